@@ -1,0 +1,42 @@
+# Two commands on a fresh machine (Python 3.11 and root):
+#   make run   - the service on http://127.0.0.1:5000 (SQLite under instance/)
+#   make test  - the whole test suite, browser tests included
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 5000
+WORKERS ?= 2
+THREADS ?= 8
+
+.PHONY: run test lint format bench chromium
+
+$(VENV)/.run-installed: requirements.txt
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.dev-installed: requirements.txt requirements-dev.txt
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(VENV)/.run-installed $@
+
+run: $(VENV)/.run-installed
+	mkdir -p instance
+	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
+		--worker-class gthread --access-logfile - 'app:create_app()'
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+
+test: $(VENV)/.dev-installed chromium
+	$(PY) -m pytest
+
+lint: $(VENV)/.dev-installed
+	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.dev-installed
+	$(VENV)/bin/ruff format . && $(VENV)/bin/ruff check --fix .
+
+bench: $(VENV)/.dev-installed
+	for b in bench/*_bench.py; do echo "== $$b"; $(PY) $$b || exit 1; done

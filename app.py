@@ -1,0 +1,36 @@
+"""The Flask service: pages to play and study, the JSON API, game sessions in SQLite.
+
+``create_app(test_config=None)`` is the application factory (Flask's tutorial shape); running this
+file starts a development server, while ``make run`` serves it with gunicorn. The web layer only
+converts between HTTP and domain objects: rules live in ``hexmap/``, ``solver/`` and ``games/``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+
+from web import register_web
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. ``test_config`` overrides settings (e.g. ``DATABASE`` for a temp file)."""
+    app = Flask(__name__, instance_relative_config=True)
+    app.config.from_mapping(
+        DATABASE=os.environ.get(
+            "TOBAGO_DATABASE", os.path.join(app.instance_path, "tobago.sqlite3")
+        ),
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    register_web(app)
+    return app
+
+
+if __name__ == "__main__":
+    create_app().run(host="127.0.0.1", port=int(os.environ.get("PORT", "5000")))

@@ -1,0 +1,279 @@
+"""The island: a NetworkX graph of island spaces with terrain, plus its landmarks.
+
+An ``Island`` is immutable once built. Everything derived from the geometry (the graph, regions,
+the unique largest region per terrain, coast, the space index used for bitmasks) is computed once
+in the constructor; landmarks can be swapped cheaply with ``with_landmarks`` because the geometry
+is shared. Invalid islands (a tied largest region) are refused with an error naming the terrain.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+import networkx as nx
+
+from hexmap.errors import InvalidInput
+from hexmap.hexes import DIRECTIONS, Hex, distance, neighbours
+from hexmap.terrain import DRY_LAND, SAME_KIND_MIN_DISTANCE, TERRAINS
+
+
+@dataclass(frozen=True)
+class Landmark:
+    """A landmark on an island space. ``facing`` (0–5) is given for statues only."""
+
+    kind: str
+    space: Hex
+    facing: int | None = None
+
+    def to_json(self) -> dict:
+        out: dict = {"q": self.space.q, "r": self.space.r, "kind": self.kind}
+        if self.facing is not None:
+            out["facing"] = self.facing
+        return out
+
+
+class Island:
+    """Island spaces (``Hex`` → terrain) and landmarks, with derived structure computed once."""
+
+    def __init__(
+        self,
+        spaces: Mapping[tuple[int, int], str],
+        landmarks: Iterable[Landmark] = (),
+        name: str | None = None,
+    ) -> None:
+        if not spaces:
+            raise InvalidInput("an island needs at least one space", "spaces")
+        self.name = name
+        #: Island spaces in index order: sorted by (q, r). Bit ``i`` of a mask is ``index[i]``.
+        self.index: tuple[Hex, ...] = tuple(sorted(Hex(q, r) for q, r in spaces))
+        self.terrain: dict[Hex, str] = {h: spaces[h] for h in self.index}
+        self.bit: dict[Hex, int] = {h: i for i, h in enumerate(self.index)}
+        self.full_mask: int = (1 << len(self.index)) - 1
+        graph = nx.Graph()
+        for h in self.index:
+            graph.add_node(h, terrain=self.terrain[h])
+        for h in self.index:
+            for n in neighbours(h)[:3]:  # E, NE, NW: every edge once
+                if n in self.terrain:
+                    graph.add_edge(h, n)
+        self.graph: nx.Graph = graph
+        self._build_regions()
+        self.landmarks: tuple[Landmark, ...] = tuple(landmarks)
+        self._landmark_at = {lm.space: lm for lm in self.landmarks}
+
+    # --- regions -------------------------------------------------------------------------
+
+    def _build_regions(self) -> None:
+        regions: dict[str, list[frozenset[Hex]]] = {}
+        region_of: dict[Hex, frozenset[Hex]] = {}
+        for t in TERRAINS:
+            nodes = [h for h in self.index if self.terrain[h] == t]
+            if not nodes:
+                continue
+            sub = self.graph.subgraph(nodes)
+            comps = [frozenset(c) for c in nx.connected_components(sub)]
+            comps.sort(key=lambda c: (-len(c), min(c)))
+            regions[t] = comps
+            for c in comps:
+                for h in c:
+                    region_of[h] = c
+        largest: dict[str, frozenset[Hex]] = {}
+        for t, comps in regions.items():
+            if len(comps) > 1 and len(comps[0]) == len(comps[1]):
+                raise InvalidInput(
+                    f"terrain {t!r} has {sum(len(c) == len(comps[0]) for c in comps)} largest "
+                    f"regions of {len(comps[0])} spaces; the largest region must be unique",
+                    f"spaces.{t}",
+                )
+            largest[t] = comps[0]
+        #: Regions per terrain, largest first (ties broken by the smallest space).
+        self.regions: dict[str, list[frozenset[Hex]]] = regions
+        #: The unique largest region of every terrain present.
+        self.largest: dict[str, frozenset[Hex]] = largest
+        self._region_of = region_of
+
+    def region_of(self, h: tuple[int, int]) -> frozenset[Hex]:
+        """The region (same terrain, connected) holding island space ``h``."""
+        return self._region_of[Hex(*h)]
+
+    # --- basic questions -----------------------------------------------------------------
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.terrain
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def is_sea(self, h: tuple[int, int]) -> bool:
+        """Any hex that is not an island space is sea."""
+        return Hex(*h) not in self.terrain
+
+    @cached_property
+    def coast(self) -> frozenset[Hex]:
+        """Island spaces with at least one sea neighbour."""
+        return frozenset(h for h in self.index if any(n not in self.terrain for n in neighbours(h)))
+
+    @cached_property
+    def sea_border(self) -> frozenset[Hex]:
+        """Sea hexes next to the island: every nearest sea hex of an island space is one."""
+        return frozenset(n for h in self.coast for n in neighbours(h) if n not in self.terrain)
+
+    def landmark_at(self, h: tuple[int, int]) -> Landmark | None:
+        return self._landmark_at.get(Hex(*h))
+
+    def landmarks_of(self, kind: str) -> list[Landmark]:
+        return [lm for lm in self.landmarks if lm.kind == kind]
+
+    def with_landmarks(self, landmarks: Iterable[Landmark]) -> Island:
+        """A copy with other landmarks, sharing all geometry (cheap)."""
+        new = object.__new__(Island)
+        new.__dict__.update(self.__dict__)
+        new.landmarks = tuple(landmarks)
+        new._landmark_at = {lm.space: lm for lm in new.landmarks}
+        return new
+
+    # --- masks ---------------------------------------------------------------------------
+
+    def mask_of(self, spaces: Iterable[tuple[int, int]]) -> int:
+        """Bitmask of island spaces (hexes that are not island spaces are ignored)."""
+        bit = self.bit
+        m = 0
+        for h in spaces:
+            i = bit.get(h)  # type: ignore[call-overload]
+            if i is not None:
+                m |= 1 << i
+        return m
+
+    def spaces_of(self, mask: int) -> list[Hex]:
+        """Island spaces of a bitmask, in index order (sorted by (q, r))."""
+        out = []
+        index = self.index
+        while mask:
+            low = mask & -mask
+            out.append(index[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    # --- distance fields -----------------------------------------------------------------
+
+    def distance_field(self, sources: Iterable[tuple[int, int]]) -> dict[Hex, int]:
+        """Least hex distance from every island space to a hex of ``sources`` (any hexes).
+
+        Multi-source BFS over the hex lattice (not the island graph): the rules measure plain hex
+        distance, across water and sea alike. Spaces with no source at all are left out.
+        """
+        srcs = {Hex(*s) for s in sources}
+        if not srcs:
+            return {}
+        remaining = set(self.index)
+        out: dict[Hex, int] = {}
+        # Bound the lattice walk to the island's box grown by the sources' spread.
+        qs = [h.q for h in self.index] + [s.q for s in srcs]
+        rs = [h.r for h in self.index] + [s.r for s in srcs]
+        lo_q, hi_q, lo_r, hi_r = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
+        seen = set(srcs)
+        frontier = deque((s, 0) for s in sorted(srcs))
+        while frontier and remaining:
+            h, d = frontier.popleft()
+            if h in remaining:
+                out[h] = d
+                remaining.discard(h)
+            for dq, dr in DIRECTIONS:
+                n = Hex(h.q + dq, h.r + dr)
+                if n not in seen and lo_q <= n.q <= hi_q and lo_r <= n.r <= hi_r:
+                    seen.add(n)
+                    frontier.append((n, d + 1))
+        return out
+
+    @cached_property
+    def sea_distance(self) -> dict[Hex, int]:
+        """Hex distance from every island space to the nearest sea hex (1 on the coast)."""
+        return self.distance_field(self.sea_border)
+
+    # --- statues -------------------------------------------------------------------------
+
+    def statue_ray(self, space: tuple[int, int], facing: int) -> Hex:
+        """The last island space in a straight line from ``space`` in direction ``facing``.
+
+        The line stops at the first sea hex (rules §6: "the seaside space in the statue's facing
+        direction"). If the very next hex is sea the statue's own space is returned.
+        """
+        h = Hex(*space)
+        step = DIRECTIONS[facing % 6]
+        while True:
+            n = Hex(h.q + step.q, h.r + step.r)
+            if n not in self.terrain:
+                return h
+            h = n
+
+    # --- JSON ----------------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        """The public JSON form: ``{"spaces": [...], "landmarks": [...]}``."""
+        return {
+            "spaces": [{"q": h.q, "r": h.r, "terrain": self.terrain[h]} for h in self.index],
+            "landmarks": [lm.to_json() for lm in self.landmarks],
+        }
+
+    def __repr__(self) -> str:
+        return f"Island(name={self.name!r}, spaces={len(self.index)}, landmarks={len(self.landmarks)})"
+
+
+def drive_costs(island: Island, start: tuple[int, int]) -> dict[Hex, int]:
+    """Least movement points to reach every island space from ``start`` (rules §5).
+
+    Moving any distance inside the region you stand in costs 1 point; stepping onto one
+    neighbouring space of a different terrain costs 1 point. Sea is never entered. A unit-cost BFS
+    in which a whole region is reached in one step; each region is expanded once.
+    """
+    s = Hex(*start)
+    if s not in island.terrain:
+        raise InvalidInput(f"({s.q}, {s.r}) is not an island space", "start")
+    cost = {s: 0}
+    frontier = deque([s])
+    expanded_regions: set[frozenset[Hex]] = set()
+    terrain = island.terrain
+    while frontier:
+        h = frontier.popleft()
+        c = cost[h] + 1
+        region = island.region_of(h)
+        if region not in expanded_regions:
+            expanded_regions.add(region)
+            for m in region:
+                if m not in cost:
+                    cost[m] = c
+                    frontier.append(m)
+        t = terrain[h]
+        for dq, dr in DIRECTIONS:
+            n = Hex(h.q + dq, h.r + dr)
+            if n in terrain and terrain[n] != t and n not in cost:
+                cost[n] = c
+                frontier.append(n)
+    return cost
+
+
+def landmark_violations(island: Island) -> list[str]:
+    """Broken landmark placement rules, in words; an empty list when all is well.
+
+    Checks: same kind closer than 4, a statue next to the sea, a landmark on water (not dry land).
+    The island is not refused: puzzles and the playground may show a broken placement.
+    """
+    out: list[str] = []
+    lms = island.landmarks
+    for lm in lms:
+        t = island.terrain.get(lm.space)
+        if t is not None and t not in DRY_LAND:
+            out.append(f"{lm.kind} at ({lm.space.q}, {lm.space.r}) stands on {t}, not dry land")
+        if lm.kind == "statue" and any(n not in island.terrain for n in neighbours(lm.space)):
+            out.append(f"statue at ({lm.space.q}, {lm.space.r}) is next to the sea")
+    for i, a in enumerate(lms):
+        for b in lms[i + 1 :]:
+            if a.kind == b.kind and distance(a.space, b.space) < SAME_KIND_MIN_DISTANCE:
+                out.append(
+                    f"{a.kind}s at ({a.space.q}, {a.space.r}) and ({b.space.q}, {b.space.r}) are "
+                    f"{distance(a.space, b.space)} apart (at least {SAME_KIND_MIN_DISTANCE} needed)"
+                )
+    return out

@@ -1,0 +1,115 @@
+"""Loading an island from its public JSON form, validating every field.
+
+The shape (public API)::
+
+    {"spaces": [{"q": 0, "r": 0, "terrain": "jungle"}, ...],
+     "landmarks": [{"q": 1, "r": 0, "kind": "hut"},
+                   {"q": 2, "r": -1, "kind": "statue", "facing": 3}, ...]}
+
+Every refusal is an ``InvalidInput`` whose ``field`` is the path of the offending value
+(``spaces[4].terrain``, ``landmarks[2].facing``) and whose message says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexmap.errors import InvalidInput
+from hexmap.hexes import Hex
+from hexmap.island import Island, Landmark
+from hexmap.terrain import LANDMARK_KINDS, TERRAINS
+
+#: The most spaces an island loaded from outside may have.
+MAX_SPACES = 2000
+
+
+def _int(value: Any, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"must be an integer, got {type(value).__name__}", field)
+    return value
+
+
+def _object(value: Any, field: str) -> dict:
+    if not isinstance(value, dict):
+        raise InvalidInput(f"must be an object, got {type(value).__name__}", field)
+    return value
+
+
+def _list(value: Any, field: str) -> list:
+    if not isinstance(value, list):
+        raise InvalidInput(f"must be a list, got {type(value).__name__}", field)
+    return value
+
+
+def parse_space(value: Any, field: str) -> Hex:
+    """A space given as ``[q, r]`` (or ``{"q": q, "r": r}``)."""
+    if isinstance(value, dict):
+        return Hex(_int(value.get("q"), f"{field}.q"), _int(value.get("r"), f"{field}.r"))
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise InvalidInput("must be a pair [q, r]", field)
+    return Hex(_int(value[0], f"{field}[0]"), _int(value[1], f"{field}[1]"))
+
+
+def island_from_json(data: Any, name: str | None = None, field: str = "") -> Island:
+    """Build and validate an ``Island`` from its JSON form. ``field`` prefixes error paths."""
+    pre = f"{field}." if field else ""
+    data = _object(data, field or "island")
+    for key in data:
+        if key not in ("spaces", "landmarks", "name"):
+            raise InvalidInput(f"unknown field {key!r}", f"{pre}{key}")
+    spaces_in = _list(data.get("spaces"), f"{pre}spaces")
+    if not spaces_in:
+        raise InvalidInput("an island needs at least one space", f"{pre}spaces")
+    if len(spaces_in) > MAX_SPACES:
+        raise InvalidInput(f"at most {MAX_SPACES} spaces, got {len(spaces_in)}", f"{pre}spaces")
+    spaces: dict[Hex, str] = {}
+    for i, sp in enumerate(spaces_in):
+        f = f"{pre}spaces[{i}]"
+        sp = _object(sp, f)
+        h = Hex(_int(sp.get("q"), f"{f}.q"), _int(sp.get("r"), f"{f}.r"))
+        terrain = sp.get("terrain")
+        if terrain not in TERRAINS:
+            raise InvalidInput(
+                f"unknown terrain {terrain!r}; expected one of {', '.join(TERRAINS)}", f"{f}.terrain"
+            )
+        if h in spaces:
+            raise InvalidInput(f"duplicate space ({h.q}, {h.r})", f)
+        spaces[h] = terrain
+    landmarks: list[Landmark] = []
+    seen: dict[Hex, int] = {}
+    for i, lm in enumerate(_list(data.get("landmarks", []), f"{pre}landmarks")):
+        f = f"{pre}landmarks[{i}]"
+        lm = _object(lm, f)
+        h = Hex(_int(lm.get("q"), f"{f}.q"), _int(lm.get("r"), f"{f}.r"))
+        kind = lm.get("kind")
+        if kind not in LANDMARK_KINDS:
+            raise InvalidInput(
+                f"unknown landmark kind {kind!r}; expected one of {', '.join(LANDMARK_KINDS)}",
+                f"{f}.kind",
+            )
+        if h not in spaces:
+            raise InvalidInput(f"landmark at ({h.q}, {h.r}) is not on an island space", f)
+        if h in seen:
+            raise InvalidInput(
+                f"two landmarks on ({h.q}, {h.r}) (also landmarks[{seen[h]}])", f
+            )
+        seen[h] = i
+        facing = lm.get("facing")
+        if kind == "statue":
+            if facing is None:
+                raise InvalidInput("a statue needs a facing 0-5", f"{f}.facing")
+            facing = _int(facing, f"{f}.facing")
+            if not 0 <= facing <= 5:
+                raise InvalidInput(f"facing must be 0-5, got {facing}", f"{f}.facing")
+        elif facing is not None:
+            raise InvalidInput(f"only statues have a facing, not a {kind}", f"{f}.facing")
+        landmarks.append(Landmark(kind, h, facing))
+    try:
+        return Island(spaces, landmarks, name=name or data.get("name"))
+    except InvalidInput as e:
+        raise e.with_prefix(field) if field else e from None
+
+
+def island_to_json(island: Island) -> dict:
+    """The public JSON form of an island (see ``Island.to_json``)."""
+    return island.to_json()
