@@ -54,7 +54,8 @@ class OptionSpec:
         if self.choices is not None:
             if value not in self.choices:
                 raise InvalidInput(
-                    f"must be one of {', '.join(map(repr, self.choices))}, got {value!r}", field_path
+                    f"must be one of {', '.join(map(repr, self.choices))}, got {value!r}",
+                    field_path,
                 )
         elif isinstance(self.default, bool):
             if not isinstance(value, bool):
@@ -164,6 +165,28 @@ class GameKind:
     def seat_count(self, state: Any) -> int:
         raise NotImplementedError
 
+    # --- hidden information (declared for the generic hidden-information test) -------------
+
+    def private_items(self, state: Any, seat: int) -> list[Any]:
+        """What only ``seat`` may see now, each item exactly as it appears in ``view(state, seat)``.
+
+        Items are JSON values (objects, lists or strings, not bare numbers) that are
+        *distinctive*: such a value turns up in another seat's view only if it leaked, e.g. a card
+        with its unique id ``{"id": 17, "element": "fire", "value": 2}``, never a bare ``2``.
+        ``tests/test_hidden_information.py`` plays every registered kind through the API and checks
+        that each item is in ``seat``'s own view and in no other seat's view, the spectator's, or
+        the public events, until the game is over (then every view shows it). Default: nothing
+        private (a game of perfect information).
+        """
+        return []
+
+    def hidden_items(self, state: Any) -> list[Any]:
+        """What no seat may see now (e.g. the order of the deck), as distinctive JSON values.
+
+        Checked like ``private_items``: in no view before the end. Default: nothing hidden.
+        """
+        return []
+
     # --- generic helpers built on the engine ----------------------------------------------
 
     def check_turn(self, state: Any, seat: int) -> None:
@@ -220,7 +243,11 @@ def _load_builtin() -> None:
 
 
 def replay(
-    kind: GameKind, seed: int, seats: int, options: dict | None, actions: Iterable[tuple[int, Action]]
+    kind: GameKind,
+    seed: int,
+    seats: int,
+    options: dict | None,
+    actions: Iterable[tuple[int, Action]],
 ) -> Any:
     """Rebuild a state from ``(seed, seats, options)`` and an action log of ``(seat, action)``."""
     state = kind.new_state(seed, seats, options)
