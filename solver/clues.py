@@ -1,0 +1,265 @@
+"""Clues (rules §2): the value, its text notation, its JSON form and its sentences.
+
+A clue says where a treasure is: ``in`` a terrain (or the largest region of one), or ``near``
+(within 1 or 2 spaces of) a terrain, the largest region of a terrain, the sea or a landmark kind;
+any of these may be negated. Two public forms, both accepted wherever a clue is:
+
+- notation: ``[!]in:[largest:]TERRAIN`` and ``[!]near1:[largest:]TARGET`` /
+  ``[!]near2:[largest:]TARGET`` (``in:jungle``, ``!near2:sea``, ``near1:largest:grassland``);
+- JSON: ``{"relation": "near", "target": "hut", "distance": 2, "largest": false,
+  "negated": true}`` (``largest`` and ``negated`` default to false; no ``distance`` on ``in``).
+
+``parse_clue`` and ``format_clue`` are a round-trip pair. Every refusal is an ``InvalidInput``
+naming the field (and, for notation, the position in the text).
+
+Each ``Clue`` carries a small integer ``code`` (unique per clue, 0 ≤ code < ``CLUE_CODES``) so
+that the engine can keep compiled masks in a flat list and look them up without hashing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexmap.errors import InvalidInput
+from hexmap.terrain import LANDMARK_KINDS, SEA, TERRAINS
+
+RELATIONS: tuple[str, ...] = ("in", "near")
+#: Every target in a fixed order: the six terrains, the sea, the landmark kinds.
+TARGETS: tuple[str, ...] = (*TERRAINS, SEA, *LANDMARK_KINDS)
+_TARGET_INDEX = {t: i for i, t in enumerate(TARGETS)}
+_TERRAIN_SET = frozenset(TERRAINS)
+#: Number of distinct clue codes (relation/distance 3 × targets × largest 2 × negated 2).
+CLUE_CODES = 3 * len(TARGETS) * 4
+
+_CLUE_KEYS = ("relation", "target", "distance", "largest", "negated")
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """One clue. Build it with ``parse_clue`` (validated) or directly (validated too)."""
+
+    relation: str  # "in" | "near"
+    target: str  # a terrain, "sea", or a landmark kind
+    distance: int | None  # 1 or 2 for "near"; None for "in"
+    largest: bool = False
+    negated: bool = False
+    #: Dense integer key used by the engine's mask tables (not part of equality).
+    code: int = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        problem = _problem(self.relation, self.target, self.distance, self.largest)
+        if problem is not None:
+            raise InvalidInput(problem[1], problem[0] or None)
+        if not isinstance(self.negated, bool):
+            raise InvalidInput("negated must be true or false", "negated")
+        d = 0 if self.relation == "in" else self.distance
+        code = ((d * len(TARGETS) + _TARGET_INDEX[self.target]) * 2 + self.largest) * 2
+        object.__setattr__(self, "code", code + self.negated)
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object form (every key present; ``distance`` is None for ``in``)."""
+        return {
+            "relation": self.relation,
+            "target": self.target,
+            "distance": self.distance,
+            "largest": self.largest,
+            "negated": self.negated,
+        }
+
+    @property
+    def notation(self) -> str:
+        """The text notation, e.g. ``!near2:sea``."""
+        return format_clue(self)
+
+    def __str__(self) -> str:
+        return format_clue(self)
+
+
+def _problem(relation: Any, target: Any, distance: Any, largest: Any) -> tuple[str, str] | None:
+    """What is wrong with these clue fields, as ``(field key, message)``; None when valid."""
+    if relation not in RELATIONS:
+        return "relation", f"unknown relation {relation!r}; expected 'in' or 'near'"
+    if not isinstance(target, str) or target not in _TARGET_INDEX:
+        return "target", f"unknown target {target!r}; expected one of {', '.join(TARGETS)}"
+    if not isinstance(largest, bool):
+        return "largest", "largest must be true or false"
+    if relation == "in":
+        if distance is not None:
+            return "distance", "an 'in' clue takes no distance"
+        if target not in _TERRAIN_SET:
+            return "target", f"'in' needs a terrain target, not {target!r}"
+    else:
+        if type(distance) is not int or distance not in (1, 2):
+            return "distance", f"a 'near' clue needs distance 1 or 2, got {distance!r}"
+    if largest and target not in _TERRAIN_SET:
+        return "largest", f"'largest' goes only with a terrain target, not {target!r}"
+    return None
+
+
+# --- notation ------------------------------------------------------------------------------
+
+
+def format_clue(clue: Clue) -> str:
+    """The notation of ``clue``: ``[!]in:[largest:]T`` or ``[!]near{1,2}:[largest:]T``."""
+    head = "in" if clue.relation == "in" else f"near{clue.distance}"
+    return f"{'!' if clue.negated else ''}{head}:{'largest:' if clue.largest else ''}{clue.target}"
+
+
+def _parse_notation(text: str, field: str) -> Clue:
+    def fail(pos: int, why: str) -> InvalidInput:
+        return InvalidInput(f"bad clue {text!r} at position {pos}: {why}", field)
+
+    pos = 0
+    negated = text.startswith("!")
+    if negated:
+        pos = 1
+    parts = text[pos:].split(":")
+    head = parts[0]
+    if head == "in":
+        relation, distance = "in", None
+    elif head in ("near1", "near2"):
+        relation, distance = "near", int(head[4])
+    elif head.startswith("near"):
+        raise fail(pos + 4, f"distance must be 1 or 2, got {head[4:]!r}")
+    else:
+        raise fail(pos, f"expected 'in', 'near1' or 'near2', got {head!r}")
+    pos += len(head) + 1
+    if len(parts) < 2:
+        raise fail(pos - 1, "missing ':' and target")
+    largest = parts[1] == "largest"
+    if largest:
+        if len(parts) < 3:
+            raise fail(pos + len("largest"), "missing ':' and terrain after 'largest'")
+        pos += len("largest") + 1
+    rest = parts[2:] if largest else parts[1:]
+    if len(rest) != 1:
+        raise fail(pos + len(rest[0]), "unexpected ':' after the target")
+    target = rest[0]
+    if target not in _TARGET_INDEX:
+        raise fail(pos, f"unknown target {target!r}; expected one of {', '.join(TARGETS)}")
+    problem = _problem(relation, target, distance, largest)
+    if problem is not None:
+        raise fail(pos, problem[1])
+    return Clue(relation, target, distance, largest, negated)
+
+
+def _parse_object(value: dict, field: str) -> Clue:
+    for key in value:
+        if key not in _CLUE_KEYS:
+            raise InvalidInput(f"unknown clue field {key!r}", f"{field}.{key}")
+    for key in ("relation", "target"):
+        if key not in value:
+            raise InvalidInput(f"missing clue field {key!r}", f"{field}.{key}")
+    relation = value["relation"]
+    if relation == "near" and value.get("distance") is None:
+        raise InvalidInput("a 'near' clue needs distance 1 or 2", f"{field}.distance")
+    largest = value.get("largest", False)
+    negated = value.get("negated", False)
+    problem = _problem(relation, value["target"], value.get("distance"), largest)
+    if problem is not None:
+        raise InvalidInput(problem[1], f"{field}.{problem[0]}")
+    if not isinstance(negated, bool):
+        raise InvalidInput("negated must be true or false", f"{field}.negated")
+    return Clue(relation, value["target"], value.get("distance"), largest, negated)
+
+
+_NOTATION_CACHE: dict[str, Clue] = {}
+
+
+def parse_clue(value: str | dict | Clue, field: str = "clue") -> Clue:
+    """A clue from its notation or its JSON object; ``InvalidInput`` naming ``field`` if bad."""
+    if isinstance(value, str):
+        clue = _NOTATION_CACHE.get(value)
+        if clue is None:
+            clue = _parse_notation(value, field)
+            if len(_NOTATION_CACHE) < 4096:
+                _NOTATION_CACHE[value] = clue
+        return clue
+    if isinstance(value, dict):
+        return _parse_object(value, field)
+    if isinstance(value, Clue):
+        return value
+    raise InvalidInput(
+        f"a clue is a notation string or an object, got {type(value).__name__}", field
+    )
+
+
+def all_clues() -> list[Clue]:
+    """Every valid clue (each relation, distance, target, largest and negation), in code order."""
+    out = []
+    for d in (None, 1, 2):
+        for target in TARGETS:
+            for largest in (False, True):
+                for negated in (False, True):
+                    relation = "in" if d is None else "near"
+                    if _problem(relation, target, d, largest) is None:
+                        out.append(Clue(relation, target, d, largest, negated))
+    return out
+
+
+# --- sentences -----------------------------------------------------------------------------
+
+#: English phrases: where a treasure is "in"/"on", and what it is "within d spaces of".
+_EN_IN = {
+    "jungle": "in the jungle",
+    "beach": "on the beach",
+    "river": "in a river",
+    "lake": "in a lake",
+    "mountain": "on a mountain",
+    "grassland": "on grassland",
+}
+_EN_TARGET = {
+    "jungle": "jungle",
+    "beach": "the beach",
+    "river": "a river",
+    "lake": "a lake",
+    "mountain": "a mountain",
+    "grassland": "grassland",
+    "sea": "the sea",
+    "palm": "a palm",
+    "hut": "a hut",
+    "statue": "a statue",
+}
+_ZH_NAME = {
+    "jungle": "樹林",
+    "beach": "沙灘",
+    "river": "河流",
+    "lake": "湖泊",
+    "mountain": "山脈",
+    "grassland": "草地",
+    "sea": "海洋",
+    "palm": "棕櫚樹",
+    "hut": "小屋",
+    "statue": "石像",
+}
+
+
+def _describe_en(clue: Clue) -> str:
+    t = clue.target
+    if clue.relation == "in":
+        text = f"in the largest {t}" if clue.largest else _EN_IN[t]
+        return ("Not " + text) if clue.negated else text[0].upper() + text[1:]
+    what = f"the largest {t}" if clue.largest else _EN_TARGET[t]
+    spaces = "space" if clue.distance == 1 else "spaces"
+    text = f"within {clue.distance} {spaces} of {what}"
+    return ("Not " + text) if clue.negated else text[0].upper() + text[1:]
+
+
+def _describe_zh(clue: Clue) -> str:
+    name = _ZH_NAME[clue.target]
+    where = f"最大的{name}區域" if clue.largest else name
+    if clue.relation == "in":
+        inside = f"{where}內" if clue.largest else f"{name}中"
+        return ("不在" if clue.negated else "在") + inside
+    text = f"距離{where}{clue.distance}格以內"
+    return ("不在" + text) if clue.negated else ("在" + text)
+
+
+def describe_clue(clue: Clue, lang: str = "en") -> str:
+    """A readable sentence for ``clue`` in English (``en``) or Traditional Chinese (``zh``)."""
+    if lang == "en":
+        return _describe_en(clue)
+    if lang in ("zh", "zh-Hant", "zh-TW"):
+        return _describe_zh(clue)
+    raise InvalidInput(f"unknown language {lang!r}; expected 'en' or 'zh'", "lang")

@@ -1,0 +1,93 @@
+"""The solver's engine interface: one import for the game engine, the puzzles and the web layer.
+
+The pieces live in their own modules — ``solver.masks`` (compiled clue bitmasks, candidates,
+legality), ``solver.explain`` (why a space is out), ``solver.hints`` (ranked legal plays) — and
+are re-exported here together with ``evaluate``, the batched hot path: candidates and counts of
+several maps and the legality of every hand card on each, from one compiled table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hexmap.island import Island
+from solver.clues import Clue
+from solver.explain import ColumnExplanation, Step, explain_column
+from solver.hints import Hint, hints
+from solver.masks import (
+    IslandMasks,
+    MapColumn,
+    as_map_column,
+    base_mask,
+    clue_mask,
+    column_mask,
+    compile_island,
+    is_legal_play,
+    removed_mask,
+)
+from solver.options import DEFAULT_OPTIONS, SolverOptions
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "ColumnExplanation",
+    "Hint",
+    "IslandMasks",
+    "MapAnalysis",
+    "MapColumn",
+    "SolverOptions",
+    "Step",
+    "as_map_column",
+    "base_mask",
+    "clue_mask",
+    "column_mask",
+    "compile_island",
+    "evaluate",
+    "explain_column",
+    "hints",
+    "is_legal_play",
+    "removed_mask",
+]
+
+
+class MapAnalysis:
+    """One map of ``evaluate``: its candidates (mask), their count, and per hand card the
+    remaining count ``|C ∩ S|`` and whether the play is legal (``0 < |C ∩ S| < |C|``)."""
+
+    __slots__ = ("id", "candidates", "count", "remaining")
+
+    def __init__(self, id: str, candidates: int, count: int, remaining: list[int]) -> None:
+        self.id = id
+        self.candidates = candidates
+        self.count = count
+        self.remaining = remaining
+
+    @property
+    def legal(self) -> list[bool]:
+        n = self.count
+        return [0 < r < n for r in self.remaining]
+
+    def __repr__(self) -> str:
+        return f"MapAnalysis({self.id!r}, count={self.count}, remaining={self.remaining})"
+
+
+def evaluate(
+    island: Island,
+    maps: Sequence[MapColumn | Any],
+    hand: Sequence[Clue] = (),
+    options: SolverOptions = DEFAULT_OPTIONS,
+) -> list[MapAnalysis]:
+    """Candidates of every map and the outcome of every hand card on each (the hot path).
+
+    ``maps`` are ``MapColumn`` values (or anything ``as_map_column`` accepts).
+    """
+    t = compile_island(island, options)
+    masks = t.masks
+    hand_masks = [masks[c.code] if masks[c.code] is not None else t.mask(c) for c in hand]
+    out = []
+    for m in maps:
+        if m.__class__ is not MapColumn:
+            m = as_map_column(island, m)
+        c = t.column(m.clues, m.removed)
+        out.append(MapAnalysis(m.id, c, c.bit_count(), [(c & s).bit_count() for s in hand_masks]))
+    return out

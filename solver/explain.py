@@ -1,0 +1,140 @@
+"""Explanations of a treasure map's column: why each non-candidate space is out, step by step.
+
+For every island space that is not a candidate, the explanation names the first thing that
+excludes it, in this order of precedence:
+
+1. ``"landmark"`` — with ``treasure_on_landmarks`` off, a landmark's space is never a candidate;
+2. the index ``k`` of the first clue in the column whose mask does not hold the space;
+3. ``"removed"`` — no clue excludes it: its marker was removed with an amulet.
+
+The column is also told as steps: the spaces a treasure may be on, then "clue k leaves n spaces"
+after each clue, then the amulet removals, if any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from hexmap.hexes import Hex
+from hexmap.island import Island
+from solver.clues import Clue, describe_clue
+from solver.masks import compile_island, removed_mask
+from solver.options import DEFAULT_OPTIONS, SolverOptions
+
+#: Why a space is out: a clue index, ``"removed"`` or ``"landmark"``.
+Reason = int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a column: after ``clue`` (index ``index``) ``remaining`` spaces are left.
+
+    ``index`` is ``None`` for the start (every space a treasure may be on) and ``"removed"`` for
+    the amulet removals.
+    """
+
+    index: int | str | None
+    clue: Clue | None
+    remaining: int
+    mask: int
+
+    def text(self, lang: str = "en") -> str:
+        """The step as a sentence in English (``en``) or Traditional Chinese (``zh``)."""
+        n = self.remaining
+        if lang == "en":
+            spaces = "space" if n == 1 else "spaces"
+            if self.index is None:
+                return f"{n} {spaces} may hold the treasure"
+            if self.index == "removed":
+                return f"amulet removals leave {n} {spaces}"
+            assert self.clue is not None
+            return f"clue {self.index} ({describe_clue(self.clue)}) leaves {n} {spaces}"
+        if self.index is None:
+            return f"寶藏可能在 {n} 格中"
+        if self.index == "removed":
+            return f"用護身符移除標記後剩下 {n} 格"
+        assert self.clue is not None
+        return f"線索 {self.index}（{describe_clue(self.clue, 'zh')}）後剩下 {n} 格"
+
+    def to_json(self) -> dict:
+        return {
+            "index": self.index,
+            "clue": self.clue.notation if self.clue is not None else None,
+            "remaining": self.remaining,
+            "text": self.text(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnExplanation:
+    """Candidates of a column, the reason for every excluded space, and the steps."""
+
+    candidates: int
+    #: ``(space, reason)`` for every island space that is not a candidate, sorted by ``(q, r)``.
+    excluded: tuple[tuple[Hex, Reason], ...]
+    steps: tuple[Step, ...]
+
+    @property
+    def count(self) -> int:
+        return self.candidates.bit_count()
+
+    def reason_of(self, space: tuple[int, int]) -> Reason | None:
+        """Why ``space`` is out, or None if it is a candidate (or not an island space)."""
+        for h, why in self.excluded:
+            if h == space:
+                return why
+        return None
+
+    def to_json(self) -> dict:
+        return {
+            "count": self.count,
+            "excluded": [{"space": [h.q, h.r], "by": why} for h, why in self.excluded],
+            "steps": [s.to_json() for s in self.steps],
+        }
+
+
+def explain_column(
+    island: Island,
+    clues: Sequence[Clue],
+    removed: int = 0,
+    options: SolverOptions = DEFAULT_OPTIONS,
+) -> ColumnExplanation:
+    """Explain a column (see the module doc). ``removed`` is a mask or an iterable of spaces."""
+    t = compile_island(island, options)
+    removed = removed_mask(island, removed)
+    # Reasons by mask: walk the column once, attributing each newly excluded bit.
+    reasons: dict[int, Reason] = {}  # bit index → reason
+    steps = [Step(None, None, t.base.bit_count(), t.base)]
+    alive = t.base
+    _attribute(island.full_mask & ~t.base, "landmark", reasons)
+    for k, clue in enumerate(clues):
+        after = alive & t.mask(clue)
+        _attribute(alive & ~after, k, reasons)
+        alive = after
+        steps.append(Step(k, clue, alive.bit_count(), alive))
+    if removed & island.full_mask:
+        after = alive & ~removed
+        _attribute(alive & ~after, "removed", reasons)
+        alive = after
+        steps.append(Step("removed", None, alive.bit_count(), alive))
+    index = island.index
+    excluded = tuple((index[i], reasons[i]) for i in sorted(reasons))
+    return ColumnExplanation(alive, excluded, tuple(steps))
+
+
+def _attribute(mask: int, reason: Reason, out: dict[int, Reason]) -> None:
+    while mask:
+        low = mask & -mask
+        out[low.bit_length() - 1] = reason
+        mask ^= low
+
+
+def excluded_by(
+    island: Island,
+    clues: Sequence[Clue],
+    removed: int = 0,
+    options: SolverOptions = DEFAULT_OPTIONS,
+) -> list[tuple[Hex, Reason]]:
+    """Just the ``(space, reason)`` pairs of ``explain_column``, sorted by ``(q, r)``."""
+    return list(explain_column(island, clues, removed, options).excluded)

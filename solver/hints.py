@@ -1,0 +1,196 @@
+"""Hints: every legal clue play of a hand, what it leaves, and a ranking for the player to move.
+
+For each legal play (hand card × map, rules §3) a ``Hint`` gives the candidates it leaves, and the
+driving cost (rules §5, ``hexmap.drive_costs``) from every ATV to the nearest remaining candidate.
+
+The ranking heuristic (higher score = better for the player ``me``)::
+
+    score = 1.5 × lead + progress + finish
+
+- ``lead`` = (closest rival's cost − my cost) to the nearest remaining candidate, clamped to
+  [−3, 3] (0 with no rivals; an unreachable candidate set counts as cost 9). A play that leaves
+  the treasure nearer to me than to anyone else is worth more: I am the likelier one to raise it.
+- ``progress`` = log2(candidates before / candidates after): the information the clue adds. Every
+  clue placed earns a share of the treasure, and a narrower map is raised sooner.
+- ``finish`` applies when the play leaves exactly one candidate (the treasure is located):
+  +2 if I can reach it in one drive (≤ 3 movement points) no later than any rival,
+  −1 if a rival reaches it strictly sooner (I still hold a share, but they raise it).
+
+Ties are broken by fewer remaining candidates, then hand order, then map order. The reason line
+states the dominant facts in words.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hexmap.errors import InvalidInput
+from hexmap.hexes import Hex
+from hexmap.island import Island, drive_costs
+from solver.clues import Clue, describe_clue
+from solver.masks import MapColumn, as_map_column, compile_island
+from solver.options import DEFAULT_OPTIONS, SolverOptions
+
+#: Movement points of one drive action (rules §5).
+DRIVE_POINTS = 3
+#: Cost standing in for "cannot be reached" in the lead term.
+UNREACHABLE = 9
+LEAD_WEIGHT = 1.5
+LEAD_CAP = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One legal play and its consequences, with its score and a one-line reason."""
+
+    hand_index: int
+    map: str
+    clue: Clue
+    candidates: int  # mask of the candidates the play leaves
+    remaining: int
+    before: int
+    #: Drive cost from each ATV (``me`` first, then ``others`` in order) to the nearest remaining
+    #: candidate; ``None`` if none is reachable.
+    costs: tuple[int | None, ...]
+    score: float
+    reason: str
+
+    @property
+    def my_cost(self) -> int | None:
+        return self.costs[0]
+
+    @property
+    def rival_cost(self) -> int | None:
+        """The least cost among the other ATVs (None with no rivals or none reachable)."""
+        known = [c for c in self.costs[1:] if c is not None]
+        return min(known) if known else None
+
+    def to_json(self, island: Island) -> dict:
+        return {
+            "hand_index": self.hand_index,
+            "map": self.map,
+            "clue": self.clue.notation,
+            "remaining": self.remaining,
+            "before": self.before,
+            "candidates": [[h.q, h.r] for h in island.spaces_of(self.candidates)],
+            "costs": list(self.costs),
+            "score": round(self.score, 3),
+            "reason": self.reason,
+        }
+
+
+class CostLayers:
+    """Drive costs from one ATV as masks: ``layers[k]`` = spaces reachable with ≤ k points."""
+
+    __slots__ = ("layers",)
+
+    def __init__(self, island: Island, start: tuple[int, int]) -> None:
+        costs = drive_costs(island, start)
+        top = max(costs.values())
+        by_cost = [0] * (top + 1)
+        bit = island.bit
+        for h, c in costs.items():
+            by_cost[c] |= 1 << bit[h]
+        layers, acc = [], 0
+        for m in by_cost:
+            acc |= m
+            layers.append(acc)
+        self.layers = layers
+
+    def nearest(self, mask: int) -> int | None:
+        """Least cost to reach a space of ``mask`` (None if none is reachable)."""
+        for k, layer in enumerate(self.layers):
+            if layer & mask:
+                return k
+        return None
+
+
+def _position(island: Island, value: Any, field: str) -> Hex:
+    h = Hex(*value)
+    if h not in island.terrain:
+        raise InvalidInput(f"({h.q}, {h.r}) is not an island space", field)
+    return h
+
+
+def hints(
+    island: Island,
+    maps: Sequence[MapColumn | Any],
+    hand: Sequence[Clue],
+    me: tuple[int, int] | None,
+    others: Iterable[tuple[int, int]] = (),
+    options: SolverOptions = DEFAULT_OPTIONS,
+) -> list[Hint]:
+    """Every legal play of ``hand`` on ``maps``, best first for the player whose ATV is ``me``.
+
+    ``others`` are the other players' ATV spaces. See the module doc for the heuristic.
+    """
+    t = compile_island(island, options)
+    columns = [as_map_column(island, m) for m in maps]
+    atvs: list[CostLayers | None] = [
+        CostLayers(island, _position(island, me, "me")) if me is not None else None
+    ]
+    atvs += [CostLayers(island, _position(island, o, f"others[{i}]")) for i, o in enumerate(others)]
+    out: list[tuple[tuple, Hint]] = []
+    for mi, col in enumerate(columns):
+        before_mask = t.column(col.clues, col.removed)
+        before = before_mask.bit_count()
+        for hi, clue in enumerate(hand):
+            after_mask = before_mask & t.mask(clue)
+            after = after_mask.bit_count()
+            if not 0 < after < before:
+                continue
+            costs = tuple(a.nearest(after_mask) if a is not None else None for a in atvs)
+            score, reason = _score(before, after, costs)
+            hint = Hint(hi, col.id, clue, after_mask, after, before, costs, score, reason)
+            out.append(((-score, after, hi, mi), hint))
+    out.sort(key=lambda pair: pair[0])
+    return [h for _, h in out]
+
+
+def _score(before: int, after: int, costs: tuple[int | None, ...]) -> tuple[float, str]:
+    mine = costs[0]
+    rivals = [c for c in costs[1:] if c is not None]
+    rival = min(rivals) if rivals else None
+    my_eff = UNREACHABLE if mine is None else mine
+    if len(costs) > 1:
+        rival_eff = UNREACHABLE if rival is None else rival
+        lead = max(-LEAD_CAP, min(LEAD_CAP, rival_eff - my_eff))
+    else:
+        lead = 0
+    progress = math.log2(before / after)
+    finish = 0.0
+    if after == 1 and mine is not None:
+        if mine <= DRIVE_POINTS and (rival is None or mine <= rival):
+            finish = 2.0
+        elif rival is not None and rival < mine:
+            finish = -1.0
+    score = LEAD_WEIGHT * lead + progress + finish
+    # The reason: what the play leaves, then who is nearer.
+    spaces = "space" if after == 1 else "spaces"
+    head = "locates the treasure" if after == 1 else f"leaves {after} of {before} {spaces}"
+    where = "out of your reach" if mine is None else f"{_moves(mine)} from you"
+    if len(costs) > 1:
+        where += "; closest rival " + (_moves(rival) if rival is not None else "cannot reach it")
+    if after == 1 and finish > 0:
+        where += " — you can raise it next drive"
+    elif after == 1 and finish < 0:
+        where += " — a rival gets there first"
+    return score, f"{head}, nearest {where}"
+
+
+def _moves(n: int | None) -> str:
+    if n is None:
+        return "unreachable"
+    return f"{n} move" if n == 1 else f"{n} moves"
+
+
+def hint_lines(island: Island, hint_list: Sequence[Hint], lang: str = "en") -> list[str]:
+    """Readable lines for a list of hints (used by the CLI and for debugging)."""
+    return [
+        f"{k + 1}. card {h.hand_index} ({describe_clue(h.clue, lang)}) on {h.map}: {h.reason} "
+        f"[score {h.score:.2f}]"
+        for k, h in enumerate(hint_list)
+    ]
