@@ -77,15 +77,13 @@ def allowed(clue: Clue, difficulty: str) -> bool:
 def pick_weight(clue: Clue, difficulty: str) -> float:
     """Relative chance of drawing ``clue`` while building a puzzle of ``difficulty``.
 
-    Easy draws every allowed clue alike; medium favours costlier clues a little; hard draws them
-    in proportion to the square of their cost, so negations, "largest" and distance 2 dominate.
+    Easy and medium draw every allowed clue alike; hard draws them in proportion to the square
+    of their reading cost, so negations, "largest" and distance 2 dominate.
     """
-    cost = reading_cost(clue)
-    if difficulty == "easy":
-        return 1.0
-    if difficulty == "medium":
-        return float(cost)
-    return float(cost * cost)
+    if difficulty == "hard":
+        cost = reading_cost(clue)
+        return float(cost * cost)
+    return 1.0
 
 
 @cache
