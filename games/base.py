@@ -52,7 +52,8 @@ class OptionSpec:
 
     def validate(self, value: Any, field_path: str) -> Any:
         if self.choices is not None:
-            if value not in self.choices:
+            # Same type and equal: ``True`` is not the choice ``1``, ``0`` is not ``False``/``None``.
+            if not any(type(value) is type(c) and value == c for c in self.choices):
                 raise InvalidInput(
                     f"must be one of {', '.join(map(repr, self.choices))}, got {value!r}",
                     field_path,
@@ -164,6 +165,14 @@ class GameKind:
 
     def seat_count(self, state: Any) -> int:
         raise NotImplementedError
+
+    def statistics(self, state: Any) -> dict:
+        """Game-specific figures of a (finished) game for ``games.simulate`` to average.
+
+        Values are numbers (averaged over games) or lists with one number per seat (averaged per
+        bot). Optional; default: none.
+        """
+        return {}
 
     # --- hidden information (declared for the generic hidden-information test) -------------
 
