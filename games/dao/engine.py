@@ -1,0 +1,458 @@
+"""The DAO engine: state, rules, per-seat views (rules: ``../shared/rules/dao.md``).
+
+Play: on your turn *take* the display's first card (nearest the deck) or *turn* the deck's top card
+onto the display's far end. A display above 12 after a turn busts: the turning seat takes every
+display card, unless the new card's value equals the value of the card it was placed next to
+(option ``bust_match="previous"``, the default) or of the row's first card (``"first"``). An empty
+display is refilled with 3 cards (as many as remain). The round ends the moment its deck is empty,
+whether a player's turn or a refill turned the last card; display cards left then belong to nobody.
+Each seat scores its best element: that element's values minus 1 per card of another element.
+
+Decisions (documented here and in the option texts):
+
+- Seat 0 is the youngest player and starts; play goes up the seat numbers (clockwise).
+- ``two_rounds`` (``None`` = on for 2 seats, off otherwise): the shuffled deck is split into two
+  halves of 30, one per round; each round starts with a fresh display and empty piles; the scores
+  of both rounds are added. Round ``r`` is started by seat ``(r - 1) % seats`` (the start passes
+  to the left). At a round's end the piles are counted openly, so they become public.
+- All chance happens at setup (one shuffle from ``random.Random(seed)``); the state keeps the
+  resulting deck order, so ``(seed, seats, options, action log)`` replays the game.
+- Hidden information: a seat sees its own pile; of the others, only how many cards they hold. The
+  view also carries ``unseen``: how many cards of each element and value have never been face up.
+  That is public knowledge (every card reaches a pile through the face-up display, so a table
+  with perfect memory knows it), it is what the odds need, and it names no seat's cards. Note that
+  with 2 seats it lets a player deduce the opponent's pile, exactly as a perfect memory would.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Action, Event, GameKind, OptionSpec
+from games.dao import cards as C
+from hexmap.errors import IllegalAction, InvalidInput
+
+_ACTIONS = ("take", "turn")
+_OPTIONS = (
+    OptionSpec(
+        "bust_match",
+        "previous",
+        "A display above 12 does not bust when the new card's value equals the card it was "
+        "placed next to ('previous', the published rule) or the row's first card ('first').",
+        "展示區超過 12 時，若新卡數值等於相鄰的前一張（'previous'，出版規則）或列首第一張"
+        "（'first'），則不爆牌。",
+        ("previous", "first"),
+    ),
+    OptionSpec(
+        "two_rounds",
+        None,
+        "Two rounds with half the deck each, scores added (null: on for 2 seats only).",
+        "兩局制：每局用半副牌，兩局分數相加（null：僅 2 人時開啟）。",
+        (None, True, False),
+    ),
+)
+
+
+@dataclass
+class DaoState:
+    """Everything about one DAO game. Cards are ids (see ``games.dao.cards``)."""
+
+    seats: int
+    seed: int
+    options: dict
+    #: One deck per round; the top card is the *last* element.
+    decks: list[list[int]]
+    #: The display, first card (nearest the deck) first.
+    display: list[int] = field(default_factory=list)
+    #: Per seat, this round's pile in the order taken.
+    piles: list[list[int]] = field(default_factory=list)
+    round: int = 1
+    to_move: int = 0
+    over: bool = False
+    #: Per finished round: ``{"piles": [[ids]], "left": [ids], "scores": [int]}``.
+    finished: list[dict] = field(default_factory=list)
+    actions: int = 0
+    stats: dict = field(default_factory=dict)
+    last_events: list[Event] = field(default_factory=list)
+
+
+def _new_stats(seats: int) -> dict:
+    return {
+        "takes": 0,
+        "turns": 0,
+        "busts": 0,
+        "saves": 0,
+        "bust_cards": 0,
+        "refills": 0,
+        "left_over": 0,
+        "longest_display": 0,
+        "busts_by_seat": [0] * seats,
+    }
+
+
+_NAME, _VALUE = C.CARD_ELEMENT_NAME, C.CARD_VALUE
+
+
+def _cards_json(ids: list[int]) -> list[dict]:
+    return [{"element": _NAME[c], "value": _VALUE[c]} for c in ids]
+
+
+def _refuse_action(action: Any) -> None:
+    """Raise the precise ``InvalidInput`` for a malformed action."""
+    if not isinstance(action, dict):
+        raise InvalidInput("an action is an object like {'type': 'take'}", "action")
+    extra = sorted(str(k) for k in action if k != "type")
+    if extra:
+        raise InvalidInput(f"unknown action field {extra[0]!r}", f"action.{extra[0]}")
+    raise InvalidInput(
+        f"action type must be 'take' or 'turn', got {action.get('type')!r}", "action.type"
+    )
+
+
+class DaoKind(GameKind):
+    """DAO behind the shared engine shape."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            name="dao",
+            title="DAO",
+            title_zh="道",
+            min_seats=2,
+            max_seats=6,
+            options=_OPTIONS,
+        )
+
+    # --- options and setup ---------------------------------------------------------------
+
+    def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
+        """Defaults filled in; ``two_rounds=None`` becomes ``seats == 2`` when seats is known."""
+        opts = super().resolve_options(given, seats)
+        if opts["two_rounds"] is None and seats is not None:
+            opts["two_rounds"] = seats == 2
+        return opts
+
+    def new_state(self, seed: int, seats: int, options: dict | None = None) -> DaoState:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidInput(f"seed must be an integer, got {seed!r}", "seed")
+        self.check_seats(seats)
+        opts = self.resolve_options(options, seats)
+        deck = list(range(C.CARD_COUNT))
+        random.Random(seed).shuffle(deck)
+        half = len(deck) // 2
+        decks = [deck[:half], deck[half:]] if opts["two_rounds"] else [deck]
+        return self.start(seats, decks, opts, seed=seed)
+
+    def start(self, seats: int, decks: list[list[int]], options: dict, seed: int = 0) -> DaoState:
+        """A game from prepared decks (top card last), e.g. a stacked deck in a test scenario."""
+        state = DaoState(
+            seats=seats,
+            seed=seed,
+            options=dict(options),
+            decks=[list(d) for d in decks],
+            piles=[[] for _ in range(seats)],
+            stats=_new_stats(seats),
+        )
+        events: list[Event] = [{"type": "round_start", "round": 1, "first": 0}]
+        self._refill(state, events)
+        state.last_events = events
+        return state
+
+    # --- the engine ----------------------------------------------------------------------
+
+    def seat_count(self, state: DaoState) -> int:
+        return state.seats
+
+    def to_act(self, state: DaoState) -> list[int]:
+        return [] if state.over else [state.to_move]
+
+    def legal_actions(self, state: DaoState, seat: int) -> list[Action]:
+        if state.over or seat != state.to_move:
+            return []
+        return [{"type": "take"}, {"type": "turn"}]
+
+    def is_over(self, state: DaoState) -> bool:
+        return state.over
+
+    def scores(self, state: DaoState) -> list[float] | None:
+        if not state.over:
+            return None
+        return [sum(r["scores"][s] for r in state.finished) for s in range(state.seats)]
+
+    def apply(self, state: DaoState, seat: int, action: Action) -> list[Event]:
+        """Take or turn for ``seat``; every check happens before anything changes."""
+        if not isinstance(action, dict) or len(action) != 1 or action.get("type") not in _ACTIONS:
+            _refuse_action(action)
+        if type(seat) is not int or not 0 <= seat < state.seats:
+            raise InvalidInput(f"seat must be 0..{state.seats - 1}, got {seat!r}", "seat")
+        if state.over:
+            raise IllegalAction("the game is over", "action")
+        if seat != state.to_move:
+            raise IllegalAction(f"it is seat {state.to_move}'s turn, not seat {seat}'s", "seat")
+        kind = action["type"]
+
+        events: list[Event] = []
+        state.to_move = (seat + 1) % state.seats
+        if kind == "take":
+            self._take(state, seat, events)
+        else:
+            self._turn(state, seat, events)
+        state.actions += 1
+        state.last_events = events
+        return events
+
+    def _take(self, state: DaoState, seat: int, events: list[Event]) -> None:
+        card = state.display.pop(0)
+        state.piles[seat].append(card)
+        state.stats["takes"] += 1
+        events.append(
+            {"type": "take", "seat": seat, "card": {"element": _NAME[card], "value": _VALUE[card]}}
+        )
+        if not state.display:
+            self._refill(state, events)
+
+    def _turn(self, state: DaoState, seat: int, events: list[Event]) -> None:
+        deck, display = state.decks[state.round - 1], state.display
+        card = deck.pop()
+        match = display[-1] if state.options["bust_match"] == "previous" else display[0]
+        display.append(card)
+        total = 0
+        for c in display:
+            total += _VALUE[c]
+        stats = state.stats
+        stats["turns"] += 1
+        if len(display) > stats["longest_display"]:
+            stats["longest_display"] = len(display)
+        card_json = {"element": _NAME[card], "value": _VALUE[card]}
+        events.append({"type": "turn", "seat": seat, "card": card_json, "total": total})
+        if total > C.BUST_ABOVE:
+            if _VALUE[card] == _VALUE[match]:
+                stats["saves"] += 1
+                events.append(
+                    {
+                        "type": "saved",
+                        "seat": seat,
+                        "card": dict(card_json),
+                        "matched": C.card_json(match),
+                        "total": total,
+                    }
+                )
+            else:
+                stats["busts"] += 1
+                stats["bust_cards"] += len(display)
+                stats["busts_by_seat"][seat] += 1
+                events.append(
+                    {"type": "bust", "seat": seat, "cards": _cards_json(display), "total": total}
+                )
+                state.piles[seat].extend(display)
+                display.clear()
+        if not deck:
+            self._end_round(state, events)
+        elif not display:
+            self._refill(state, events)
+
+    def _refill(self, state: DaoState, events: list[Event]) -> None:
+        """Turn up to 3 cards onto the empty display; the round ends if that empties the deck."""
+        deck = state.decks[state.round - 1]
+        new = [deck.pop() for _ in range(min(C.DISPLAY_SIZE, len(deck)))]
+        state.display.extend(new)
+        state.stats["refills"] += 1
+        events.append({"type": "refill", "cards": _cards_json(new)})
+        if not deck:
+            self._end_round(state, events)
+
+    def _end_round(self, state: DaoState, events: list[Event]) -> None:
+        scores = [C.pile_score(p) for p in state.piles]
+        state.finished.append(
+            {"piles": [list(p) for p in state.piles], "left": list(state.display), "scores": scores}
+        )
+        state.stats["left_over"] += len(state.display)
+        events.append(
+            {
+                "type": "round_end",
+                "round": state.round,
+                "scores": scores,
+                "piles": [_cards_json(p) for p in state.piles],
+                "left": _cards_json(state.display),
+            }
+        )
+        state.display = []
+        if state.round < len(state.decks):
+            state.round += 1
+            state.piles = [[] for _ in range(state.seats)]
+            state.to_move = (state.round - 1) % state.seats
+            events.append({"type": "round_start", "round": state.round, "first": state.to_move})
+            self._refill(state, events)
+        else:
+            state.over = True
+            totals = self.scores(state)
+            best = max(totals)
+            events.append(
+                {
+                    "type": "game_over",
+                    "scores": totals,
+                    "winners": [s for s, v in enumerate(totals) if v == best],
+                }
+            )
+
+    # --- views ---------------------------------------------------------------------------
+
+    def view(self, state: DaoState, seat: int | None) -> dict:
+        """What ``seat`` may see (``None``: a spectator). Everything once the game is over.
+
+        Public shape (kept stable for clients): ``display`` (first card first), ``deck`` (cards
+        left this round), ``round``, ``players`` (``count`` and ``cards`` or ``null``; also ``seat``, and
+        ``element_scores``/``score`` where the cards are visible). Extra keys:
+        ``you``, ``to_act``, ``over``, ``rounds``, ``total`` (display sum), ``bust_above``,
+        ``unseen`` (per element, counts of never-seen cards by value 0..4), ``unseen_total``,
+        ``options``, ``last_events``, ``finished`` (rounds already counted, all cards open),
+        ``scores``/``winners`` at the end, ``helper`` (the odds for a seated player in play).
+        """
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats
+        ):
+            raise InvalidInput(f"seat must be 0..{state.seats - 1} or null, got {seat!r}", "seat")
+        over = state.over
+        players = []
+        for s, pile in enumerate(state.piles):
+            entry: dict[str, Any] = {"seat": s, "count": len(pile), "cards": None}
+            if over or s == seat:
+                entry["cards"] = _cards_json(pile)
+                entry["element_scores"] = dict(zip(C.ELEMENTS, C.element_scores(pile), strict=True))
+                entry["score"] = C.pile_score(pile)
+            players.append(entry)
+        unseen = [0] * C.TYPE_COUNT
+        for deck in state.decks[state.round - 1 :]:
+            for c in deck:
+                unseen[C.CARD_TYPE[c]] += 1
+        nv = len(C.VALUES)
+        display = state.display
+        out: dict[str, Any] = {
+            "game": "dao",
+            "display": _cards_json(display),
+            "deck": len(state.decks[state.round - 1]) if not over else 0,
+            "round": state.round,
+            "rounds": len(state.decks),
+            "players": players,
+            "you": seat,
+            "to_act": self.to_act(state),
+            "over": over,
+            "total": sum(C.CARD_VALUE[c] for c in display),
+            "bust_above": C.BUST_ABOVE,
+            "unseen": {e: unseen[i * nv : (i + 1) * nv] for i, e in enumerate(C.ELEMENTS)},
+            "unseen_total": sum(unseen),
+            "options": dict(state.options),
+            "actions": state.actions,
+            "last_events": [dict(e) for e in state.last_events],
+            "finished": [
+                {
+                    "round": i + 1,
+                    "scores": list(r["scores"]),
+                    "piles": [_cards_json(p) for p in r["piles"]],
+                    "left": _cards_json(r["left"]),
+                }
+                for i, r in enumerate(state.finished)
+            ],
+        }
+        if over:
+            totals = self.scores(state)
+            out["scores"] = totals
+            out["winners"] = self.winners(state)
+            for s, entry in enumerate(players):
+                entry["score"] = totals[s]
+                entry["round_scores"] = [r["scores"][s] for r in state.finished]
+        elif seat is not None:
+            from games.dao.odds import helper
+
+            out["helper"] = helper(out)
+        return out
+
+    # --- hidden information (for the generic hidden-information test) ----------------------
+
+    def private_items(self, state: DaoState, seat: int) -> list[Any]:
+        """``seat``'s own players entry (its cards listed), exactly as its view shows it.
+
+        A single card is no secret in DAO (it was face up in the display before anyone took it,
+        and the public events name it); what a seat alone sees is its pile as a whole. The entry
+        carries ``seat``, so it cannot coincide with another seat's entry.
+        """
+        if state.over:
+            return []
+        return [self.view(state, seat)["players"][seat]]
+
+    def hidden_items(self, state: DaoState) -> list[Any]:
+        """The order of the cards not yet turned (top first), per round deck of 6+ cards."""
+        if state.over:
+            return []
+        return [_cards_json(d[::-1]) for d in state.decks[state.round - 1 :] if len(d) >= 6]
+
+    # --- statistics and snapshots --------------------------------------------------------
+
+    def statistics(self, state: DaoState) -> dict:
+        """Counters for the simulator: busts, saves by the equal-value exception, takes, turns…"""
+        out = {k: (list(v) if isinstance(v, list) else v) for k, v in state.stats.items()}
+        out["cards_in_piles"] = sum(len(p) for r in state.finished for p in r["piles"])
+        return out
+
+    def copy_state(self, state: DaoState) -> DaoState:
+        return self.state_from_json(self.state_to_json(state))
+
+    def state_to_json(self, state: DaoState) -> dict:
+        return {
+            "seats": state.seats,
+            "seed": state.seed,
+            "options": dict(state.options),
+            "decks": [list(d) for d in state.decks],
+            "display": list(state.display),
+            "piles": [list(p) for p in state.piles],
+            "round": state.round,
+            "to_move": state.to_move,
+            "over": state.over,
+            "finished": [
+                {
+                    "piles": [list(p) for p in r["piles"]],
+                    "left": list(r["left"]),
+                    "scores": list(r["scores"]),
+                }
+                for r in state.finished
+            ],
+            "actions": state.actions,
+            "stats": {k: (list(v) if isinstance(v, list) else v) for k, v in state.stats.items()},
+            "last_events": [dict(e) for e in state.last_events],
+        }
+
+    def state_from_json(self, data: dict) -> DaoState:
+        try:
+            state = DaoState(
+                seats=int(data["seats"]),
+                seed=int(data["seed"]),
+                options=dict(data["options"]),
+                decks=[list(d) for d in data["decks"]],
+                display=list(data["display"]),
+                piles=[list(p) for p in data["piles"]],
+                round=int(data["round"]),
+                to_move=int(data["to_move"]),
+                over=bool(data["over"]),
+                finished=[
+                    {
+                        "piles": [list(p) for p in r["piles"]],
+                        "left": list(r["left"]),
+                        "scores": list(r["scores"]),
+                    }
+                    for r in data["finished"]
+                ],
+                actions=int(data["actions"]),
+                stats={
+                    k: (list(v) if isinstance(v, list) else v) for k, v in data["stats"].items()
+                },
+                last_events=[dict(e) for e in data["last_events"]],
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise InvalidInput(f"not a DAO state snapshot: {e!r}", "state") from None
+        if len(state.piles) != state.seats or not 1 <= state.round <= len(state.decks):
+            raise InvalidInput("not a DAO state snapshot: seats, piles and round disagree", "state")
+        return state
+
+
+KIND = DaoKind()
