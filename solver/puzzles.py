@@ -59,6 +59,8 @@ MEDIUM_MAX_POINTS = 7
 FAR_FROM_LANDMARKS = 3
 #: Draws before generation gives up on a difficulty for one island.
 MAX_ATTEMPTS = 400
+#: The most clues a generated puzzle may have (more is tiring rather than instructive).
+MAX_PUZZLE_CLUES = 6
 #: Minimum covers compared per answer in minimal mode.
 MINIMAL_ALTERNATIVES = 24
 #: Answers tried in minimal mode before the closest grade is accepted.
@@ -339,12 +341,13 @@ def make_puzzle(
 ) -> Puzzle:
     """An irredundant puzzle whose measured grade is ``difficulty`` (``InvalidInput`` if none).
 
-    Draws are repeated (up to ``MAX_ATTEMPTS``) until the grade matches.
+    Draws are repeated (up to ``MAX_ATTEMPTS``) until one has at most ``MAX_PUZZLE_CLUES`` clues
+    and its grade matches.
     """
     check_difficulty(difficulty)
     for _ in range(MAX_ATTEMPTS):
         ids = draw_irredundant(island, rng, difficulty)
-        if ids is None:
+        if ids is None or len(ids) > MAX_PUZZLE_CLUES:
             continue
         p = from_clues(island, ids, source)
         if p.difficulty == difficulty:
