@@ -188,7 +188,9 @@ def base_mask(island: Island, options: SolverOptions = DEFAULT_OPTIONS) -> int:
 
 def removed_mask(island: Island, removed: int | Iterable[tuple[int, int]]) -> int:
     """``removed`` as a mask: an int is taken as is, spaces are converted with ``mask_of``."""
-    return removed if isinstance(removed, int) else island.mask_of(removed)
+    if isinstance(removed, int):
+        return removed
+    return island.mask_of(tuple(h) for h in removed)
 
 
 def column_mask(
