@@ -1,0 +1,226 @@
+"""Blind Auction: a small hidden-hand card game with simultaneous bids, for testing the game API.
+
+It exists so the game service can be developed and tested against a real game with every feature
+the API must handle: 2-4 seats, hidden hands, secret simultaneous actions, hidden chance (the prize
+deck), options, several bot levels, and an end where every view shows everything.
+
+Rules. A deck of 40 cards (suits S, H, D, C; ranks 1-10, each card with a unique ``id``) is shuffled
+and every seat is dealt ``rounds + 1`` cards. A prize deck of ten cards (values 1-10) is shuffled;
+each round turns its top card. Every seat secretly bids one card from its hand (all seats act at
+once); when the last bid is in, the bids are shown, the highest rank wins the prize (a tie on the
+highest rank discards the prize, or with ``tie="carry"`` adds its value to the next prize). After
+``rounds`` rounds the score is the sum of prize values won; each seat keeps one card unplayed,
+secret until the end.
+
+Nothing here is registered globally: tests register ``BlindAuction()`` with a fixture
+(``registered``), and ``create_app_with_testgame`` does it for a gunicorn process.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.base import GameKind, OptionSpec, register
+from hexmap.errors import IllegalAction, InvalidInput
+
+NAME = "blind_auction"
+SUITS = ("S", "H", "D", "C")
+RANKS = tuple(range(1, 11))
+PRIZES = tuple(range(1, 11))
+
+
+def card_json(card: int) -> dict[str, Any]:
+    """The JSON form of a card id ``0..39``: ``{"id": 17, "suit": "H", "rank": 8}``."""
+    return {"id": card, "suit": SUITS[card // len(RANKS)], "rank": RANKS[card % len(RANKS)]}
+
+
+def prize_json(prize: int) -> dict[str, Any]:
+    """The JSON form of a prize card (its index in ``PRIZES``)."""
+    return {"prize": prize, "value": PRIZES[prize]}
+
+
+def rank(card: int) -> int:
+    return RANKS[card % len(RANKS)]
+
+
+def random_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """Any legal bid."""
+    return rng.choice(legal)
+
+
+def greedy_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """Bid the highest card for a big prize (6+ with carry), the lowest otherwise."""
+    hand = sorted(view["hand"], key=lambda c: (c["rank"], c["id"]))
+    worth = view["prize"]["value"] + view["carry"]
+    card = hand[-1] if worth >= 6 else hand[0]
+    return {"type": "bid", "card": card["id"]}
+
+
+class BlindAuction(GameKind):
+    """The engine; the state is a plain JSON-able dict (all chance is dealt in ``new_state``)."""
+
+    def __init__(self, name: str = NAME) -> None:
+        super().__init__(
+            name=name,
+            title="Blind Auction (test game)",
+            title_zh="暗標拍賣（測試遊戲）",
+            min_seats=2,
+            max_seats=4,
+            options=(
+                OptionSpec("rounds", 5, "Rounds (prizes) to play", "回合數", tuple(range(3, 9))),
+                OptionSpec(
+                    "tie",
+                    "discard",
+                    "A tied top bid discards or carries the prize",
+                    "平手時",
+                    ("discard", "carry"),
+                ),
+            ),
+            bots={"random": random_bot, "greedy": greedy_bot},
+        )
+
+    def new_state(self, seed: int, seats: int, options: dict | None = None) -> dict:
+        self.check_seats(seats)
+        opts = self.resolve_options(options, seats)
+        rng = random.Random(seed)
+        deck = list(range(len(SUITS) * len(RANKS)))
+        rng.shuffle(deck)
+        per = opts["rounds"] + 1
+        hands = [sorted(deck[i * per : (i + 1) * per]) for i in range(seats)]
+        prizes = list(range(len(PRIZES)))
+        rng.shuffle(prizes)
+        return {
+            "options": opts,
+            "seats": seats,
+            "round": 1,
+            "hands": hands,
+            "prize_deck": prizes[1:],
+            "prize": prizes[0],
+            "carry": 0,
+            "bids": [None] * seats,
+            "won": [[] for _ in range(seats)],
+            "history": [],
+            "over": False,
+        }
+
+    def to_act(self, state: dict) -> list[int]:
+        if state["over"]:
+            return []
+        return [s for s in range(state["seats"]) if state["bids"][s] is None]
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "bid", "card": c} for c in state["hands"][seat]]
+
+    def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
+        if not isinstance(action, dict) or action.get("type") != "bid":
+            raise InvalidInput('an action is {"type": "bid", "card": <card id>}', "action.type")
+        card = action.get("card")
+        if isinstance(card, bool) or not isinstance(card, int):
+            raise InvalidInput(f"card must be a card id, got {card!r}", "action.card")
+        if set(action) - {"type", "card"}:
+            raise InvalidInput(f"unknown fields {sorted(set(action) - {'type', 'card'})}", "action")
+        self.check_turn(state, seat)
+        if card not in state["hands"][seat]:
+            raise IllegalAction(f"card {card} is not in seat {seat}'s hand", "action.card")
+        # validated: mutate
+        state["hands"][seat].remove(card)
+        state["bids"][seat] = card
+        events: list[dict] = [{"type": "bid_placed", "seat": seat}]
+        if all(b is not None for b in state["bids"]):
+            events += self._resolve(state)
+        return events
+
+    def _resolve(self, state: dict) -> list[dict]:
+        bids = state["bids"]
+        top = max(rank(b) for b in bids)
+        best = [s for s, b in enumerate(bids) if rank(b) == top]
+        worth = PRIZES[state["prize"]] + state["carry"]
+        winner = best[0] if len(best) == 1 else None
+        state["carry"] = 0
+        if winner is not None:
+            state["won"][winner].append(worth)
+        elif state["options"]["tie"] == "carry":
+            state["carry"] = worth
+        record = {
+            "round": state["round"],
+            "prize": prize_json(state["prize"]),
+            "bids": [card_json(b) for b in bids],
+            "winner": winner,
+            "worth": worth,
+        }
+        state["history"].append(record)
+        events = [{"type": "bids_revealed", **record}]
+        state["bids"] = [None] * state["seats"]
+        if state["round"] == state["options"]["rounds"]:
+            state["over"] = True
+            events.append({"type": "game_over", "scores": self.scores(state)})
+        else:
+            state["round"] += 1
+            state["prize"] = state["prize_deck"].pop(0)
+            events.append({"type": "prize_turned", "prize": prize_json(state["prize"])})
+        return events
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        out = {
+            "round": state["round"],
+            "rounds": state["options"]["rounds"],
+            "prize": prize_json(state["prize"]),
+            "carry": state["carry"],
+            "hand_sizes": [len(h) for h in state["hands"]],
+            "bid_placed": [b is not None for b in state["bids"]],
+            "won": [list(w) for w in state["won"]],
+            "history": [dict(h) for h in state["history"]],
+        }
+        if seat is not None:
+            out["hand"] = [card_json(c) for c in state["hands"][seat]]
+            b = state["bids"][seat]
+            out["bid"] = None if b is None else card_json(b)
+        if state["over"]:
+            out["hands"] = [[card_json(c) for c in h] for h in state["hands"]]
+            out["unused_prizes"] = [prize_json(p) for p in state["prize_deck"]]
+        return out
+
+    def is_over(self, state: dict) -> bool:
+        return state["over"]
+
+    def scores(self, state: dict) -> list[float] | None:
+        return [float(sum(w)) for w in state["won"]] if state["over"] else None
+
+    def state_to_json(self, state: dict) -> dict:
+        return state
+
+    def state_from_json(self, data: dict) -> dict:
+        return data
+
+    def seat_count(self, state: dict) -> int:
+        return state["seats"]
+
+    def private_items(self, state: dict, seat: int) -> list[Any]:
+        items = [card_json(c) for c in state["hands"][seat]]
+        if state["bids"][seat] is not None:
+            items.append(card_json(state["bids"][seat]))
+        return items
+
+    def hidden_items(self, state: dict) -> list[Any]:
+        return [prize_json(p) for p in state["prize_deck"]]
+
+
+class LeakyAuction(BlindAuction):
+    """A deliberately broken variant: spectators see seat 0's hand (tests the leak detector)."""
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        out = super().view(state, seat)
+        if seat is None:
+            out["peek"] = [card_json(c) for c in state["hands"][0]]
+        return out
+
+
+def create_app_with_testgame():
+    """App factory for a gunicorn process in tests and benches: the app with Blind Auction."""
+    from app import create_app
+
+    register(BlindAuction())
+    return create_app()

@@ -1,0 +1,298 @@
+"""The JSON game API: one set of endpoints for every registered game kind.
+
+Views only translate HTTP to ``web.storage.sessions.GameSessions`` calls and back; every body is
+parsed with ``validated(Model)`` and every route is described with ``documented(...)`` (models in
+``web.schemas_games``), so ``/openapi.json`` is built from the same schemas that validate.
+
+Seat tokens travel as ``Authorization: Bearer <token>``. A GET without a token is a spectator's;
+a response for a seat is built only from that seat's view (``GameKind.view``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, current_app, request
+
+from games.base import kinds
+from hexmap.errors import InvalidInput
+from web.apidoc import documented, validated
+from web.errors import error_response
+from web.openapi import bearer
+from web.schemas_games import (
+    ActionIn,
+    ClaimIn,
+    ClaimOut,
+    CreateGameIn,
+    EventsOut,
+    GameCreatedOut,
+    GameListOut,
+    GameRecordIO,
+    GameStateOut,
+    KindsOut,
+)
+from web.storage import StaleVersion, open_store
+from web.storage.sessions import MAX_WAIT_S, GameSessions
+
+bp = Blueprint("games_api", __name__)
+TAG = "games"
+GAME_ID = {
+    "name": "game_id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "maxLength": 64},
+    "description": "The game's id (from POST /api/games)",
+}
+E400 = "Malformed request (the field is named)"
+E404 = "No such game"
+E413 = "Body larger than 1 MiB"
+E401 = "No seat token (Authorization: Bearer <token>), or a malformed header"
+E403 = "A token that is not a seat of this game"
+
+
+def sessions() -> GameSessions:
+    """The process's game sessions over the app's store (opened on first use)."""
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    found = app.extensions.get("game_sessions")
+    if found is None:
+        found = app.extensions.setdefault(
+            "game_sessions", GameSessions(open_store(app.config["DATABASE"]))
+        )
+    return found
+
+
+def _seat(game, required: bool) -> int | None:
+    token = GameSessions.bearer_token(request.headers.get("Authorization"))
+    return GameSessions.seat_of(game, token, required)
+
+
+def _int_arg(name: str, default: int, low: int, high: int) -> int:
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise InvalidInput(f"{name} must be an integer, got {raw!r}", name) from None
+    if not low <= value <= high:
+        raise InvalidInput(f"{name} must be between {low} and {high}, got {value}", name)
+    return value
+
+
+@bp.errorhandler(StaleVersion)
+def _stale(e: StaleVersion):
+    return error_response(409, e.code, e.message, e.field, version=e.current)
+
+
+@bp.get("/api/games/kinds")
+@documented(
+    "GET",
+    "/api/games/kinds",
+    "Every game kind: seats, rule options, bot levels (for a new-game form)",
+    TAG,
+    response=KindsOut,
+)
+def list_kinds():
+    return {"kinds": [k.metadata() for _, k in sorted(kinds().items())]}
+
+
+@bp.post("/api/games")
+@documented(
+    "POST",
+    "/api/games",
+    "Start a game; tokens for human seats are returned here, once",
+    TAG,
+    request=CreateGameIn,
+    response=GameCreatedOut,
+    status=201,
+    errors={400: E400, 409: "A bot could not finish its moves", 413: E413},
+)
+def create_game():
+    body = validated(CreateGameIn)
+    seats = [s.model_dump() for s in body.seats]
+    game, tokens, _ = sessions().create(body.game, seats, body.options, body.seed)
+    out = {
+        "id": game.id,
+        "game": game.kind,
+        "version": game.version,
+        "seats": [{**s.public(), "token": tokens.get(s.index)} for s in game.seats],
+    }
+    return out, 201
+
+
+@bp.get("/api/games")
+@documented(
+    "GET",
+    "/api/games",
+    "List games, newest first; open=true: running games with a free human seat",
+    TAG,
+    response=GameListOut,
+    errors={400: E400},
+    params=[
+        {
+            "name": "open",
+            "in": "query",
+            "schema": {"type": "boolean"},
+            "description": "Only running games with a free human seat",
+        },
+        {
+            "name": "limit",
+            "in": "query",
+            "schema": {"type": "integer", "minimum": 1, "maximum": 200},
+        },
+    ],
+)
+def list_games():
+    raw = request.args.get("open", "false").lower()
+    if raw not in ("true", "false", "1", "0"):
+        raise InvalidInput(f"open must be true or false, got {raw!r}", "open")
+    limit = _int_arg("limit", 50, 1, 200)
+    s = sessions()
+    games = s.store.list_games(raw in ("true", "1"), limit)
+    return {"games": [s.summary(g) for g in games]}
+
+
+@bp.get("/api/games/<game_id>")
+@documented(
+    "GET",
+    "/api/games/{game_id}",
+    "The game as one seat sees it (bearer token), or as a spectator (no token)",
+    TAG,
+    response=GameStateOut,
+    errors={401: E401, 403: E403, 404: E404},
+    params=[GAME_ID],
+)
+@bearer("GET", "/api/games/{game_id}", optional=True)
+def get_game(game_id: str):
+    s = sessions()
+    game, state = s.current(game_id)
+    return s.snapshot(game, _seat(game, required=False), state)
+
+
+@bp.post("/api/games/<game_id>/actions")
+@documented(
+    "POST",
+    "/api/games/{game_id}/actions",
+    "Act for the token's seat at a version; bots then move until a human must act",
+    TAG,
+    request=ActionIn,
+    response=GameStateOut,
+    errors={
+        400: E400 + ", or an action the game cannot read",
+        401: E401,
+        403: E403,
+        404: E404,
+        409: "Stale version (error.version is the current one), not this seat's turn, "
+        "or an illegal action (the game's reason)",
+        413: E413,
+    },
+    params=[GAME_ID],
+)
+@bearer("POST", "/api/games/{game_id}/actions")
+def post_action(game_id: str):
+    s = sessions()
+    game = s.store.get(game_id)
+    seat = _seat(game, required=True)
+    body = validated(ActionIn)
+    game, state = s.act(game_id, seat, body.version, body.action)
+    return s.snapshot(game, seat, state)
+
+
+@bp.get("/api/games/<game_id>/events")
+@documented(
+    "GET",
+    "/api/games/{game_id}/events",
+    "Public events after a version; waits up to `wait` seconds (max 25) for one (long-poll)",
+    TAG,
+    response=EventsOut,
+    errors={400: E400, 404: E404},
+    params=[
+        GAME_ID,
+        {
+            "name": "after",
+            "in": "query",
+            "schema": {"type": "integer", "minimum": 0},
+            "description": "Return the actions with a version above this (default 0)",
+        },
+        {
+            "name": "wait",
+            "in": "query",
+            "schema": {"type": "number", "minimum": 0, "maximum": MAX_WAIT_S},
+            "description": "Seconds to wait when nothing is new yet (default 0)",
+        },
+    ],
+)
+def get_events(game_id: str):
+    after = _int_arg("after", 0, 0, 2**62)
+    raw = request.args.get("wait", "0")
+    try:
+        wait = float(raw)
+    except ValueError:
+        raise InvalidInput(f"wait must be a number of seconds, got {raw!r}", "wait") from None
+    if not 0 <= wait <= MAX_WAIT_S:  # also refuses nan and inf
+        raise InvalidInput(f"wait must be between 0 and {MAX_WAIT_S:g} seconds", "wait")
+    return sessions().events(game_id, after, wait)
+
+
+@bp.get("/api/games/<game_id>/record")
+@documented(
+    "GET",
+    "/api/games/{game_id}/record",
+    "The whole record of a finished game (options, seed, seats, every action)",
+    TAG,
+    response=GameRecordIO,
+    errors={404: E404, 409: "The game is not over yet"},
+    params=[GAME_ID],
+)
+def get_record(game_id: str):
+    s = sessions()
+    return s.record(s.store.get(game_id))
+
+
+@bp.post("/api/games/import")
+@documented(
+    "POST",
+    "/api/games/import",
+    "Replay a finished game's record into a new finished game (for review)",
+    TAG,
+    request=GameRecordIO,
+    response=GameStateOut,
+    status=201,
+    errors={400: E400 + ", or a record that is refused or does not finish", 413: E413},
+)
+def import_game():
+    body = validated(GameRecordIO)
+    s = sessions()
+    game, state = s.import_record(body.model_dump())
+    return s.snapshot(game, None, state), 201
+
+
+@bp.post("/api/games/<game_id>/seats/<int:index>/claim")
+@documented(
+    "POST",
+    "/api/games/{game_id}/seats/{index}/claim",
+    "Take a free human seat: its token is returned once",
+    TAG,
+    request=ClaimIn,
+    response=ClaimOut,
+    errors={
+        400: E400,
+        404: "No such game or seat",
+        409: "Not a free human seat (a bot, claimed already, or the game is over)",
+        413: E413,
+    },
+    params=[
+        GAME_ID,
+        {
+            "name": "index",
+            "in": "path",
+            "required": True,
+            "schema": {"type": "integer", "minimum": 0},
+        },
+    ],
+)
+def claim_seat(game_id: str, index: int):
+    body: Any = ClaimIn() if not request.get_data(cache=True) else validated(ClaimIn)
+    game, token = sessions().claim(game_id, index, body.name)
+    seat = game.seats[index]
+    return {"id": game.id, "game": game.kind, "index": index, "name": seat.name, "token": token}

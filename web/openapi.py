@@ -1,0 +1,168 @@
+"""The OpenAPI 3.1 description of every JSON endpoint, built from ``web.apidoc.ROUTES``.
+
+Each API module declares its routes with ``documented(...)`` (pydantic request/response models,
+extra error statuses, parameters); this module turns that registry into one document. Schemas
+come from ``pydantic.json_schema.models_json_schema`` (requests in validation mode, responses in
+serialization mode) and land under ``components/schemas``; every error status refers to the
+shared ``Error`` schema (``{"error": {"code", "message", "field"}}``).
+
+Filled in for every route without being declared: 400 and 413 where there is a request body,
+404 where there is a path parameter. Routes that read a seat token say so with ``bearer(...)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import models_json_schema
+
+from web.apidoc import ROUTES, RouteDoc
+
+TITLE = "Tobago study API"
+VERSION = "1.0.0"
+DESCRIPTION = (
+    "Play and study Tobago and other board games. Every 4xx answer is "
+    '`{"error": {"code", "message", "field"}}`; request bodies are JSON objects of at most '
+    "1 MiB. Seat tokens travel as `Authorization: Bearer <token>`."
+)
+REF = "#/components/schemas/{model}"
+
+#: (method, OpenAPI path) → True when the bearer token is optional (spectators), False required.
+BEARER: dict[tuple[str, str], bool] = {}
+
+
+class ErrorDetail(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    code: str = Field(description="Machine-readable, e.g. invalid, not_found, illegal")
+    message: str
+    field: str | None = Field(description="Path of the input at fault, e.g. maps[0].clues[2]")
+    version: int | None = Field(
+        default=None, description="stale_version only: the game's current version"
+    )
+
+
+class Error(BaseModel):
+    error: ErrorDetail
+
+
+def bearer(method: str, path: str, optional: bool = False) -> Callable:
+    """Declare that a route reads a seat token (``optional``: works without one too)."""
+    BEARER[(method.lower(), path)] = optional
+
+    def wrap(view: Callable) -> Callable:
+        return view
+
+    return wrap
+
+
+_STATUS_TEXT = {
+    400: "Malformed request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not found",
+    409: "Conflict",
+    413: "Body larger than 1 MiB",
+}
+
+
+def _routes() -> list[RouteDoc]:
+    """The documented routes, the last declaration of a (method, path) winning."""
+    seen: dict[tuple[str, str], RouteDoc] = {}
+    for r in ROUTES:
+        seen[(r.method, r.path)] = r
+    return sorted(seen.values(), key=lambda r: (r.tag, r.path, r.method))
+
+
+def _schemas(routes: list[RouteDoc]) -> tuple[dict, dict]:
+    """``(refs, components)``: refs[(model, mode)] is the ``$ref`` object for that model."""
+    wanted: list[tuple[type[BaseModel], Any]] = [(Error, "serialization")]
+    for r in routes:
+        if r.request is not None:
+            wanted.append((r.request, "validation"))
+        if r.response is not None:
+            wanted.append((r.response, "serialization"))
+    wanted = list(dict.fromkeys(wanted))
+    refs, top = models_json_schema(wanted, ref_template=REF)
+    return refs, top.get("$defs", {})
+
+
+def _params(route: RouteDoc) -> list[dict]:
+    params = [dict(p) for p in route.params]
+    named = {p["name"] for p in params if p.get("in") == "path"}
+    for name in re.findall(r"{(\w+)}", route.path):
+        if name not in named:
+            params.append(
+                {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+            )
+    return params
+
+
+def _operation(route: RouteDoc, refs: dict) -> dict:
+    op: dict[str, Any] = {
+        "operationId": re.sub(r"\W+", "_", f"{route.method}{route.path}").strip("_"),
+        "summary": route.summary,
+        "tags": [route.tag],
+    }
+    params = _params(route)
+    if params:
+        op["parameters"] = params
+    if route.request is not None:
+        required = any(f.is_required() for f in route.request.model_fields.values())
+        op["requestBody"] = {
+            "required": required,
+            "content": {"application/json": {"schema": refs[(route.request, "validation")]}},
+        }
+    if route.content_type is not None:
+        success = {route.content_type: {"schema": {"type": "string"}}}
+    elif route.response is not None:
+        success = {"application/json": {"schema": refs[(route.response, "serialization")]}}
+    else:
+        success = {"application/json": {"schema": {"type": "object"}}}
+    responses: dict[str, Any] = {str(route.status): {"description": "OK", "content": success}}
+    errors = dict(route.errors)
+    if route.request is not None:
+        errors.setdefault(400, _STATUS_TEXT[400])
+        errors.setdefault(413, _STATUS_TEXT[413])
+    if any(p.get("in") == "path" for p in params):
+        errors.setdefault(404, _STATUS_TEXT[404])
+    error_ref = refs[(Error, "serialization")]
+    for status in sorted(errors):
+        responses[str(status)] = {
+            "description": errors[status] or _STATUS_TEXT.get(status, "Error"),
+            "content": {"application/json": {"schema": error_ref}},
+        }
+    op["responses"] = responses
+    optional = BEARER.get((route.method, route.path))
+    if optional is not None:
+        op["security"] = [{"bearerAuth": []}, {}] if optional else [{"bearerAuth": []}]
+    return op
+
+
+def build_openapi() -> dict:
+    """The OpenAPI 3.1 document for every route in ``web.apidoc.ROUTES``."""
+    routes = _routes()
+    refs, components = _schemas(routes)
+    paths: dict[str, dict] = {}
+    for route in routes:
+        paths.setdefault(route.path, {})[route.method] = _operation(route, refs)
+    tags = sorted({r.tag for r in routes})
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": TITLE, "version": VERSION, "description": DESCRIPTION},
+        "tags": [{"name": t} for t in tags],
+        "paths": paths,
+        "components": {
+            "schemas": components,
+            "securitySchemes": {
+                "bearerAuth": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A seat token from POST /api/games or a seat claim",
+                }
+            },
+        },
+    }

@@ -1,0 +1,207 @@
+"""Where game sessions live: a small storage interface, its records, and the store of an app.
+
+The service keeps, per game, its kind, options, seed, seats (with token *hashes*), a version
+number and an append-only action log. The log is the truth: a state is rebuilt by replaying it
+(``games.base.replay``); anything else (the in-process state cache in ``web.storage.sessions``) is
+a cache. ``GameStore`` is the interface; ``web.storage.sqlite.SqliteStore`` implements it on one
+SQLite file. A PostgreSQL store would implement the same methods (``transaction`` taking the
+game's row with ``SELECT ... FOR UPDATE``), see the README's deployment section.
+
+``store_for(app)`` gives the app's store (one per process, opened lazily from ``DATABASE``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexmap.errors import IllegalAction, ProjectError
+
+HUMAN = "human"
+BOT = "bot"
+RUNNING = "running"
+OVER = "over"
+
+
+class Unauthorized(ProjectError):
+    """No usable bearer token where one is required (401)."""
+
+    code = "unauthorized"
+    status = 401
+
+
+class Forbidden(ProjectError):
+    """A token that is not one of this game's seats (403)."""
+
+    code = "forbidden"
+    status = 403
+
+
+class StaleVersion(IllegalAction):
+    """The client acted on an old version (409); carries the current one."""
+
+    code = "stale_version"
+
+    def __init__(self, given: int, current: int) -> None:
+        super().__init__(
+            f"version {given} is stale: the game is at version {current}; reload and retry",
+            "version",
+        )
+        self.current = current
+
+
+def new_token() -> str:
+    """An unguessable seat token: 32 random bytes (256 bits), URL-safe text."""
+    return secrets.token_urlsafe(32)
+
+
+def hash_token(token: str) -> str:
+    """What is stored instead of the token: its SHA-256, hex."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str, stored_hash: str | None) -> bool:
+    """Constant-time comparison of a presented token with a stored hash."""
+    if stored_hash is None:
+        return False
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+@dataclass
+class Seat:
+    """One seat of a game. A human seat without a token hash is free (open to claim)."""
+
+    index: int
+    type: str
+    name: str | None = None
+    level: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def free(self) -> bool:
+        return self.type == HUMAN and self.token_hash is None
+
+    def public(self) -> dict[str, Any]:
+        """What anyone may know about the seat (never the token hash)."""
+        return {
+            "index": self.index,
+            "type": self.type,
+            "name": self.name,
+            "level": self.level,
+            "open": self.free,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index,
+            "type": self.type,
+            "name": self.name,
+            "level": self.level,
+            "token_hash": self.token_hash,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Seat:
+        return cls(
+            data["index"], data["type"], data.get("name"), data.get("level"), data.get("token_hash")
+        )
+
+
+@dataclass
+class GameRecord:
+    """A game's row: everything but the action log."""
+
+    id: str
+    kind: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[Seat]
+    version: int = 0
+    status: str = RUNNING
+    origin: str = "play"
+    created: float = 0.0
+    updated: float = 0.0
+
+    @property
+    def over(self) -> bool:
+        return self.status == OVER
+
+    @property
+    def free_seats(self) -> list[int]:
+        return [s.index for s in self.seats if s.free]
+
+
+@dataclass
+class ActionRecord:
+    """One entry of the action log: version ``n`` is the ``n``-th action of the game."""
+
+    version: int
+    seat: int
+    action: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+    time: float = 0.0
+
+
+class Transaction(ABC):
+    """A game locked for writing; see ``GameStore.transaction``."""
+
+    game: GameRecord
+
+    @abstractmethod
+    def append(self, actions: list[ActionRecord], status: str) -> None:
+        """Add actions ``game.version + 1, + 2, ...`` and set the status; bumps the version."""
+
+    @abstractmethod
+    def set_seats(self, seats: list[Seat]) -> None:
+        """Replace the seats (claiming a free seat stores its token hash)."""
+
+
+class GameStore(ABC):
+    """The storage interface the game service needs; one instance per process."""
+
+    @abstractmethod
+    def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
+        """Insert a new game with its first actions (bots that moved at once), atomically."""
+
+    @abstractmethod
+    def get(self, game_id: str) -> GameRecord:
+        """The game's row; ``NotFound`` when there is no such game."""
+
+    @abstractmethod
+    def version(self, game_id: str) -> int:
+        """The game's current version, cheaply (long-polling reads it often)."""
+
+    @abstractmethod
+    def actions(self, game_id: str, after: int = 0, upto: int | None = None) -> list[ActionRecord]:
+        """Log entries with ``after < version <= upto``, in order."""
+
+    @abstractmethod
+    def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
+        """Newest games first; ``open_only``: running games with a free human seat."""
+
+    @abstractmethod
+    def transaction(self, game_id: str) -> AbstractContextManager[Transaction]:
+        """Lock one game for writing (others wait); leaving the block commits, an error rolls
+        back so that a refused request changes nothing."""
+
+    @abstractmethod
+    def game_ids(self) -> Iterator[str]:
+        """Every game id (for tools and the restart test)."""
+
+    def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
+        """Release connections held by the calling thread."""
+
+
+def open_store(database: str) -> GameStore:
+    """The store for a ``DATABASE`` setting: a SQLite file path (PostgreSQL: not built yet)."""
+    if database.startswith(("postgres://", "postgresql://")):
+        raise NotImplementedError("PostgreSQL storage is not implemented; see the README")
+    from web.storage.sqlite import SqliteStore
+
+    return SqliteStore(database)

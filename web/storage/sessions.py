@@ -1,0 +1,390 @@
+"""Game sessions: the engines (``games.base``) driven over a ``GameStore``, for any game kind.
+
+This is where the API's rules live, kept out of the Flask views: creating a game, seat tokens,
+applying an action under the version check, letting bots move, building a seat's response from
+that seat's view only, records and their import, and long-polling for new events.
+
+States are never stored: a state is rebuilt from ``(kind, seed, seats, options)`` and the action
+log. An in-process LRU keeps the newest state of recently used games (keyed by game id, tagged
+with its version); a game whose log grew in another process is brought up to date by applying
+only the missing actions. Cached states are shared read-only; writers work on a copy.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from typing import Any
+
+from games.base import GameKind, get_kind
+from hexmap.errors import IllegalAction, InvalidInput, NotFound, ProjectError
+from web.storage import (
+    BOT,
+    HUMAN,
+    OVER,
+    RUNNING,
+    ActionRecord,
+    Forbidden,
+    GameRecord,
+    GameStore,
+    Seat,
+    StaleVersion,
+    Unauthorized,
+    hash_token,
+    new_token,
+    token_matches,
+)
+
+log = logging.getLogger(__name__)
+
+#: Bots may make at most this many moves in one request (a bot-only game plays to the end).
+MAX_BOT_ACTIONS = 20_000
+#: Long-polls wait at most this long, reading the version this often.
+MAX_WAIT_S = 25.0
+POLL_INTERVAL_S = 0.2
+#: Sanity cap on tokens presented (ours are 43 characters).
+MAX_TOKEN_LEN = 256
+
+
+def new_game_id() -> str:
+    """A short random id (72 bits): unguessable enough that ids need not be secret."""
+    return secrets.token_urlsafe(9)
+
+
+class GameSessions:
+    """Every operation of the game API, over one store; one instance per process."""
+
+    def __init__(self, store: GameStore, cache_size: int = 512) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # --- states ----------------------------------------------------------------------------
+
+    def state_of(self, game: GameRecord) -> Any:
+        """The state at ``game.version`` (shared: do not mutate; ``kind.copy_state`` first)."""
+        kind = get_kind(game.kind)
+        with self._lock:
+            entry = self._cache.get(game.id)
+            if entry is not None:
+                self._cache.move_to_end(game.id)
+        if entry is not None and entry[0] == game.version:
+            return entry[1]
+        if entry is not None and entry[0] < game.version:
+            base_version, state = entry[0], kind.copy_state(entry[1])
+        else:
+            base_version = 0
+            state = kind.new_state(game.seed, len(game.seats), game.options)
+        for a in self.store.actions(game.id, after=base_version, upto=game.version):
+            kind.apply(state, a.seat, a.action)
+        self._remember(game.id, game.version, state)
+        return state
+
+    def _remember(self, game_id: str, version: int, state: Any) -> None:
+        with self._lock:
+            old = self._cache.get(game_id)
+            if old is None or old[0] <= version:
+                self._cache[game_id] = (version, state)
+                self._cache.move_to_end(game_id)
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    def forget(self, game_id: str | None = None) -> None:
+        """Drop cached states (all of them without an id): the next read replays the log."""
+        with self._lock:
+            if game_id is None:
+                self._cache.clear()
+            else:
+                self._cache.pop(game_id, None)
+
+    # --- seats and tokens -------------------------------------------------------------------
+
+    @staticmethod
+    def bearer_token(authorization: str | None) -> str | None:
+        """The token of an ``Authorization: Bearer <token>`` header (``None`` without a header)."""
+        if authorization is None:
+            return None
+        scheme, _, token = authorization.strip().partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token:
+            raise Unauthorized(
+                "use the header 'Authorization: Bearer <seat token>'", "Authorization"
+            )
+        if len(token) > MAX_TOKEN_LEN:
+            raise Forbidden("this token is not a seat of this game", "Authorization")
+        return token
+
+    @staticmethod
+    def seat_of(game: GameRecord, token: str | None, required: bool) -> int | None:
+        """The seat whose token this is; ``None`` for no token (401 when ``required``)."""
+        if token is None:
+            if required:
+                raise Unauthorized(
+                    "this needs a seat token: 'Authorization: Bearer <seat token>'", "Authorization"
+                )
+            return None
+        found = None
+        for seat in game.seats:  # compare with every seat: no early exit to time
+            if token_matches(token, seat.token_hash):
+                found = seat.index
+        if found is None:
+            raise Forbidden("this token is not a seat of this game", "Authorization")
+        return found
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def current(self, game_id: str) -> tuple[GameRecord, Any]:
+        """The game's row and its state at that version (404 for an unknown id)."""
+        game = self.store.get(game_id)
+        with self._lock:
+            entry = self._cache.get(game_id)
+        if entry is not None and entry[0] > game.version:  # a write landed meanwhile: catch up
+            game = self.store.get(game_id)
+        return game, self.state_of(game)
+
+    def snapshot(self, game: GameRecord, seat: int | None, state: Any | None = None) -> dict:
+        """The response for one seat (or a spectator): built only from that seat's view."""
+        kind = get_kind(game.kind)
+        if state is None:
+            state = self.state_of(game)
+        over = kind.is_over(state)
+        return {
+            "id": game.id,
+            "game": game.kind,
+            "version": game.version,
+            "seat": seat,
+            "to_act": [] if over else list(kind.to_act(state)),
+            "over": over,
+            "view": kind.view(state, seat),
+            "legal_actions": [] if seat is None or over else kind.legal_actions(state, seat),
+            "scores": kind.scores(state) if over else None,
+            "winners": kind.winners(state) if over else [],
+            "seats": [s.public() for s in game.seats],
+        }
+
+    def summary(self, game: GameRecord) -> dict:
+        return {
+            "id": game.id,
+            "game": game.kind,
+            "version": game.version,
+            "over": game.over,
+            "origin": game.origin,
+            "seats": [s.public() for s in game.seats],
+            "free_seats": game.free_seats,
+            "created": game.created,
+        }
+
+    def record(self, game: GameRecord) -> dict:
+        """The full record of a finished game (409 while it runs: actions may hold secrets)."""
+        if not game.over:
+            raise IllegalAction("the record is available once the game is over", "id")
+        return {
+            "game": game.kind,
+            "options": game.options,
+            "seed": game.seed,
+            "seats": [
+                {"index": s.index, "type": s.type, "name": s.name, "level": s.level}
+                for s in game.seats
+            ],
+            "actions": [{"seat": a.seat, "action": a.action} for a in self.store.actions(game.id)],
+        }
+
+    def events(self, game_id: str, after: int, wait: float) -> dict:
+        """Public events after version ``after``; waits up to ``wait`` seconds for one.
+
+        Polls the database (not an in-process signal) so a move made through another gunicorn
+        worker is seen too. Only the engine's public events and the acting seat are returned,
+        never the actions themselves (a secret simultaneous choice stays secret).
+        """
+        wait = min(max(wait, 0.0), MAX_WAIT_S)
+        deadline = time.monotonic() + wait
+        while True:
+            version = self.store.version(game_id)
+            if after > version:
+                raise InvalidInput(f"after={after} is past the current version {version}", "after")
+            left = deadline - time.monotonic()
+            if version > after or left <= 0:
+                break
+            time.sleep(min(POLL_INTERVAL_S, left))
+        game = self.store.get(game_id)
+        entries = self.store.actions(game_id, after=after, upto=game.version)
+        return {
+            "id": game.id,
+            "version": game.version,
+            "over": game.over,
+            "events": [
+                {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
+                for a in entries
+            ],
+        }
+
+    # --- writing ----------------------------------------------------------------------------
+
+    def create(
+        self, game_name: str, seats: list[dict], options: dict | None, seed: int | None
+    ) -> tuple[GameRecord, dict[int, str], Any]:
+        """A new game; bots that must act first do so. Returns it, the tokens and the state."""
+        kind = get_kind(game_name)
+        kind.check_seats(len(seats))
+        resolved = kind.resolve_options(options, len(seats))
+        seat_rows, tokens = self._new_seats(kind, seats)
+        if seed is None:
+            seed = secrets.randbelow(2**63)
+        game = GameRecord(new_game_id(), kind.name, resolved, seed, seat_rows)
+        state = self._new_state(kind, game)
+        log_entries = self._run_bots(kind, game, state, 0)
+        game.status = OVER if kind.is_over(state) else RUNNING
+        self.store.create(game, log_entries)
+        self._remember(game.id, game.version, state)
+        return game, tokens, state
+
+    @staticmethod
+    def _new_state(kind: GameKind, game: GameRecord) -> Any:
+        try:
+            return kind.new_state(game.seed, len(game.seats), game.options)
+        except ProjectError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError) as e:  # an engine refusing options
+            raise InvalidInput(
+                f"cannot start {kind.name} with these settings: {e}", "options"
+            ) from e
+
+    @staticmethod
+    def _new_seats(kind: GameKind, seats: list[dict]) -> tuple[list[Seat], dict[int, str]]:
+        rows: list[Seat] = []
+        tokens: dict[int, str] = {}
+        for i, spec in enumerate(seats):
+            if spec["type"] == BOT:
+                if spec.get("open"):
+                    raise InvalidInput("only human seats can be open", f"seats[{i}].open")
+                level = spec.get("level") or (next(iter(kind.bots)) if kind.bots else None)
+                if level not in kind.bots:
+                    known = ", ".join(kind.bots) or "none"
+                    raise InvalidInput(
+                        f"unknown bot level {level!r} for {kind.name} (known: {known})",
+                        f"seats[{i}].level",
+                    )
+                rows.append(Seat(i, BOT, spec.get("name") or f"{level} bot", level))
+            else:
+                if spec.get("level") is not None:
+                    raise InvalidInput("only bot seats have a level", f"seats[{i}].level")
+                seat = Seat(i, HUMAN, spec.get("name"))
+                if not spec.get("open"):
+                    token = new_token()
+                    tokens[i] = token
+                    seat.token_hash = hash_token(token)
+                rows.append(seat)
+        return rows, tokens
+
+    def act(self, game_id: str, seat: int, version: int, action: dict) -> tuple[GameRecord, Any]:
+        """Apply ``seat``'s action at ``version``, then let bots move; all in one transaction."""
+        with self.store.transaction(game_id) as tx:
+            game = tx.game
+            if version != game.version:
+                raise StaleVersion(version, game.version)
+            kind = get_kind(game.kind)
+            state = kind.copy_state(self.state_of(game))
+            if kind.is_over(state):
+                raise IllegalAction("the game is over", "action")
+            events = self._apply(kind, state, seat, action)
+            entries = [ActionRecord(game.version + 1, seat, action, events, time.time())]
+            entries += self._run_bots(kind, game, state, game.version + 1)
+            tx.append(entries, OVER if kind.is_over(state) else RUNNING)
+        self._remember(game.id, game.version, state)
+        return game, state
+
+    @staticmethod
+    def _apply(kind: GameKind, state: Any, seat: int, action: dict) -> list[dict]:
+        """The engine's ``apply`` with its reason kept; an engine crash on odd input is a 400."""
+        try:
+            events = kind.apply(state, seat, action)
+        except ProjectError as e:
+            if e.field is None:
+                e.field = "action"
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            log.warning("%s.apply crashed on %r: %r", kind.name, action, e)
+            raise InvalidInput(f"malformed action for {kind.name}: {e!r}", "action") from e
+        return list(events or [])
+
+    def _run_bots(
+        self, kind: GameKind, game: GameRecord, state: Any, version: int
+    ) -> list[ActionRecord]:
+        """Bots act (one log entry each) until a human must act or the game ends."""
+        out: list[ActionRecord] = []
+        while not kind.is_over(state):
+            bots = [s for s in kind.to_act(state) if game.seats[s].type == BOT]
+            if not bots:
+                break
+            if len(out) >= MAX_BOT_ACTIONS:
+                raise IllegalAction(f"bots did not finish within {MAX_BOT_ACTIONS} moves", "seats")
+            seat = bots[0]
+            version += 1
+            rng = random.Random(f"{game.seed}/{version}")
+            level = game.seats[seat].level or ""
+            action = kind.bot_action(state, seat, level, rng)
+            try:
+                events = self._apply(kind, state, seat, action)
+            except ProjectError as e:  # a bot bug must not stall the game: fall back to legal
+                log.error("%s bot %r chose an illegal action %r: %s", kind.name, level, action, e)
+                action = rng.choice(kind.legal_actions(state, seat))
+                events = self._apply(kind, state, seat, action)
+            out.append(ActionRecord(version, seat, action, events, time.time()))
+        return out
+
+    def claim(self, game_id: str, index: int, name: str | None) -> tuple[GameRecord, str]:
+        """Give a free human seat's token, once."""
+        with self.store.transaction(game_id) as tx:
+            game = tx.game
+            if not 0 <= index < len(game.seats):
+                raise NotFound(f"this game has seats 0-{len(game.seats) - 1}, not {index}", "index")
+            seat = game.seats[index]
+            if game.over:
+                raise IllegalAction("the game is over", "index")
+            if seat.type != HUMAN:
+                raise IllegalAction(f"seat {index} is a bot", "index")
+            if not seat.free:
+                raise IllegalAction(f"seat {index} has been claimed already", "index")
+            token = new_token()
+            seat.token_hash = hash_token(token)
+            if name:
+                seat.name = name
+            tx.set_seats(game.seats)
+        return game, token
+
+    def import_record(self, record: dict) -> tuple[GameRecord, Any]:
+        """Replay a finished game's record into a new finished game (for review)."""
+        kind = get_kind(record["game"])
+        seats = record["seats"]
+        kind.check_seats(len(seats))
+        for i, s in enumerate(seats):
+            if s.get("index", i) != i:
+                raise InvalidInput(f"seat {i} has index {s['index']}", f"seats[{i}].index")
+        options = kind.resolve_options(record.get("options"), len(seats))
+        rows = [Seat(i, s["type"], s.get("name"), s.get("level")) for i, s in enumerate(seats)]
+        game = GameRecord(new_game_id(), kind.name, options, record["seed"], rows, origin="import")
+        state = self._new_state(kind, game)
+        entries = []
+        for i, a in enumerate(record["actions"]):
+            if kind.is_over(state):
+                raise InvalidInput(f"the game is over before action {i}", f"actions[{i}]")
+            if not 0 <= a["seat"] < len(seats):
+                raise InvalidInput(f"no seat {a['seat']}", f"actions[{i}].seat")
+            try:
+                events = self._apply(kind, state, a["seat"], a["action"])
+            except ProjectError as e:
+                raise InvalidInput(
+                    f"action {i} is refused: {e.message}", f"actions[{i}].action"
+                ) from e
+            entries.append(ActionRecord(i + 1, a["seat"], a["action"], events, time.time()))
+        if not kind.is_over(state):
+            raise InvalidInput("the record does not finish the game", "actions")
+        game.status = OVER
+        self.store.create(game, entries)
+        self._remember(game.id, game.version, state)
+        return game, state

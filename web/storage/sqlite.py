@@ -1,0 +1,244 @@
+"""``GameStore`` on one SQLite file: WAL, a busy timeout, one connection per thread.
+
+Two tables: ``games`` (one row per game: kind, options, seed, seats with token hashes, version,
+status, timestamps) and ``actions`` (the log: game, version, seat, action JSON, public events,
+time; ``(game, version)`` is the primary key, so a version can never be written twice). Writes go
+through ``transaction``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the game's row is
+read, so the version a request checks is still the version when it commits; two racing requests
+on one version give one success and one ``StaleVersion`` (409). WAL lets readers (GETs,
+long-polls) go on while a writer holds the lock, across gunicorn's worker processes too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from hexmap.errors import NotFound
+from web.storage import (
+    OVER,
+    RUNNING,
+    ActionRecord,
+    GameRecord,
+    GameStore,
+    Seat,
+    Transaction,
+)
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_S = 30.0
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id         TEXT PRIMARY KEY,
+    kind       TEXT NOT NULL,
+    options    TEXT NOT NULL,               -- JSON object, defaults filled in
+    seed       INTEGER NOT NULL,
+    seats      TEXT NOT NULL,               -- JSON list: index, type, name, level, token_hash
+    version    INTEGER NOT NULL DEFAULT 0,  -- = number of actions in the log
+    status     TEXT NOT NULL CHECK (status IN ('running', 'over')),
+    origin     TEXT NOT NULL DEFAULT 'play' CHECK (origin IN ('play', 'import')),
+    free_seats INTEGER NOT NULL DEFAULT 0,  -- human seats nobody has claimed yet
+    created    REAL NOT NULL,
+    updated    REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_open ON games (status, free_seats, created);
+CREATE INDEX IF NOT EXISTS games_created ON games (created);
+CREATE TABLE IF NOT EXISTS actions (
+    game    TEXT NOT NULL REFERENCES games (id),
+    version INTEGER NOT NULL CHECK (version >= 1),
+    seat    INTEGER NOT NULL,
+    action  TEXT NOT NULL,                  -- JSON object, exactly as the engine accepted it
+    events  TEXT NOT NULL,                  -- JSON list of the engine's public events
+    time    REAL NOT NULL,
+    PRIMARY KEY (game, version)             -- UNIQUE (game, version): no doubled version
+) WITHOUT ROWID;
+"""
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _game_from_row(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        kind=row["kind"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
+        version=row["version"],
+        status=row["status"],
+        origin=row["origin"],
+        created=row["created"],
+        updated=row["updated"],
+    )
+
+
+class _SqliteTransaction(Transaction):
+    def __init__(self, conn: sqlite3.Connection, game: GameRecord) -> None:
+        self.conn = conn
+        self.game = game
+
+    def append(self, actions: list[ActionRecord], status: str) -> None:
+        if status not in (RUNNING, OVER):
+            raise ValueError(f"bad status {status!r}")
+        version = self.game.version
+        rows = []
+        for a in actions:
+            version += 1
+            if a.version != version:
+                raise ValueError(f"action version {a.version} breaks the log at {version}")
+            rows.append(
+                (self.game.id, a.version, a.seat, _dumps(a.action), _dumps(a.events), a.time)
+            )
+        self.conn.executemany(
+            "INSERT INTO actions (game, version, seat, action, events, time) VALUES (?,?,?,?,?,?)",
+            rows,
+        )
+        self.conn.execute(
+            "UPDATE games SET version = ?, status = ?, updated = ? WHERE id = ?",
+            (version, status, time.time(), self.game.id),
+        )
+        self.game.version = version
+        self.game.status = status
+
+    def set_seats(self, seats: list[Seat]) -> None:
+        self.conn.execute(
+            "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?",
+            (
+                _dumps([s.to_json() for s in seats]),
+                sum(s.free for s in seats),
+                time.time(),
+                self.game.id,
+            ),
+        )
+        self.game.seats = seats
+
+
+class SqliteStore(GameStore):
+    """The SQLite store. Thread-safe: each thread (and each forked process) opens its own
+    connection on first use."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._local = threading.local()
+        parent = os.path.dirname(os.path.abspath(path))
+        os.makedirs(parent, exist_ok=True)
+        conn = self._conn()
+        with self._write(conn):
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    # --- connections ---------------------------------------------------------------------
+
+    def _conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None and self._local.pid == os.getpid():
+            return conn
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        self._local.conn = conn
+        self._local.pid = os.getpid()
+        return conn
+
+    @contextmanager
+    def _write(self, conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield conn
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    # --- GameStore -------------------------------------------------------------------------
+
+    def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
+        now = time.time()
+        game.created = game.updated = now
+        conn = self._conn()
+        with self._write(conn):
+            conn.execute(
+                "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
+                " free_seats, created, updated) VALUES (?,?,?,?,?,0,?,?,?,?,?)",
+                (
+                    game.id,
+                    game.kind,
+                    _dumps(game.options),
+                    game.seed,
+                    _dumps([s.to_json() for s in game.seats]),
+                    RUNNING,
+                    game.origin,
+                    len(game.free_seats),
+                    now,
+                    now,
+                ),
+            )
+            final_status = game.status
+            game.version, game.status = 0, RUNNING
+            _SqliteTransaction(conn, game).append(actions, final_status)
+
+    def get(self, game_id: str) -> GameRecord:
+        row = self._conn().execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no game {game_id!r}", "id")
+        return _game_from_row(row)
+
+    def version(self, game_id: str) -> int:
+        row = self._conn().execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no game {game_id!r}", "id")
+        return row[0]
+
+    def actions(self, game_id: str, after: int = 0, upto: int | None = None) -> list[ActionRecord]:
+        sql = (
+            "SELECT version, seat, action, events, time FROM actions WHERE game = ? AND version > ?"
+        )
+        args: list[Any] = [game_id, after]
+        if upto is not None:
+            sql += " AND version <= ?"
+            args.append(upto)
+        rows = self._conn().execute(sql + " ORDER BY version", args).fetchall()
+        return [ActionRecord(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
+
+    def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
+        if open_only:
+            sql = (
+                "SELECT * FROM games WHERE status = 'running' AND free_seats > 0"
+                " ORDER BY created DESC LIMIT ?"
+            )
+        else:
+            sql = "SELECT * FROM games ORDER BY created DESC LIMIT ?"
+        return [_game_from_row(r) for r in self._conn().execute(sql, (limit,)).fetchall()]
+
+    @contextmanager
+    def transaction(self, game_id: str) -> Iterator[Transaction]:
+        conn = self._conn()
+        with self._write(conn):
+            row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise NotFound(f"no game {game_id!r}", "id")
+            yield _SqliteTransaction(conn, _game_from_row(row))
+
+    def game_ids(self) -> Iterator[str]:
+        for (game_id,) in self._conn().execute("SELECT id FROM games ORDER BY created").fetchall():
+            yield game_id
