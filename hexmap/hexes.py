@@ -133,7 +133,9 @@ POINTY_FORWARD = (SQRT3, SQRT3 / 2.0, 0.0, 1.5)
 POINTY_CORNER_ANGLES = tuple(60.0 * i + 30.0 for i in range(6))
 
 
-def to_pixel(h: tuple[int, int], size: float, origin: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+def to_pixel(
+    h: tuple[int, int], size: float, origin: tuple[float, float] = (0.0, 0.0)
+) -> tuple[float, float]:
     """Centre of hex ``h`` in pixels, pointy-top, y down."""
     f0, f1, f2, f3 = POINTY_FORWARD
     x = (f0 * h[0] + f1 * h[1]) * size
@@ -161,7 +163,9 @@ def hex_round(qf: float, rf: float) -> Hex:
     return Hex(q, r)
 
 
-def corners(h: tuple[int, int], size: float, origin: tuple[float, float] = (0.0, 0.0)) -> list[tuple[float, float]]:
+def corners(
+    h: tuple[int, int], size: float, origin: tuple[float, float] = (0.0, 0.0)
+) -> list[tuple[float, float]]:
     """The six polygon corners of hex ``h`` in pixels (pointy-top), clockwise on screen."""
     cx, cy = to_pixel(h, size, origin)
     out = []

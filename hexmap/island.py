@@ -219,7 +219,9 @@ class Island:
         }
 
     def __repr__(self) -> str:
-        return f"Island(name={self.name!r}, spaces={len(self.index)}, landmarks={len(self.landmarks)})"
+        return (
+            f"Island(name={self.name!r}, spaces={len(self.index)}, landmarks={len(self.landmarks)})"
+        )
 
 
 def drive_costs(island: Island, start: tuple[int, int]) -> dict[Hex, int]:

@@ -70,7 +70,8 @@ def island_from_json(data: Any, name: str | None = None, field: str = "") -> Isl
         terrain = sp.get("terrain")
         if terrain not in TERRAINS:
             raise InvalidInput(
-                f"unknown terrain {terrain!r}; expected one of {', '.join(TERRAINS)}", f"{f}.terrain"
+                f"unknown terrain {terrain!r}; expected one of {', '.join(TERRAINS)}",
+                f"{f}.terrain",
             )
         if h in spaces:
             raise InvalidInput(f"duplicate space ({h.q}, {h.r})", f)
@@ -90,9 +91,7 @@ def island_from_json(data: Any, name: str | None = None, field: str = "") -> Isl
         if h not in spaces:
             raise InvalidInput(f"landmark at ({h.q}, {h.r}) is not on an island space", f)
         if h in seen:
-            raise InvalidInput(
-                f"two landmarks on ({h.q}, {h.r}) (also landmarks[{seen[h]}])", f
-            )
+            raise InvalidInput(f"two landmarks on ({h.q}, {h.r}) (also landmarks[{seen[h]}])", f)
         seen[h] = i
         facing = lm.get("facing")
         if kind == "statue":

@@ -1,0 +1,137 @@
+"""Every island the project can name: the classic arrangements and generated islands.
+
+This is the one entry point other layers use (solver, games, web). Islands are immutable, so
+built ones are cached: building a board and placing its landmarks happens once per
+``(name, landmarks_seed)``.
+
+- ``builtin_names()`` → ``["classic-1", …, "classic-6"]``
+- ``classic_island(name, landmarks_seed=0)``
+- ``generated_island(seed, landmarks_seed=None)`` (landmarks from the island's own seed by default)
+- ``island_from_spec(spec, field="island")``: ``{"name": "classic-3"}``, ``{"generated": 42}``
+  (each with an optional ``"landmarks_seed"``) or the full JSON form ``{"spaces", "landmarks"}``.
+- ``island_by_name(text, landmarks_seed=None)``: ``classic-3``, ``generated-42`` or ``generated:42``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from hexmap.boards import arrangement_names, classic_board
+from hexmap.errors import InvalidInput, NotFound
+from hexmap.generator import generate
+from hexmap.island import Island
+from hexmap.island_json import island_from_json
+from hexmap.landmarks import place_landmarks
+from hexmap.seeds import check_seed, parse_seed
+
+GENERATED_PREFIX = "generated-"
+
+
+def builtin_names() -> list[str]:
+    """Names of the built-in islands, in order: ``classic-1`` … ``classic-6``."""
+    return arrangement_names()
+
+
+def classic_island(name: str, landmarks_seed: int = 0) -> Island:
+    """Built-in island ``name`` with landmarks placed from ``landmarks_seed``.
+
+    Unknown name: ``NotFound`` on field ``name``; bad seed: ``InvalidInput`` on ``landmarks_seed``.
+    """
+    if not isinstance(name, str) or name not in builtin_names():
+        raise NotFound(
+            f"no built-in island named {name!r}; try one of {', '.join(builtin_names())}", "name"
+        )
+    check_seed(landmarks_seed, "landmarks_seed")
+    return _classic(name, landmarks_seed)
+
+
+def generated_island(seed: int, landmarks_seed: int | None = None) -> Island:
+    """The generated island of ``seed`` (name ``generated-<seed>``), landmarks from
+    ``landmarks_seed`` (default: ``seed`` itself)."""
+    check_seed(seed, "seed")
+    if landmarks_seed is None:
+        return _generated(seed)
+    check_seed(landmarks_seed, "landmarks_seed")
+    if landmarks_seed == seed:
+        return _generated(seed)
+    return _generated_placed(seed, landmarks_seed)
+
+
+def island_by_name(text: str, landmarks_seed: int | None = None) -> Island:
+    """An island named in text: ``classic-3``, ``generated-42`` or ``generated:42``."""
+    if not isinstance(text, str):
+        raise InvalidInput("an island name must be a string", "name")
+    for prefix in (GENERATED_PREFIX, "generated:"):
+        if text.startswith(prefix):
+            return generated_island(parse_seed(text[len(prefix) :], "name"), landmarks_seed)
+    return classic_island(text, 0 if landmarks_seed is None else landmarks_seed)
+
+
+def island_from_spec(spec: Any, field: str = "island") -> Island:
+    """The island a request describes; errors name the field path under ``field``.
+
+    Accepted forms::
+
+        {"name": "classic-3", "landmarks_seed": 7}     # landmarks_seed optional (default 0)
+        {"generated": 42, "landmarks_seed": 7}         # landmarks_seed optional (default 42)
+        {"spaces": [...], "landmarks": [...]}          # the full JSON form, validated
+    """
+    if not isinstance(spec, dict):
+        raise InvalidInput(f"must be an object, got {type(spec).__name__}", field)
+    if "spaces" in spec:
+        return island_from_json(spec, field=field)
+    if "name" in spec and "generated" in spec:
+        raise InvalidInput("give either name or generated, not both", field)
+    if "name" in spec:
+        _only(spec, ("name", "landmarks_seed"), field)
+        name = spec["name"]
+        if not isinstance(name, str):
+            raise InvalidInput(f"must be a string, got {type(name).__name__}", f"{field}.name")
+        seed = spec.get("landmarks_seed", 0)
+        check_seed(seed, f"{field}.landmarks_seed")
+        try:
+            return classic_island(name, seed)
+        except NotFound as e:
+            raise e.with_prefix(field) from None
+    if "generated" in spec:
+        _only(spec, ("generated", "landmarks_seed"), field)
+        seed = check_seed(spec["generated"], f"{field}.generated")
+        landmarks_seed = spec.get("landmarks_seed")
+        if landmarks_seed is not None:
+            check_seed(landmarks_seed, f"{field}.landmarks_seed")
+        return generated_island(seed, landmarks_seed)
+    raise InvalidInput(
+        'give "name" (a built-in island), "generated" (a seed) or "spaces" (the JSON form)', field
+    )
+
+
+def _only(spec: dict, allowed: tuple[str, ...], field: str) -> None:
+    for key in spec:
+        if key not in allowed:
+            raise InvalidInput(
+                f"unknown field {key!r}; expected {' and '.join(allowed)}", f"{field}.{key}"
+            )
+
+
+# --- caches (islands are immutable) ----------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def _board(name: str) -> Island:
+    return classic_board(name)
+
+
+@lru_cache(maxsize=256)
+def _classic(name: str, landmarks_seed: int) -> Island:
+    return place_landmarks(_board(name), landmarks_seed)
+
+
+@lru_cache(maxsize=256)
+def _generated(seed: int) -> Island:
+    return generate(seed)
+
+
+@lru_cache(maxsize=256)
+def _generated_placed(seed: int, landmarks_seed: int) -> Island:
+    return place_landmarks(_generated(seed), landmarks_seed)
