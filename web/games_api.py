@@ -115,7 +115,7 @@ def create_game():
         "id": game.id,
         "game": game.kind,
         "version": game.version,
-        "seats": [{**s.public(), "token": tokens.get(s.index)} for s in game.seats],
+        "seats": [{**s, "token": tokens.get(s["index"])} for s in game.public_seats()],
     }
     return out, 201
 

@@ -134,7 +134,12 @@ class GameRecord:
 
     @property
     def free_seats(self) -> list[int]:
-        return [s.index for s in self.seats if s.free]
+        """Human seats nobody holds, while the game runs (a finished game has none)."""
+        return [] if self.over else [s.index for s in self.seats if s.free]
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        """The seats as anyone may see them (``open`` only while the game runs)."""
+        return [{**s.public(), "open": s.free and not self.over} for s in self.seats]
 
 
 @dataclass

@@ -164,7 +164,7 @@ class GameSessions:
             "legal_actions": [] if seat is None or over else kind.legal_actions(state, seat),
             "scores": kind.scores(state) if over else None,
             "winners": kind.winners(state) if over else [],
-            "seats": [s.public() for s in game.seats],
+            "seats": game.public_seats(),
         }
 
     def summary(self, game: GameRecord) -> dict:
@@ -174,7 +174,7 @@ class GameSessions:
             "version": game.version,
             "over": game.over,
             "origin": game.origin,
-            "seats": [s.public() for s in game.seats],
+            "seats": game.public_seats(),
             "free_seats": game.free_seats,
             "created": game.created,
         }
