@@ -1,0 +1,107 @@
+"""A printable class sheet: N puzzles, then the answer key on its own page (standalone HTML).
+
+The same HTML is served by ``/puzzles/sheet?print=1`` and written by
+``python -m solver puzzles --count 20 --difficulty hard --out sheet.html``. It is one
+self-contained file: the stylesheet (``static/puzzles/sheet.css``) is inlined and every island is
+an inline SVG (``hexmap.svg.render_svg``), so it prints the same from a browser or a saved file.
+Rendered with Jinja2 directly (no Flask) from ``templates/puzzles/sheet.html``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from hexmap.hexes import Hex
+from hexmap.island import Island, Landmark
+from hexmap.svg import render_svg
+from hexmap.terrain import TERRAINS
+from solver.puzzle_codes import puzzle_code, puzzle_for_seed
+from solver.puzzle_text import check_lang, clue_text, strings
+from solver.puzzles import Puzzle, check_difficulty
+
+MAX_SHEET = 40
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATES = ROOT / "templates"
+SHEET_CSS = ROOT / "static" / "puzzles" / "sheet.css"
+#: Hex radius of the islands on the sheet and in the answer key, in CSS pixels.
+SHEET_HEX = 13.0
+KEY_HEX = 7.0
+
+
+@cache
+def _env() -> Environment:
+    return Environment(
+        loader=FileSystemLoader(str(TEMPLATES)),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def sheet_puzzles(count: int, difficulty: str, seed: int = 1) -> list[Puzzle]:
+    """Puzzles ``seed, seed + 1, …`` at ``difficulty`` (each on its own generated island)."""
+    check_difficulty(difficulty)
+    if not 1 <= count <= MAX_SHEET:
+        raise ValueError(f"count must be 1-{MAX_SHEET}")
+    return [puzzle_for_seed(seed + i, difficulty) for i in range(count)]
+
+
+def _chip(terrain: str, landmark: str | None = None) -> Markup:
+    lms = [Landmark(landmark, Hex(0, 0), 0 if landmark == "statue" else None)] if landmark else []
+    island = Island({(0, 0): terrain}, lms, name=landmark or terrain)
+    return Markup(render_svg(island, size=11, margin=3))
+
+
+def legend(lang: str) -> list[tuple[Markup, str]]:
+    """Small pictures of each terrain and landmark with their names."""
+    t = strings()[lang]
+    out = [(_chip(terr), t["terrain"][terr]) for terr in TERRAINS]
+    out += [(_chip("grassland", k), t["landmark"][k]) for k in ("palm", "hut", "statue")]
+    return out
+
+
+def render_sheet(puzzles: Sequence[Puzzle], lang: str = "en", difficulty: str | None = None) -> str:
+    """The standalone sheet HTML for ``puzzles``, strings in ``lang``."""
+    check_lang(lang)
+    t = strings()[lang]
+    items = []
+    for n, p in enumerate(puzzles, 1):
+        items.append(
+            {
+                "n": n,
+                "code": puzzle_code(p),
+                "svg": Markup(
+                    render_svg(p.island, size=SHEET_HEX, title=t["sheet"]["puzzle"].format(n=n))
+                ),
+                "clues": [clue_text(p, i, lang) for i in range(len(p.clues))],
+                "key_svg": Markup(
+                    render_svg(p.island, size=KEY_HEX, highlights={"answer": [p.answer]}, margin=2)
+                ),
+                "key": t["sheet"]["key_line"].format(
+                    n=n,
+                    q=p.answer.q,
+                    r=p.answer.r,
+                    terrain=t["terrain"][p.island.terrain[p.answer]],
+                ),
+            }
+        )
+    level = difficulty or (puzzles[0].difficulty if puzzles else "medium")
+    return (
+        _env()
+        .get_template("puzzles/sheet.html")
+        .render(
+            lang=lang,
+            s=t["sheet"],
+            subtitle=t["sheet"]["subtitle"].format(
+                count=len(items), difficulty=t["sheet"]["difficulty"][level]
+            ),
+            items=items,
+            legend=legend(lang),
+            css=Markup(SHEET_CSS.read_text(encoding="utf-8")),
+        )
+    )

@@ -1,0 +1,129 @@
+// A puzzle page: click a space to answer, hints one step at a time, the full solution.
+// Plain script, no build step. The answer and the steps are fetched only when a hint or the
+// solution is asked for (GET ...?reveal=true); a click only asks the server about that space.
+(function () {
+  "use strict";
+  var root = document.querySelector(".puzzle-play");
+  if (!root) return;
+  var code = root.dataset.code;
+  var lang = root.dataset.lang || "en";
+  var t = JSON.parse(document.getElementById("puzzle-strings").textContent);
+  var api = "/api/tobago/puzzles/" + encodeURIComponent(code);
+  var feedback = document.getElementById("feedback");
+  var hintsList = document.getElementById("hints");
+  var hintButton = document.getElementById("hint");
+  var solutionButton = document.getElementById("solution");
+  var revealed = null;   // the reveal=true response, once fetched
+  var shown = 0;         // hint steps shown so far
+  var solved = false;
+
+  function fmt(s, vars) {
+    return s.replace(/\{(\w+)\}/g, function (_, k) { return k in vars ? vars[k] : "{" + k + "}"; });
+  }
+  function hexAt(q, r) {
+    return root.querySelector('.hexes polygon.hex[data-q="' + q + '"][data-r="' + r + '"]');
+  }
+  function say(text, kind) {
+    feedback.textContent = text;
+    feedback.className = "feedback " + (kind || "");
+  }
+  function fail(err) { say(fmt(t.error, { message: err.message || String(err) }), "error"); }
+
+  function json(resp) {
+    return resp.json().then(function (body) {
+      if (!resp.ok) throw new Error(body.error ? body.error.message : resp.statusText);
+      return body;
+    });
+  }
+
+  function pick(poly) {
+    var q = Number(poly.dataset.q), r = Number(poly.dataset.r);
+    fetch(api + "/check", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ space: [q, r], lang: lang })
+    }).then(json).then(function (res) {
+      if (res.correct) {
+        poly.classList.add("picked-right");
+        solved = true;
+        say(t.correct + " " + res.why, "right");
+      } else {
+        poly.classList.add("picked-wrong");
+        say(t.wrong + " " + res.why, "wrong");
+      }
+    }).catch(fail);
+  }
+
+  var hexes = root.querySelectorAll(".hexes polygon.hex");
+  Array.prototype.forEach.call(hexes, function (poly) {
+    poly.setAttribute("tabindex", "0");
+    poly.setAttribute("role", "button");
+    var title = poly.querySelector("title");
+    if (title) poly.setAttribute("aria-label", title.textContent);
+    poly.addEventListener("click", function () { pick(poly); });
+    poly.addEventListener("keydown", function (ev) {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(poly); }
+    });
+  });
+
+  function reveal() {
+    if (revealed) return Promise.resolve(revealed);
+    return fetch(api + "?reveal=true").then(json).then(function (body) {
+      revealed = body;
+      return body;
+    });
+  }
+
+  function showStep(i) {
+    var step = revealed.steps[i];
+    var li = document.createElement("li");
+    li.className = "hint-step";
+    li.textContent = step.text[lang];
+    hintsList.appendChild(li);
+    step.removed.forEach(function (qr) {
+      var poly = hexAt(qr[0], qr[1]);
+      if (poly) poly.classList.add("out");
+    });
+    var clue = root.querySelector('#clues li[data-clue="' + step.clue + '"]');
+    if (clue) clue.classList.add("used");
+  }
+
+  function showAnswer() {
+    var a = revealed.answer;
+    var poly = hexAt(a[0], a[1]);
+    if (poly) poly.classList.add("answer");
+    var li = document.createElement("li");
+    li.className = "hint-step conclusion";
+    li.textContent = revealed.conclusion[lang];
+    hintsList.appendChild(li);
+    hintButton.disabled = true;
+  }
+
+  hintButton.addEventListener("click", function () {
+    reveal().then(function () {
+      if (shown < revealed.steps.length) {
+        showStep(shown);
+        shown += 1;
+        if (shown === revealed.steps.length) showAnswer();
+      } else {
+        say(t.no_more_hints, "");
+      }
+    }).catch(fail);
+  });
+
+  solutionButton.addEventListener("click", function () {
+    reveal().then(function () {
+      if (!hintsList.dataset.intro) {
+        var intro = document.createElement("li");
+        intro.className = "hint-step intro";
+        intro.textContent = revealed.intro[lang];
+        hintsList.insertBefore(intro, hintsList.firstChild);
+        hintsList.dataset.intro = "1";
+      }
+      var hadAnswer = shown === revealed.steps.length;
+      while (shown < revealed.steps.length) { showStep(shown); shown += 1; }
+      if (!hadAnswer) showAnswer();
+      solutionButton.disabled = true;
+    }).catch(fail);
+  });
+})();

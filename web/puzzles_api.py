@@ -1,0 +1,343 @@
+"""Teaching puzzles over HTTP: the JSON API and the pages (one blueprint, auto-registered).
+
+API (documented in ``/openapi.json``):
+
+- ``GET /api/tobago/puzzles?difficulty=&seed=[&minimal=true][&reveal=true]`` — a puzzle;
+- ``GET /api/tobago/puzzles/daily[?date=YYYY-MM-DD]`` — the daily puzzle (today by default);
+- ``GET /api/tobago/puzzles/<code>[?reveal=true]`` — the puzzle of a code;
+- ``POST /api/tobago/puzzles/<code>/check`` ``{"space": [q, r]}`` → ``{"correct", "why"}``.
+
+The answer, the steps and the minimality proof only leave the server with ``reveal=true``; a
+check answers for the space asked about and nothing else.
+
+Pages (HTML, strings in English and Traditional Chinese via ``?lang=zh`` or the ``lang``
+cookie): ``/puzzles`` (list by difficulty and the daily puzzle), ``/puzzles/daily``,
+``/puzzles/<code>`` (play: click a space, hints, solution), ``/puzzles/sheet`` (a class sheet of
+N puzzles; ``?print=1`` is the bare printable sheet with its answer key, the same HTML as
+``python -m solver puzzles``).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from datetime import date
+from functools import cache
+from pathlib import Path
+
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+)
+
+from hexmap.errors import InvalidInput
+from hexmap.island_json import parse_space
+from hexmap.seeds import parse_seed
+from hexmap.svg import render_svg
+from solver.puzzle_clues import DIFFICULTIES
+from solver.puzzle_codes import (
+    daily_puzzle,
+    puzzle_code,
+    puzzle_for_seed,
+    puzzle_from_code,
+)
+from solver.puzzle_sheet import MAX_SHEET, render_sheet, sheet_puzzles
+from solver.puzzle_text import (
+    LANGS,
+    answer_text,
+    check_lang,
+    clue_text,
+    intro_text,
+    steps_json,
+    why_text,
+)
+from solver.puzzles import Puzzle, check_difficulty
+from web.apidoc import documented, validated
+from web.schemas_puzzles import CheckIn, CheckOut, PuzzleOut
+
+bp = Blueprint("puzzles_api", __name__)
+TAG = "puzzles"
+BASE = "/api/tobago/puzzles"
+LIST_SIZE = 6
+
+_Q = {"in": "query", "required": False}
+P_DIFFICULTY = {
+    "name": "difficulty",
+    **_Q,
+    "schema": {"type": "string", "enum": list(DIFFICULTIES), "default": "medium"},
+}
+P_SEED = {
+    "name": "seed",
+    **_Q,
+    "schema": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+    "description": "Random when absent",
+}
+P_REVEAL = {
+    "name": "reveal",
+    **_Q,
+    "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"},
+    "description": "Also return the answer, the steps and (minimal puzzles) the proof",
+}
+P_MINIMAL = {
+    "name": "minimal",
+    **_Q,
+    "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"},
+    "description": "The fewest clues possible for the island and answer, proven",
+}
+P_LANG = {"name": "lang", **_Q, "schema": {"type": "string", "enum": list(LANGS)}}
+P_CODE = {
+    "name": "code",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "maxLength": 64},
+    "description": "A puzzle code",
+}
+P_DATE = {
+    "name": "date",
+    **_Q,
+    "schema": {"type": "string", "format": "date"},
+    "description": "Default: today (server's date)",
+}
+E400 = "Bad difficulty, seed, code, date or flag (the field is named)"
+
+
+# --- request helpers ----------------------------------------------------------------------
+
+
+def _flag(name: str) -> bool:
+    raw = request.args.get(name)
+    if raw is None:
+        return False
+    if raw in ("true", "1"):
+        return True
+    if raw in ("false", "0"):
+        return False
+    raise InvalidInput(f"{name} must be true or false, got {raw!r}", name)
+
+
+def _difficulty(default: str = "medium") -> str:
+    return check_difficulty(request.args.get("difficulty", default))
+
+
+def _seed() -> int:
+    raw = request.args.get("seed")
+    return secrets.randbelow(2**31) if raw is None else parse_seed(raw, "seed")
+
+
+def _date() -> date:
+    raw = request.args.get("date")
+    if raw is None:
+        return date.today()
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise InvalidInput(f"date must be YYYY-MM-DD, got {raw!r}", "date") from None
+
+
+def _lang(strict: bool) -> str:
+    """``?lang=``, else the ``lang`` cookie, else English. Pages fall back; the API refuses."""
+    raw = request.args.get("lang") or request.cookies.get("lang") or "en"
+    if raw in LANGS:
+        return raw
+    if strict and "lang" in request.args:
+        raise InvalidInput(f"unknown language {raw!r}; expected 'en' or 'zh'", "lang")
+    return "en"
+
+
+# --- JSON ---------------------------------------------------------------------------------
+
+
+def puzzle_json(p: Puzzle, reveal: bool) -> dict:
+    """The API shape of a puzzle; the answer and the steps only with ``reveal``."""
+    island = p.island
+    out: dict = {
+        "code": puzzle_code(p),
+        "difficulty": p.difficulty,
+        "island": {"name": island.name, "source": p.source.to_json(), **island.to_json()},
+        "clues": [c.to_json() for c in p.clues],
+        "clue_text": [{lang: clue_text(p, i, lang) for lang in LANGS} for i in range(len(p.clues))],
+        "grade": p.grade.to_json(),
+        "minimal": p.minimal,
+    }
+    if reveal:
+        out["answer"] = [p.answer.q, p.answer.r]
+        out["steps"] = steps_json(p)
+        out["intro"] = {lang: intro_text(p, lang) for lang in LANGS}
+        out["conclusion"] = {lang: answer_text(p, lang) for lang in LANGS}
+        if p.proof is not None:
+            out["proof"] = p.proof.to_json()
+    return out
+
+
+@bp.get(BASE)
+@documented(
+    "GET",
+    BASE,
+    "A generated puzzle: island, clues, exactly one answer (revealed on request)",
+    TAG,
+    response=PuzzleOut,
+    params=[P_DIFFICULTY, P_SEED, P_MINIMAL, P_REVEAL],
+    errors={400: E400},
+)
+def api_puzzle():
+    difficulty, seed = _difficulty(), _seed()
+    minimal, reveal = _flag("minimal"), _flag("reveal")
+    return puzzle_json(puzzle_for_seed(seed, difficulty, minimal), reveal)
+
+
+@bp.get(f"{BASE}/daily")
+@documented(
+    "GET",
+    f"{BASE}/daily",
+    "The puzzle of the day (the same for everyone; difficulty follows the weekday)",
+    TAG,
+    response=PuzzleOut,
+    params=[P_DATE, P_REVEAL],
+    errors={400: E400},
+)
+def api_daily():
+    day, reveal = _date(), _flag("reveal")
+    return {**puzzle_json(daily_puzzle(day), reveal), "date": day.isoformat()}
+
+
+@bp.get(f"{BASE}/<code>")
+@documented(
+    "GET",
+    f"{BASE}/{{code}}",
+    "The puzzle of a code",
+    TAG,
+    response=PuzzleOut,
+    params=[P_CODE, P_REVEAL],
+    errors={400: "Malformed code or flag", 404: "The code names no puzzle"},
+)
+def api_by_code(code: str):
+    reveal = _flag("reveal")
+    return puzzle_json(puzzle_from_code(code), reveal)
+
+
+@bp.post(f"{BASE}/<code>/check")
+@documented(
+    "POST",
+    f"{BASE}/{{code}}/check",
+    "Is this space the answer? If not, which clue rules it out",
+    TAG,
+    request=CheckIn,
+    response=CheckOut,
+    params=[P_CODE, P_LANG],
+    errors={400: "Malformed code or body, or a space off the island", 404: "No such puzzle"},
+)
+def api_check(code: str):
+    body = validated(CheckIn)
+    p = puzzle_from_code(code)
+    lang = check_lang(body.lang) if body.lang else _lang(strict=True)
+    space = parse_space(body.space, "space")
+    if space not in p.island.terrain:
+        raise InvalidInput(f"({space.q}, {space.r}) is not an island space", "space")
+    return {"correct": space == p.answer, "why": why_text(p, space, lang)}
+
+
+# --- pages --------------------------------------------------------------------------------
+
+
+@cache
+def page_strings() -> dict[str, dict[str, str]]:
+    """The pages' strings by language (``static/puzzles/strings.json``, shared with the JS)."""
+    path = Path(current_app.static_folder or "static") / "puzzles" / "strings.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _render(template: str, lang: str, **ctx) -> Response:
+    resp = make_response(render_template(template, lang=lang, t=page_strings()[lang], **ctx))
+    if request.args.get("lang") in LANGS:
+        resp.set_cookie("lang", request.args["lang"], max_age=365 * 86400, samesite="Lax")
+    return resp
+
+
+def _summary(p: Puzzle, lang: str) -> dict:
+    return {
+        "code": puzzle_code(p),
+        "difficulty": p.difficulty,
+        "clues": len(p.clue_ids),
+        "points": p.grade.points,
+        "spaces": len(p.island),
+        "first_clue": clue_text(p, 0, lang),
+    }
+
+
+@bp.get("/puzzles")
+def page_list():
+    lang = _lang(strict=False)
+    try:
+        start = int(request.args.get("from", "1"))
+    except ValueError:
+        start = 1
+    start = max(1, min(start, 10**9))
+    groups = []
+    for d in DIFFICULTIES:
+        items = [_summary(puzzle_for_seed(s, d), lang) for s in range(start, start + LIST_SIZE)]
+        groups.append({"difficulty": d, "items": items})
+    today = date.today()
+    daily = _summary(daily_puzzle(today), lang)
+    return _render(
+        "puzzles/list.html",
+        lang,
+        groups=groups,
+        daily=daily,
+        today=today.isoformat(),
+        start=start,
+        size=LIST_SIZE,
+    )
+
+
+@bp.get("/puzzles/daily")
+def page_daily():
+    return redirect(f"/puzzles/{puzzle_code(daily_puzzle(_date()))}", code=302)
+
+
+@bp.get("/puzzles/sheet")
+def page_sheet():
+    lang = _lang(strict=False)
+    difficulty = _difficulty()
+    try:
+        count = int(request.args.get("count", "6"))
+    except ValueError:
+        raise InvalidInput("count must be an integer", "count") from None
+    if not 1 <= count <= MAX_SHEET:
+        raise InvalidInput(f"count must be 1-{MAX_SHEET}, got {count}", "count")
+    seed = parse_seed(request.args.get("seed", "1"), "seed")
+    if _flag("print"):
+        html = render_sheet(
+            sheet_puzzles(count, difficulty, seed), lang=lang, difficulty=difficulty
+        )
+        return Response(html, mimetype="text/html")
+    return _render(
+        "puzzles/sheet_page.html",
+        lang,
+        count=count,
+        difficulty=difficulty,
+        seed=seed,
+        difficulties=DIFFICULTIES,
+        max_sheet=MAX_SHEET,
+    )
+
+
+@bp.get("/puzzles/<code>")
+def page_puzzle(code: str):
+    lang = _lang(strict=False)
+    p = puzzle_from_code(code)
+    svg = render_svg(p.island, size=26, title=p.island.name or "island")
+    clues = [clue_text(p, i, lang) for i in range(len(p.clues))]
+    return _render(
+        "puzzles/puzzle.html",
+        lang,
+        p=p,
+        code=puzzle_code(p),
+        svg=svg,
+        clues=clues,
+        strings_json=json.dumps(page_strings()[lang], ensure_ascii=False).replace("<", "\\u003c"),
+    )
