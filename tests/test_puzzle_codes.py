@@ -6,14 +6,11 @@ from datetime import date, timedelta
 
 import pytest
 
+# --- codes, seeds, the daily puzzle (need the island catalog) ------------------------------
+from hexmap import catalog
 from hexmap.errors import InvalidInput, NotFound
 from solver.puzzle_clues import DIFFICULTIES
-from tests.test_puzzles import _check_puzzle
-
-# --- codes, seeds, the daily puzzle (need the island catalog) ------------------------------
-
-catalog = pytest.importorskip("hexmap.catalog")
-from solver.puzzle_codes import (  # noqa: E402
+from solver.puzzle_codes import (
     IslandRef,
     daily_difficulty,
     daily_puzzle,
@@ -23,6 +20,7 @@ from solver.puzzle_codes import (  # noqa: E402
     puzzle_from_code,
     puzzle_on,
 )
+from tests.test_puzzles import _check_puzzle
 
 
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
