@@ -26,10 +26,13 @@ same generator draws another, so the outcome is still a function of the seed alo
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import deque
+from functools import cache
 
 from hexmap.errors import InvalidInput
-from hexmap.hexes import DIRECTIONS, Hex, hex_range, neighbours
+from hexmap.hexes import DIRECTIONS, Hex, hex_range
+from hexmap.hexes import neighbours as _hex_neighbours
 from hexmap.island import Island
 from hexmap.landmarks import place_landmarks
 from hexmap.landscape import landscape_problems
@@ -44,6 +47,12 @@ DEFAULT_SIZES = (80, 140)
 MAX_ATTEMPTS = 60
 
 Spaces = dict[Hex, str]
+
+
+@cache
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours of ``h`` in direction order, memoised (the generator asks a lot)."""
+    return tuple(_hex_neighbours(h))
 
 
 def generate(seed: int, size: int | None = None) -> Island:
@@ -110,25 +119,38 @@ def _shape(rng: random.Random, size: int) -> set[Hex]:
                 h = _step_towards(h, b)
                 land.add(h)
     # frontier: sea hex -> how many land hexes it touches; nearness: its distance to a centre.
-    frontier: dict[Hex, int] = {}
-    nearness: dict[Hex, int] = {}
-    for h in land:
+    # The frontier (sea hexes next to land) is kept sorted, with a parallel list of weights,
+    # and only the hexes around each new land hex are re-weighed.
+    touching: dict[Hex, int] = {}
+    order: list[Hex] = []
+    weights: list[float] = []
+
+    def weight(n: Hex) -> float:
+        # A hex touching one land hex only would grow a spur: allowed only as a last resort.
+        t = touching[n]
+        near = min(_dist(n, c) for c in centres)
+        return (t**3 if t > 1 else 0.01) / (1.0 + near)
+
+    def touch(h: Hex) -> None:
         for n in neighbours(h):
-            if n not in land:
-                frontier[n] = frontier.get(n, 0) + 1
+            if n in land:
+                continue
+            touching[n] = touching.get(n, 0) + 1
+            i = bisect_left(order, n)
+            if i < len(order) and order[i] == n:
+                weights[i] = weight(n)
+            else:
+                order.insert(i, n)
+                weights.insert(i, weight(n))
+
+    for h in sorted(land):
+        touch(h)
     while len(land) < size:
-        options = sorted(frontier)
-        weights = []
-        for n in options:
-            if n not in nearness:
-                nearness[n] = min(_dist(n, c) for c in centres)
-            weights.append(frontier[n] ** 3 / (1.0 + nearness[n]))
-        h = rng.choices(options, weights)[0]
+        h = rng.choices(order, weights)[0]
+        i = bisect_left(order, h)
+        del order[i], weights[i]
         land.add(h)
-        del frontier[h]
-        for n in neighbours(h):
-            if n not in land:
-                frontier[n] = frontier.get(n, 0) + 1
+        touch(h)
     _fill_holes(land)
     while len(land) > size:
         land.discard(_loosest_coast(land))
@@ -278,13 +300,17 @@ def _mountains(
 
 
 def _blob(rng: random.Random, start: Hex, size: int, allowed) -> list[Hex]:
-    """A connected random blob of up to ``size`` hexes from ``start`` within ``allowed``."""
+    """A compact random blob of up to ``size`` hexes from ``start`` within ``allowed``.
+
+    Hexes touching more of the blob are likelier to join, so lakes come out round.
+    """
     blob = [start]
     while len(blob) < size:
         options = sorted({n for h in blob for n in neighbours(h) if allowed(n) and n not in blob})
         if not options:
             break
-        blob.append(rng.choice(options))
+        weights = [sum(m in blob for m in neighbours(n)) ** 2 for n in options]
+        blob.append(rng.choices(options, weights)[0])
     return blob
 
 
@@ -317,6 +343,7 @@ def _rivers(rng: random.Random, cells: list[Hex], depth: dict[Hex, int], terrain
     """One to three rivers running downhill from the mountains or a lake to the sea or a lake."""
     wanted = rng.choice((1, 2, 2, 3))
     made = 0
+    lengths: set[int] = set()
     sources = [
         h
         for h in cells
@@ -329,7 +356,8 @@ def _rivers(rng: random.Random, cells: list[Hex], depth: dict[Hex, int], terrain
         if made == wanted:
             break
         river = _river_from(rng, source, depth, terrain)
-        if river:
+        if river and len(river) not in lengths:  # rivers of different lengths: no tie
+            lengths.add(len(river))
             for h in river:
                 terrain[h] = "river"
             made += 1
@@ -361,6 +389,7 @@ def _river_from(
     from_lake = any(terrain.get(n) == "lake" for n in neighbours(source))
     chain = [source]
     h = source
+    level_run = 0  # consecutive steps that did not go downhill
     for _ in range(20):
         if len(chain) >= 3 and (
             depth[h] == 1
@@ -371,7 +400,7 @@ def _river_from(
             n
             for n in neighbours(h)
             if free(n, h, chain)
-            and depth[n] <= depth[h]
+            and (depth[n] < depth[h] or (depth[n] == depth[h] and level_run < 2))
             and not (
                 from_lake
                 and len(chain) > 1
@@ -380,8 +409,10 @@ def _river_from(
         ]
         if not options:
             return None
-        weights = [3 if depth[n] < depth[h] else 1 for n in options]
-        h = rng.choices(options, weights)[0]
+        weights = [4 if depth[n] < depth[h] else 1 for n in options]
+        n = rng.choices(options, weights)[0]
+        level_run = level_run + 1 if depth[n] == depth[h] else 0
+        h = n
         chain.append(h)
     return None
 
@@ -422,9 +453,10 @@ def _jungle_and_grass(rng: random.Random, cells: list[Hex], terrain: Spaces) -> 
         for h in free:
             terrain[h] = "jungle"
         return
-    n_seeds = min(len(free), rng.randint(4, 6))
+    n_seeds = min(len(free), max(4, len(free) // 12 + rng.randint(0, 2)))
     seeds = rng.sample(free, n_seeds)
-    kinds = ["jungle", "grassland"] + [rng.choice(("jungle", "grassland")) for _ in seeds[2:]]
+    first = rng.randrange(2)
+    kinds = [("jungle", "grassland")[(first + i) % 2] for i in range(n_seeds)]
     # Random-order growth: pick any pending (hex, kind) pair; paint it if still free.
     pending: list[tuple[Hex, str]] = []
     for h, kind in zip(seeds, kinds, strict=True):
@@ -494,9 +526,7 @@ def _give_away(rng: random.Random, terrain: Spaces, kind: str, region: list[Hex]
     """Change one space of ``region`` to a neighbouring jungle or grassland terrain."""
     options = []
     for h in region:
-        if kind == "river" and not _is_river_end(terrain, h):
-            continue
-        if kind == "river" and _reaches_water(terrain, h):
+        if kind == "river" and not _river_end_removable(terrain, region, h):
             continue
         around = sorted(
             {terrain[n] for n in neighbours(h) if terrain.get(n) in ("jungle", "grassland")}
@@ -511,8 +541,12 @@ def _give_away(rng: random.Random, terrain: Spaces, kind: str, region: list[Hex]
     return True
 
 
-def _is_river_end(terrain: Spaces, h: Hex) -> bool:
-    return sum(terrain.get(n) == "river" for n in neighbours(h)) <= 1
+def _river_end_removable(terrain: Spaces, region: list[Hex], h: Hex) -> bool:
+    """Whether river space ``h`` is an end of its chain whose removal leaves a river that still
+    reaches the sea or a lake."""
+    if len(region) < 2 or sum(terrain.get(n) == "river" for n in neighbours(h)) > 1:
+        return False
+    return any(_reaches_water(terrain, m) for m in region if m != h)
 
 
 def _reaches_water(terrain: Spaces, h: Hex) -> bool:

@@ -16,7 +16,7 @@ from functools import cached_property
 import networkx as nx
 
 from hexmap.errors import InvalidInput
-from hexmap.hexes import DIRECTIONS, Hex, distance, neighbours
+from hexmap.hexes import DIRECTIONS, Hex, distance, hex_range, neighbours
 from hexmap.terrain import DRY_LAND, SAME_KIND_MIN_DISTANCE, TERRAINS
 
 
@@ -33,6 +33,10 @@ class Landmark:
         if self.facing is not None:
             out["facing"] = self.facing
         return out
+
+
+#: Directions E, NE, NW: walking them from every space visits every edge once.
+_FORWARD = tuple((d.q, d.r) for d in DIRECTIONS[:3])
 
 
 class Island:
@@ -52,30 +56,60 @@ class Island:
         self.terrain: dict[Hex, str] = {h: spaces[h] for h in self.index}
         self.bit: dict[Hex, int] = {h: i for i, h in enumerate(self.index)}
         self.full_mask: int = (1 << len(self.index)) - 1
+        self._within: dict[int, tuple[int, ...]] = {}  # radius -> masks (see within_masks)
+        # Every edge once: towards E, NE and NW. Plain lookups, then NetworkX in bulk (fast).
+        hexes = {h: h for h in self.index}
+        edges = []
+        for h in self.index:
+            q, r = h
+            for dq, dr in _FORWARD:
+                n = hexes.get((q + dq, r + dr))
+                if n is not None:
+                    edges.append((h, n))
         graph = nx.Graph()
-        for h in self.index:
-            graph.add_node(h, terrain=self.terrain[h])
-        for h in self.index:
-            for n in neighbours(h)[:3]:  # E, NE, NW: every edge once
-                if n in self.terrain:
-                    graph.add_edge(h, n)
+        graph.add_nodes_from((h, {"terrain": self.terrain[h]}) for h in self.index)
+        graph.add_edges_from(edges)
         self.graph: nx.Graph = graph
-        self._build_regions()
+        self._build_regions(edges)
         self.landmarks: tuple[Landmark, ...] = tuple(landmarks)
         self._landmark_at = {lm.space: lm for lm in self.landmarks}
 
     # --- regions -------------------------------------------------------------------------
 
-    def _build_regions(self) -> None:
+    def _build_regions(self, edges: list[tuple[Hex, Hex]]) -> None:
+        """Connected components of every terrain (same-terrain edges of the graph).
+
+        A plain BFS over same-terrain neighbours; it finds the same components as
+        ``nx.connected_components`` on each terrain's subgraph (tests cross-check), in a tenth of
+        the time. Spaces are visited in index order, so each component's first space is its
+        smallest.
+        """
+        terrain = self.terrain
+        same: dict[Hex, list[Hex]] = {h: [] for h in self.index}
+        for a, b in edges:
+            if terrain[a] == terrain[b]:
+                same[a].append(b)
+                same[b].append(a)
+        found: dict[str, list[tuple[Hex, frozenset[Hex]]]] = {}
+        seen: set[Hex] = set()
+        for h in self.index:
+            if h in seen:
+                continue
+            seen.add(h)
+            comp = [h]
+            for x in comp:
+                for n in same[x]:
+                    if n not in seen:
+                        seen.add(n)
+                        comp.append(n)
+            found.setdefault(terrain[h], []).append((h, frozenset(comp)))
         regions: dict[str, list[frozenset[Hex]]] = {}
         region_of: dict[Hex, frozenset[Hex]] = {}
         for t in TERRAINS:
-            nodes = [h for h in self.index if self.terrain[h] == t]
-            if not nodes:
+            if t not in found:
                 continue
-            sub = self.graph.subgraph(nodes)
-            comps = [frozenset(c) for c in nx.connected_components(sub)]
-            comps.sort(key=lambda c: (-len(c), min(c)))
+            pairs = sorted(found[t], key=lambda p: (-len(p[1]), p[0]))
+            comps = [c for _, c in pairs]
             regions[t] = comps
             for c in comps:
                 for h in c:
@@ -156,6 +190,30 @@ class Island:
             out.append(index[low.bit_length() - 1])
             mask ^= low
         return out
+
+    def within_masks(self, radius: int) -> tuple[int, ...]:
+        """For each space index ``i``, the mask of island spaces at hex distance ≤ ``radius``
+        from ``index[i]`` (``i`` itself included).
+
+        Hex distance, not path length: it reaches across sea and water like the rules' distance.
+        Computed once per radius and shared with ``with_landmarks`` copies.
+        """
+        if isinstance(radius, bool) or not isinstance(radius, int) or radius < 0:
+            raise InvalidInput(f"radius must be a non-negative integer, got {radius!r}", "radius")
+        masks = self._within.get(radius)
+        if masks is None:
+            get = self.bit.get
+            offsets = [(h.q, h.r) for h in hex_range((0, 0), radius)]
+            out = []
+            for q, r in self.index:
+                m = 0
+                for dq, dr in offsets:
+                    i = get((q + dq, r + dr))  # type: ignore[call-overload]
+                    if i is not None:
+                        m |= 1 << i
+                out.append(m)
+            masks = self._within[radius] = tuple(out)
+        return masks
 
     # --- distance fields -----------------------------------------------------------------
 

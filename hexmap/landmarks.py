@@ -31,7 +31,6 @@ from constraint import (
 )
 
 from hexmap.errors import InvalidInput
-from hexmap.hexes import hex_range
 from hexmap.island import Island, Landmark
 from hexmap.seeds import check_seed
 from hexmap.terrain import DRY_LAND, LANDMARK_COUNTS, SAME_KIND_MIN_DISTANCE
@@ -48,12 +47,14 @@ class SearchBudgetExceeded(Exception):
 class FarApartConstraint(Constraint):
     """The given variables take spaces pairwise at least ``SAME_KIND_MIN_DISTANCE`` apart.
 
-    ``near[i]`` is the set of space indices closer than the minimum distance to space ``i``. With
-    forward checking, every value too close to an assigned variable is hidden from the domains of
-    the unassigned ones, so a dead end shows as an empty domain at once.
+    Values are space indices; ``near[i]`` is the bitmask of the spaces closer than the minimum
+    distance to space ``i`` (``Island.within_masks``). With forward checking, every value too close
+    to an assigned variable is hidden from the domains of the unassigned ones, so a dead end shows
+    as an empty domain at once. ``budget`` (a one-item list shared by the problem's constraints)
+    caps the number of checks.
     """
 
-    def __init__(self, near: Sequence[frozenset[int]], budget: list[int]) -> None:
+    def __init__(self, near: Sequence[int], budget: list[int]) -> None:
         self._near = near
         self._budget = budget
 
@@ -62,20 +63,21 @@ class FarApartConstraint(Constraint):
         if self._budget[0] < 0:
             raise SearchBudgetExceeded
         near = self._near
-        assigned = [assignments[v] for v in variables if v in assignments]
-        for i, a in enumerate(assigned):
-            close = near[a]
-            for b in assigned[i + 1 :]:
-                if b in close:
-                    return False
-        if forwardcheck and assigned:
-            closes = [near[a] for a in assigned]
+        blocked = 0
+        for v in variables:
+            value = assignments.get(v)
+            if value is None:
+                continue
+            if (blocked >> value) & 1:
+                return False
+            blocked |= near[value]
+        if forwardcheck and blocked:
             for v in variables:
                 if v in assignments:
                     continue
                 domain = domains[v]
                 for value in domain[:]:
-                    if any(value in close for close in closes):
+                    if (blocked >> value) & 1:
                         domain.hideValue(value)
                 if not domain:
                     return False
@@ -102,18 +104,9 @@ def _variables() -> list[tuple[str, str]]:
     return [(kind, f"{kind}{i + 1}") for kind, n in LANDMARK_COUNTS.items() for i in range(n)]
 
 
-#: Axial offsets of every hex closer than the minimum distance to a hex (the hex included).
-_NEAR_OFFSETS: tuple[tuple[int, int], ...] = tuple(hex_range((0, 0), SAME_KIND_MIN_DISTANCE - 1))
-
-
-def _near_table(island: Island) -> list[frozenset[int]]:
-    """For each space index, the indices of island spaces closer than the minimum distance."""
-    get = island.bit.get
-    out = []
-    for q, r in island.index:
-        found = [get((q + dq, r + dr)) for dq, dr in _NEAR_OFFSETS]
-        out.append(frozenset(i for i in found if i is not None))
-    return out
+def _near_table(island: Island) -> tuple[int, ...]:
+    """For each space index, the mask of island spaces closer than the minimum distance."""
+    return island.within_masks(SAME_KIND_MIN_DISTANCE - 1)
 
 
 def allowed_spaces(island: Island) -> dict[str, list[int]]:
@@ -162,7 +155,7 @@ def place_landmarks(island: Island, seed: int) -> Island:
     return island.with_landmarks(landmarks)
 
 
-def kind_fits(island: Island, kind: str, near: Sequence[frozenset[int]] | None = None) -> bool:
+def kind_fits(island: Island, kind: str, near: Sequence[int] | None = None) -> bool:
     """Whether ``kind``'s landmarks alone fit on ``island`` (allowed spaces, far enough apart)."""
     near = near if near is not None else _near_table(island)
     spaces = allowed_spaces(island)[kind]
@@ -181,7 +174,7 @@ def kind_fits(island: Island, kind: str, near: Sequence[frozenset[int]] | None =
 
 
 def _no_placement(
-    island: Island, near: Sequence[frozenset[int]], allowed: dict[str, list[int]]
+    island: Island, near: Sequence[int], allowed: dict[str, list[int]]
 ) -> InvalidInput:
     """The clearest error for an island without a placement: which kind does not fit."""
     for kind, n in LANDMARK_COUNTS.items():

@@ -34,9 +34,10 @@ COAST_COLOUR = "#26323a"
 STYLE = """
 .hex { stroke: #4b5a63; stroke-width: 0.6; }
 .coast { fill: none; stroke: #26323a; stroke-width: 2.2; stroke-linecap: round; }
-.coord { font: 8px sans-serif; fill: #111; text-anchor: middle; pointer-events: none; }
+.coord { font: 8px sans-serif; fill: #fff; stroke: #000; stroke-width: 2px; paint-order: stroke; text-anchor: middle; pointer-events: none; }
 .highlight { fill: #ffd400; fill-opacity: 0.35; stroke: #c01010; stroke-width: 2.5; }
 .landmark { pointer-events: none; }
+.landmark .backdrop { fill: #fff; fill-opacity: 0.75; stroke: #000; stroke-width: 0.6; }
 .facing { stroke: #000; stroke-width: 2; fill: none; }
 .amulet { fill: #f0a000; stroke: #5a3a00; stroke-width: 1.2; }
 .atv { stroke: #000; stroke-width: 1; }
@@ -366,6 +367,9 @@ def _landmarks(
             group,
             "g",
             {"class": f"landmark {lm.kind}", "data-q": str(lm.space.q), "data-r": str(lm.space.r)},
+        )
+        ET.SubElement(
+            g, "circle", {"class": "backdrop", "cx": _n(cx), "cy": _n(cy), "r": _n(icon * 0.48)}
         )
         facing = lm.facing
         if lm.kind == "statue":
