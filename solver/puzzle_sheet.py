@@ -16,6 +16,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from hexmap.errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import Island, Landmark
 from hexmap.svg import render_svg
@@ -43,12 +44,14 @@ def _env() -> Environment:
     )
 
 
-def sheet_puzzles(count: int, difficulty: str, seed: int = 1) -> list[Puzzle]:
+def sheet_puzzles(
+    count: int, difficulty: str, seed: int = 1, minimal: bool = False
+) -> list[Puzzle]:
     """Puzzles ``seed, seed + 1, …`` at ``difficulty`` (each on its own generated island)."""
     check_difficulty(difficulty)
     if not 1 <= count <= MAX_SHEET:
-        raise ValueError(f"count must be 1-{MAX_SHEET}")
-    return [puzzle_for_seed(seed + i, difficulty) for i in range(count)]
+        raise InvalidInput(f"count must be 1-{MAX_SHEET}, got {count}", "count")
+    return [puzzle_for_seed(seed + i, difficulty, minimal) for i in range(count)]
 
 
 def _chip(terrain: str, landmark: str | None = None) -> Markup:

@@ -46,7 +46,7 @@
       if (res.correct) {
         poly.classList.add("picked-right");
         solved = true;
-        say(t.correct + " " + res.why, "right");
+        say(res.why, "right");
       } else {
         poly.classList.add("picked-wrong");
         say(t.wrong + " " + res.why, "wrong");
@@ -114,10 +114,10 @@
   solutionButton.addEventListener("click", function () {
     reveal().then(function () {
       if (!hintsList.dataset.intro) {
-        var intro = document.createElement("li");
-        intro.className = "hint-step intro";
+        var intro = document.createElement("p");
+        intro.className = "hint-intro";
         intro.textContent = revealed.intro[lang];
-        hintsList.insertBefore(intro, hintsList.firstChild);
+        hintsList.parentNode.insertBefore(intro, hintsList);
         hintsList.dataset.intro = "1";
       }
       var hadAnswer = shown === revealed.steps.length;
