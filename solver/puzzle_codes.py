@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-from hexmap.errors import InvalidInput, NotFound
+from hexmap.errors import IllegalAction, InvalidInput, NotFound
 from hexmap.island import Island
 from hexmap.seeds import check_seed
 from solver.puzzle_clues import DIFFICULTIES, universe
@@ -100,13 +100,26 @@ def builtin_names() -> list[str]:
 # --- seeds and the daily puzzle -----------------------------------------------------------
 
 
+#: Landmark placements tried, in order, when an island has no puzzle of a difficulty.
+LANDMARK_RETRIES = 8
+
+
 def puzzle_for_seed(seed: int, difficulty: str, minimal: bool = False) -> Puzzle:
-    """The puzzle of ``seed`` at ``difficulty`` on the generated island of ``seed``."""
+    """The puzzle of ``seed`` at ``difficulty`` on the generated island of ``seed``.
+
+    In the rare case that no such puzzle is found with the island's own landmarks, the same
+    island with landmarks seeds 1, 2, … is used instead (the code records which).
+    """
     check_seed(seed, "seed")
     check_difficulty(difficulty)
-    return puzzle_on(
-        IslandRef(seed=seed), f"tobago-puzzle/{difficulty}/{minimal}/{seed}", difficulty, minimal
-    )
+    rng_seed = f"tobago-puzzle/{difficulty}/{minimal}/{seed}"
+    for k in range(LANDMARK_RETRIES):
+        ref = IslandRef(seed=seed, landmarks_seed=k or None)
+        try:
+            return puzzle_on(ref, rng_seed, difficulty, minimal)
+        except InvalidInput:
+            continue
+    raise IllegalAction(f"no {difficulty} puzzle on the island of seed {seed}", "seed")
 
 
 def puzzle_on(ref: IslandRef, rng_seed: str, difficulty: str, minimal: bool = False) -> Puzzle:

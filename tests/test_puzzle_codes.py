@@ -96,3 +96,35 @@ def test_daily_puzzle_is_fixed_per_date_and_follows_the_weekday():
         "hard",
         "hard",
     ]
+
+
+def test_an_island_without_a_puzzle_falls_back_to_other_landmarks(monkeypatch):
+    import solver.puzzle_codes as pc
+
+    real = pc.puzzle_on
+
+    def picky(ref, rng_seed, difficulty, minimal=False):
+        if ref.landmarks_seed is None:
+            raise InvalidInput("no puzzle here", "difficulty")
+        return real(ref, rng_seed, difficulty, minimal)
+
+    monkeypatch.setattr(pc, "puzzle_on", picky)
+    p = pc.puzzle_for_seed(14, "medium")
+    assert p.source == IslandRef(seed=14, landmarks_seed=1)
+    assert puzzle_from_code(puzzle_code(p)).clue_ids == p.clue_ids
+    assert puzzle_from_code(puzzle_code(p)).island.landmarks == p.island.landmarks
+
+
+def test_seed_260_hard_is_a_valid_puzzle_whatever_its_landmarks():
+    p = puzzle_for_seed(260, "hard")
+    _check_puzzle(p, "hard")
+    assert p.difficulty == "hard"
+
+
+@pytest.mark.parametrize("difficulty", DIFFICULTIES)
+def test_many_seeds_give_valid_puzzles_of_the_asked_grade(difficulty):
+    for seed in range(200, 240):
+        p = puzzle_for_seed(seed, difficulty)
+        _check_puzzle(p, difficulty)
+        assert p.difficulty == difficulty
+        assert puzzle_from_code(puzzle_code(p)).answer == p.answer

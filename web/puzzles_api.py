@@ -182,7 +182,7 @@ def puzzle_json(p: Puzzle, reveal: bool) -> dict:
     TAG,
     response=PuzzleOut,
     params=[P_DIFFICULTY, P_SEED, P_MINIMAL, P_REVEAL],
-    errors={400: E400},
+    errors={400: E400, 409: "No puzzle of that difficulty on that seed's island (rare)"},
 )
 def api_puzzle():
     difficulty, seed = _difficulty(), _seed()
