@@ -43,6 +43,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from hexmap.errors import InvalidInput
 from hexmap.hexes import Hex
@@ -51,6 +52,9 @@ from solver.clues import Clue
 from solver.engine import base_mask, clue_mask
 from solver.puzzle_clues import DIFFICULTIES, pick_weight, pool, reading_cost, universe
 from solver.puzzle_cover import minimum_cover
+
+if TYPE_CHECKING:
+    from solver.puzzle_codes import IslandRef
 
 #: Upper bounds of ``points`` for easy and medium; anything above is hard.
 EASY_MAX_POINTS = 4
@@ -235,7 +239,7 @@ class Puzzle:
     clue_ids: tuple[int, ...]
     answer: Hex
     #: Where the island comes from (rebuilds it): see ``solver.puzzle_codes.IslandRef``.
-    source: object = None
+    source: IslandRef | None = None
     proof: MinimalProof | None = None
 
     @property
@@ -269,7 +273,7 @@ class Puzzle:
         return None
 
 
-def from_clues(island: Island, clue_ids: Sequence[int], source: object = None) -> Puzzle:
+def from_clues(island: Island, clue_ids: Sequence[int], source: IslandRef | None = None) -> Puzzle:
     """A puzzle from given clues; ``InvalidInput`` unless they leave exactly one candidate."""
     cand = candidates(island, clue_ids)
     if cand.bit_count() != 1:
@@ -337,7 +341,7 @@ def draw_irredundant(
 
 
 def make_puzzle(
-    island: Island, rng: random.Random, difficulty: str, source: object = None
+    island: Island, rng: random.Random, difficulty: str, source: IslandRef | None = None
 ) -> Puzzle:
     """An irredundant puzzle whose measured grade is ``difficulty`` (``InvalidInput`` if none).
 
@@ -407,7 +411,7 @@ def make_minimal_puzzle(
     island: Island,
     rng: random.Random,
     difficulty: str,
-    source: object = None,
+    source: IslandRef | None = None,
     answer: Hex | None = None,
 ) -> Puzzle:
     """A proven-minimal puzzle, its grade as close to ``difficulty`` as the answers allow.

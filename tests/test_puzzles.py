@@ -10,6 +10,7 @@ import pytest
 from hexmap.errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.terrain import TERRAINS
+from solver.clues import parse_clue
 from solver.engine import base_mask, clue_mask
 from solver.puzzle_clues import (
     DIFFICULTIES,
@@ -23,6 +24,7 @@ from solver.puzzle_cover import greedy_cover, minimum_cover
 from solver.puzzle_text import answer_text, intro_text, step_text, steps_json, why_text
 from solver.puzzles import (
     EASY_MAX_POINTS,
+    FAR_FROM_LANDMARKS,
     MAX_PUZZLE_CLUES,
     MEDIUM_MAX_POINTS,
     candidates,
@@ -30,7 +32,9 @@ from solver.puzzles import (
     explain,
     from_clues,
     grade,
+    grade_of_points,
     is_irredundant,
+    landmark_distance,
     make_minimal_puzzle,
     make_puzzle,
     minimal_clues,
@@ -162,12 +166,35 @@ def test_grade_matches_its_definition(difficulty):
         assert g.level == _expected_level(g.points) == difficulty
 
 
-def test_grade_thresholds():
+def test_grade_thresholds_and_known_grades():
     assert (EASY_MAX_POINTS, MEDIUM_MAX_POINTS) == (4, 7)
+    assert [grade_of_points(n) for n in (1, 4, 5, 7, 8, 30)] == [
+        "easy",
+        "easy",
+        "medium",
+        "medium",
+        "hard",
+        "hard",
+    ]
+    u = universe()
+    in_jungle = u.index(parse_clue("in:jungle"))
+    not_near2_largest_lake = u.index(parse_clue("!near2:largest:lake"))
+    assert reading_cost(u[in_jungle]) == 1 and reading_cost(u[not_near2_largest_lake]) == 4
     island = ISLANDS[3]
-    for ids in ([0], [0, 6]):  # "in jungle" alone, then with "not in jungle": contradiction
-        steps = explain(island, ids)
-        assert grade(steps).points == sum(reading_cost(universe()[s.clue_id]) for s in steps)
+    steps = explain(island, [in_jungle, not_near2_largest_lake])
+    g = grade(steps)
+    removing = [s for s in steps if s.removed]
+    assert g.steps == len(removing)
+    assert g.points == sum(reading_cost(s.clue) for s in removing)
+
+
+def test_hard_answers_are_far_from_landmarks():
+    for seed, island in ISLANDS.items():
+        dist = landmark_distance(island)
+        has_far = any(dist[h] >= FAR_FROM_LANDMARKS for h in island.index)
+        p = make_puzzle(island, random.Random(seed), "hard")
+        if has_far:
+            assert dist[p.answer] >= FAR_FROM_LANDMARKS
 
 
 # --- minimal mode -------------------------------------------------------------------------
