@@ -140,13 +140,20 @@ def _date() -> date:
 
 
 def _lang(strict: bool) -> str:
-    """``?lang=``, else the ``lang`` cookie, else English. Pages fall back; the API refuses."""
-    raw = request.args.get("lang") or request.cookies.get("lang") or "en"
-    if raw in LANGS:
-        return raw
-    if strict and "lang" in request.args:
+    """``?lang=``, else the ``lang`` cookie, else the site's choice (``web.i18n`` when present:
+    the browser's languages), else English. Pages fall back; the API refuses a bad ``?lang=``."""
+    raw = request.args.get("lang")
+    if raw is not None and raw not in LANGS and strict:
         raise InvalidInput(f"unknown language {raw!r}; expected 'en' or 'zh'", "lang")
-    return "en"
+    for value in (raw, request.cookies.get("lang")):
+        if value in LANGS:
+            return value
+    try:
+        from web.i18n import current_lang
+    except ImportError:  # the site-wide helper is optional
+        return "en"
+    lang = current_lang()
+    return lang if lang in LANGS else "en"
 
 
 # --- JSON ---------------------------------------------------------------------------------
