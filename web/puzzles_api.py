@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import secrets
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from flask import (
@@ -156,6 +156,24 @@ def _lang(strict: bool) -> str:
     return lang if lang in LANGS else "en"
 
 
+# --- cached puzzles (immutable values; errors are not cached) -------------------------------
+
+
+@lru_cache(maxsize=1024)
+def _by_code(code: str) -> Puzzle:
+    return puzzle_from_code(code)
+
+
+@lru_cache(maxsize=1024)
+def _by_seed(seed: int, difficulty: str, minimal: bool = False) -> Puzzle:
+    return puzzle_for_seed(seed, difficulty, minimal)
+
+
+@lru_cache(maxsize=64)
+def _daily(day: date) -> Puzzle:
+    return daily_puzzle(day)
+
+
 # --- JSON ---------------------------------------------------------------------------------
 
 
@@ -194,7 +212,7 @@ def puzzle_json(p: Puzzle, reveal: bool) -> dict:
 def api_puzzle():
     difficulty, seed = _difficulty(), _seed()
     minimal, reveal = _flag("minimal"), _flag("reveal")
-    return puzzle_json(puzzle_for_seed(seed, difficulty, minimal), reveal)
+    return puzzle_json(_by_seed(seed, difficulty, minimal), reveal)
 
 
 @bp.get(f"{BASE}/daily")
@@ -209,7 +227,7 @@ def api_puzzle():
 )
 def api_daily():
     day, reveal = _date(), _flag("reveal")
-    return {**puzzle_json(daily_puzzle(day), reveal), "date": day.isoformat()}
+    return {**puzzle_json(_daily(day), reveal), "date": day.isoformat()}
 
 
 @bp.get(f"{BASE}/<code>")
@@ -224,7 +242,7 @@ def api_daily():
 )
 def api_by_code(code: str):
     reveal = _flag("reveal")
-    return puzzle_json(puzzle_from_code(code), reveal)
+    return puzzle_json(_by_code(code), reveal)
 
 
 @bp.post(f"{BASE}/<code>/check")
@@ -240,7 +258,7 @@ def api_by_code(code: str):
 )
 def api_check(code: str):
     body = validated(CheckIn)
-    p = puzzle_from_code(code)
+    p = _by_code(code)
     lang = check_lang(body.lang) if body.lang else _lang(strict=True)
     space = parse_space(body.space, "space")
     if space not in p.island.terrain:
@@ -286,10 +304,10 @@ def page_list():
     start = max(1, min(start, 10**9))
     groups = []
     for d in DIFFICULTIES:
-        items = [_summary(puzzle_for_seed(s, d), lang) for s in range(start, start + LIST_SIZE)]
+        items = [_summary(_by_seed(s, d), lang) for s in range(start, start + LIST_SIZE)]
         groups.append({"difficulty": d, "items": items})
     today = date.today()
-    daily = _summary(daily_puzzle(today), lang)
+    daily = _summary(_daily(today), lang)
     return _render(
         "puzzles/list.html",
         lang,
@@ -303,7 +321,7 @@ def page_list():
 
 @bp.get("/puzzles/daily")
 def page_daily():
-    return redirect(f"/puzzles/{puzzle_code(daily_puzzle(_date()))}", code=302)
+    return redirect(f"/puzzles/{puzzle_code(_daily(_date()))}", code=302)
 
 
 @bp.get("/puzzles/sheet")
@@ -336,7 +354,7 @@ def page_sheet():
 @bp.get("/puzzles/<code>")
 def page_puzzle(code: str):
     lang = _lang(strict=False)
-    p = puzzle_from_code(code)
+    p = _by_code(code)
     svg = render_svg(p.island, size=26, title=p.island.name or "island")
     clues = [clue_text(p, i, lang) for i in range(len(p.clues))]
     return _render(
