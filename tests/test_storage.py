@@ -156,11 +156,35 @@ def test_act_checks_the_version_and_refusals_change_nothing(db):
     with pytest.raises(InvalidInput):
         sessions.act(game.id, 0, 0, {"type": "dance"})
     assert sessions.store.version(game.id) == 0
-    game2, _ = sessions.act(game.id, 0, 0, {"type": "bid", "card": card})
-    assert game2.version == 1
+    hand_before = list(state["hands"][0])
+    snap = sessions.act(game.id, 0, 0, {"type": "bid", "card": card})
+    assert snap["version"] == 1 and snap["view"]["bid"]["id"] == card
+    assert [c["id"] for c in snap["view"]["hand"]] == hand_before[1:]
     with pytest.raises(IllegalAction):  # seat 0 already bid this round
         sessions.act(game.id, 0, 1, {"type": "bid", "card": state["hands"][0][1]})
     assert [a.version for a in sessions.store.actions(game.id)] == [1]
+
+
+def test_a_crashing_engine_is_a_400_and_its_cached_state_is_rebuilt(db, monkeypatch):
+    sessions = GameSessions(SqliteStore(db))
+    game, _, state = sessions.create("blind_auction", HUMANS, None, 4)
+    kind = BlindAuction()
+    card = state["hands"][0][0]
+
+    def half_then_crash(st, seat, action):
+        st["hands"][seat].clear()  # mutates, then fails like a buggy engine would
+        raise KeyError("boom")
+
+    import games.base
+
+    broken = BlindAuction()
+    broken.apply = half_then_crash
+    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", broken)
+    with pytest.raises(InvalidInput):
+        sessions.act(game.id, 0, 0, {"type": "bid", "card": card})
+    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", kind)
+    game, state = sessions.current(game.id)
+    assert game.version == 0 and card in state["hands"][0] and len(state["hands"][0]) == 6
 
 
 def test_bots_act_at_once_each_as_its_own_version(db):
@@ -175,8 +199,10 @@ def test_bots_act_at_once_each_as_its_own_version(db):
     assert game.version == 2  # both bots bid in round 1 straight away
     log = sessions.store.actions(game.id)
     assert [(a.version, a.seat) for a in log] == [(1, 1), (2, 2)]
-    game, state = sessions.act(game.id, 0, 2, {"type": "bid", "card": state["hands"][0][0]})
-    assert game.version == 5  # the human's bid, then both bots in round 2
+    snap = sessions.act(game.id, 0, 2, {"type": "bid", "card": state["hands"][0][0]})
+    assert snap["version"] == 5 and snap["to_act"] == [
+        0
+    ]  # the human's bid, then both bots in round 2
     assert [a.seat for a in sessions.store.actions(game.id, after=2)] == [0, 1, 2]
 
 
@@ -239,10 +265,8 @@ def test_restart_rebuilds_every_game_from_the_log(db):
     for seed in range(4):
         seats = [{"type": "human"}, {"type": "bot", "level": "greedy"}]
         game, _, state = first.create("blind_auction", seats, {"rounds": 3}, seed)
-        game, state = first.act(
-            game.id, 0, game.version, {"type": "bid", "card": state["hands"][0][0]}
-        )
-        made.append((game.id, game.version, first.snapshot(game, 0, state)))
+        snap = first.act(game.id, 0, game.version, {"type": "bid", "card": state["hands"][0][0]})
+        made.append((game.id, snap["version"], snap))
     first.store.close()
     second = GameSessions(SqliteStore(db))  # a new process: empty cache
     for game_id, version, snap in made:

@@ -165,8 +165,8 @@ def list_games():
 @bearer("GET", "/api/games/{game_id}", optional=True)
 def get_game(game_id: str):
     s = sessions()
-    game, state = s.current(game_id)
-    return s.snapshot(game, _seat(game, required=False), state)
+    with s.reading(game_id) as (game, state):
+        return s.snapshot(game, _seat(game, required=False), state)
 
 
 @bp.post("/api/games/<game_id>/actions")
@@ -194,8 +194,7 @@ def post_action(game_id: str):
     game = s.store.get(game_id)
     seat = _seat(game, required=True)
     body = validated(ActionIn)
-    game, state = s.act(game_id, seat, body.version, body.action)
-    return s.snapshot(game, seat, state)
+    return s.act(game_id, seat, body.version, body.action)
 
 
 @bp.get("/api/games/<game_id>/events")

@@ -7,7 +7,10 @@ that seat's view only, records and their import, and long-polling for new events
 States are never stored: a state is rebuilt from ``(kind, seed, seats, options)`` and the action
 log. An in-process LRU keeps the newest state of recently used games (keyed by game id, tagged
 with its version); a game whose log grew in another process is brought up to date by applying
-only the missing actions. Cached states are shared read-only; writers work on a copy.
+only the missing actions. A per-game lock (in this process) guards each cached state: a reader
+holds it while it builds its response, a writer while it applies actions in place and commits;
+when anything fails after the state changed, the entry is dropped and rebuilt from the log.
+Across processes the database's write lock and version check keep the log consistent.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from games.base import GameKind, get_kind
@@ -50,6 +56,22 @@ POLL_INTERVAL_S = 0.2
 MAX_TOKEN_LEN = 256
 
 
+class _EngineCrash(InvalidInput):
+    """An engine failed on odd input with a Python error instead of refusing it (a 400)."""
+
+
+@dataclass
+class _Entry:
+    """One cached game: its state at ``version`` (-1: nothing cached), guarded by ``lock``."""
+
+    lock: threading.Lock
+    version: int = -1
+    state: Any = None
+
+    def clear(self) -> None:
+        self.state, self.version = None, -1
+
+
 def new_game_id() -> str:
     """A short random id (72 bits): unguessable enough that ids need not be secret."""
     return secrets.token_urlsafe(9)
@@ -61,38 +83,67 @@ class GameSessions:
     def __init__(self, store: GameStore, cache_size: int = 512) -> None:
         self.store = store
         self.cache_size = cache_size
-        self._cache: OrderedDict[str, tuple[int, Any]] = OrderedDict()
+        self._cache: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()
 
     # --- states ----------------------------------------------------------------------------
 
-    def state_of(self, game: GameRecord) -> Any:
-        """The state at ``game.version`` (shared: do not mutate; ``kind.copy_state`` first)."""
-        kind = get_kind(game.kind)
+    def _entry(self, game_id: str) -> _Entry:
+        """The cache entry of a game (created empty), marked as most recently used."""
         with self._lock:
-            entry = self._cache.get(game.id)
-            if entry is not None:
-                self._cache.move_to_end(game.id)
-        if entry is not None and entry[0] == game.version:
-            return entry[1]
-        if entry is not None and entry[0] < game.version:
-            base_version, state = entry[0], kind.copy_state(entry[1])
-        else:
-            base_version = 0
-            state = kind.new_state(game.seed, len(game.seats), game.options)
-        for a in self.store.actions(game.id, after=base_version, upto=game.version):
-            kind.apply(state, a.seat, a.action)
-        self._remember(game.id, game.version, state)
-        return state
-
-    def _remember(self, game_id: str, version: int, state: Any) -> None:
-        with self._lock:
-            old = self._cache.get(game_id)
-            if old is None or old[0] <= version:
-                self._cache[game_id] = (version, state)
-                self._cache.move_to_end(game_id)
+            entry = self._cache.get(game_id)
+            if entry is None:
+                entry = self._cache[game_id] = _Entry(threading.Lock())
+            self._cache.move_to_end(game_id)
             while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)
+                self._cache.popitem(last=False)  # a holder of its lock finishes on its own copy
+            return entry
+
+    def _bring_up(self, entry: _Entry, game: GameRecord) -> Any:
+        """With ``entry.lock`` held: the entry's state brought to ``game.version`` in place,
+        replaying the log from the start when there is nothing usable cached."""
+        kind = get_kind(game.kind)
+        if entry.state is None or entry.version > game.version:
+            entry.state = None
+            state = kind.new_state(game.seed, len(game.seats), game.options)
+            entry.state, entry.version = state, 0
+        if entry.version < game.version:
+            try:
+                for a in self.store.actions(game.id, after=entry.version, upto=game.version):
+                    kind.apply(entry.state, a.seat, a.action)
+                    entry.version = a.version
+            except BaseException:
+                entry.clear()
+                raise
+        return entry.state
+
+    @contextmanager
+    def reading(self, game_id: str) -> Iterator[tuple[GameRecord, Any]]:
+        """The game's row and its state at that version, locked in this process for the block
+        (build the response inside; do not mutate). 404 for an unknown id."""
+        game = self.store.get(game_id)
+        entry = self._entry(game_id)
+        with entry.lock:
+            if entry.version > game.version:  # a write landed meanwhile: serve the newer one
+                game = self.store.get(game_id)
+            yield game, self._bring_up(entry, game)
+
+    def current(self, game_id: str) -> tuple[GameRecord, Any]:
+        """Row and state for tools and tests (shared state: read it, do not mutate it)."""
+        with self.reading(game_id) as (game, state):
+            return game, state
+
+    def state_of(self, game: GameRecord) -> Any:
+        """The state at ``game.version`` (shared: read it, do not mutate it)."""
+        entry = self._entry(game.id)
+        with entry.lock:
+            return self._bring_up(entry, game)
+
+    def _remember(self, game: GameRecord, state: Any) -> None:
+        entry = self._entry(game.id)
+        with entry.lock:
+            if entry.version <= game.version:
+                entry.state, entry.version = state, game.version
 
     def forget(self, game_id: str | None = None) -> None:
         """Drop cached states (all of them without an id): the next read replays the log."""
@@ -138,20 +189,9 @@ class GameSessions:
 
     # --- reading ----------------------------------------------------------------------------
 
-    def current(self, game_id: str) -> tuple[GameRecord, Any]:
-        """The game's row and its state at that version (404 for an unknown id)."""
-        game = self.store.get(game_id)
-        with self._lock:
-            entry = self._cache.get(game_id)
-        if entry is not None and entry[0] > game.version:  # a write landed meanwhile: catch up
-            game = self.store.get(game_id)
-        return game, self.state_of(game)
-
-    def snapshot(self, game: GameRecord, seat: int | None, state: Any | None = None) -> dict:
+    def snapshot(self, game: GameRecord, seat: int | None, state: Any) -> dict:
         """The response for one seat (or a spectator): built only from that seat's view."""
         kind = get_kind(game.kind)
-        if state is None:
-            state = self.state_of(game)
         over = kind.is_over(state)
         return {
             "id": game.id,
@@ -240,7 +280,7 @@ class GameSessions:
         log_entries = self._run_bots(kind, game, state, 0)
         game.status = OVER if kind.is_over(state) else RUNNING
         self.store.create(game, log_entries)
-        self._remember(game.id, game.version, state)
+        self._remember(game, state)
         return game, tokens, state
 
     @staticmethod
@@ -281,22 +321,37 @@ class GameSessions:
                 rows.append(seat)
         return rows, tokens
 
-    def act(self, game_id: str, seat: int, version: int, action: dict) -> tuple[GameRecord, Any]:
-        """Apply ``seat``'s action at ``version``, then let bots move; all in one transaction."""
-        with self.store.transaction(game_id) as tx:
-            game = tx.game
-            if version != game.version:
-                raise StaleVersion(version, game.version)
-            kind = get_kind(game.kind)
-            state = kind.copy_state(self.state_of(game))
-            if kind.is_over(state):
-                raise IllegalAction("the game is over", "action")
-            events = self._apply(kind, state, seat, action)
-            entries = [ActionRecord(game.version + 1, seat, action, events, time.time())]
-            entries += self._run_bots(kind, game, state, game.version + 1)
-            tx.append(entries, OVER if kind.is_over(state) else RUNNING)
-        self._remember(game.id, game.version, state)
-        return game, state
+    def act(self, game_id: str, seat: int, version: int, action: dict) -> dict:
+        """Apply ``seat``'s action at ``version``, then let bots move, in one transaction;
+        returns ``seat``'s response. The cached state is changed in place under the game's
+        lock and dropped if anything fails after it changed (the log stays the truth)."""
+        entry = self._entry(game_id)
+        with entry.lock:
+            changed = False
+            try:
+                with self.store.transaction(game_id) as tx:
+                    game = tx.game
+                    if version != game.version:
+                        raise StaleVersion(version, game.version)
+                    kind = get_kind(game.kind)
+                    state = self._bring_up(entry, game)
+                    if kind.is_over(state):
+                        raise IllegalAction("the game is over", "action")
+                    try:
+                        events = self._apply(kind, state, seat, action)
+                    except _EngineCrash:
+                        changed = True  # the engine may have stopped half-way
+                        raise
+                    changed = True  # a refusal (ProjectError) left the state as it was
+                    entries = [ActionRecord(game.version + 1, seat, action, events, time.time())]
+                    entries += self._run_bots(kind, game, state, game.version + 1)
+                    tx.append(entries, OVER if kind.is_over(state) else RUNNING)
+            except BaseException:
+                if changed:
+                    entry.clear()
+                raise
+            entry.version = game.version
+            return self.snapshot(game, seat, state)
 
     @staticmethod
     def _apply(kind: GameKind, state: Any, seat: int, action: dict) -> list[dict]:
@@ -309,7 +364,7 @@ class GameSessions:
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             log.warning("%s.apply crashed on %r: %r", kind.name, action, e)
-            raise InvalidInput(f"malformed action for {kind.name}: {e!r}", "action") from e
+            raise _EngineCrash(f"malformed action for {kind.name}: {e!r}", "action") from e
         return list(events or [])
 
     def _run_bots(
@@ -386,5 +441,5 @@ class GameSessions:
             raise InvalidInput("the record does not finish the game", "actions")
         game.status = OVER
         self.store.create(game, entries)
-        self._remember(game.id, game.version, state)
+        self._remember(game, state)
         return game, state
