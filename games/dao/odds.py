@@ -163,56 +163,99 @@ def helper(view: dict) -> dict[str, Any] | None:
 # --- look-ahead for the expected-value bot ---------------------------------------------------
 
 
+def others_estimate(view: dict) -> tuple[list[float], float]:
+    """The other seats' average pile as ``(g, n)``, from public knowledge only.
+
+    Every card reaches a pile through the face-up display, so the cards in the other seats' piles
+    (together) are: all 60, minus the never-seen ones, minus the seat's own, the display and the
+    cards of finished rounds. With 2 seats that is exactly the opponent's pile; with more it is
+    shared out evenly (who took what is not in the view).
+    """
+    counts = list(C.FULL_TYPE_COUNTS)
+
+    def remove(cards: list[dict]) -> None:
+        for c in cards:
+            counts[C.ELEMENT_INDEX[c["element"]] * _NV + C.VALUE_INDEX[c["value"]]] -= 1
+
+    for e, name in enumerate(C.ELEMENTS):
+        for i, k in enumerate(view["unseen"][name]):
+            counts[e * _NV + i] -= k
+    remove(view["players"][view["you"]]["cards"] or [])
+    remove(view["display"])
+    for finished in view.get("finished", []):
+        for pile in finished["piles"]:
+            remove(pile)
+        remove(finished["left"])
+    share = max(len(view["players"]) - 1, 1)
+    g = [0.0] * _NE
+    n = 0
+    for t, e, v in _TYPES:
+        g[e] += counts[t] * (v + 1)
+        n += counts[t]
+    return [x / share for x in g], n / share
+
+
 def _myopic(pos: Position) -> float:
-    """Best immediate expected gain from ``pos`` (the value of facing it on a later turn)."""
+    """Best immediate expected gain from ``pos``: what a greedy seat expects there."""
     take = take_gain(pos)
     turn = turn_odds(pos).expected_gain
     return take if take > turn else turn
 
 
-def action_values(pos: Position, follow: float) -> dict[str, float]:
-    """Expected score change of ``take`` and ``turn``, looking one own decision further.
+def _fresh(g: list, n: float, pool: list[int], unseen: int) -> float:
+    """A greedy seat's expected gain facing a refilled display: the first card if it helps.
 
-    Value = immediate expected gain + ``follow`` x the expected best immediate gain of the
-    position the action leaves (as if this seat faced it next; ``follow`` < 1 discounts for the
-    other seats acting in between). A bust, an emptied display (refilled with unknown cards) and
-    the round's end leave nothing to follow.
+    (Turning onto a fresh 3-card display can hardly bust, so its value is about 0.)
     """
-    take_now = take_gain(pos)
-    take_next = 0.0
-    if follow and len(pos.disp) > 1:
-        e, v = pos.disp[0]
-        g = list(pos.g)
-        g[e] += v + 1
-        after = Position(
-            g, pos.n + 1, pos.disp[1:], pos.pool, pos.unseen, pos.deck, pos.match_first
-        )
-        take_next = _myopic(after)
-    values = {"take": take_now + follow * take_next}
+    if not unseen:
+        return 0.0
+    base = max(g)
+    acc = 0.0
+    for t, e, v in _TYPES:
+        if pool[t]:
+            gain = _best_after(g, e, v + 1) - base - 1
+            if gain > 0:
+                acc += pool[t] * gain
+    return acc / unseen
 
-    odds = turn_odds(pos)
-    turn_value = odds.expected_gain
-    if follow and pos.deck > 1 and pos.unseen:
+
+def action_values(
+    pos: Position, opponent: tuple[list[float], float] | None = None, weight: float = 0.0
+) -> dict[str, float]:
+    """Expected value of ``take`` and ``turn``, looking ahead to the next seat's turn.
+
+    Value = my expected score change now - ``weight`` x the expected score change of the next
+    seat, who faces the position my action leaves (every turned card weighed by its exact odds)
+    and is modelled as greedy with the pile ``opponent = (g, n)`` (see ``others_estimate``). A
+    display emptied by a take or a bust is refilled with unknown cards: then the next seat gains
+    the first card's value where it helps (``_fresh``). ``weight = 1 / (seats - 1)`` maximizes my
+    score minus the others' average, which is what decides the winner; ``weight = 0`` is greedy.
+    """
+    values = {"take": float(take_gain(pos)), "turn": turn_odds(pos).expected_gain}
+    if not weight or opponent is None or pos.deck < 1:
+        return values
+    og, on = opponent
+
+    def next_seat(disp: list[tuple[int, int]], pool: list[int], unseen: int, deck: int) -> float:
+        if not disp:
+            return _fresh(og, on, pool, unseen)
+        return _myopic(Position(og, on, disp, pool, unseen, deck, pos.match_first))
+
+    values["take"] -= weight * next_seat(pos.disp[1:], pos.pool, pos.unseen, pos.deck)
+    if pos.deck > 1 and pos.unseen:
         room = C.BUST_ABOVE - pos.total
         match_v = pos.disp[0][1] if pos.match_first else pos.disp[-1][1]
         pool = list(pos.pool)
         acc = 0.0
         for t, e, v in _TYPES:
             k = pool[t]
-            if not k or (v > room and v != match_v):
-                continue  # no such card, or a bust: nothing to follow
+            if not k:
+                continue
             pool[t] -= 1
-            after = Position(
-                pos.g,
-                pos.n,
-                [*pos.disp, (e, v)],
-                pool,
-                pos.unseen - 1,
-                pos.deck - 1,
-                pos.match_first,
-            )
-            acc += k * _myopic(after)
+            if v > room and v != match_v:  # I bust: the next seat faces a refilled display
+                acc += k * _fresh(og, on, pool, pos.unseen - 1)
+            else:
+                acc += k * next_seat([*pos.disp, (e, v)], pool, pos.unseen - 1, pos.deck - 1)
             pool[t] += 1
-        turn_value += follow * acc / pos.unseen
-    values["turn"] = turn_value
+        values["turn"] -= weight * acc / pos.unseen
     return values
