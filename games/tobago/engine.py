@@ -1,0 +1,242 @@
+"""Shared machinery of the Tobago engine: setup, card draws, turn changes, action parsing.
+
+``new_state`` builds a game (rules §4); the phase modules (``turn``, ``sharing``) use the helpers
+here. Every helper that changes the state is called only after the action was fully validated.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.tobago import islands
+from games.tobago.rules import (
+    AMULETS,
+    COLOURS,
+    COMPASS_MARKERS,
+    CURSE_FREE_TOP,
+    GOLD_VALUES,
+    HAND_SIZE,
+    MAP_INDEX,
+    TREASURE_CARDS,
+)
+from games.tobago.state import Player, TobagoState, TreasureMap, TurnState
+from hexmap.errors import IllegalAction, InvalidInput
+from hexmap.hexes import Hex
+from hexmap.island import Island, drive_costs
+from hexmap.island_json import parse_space
+from solver.deck import DECK
+from solver.engine import SolverOptions, clue_mask, is_legal_play
+
+# --- small helpers ------------------------------------------------------------------------
+
+
+def emit(state: TobagoState, events: list[dict], kind: str, **fields: Any) -> None:
+    """Record a public event (returned by ``apply`` and kept in the state's log)."""
+    e = {"type": kind, **fields}
+    events.append(e)
+    state.log.append(e)
+
+
+def xy(h: Hex) -> list[int]:
+    return [h.q, h.r]
+
+
+def costs_from(island: Island, start: Hex) -> dict[Hex, int]:
+    """Drive costs from ``start`` (rules §5), computed once per island geometry and start."""
+    cache = island.__dict__.get("_tobago_costs")
+    if cache is None:
+        cache = island.__dict__["_tobago_costs"] = {}
+    c = cache.get(start)
+    if c is None:
+        c = cache[start] = drive_costs(island, start)
+    return c
+
+
+def card_mask(state: TobagoState, card: int) -> int:
+    return clue_mask(state.island, DECK[card], state.solver_options)
+
+
+def placement_ok(state: TobagoState, m: TreasureMap, card: int) -> bool:
+    """Whether clue ``card`` may go to the bottom of ``m``'s column.
+
+    On an empty column it must only leave a candidate (rules §4, and the restart of §7.5);
+    on a started column it must be a legal play (§3), which a located map never allows.
+    """
+    mask = card_mask(state, card)
+    if not m.clues:
+        return m.candidates & mask != 0
+    return is_legal_play(m.candidates, mask)
+
+
+def single_space(state: TobagoState, m: TreasureMap) -> Hex | None:
+    """The treasure's space when the map is located (one candidate), else None."""
+    c = m.candidates
+    if c and c & (c - 1) == 0:
+        return state.island.index[c.bit_length() - 1]
+    return None
+
+
+# --- draws --------------------------------------------------------------------------------
+
+
+def draw_clue(state: TobagoState, events: list[dict]) -> int | None:
+    """Top clue card; an empty deck is first rebuilt from the shuffled discards (rules §5)."""
+    if not state.clue_deck and state.clue_discard:
+        state.clue_deck = state.clue_discard
+        state.clue_discard = []
+        state.rng.shuffle(state.clue_deck)
+        emit(state, events, "clue_deck_reshuffled", cards=len(state.clue_deck))
+    return state.clue_deck.pop() if state.clue_deck else None
+
+
+def refill(state: TobagoState, seat: int, events: list[dict]) -> None:
+    """Draw up to the hand size (fewer only if no clue card is left anywhere)."""
+    hand = state.players[seat].hand
+    size = HAND_SIZE[state.seats]
+    drawn = 0
+    while len(hand) < size:
+        card = draw_clue(state, events)
+        if card is None:
+            break
+        hand.append(card)
+        drawn += 1
+    if drawn:
+        emit(state, events, "hand_refilled", seat=seat, cards=drawn)
+
+
+def next_turn(state: TobagoState, events: list[dict]) -> None:
+    state.current = (state.current + 1) % state.seats
+    state.turn_number += 1
+    state.turn = TurnState()
+    emit(state, events, "turn", seat=state.current, number=state.turn_number)
+
+
+# --- action parsing -----------------------------------------------------------------------
+
+
+def check_fields(action: dict, allowed: tuple[str, ...]) -> None:
+    for key in action:
+        if key != "type" and key not in allowed:
+            raise InvalidInput(
+                f"unknown field {key!r} for a {action['type']!r} action", f"action.{key}"
+            )
+    for key in allowed:
+        if key not in action:
+            raise InvalidInput(f"a {action['type']!r} action needs {key!r}", f"action.{key}")
+
+
+def map_field(action: dict, key: str = "map") -> int:
+    value = action[key]
+    if not isinstance(value, str) or value not in MAP_INDEX:
+        raise InvalidInput(
+            f"unknown map {value!r}; expected one of {', '.join(COLOURS)}", f"action.{key}"
+        )
+    return MAP_INDEX[value]
+
+
+def int_field(action: dict, key: str) -> int:
+    value = action[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidInput(f"must be an integer, got {value!r}", f"action.{key}")
+    return value
+
+
+def space_field(state: TobagoState, action: dict, key: str) -> Hex:
+    """A ``[q, r]`` field that must name an island space (sea is refused as illegal)."""
+    h = parse_space(action[key], f"action.{key}")
+    if h not in state.island.terrain:
+        raise IllegalAction(
+            f"({h.q}, {h.r}) is not an island space (sea is never entered)", f"action.{key}"
+        )
+    return Hex(h.q, h.r)
+
+
+# --- setup (rules §4) ---------------------------------------------------------------------
+
+
+def treasure_deck(rng: random.Random) -> list[int]:
+    """39 gold cards with the 2 curses shuffled into the bottom 27; the list's end is the top."""
+    gold = list(range(len(GOLD_VALUES)))
+    rng.shuffle(gold)
+    top, bottom = gold[:CURSE_FREE_TOP], gold[CURSE_FREE_TOP:]
+    bottom += list(range(len(GOLD_VALUES), TREASURE_CARDS))
+    rng.shuffle(bottom)
+    return bottom + top
+
+
+def new_state(seed: int, seats: int, options: dict, island: Island | None = None) -> TobagoState:
+    """A game at its first step (ATV placement). ``options`` are resolved already.
+
+    ``island`` plays the game on a given island (tests, puzzles) instead of the one the options
+    name; the state then keeps the island's JSON so that replays rebuild it.
+    """
+    if island is None:
+        source = islands.source_for(options, seed)
+        island = islands.island_from_source(source)
+    else:
+        source = islands.custom_source(island)
+    solver_options = SolverOptions(
+        options["near_includes_target"], options["treasure_on_landmarks"]
+    )
+    rng = random.Random(seed)
+    state = TobagoState(
+        seed=seed,
+        seats=seats,
+        options=dict(options),
+        island=island,
+        solver_options=solver_options,
+        rng=rng,
+        island_source=source,
+    )
+    state.clue_deck = list(range(len(DECK)))
+    rng.shuffle(state.clue_deck)
+    state.treasure_deck = treasure_deck(rng)
+    state.amulet_supply = AMULETS
+    state.statues = [[lm.space, lm.facing or 0] for lm in island.landmarks if lm.kind == "statue"]
+    state.maps = [TreasureMap(c) for c in COLOURS]
+    for m in state.maps:
+        state.refresh(m)
+    for _ in range(seats):
+        state.players.append(Player(markers=COMPASS_MARKERS))
+    for p in state.players:
+        p.hand = [state.clue_deck.pop() for _ in range(HAND_SIZE[seats])]
+    state.log.append({"type": "setup", "seats": seats, "island": island.name, "seed": seed})
+    return state
+
+
+def begin_first_clue(state: TobagoState, events: list[dict]) -> None:
+    """Draw the current seat's first clue card, face up; skip cards that fit no map."""
+    while True:
+        card = draw_clue(state, events)
+        if card is None:  # no clue card left at all: nothing to place
+            state.drawn = None
+            finish_first_clue(state, events)
+            return
+        if any(placement_ok(state, m, card) for m in state.maps):
+            state.drawn = card
+            emit(
+                state,
+                events,
+                "first_clue_drawn",
+                seat=state.current,
+                card=card,
+                clue=DECK[card].notation,
+            )
+            return
+        state.clue_discard.append(card)
+        emit(
+            state, events, "clue_discarded", card=card, clue=DECK[card].notation, why="fits no map"
+        )
+
+
+def finish_first_clue(state: TobagoState, events: list[dict]) -> None:
+    """The next seat draws its first clue, or the game proper starts with seat 0."""
+    if state.current + 1 < state.seats:
+        state.current += 1
+        begin_first_clue(state, events)
+    else:
+        state.phase = "turn"
+        state.current = state.seats - 1
+        state.turn_number = 0
+        next_turn(state, events)

@@ -1,0 +1,242 @@
+"""Raising and sharing a treasure (rules §7), curses, the map's restart, statues (§6), the end (§8).
+
+Offers are asked one seat at a time: the seat owning the lowest remaining marker of the column
+(the raiser's, then the last clue's, upwards) that has not declined the face-up card yet. A seat
+owning several markers is asked once per card, at its lowest marker; accepting removes that
+marker. The turned card's value is public (it is turned face up); which cards each seat drew is
+known to that seat only (kept in its ``memory``); the raiser's extra card and the pile's order are
+known to nobody.
+"""
+
+from __future__ import annotations
+
+from games.tobago.engine import draw_clue, emit, next_turn, placement_ok, xy
+from games.tobago.rules import CURSE, TREASURE_VALUES
+from games.tobago.state import ClueEntry, Sharing, TobagoState
+from solver.deck import DECK
+
+
+def value_label(card: int) -> int | str:
+    """A treasure card's public face: its gold value, or ``"curse"``."""
+    v = TREASURE_VALUES[card]
+    return "curse" if v == CURSE else v
+
+
+def _draw_treasure(state: TobagoState, sharing: Sharing, events: list[dict]) -> int | None:
+    """Top treasure card; if the deck is empty the discards become a new deck (rules §8) and the
+    game will end after this sharing."""
+    if not state.treasure_deck:
+        sharing.last = True
+        if state.treasure_discard:
+            state.treasure_deck = state.treasure_discard
+            state.treasure_discard = []
+            state.rng.shuffle(state.treasure_deck)
+            emit(state, events, "treasure_deck_reshuffled", cards=len(state.treasure_deck))
+    return state.treasure_deck.pop() if state.treasure_deck else None
+
+
+def offeree(state: TobagoState) -> int | None:
+    """The seat asked about the face-up card now (None when every marker owner declined)."""
+    sh = state.sharing
+    if sh is None or sh.offer is None:
+        return None
+    for seat in state.maps[sh.map].markers_bottom_up():
+        if seat not in sh.declined:
+            return seat
+    return None
+
+
+def start_sharing(state: TobagoState, map_index: int, raiser: int, events: list[dict]) -> None:
+    """The raiser's marker goes under the column; shares are drawn; the first card is turned."""
+    m = state.maps[map_index]
+    m.raiser = raiser
+    state.players[raiser].markers -= 1
+    state.sharings += 1
+    state.bump("treasures_raised")
+    sh = state.sharing = Sharing(number=state.sharings, map=map_index, raiser=raiser)
+    state.phase = "sharing"
+    shares = [0] * state.seats
+    for seat in m.markers_bottom_up():
+        shares[seat] += 1
+    emit(state, events, "raised", seat=raiser, map=m.colour, at=xy(state.players[raiser].atv))
+    for k in range(state.seats):
+        seat = (raiser + k) % state.seats
+        drawn = []
+        for _ in range(shares[seat]):
+            card = _draw_treasure(state, sh, events)
+            if card is None:
+                break
+            drawn.append(card)
+        if drawn:
+            sh.pile.extend(drawn)
+            state.players[seat].memory.append(
+                {"sharing": sh.number, "map": m.colour, "values": [value_label(c) for c in drawn]}
+            )
+    extra = _draw_treasure(state, sh, events)
+    if extra is not None:
+        sh.pile.append(extra)
+    state.rng.shuffle(sh.pile)
+    emit(
+        state,
+        events,
+        "sharing_started",
+        map=m.colour,
+        raiser=raiser,
+        shares=shares,
+        cards=len(sh.pile),
+    )
+    _turn_next_card(state, events)
+
+
+def _turn_next_card(state: TobagoState, events: list[dict]) -> None:
+    sh = state.sharing
+    m = state.maps[sh.map]
+    if not sh.pile or not m.markers_bottom_up():
+        _finish(state, events)
+        return
+    card = sh.pile.pop()
+    sh.revealed.append(card)
+    if TREASURE_VALUES[card] == CURSE:
+        _curse(state, card, events)
+        return
+    sh.offer = card
+    sh.declined = []
+    emit(
+        state, events, "card_turned", value=value_label(card), to=offeree(state), left=len(sh.pile)
+    )
+
+
+def accept(state: TobagoState, seat: int, events: list[dict]) -> None:
+    sh = state.sharing
+    m = state.maps[sh.map]
+    card = sh.offer
+    state.players[seat].treasures.append(card)
+    if m.raiser == seat:
+        m.raiser = None
+    else:
+        entry = next(e for e in reversed(m.clues) if e.seat == seat and e.markers > 0)
+        entry.markers -= 1
+    state.players[seat].markers += 1
+    sh.offer = None
+    emit(state, events, "card_accepted", seat=seat, value=value_label(card))
+    _turn_next_card(state, events)
+
+
+def decline(state: TobagoState, seat: int, events: list[dict]) -> None:
+    sh = state.sharing
+    sh.declined.append(seat)
+    emit(state, events, "card_declined", seat=seat, value=value_label(sh.offer))
+    nxt = offeree(state)
+    if nxt is None:
+        state.treasure_discard.append(sh.offer)
+        emit(state, events, "card_discarded", value=value_label(sh.offer))
+        sh.offer = None
+        _turn_next_card(state, events)
+    else:
+        emit(state, events, "card_offered", value=value_label(sh.offer), to=nxt)
+
+
+def _curse(state: TobagoState, card: int, events: list[dict]) -> None:
+    """Sharing stops; the curse and the undealt cards leave the game; marker owners are cursed."""
+    sh = state.sharing
+    m = state.maps[sh.map]
+    state.treasure_removed.append(card)
+    state.treasure_removed.extend(sh.pile)
+    gone = len(sh.pile)
+    sh.pile = []
+    state.bump("curses")
+    lost = []
+    for seat in sorted(set(m.markers_bottom_up())):
+        p = state.players[seat]
+        state.bump("cursed_players")
+        if p.amulets > 0:
+            p.amulets -= 1
+            state.amulet_supply += 1
+            lost.append({"seat": seat, "lost": "amulet"})
+        elif p.treasures:
+            best = max(p.treasures, key=lambda c: (TREASURE_VALUES[c], -c))
+            p.treasures.remove(best)
+            state.treasure_discard.append(best)
+            lost.append({"seat": seat, "lost": "treasure"})
+        else:
+            lost.append({"seat": seat, "lost": "nothing"})
+    emit(state, events, "curse", map=m.colour, removed=gone + 1, cursed=lost)
+    _finish(state, events)
+
+
+def _finish(state: TobagoState, events: list[dict]) -> None:
+    """Leftovers discarded, the column cleared; then the end (§8) or the restart and statues."""
+    sh = state.sharing
+    m = state.maps[sh.map]
+    state.treasure_discard.extend(sh.pile)
+    sh.pile = []
+    sh.offer = None
+    for e in m.clues:
+        state.clue_discard.append(e.card)
+        state.players[e.seat].markers += e.markers
+    if m.raiser is not None:
+        state.players[m.raiser].markers += 1
+    m.clues = []
+    m.removed = 0
+    m.raiser = None
+    state.refresh(m)
+    emit(state, events, "sharing_ended", map=m.colour)
+    if sh.last or not state.treasure_deck:
+        state.sharing = None
+        state.phase = "over"
+        state.turn.mode = None
+        scores = [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
+        emit(state, events, "game_over", scores=scores)
+        return
+    _restart(state, sh.raiser, events)
+    _statues(state, events)
+    state.sharing = None
+    state.phase = "turn"
+    next_turn(state, events)
+
+
+def _restart(state: TobagoState, raiser: int, events: list[dict]) -> None:
+    """The raiser turns clue cards until one leaves a candidate on the empty map and puts a
+    compass marker on it (a card that leaves none is discarded)."""
+    m = state.maps[state.sharing.map]
+    tries = len(state.clue_deck) + len(state.clue_discard)
+    for _ in range(tries):
+        card = draw_clue(state, events)
+        if card is None:
+            return
+        if placement_ok(state, m, card):
+            m.clues.append(ClueEntry(card, raiser, 1))
+            state.players[raiser].markers -= 1
+            state.refresh(m)
+            emit(
+                state,
+                events,
+                "map_restarted",
+                map=m.colour,
+                seat=raiser,
+                card=card,
+                clue=DECK[card].notation,
+            )
+            return
+        state.clue_discard.append(card)
+        emit(
+            state,
+            events,
+            "clue_discarded",
+            card=card,
+            clue=DECK[card].notation,
+            why="leaves no candidate",
+        )
+
+
+def _statues(state: TobagoState, events: list[dict]) -> None:
+    """Each statue puts an amulet on the last island space it faces, then turns clockwise."""
+    for statue in state.statues:
+        space, facing = statue
+        end = state.island.statue_ray(space, facing)
+        if end not in state.amulets and state.amulet_supply > 0:
+            state.amulets.append(end)
+            state.amulet_supply -= 1
+            emit(state, events, "amulet_appeared", at=xy(end), statue=xy(space))
+        statue[1] = (facing + 5) % 6
+        emit(state, events, "statue_turned", statue=xy(space), facing=statue[1])

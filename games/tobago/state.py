@@ -1,0 +1,272 @@
+"""Tobago's game state: plain mutable dataclasses, with a lossless JSON form.
+
+The state holds everything, hidden parts included (hands, deck order, the sharing pile); what a
+seat may see is cut out of it by ``games.tobago.views``. The island itself is not stored: it is
+rebuilt from the options (``games.tobago.islands``), or from the island JSON kept for a custom
+island (tests and puzzles build positions on small islands).
+
+Cards are small ints: a clue card is its index in ``solver.deck.DECK``; a treasure card is its
+index in ``rules.TREASURE_VALUES`` (the last two are the curses). Decks are lists whose *end* is
+the top. Candidate masks are derived data, recomputed by ``refresh`` whenever a column changes.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexmap.hexes import Hex
+from hexmap.island import Island
+from solver.deck import DECK
+from solver.engine import SolverOptions, column_mask
+
+Space = Hex
+
+
+@dataclass
+class ClueEntry:
+    """A clue card in a column and the compass markers its player has on it (0–2)."""
+
+    card: int
+    seat: int
+    markers: int = 1
+
+
+@dataclass
+class TreasureMap:
+    """One treasure map: its column of clues, spaces removed with amulets, and (while its
+    treasure is being shared) the raiser whose marker lies under the column."""
+
+    colour: str
+    clues: list[ClueEntry] = field(default_factory=list)
+    removed: int = 0
+    raiser: int | None = None
+    #: Derived: the candidate spaces (mask); kept up to date by ``refresh``.
+    candidates: int = 0
+
+    def markers_bottom_up(self) -> list[int]:
+        """The seats owning the column's markers, from the bottom of the column upwards."""
+        out = [] if self.raiser is None else [self.raiser]
+        for entry in reversed(self.clues):
+            out.extend([entry.seat] * entry.markers)
+        return out
+
+
+@dataclass
+class Player:
+    atv: Space | None = None
+    hand: list[int] = field(default_factory=list)
+    treasures: list[int] = field(default_factory=list)
+    amulets: int = 0
+    markers: int = 0  # compass markers left in the player's supply
+    #: What this seat drew for sharings (values it saw): ``{"sharing", "map", "values"}``.
+    memory: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class TurnState:
+    """Progress inside the current player's turn."""
+
+    mode: str | None = None  # None (nothing done yet) | "clues" (action 1) | "drive" (action 2)
+    plays: int = 0  # clues played this turn
+    start: Space | None = None  # where the drive action started
+    points: int = 0  # movement points left
+    bonus: int = 0  # movement points bought with amulets (cannot pay for a pick-up)
+
+
+@dataclass
+class Sharing:
+    """A treasure being shared (rules §7)."""
+
+    number: int  # 1 for the game's first sharing
+    map: int
+    raiser: int
+    pile: list[int] = field(default_factory=list)  # face down; the end is turned next
+    offer: int | None = None  # the face-up card being offered
+    declined: list[int] = field(default_factory=list)  # seats that declined ``offer``
+    revealed: list[int] = field(default_factory=list)  # cards turned so far (public values)
+    last: bool = False  # the treasure deck ran out while drawing: the game ends after this
+
+
+@dataclass
+class TobagoState:
+    seed: int
+    seats: int
+    options: dict[str, Any]
+    island: Island
+    solver_options: SolverOptions
+    rng: random.Random
+    #: The island's source: ``{"spec": ..., "landmarks_seed": ...}`` or ``{"custom": json}``.
+    island_source: dict[str, Any]
+    phase: str = "place_atv"  # place_atv | first_clue | turn | sharing | over
+    current: int = 0  # the seat whose turn (or setup step) it is
+    turn_number: int = 0
+    clue_deck: list[int] = field(default_factory=list)
+    clue_discard: list[int] = field(default_factory=list)
+    drawn: int | None = None  # the clue card drawn for a first clue (face up)
+    treasure_deck: list[int] = field(default_factory=list)
+    treasure_discard: list[int] = field(default_factory=list)
+    treasure_removed: list[int] = field(default_factory=list)  # curses and cursed leftovers
+    amulet_supply: int = 0
+    amulets: list[Space] = field(default_factory=list)  # amulets lying on the island
+    statues: list[list] = field(default_factory=list)  # [space, facing] per statue
+    maps: list[TreasureMap] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+    turn: TurnState = field(default_factory=TurnState)
+    sharing: Sharing | None = None
+    sharings: int = 0
+    log: list[dict] = field(default_factory=list)  # every public event, in order
+    stats: dict[str, int] = field(default_factory=dict)
+
+    def refresh(self, m: TreasureMap) -> None:
+        """Recompute the candidates of map ``m`` after its column or removals changed."""
+        m.candidates = column_mask(
+            self.island, [DECK[e.card] for e in m.clues], m.removed, self.solver_options
+        )
+
+    def bump(self, key: str, n: int = 1) -> None:
+        self.stats[key] = self.stats.get(key, 0) + n
+
+
+# --- JSON ---------------------------------------------------------------------------------
+
+
+def _space(h: Space | None) -> list[int] | None:
+    return None if h is None else [h.q, h.r]
+
+
+def _hex(v: Any) -> Space | None:
+    return None if v is None else Hex(v[0], v[1])
+
+
+def state_to_json(s: TobagoState) -> dict:
+    """A JSON-able snapshot holding everything (hidden parts and the generator included)."""
+    version, internal, gauss = s.rng.getstate()
+    return {
+        "seed": s.seed,
+        "seats": s.seats,
+        "options": dict(s.options),
+        "island_source": s.island_source,
+        "rng": [version, list(internal), gauss],
+        "phase": s.phase,
+        "current": s.current,
+        "turn_number": s.turn_number,
+        "clue_deck": list(s.clue_deck),
+        "clue_discard": list(s.clue_discard),
+        "drawn": s.drawn,
+        "treasure_deck": list(s.treasure_deck),
+        "treasure_discard": list(s.treasure_discard),
+        "treasure_removed": list(s.treasure_removed),
+        "amulet_supply": s.amulet_supply,
+        "amulets": [_space(h) for h in s.amulets],
+        "statues": [[_space(h), d] for h, d in s.statues],
+        "maps": [
+            {
+                "colour": m.colour,
+                "clues": [[e.card, e.seat, e.markers] for e in m.clues],
+                "removed": [_space(h) for h in s.island.spaces_of(m.removed)],
+                "raiser": m.raiser,
+            }
+            for m in s.maps
+        ],
+        "players": [
+            {
+                "atv": _space(p.atv),
+                "hand": list(p.hand),
+                "treasures": list(p.treasures),
+                "amulets": p.amulets,
+                "markers": p.markers,
+                "memory": [dict(r, values=list(r["values"])) for r in p.memory],
+            }
+            for p in s.players
+        ],
+        "turn": {
+            "mode": s.turn.mode,
+            "plays": s.turn.plays,
+            "start": _space(s.turn.start),
+            "points": s.turn.points,
+            "bonus": s.turn.bonus,
+        },
+        "sharing": None
+        if s.sharing is None
+        else {
+            "number": s.sharing.number,
+            "map": s.sharing.map,
+            "raiser": s.sharing.raiser,
+            "pile": list(s.sharing.pile),
+            "offer": s.sharing.offer,
+            "declined": list(s.sharing.declined),
+            "revealed": list(s.sharing.revealed),
+            "last": s.sharing.last,
+        },
+        "sharings": s.sharings,
+        "log": [dict(e) for e in s.log],
+        "stats": dict(s.stats),
+    }
+
+
+def state_from_json(d: dict, island: Island, solver_options: SolverOptions) -> TobagoState:
+    """Rebuild a state from ``state_to_json`` output (the island is rebuilt by the caller)."""
+    rng = random.Random()
+    version, internal, gauss = d["rng"]
+    rng.setstate((version, tuple(internal), gauss))
+    s = TobagoState(
+        seed=d["seed"],
+        seats=d["seats"],
+        options=dict(d["options"]),
+        island=island,
+        solver_options=solver_options,
+        rng=rng,
+        island_source=d["island_source"],
+        phase=d["phase"],
+        current=d["current"],
+        turn_number=d["turn_number"],
+        clue_deck=list(d["clue_deck"]),
+        clue_discard=list(d["clue_discard"]),
+        drawn=d["drawn"],
+        treasure_deck=list(d["treasure_deck"]),
+        treasure_discard=list(d["treasure_discard"]),
+        treasure_removed=list(d["treasure_removed"]),
+        amulet_supply=d["amulet_supply"],
+        amulets=[_hex(v) for v in d["amulets"]],
+        statues=[[_hex(h), f] for h, f in d["statues"]],
+        sharings=d["sharings"],
+        log=[dict(e) for e in d["log"]],
+        stats=dict(d["stats"]),
+    )
+    for m in d["maps"]:
+        tm = TreasureMap(
+            colour=m["colour"],
+            clues=[ClueEntry(c, seat, n) for c, seat, n in m["clues"]],
+            removed=island.mask_of(_hex(v) for v in m["removed"]),
+            raiser=m["raiser"],
+        )
+        s.maps.append(tm)
+        s.refresh(tm)
+    for p in d["players"]:
+        s.players.append(
+            Player(
+                atv=_hex(p["atv"]),
+                hand=list(p["hand"]),
+                treasures=list(p["treasures"]),
+                amulets=p["amulets"],
+                markers=p["markers"],
+                memory=[dict(r, values=list(r["values"])) for r in p["memory"]],
+            )
+        )
+    t = d["turn"]
+    s.turn = TurnState(t["mode"], t["plays"], _hex(t["start"]), t["points"], t["bonus"])
+    sh = d["sharing"]
+    if sh is not None:
+        s.sharing = Sharing(
+            number=sh["number"],
+            map=sh["map"],
+            raiser=sh["raiser"],
+            pile=list(sh["pile"]),
+            offer=sh["offer"],
+            declined=list(sh["declined"]),
+            revealed=list(sh["revealed"]),
+            last=sh["last"],
+        )
+    return s

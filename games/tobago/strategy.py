@@ -1,0 +1,412 @@
+"""The strategic Tobago bot: it sees only its seat's view and its legal actions.
+
+What it does, in order of priority on its turn:
+
+1. **Raise what it can reach.** A located treasure within its movement points is driven to and
+   raised. If a rival could get there first (within 3 points of it) it spends amulets for the
+   missing points. A map with two candidates, one of them within reach, costs an amulet to
+   locate (the other candidate's marker is removed) and is then raised.
+2. **Play the solver's best clue** (``solver.hints``: it pulls treasures toward its ATV and away
+   from the others, favours progress, and locates treasures it can raise next). A strong hint
+   is played at once; an extra play costs an amulet and is made only for a strong hint while an
+   amulet stays in reserve for a curse. The extra compass marker goes on the map closest to
+   being raised.
+3. **Drive toward** a located treasure it can race for, or the most advanced map, collecting
+   amulets on the way.
+4. **Exchange a hopeless hand** (no legal play, or only plays that help rivals).
+
+In a sharing it accepts a card worth 5+, a card at least as good as the best card it drew
+itself and has not seen turned yet, a 3+ when cards are scarcer than markers, and anything when
+the card is the last one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from games.base import Action
+from games.tobago.engine import costs_from
+from games.tobago.islands import island_for_view
+from games.tobago.rules import DRIVE_POINTS, PHYSICAL_MARKERS
+from hexmap.hexes import Hex
+from hexmap.island import Island
+from solver.clues import parse_clue
+from solver.engine import MapColumn, SolverOptions, compile_island, evaluate
+
+#: A hint at least this good is played before any drive toward a map.
+STRONG_HINT = 2.0
+#: Extra clue plays (one amulet each) are made only for hints at least this good.
+EXTRA_PLAY_HINT = 3.5
+#: Below this best-hint score a hand counts as hopeless and is exchanged.
+HOPELESS_HINT = -1.0
+#: Maps with at most this many candidates are worth driving toward.
+APPROACH_COUNT = 4
+#: Value of an amulet picked up on the way, in movement points of detour.
+AMULET_VALUE = 1.5
+UNREACHABLE = 99
+
+
+class Position:
+    """The parts of a view the bot reasons about, parsed once per decision."""
+
+    def __init__(self, view: dict) -> None:
+        self.view = view
+        self.seat: int = view["seat"]
+        self.island: Island = island_for_view(view["island"])
+        opts = view["options"]
+        self.options = SolverOptions(opts["near_includes_target"], opts["treasure_on_landmarks"])
+        players = view["players"]
+        me = players[self.seat]
+        self.me: Hex | None = _hex(me["atv"])
+        self.others: list[Hex] = [
+            _hex(p["atv"]) for p in players if p["seat"] != self.seat and p["atv"] is not None
+        ]
+        self.amulets: int = me["amulets"]
+        self.markers: int = me["markers_left"]
+        self.hand = me.get("hand", [])
+        mask_of = self.island.mask_of
+        self.maps = []
+        for m in view["maps"]:
+            cand = [tuple(c) for c in m["candidates"]]
+            self.maps.append(
+                {
+                    "colour": m["colour"],
+                    "count": m["count"],
+                    "cands": [Hex(*c) for c in cand],
+                    "column": MapColumn(
+                        m["colour"],
+                        tuple(parse_clue(c["clue"]) for c in m["clues"]),
+                        mask_of(tuple(r) for r in m["removed"]),
+                    ),
+                }
+            )
+        t = view["turn"]
+        self.mode = t["mode"]
+        if self.mode == "drive":
+            self.points, self.bonus = t["points"], t["bonus"]
+            self.start = _hex(t["start"])
+        else:
+            self.points, self.bonus, self.start = DRIVE_POINTS, 0, self.me
+        self.amulet_spaces = {Hex(*a) for a in view["amulets_on_island"]}
+
+    def cost(self, a: Hex, b: Hex) -> int:
+        """Drive cost between two spaces (the cost is symmetric)."""
+        return costs_from(self.island, a).get(b, UNREACHABLE)
+
+    def rival_cost(self, target: Hex) -> int:
+        costs = costs_from(self.island, target)
+        return min((costs.get(o, UNREACHABLE) for o in self.others), default=UNREACHABLE)
+
+
+def _hex(v) -> Hex | None:
+    return None if v is None else Hex(v[0], v[1])
+
+
+def _by_type(legal: list[Action]) -> dict[str, list[Action]]:
+    out: dict[str, list[Action]] = {}
+    for a in legal:
+        out.setdefault(a["type"], []).append(a)
+    return out
+
+
+def strategic_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
+    """The strategic bot's action for ``view`` (see the module doc)."""
+    if len(legal) == 1:
+        return dict(legal[0])
+    phase = view["phase"]
+    if phase == "sharing":
+        return _sharing(view)
+    kinds = _by_type(legal)
+    if phase == "place_atv":
+        return {"type": "place_atv", "at": list(central_space(island_for_view(view["island"])))}
+    pos = Position(view)
+    if phase == "first_clue":
+        return _first_clue(pos, kinds)
+    if pos.mode == "clues":
+        return _after_play(pos, kinds)
+    if pos.mode == "drive":
+        return _drive_step(pos, kinds)
+    return _turn_start(pos, kinds)
+
+
+# --- setup --------------------------------------------------------------------------------
+
+
+def central_space(island: Island) -> Hex:
+    """The space with the least total drive cost to every space (one search per region)."""
+    cached = island.__dict__.get("_tobago_central")
+    if cached is not None:
+        return cached
+    best, best_total = None, None
+    for regions in island.regions.values():
+        for region in regions:
+            start = min(region)
+            total = sum(costs_from(island, start).values())
+            if best_total is None or total < best_total:
+                best, best_total = start, total
+    island.__dict__["_tobago_central"] = best
+    return best
+
+
+def _first_clue(pos: Position, kinds: dict[str, list[Action]]) -> Action:
+    legal = kinds["first_clue"]
+    drawn = pos.view["drawn"]
+    ranked = _hints(pos, [parse_clue(drawn["clue"])])
+    allowed = {a["map"] for a in legal}
+    for h in ranked:
+        if h.map in allowed:
+            return {"type": "first_clue", "map": h.map}
+    # Empty columns only (no reduction needed): the one whose candidates lie nearest.
+    return dict(legal[0])
+
+
+# --- a turn -------------------------------------------------------------------------------
+
+
+class Play:
+    """One legal clue play and its score (the ranking of ``solver.hints``, see ``rank_plays``)."""
+
+    __slots__ = ("score", "hand_index", "map", "remaining", "mine", "rival")
+
+    def __init__(self, score, hand_index, map_colour, remaining, mine, rival) -> None:
+        self.score = score
+        self.hand_index = hand_index
+        self.map = map_colour
+        self.remaining = remaining
+        self.mine = mine
+        self.rival = rival
+
+
+def layers(island: Island, start: Hex) -> list[int]:
+    """``layers[k]``: the spaces reachable from ``start`` with at most ``k`` points (cached)."""
+    cache = island.__dict__.get("_tobago_layers")
+    if cache is None:
+        cache = island.__dict__["_tobago_layers"] = {}
+    out = cache.get(start)
+    if out is None:
+        by_cost: list[int] = []
+        bit = island.bit
+        for h, c in costs_from(island, start).items():
+            while len(by_cost) <= c:
+                by_cost.append(0)
+            by_cost[c] |= 1 << bit[h]
+        out, acc = [], 0
+        for m in by_cost:
+            acc |= m
+            out.append(acc)
+        cache[start] = out
+    return out
+
+
+def _nearest(layer: list[int], mask: int) -> int:
+    for k, m in enumerate(layer):
+        if m & mask:
+            return k
+    return UNREACHABLE
+
+
+def rank_plays(pos: Position, hand) -> list[Play]:
+    """Every legal play of ``hand`` (clues), best first, scored as ``solver.hints`` scores them:
+    ``1.5 × lead + progress + finish`` (lead: the closest rival's drive cost to the nearest
+    remaining candidate minus mine, clamped to ±3; progress: log2 of the reduction; finish: +2
+    for locating a treasure I reach first within one drive, −1 if a rival reaches it first).
+
+    The same ranking as ``solver.hints`` (a test checks it), computed from the solver's batched
+    ``evaluate`` and drive-cost layers cached per island, which keeps a decision well under a
+    millisecond.
+    """
+    if pos.me is None:
+        return []
+    island = pos.island
+    analyses = evaluate(island, [m["column"] for m in pos.maps], hand, pos.options)
+    table = compile_island(island, pos.options)
+    hand_masks = [table.mask(c) for c in hand]
+    mine_layer = layers(island, pos.me)
+    rival_layers = [layers(island, o) for o in pos.others]
+    out = []
+    for mi, a in enumerate(analyses):
+        before = a.count
+        for hi, after in enumerate(a.remaining):
+            if not 0 < after < before:
+                continue
+            mask = a.candidates & hand_masks[hi]
+            mine = _nearest(mine_layer, mask)
+            rival = min((_nearest(r, mask) for r in rival_layers), default=UNREACHABLE)
+            lead = max(-3, min(3, rival - mine)) if rival_layers else 0
+            finish = 0.0
+            if after == 1:
+                if mine <= DRIVE_POINTS and mine <= rival:
+                    finish = 2.0
+                elif rival < mine:
+                    finish = -1.0
+            score = 1.5 * lead + math.log2(before / after) + finish
+            out.append(((-score, after, hi, mi), Play(score, hi, a.id, after, mine, rival)))
+    out.sort(key=lambda pair: pair[0])
+    return [p for _, p in out]
+
+
+def _hints(pos: Position, hand=None) -> list[Play]:
+    if hand is None:
+        hand = [parse_clue(c["clue"]) for c in pos.hand]
+    return rank_plays(pos, hand)
+
+
+def _play(pos: Position, hint) -> Action:
+    return {"type": "play_clue", "card": pos.hand[hint.hand_index]["id"], "map": hint.map}
+
+
+def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
+    goal = _goal(pos)
+    if goal is not None and goal[0] in ("raise", "remove"):
+        return _drive_step(pos, kinds, goal)
+    ranked = _hints(pos) if "play_clue" in kinds else []
+    best = ranked[0] if ranked else None
+    if best is not None and best.score >= STRONG_HINT:
+        return _play(pos, best)
+    if goal is not None:
+        step = _drive_step(pos, kinds, goal)
+        if step["type"] != "end_turn":
+            return step
+    if best is not None and best.score >= 0:
+        return _play(pos, best)
+    if "exchange" in kinds and (best is None or best.score < HOPELESS_HINT):
+        return {"type": "exchange"}
+    if best is not None:
+        return _play(pos, best)
+    return _drive_step(pos, kinds, goal)
+
+
+def _after_play(pos: Position, kinds: dict[str, list[Action]]) -> Action:
+    if "play_clue" in kinds and pos.amulets >= 2:
+        ranked = _hints(pos)
+        if ranked and ranked[0].score >= EXTRA_PLAY_HINT:
+            return _play(pos, ranked[0])
+    if "extra_marker" in kinds:
+        counts = {m["colour"]: m["count"] for m in pos.maps}
+        return dict(min(kinds["extra_marker"], key=lambda a: (counts[a["map"]], -a["clue"])))
+    return {"type": "end_turn"}
+
+
+def _goal(pos: Position):
+    """What to drive for: ``("raise", space)``, ``("remove", map, space_to_remove, space)``,
+    ``("approach", spaces)`` or None."""
+    if pos.me is None or pos.markers < 1:
+        return None
+    budget = pos.points + pos.bonus
+    best_raise = None
+    approach = None
+    for m in pos.maps:
+        if m["count"] == 1:
+            t = m["cands"][0]
+            mine, rival = pos.cost(pos.me, t), pos.rival_cost(t)
+            if mine <= budget or (mine <= budget + pos.amulets and rival <= DRIVE_POINTS):
+                if best_raise is None or mine < best_raise[0]:
+                    best_raise = (mine, t)
+            elif mine - DRIVE_POINTS <= rival and (approach is None or mine < approach[0]):
+                approach = (mine, [t])
+    if best_raise is not None:
+        return ("raise", best_raise[1])
+    if pos.amulets >= 1:
+        for m in pos.maps:
+            if m["count"] == 2 and m["count"] < PHYSICAL_MARKERS:
+                a, b = m["cands"]
+                for keep, drop in ((a, b), (b, a)):
+                    if pos.cost(pos.me, keep) <= budget + pos.amulets - 1:
+                        return ("remove", m["colour"], drop, keep)
+    if approach is None:
+        for m in pos.maps:
+            if 2 <= m["count"] <= APPROACH_COUNT:
+                d = min(pos.cost(pos.me, c) for c in m["cands"])
+                if d > 1 and (
+                    approach is None or (m["count"], d) < (len(approach[1]), approach[0])
+                ):
+                    approach = (d, m["cands"])
+    return None if approach is None else ("approach", approach[1])
+
+
+def _drive_step(pos: Position, kinds: dict[str, list[Action]], goal=None) -> Action:
+    if "raise" in kinds:
+        return dict(kinds["raise"][0])
+    if goal is None:
+        goal = _goal(pos)
+    here = pos.me
+    if "pick_amulet" in kinds:
+        free = here == pos.start
+        if (
+            free
+            or goal is None
+            or goal[0] != "raise"
+            or pos.cost(here, goal[1]) <= pos.points - 1 + pos.bonus
+        ):
+            return {"type": "pick_amulet"}
+    budget = pos.points + pos.bonus
+    if goal is not None and goal[0] == "remove":
+        _, colour, drop, keep = goal
+        for a in kinds.get("remove_marker", []):
+            if a["map"] == colour and Hex(*a["space"]) == drop:
+                return dict(a)
+        goal = ("approach", [keep])
+    if goal is not None and goal[0] == "raise":
+        target = goal[1]
+        c = pos.cost(here, target)
+        if c <= budget:
+            return {"type": "drive", "to": [target.q, target.r]}
+        if "spend_amulet" in kinds and c <= budget + pos.amulets:
+            return {"type": "spend_amulet"}
+        goal = ("approach", [target])
+    drives = kinds.get("drive", [])
+    if not drives:
+        return {"type": "end_turn"}
+    targets = goal[1] if goal is not None else []
+    target_costs = [costs_from(pos.island, t) for t in targets]
+
+    def distance_left(h: Hex) -> float:
+        if not target_costs:
+            return 0.0
+        ds = [tc.get(h, UNREACHABLE) for tc in target_costs]
+        return min(ds) + 0.25 * (sum(ds) / len(ds))
+
+    def value(h: Hex, spent: int) -> float:
+        v = -distance_left(h)
+        base_left = pos.points - max(0, spent - pos.bonus)
+        if h in pos.amulet_spaces and base_left >= 1:
+            v += AMULET_VALUE
+        return v
+
+    stay = value(here, 0) - (AMULET_VALUE if here in pos.amulet_spaces else 0)
+    costs = costs_from(pos.island, here)
+    best, best_v = None, stay
+    for a in drives:
+        h = Hex(*a["to"])
+        v = value(h, costs[h]) - 0.01 * costs[h]
+        if v > best_v + 1e-9:
+            best, best_v = a, v
+    return {"type": "end_turn"} if best is None else dict(best)
+
+
+# --- sharing ------------------------------------------------------------------------------
+
+
+def _sharing(view: dict) -> Action:
+    sh = view["sharing"]
+    offer = sh["offer"]
+    left = sh["cards_left"]
+    markers = sh["markers"]
+    seat = view["seat"]
+    mine_unseen = []
+    for record in view["memory"]:
+        if record["sharing"] == sh["number"]:
+            mine_unseen = [v for v in record["values"] if v != "curse"]
+    for v in sh["revealed"]:
+        if v in mine_unseen:
+            mine_unseen.remove(v)
+    best_mine = max(mine_unseen, default=0)
+    accept = (
+        left == 0
+        or offer >= 5
+        or (offer >= 4 and offer >= best_mine)
+        or (offer >= 3 and left + 1 < len(markers))
+        or (offer >= 3 and markers.count(seat) == 1 and left <= 2)
+    )
+    return {"type": "accept" if accept else "decline"}

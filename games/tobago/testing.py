@@ -1,0 +1,133 @@
+"""Building constructed Tobago positions (for tests and examples).
+
+``small_island()`` is a 30-space island of six vertical stripes, one terrain each, so that every
+region and drive cost is easy to reason about::
+
+    q = 0 jungle · 1 beach · 2 grassland · 3 mountain · 4 river · 5 lake      (r = 0 … 4)
+
+with a palm at (0, 0) and a statue at (2, 2) facing east (its ray ends at (5, 2)); there is no
+hut, so the four hut clue cards fit no map at all (a hand with no legal play).
+
+The helpers move cards between the decks, hands and columns (never creating or losing one), so a
+constructed position keeps every count the invariants check.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.tobago.kind import KIND
+from games.tobago.rules import GOLD_VALUES, MAP_INDEX, TREASURE_VALUES
+from games.tobago.state import ClueEntry, TobagoState
+from hexmap.hexes import Hex
+from hexmap.island import Island, Landmark
+from solver.deck import DECK
+
+STRIPES = ("jungle", "beach", "grassland", "mountain", "river", "lake")
+
+
+def small_island(statue: bool = True, palm: bool = True) -> Island:
+    spaces = {(q, r): STRIPES[q] for q in range(6) for r in range(5)}
+    landmarks = []
+    if palm:
+        landmarks.append(Landmark("palm", Hex(0, 0)))
+    if statue:
+        landmarks.append(Landmark("statue", Hex(2, 2), 0))
+    return Island(spaces, landmarks, name="stripes")
+
+
+class NoShuffle(random.Random):
+    """A generator whose ``shuffle`` keeps the order (sharing piles become predictable)."""
+
+    def shuffle(self, x, *args, **kwargs) -> None:  # noqa: D401 - keeps the order on purpose
+        return None
+
+
+def card(notation: str) -> int:
+    """The id of the clue card with this notation (the first one if the deck has several)."""
+    for i, c in enumerate(DECK):
+        if c.notation == notation:
+            return i
+    raise KeyError(notation)
+
+
+def gold(value: int, nth: int = 0) -> int:
+    """The id of the ``nth`` gold card of ``value``."""
+    ids = [i for i, v in enumerate(GOLD_VALUES) if v == value]
+    return ids[nth]
+
+
+CURSE_IDS = tuple(i for i, v in enumerate(TREASURE_VALUES) if v == 0)
+
+
+def position(
+    seats: int = 2,
+    atvs: list[tuple[int, int]] | None = None,
+    options: dict | None = None,
+    island: Island | None = None,
+    seed: int = 1,
+    no_shuffle: bool = True,
+) -> TobagoState:
+    """A game on ``island`` (default ``small_island()``) at the start of seat 0's first turn:
+    ATVs placed, every map empty, hands as dealt."""
+    state = KIND.new_state(seed, seats, options, island=island or small_island())
+    if no_shuffle:
+        rng = NoShuffle()
+        rng.setstate(state.rng.getstate())
+        state.rng = rng
+    for i, p in enumerate(state.players):
+        p.atv = Hex(*(atvs[i] if atvs else (0, 0)))
+    state.phase = "turn"
+    state.current = 0
+    state.turn_number = 1
+    return state
+
+
+def _take_clue(state: TobagoState, c: int) -> None:
+    for pile in [state.clue_deck, state.clue_discard, *(p.hand for p in state.players)]:
+        if c in pile:
+            pile.remove(c)
+            return
+    raise ValueError(f"clue card {c} is not in a deck or hand")
+
+
+def give(state: TobagoState, seat: int, notations: list[str]) -> None:
+    """Replace ``seat``'s hand by these cards (the old hand goes back on the deck)."""
+    p = state.players[seat]
+    state.clue_deck.extend(p.hand)
+    p.hand = []
+    for n in notations:
+        c = card(n)
+        _take_clue(state, c)
+        p.hand.append(c)
+
+
+def put_clue(state: TobagoState, colour: str, notation: str, seat: int, markers: int = 1) -> None:
+    """Put a clue card at the bottom of a column with ``markers`` of ``seat``'s markers."""
+    c = card(notation)
+    _take_clue(state, c)
+    m = state.maps[MAP_INDEX[colour]]
+    m.clues.append(ClueEntry(c, seat, markers))
+    state.players[seat].markers -= markers
+    state.refresh(m)
+
+
+def stack_treasures(state: TobagoState, turned: list[int]) -> None:
+    """Arrange the treasure deck so that (with ``NoShuffle``) a sharing drawing
+    ``len(turned)`` cards turns them in this order. Other cards go below."""
+    rest = [c for c in state.treasure_deck if c not in turned]
+    state.treasure_deck = rest + list(turned)
+
+
+def candidates(state: TobagoState, colour: str) -> list[tuple[int, int]]:
+    m = state.maps[MAP_INDEX[colour]]
+    return [tuple(h) for h in state.island.spaces_of(m.candidates)]
+
+
+def set_drawn(state: TobagoState, notation: str) -> None:
+    """Make ``notation`` the face-up first-clue card (the previous one goes back on the deck)."""
+    if state.drawn is not None:
+        state.clue_deck.append(state.drawn)
+    c = card(notation)
+    _take_clue(state, c)
+    state.drawn = c

@@ -1,0 +1,424 @@
+"""Actions of the setup and of a turn (rules §4, §5): their legality and their effect.
+
+Each ``check_*`` function raises ``InvalidInput`` / ``IllegalAction`` or returns what the matching
+``do_*`` needs; ``do_*`` mutates. ``apply`` in ``games.tobago.kind`` calls them in that order,
+so a refused action changes nothing.
+
+A turn is one of three actions. Action 1 (``play_clue``, then more ``play_clue`` for an amulet
+each, then ``extra_marker``) ends when the extra marker is placed, or by itself when nothing is
+left to decide, or with ``end_turn`` when no extra marker can be placed. Action 2 is a series of
+small actions (``drive``, ``pick_amulet``, ``spend_amulet``, ``remove_marker``) ended by
+``end_turn`` or by ``raise``. Action 3 is ``exchange``.
+"""
+
+from __future__ import annotations
+
+from games.tobago import sharing
+from games.tobago.engine import (
+    begin_first_clue,
+    card_mask,
+    check_fields,
+    costs_from,
+    draw_clue,
+    emit,
+    finish_first_clue,
+    int_field,
+    map_field,
+    next_turn,
+    placement_ok,
+    refill,
+    single_space,
+    space_field,
+    xy,
+)
+from games.tobago.rules import DRIVE_POINTS, PHYSICAL_MARKERS
+from games.tobago.state import ClueEntry, TobagoState
+from hexmap.errors import IllegalAction
+from hexmap.hexes import Hex
+from solver.deck import DECK
+from solver.engine import is_legal_play
+
+DRIVE_TYPES = ("drive", "pick_amulet", "spend_amulet", "remove_marker", "raise")
+
+# --- setup --------------------------------------------------------------------------------
+
+
+def legal_place_atv(state: TobagoState) -> list[dict]:
+    return [{"type": "place_atv", "at": [h.q, h.r]} for h in state.island.index]
+
+
+def apply_place_atv(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ("at",))
+    at = space_field(state, action, "at")
+    state.players[seat].atv = at
+    emit(state, events, "atv_placed", seat=seat, at=xy(at))
+    if seat + 1 < state.seats:
+        state.current = seat + 1
+    else:
+        state.phase = "first_clue"
+        state.current = 0
+        begin_first_clue(state, events)
+
+
+def legal_first_clue(state: TobagoState) -> list[dict]:
+    if state.drawn is None:
+        return []
+    return [
+        {"type": "first_clue", "map": m.colour}
+        for m in state.maps
+        if placement_ok(state, m, state.drawn)
+    ]
+
+
+def apply_first_clue(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ("map",))
+    mi = map_field(action)
+    m = state.maps[mi]
+    if not placement_ok(state, m, state.drawn):
+        why = (
+            "it would leave no candidate"
+            if not m.clues
+            else "it must remove a candidate and leave one"
+        )
+        raise IllegalAction(
+            f"{DECK[state.drawn].notation} cannot go on the {m.colour} map: {why}", "action.map"
+        )
+    m.clues.append(ClueEntry(state.drawn, seat, 1))
+    state.players[seat].markers -= 1
+    state.refresh(m)
+    emit(
+        state,
+        events,
+        "first_clue",
+        seat=seat,
+        map=m.colour,
+        card=state.drawn,
+        clue=DECK[state.drawn].notation,
+    )
+    state.drawn = None
+    finish_first_clue(state, events)
+
+
+# --- action 1: clues ----------------------------------------------------------------------
+
+
+def extra_marker_targets(state: TobagoState, seat: int) -> list[tuple[int, int]]:
+    """(map, clue index) of every clue card carrying exactly one of ``seat``'s markers."""
+    if not state.options["extra_marker"] or state.players[seat].markers < 1:
+        return []
+    return [
+        (mi, ci)
+        for mi, m in enumerate(state.maps)
+        for ci, e in enumerate(m.clues)
+        if e.seat == seat and e.markers == 1
+    ]
+
+
+def _can_play(state: TobagoState, seat: int) -> str | None:
+    """Why ``seat`` may not play a clue now (None if it may)."""
+    p = state.players[seat]
+    t = state.turn
+    if t.mode not in (None, "clues"):
+        return "you are driving this turn (a turn is one action)"
+    if p.markers < 1:
+        return "you have no compass marker left"
+    if t.mode == "clues" and p.amulets < 1:
+        return "another clue this turn costs an amulet and you have none"
+    return None
+
+
+def legal_plays(state: TobagoState, seat: int) -> list[dict]:
+    if _can_play(state, seat) is not None:
+        return []
+    out = []
+    for card in state.players[seat].hand:
+        mask = card_mask(state, card)
+        for m in state.maps:
+            if is_legal_play(m.candidates, mask):
+                out.append({"type": "play_clue", "card": card, "map": m.colour})
+    return out
+
+
+def apply_play_clue(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ("card", "map"))
+    card = int_field(action, "card")
+    mi = map_field(action)
+    why = _can_play(state, seat)
+    if why is not None:
+        raise IllegalAction(why, "action")
+    p = state.players[seat]
+    if card not in p.hand:
+        raise IllegalAction(f"card {card} is not in your hand", "action.card")
+    m = state.maps[mi]
+    if not is_legal_play(m.candidates, card_mask(state, card)):
+        before = m.candidates.bit_count()
+        after = (m.candidates & card_mask(state, card)).bit_count()
+        why = "it would remove every candidate" if after == 0 else "it removes no candidate"
+        if before == 1:
+            why = "the map is located already"
+        raise IllegalAction(
+            f"{DECK[card].notation} is not a legal play on {m.colour}: {why}", "action.card"
+        )
+    t = state.turn
+    if t.mode == "clues":
+        p.amulets -= 1
+        state.amulet_supply += 1
+        state.bump("amulets_spent")
+        emit(state, events, "amulet_spent", seat=seat, use="clue")
+    p.hand.remove(card)
+    m.clues.append(ClueEntry(card, seat, 1))
+    p.markers -= 1
+    state.refresh(m)
+    t.mode = "clues"
+    t.plays += 1
+    state.bump("clues_played")
+    emit(
+        state,
+        events,
+        "clue_played",
+        seat=seat,
+        map=m.colour,
+        card=card,
+        clue=DECK[card].notation,
+        candidates=m.candidates.bit_count(),
+    )
+    if not extra_marker_targets(state, seat) and not legal_plays(state, seat):
+        _finish_clues(state, seat, events)
+
+
+def legal_extra_markers(state: TobagoState, seat: int) -> list[dict]:
+    if state.turn.mode != "clues":
+        return []
+    return [
+        {"type": "extra_marker", "map": state.maps[mi].colour, "clue": ci}
+        for mi, ci in extra_marker_targets(state, seat)
+    ]
+
+
+def apply_extra_marker(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ("map", "clue"))
+    mi = map_field(action)
+    ci = int_field(action, "clue")
+    if state.turn.mode != "clues":
+        raise IllegalAction("the extra marker follows your clue plays (action 1)", "action")
+    if (mi, ci) not in extra_marker_targets(state, seat):
+        if not state.options["extra_marker"]:
+            raise IllegalAction("the extra_marker rule option is off", "action")
+        if state.players[seat].markers < 1:
+            raise IllegalAction("you have no compass marker left", "action")
+        raise IllegalAction(
+            "that clue card does not carry exactly one of your markers", "action.clue"
+        )
+    e = state.maps[mi].clues[ci]
+    e.markers = 2
+    state.players[seat].markers -= 1
+    emit(state, events, "extra_marker", seat=seat, map=state.maps[mi].colour, clue=ci)
+    _finish_clues(state, seat, events)
+
+
+def _finish_clues(state: TobagoState, seat: int, events: list[dict]) -> None:
+    refill(state, seat, events)
+    next_turn(state, events)
+
+
+# --- action 3: exchange -------------------------------------------------------------------
+
+
+def apply_exchange(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ())
+    p = state.players[seat]
+    if state.turn.mode is not None:
+        raise IllegalAction("an exchange is a whole turn's action", "action")
+    if not p.hand:
+        raise IllegalAction("you have no clue card to exchange", "action")
+    n = len(p.hand)
+    state.clue_discard.extend(p.hand)
+    p.hand = []
+    for _ in range(n):
+        card = draw_clue(state, events)
+        if card is None:
+            break
+        p.hand.append(card)
+    state.bump("exchanges")
+    emit(state, events, "exchanged", seat=seat, cards=n)
+    next_turn(state, events)
+
+
+# --- action 2: drive ----------------------------------------------------------------------
+
+
+def _drive_state(state: TobagoState, seat: int) -> tuple[Hex, int, int]:
+    """(start, base points, amulet points) of the drive, as if it started now if it has not."""
+    t = state.turn
+    if t.mode == "drive":
+        return t.start, t.points, t.bonus
+    if t.mode is not None:
+        raise IllegalAction("you played clues this turn (a turn is one action)", "action")
+    return state.players[seat].atv, DRIVE_POINTS, 0
+
+
+def _begin_drive(state: TobagoState, seat: int) -> None:
+    t = state.turn
+    if t.mode is None:
+        t.mode = "drive"
+        t.start = state.players[seat].atv
+        t.points = DRIVE_POINTS
+        t.bonus = 0
+        state.bump("drives")
+
+
+def _pick_cost(state: TobagoState, seat: int, start: Hex) -> int:
+    return 0 if state.players[seat].atv == start else 1
+
+
+def legal_drive(state: TobagoState, seat: int) -> list[dict]:
+    t = state.turn
+    if t.mode not in (None, "drive"):
+        return []
+    start, points, bonus = _drive_state(state, seat)
+    p = state.players[seat]
+    out: list[dict] = []
+    budget = points + bonus
+    if budget:
+        for h, c in costs_from(state.island, p.atv).items():
+            if 1 <= c <= budget:
+                out.append({"type": "drive", "to": [h.q, h.r]})
+    if p.atv in state.amulets and points >= _pick_cost(state, seat, start):
+        out.append({"type": "pick_amulet"})
+    if p.amulets:
+        out.append({"type": "spend_amulet"})
+        for m in state.maps:
+            n = m.candidates.bit_count()
+            if 2 <= n < PHYSICAL_MARKERS:
+                for h in state.island.spaces_of(m.candidates):
+                    out.append({"type": "remove_marker", "map": m.colour, "space": [h.q, h.r]})
+    if p.markers:
+        for m in state.maps:
+            if single_space(state, m) == p.atv:
+                out.append({"type": "raise", "map": m.colour})
+    return out
+
+
+def apply_drive(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ("to",))
+    to = space_field(state, action, "to")
+    start, points, bonus = _drive_state(state, seat)
+    p = state.players[seat]
+    cost = costs_from(state.island, p.atv)[to]
+    if cost == 0:
+        raise IllegalAction("your ATV is already there", "action.to")
+    if cost > points + bonus:
+        raise IllegalAction(
+            f"that drive costs {cost} points and you have {points + bonus}", "action.to"
+        )
+    _begin_drive(state, seat)
+    t = state.turn
+    from_bonus = min(t.bonus, cost)
+    t.bonus -= from_bonus
+    t.points -= cost - from_bonus
+    frm = p.atv
+    p.atv = to
+    emit(state, events, "drove", seat=seat, to=xy(to), cost=cost, **{"from": xy(frm)})
+
+
+def apply_pick_amulet(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ())
+    start, points, _ = _drive_state(state, seat)
+    p = state.players[seat]
+    if p.atv not in state.amulets:
+        raise IllegalAction("there is no amulet on your space", "action")
+    cost = _pick_cost(state, seat, start)
+    if points < cost:
+        raise IllegalAction(
+            "picking up an amulet costs 1 movement point (not an amulet's)", "action"
+        )
+    _begin_drive(state, seat)
+    state.turn.points -= cost
+    state.amulets.remove(p.atv)
+    p.amulets += 1
+    state.bump("amulets_picked")
+    emit(state, events, "amulet_picked", seat=seat, at=xy(p.atv), cost=cost)
+
+
+def apply_spend_amulet(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ())
+    _drive_state(state, seat)
+    p = state.players[seat]
+    if p.amulets < 1:
+        raise IllegalAction("you have no amulet", "action")
+    _begin_drive(state, seat)
+    p.amulets -= 1
+    state.amulet_supply += 1
+    state.turn.bonus += 1
+    state.bump("amulets_spent")
+    emit(state, events, "amulet_spent", seat=seat, use="move")
+
+
+def apply_remove_marker(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ("map", "space"))
+    mi = map_field(action)
+    h = space_field(state, action, "space")
+    _drive_state(state, seat)
+    p = state.players[seat]
+    m = state.maps[mi]
+    if p.amulets < 1:
+        raise IllegalAction(
+            "removing a candidate marker costs an amulet and you have none", "action"
+        )
+    n = m.candidates.bit_count()
+    bit = 1 << state.island.bit[h]
+    if not m.candidates & bit:
+        raise IllegalAction(f"({h.q}, {h.r}) is not a candidate of {m.colour}", "action.space")
+    if n < 2:
+        raise IllegalAction("the last candidate marker is never removed", "action.space")
+    if n >= PHYSICAL_MARKERS:
+        raise IllegalAction(
+            f"{m.colour} has {n} candidates: its markers are on the island only below {PHYSICAL_MARKERS}",
+            "action.map",
+        )
+    _begin_drive(state, seat)
+    p.amulets -= 1
+    state.amulet_supply += 1
+    m.removed |= bit
+    state.refresh(m)
+    state.bump("amulets_spent")
+    state.bump("markers_removed")
+    emit(state, events, "marker_removed", seat=seat, map=m.colour, space=xy(h), candidates=n - 1)
+
+
+def apply_raise(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ("map",))
+    mi = map_field(action)
+    _drive_state(state, seat)
+    p = state.players[seat]
+    m = state.maps[mi]
+    where = single_space(state, m)
+    if where is None:
+        raise IllegalAction(
+            f"the {m.colour} treasure is not located (one candidate needed)", "action.map"
+        )
+    if where != p.atv:
+        raise IllegalAction(f"your ATV is not on the {m.colour} treasure's space", "action.map")
+    if p.markers < 1:
+        raise IllegalAction("you have no compass marker left to raise with", "action")
+    _begin_drive(state, seat)
+    sharing.start_sharing(state, mi, seat, events)
+
+
+def legal_end_turn(state: TobagoState, seat: int) -> list[dict]:
+    t = state.turn
+    if t.mode == "clues" and extra_marker_targets(state, seat):
+        return []
+    return [{"type": "end_turn"}]
+
+
+def apply_end_turn(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, ())
+    t = state.turn
+    if t.mode == "clues":
+        if extra_marker_targets(state, seat):
+            raise IllegalAction("place your extra compass marker first", "action")
+        _finish_clues(state, seat, events)
+        return
+    emit(state, events, "turn_ended", seat=seat, passed=t.mode is None)
+    next_turn(state, events)
