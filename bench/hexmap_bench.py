@@ -1,0 +1,113 @@
+"""Benchmark the hex island: generating islands, placing landmarks, loading an island from JSON.
+
+Prints medians (ms) and, where there is one, the ratio against a straightforward baseline
+measured in the same run:
+
+- generate: ``hexmap.generator.generate(seed)`` over 100 seeds (shape, terrain, checks and the
+  landmark placement it includes), then generate + a second placement with another seed;
+- place landmarks: ``place_landmarks`` on a classic board over 100 seeds, against the textbook
+  python-constraint formulation (default solver, one ``FunctionConstraint`` per same-kind pair);
+- load: ``island_from_json`` of a classic island, against building the same graph node by node
+  with NetworkX and finding regions with ``nx.connected_components`` on each terrain's subgraph.
+
+Targets (issue 2): ≤ 50 ms median per generated island with landmarks; ≤ 5 ms to load one.
+Run: ``.venv/bin/python bench/hexmap_bench.py``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import networkx as nx  # noqa: E402
+from constraint import AllDifferentConstraint, InSetConstraint, Problem  # noqa: E402
+
+from hexmap.boards import classic_board  # noqa: E402
+from hexmap.catalog import classic_island  # noqa: E402
+from hexmap.generator import generate  # noqa: E402
+from hexmap.hexes import distance, neighbours  # noqa: E402
+from hexmap.island import Island  # noqa: E402
+from hexmap.island_json import island_from_json  # noqa: E402
+from hexmap.landmarks import allowed_spaces, place_landmarks  # noqa: E402
+from hexmap.terrain import LANDMARK_COUNTS, TERRAINS  # noqa: E402
+
+SEEDS = range(100)
+
+
+def median_ms(fn: Callable[[int], object], args) -> float:
+    times = []
+    for a in args:
+        t = time.perf_counter()
+        fn(a)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1000
+
+
+def baseline_place(island: Island, seed: int) -> dict:
+    """The textbook formulation: default solver, pairwise function constraints, no pruning."""
+    problem = Problem()
+    allowed = allowed_spaces(island)
+    for kind, n in LANDMARK_COUNTS.items():
+        for i in range(n):
+            problem.addVariable(f"{kind}{i}", [island.index[j] for j in allowed["palm"]])
+    names = [f"{k}{i}" for k, n in LANDMARK_COUNTS.items() for i in range(n)]
+    problem.addConstraint(AllDifferentConstraint(), names)
+    for kind, n in LANDMARK_COUNTS.items():
+        for i in range(n):
+            for j in range(i + 1, n):
+                problem.addConstraint(
+                    lambda a, b: distance(a, b) >= 4, [f"{kind}{i}", f"{kind}{j}"]
+                )
+    inland = {island.index[j] for j in allowed["statue"]}
+    problem.addConstraint(InSetConstraint(inland), [f"statue{i}" for i in range(3)])
+    return problem.getSolution()
+
+
+def baseline_load(data: dict) -> tuple:
+    """Node-by-node NetworkX graph and per-terrain connected components."""
+    terrain = {(s["q"], s["r"]): s["terrain"] for s in data["spaces"]}
+    g = nx.Graph()
+    for h, t in terrain.items():
+        g.add_node(h, terrain=t)
+    for h in terrain:
+        for n in neighbours(h):
+            if n in terrain:
+                g.add_edge(h, n)
+    regions = {}
+    for t in TERRAINS:
+        sub = g.subgraph([h for h in terrain if terrain[h] == t])
+        regions[t] = sorted(nx.connected_components(sub), key=len, reverse=True)
+    return g, regions
+
+
+def main() -> None:
+    generate(0)  # warm imports and caches of pure functions
+    gen = median_ms(generate, SEEDS)
+    gen_place = median_ms(lambda s: place_landmarks(generate(s), s + 1), SEEDS)
+    board = classic_board("classic-3")
+    place = median_ms(lambda s: place_landmarks(board, s), SEEDS)
+    base_place = median_ms(lambda s: baseline_place(board, s), range(20))
+    data = classic_island("classic-3").to_json()
+    load = median_ms(lambda _: island_from_json(data), range(200))
+    base_load = median_ms(lambda _: baseline_load(data), range(200))
+    spaces = len(data["spaces"])
+    print("hexmap benchmark (medians)")
+    print(f"  generate island incl. landmarks  {gen:7.2f} ms   (100 seeds; target <= 50 ms)")
+    print(f"  generate + place another seed    {gen_place:7.2f} ms   (100 seeds)")
+    print(
+        f"  place landmarks (classic-3)      {place:7.2f} ms   baseline {base_place:7.2f} ms"
+        f"   x{base_place / place:.1f} faster"
+    )
+    print(
+        f"  load classic-3 from JSON         {load:7.2f} ms   baseline {base_load:7.2f} ms"
+        f"   x{base_load / load:.1f} faster   ({spaces} spaces; target <= 5 ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()
