@@ -6,10 +6,11 @@ by one character (the "odd-r" offset layout of a pointy-top map). ``hexmap/data/
 names the pieces, the axial offset of each of the three slots and which piece goes in which slot
 for ``classic-1`` … ``classic-6`` (every order of the three pieces, rules §1).
 
-The pieces are designed so that every order makes a valid island that looks like one: the joins
-are two rows of grassland and jungle, lakes sit inside a piece, rivers end at a piece's top or
-bottom coast (which stays coast in every order) or in a lake, and beaches only lie on those coasts.
-Tests check all of that for all six arrangements.
+The pieces are designed so that every order makes a valid island that looks like one. Neighbouring
+pieces touch along three rows where the left piece's grassland meets the right piece's jungle, so
+no region runs across a join; lakes sit inside a piece; rivers end at a piece's top or bottom
+coast (coast in every order) or in a lake; beaches only lie on those coasts. Tests check all of
+that for all six arrangements.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ BLANK = " ."
 
 
 def _load(name: str) -> Any:
-    return json.loads(resources.files("hexmap.data").joinpath(name).read_text(encoding="utf-8"))
+    path = resources.files("hexmap").joinpath("data", name)
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def parse_rows(

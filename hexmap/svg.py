@@ -65,11 +65,18 @@ def render_svg(
     - ``highlights``: CSS class → spaces; each space gets an overlay polygon with classes
       ``highlight <class>`` (style them with CSS; ``.highlight`` has a default).
     - ``statue_facings``: statue space → facing, overriding the island's (statues turn in play).
+    - Every element drawn for a space (hex, highlight, amulet, ATV, landmark) carries
+      ``data-q``/``data-r``; landmarks and coordinates let clicks through to the hex below.
     - ``amulets``: spaces holding an amulet. ``atvs``: ``(space, colour)`` per ATV.
     - ``title``: accessible title (default: the island's name).
     """
-    if not size > 0:
-        raise InvalidInput("size must be positive", "size")
+    if isinstance(size, bool) or not isinstance(size, int | float) or not size > 0:
+        raise InvalidInput(f"size must be a positive number, got {size!r}", "size")
+    facings = dict(statue_facings or {})
+    statues = {lm.space for lm in island.landmarks_of("statue")}
+    for space in facings:
+        if space not in statues:
+            raise InvalidInput(f"{space!r} holds no statue", "statue_facings")
     pad = size * 1.2 if margin is None else margin
     origin, width, height = _frame(island, size, pad)
     svg = ET.Element(
@@ -102,7 +109,7 @@ def render_svg(
     _coast(svg, island, size, origin)
     if highlights:
         _highlights(svg, island, highlights, size, origin)
-    _landmarks(svg, island, size, origin, statue_facings or {})
+    _landmarks(svg, island, size, origin, facings)
     if amulets:
         _amulets(svg, island, amulets, size, origin)
     if atvs:

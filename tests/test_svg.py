@@ -124,6 +124,10 @@ def test_statue_facings_can_be_overridden(island):
     with pytest.raises(InvalidInput) as e:
         render_svg(island, statue_facings={statue.space: 9})
     assert "facing must be 0-5" in e.value.message
+    hut = island.landmarks_of("hut")[0].space
+    with pytest.raises(InvalidInput) as e:
+        render_svg(island, statue_facings={hut: 1})
+    assert e.value.field == "statue_facings" and "holds no statue" in e.value.message
 
 
 def test_coordinates_are_optional(island):
@@ -164,6 +168,7 @@ def test_highlights_amulets_and_atvs(island):
         ({"atvs": [((0, 1), "red;stroke:0")]}, "atvs[0].colour"),
         ({"atvs": ["x"]}, "atvs[0]"),
         ({"size": 0}, "size"),
+        ({"size": "big"}, "size"),
     ],
 )
 def test_bad_options_are_refused_with_the_field(island, kwargs, field):
