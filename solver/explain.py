@@ -13,13 +13,13 @@ after each clue, then the amulet removals, if any.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import Clue, describe_clue
-from solver.masks import compile_island, removed_mask
+from solver.masks import IslandMasks, compile_island, removed_mask
 from solver.options import DEFAULT_OPTIONS, SolverOptions
 
 #: Why a space is out: a clue index, ``"removed"`` or ``"landmark"``.
@@ -94,6 +94,41 @@ class ColumnExplanation:
         }
 
 
+def walk_column(
+    t: IslandMasks, clues: Sequence[Clue], removed: int = 0
+) -> Iterator[tuple[Reason, int, int]]:
+    """The column one exclusion at a time: ``(reason, newly excluded mask, candidates after)``.
+
+    Yields ``"landmark"`` first (the spaces outside the base, possibly none), then one item per
+    clue (reason = its index), then ``"removed"`` if ``removed`` holds an island space.
+    """
+    full = t.island.full_mask
+    alive = t.base
+    yield "landmark", full & ~alive, alive
+    for k, clue in enumerate(clues):
+        after = alive & t.mask(clue)
+        yield k, alive & ~after, after
+        alive = after
+    if removed & full:
+        after = alive & ~removed
+        yield "removed", alive & ~after, after
+
+
+def reasons_by_index(
+    t: IslandMasks, clues: Sequence[Clue], removed: int = 0
+) -> tuple[int, dict[int, Reason]]:
+    """Candidates, and the reason for every excluded space keyed by its index (the fast form)."""
+    reasons: dict[int, Reason] = {}
+    alive = t.base
+    for why, gone, after in walk_column(t, clues, removed):
+        alive = after
+        while gone:
+            low = gone & -gone
+            reasons[low.bit_length() - 1] = why
+            gone ^= low
+    return alive, reasons
+
+
 def explain_column(
     island: Island,
     clues: Sequence[Clue],
@@ -103,31 +138,15 @@ def explain_column(
     """Explain a column (see the module doc). ``removed`` is a mask or an iterable of spaces."""
     t = compile_island(island, options)
     removed = removed_mask(island, removed)
-    # Reasons by mask: walk the column once, attributing each newly excluded bit.
-    reasons: dict[int, Reason] = {}  # bit index → reason
+    alive, reasons = reasons_by_index(t, clues, removed)
     steps = [Step(None, None, t.base.bit_count(), t.base)]
-    alive = t.base
-    _attribute(island.full_mask & ~t.base, "landmark", reasons)
-    for k, clue in enumerate(clues):
-        after = alive & t.mask(clue)
-        _attribute(alive & ~after, k, reasons)
-        alive = after
-        steps.append(Step(k, clue, alive.bit_count(), alive))
-    if removed & island.full_mask:
-        after = alive & ~removed
-        _attribute(alive & ~after, "removed", reasons)
-        alive = after
-        steps.append(Step("removed", None, alive.bit_count(), alive))
+    for why, _gone, after in walk_column(t, clues, removed):
+        if why != "landmark":
+            clue = clues[why] if isinstance(why, int) else None
+            steps.append(Step(why, clue, after.bit_count(), after))
     index = island.index
     excluded = tuple((index[i], reasons[i]) for i in sorted(reasons))
     return ColumnExplanation(alive, excluded, tuple(steps))
-
-
-def _attribute(mask: int, reason: Reason, out: dict[int, Reason]) -> None:
-    while mask:
-        low = mask & -mask
-        out[low.bit_length() - 1] = reason
-        mask ^= low
 
 
 def excluded_by(

@@ -1,0 +1,276 @@
+"""Solver benchmark: the bitmask engine against the python-constraint formulation, and
+``POST /api/tobago/solve`` against a trivial JSON endpoint on the same gunicorn server.
+
+A query is what a game asks on every turn: the candidates of 4 treasure maps (3–8 clues each,
+built by legal plays from the deck) and the legality and remaining count of each card of a
+6-card hand on each map, on a prebuilt 120-space island whose masks are already compiled.
+
+Printed, all measured in this run:
+- median µs per query for the engine (``solver.evaluate``) and for the constraint formulation
+  (``solver.constraint_model.ConstraintModel.query``), and their ratio (targets: ≤ 25 µs, ≥ 100×);
+- requests per second over loopback under gunicorn (the production server, as ``make run``) for
+  ``GET /healthz`` and for ``POST /api/tobago/solve`` with the same queries, and their ratio
+  (target ≥ 70%); the solve endpoint is measured with the island named (``{"generated": n}``)
+  and, as a second figure, given in full JSON form.
+
+Usage: ``.venv/bin/python bench/solver_bench.py [--seconds 4] [--threads 4] [--no-http]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from hexmap.catalog import generated_island  # noqa: E402
+from hexmap.island import Island  # noqa: E402
+from solver import DECK, Clue, MapColumn, clue_mask, column_mask, evaluate  # noqa: E402
+from solver.constraint_model import ConstraintModel  # noqa: E402
+
+COLOURS = ("white", "grey", "black", "brown")
+TARGET_US = 25.0
+TARGET_RATIO = 100.0
+TARGET_HTTP = 0.70
+
+
+def island_of_size(size: int = 120) -> tuple[int, Island]:
+    """The first generated island with exactly ``size`` spaces (else the closest one seen)."""
+    best = None
+    for seed in range(1, 400):
+        island = generated_island(seed)
+        if len(island) == size:
+            return seed, island
+        if best is None or abs(len(island) - size) < abs(len(best[1]) - size):
+            best = (seed, island)
+    assert best is not None
+    return best
+
+
+def random_position(rng: random.Random, island: Island) -> tuple[list[MapColumn], list[Clue]]:
+    """4 maps of 3–8 clues, each clue a legal play from the deck, and a 6-card hand."""
+    maps = []
+    for colour in COLOURS:
+        want = rng.randint(3, 8)
+        clues: list[Clue] = []
+        while len(clues) < want:  # restart a column that got stuck (located too early)
+            clues = []
+            for _ in range(200):
+                if len(clues) == want:
+                    break
+                card = rng.choice(DECK)
+                c = column_mask(island, clues)
+                both = c & clue_mask(island, card)
+                if both and (both != c or not clues):
+                    clues.append(card)
+        maps.append(MapColumn(colour, tuple(clues)))
+    return maps, rng.sample(DECK, 6)
+
+
+def median_us(fn, items, repeat: int) -> float:
+    """Median over ``items`` of the mean time of ``repeat`` calls of ``fn(item)``, in µs."""
+    times = []
+    for item in items:
+        t0 = time.perf_counter()
+        for _ in range(repeat):
+            fn(item)
+        times.append((time.perf_counter() - t0) / repeat * 1e6)
+    return statistics.median(times)
+
+
+def bench_engine(island: Island, positions) -> tuple[float, float]:
+    model = ConstraintModel(island)
+    for maps, hand in positions:  # agree first, and compile every mask (cached masks)
+        fast = evaluate(island, maps, hand)
+        slow = model.query([(m.clues, ()) for m in maps], hand)
+        for f, (cands, n, remaining, legal) in zip(fast, slow, strict=True):
+            assert set(island.spaces_of(f.candidates)) == cands and f.count == n
+            assert f.remaining == remaining and f.legal == legal
+    engine = median_us(lambda p: evaluate(island, p[0], p[1]), positions * 5, repeat=200)
+    baseline = median_us(
+        lambda p: model.query([(m.clues, ()) for m in p[0]], p[1]), positions[:40], repeat=1
+    )
+    return engine, baseline
+
+
+# --- HTTP ----------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, db: str) -> subprocess.Popen:
+    env = dict(os.environ, TOBAGO_DATABASE=db)
+    proc = subprocess.Popen(
+        [
+            str(ROOT / ".venv/bin/gunicorn"),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--threads",
+            "8",
+            "--worker-class",
+            "gthread",
+            "--log-level",
+            "warning",
+            "app:create_app()",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                conn.close()
+                return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError("gunicorn did not start: " + proc.stderr.read().decode()[-2000:])
+
+
+def load(
+    port: int, requests: list[tuple[str, str, bytes | None]], seconds: float, threads: int
+) -> float:
+    """Requests per second with ``threads`` keep-alive connections cycling through ``requests``."""
+    counts = [0] * threads
+    errors: list[str] = []
+    stop = time.perf_counter() + seconds
+
+    def worker(k: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        headers = {"Content-Type": "application/json", "Connection": "keep-alive"}
+        i = k
+        try:
+            while time.perf_counter() < stop:
+                method, path, body = requests[i % len(requests)]
+                conn.request(method, path, body=body, headers=headers)
+                resp = conn.getresponse()
+                resp.read()
+                if resp.status != 200:
+                    errors.append(f"{path}: {resp.status}")
+                    return
+                counts[k] += 1
+                i += threads
+        finally:
+            conn.close()
+
+    t0 = time.perf_counter()
+    pool = [threading.Thread(target=worker, args=(k,)) for k in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join(seconds + 30)
+    elapsed = time.perf_counter() - t0
+    if errors:
+        raise RuntimeError(f"request failed: {errors[0]}")
+    return sum(counts) / elapsed
+
+
+def solve_bodies(seed: int, island: Island, positions, full: bool) -> list[bytes]:
+    spec = island.to_json() if full else {"generated": seed}
+    return [
+        json.dumps(
+            {
+                "island": spec,
+                "maps": [{"id": m.id, "clues": [c.notation for c in m.clues]} for m in maps],
+                "hand": [c.notation for c in hand],
+            }
+        ).encode()
+        for maps, hand in positions
+    ]
+
+
+def bench_http(seed: int, island: Island, positions, seconds: float, threads: int) -> dict:
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = start_server(port, os.path.join(tmp, "bench.sqlite3"))
+        try:
+            trivial = [("GET", "/healthz", None)]
+            named = [
+                ("POST", "/api/tobago/solve", b)
+                for b in solve_bodies(seed, island, positions, False)
+            ]
+            full = [
+                ("POST", "/api/tobago/solve", b)
+                for b in solve_bodies(seed, island, positions, True)
+            ]
+            for reqs in (trivial, named, full):  # warm up both workers (imports, caches)
+                load(port, reqs, 0.5, threads)
+            rps: dict[str, list[float]] = {"trivial": [], "named": [], "full": []}
+            for _ in range(2):  # interleaved rounds so drift hits every endpoint alike
+                rps["trivial"].append(load(port, trivial, seconds / 2, threads))
+                rps["named"].append(load(port, named, seconds / 2, threads))
+                rps["full"].append(load(port, full, seconds / 2, threads))
+            return {k: statistics.mean(v) for k, v in rps.items()}
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seconds", type=float, default=4.0, help="load time per endpoint (s)")
+    ap.add_argument("--threads", type=int, default=4, help="client threads (keep-alive)")
+    ap.add_argument("--positions", type=int, default=60, help="distinct random queries")
+    ap.add_argument("--no-http", action="store_true", help="skip the gunicorn measurement")
+    args = ap.parse_args()
+    args.threads = max(1, min(args.threads, 32))
+    args.seconds = max(0.5, min(args.seconds, 60.0))
+
+    seed, island = island_of_size(120)
+    rng = random.Random(2024)
+    positions = [random_position(rng, island) for _ in range(args.positions)]
+    clues = [len(m.clues) for maps, _ in positions for m in maps]
+    print(f"island: generated-{seed}, {len(island)} spaces, {len(island.landmarks)} landmarks")
+    print(
+        f"queries: {len(positions)} positions, 4 maps × {min(clues)}–{max(clues)} clues, 6-card hand"
+    )
+
+    engine, baseline = bench_engine(island, positions)
+    ratio = baseline / engine
+    print(f"engine (bitmask)         : {engine:9.2f} µs/query   (target ≤ {TARGET_US:.0f} µs)")
+    print(f"constraint formulation   : {baseline:9.0f} µs/query")
+    print(f"ratio constraint/engine  : {ratio:9.0f}×          (target ≥ {TARGET_RATIO:.0f}×)")
+
+    if args.no_http:
+        return
+    rps = bench_http(seed, island, positions, args.seconds, args.threads)
+    print(f"gunicorn (2 workers × 8 threads, gthread), {args.threads} keep-alive client threads:")
+    print(f"GET  /healthz            : {rps['trivial']:9.0f} req/s")
+    print(
+        f"POST /api/tobago/solve   : {rps['named']:9.0f} req/s   island named    "
+        f"{rps['named'] / rps['trivial']:6.1%} of trivial (target ≥ {TARGET_HTTP:.0%})"
+    )
+    print(
+        f"POST /api/tobago/solve   : {rps['full']:9.0f} req/s   island in full  "
+        f"{rps['full'] / rps['trivial']:6.1%} of trivial"
+    )
+
+
+if __name__ == "__main__":
+    main()

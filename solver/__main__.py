@@ -1,0 +1,40 @@
+"""``python -m solver <command>``: the solver's command line.
+
+Subcommands come from the ``solver/*_cli.py`` modules: each defines one or more functions named
+``add_<name>_subcommand(subparsers)`` that add a parser and set its ``func`` default to a handler
+``func(args) -> int`` (the exit status). Adding a command is adding such a module; nothing here
+changes. Today: ``solve`` (``solver/solve_cli.py``) and ``puzzles`` (``solver/puzzles_cli.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with every discovered subcommand."""
+    parser = argparse.ArgumentParser(prog="python -m solver", description=__doc__.split("\n")[0])
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    package_dir = Path(__file__).parent
+    for info in sorted(pkgutil.iter_modules([str(package_dir)]), key=lambda m: m.name):
+        if not info.name.endswith("_cli"):
+            continue
+        module = importlib.import_module(f"solver.{info.name}")
+        for attr in sorted(vars(module)):
+            if attr.startswith("add_") and attr.endswith("_subcommand"):
+                getattr(module, attr)(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,399 @@
+"""The solve request and response (the public contract of ``POST /api/tobago/solve`` and of
+``python -m solver solve``), as plain Python: parsing with field paths, and answering.
+
+Request::
+
+    {"island": {"spaces": [...], "landmarks": [...]} | {"name": "classic-3"} | {"generated": 42},
+               (name/generated take an optional "landmarks_seed")
+     "maps": [{"id": "white", "clues": [<clue>, ...], "removed": [[q, r], ...]}, ...],
+     "hand": [<clue>, ...],                                               (optional)
+     "options": {"near_includes_target": false, "treasure_on_landmarks": true}}   (optional)
+
+Response::
+
+    {"island": <the island's JSON form>,
+     "maps": [{"id", "candidates": [[q, r], ...], "count",
+               "excluded": [{"space": [q, r], "by": k | "removed" | "landmark"}, ...]}, ...],
+     "plays": [{"hand_index", "map", "legal", "remaining"}, ...]}
+
+``candidates`` are sorted by ``(q, r)``. ``excluded`` holds every other island space; ``by`` is
+the first clue index that excludes it, ``"removed"`` for an amulet removal, or ``"landmark"`` for
+a landmark's space when ``treasure_on_landmarks`` is false; the list is ordered as the column
+reads — ``"landmark"`` first, then clue 0, 1, …, then ``"removed"`` — and by ``(q, r)`` within
+each reason. ``plays`` has one entry per hand card × map (hand order,
+then map order); ``remaining`` is ``|C ∩ S|`` whether the play is legal or not. A contradictory
+column is not an error: its ``count`` is 0.
+
+Islands given in full are built once and kept (keyed by their compact JSON text) so that repeated requests
+do not rebuild the graph; named and generated islands are cached by ``hexmap.catalog``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from hexmap.errors import InvalidInput
+from hexmap.island import Island
+from solver.clues import Clue, parse_clue
+from solver.explain import Reason, reasons_by_index
+from solver.masks import MapColumn, compile_island
+from solver.options import SolverOptions
+
+#: Limits of one request (the game has 4 maps and hands of at most 6 cards).
+MAX_MAPS = 16
+MAX_CLUES = 64
+MAX_HAND = 64
+MAX_REMOVED = 2000
+#: How many islands given in full are kept built.
+ISLAND_CACHE_SIZE = 64
+
+_REQUEST_KEYS = ("island", "maps", "hand", "options")
+_MAP_KEYS = ("id", "clues", "removed")
+
+
+@dataclass(frozen=True, slots=True)
+class SolveRequest:
+    """A parsed solve request: domain objects only."""
+
+    island: Island
+    maps: tuple[MapColumn, ...]
+    hand: tuple[Clue, ...]
+    options: SolverOptions
+
+
+# --- islands -------------------------------------------------------------------------------
+
+_island_cache: OrderedDict[str, Island] = OrderedDict()
+_island_lock = threading.Lock()
+
+
+def island_key(spec: Any) -> str | None:
+    """The cache key of an island given in full (its compact JSON text), else None."""
+    if isinstance(spec, dict) and "spaces" in spec:
+        return json.dumps(spec, separators=(",", ":"))
+    return None
+
+
+def cached_island(key: str | None) -> Island | None:
+    """The island built earlier for ``key`` (see ``island_key``), if it is still kept."""
+    if key is None:
+        return None
+    with _island_lock:
+        island = _island_cache.get(key)
+        if island is not None:
+            _island_cache.move_to_end(key)
+        return island
+
+
+def island_for_spec(spec: Any, field: str = "island") -> Island:
+    """The island of a request: by name, by generator seed, or given in full (cached)."""
+    from hexmap.catalog import island_from_spec  # the catalog pulls in the generator
+
+    key = island_key(spec)
+    if key is None:
+        return island_from_spec(spec, field)
+    island = cached_island(key)
+    if island is not None:
+        return island
+    island = island_from_spec(spec, field)
+    with _island_lock:
+        _island_cache[key] = island
+        while len(_island_cache) > ISLAND_CACHE_SIZE:
+            _island_cache.popitem(last=False)
+    return island
+
+
+# --- parsing -------------------------------------------------------------------------------
+
+
+def _list(value: Any, field: str, limit: int) -> list:
+    if not isinstance(value, list):
+        raise InvalidInput(f"must be a list, got {type(value).__name__}", field)
+    if len(value) > limit:
+        raise InvalidInput(f"at most {limit} items, got {len(value)}", field)
+    return value
+
+
+def _removed(island: Island, value: Any, field: str) -> int:
+    bit = island.bit
+    mask = 0
+    for i, sp in enumerate(_list(value, field, MAX_REMOVED)):
+        f = f"{field}[{i}]"
+        if (
+            not isinstance(sp, list)
+            or len(sp) != 2
+            or not all(type(x) is int for x in sp)  # bool is not a coordinate
+        ):
+            raise InvalidInput("a removed space is a pair of integers [q, r]", f)
+        b = bit.get((sp[0], sp[1]))
+        if b is None:
+            raise InvalidInput(f"({sp[0]}, {sp[1]}) is not an island space", f)
+        mask |= 1 << b
+    return mask
+
+
+def parse_map(island: Island, value: Any, field: str) -> MapColumn:
+    """One ``{"id", "clues", "removed"}`` map; every error names its field under ``field``."""
+    if not isinstance(value, dict):
+        raise InvalidInput(f"must be an object, got {type(value).__name__}", field)
+    for key in value:
+        if key not in _MAP_KEYS:
+            raise InvalidInput(f"unknown field {key!r}", f"{field}.{key}")
+    mid = value.get("id")
+    if not isinstance(mid, str) or not mid:
+        raise InvalidInput("a map needs a non-empty string id", f"{field}.id")
+    clues = tuple(
+        parse_clue(c, f"{field}.clues[{k}]")
+        for k, c in enumerate(_list(value.get("clues", []), f"{field}.clues", MAX_CLUES))
+    )
+    return MapColumn(mid, clues, _removed(island, value.get("removed", []), f"{field}.removed"))
+
+
+def parse_solve_request(data: Any, island: Island | None = None) -> SolveRequest:
+    """Parse a solve request (see the module doc); ``InvalidInput``/``NotFound`` name the field.
+
+    ``island``: the request's island when the caller already has it (from ``cached_island``).
+    """
+    if not isinstance(data, dict):
+        raise InvalidInput(f"the request must be a JSON object, got {type(data).__name__}", "body")
+    for key in data:
+        if key not in _REQUEST_KEYS:
+            raise InvalidInput(f"unknown field {key!r}", key)
+    if "island" not in data:
+        raise InvalidInput("missing field 'island'", "island")
+    if "maps" not in data:
+        raise InvalidInput("missing field 'maps'", "maps")
+    options = SolverOptions.from_json(data.get("options"), "options")
+    if island is None:
+        island = island_for_spec(data["island"], "island")
+    maps = tuple(
+        parse_map(island, m, f"maps[{i}]")
+        for i, m in enumerate(_list(data["maps"], "maps", MAX_MAPS))
+    )
+    seen: dict[str, int] = {}
+    for i, m in enumerate(maps):
+        if m.id in seen:
+            raise InvalidInput(
+                f"duplicate map id {m.id!r} (also maps[{seen[m.id]}])", f"maps[{i}].id"
+            )
+        seen[m.id] = i
+    hand = tuple(
+        parse_clue(c, f"hand[{i}]")
+        for i, c in enumerate(_list(data.get("hand", []), "hand", MAX_HAND))
+    )
+    return SolveRequest(island, maps, hand, options)
+
+
+# --- answering -----------------------------------------------------------------------------
+
+
+def _space_pairs(island: Island) -> list[list[int]]:
+    """``[q, r]`` per space index, built once per island (shared, read-only)."""
+    pairs = island.__dict__.get("_solver_pairs")
+    if pairs is None:
+        pairs = island.__dict__["_solver_pairs"] = [[h.q, h.r] for h in island.index]
+    return pairs
+
+
+def island_json(island: Island) -> dict:
+    """The island's JSON form, built once per island and landmark placement (read-only)."""
+    entry = island.__dict__.get("_solver_island_json")
+    if entry is None or entry[0] is not island.landmarks:
+        entry = island.__dict__["_solver_island_json"] = (island.landmarks, island.to_json())
+    return entry[1]
+
+
+def solve_maps(req: SolveRequest) -> tuple[list[dict], list[dict]]:
+    """The ``maps`` and ``plays`` parts of the response."""
+    island = req.island
+    t = compile_island(island, req.options)
+    pairs = _space_pairs(island)
+    hand_masks = [t.mask(c) for c in req.hand]
+    maps_out: list[dict] = []
+    columns: list[tuple[str, int, int]] = []
+    for m in req.maps:
+        cands, reasons = reasons_by_index(t, m.clues, m.removed)
+        count = cands.bit_count()
+        maps_out.append(
+            {
+                "id": m.id,
+                "candidates": [pairs[i] for i in _bits(cands)],
+                "count": count,
+                "excluded": [
+                    {"space": pairs[i], "by": reasons[i]}
+                    for i in sorted(reasons, key=lambda i: (_reason_rank(reasons[i]), i))
+                ],
+            }
+        )
+        columns.append((m.id, cands, count))
+    plays = []
+    for hi, s in enumerate(hand_masks):
+        for mid, cands, count in columns:
+            remaining = (cands & s).bit_count()
+            plays.append(
+                {
+                    "hand_index": hi,
+                    "map": mid,
+                    "legal": 0 < remaining < count,
+                    "remaining": remaining,
+                }
+            )
+    return maps_out, plays
+
+
+def _reason_rank(why: Reason) -> int:
+    """Column order of a reason: landmark, clue 0, 1, …, removed."""
+    if why == "landmark":
+        return -1
+    if why == "removed":
+        return 1 << 30
+    return why  # type: ignore[return-value]
+
+
+def solve(req: SolveRequest) -> dict:
+    """The full response object (see the module doc)."""
+    maps_out, plays = solve_maps(req)
+    return {"island": island_json(req.island), "maps": maps_out, "plays": plays}
+
+
+def solve_text(req: SolveRequest) -> str:
+    """The response as compact JSON text (the web endpoint's hot path).
+
+    Equal to ``json.dumps(solve(req))`` once parsed (the tests check it), but assembled from
+    JSON fragments made once per island (``[q,r]``, ``{"space":[q,r],"by":``) and the island's
+    JSON text, so a request costs string joins rather than hundreds of dicts to serialize.
+    """
+    island = req.island
+    t = compile_island(island, req.options)
+    hand_masks = [t.mask(c) for c in req.hand]
+    maps_text = []
+    columns: list[tuple[str, int, int]] = []
+    text = _text_table(island)
+    masks = t.masks
+    base = t.base
+    landmark_gone = island.full_mask & ~base
+    for m in req.maps:
+        # The walk of ``explain.walk_column``, inlined: this loop is the endpoint's hot path.
+        groups = []
+        if landmark_gone:
+            groups.append(text.excluded("landmark", landmark_gone))
+        alive = base
+        for k, clue in enumerate(m.clues):
+            s = masks[clue.code]
+            if s is None:
+                s = t.mask(clue)
+            gone = alive & ~s
+            if gone:
+                alive &= s
+                groups.append(text.excluded(k, gone))
+        gone = alive & m.removed
+        if gone:
+            alive &= ~gone
+            groups.append(text.excluded("removed", gone))
+        count = alive.bit_count()
+        mid = json.dumps(m.id)
+        columns.append((mid, alive, count))
+        maps_text.append(
+            f'{{"id":{mid},"candidates":[{text.candidates(alive)}],'
+            f'"count":{count},"excluded":[{",".join(groups)}]}}'
+        )
+    plays_text = []
+    for hi, s in enumerate(hand_masks):
+        for mid, cands, count in columns:
+            remaining = (cands & s).bit_count()
+            legal = "true" if 0 < remaining < count else "false"
+            plays_text.append(
+                f'{{"hand_index":{hi},"map":{mid},"legal":{legal},"remaining":{remaining}}}'
+            )
+    return (
+        '{"island":'
+        + _island_text(island)
+        + ',"maps":['
+        + ",".join(maps_text)
+        + '],"plays":['
+        + ",".join(plays_text)
+        + "]}"
+    )
+
+
+class _TextTable:
+    """JSON text pieces of one island's spaces, so that a response costs a few joins per mask.
+
+    A mask is cut into bytes; the text of the spaces of byte ``j`` with value ``v`` (up to 8
+    ``[q,r]`` pairs, or ``{"space":[q,r],"by":why}`` items) is made once and kept, keyed by
+    ``(why, j, v)``. Only the island's geometry is used, so landmark variants share it.
+    """
+
+    __slots__ = ("nbytes", "pairs", "heads", "pieces")
+
+    #: Stop keeping new pieces past this many (a bound on memory for odd inputs).
+    MAX_PIECES = 200_000
+
+    def __init__(self, island: Island) -> None:
+        self.nbytes = (len(island.index) + 7) // 8
+        self.pairs = [f"[{h.q},{h.r}]" for h in island.index]
+        self.heads = ['{"space":' + p + ',"by":' for p in self.pairs]
+        self.pieces: dict[tuple, str] = {}
+
+    def _join(self, key: tuple, mask: int) -> str:
+        pieces = self.pieces
+        out = []
+        for j, v in enumerate(mask.to_bytes(self.nbytes, "little")):
+            if v:
+                piece = pieces.get((key, j, v))
+                if piece is None:
+                    piece = self._piece(key, j, v)
+                out.append(piece)
+        return ",".join(out)
+
+    def _piece(self, key: tuple, j: int, v: int) -> str:
+        idx = [8 * j + b for b in range(8) if v >> b & 1]
+        if key[0] == "c":
+            piece = ",".join(self.pairs[i] for i in idx)
+        else:
+            tail = json.dumps(key[1]) + "}"
+            piece = ",".join(self.heads[i] + tail for i in idx)
+        if len(self.pieces) < self.MAX_PIECES:
+            self.pieces[(key, j, v)] = piece
+        return piece
+
+    def candidates(self, mask: int) -> str:
+        """``[q,r],[q,r],…`` of the mask's spaces in index order."""
+        return self._join(("c",), mask)
+
+    def excluded(self, why: Reason, mask: int) -> str:
+        """``{"space":[q,r],"by":why},…`` of the mask's spaces in index order."""
+        return self._join(("x", why), mask)
+
+
+def _text_table(island: Island) -> _TextTable:
+    table = island.__dict__.get("_solver_text")
+    if table is None:
+        table = island.__dict__["_solver_text"] = _TextTable(island)
+    return table
+
+
+def _island_text(island: Island) -> str:
+    entry = island.__dict__.get("_solver_island_text")
+    if entry is None or entry[0] is not island.landmarks:
+        text = json.dumps(island_json(island), separators=(",", ":"))
+        entry = island.__dict__["_solver_island_text"] = (island.landmarks, text)
+    return entry[1]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def solve_json(data: Any) -> dict:
+    """Parse and answer in one call (the CLI and tests)."""
+    return solve(parse_solve_request(data))
