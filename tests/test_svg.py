@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from hexmap import InvalidInput
+from hexmap.__main__ import main as cli_main
 from hexmap.catalog import classic_island, generated_island
 from hexmap.hexes import DIRECTIONS, to_pixel
 from hexmap.svg import TERRAIN_STYLE, render_svg
@@ -184,19 +185,20 @@ def test_rendering_is_deterministic():
     assert render_svg(island, size=10) != render_svg(island, size=20)
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "hexmap", *args], capture_output=True, text=True, cwd=ROOT
-    )
-
-
 def test_command_line_renders_islands():
-    out = _cli("render", "classic-3")
+    out = subprocess.run(
+        [sys.executable, "-m", "hexmap", "render", "classic-3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert out.returncode == 0
     assert parse(out.stdout).find("s:title", NS).text == "classic-3"
-    out = _cli("render", "generated:42", "--coords", "--landmarks-seed", "5")
-    assert out.returncode == 0
-    root = parse(out.stdout)
+
+
+def test_command_line_options(capsys):
+    assert cli_main(["render", "generated:42", "--coords", "--landmarks-seed", "5"]) == 0
+    root = parse(capsys.readouterr().out)
     assert root.find("s:title", NS).text == "generated-42"
     assert root.find(".//s:g[@class='coords']", NS) is not None
     statues = [
@@ -204,10 +206,19 @@ def test_command_line_renders_islands():
         for g in root.findall(".//s:g[@class='landmark statue']", NS)
     ]
     assert statues == [tuple(lm.space) for lm in generated_island(42, 5).landmarks_of("statue")]
+    assert cli_main(["list"]) == 0
+    assert capsys.readouterr().out.split() == [f"classic-{i}" for i in range(1, 7)]
 
 
-def test_command_line_reports_bad_names():
-    out = _cli("render", "classic-9")
-    assert out.returncode == 2 and "no built-in island named 'classic-9'" in out.stderr
-    out = _cli("render", "generated:-4")
-    assert out.returncode == 2 and "seed" in out.stderr
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["render", "classic-9"], "no built-in island named 'classic-9'"),
+        (["render", "generated:-4"], "name: a seed must be a non-negative decimal integer"),
+        (["render", "classic-1", "--landmarks-seed", "x"], "--landmarks-seed"),
+    ],
+)
+def test_command_line_reports_bad_input(capsys, args, message):
+    assert cli_main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err
