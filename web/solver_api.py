@@ -37,6 +37,7 @@ from solver.solve import (
 )
 from web.apidoc import documented, validated
 from web.jsonbody import json_body
+from web.schemas_island import IslandModel, IslandSpecIn
 
 bp = Blueprint("solver_api", __name__)
 TAG = "solver"
@@ -86,33 +87,6 @@ ClueValue = Annotated[
 ]
 
 
-class SolveSpaceIn(_In):
-    q: StrictInt
-    r: StrictInt
-    terrain: StrictStr
-
-
-class SolveLandmarkIn(_In):
-    q: StrictInt
-    r: StrictInt
-    kind: StrictStr
-    facing: StrictInt | None = Field(default=None, description="0-5, statues only")
-
-
-class SolveIslandIn(_In):
-    """One of three forms: ``{"name"}``, ``{"generated"}`` (each with an optional
-    ``landmarks_seed``) or the full form ``{"spaces", "landmarks"}`` (at most 2,000 spaces)."""
-
-    name: StrictStr | None = Field(default=None, description="A built-in island, e.g. classic-3")
-    generated: StrictInt | None = Field(default=None, description="Seed of a generated island")
-    landmarks_seed: StrictInt | None = Field(
-        default=None,
-        description="Landmark placement seed (default: 0 for named, the seed for generated)",
-    )
-    spaces: list[SolveSpaceIn] | None = None
-    landmarks: list[SolveLandmarkIn] | None = None
-
-
 class SolveMapIn(_In):
     id: StrictStr = Field(min_length=1, description="The map's colour or any unique id")
     clues: list[ClueValue] = Field(default_factory=list, max_length=MAX_CLUES)
@@ -125,28 +99,10 @@ class SolveOptionsIn(_In):
 
 
 class SolveIn(_In):
-    island: SolveIslandIn
+    island: IslandSpecIn
     maps: list[SolveMapIn] = Field(max_length=MAX_MAPS)
     hand: list[ClueValue] = Field(default_factory=list, max_length=MAX_HAND)
     options: SolveOptionsIn | None = None
-
-
-class SolveSpaceOut(BaseModel):
-    q: int
-    r: int
-    terrain: str
-
-
-class SolveLandmarkOut(BaseModel):
-    q: int
-    r: int
-    kind: str
-    facing: int | None = None
-
-
-class SolveIslandOut(BaseModel):
-    spaces: list[SolveSpaceOut]
-    landmarks: list[SolveLandmarkOut]
 
 
 class SolveExcludedOut(BaseModel):
@@ -172,7 +128,7 @@ class SolvePlayOut(BaseModel):
 
 
 class SolveOut(BaseModel):
-    island: SolveIslandOut
+    island: IslandModel
     maps: list[SolveMapOut]
     plays: list[SolvePlayOut] = Field(description="One per hand card × map, hand order first")
 
