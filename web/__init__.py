@@ -22,7 +22,15 @@ def _optional_blueprints() -> list:
     import importlib
 
     out = []
-    for name in ("web.islands_api", "web.solver_api", "web.games_api", "web.puzzles_api", "web.docs"):
+    for name in (
+        "web.islands_api",
+        "web.solver_api",
+        "web.games_api",
+        "web.puzzles_api",
+        "web.docs",
+        "web.i18n",
+        "web.tobago_pages",
+    ):
         try:
             out.append(importlib.import_module(name))
         except ModuleNotFoundError as e:

@@ -1,0 +1,65 @@
+// UI strings for page scripts, and the remembered language switch.
+// The page carries <script type="application/json" id="i18n-data"> (web/i18n.py) with its strings
+// and every clue sentence in the page's language. The choice of language is kept in the `lang`
+// cookie (read by the server) and in localStorage (which restores a lost cookie).
+
+const KEY = "tobago.lang";
+const node = document.getElementById("i18n-data");
+const data = node ? JSON.parse(node.textContent) : { lang: document.documentElement.lang.startsWith("zh") ? "zh" : "en", strings: {}, clues: {} };
+
+export const lang = data.lang;
+
+/** The string `key` with `{name}` placeholders filled from `params` (the key itself if unknown). */
+export function t(key, params = {}) {
+  let text = data.strings[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+/** Whether the page has a string for `key`. */
+export function has(key) { return key in data.strings; }
+
+/** The readable sentence of a clue notation (the notation itself if unknown). */
+export function clueText(notation) { return data.clues[notation] || notation; }
+
+function setCookie(code) {
+  document.cookie = `lang=${code}; path=/; max-age=${365 * 86400}; samesite=lax`;
+}
+
+function cookieLang() {
+  const m = document.cookie.match(/(?:^|;\s*)lang=(en|zh)/);
+  return m ? m[1] : null;
+}
+
+/** Switch the whole site to `code` and reload this page in it (keeping its hash). */
+export function switchLanguage(code) {
+  try { localStorage.setItem(KEY, code); } catch (e) { /* private mode: the cookie is enough */ }
+  setCookie(code);
+  const url = new URL(location.href);
+  url.searchParams.delete("lang");
+  location.assign(url.toString());
+}
+
+function init() {
+  const pageLang = document.documentElement.lang.startsWith("zh") ? "zh" : "en";
+  let stored = null;
+  try { stored = localStorage.getItem(KEY); } catch (e) { /* ignore */ }
+  const cookie = cookieLang();
+  const explicit = new URL(location.href).searchParams.get("lang");
+  if (explicit === "en" || explicit === "zh") {
+    try { localStorage.setItem(KEY, explicit); } catch (e) { /* ignore */ }
+  } else if (!cookie && (stored === "en" || stored === "zh")) {
+    setCookie(stored);
+    if (stored !== pageLang) { location.reload(); return; }
+  } else if (cookie) {
+    try { localStorage.setItem(KEY, cookie); } catch (e) { /* ignore */ }
+  }
+  for (const a of document.querySelectorAll(".lang-switch a[data-lang]")) {
+    a.addEventListener("click", (ev) => {
+      ev.preventDefault();
+      switchLanguage(a.dataset.lang);
+    });
+  }
+}
+
+init();

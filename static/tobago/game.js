@@ -1,0 +1,405 @@
+// The Tobago game page: loads the seat's view through the game API, draws it, sends the player's
+// actions, and follows everyone else's moves through the events long-poll, replaying them one by
+// one at a pace a person can follow. The deduction helper asks /api/tobago/helper with the
+// public position and this seat's own hand only.
+
+import { api, seatTokens } from "../common/api.js";
+import { driveCosts, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
+import { clueText, lang, t } from "../common/i18n.js";
+import { drawPosition } from "./gameboard.js";
+import { h, renderActions, renderColumns, renderEnd, renderHand, renderPlayers, renderSharing } from "./gamepanels.js";
+import { MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
+import { applyEvent, eventText, mapName, seatName } from "./logtext.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("game");
+const gameId = root.dataset.game;
+const tokens = seatTokens.all(gameId);
+const params = new URL(location.href).searchParams;
+const wanted = params.get("seat");
+const mySeat = wanted !== null && tokens[wanted] ? Number(wanted) : Object.keys(tokens).length ? Number(Object.keys(tokens).sort()[0]) : null;
+const token = mySeat !== null ? tokens[mySeat] : null;
+
+let snap = null; // the latest snapshot from the server
+let shown = null; // the view on screen (a copy of snap.view, or a replay step)
+let shownVersion = -1;
+let board = null;
+let terrainOf = new Map();
+let islandSpec = null;
+let helperData = null;
+let helperFor = -1;
+let previewSpaces = null;
+const logLines = [];
+const allEvents = [];
+let exclusive = Promise.resolve();
+let skipReplay = false;
+
+const stored = (() => { try { return JSON.parse(localStorage.getItem("tobago.visibleMaps")); } catch (e) { return null; } })();
+const ui = {
+  mySeat,
+  seats: [],
+  legal: [],
+  busy: false,
+  replaying: false,
+  mode: null,
+  confirmExchange: false,
+  visible: new Set(Array.isArray(stored) ? stored : MAP_COLOURS),
+  act,
+  setMode(m) { ui.mode = m; ui.confirmExchange = false; render(); },
+  askExchange() { ui.confirmExchange = true; render(); const b = $("exchange"); if (b) b.focus(); },
+  toggleMap(colour, on) {
+    if (on) ui.visible.add(colour); else ui.visible.delete(colour);
+    try { localStorage.setItem("tobago.visibleMaps", JSON.stringify([...ui.visible])); } catch (e) { /* ignore */ }
+    render();
+  },
+  hintFor(card, colour) {
+    if (!helperData || !shown) return null;
+    const hand = shown.players[mySeat].hand || [];
+    const hi = hand.findIndex((c) => c.id === card);
+    return helperData.hints.find((x) => x.hand_index === hi && x.map === colour) || null;
+  },
+  preview(card, colour) {
+    const hint = card === null ? null : ui.hintFor(card, colour);
+    const next = hint ? hint.candidates : null;
+    if (next === previewSpaces) return;
+    previewSpaces = next;
+    drawBoard();
+  },
+  sharingLog() {
+    let start = -1;
+    allEvents.forEach((e, i) => { if (e.type === "sharing_started") start = i; });
+    if (start < 0) return [];
+    return allEvents.slice(start + 1).filter((e) => ["card_accepted", "card_declined", "card_discarded", "curse"].includes(e.type)).map((e) => eventText(e, ui.seats, mySeat)).slice(-8);
+  },
+  waitingText() {
+    if (!shown) return "";
+    if (shown.phase === "over") return t("game.over");
+    const names = shown.to_act.map((s) => seatName(ui.seats, s, mySeat)).join(", ");
+    if (mySeat === null) return t("game.spectating", { who: names });
+    return t("game.waiting_for", { who: names });
+  },
+};
+
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+const clone = (v) => JSON.parse(JSON.stringify(v));
+const pace = () => Number($("speed").value);
+
+function showError(e) {
+  const box = $("error");
+  if (!e) { box.hidden = true; box.textContent = ""; return; }
+  let text;
+  if (e.code === "stale_version") text = t("game.err_stale");
+  else if (e.code === "network") text = t("game.err_network");
+  else if (e.status === 401 || e.status === 403) text = t("game.err_token");
+  else text = t("game.err_refused", { message: e.message });
+  box.textContent = text;
+  box.hidden = false;
+}
+
+/** The island request form of a view's island reference. */
+function specOf(ref) {
+  if (ref.custom) return ref.custom;
+  const m = /^generated-(\d+)$/.exec(ref.spec);
+  return m ? { generated: Number(m[1]), landmarks_seed: ref.landmarks_seed } : { name: ref.spec, landmarks_seed: ref.landmarks_seed };
+}
+
+async function loadIsland(view) {
+  islandSpec = specOf(view.island);
+  const solved = await api("POST", "/api/tobago/solve", { island: islandSpec, maps: [] });
+  const isl = solved.island;
+  terrainOf = new Map(isl.spaces.map((s) => [key(s.q, s.r), s.terrain]));
+  board = new HexBoard($("board"), isl.spaces, isl.landmarks, { size: 26, title: t("game.island_title", { name: view.island.name || "" }) });
+  board.onActivate(onHex);
+  const [, , w, h_] = board.svg.getAttribute("viewBox").split(" ").map(Number);
+  root.classList.toggle("wide-island", w / h_ > 2);
+  renderLegend();
+}
+
+function renderLegend() {
+  const items = TERRAINS.map((tn) => h("li", {}, terrainSwatch(tn, 22), t(`terrain.${tn}`)));
+  for (const lm of ["palm", "hut", "statue"]) items.push(h("li", {}, landmarkSwatch(lm, 22), t(`terrain.${lm}`)));
+  for (const m of MAP_COLOURS) items.push(h("li", {}, mapIcon(m, 18), t("game.legend_candidate", { map: mapName(m) })));
+  items.push(h("li", {}, h("span", { class: "amulet-icon", "aria-hidden": "true" }, "★"), t("game.label_amulet")));
+  $("legend").replaceChildren(h("ul", {}, items));
+}
+
+function myAtv(view) {
+  return mySeat !== null && view.players[mySeat] ? view.players[mySeat].atv : null;
+}
+
+/** Reachable spaces (legal drive destinations) with their costs from my ATV. */
+function reach(view) {
+  const drives = ui.legal.filter((a) => a.type === "drive");
+  const atv = myAtv(view);
+  if (!drives.length || !atv) return null;
+  const costs = driveCosts(terrainOf, atv);
+  return new Map(drives.map((a) => [key(...a.to), costs.get(key(...a.to))]));
+}
+
+function drawBoard() {
+  if (!board || !shown) return;
+  let targets = null;
+  if (ui.mode && ui.mode.startsWith("remove:")) {
+    const m = ui.mode.slice(7);
+    targets = new Set(ui.legal.filter((a) => a.type === "remove_marker" && a.map === m).map((a) => key(...a.space)));
+  }
+  drawPosition(board, shown, {
+    visible: ui.visible, reach: ui.mode === "drive" ? reach(shown) : null, preview: previewSpaces, targets, seats: ui.seats, mySeat,
+  });
+}
+
+function renderToggles() {
+  $("map-toggles").replaceChildren(...shown.maps.map((m) => h("button", {
+    type: "button", class: "small secondary map-toggle", id: `toggle-${m.colour}`, "aria-pressed": ui.visible.has(m.colour) ? "true" : "false",
+    onclick: () => ui.toggleMap(m.colour, !ui.visible.has(m.colour)),
+  }, mapIcon(m.colour, 16), `${mapName(m.colour)} `, h("span", { class: "count" }, m.count === 1 ? t("game.located_short") : String(m.count ?? "?")))));
+}
+
+function renderStatus() {
+  const v = shown;
+  let text;
+  if (v.phase === "over") text = t("game.over");
+  else if (mySeat !== null && v.to_act.includes(mySeat) && !ui.replaying) {
+    text = v.phase === "sharing" ? t("game.status_sharing_you") : v.phase === "place_atv" ? t("game.status_atv") : v.phase === "first_clue" ? t("game.status_first") : t("game.status_you", { n: v.turn_number });
+  }
+  else text = ui.waitingText();
+  $("status").textContent = text;
+}
+
+function renderLog() {
+  const list = $("log");
+  const items = logLines.slice(-250).reverse().map((l) => h("li", { class: l.mine ? "mine" : "" }, l.text));
+  list.replaceChildren(...items);
+}
+
+function renderHelper() {
+  const costs = $("helper-costs");
+  const hintsBox = $("helper-hints");
+  if (!helperData || !shown) { costs.replaceChildren(); hintsBox.replaceChildren(); return; }
+  const seatsOrder = helperSeats(shown);
+  costs.replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "costs-table" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), shown.maps.map((m) => h("th", { scope: "col", title: mapName(m.colour) }, mapIcon(m.colour, 16), h("span", { class: "visually-hidden" }, mapName(m.colour)))))),
+    h("tbody", {}, seatsOrder.map((s, i) => h("tr", { class: s === mySeat ? "me" : "" },
+      h("th", { scope: "row" }, seatMarker(s, 16), " ", seatName(ui.seats, s, mySeat)),
+      helperData.maps.map((m) => h("td", {}, m.costs[i] === null || m.costs[i] === undefined ? "—" : String(m.costs[i])))))))));
+  const hints = helperData.hints.slice(0, 8);
+  if (!hints.length) { hintsBox.replaceChildren(h("li", { class: "muted" }, mySeat === null ? t("helper.no_hand") : t("helper.no_plays"))); return; }
+  const canPlay = new Set(ui.legal.filter((a) => a.type === "play_clue").map((a) => `${a.card}/${a.map}`));
+  const hand = shown.players[mySeat].hand || [];
+  hintsBox.replaceChildren(...hints.map((x) => {
+    const card = hand[x.hand_index];
+    const playable = card && canPlay.has(`${card.id}/${x.map}`);
+    return h("li", {},
+      h("strong", {}, x.sentence), " → ", mapIcon(x.map, 14), " ", mapName(x.map),
+      h("div", { class: "reason" }, x.reason),
+      playable ? h("button", { type: "button", class: "small secondary", disabled: ui.busy, onclick: () => act({ type: "play_clue", card: card.id, map: x.map }) }, t("helper.play_this")) : null);
+  }));
+}
+
+/** Seats in the helper's cost order: me first (if seated and placed), then the others placed. */
+function helperSeats(v) {
+  const out = [];
+  if (myAtv(v)) out.push(mySeat);
+  v.players.forEach((p, i) => { if (i !== mySeat && p.atv) out.push(i); });
+  return out;
+}
+
+async function refreshHelper() {
+  const v = snap && snap.view;
+  if (!v || !islandSpec || snap.over) { helperData = null; renderHelper(); return; }
+  if (helperFor === snap.version) return;
+  helperFor = snap.version;
+  const me = myAtv(v);
+  const body = {
+    island: islandSpec,
+    maps: v.maps.map((m) => ({ id: m.colour, clues: m.clues.map((c) => c.clue), removed: m.removed })),
+    hand: mySeat !== null && v.players[mySeat].hand ? v.players[mySeat].hand.map((c) => c.clue) : [],
+    me,
+    others: v.players.filter((p, i) => i !== mySeat && p.atv).map((p) => p.atv),
+    options: { near_includes_target: v.options.near_includes_target, treasure_on_landmarks: v.options.treasure_on_landmarks },
+    lang,
+  };
+  try {
+    const data = await api("POST", "/api/tobago/helper", body);
+    if (helperFor === snap.version) { helperData = data; render(); }
+  } catch (e) { showError(e); }
+}
+
+/** Explain a space: is it a candidate of each map, and if not, what excluded it. */
+function explainSpace(q, r) {
+  const box = $("helper-why");
+  if (!terrainOf.has(key(q, r))) return;
+  const terrain = t(`terrain.${terrainOf.get(key(q, r))}`);
+  const lines = shown.maps.map((m, i) => {
+    let why;
+    const hm = helperData && helperFor === shownVersion && helperData.maps[i];
+    const ex = hm ? hm.excluded.find((x) => x.space[0] === q && x.space[1] === r) : null;
+    if (!hm) why = t("common.loading");
+    else if (!ex) why = m.count === 1 ? t("helper.the_treasure") : t("helper.is_candidate");
+    else if (ex.by === "removed") why = t("helper.why_removed");
+    else if (ex.by === "landmark") why = t("helper.why_landmark");
+    else why = t("helper.why_clue", { n: ex.by + 1, clue: m.clues[ex.by] ? clueText(m.clues[ex.by].clue) : "?" });
+    return h("li", {}, mapIcon(m.colour, 14), " ", h("strong", {}, mapName(m.colour)), ": ", why);
+  });
+  box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain, q, r }))), h("ul", { class: "why-list" }, lines));
+}
+
+function onHex(q, r) {
+  if (shown && !$("helper").hidden) explainSpace(q, r);
+  if (ui.busy || ui.replaying || !snap) return;
+  const same = (xy) => xy && xy[0] === q && xy[1] === r;
+  const place = ui.legal.find((a) => a.type === "place_atv" && same(a.at));
+  if (place) return act(place);
+  if (ui.mode === "drive") {
+    const drive = ui.legal.find((a) => a.type === "drive" && same(a.to));
+    if (drive) return act(drive);
+  }
+  if (ui.mode && ui.mode.startsWith("remove:")) {
+    const m = ui.mode.slice(7);
+    const rm = ui.legal.find((a) => a.type === "remove_marker" && a.map === m && same(a.space));
+    if (rm) return act(rm);
+  }
+}
+
+/** Rebuild everything from `shown` (keeping keyboard focus where it was when possible). */
+function render() {
+  if (!shown) return;
+  const active = document.activeElement;
+  const focusKey = active && active !== document.body && !board?.svg.contains(active)
+    ? active.id ? `#${active.id}` : active.dataset && active.dataset.card !== undefined && active.dataset.map ? `[data-card="${active.dataset.card}"][data-map="${active.dataset.map}"]` : active.dataset && active.dataset.map ? `.${[...active.classList].join(".")}[data-map="${active.dataset.map}"]` : null
+    : null;
+  const wasInside = active && root.contains(active) && !board?.svg.contains(active);
+  ui.legal = !ui.replaying && snap && snap.version === shownVersion ? snap.legal_actions : [];
+  if (ui.mode === null && shown.turn && shown.turn.mode === "drive" && ui.legal.some((a) => a.type === "drive")) ui.mode = "drive";
+  renderStatus();
+  renderActions($("actions"), shown, ui);
+  $("actions").hidden = shown.phase === "over";
+  for (const id of ["helper-costs", "helper-hints"]) $(id).previousElementSibling.hidden = shown.phase === "over";
+  renderToggles();
+  renderHand($("hand"), shown, ui);
+  renderColumns($("columns"), shown, ui);
+  renderPlayers($("players"), shown, ui);
+  renderSharing($("sharing"), shown, ui);
+  renderEnd($("end"), !ui.replaying && snap && snap.version === shownVersion ? snap : null, ui);
+  renderHelper();
+  renderLog();
+  drawBoard();
+  $("skip-replay").hidden = !ui.replaying;
+  if (wasInside && !root.contains(document.activeElement)) {
+    const again = focusKey && root.querySelector(focusKey);
+    const fallback = again || $("actions").querySelector("button:not([disabled])") || $("sharing").querySelector("button") || $("status");
+    if (fallback) { if (fallback === $("status")) fallback.setAttribute("tabindex", "-1"); fallback.focus(); }
+  }
+}
+
+function addLog(entry) {
+  for (const e of entry.events) {
+    allEvents.push(e);
+    const text = eventText(e, ui.seats, mySeat);
+    if (text) logLines.push({ text, mine: entry.seat === mySeat });
+  }
+}
+
+/** Bring the page up to the server's latest version, replaying others' moves at the set pace. */
+async function catchUp(fresh = null) {
+  const events = await api("GET", `/api/games/${gameId}/events?after=${Math.max(shownVersion, 0)}`);
+  const next = fresh && fresh.version >= events.version ? fresh : await api("GET", `/api/games/${gameId}`, undefined, token);
+  const entries = events.events.filter((e) => e.version > shownVersion && e.version <= next.version);
+  const paced = entries.filter((e) => e.seat !== mySeat).length > 0 && pace() > 0 && shownVersion >= 0;
+  if (paced) {
+    ui.replaying = true;
+    skipReplay = false;
+    const view = clone(shown);
+    for (const entry of entries) {
+      addLog(entry);
+      for (const e of entry.events) applyEvent(view, e);
+      shown = view;
+      view.to_act = [entry.seat];
+      render();
+      if (entry.seat !== mySeat && !skipReplay) await sleep(pace());
+    }
+    ui.replaying = false;
+  } else {
+    for (const entry of entries) addLog(entry);
+  }
+  snap = next;
+  ui.seats = next.seats;
+  shown = clone(next.view);
+  shownVersion = next.version;
+  if (!(shown.turn && shown.turn.mode === "drive")) ui.mode = ui.mode === "drive" ? null : ui.mode;
+  render();
+  refreshHelper();
+}
+
+function runExclusive(fn) {
+  exclusive = exclusive.then(fn, fn);
+  return exclusive;
+}
+
+async function act(action) {
+  if (ui.busy || !snap) return;
+  ui.busy = true;
+  ui.confirmExchange = false;
+  previewSpaces = null;
+  render();
+  await runExclusive(async () => {
+    try {
+      const resp = await api("POST", `/api/games/${gameId}/actions`, { version: snap.version, action }, token);
+      showError(null);
+      if (!["drive", "spend_amulet", "pick_amulet"].includes(action.type)) ui.mode = null;
+      ui.busy = false;
+      await catchUp(resp);
+    } catch (e) {
+      showError(e);
+      ui.busy = false;
+      if (e.code === "stale_version") await catchUp().catch(() => {});
+      else render();
+    }
+  });
+}
+
+async function poll() {
+  for (;;) {
+    if (snap && snap.over) return;
+    try {
+      const ev = await api("GET", `/api/games/${gameId}/events?after=${Math.max(shownVersion, 0)}&wait=20`);
+      if (ev.version > shownVersion) await runExclusive(() => catchUp());
+    } catch (e) {
+      await sleep(3000);
+    }
+  }
+}
+
+async function start() {
+  try {
+    snap = await api("GET", `/api/games/${gameId}`, undefined, token);
+  } catch (e) {
+    $("status").textContent = e.status === 404 ? t("game.not_found") : t("game.err_refused", { message: e.message });
+    return;
+  }
+  ui.seats = snap.seats;
+  const history = await api("GET", `/api/games/${gameId}/events?after=0`);
+  for (const entry of history.events.filter((x) => x.version <= snap.version)) addLog(entry);
+  shown = clone(snap.view);
+  shownVersion = snap.version;
+  await loadIsland(shown);
+  if (mySeat === null) $("hand-box").hidden = true;
+  render();
+  refreshHelper();
+  poll();
+}
+
+$("skip-replay").addEventListener("click", () => { skipReplay = true; });
+$("speed").addEventListener("change", () => { try { localStorage.setItem("tobago.speed", $("speed").value); } catch (e) { /* ignore */ } });
+try { const sp = localStorage.getItem("tobago.speed"); if (sp !== null) $("speed").value = sp; } catch (e) { /* ignore */ }
+const helperToggle = $("toggle-helper");
+function setHelper(on) {
+  $("helper").hidden = !on;
+  helperToggle.setAttribute("aria-expanded", on ? "true" : "false");
+  helperToggle.textContent = on ? t("helper.hide") : t("helper.show");
+  try { localStorage.setItem("tobago.helper", on ? "on" : "off"); } catch (e) { /* ignore */ }
+}
+helperToggle.addEventListener("click", () => setHelper($("helper").hidden));
+try { if (localStorage.getItem("tobago.helper") === "off") setHelper(false); } catch (e) { /* ignore */ }
+window.tobagoGame = { get snap() { return snap; }, get shownVersion() { return shownVersion; }, get busy() { return ui.busy || ui.replaying; } };
+start();

@@ -1,0 +1,187 @@
+// The game page's panels as DOM: my hand, the four treasure columns, the players, the sharing,
+// the end screen and the action bar. Each function rebuilds its panel from the displayed view;
+// `ui` carries the page's handlers and choices (see game.js).
+
+import { clueText, t } from "../common/i18n.js";
+import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
+import { mapName, seatName } from "./logtext.js";
+
+/** Create an element: h("button", {class: "x", onclick: fn}, "text", child...). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}
+
+const legalOf = (ui, type) => ui.legal.filter((a) => a.type === type);
+
+/** My hand: each card with its picture, sentence, and one button per map (legal ones enabled). */
+export function renderHand(box, view, ui) {
+  const me = ui.mySeat !== null ? view.players[ui.mySeat] : null;
+  box.replaceChildren();
+  if (!me || !me.hand) {
+    box.append(h("li", { class: "muted" }, t("game.no_hand")));
+    return;
+  }
+  if (!me.hand.length) box.append(h("li", { class: "muted" }, t("game.empty_hand")));
+  const plays = legalOf(ui, "play_clue");
+  for (const card of me.hand) {
+    const legalMaps = new Set(plays.filter((a) => a.card === card.id).map((a) => a.map));
+    const buttons = MAP_COLOURS.map((colour) => {
+      const legal = legalMaps.has(colour);
+      const hint = ui.hintFor(card.id, colour);
+      const label = legal ? (hint ? t("game.play_on_n", { map: mapName(colour), n: hint.remaining }) : t("game.play_on", { map: mapName(colour) })) : t("game.cannot_play_on", { map: mapName(colour) });
+      return h("button", {
+        type: "button", class: `small play-map map-${colour}${legal ? "" : " illegal"}`,
+        "data-card": card.id, "data-map": colour, disabled: !legal || ui.busy, "aria-label": `${clueText(card.clue)} — ${label}`,
+        title: label,
+        onclick: () => ui.act({ type: "play_clue", card: card.id, map: colour }),
+        onmouseenter: () => ui.preview(card.id, colour), onmouseleave: () => ui.preview(null),
+        onfocus: () => ui.preview(card.id, colour), onblur: () => ui.preview(null),
+      }, mapIcon(colour, 16), h("span", {}, legal && hint ? `${hint.remaining}` : legal ? "✓" : "—"));
+    });
+    box.append(h("li", { class: `hand-card${legalMaps.size ? " playable" : ""}`, "data-card": card.id },
+      h("div", { class: "card-face" }, clueIcon(card.clue, 44), h("span", { class: "clue-sentence" }, clueText(card.clue))),
+      h("div", { class: "card-maps", role: "group", "aria-label": t("game.legal_maps") }, buttons)));
+  }
+}
+
+/** The four treasure columns: header with count and a show toggle, then the clue cards. */
+export function renderColumns(box, view, ui) {
+  box.replaceChildren();
+  const extras = legalOf(ui, "extra_marker");
+  for (const m of view.maps) {
+    const located = m.count === 1;
+    const count = m.clues.length === 0 ? t("game.column_empty", { n: m.count ?? "?" }) : located ? t("game.located") : t("game.candidates_n", { n: m.count ?? "?" });
+    const items = m.clues.map((c, i) => {
+      const extra = extras.find((a) => a.map === m.colour && a.clue === i);
+      return h("li", { class: "column-clue" },
+        clueIcon(c.clue, 34),
+        h("span", { class: "clue-sentence" }, clueText(c.clue)),
+        h("span", { class: "markers" }, Array.from({ length: c.markers }, () => seatMarker(c.seat, 18, seatName(ui.seats, c.seat, ui.mySeat)))),
+        extra ? h("button", { type: "button", class: "small extra-marker", disabled: ui.busy, onclick: () => ui.act(extra) }, t("game.extra_here")) : null);
+    });
+    if (m.raiser !== null && m.raiser !== undefined) {
+      items.push(h("li", { class: "column-raiser" }, t("game.raised_by"), seatMarker(m.raiser, 18, seatName(ui.seats, m.raiser, ui.mySeat)), seatName(ui.seats, m.raiser, ui.mySeat)));
+    }
+    box.append(h("section", { class: `column column-${m.colour}${located ? " is-located" : ""}`, "data-map": m.colour, "aria-label": mapName(m.colour) },
+      h("header", {},
+        h("span", { class: "column-title" }, mapIcon(m.colour, 18), h("strong", {}, mapName(m.colour))),
+        h("span", { class: "count" }, count)),
+      h("ol", { class: "column-clues" }, items)));
+  }
+}
+
+/** Players: marker, name, amulets, compass markers, cards, treasures (score once visible). */
+export function renderPlayers(box, view, ui) {
+  const rows = view.players.map((p, i) => h("tr", { class: `${view.to_act.includes(i) ? "to-act" : ""}${i === ui.mySeat ? " me" : ""}` },
+    h("th", { scope: "row" }, seatMarker(i, 20, seatName(ui.seats, i, ui.mySeat)), " ", seatName(ui.seats, i, ui.mySeat), view.to_act.includes(i) ? h("span", { class: "badge" }, t("game.to_act")) : null),
+    h("td", {}, String(p.amulets)),
+    h("td", {}, String(p.markers_left)),
+    h("td", {}, String(p.hand_size)),
+    h("td", {}, p.score !== undefined ? t("game.treasures_score", { n: p.treasure_count, score: p.score }) : String(p.treasure_count))));
+  box.replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "players-table" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), h("th", { scope: "col" }, t("game.amulets")), h("th", { scope: "col" }, t("game.markers")), h("th", { scope: "col" }, t("game.cards")), h("th", { scope: "col" }, t("game.treasures")))),
+    h("tbody", {}, rows))),
+  h("p", { class: "hint-text" }, t("game.decks", { clues: view.clue_deck, treasures: view.treasure_deck, amulets: view.amulet_supply })));
+}
+
+/** The sharing in progress: the face-up card, who is asked, my own draw, accept/decline. */
+export function renderSharing(box, view, ui) {
+  const sh = view.sharing;
+  if (!sh) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  const value = sh.offer === null ? null : sh.offer === "curse" ? t("ev.curse_card") : t("ev.gold", { n: sh.offer });
+  const mine = (view.memory || []).find((r) => r.sharing === sh.number);
+  const asked = sh.asked;
+  const canAnswer = ui.legal.some((a) => a.type === "accept");
+  const taken = ui.sharingLog();
+  box.replaceChildren(
+    h("h2", { id: "sharing-h" }, t("game.sharing_title", { map: mapName(sh.map), who: seatName(ui.seats, sh.raiser, ui.mySeat) })),
+    value ? h("p", { class: "offer" }, h("span", { class: "treasure-card" }, value), " ", asked !== null ? t("game.offered_to", { who: seatName(ui.seats, asked, ui.mySeat) }) : "") : null,
+    h("p", {}, t("game.sharing_facts", { left: sh.cards_left, markers: sh.markers.length })),
+    sh.declined.length ? h("p", {}, t("game.declined_by", { who: sh.declined.map((s) => seatName(ui.seats, s, ui.mySeat)).join(", ") })) : null,
+    mine ? h("p", { class: "memory" }, t("game.you_drew", { values: mine.values.map((v) => (v === "curse" ? t("ev.curse_card") : v)).join(", ") })) : null,
+    taken.length ? h("ul", { class: "taken" }, taken.map((line) => h("li", {}, line))) : null,
+    canAnswer ? h("p", { class: "sharing-buttons" },
+      h("button", { type: "button", id: "accept", disabled: ui.busy, onclick: () => ui.act({ type: "accept" }) }, t("game.accept", { value })),
+      h("button", { type: "button", id: "decline", class: "secondary", disabled: ui.busy, onclick: () => ui.act({ type: "decline" }) }, t("game.decline"))) : null,
+  );
+}
+
+/** The end screen: scores, winners, every player's treasures, the record link. */
+export function renderEnd(box, snap, ui) {
+  if (!snap || !snap.over) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  const v = snap.view;
+  const scores = snap.scores || v.scores || [];
+  const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
+  box.replaceChildren(
+    h("h2", { id: "end-h" }, t("game.over")),
+    h("p", { class: "winners" }, t("game.winners", { who: snap.winners.map((s) => seatName(ui.seats, s, ui.mySeat)).join(", ") })),
+    h("ol", { class: "scores" }, order.map((i) => h("li", {}, seatMarker(i, 20), " ", seatName(ui.seats, i, ui.mySeat), ": ",
+      h("strong", {}, t("game.points", { n: scores[i] })),
+      h("span", { class: "muted" }, " ", (v.players[i].treasures || []).map((c) => c.value).join(" + "))))),
+    h("p", {}, h("a", { href: `/api/games/${snap.id}/record`, id: "record-link" }, t("game.record")), " · ", h("a", { href: "/tobago/new" }, t("game.new_game"))),
+  );
+}
+
+/** The action bar: what I may do now (or whom we wait for). */
+export function renderActions(box, view, ui) {
+  box.replaceChildren();
+  const legal = ui.legal;
+  if (ui.replaying) { box.append(h("p", { class: "muted" }, t("game.replaying"))); return; }
+  if (!legal.length || view.phase === "sharing") {
+    box.append(h("p", {}, ui.waitingText()));
+    return;
+  }
+  const types = new Set(legal.map((a) => a.type));
+  const btn = (id, label, action, cls = "") => h("button", { type: "button", id, class: cls, disabled: ui.busy, onclick: action }, label);
+  const row = h("div", { class: "action-row" });
+  if (types.has("place_atv")) {
+    box.append(h("p", {}, t("game.place_atv")));
+    return;
+  }
+  if (types.has("first_clue")) {
+    box.append(h("p", {}, t("game.first_clue", { clue: clueText(view.drawn.clue) })),
+      h("div", { class: "drawn" }, clueIcon(view.drawn.clue, 44), h("span", {}, clueText(view.drawn.clue))),
+      h("div", { class: "action-row" }, legal.map((a) => h("button", {
+        type: "button", class: `first-map map-${a.map}`, "data-map": a.map, disabled: ui.busy, onclick: () => ui.act(a),
+      }, mapIcon(a.map, 16), t("game.put_on", { map: mapName(a.map) })))));
+    return;
+  }
+  const turn = view.turn || {};
+  if (turn.mode === "clues") box.append(h("p", {}, types.has("extra_marker") ? t("game.extra_marker_help") : t("game.more_clues_help")));
+  else if (turn.mode === "drive") box.append(h("p", {}, t("game.points_left", { n: turn.points + turn.bonus, bonus: turn.bonus })));
+  else box.append(h("p", {}, t("game.choose_action")));
+  if (types.has("play_clue") && turn.mode === null) row.append(h("span", { class: "muted action-note" }, t("game.play_from_hand")));
+  if (types.has("drive") || turn.mode === "drive") {
+    row.append(btn("drive-mode", ui.mode === "drive" ? t("game.driving") : t("game.drive"), () => ui.setMode(ui.mode === "drive" ? null : "drive"), ui.mode === "drive" ? "" : "secondary"));
+    if (ui.mode === "drive") row.lastChild.setAttribute("aria-pressed", "true");
+  }
+  if (types.has("pick_amulet")) row.append(btn("pick-amulet", t("game.pick_amulet"), () => ui.act({ type: "pick_amulet" })));
+  for (const a of legal.filter((x) => x.type === "raise")) row.append(btn(`raise-${a.map}`, t("game.raise", { map: mapName(a.map) }), () => ui.act(a), "raise"));
+  if (types.has("spend_amulet")) row.append(btn("spend-amulet", t("game.spend_amulet"), () => ui.act({ type: "spend_amulet" }), "secondary"));
+  if (types.has("remove_marker")) {
+    const maps = [...new Set(legal.filter((x) => x.type === "remove_marker").map((x) => x.map))];
+    row.append(h("span", { class: "remove-maps", role: "group", "aria-label": t("game.remove_marker") }, t("game.remove_marker"), " ",
+      maps.map((m) => h("button", { type: "button", class: "small secondary remove-map", "data-map": m, "aria-pressed": ui.mode === `remove:${m}` ? "true" : "false", disabled: ui.busy, onclick: () => ui.setMode(ui.mode === `remove:${m}` ? null : `remove:${m}`) }, mapIcon(m, 14), mapName(m)))));
+  }
+  if (types.has("exchange")) {
+    row.append(btn("exchange", ui.confirmExchange ? t("game.exchange_confirm") : t("game.exchange"), () => {
+      if (ui.confirmExchange) ui.act({ type: "exchange" });
+      else ui.askExchange();
+    }, ui.confirmExchange ? "danger" : "secondary"));
+  }
+  if (types.has("end_turn")) row.append(btn("end-turn", turn.mode === null ? t("game.pass") : t("game.end_turn"), () => ui.act({ type: "end_turn" }), "secondary"));
+  box.append(row);
+  if (ui.mode && ui.mode.startsWith("remove:")) box.append(h("p", { class: "notice" }, t("game.remove_help", { map: mapName(ui.mode.slice(7)) })));
+  if (ui.mode === "drive") box.append(h("p", { class: "notice" }, t("game.drive_help")));
+}

@@ -1,0 +1,91 @@
+// The game's public events in words (the game log), in the page's language.
+
+import { clueText, t } from "../common/i18n.js";
+
+/** A seat's display name: its chosen name, or "Seat n" / "<level> bot". */
+export function seatName(seats, i, mySeat = null) {
+  const s = seats && seats[i];
+  let name = s && s.name ? s.name : s && s.type === "bot" ? t("seat.bot", { level: t(`seat.level_${s.level}`) }) : t("seat.n", { n: i + 1 });
+  if (i === mySeat) name = t("seat.you_named", { name });
+  return name;
+}
+
+export const mapName = (colour) => t(`map.${colour}`);
+const value = (v) => (v === "curse" ? t("ev.curse_card") : t("ev.gold", { n: v }));
+const at = (xy) => (xy ? `(${xy[0]}, ${xy[1]})` : "");
+
+/** One event as a sentence, or null for events not worth a line. */
+export function eventText(e, seats, mySeat) {
+  const who = (s) => seatName(seats, s, mySeat);
+  switch (e.type) {
+    case "setup": return t("ev.setup", { n: e.seats, island: e.island || "" });
+    case "atv_placed": return t("ev.atv_placed", { who: who(e.seat), at: at(e.at) });
+    case "first_clue_drawn": return t("ev.first_clue_drawn", { who: who(e.seat), clue: clueText(e.clue) });
+    case "first_clue": return t("ev.first_clue", { who: who(e.seat), clue: clueText(e.clue), map: mapName(e.map) });
+    case "clue_discarded": return t("ev.clue_discarded", { clue: clueText(e.clue) });
+    case "clue_deck_reshuffled": return t("ev.clue_deck_reshuffled", { n: e.cards });
+    case "hand_refilled": return null;
+    case "turn": return t("ev.turn", { who: who(e.seat), n: e.number });
+    case "clue_played": return t("ev.clue_played", { who: who(e.seat), clue: clueText(e.clue), map: mapName(e.map), n: e.candidates });
+    case "amulet_spent": return t(`ev.amulet_spent_${e.use}`, { who: who(e.seat) });
+    case "extra_marker": return t("ev.extra_marker", { who: who(e.seat), map: mapName(e.map), n: e.clue + 1 });
+    case "exchanged": return t("ev.exchanged", { who: who(e.seat), n: e.cards });
+    case "drove": return t("ev.drove", { who: who(e.seat), from: at(e.from), to: at(e.to), n: e.cost });
+    case "amulet_picked": return t("ev.amulet_picked", { who: who(e.seat), at: at(e.at) });
+    case "marker_removed": return t("ev.marker_removed", { who: who(e.seat), map: mapName(e.map), at: at(e.space), n: e.candidates });
+    case "raised": return t("ev.raised", { who: who(e.seat), map: mapName(e.map), at: at(e.at) });
+    case "sharing_started": return t("ev.sharing_started", { map: mapName(e.map), n: e.cards });
+    case "card_turned": return e.to === null || e.to === undefined ? t("ev.card_turned_nobody", { value: value(e.value) }) : t("ev.card_turned", { value: value(e.value), who: who(e.to) });
+    case "card_offered": return t("ev.card_offered", { value: value(e.value), who: who(e.to) });
+    case "card_accepted": return t("ev.card_accepted", { who: who(e.seat), value: value(e.value) });
+    case "card_declined": return t("ev.card_declined", { who: who(e.seat), value: value(e.value) });
+    case "card_discarded": return t("ev.card_discarded", { value: value(e.value) });
+    case "curse": {
+      const lost = (e.cursed || []).map((c) => t(`ev.cursed_${c.lost}`, { who: who(c.seat) })).join(t("ev.sep"));
+      return t("ev.curse", { map: mapName(e.map), n: e.removed, lost: lost || t("ev.nobody") });
+    }
+    case "sharing_ended": return t("ev.sharing_ended", { map: mapName(e.map) });
+    case "map_restarted": return t("ev.map_restarted", { who: who(e.seat), clue: clueText(e.clue), map: mapName(e.map) });
+    case "amulet_appeared": return t("ev.amulet_appeared", { at: at(e.at) });
+    case "statue_turned": return null;
+    case "turn_ended": return e.passed ? t("ev.passed", { who: who(e.seat) }) : t("ev.turn_ended", { who: who(e.seat) });
+    case "treasure_deck_reshuffled": return t("ev.treasure_deck_reshuffled", { n: e.cards });
+    case "game_over": return t("ev.game_over", { scores: (e.scores || []).map((s, i) => `${who(i)} ${s}`).join(", ") });
+    default: return e.type;
+  }
+}
+
+/** Apply one public event to a displayed view (an approximation used while replaying others'
+ *  moves step by step; the next snapshot from the server replaces it). */
+export function applyEvent(v, e) {
+  const map = (c) => v.maps.find((m) => m.colour === c);
+  const p = (s) => v.players[s];
+  switch (e.type) {
+    case "atv_placed": p(e.seat).atv = e.at; break;
+    case "drove": p(e.seat).atv = e.to; break;
+    case "first_clue": case "clue_played": case "map_restarted": {
+      const m = map(e.map);
+      m.clues.push({ card: e.card, clue: e.clue, seat: e.seat, markers: 1 });
+      m.candidates = null;
+      if (e.candidates !== undefined) m.count = e.candidates;
+      break;
+    }
+    case "extra_marker": { const c = map(e.map).clues[e.clue]; if (c) c.markers = 2; break; }
+    case "amulet_picked":
+      v.amulets_on_island = v.amulets_on_island.filter((a) => !(a[0] === e.at[0] && a[1] === e.at[1]));
+      p(e.seat).amulets += 1; break;
+    case "amulet_spent": p(e.seat).amulets = Math.max(0, p(e.seat).amulets - 1); break;
+    case "marker_removed": {
+      const m = map(e.map);
+      if (m.candidates) m.candidates = m.candidates.filter((c) => !(c[0] === e.space[0] && c[1] === e.space[1]));
+      m.count = e.candidates; break;
+    }
+    case "amulet_appeared": v.amulets_on_island.push(e.at); break;
+    case "statue_turned": { const s = v.statues.find((x) => x.at[0] === e.statue[0] && x.at[1] === e.statue[1]); if (s) s.facing = e.facing; break; }
+    case "raised": map(e.map).raiser = e.seat; break;
+    case "sharing_ended": { const m = map(e.map); m.clues = []; m.raiser = null; m.candidates = null; break; }
+    case "card_accepted": p(e.seat).treasure_count += 1; break;
+    case "turn": v.current = e.seat; v.phase = "turn"; v.turn = { mode: null, plays: 0, start: null, points: 0, bonus: 0 }; break;
+    default: break;
+  }
+}

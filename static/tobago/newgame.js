@@ -1,0 +1,146 @@
+// The new-game page: seats, island (with a live preview), rule options from the kinds metadata.
+// Creates the game through POST /api/games, keeps the seat tokens in localStorage, and either
+// opens the player's seat or first shows the share links of the seats left open for friends.
+
+import { api, seatTokens } from "../common/api.js";
+import { HexBoard } from "../common/hexboard.js";
+import { lang, t } from "../common/i18n.js";
+import { h } from "./gamepanels.js";
+
+const $ = (id) => document.getElementById(id);
+const form = $("new-game");
+const SEAT_DEFAULTS = [
+  { type: "me", name: "" },
+  { type: "bot", level: "strategic" },
+  { type: "bot", level: "strategic" },
+  { type: "bot", level: "strategic" },
+];
+let kind = null;
+let gameSeed = randomSeed();
+let previewToken = 0;
+
+function randomSeed() { return Math.floor(Math.random() * 2 ** 31); }
+
+function seatRow(i, d, levels) {
+  const type = h("select", { id: `seat-${i}-type`, class: "seat-type", "aria-label": t("new.seat_type", { n: i + 1 }) },
+    ["me", "friend", "bot", ...(i >= 2 ? ["none"] : [])].map((v) => h("option", { value: v, selected: v === d.type }, t(`new.type_${v}`))));
+  const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, placeholder: t("new.name_placeholder"), "aria-label": t("new.seat_name", { n: i + 1 }), value: d.name || "" });
+  const level = h("select", { id: `seat-${i}-level`, class: "seat-level", "aria-label": t("new.seat_level", { n: i + 1 }) },
+    levels.map((l) => h("option", { value: l, selected: l === (d.level || "strategic") }, t(`seat.level_${l}`))));
+  const sync = () => {
+    level.hidden = type.value !== "bot";
+    name.hidden = type.value === "none" || type.value === "bot";
+  };
+  type.addEventListener("change", sync);
+  sync();
+  return h("li", { class: "seat-row" }, h("span", { class: "seat-no" }, t("seat.n", { n: i + 1 })), type, name, level);
+}
+
+function renderOptions() {
+  const box = $("option-list");
+  const opts = kind.options.filter((o) => typeof o.default === "boolean");
+  box.replaceChildren(...opts.map((o) => h("p", { class: "option" },
+    h("label", {}, h("input", { type: "checkbox", id: `opt-${o.name}`, name: o.name, checked: o.default }), " ", h("strong", {}, t(`option.${o.name}`))),
+    h("br"), h("span", { class: "hint-text" }, lang === "zh" && o.description_zh ? o.description_zh : o.description))));
+}
+
+function islandChoice() {
+  const v = form.querySelector('input[name="island"]:checked').value;
+  if (v === "generated") return `generated-${Number($("island-seed").value) || 0}`;
+  return v;
+}
+
+function specFor(island) {
+  const m = /^generated-(\d+)$/.exec(island);
+  return m ? { generated: Number(m[1]), landmarks_seed: gameSeed } : { name: island, landmarks_seed: gameSeed };
+}
+
+async function preview() {
+  const mine = ++previewToken;
+  const island = islandChoice();
+  $("generated-tools").hidden = !island.startsWith("generated");
+  $("game-seed").value = gameSeed;
+  const box = $("island-preview");
+  box.setAttribute("aria-busy", "true");
+  try {
+    const solved = await api("POST", "/api/tobago/solve", { island: specFor(island), maps: [] });
+    if (mine !== previewToken) return;
+    const b = new HexBoard(box, solved.island.spaces, solved.island.landmarks, { size: 16, title: t("new.preview_title", { name: island }) });
+    b.svg.querySelectorAll("polygon.hex").forEach((p) => p.removeAttribute("tabindex"));
+    $("island-facts").textContent = t("new.island_facts", { n: solved.island.spaces.length });
+  } catch (e) {
+    if (mine === previewToken) box.replaceChildren(h("p", { class: "error" }, e.message));
+  } finally {
+    box.removeAttribute("aria-busy");
+  }
+}
+
+function readSeats() {
+  const out = [];
+  document.querySelectorAll(".seat-row").forEach((row, i) => {
+    const type = $(`seat-${i}-type`).value;
+    const name = $(`seat-${i}-name`).value.trim() || null;
+    if (type === "none") return;
+    if (type === "bot") out.push({ seat: { type: "bot", level: $(`seat-${i}-level`).value }, local: false });
+    else out.push({ seat: { type: "human", name, open: type === "friend" }, local: type === "me" });
+  });
+  return out;
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  const err = $("form-error");
+  err.hidden = true;
+  const seats = readSeats();
+  if (seats.length < 2) { err.textContent = t("new.err_seats"); err.hidden = false; return; }
+  if (!seats.some((s) => s.local)) { err.textContent = t("new.err_me"); err.hidden = false; return; }
+  const options = { island: islandChoice() };
+  for (const o of kind.options.filter((x) => typeof x.default === "boolean")) options[o.name] = $(`opt-${o.name}`).checked;
+  const seedText = $("game-seed").value.trim();
+  const seed = seedText === "" ? gameSeed : Number(seedText);
+  $("create-game").disabled = true;
+  try {
+    const game = await api("POST", "/api/games", { game: "tobago", seats: seats.map((s) => s.seat), options, seed });
+    let first = null;
+    game.seats.forEach((s, i) => {
+      if (s.token && seats[i].local) { seatTokens.set(game.id, i, s.token); if (first === null) first = i; }
+    });
+    const url = `/tobago/games/${game.id}?seat=${first}`;
+    const open = game.seats.filter((s) => s.open);
+    if (!open.length) { location.assign(url); return; }
+    form.hidden = true;
+    $("created").hidden = false;
+    $("open-seat").href = url;
+    $("share-links").replaceChildren(...open.map((s) => {
+      const link = `${location.origin}/tobago/games/${game.id}/join/${s.index}`;
+      const input = h("input", { type: "text", readonly: true, value: link, class: "share-url", id: `share-${s.index}`, "aria-label": t("new.share_label", { n: s.index + 1 }) });
+      return h("li", {}, h("label", { for: `share-${s.index}` }, t("new.share_label", { n: s.index + 1 })), input,
+        h("button", { type: "button", class: "secondary small", onclick: async () => {
+          input.select();
+          try { await navigator.clipboard.writeText(link); } catch (e) { document.execCommand && document.execCommand("copy"); }
+        } }, t("new.copy")));
+    }));
+    $("open-seat").focus();
+  } catch (e) {
+    err.textContent = t("new.err_create", { message: e.message });
+    err.hidden = false;
+  } finally {
+    $("create-game").disabled = false;
+  }
+}
+
+async function init() {
+  const kinds = await api("GET", "/api/games/kinds");
+  kind = kinds.kinds.find((k) => k.name === "tobago");
+  $("seat-rows").replaceChildren(...SEAT_DEFAULTS.map((d, i) => seatRow(i, d, kind.bots)));
+  renderOptions();
+  form.querySelectorAll('input[name="island"]').forEach((r) => r.addEventListener("change", preview));
+  $("island-seed").addEventListener("change", preview);
+  $("another-island").addEventListener("click", () => { $("island-seed").value = Math.floor(Math.random() * 100000); preview(); });
+  $("new-landmarks").addEventListener("click", () => { gameSeed = randomSeed(); preview(); });
+  $("game-seed").addEventListener("change", () => { const v = Number($("game-seed").value); if (Number.isInteger(v) && v >= 0) { gameSeed = v; preview(); } });
+  form.addEventListener("submit", create);
+  preview();
+}
+
+init().catch((e) => { $("form-error").textContent = e.message; $("form-error").hidden = false; });

@@ -1,0 +1,73 @@
+"""Shared pieces for browser tests (Playwright for Python + Debian's Chromium).
+
+Use from a test module::
+
+    from tests.browser_support import browser, live_server, new_page, OUT  # noqa: F401 (fixtures)
+
+- ``live_server`` (module scope): the app on ``http://127.0.0.1:<port>`` with a temporary SQLite
+  file, served by werkzeug in a thread (threaded, so long-polls do not block other requests).
+- ``browser`` (module scope): Chromium from ``/usr/bin/chromium`` with the project's flags; the
+  module is skipped when Chromium or Playwright is missing.
+- ``new_page(browser, **context_options)``: a page in a fresh context (its own cookies and
+  localStorage) whose JavaScript errors are collected in ``page.js_errors``.
+- ``OUT``: ``test-output/`` (git-ignored) for screenshots, created on import.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from app import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+OUT = Path(__file__).resolve().parents[1] / "test-output"
+OUT.mkdir(exist_ok=True)
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    """The app on 127.0.0.1 (a free port) with a temporary database; yields its base URL."""
+    db = tmp_path_factory.mktemp("browser-db") / "games.sqlite3"
+    app = create_app({"TESTING": True, "DATABASE": str(db)})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Chromium for the module (skips the module if none is installed)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM}")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def new_page(browser, **context_options):
+    """A page in a fresh browser context; ``page.js_errors`` lists uncaught script errors."""
+    options = {"viewport": {"width": 1280, "height": 900}, **context_options}
+    ctx = browser.new_context(**options)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    return page

@@ -1,0 +1,200 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
+"""Tobago in a real Chromium (Playwright): a whole game by clicks, two humans in two browsers,
+the playground, the language switch, one turn by keyboard only, a phone-sized screen.
+
+Screenshots land in ``test-output/`` (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
+from tests.tobago_ui import act_by_clicks, choose, hex_locator, snapshot, wait_idle
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+#: A game seed whose game (one strategic player against three strategic bots on classic-1)
+#: takes every kind of action; the test asserts that, so a changed engine shows up as a failure.
+FULL_GAME_SEED = 13
+
+
+def _new_game(page, server: str, seed: int, seats: list[str] | None = None) -> None:
+    """Fill the new-game form (seat types, seed) and start the game."""
+    page.goto(f"{server}/tobago/new")
+    expect(page.locator("#island-preview svg")).to_be_visible()
+    for i, kind in enumerate(seats or []):
+        page.select_option(f"#seat-{i}-type", kind)
+    page.click("details.advanced summary")
+    page.fill("#game-seed", str(seed))
+    page.dispatch_event("#game-seed", "change")
+    page.click("#create-game")
+
+
+def _open_game(page) -> None:
+    page.wait_for_url(re.compile(r"/tobago/games/[\w-]+\?seat=\d"))
+    expect(page.locator("#board svg polygon.hex").first).to_be_attached()
+    wait_idle(page)
+
+
+def test_whole_game_against_three_bots_by_clicks(browser, live_server):
+    page = new_page(browser)
+    _new_game(page, live_server, FULL_GAME_SEED)
+    _open_game(page)
+    page.select_option("#speed", "0")
+    expect(page.locator("#status")).to_contain_text("place your ATV")
+    done: Counter = Counter()
+    shots = {
+        "first_clue": "game-first-clue",
+        "accept": "game-sharing",
+        "pick_amulet": "game-amulet",
+    }
+    while not snapshot(page)["over"]:
+        snap = snapshot(page)
+        assert snap["legal_actions"], "the page waits for nobody while the game runs"
+        action = choose(snap, random.Random(f"player/{snap['version']}"))
+        if action["type"] in shots:
+            page.screenshot(path=str(OUT / f"{shots.pop(action['type'])}.png"), full_page=True)
+        if action["type"] == "play_clue":
+            # the card's legal maps are the enabled buttons, exactly the legal plays
+            card = action["card"]
+            legal = {a["map"] for a in snap["legal_actions"] if a.get("card") == card}
+            enabled = page.locator(f'#hand button.play-map[data-card="{card}"]:not([disabled])')
+            assert {
+                enabled.nth(i).get_attribute("data-map") for i in range(enabled.count())
+            } == legal
+        act_by_clicks(page, action)
+        done[action["type"]] += 1
+        assert sum(done.values()) < 400
+    for kind in ("place_atv", "first_clue", "play_clue", "drive", "pick_amulet", "raise"):
+        assert done[kind] >= 1, (kind, done)
+    assert done["accept"] + done["decline"] >= 1, done
+    end = page.locator("#end")
+    expect(end).to_be_visible()
+    expect(end.locator(".scores li")).to_have_count(4)
+    final = snapshot(page)
+    expect(end.locator(".winners")).to_contain_text("Winner")
+    record = page.request.get(live_server + page.locator("#record-link").get_attribute("href"))
+    assert record.ok and record.json()["seed"] == FULL_GAME_SEED
+    assert len(record.json()["actions"]) == final["version"]
+    log = page.locator("#log li")
+    assert log.count() > 30
+    expect(log.first).to_contain_text("Game over")
+    page.screenshot(path=str(OUT / "game-end.png"), full_page=True)
+    assert not page.js_errors, page.js_errors
+
+
+def test_two_humans_in_two_browsers_see_moves_not_hands(browser, live_server):
+    alice = new_page(browser)
+    _new_game(alice, live_server, 5, seats=["me", "friend", "none", "none"])
+    expect(alice.locator("#created")).to_be_visible()
+    link = alice.locator("#share-1").input_value()
+    assert "/join/1" in link
+    alice.click("#open-seat")
+    _open_game(alice)
+
+    bob = new_page(browser)
+    bob.goto(link)
+    expect(bob.locator("#join-form")).to_be_visible()
+    bob.fill("#join-name", "Bea")
+    bob.click("#join-claim")
+    _open_game(bob)
+    expect(bob.locator("#players")).to_contain_text("Bea (you)")
+
+    # Alice places her ATV; Bea's page shows it without reloading (the events long-poll).
+    version = snapshot(alice)["version"]
+    hex_locator(alice, 3, 1).click()
+    wait_idle(alice, version)
+    expect(bob.locator("#board .atv-seat-0")).to_have_count(1, timeout=15_000)
+    expect(bob.locator("#log")).to_contain_text("placed their ATV at (3, 1)")
+    expect(bob.locator("#status")).to_contain_text("place your ATV")
+    hex_locator(bob, 4, 2).click()
+    wait_idle(bob, version + 1)
+    expect(alice.locator("#board .atv-seat-1")).to_have_count(1, timeout=15_000)
+
+    # Each page shows its own hand, never the other's.
+    for me, other in ((alice, bob), (bob, alice)):
+        wait_idle(me)
+        mine = snapshot(me)
+        seat = mine["seat"]
+        own = {c["id"] for c in mine["view"]["players"][seat]["hand"]}
+        shown = {
+            int(x)
+            for x in me.locator("#hand li.hand-card").evaluate_all(
+                "els => els.map(e => e.dataset.card)"
+            )
+        }
+        assert shown == own and own
+        theirs = snapshot(other)["view"]["players"][snapshot(other)["seat"]]["hand"]
+        assert "hand" not in mine["view"]["players"][1 - seat]
+        assert not {c["id"] for c in theirs} & shown
+    alice.screenshot(path=str(OUT / "two-humans-alice.png"), full_page=True)
+    bob.screenshot(path=str(OUT / "two-humans-bea.png"), full_page=True)
+    assert not alice.js_errors and not bob.js_errors
+
+
+def _pg_hex(page, q: int, r: int):
+    return hex_locator(page, q, r, "#pg-board polygon.hex")
+
+
+def test_playground_from_an_empty_island_to_a_located_treasure(browser, live_server):
+    page = new_page(browser)
+    page.goto(f"{live_server}/tobago/playground")
+    expect(page.locator("#pg-board svg polygon.hex").first).to_be_attached()
+    page.click("#pg-empty")
+    expect(page.locator("#pg-problems")).to_contain_text("Paint some island spaces")
+    # a lake ringed by six beach spaces
+    page.click("#pg-tool-beach")
+    ring = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    for q, r in ring:
+        _pg_hex(page, q, r).click()
+    page.click("#pg-tool-lake")
+    _pg_hex(page, 0, 0).click()
+    _pg_hex(page, 3, 0).click()  # a second lake as large as the first: not a valid island
+    expect(page.locator("#pg-problems")).to_contain_text("Two lake regions")
+    page.click("#pg-tool-sea")
+    _pg_hex(page, 3, 0).click()
+    expect(page.locator("#pg-problems")).not_to_contain_text("Two lake regions")
+    # landmarks: the statue stands on the coast, which the rules forbid (shown, not refused)
+    for tool, (q, r) in (("statue", (1, 0)), ("palm", (-1, 0)), ("hut", (-1, 1))):
+        page.click(f"#pg-tool-{tool}")
+        _pg_hex(page, q, r).click()
+    expect(page.locator("#pg-problems")).to_contain_text("The statue at (1, 0) is next to the sea")
+    # clues on the white map, each narrowing it, until the treasure is located
+    page.click("#pg-target-0")
+    for clue, text in (
+        ("near1:lake", "6 candidates"),
+        ("!near1:statue", "4 candidates"),
+        ("near1:palm", "2 candidates"),
+        ("near2:hut", "Located at (0, -1)!"),
+    ):
+        page.click(f'#pg-cards button[data-clue="{clue}"]')
+        expect(page.locator("#pg-count-white")).to_have_text(text)
+    expect(page.locator("#pg-board .located-white")).to_have_count(1)
+    # why a space is out
+    page.click("#pg-tool-inspect")
+    _pg_hex(page, 1, -1).click()
+    expect(page.locator("#pg-why")).to_contain_text(
+        'ruled out by clue 2, "Not within 1 space of a statue"'
+    )
+    # a hand: its legal plays on every map
+    page.click("#pg-target-4")
+    page.click('#pg-cards button[data-clue="in:lake"]')
+    plays = page.locator("#pg-plays tbody tr").first.locator("td")
+    expect(plays).to_have_text(
+        ["not legal", "legal, leaves 1", "legal, leaves 1", "legal, leaves 1"]
+    )
+    url = page.url
+    assert "#s=" in url
+    page.screenshot(path=str(OUT / "playground-located.png"), full_page=True)
+    # the state lives in the URL: a fresh browser at the same address shows the same position
+    again = new_page(browser)
+    again.goto(url)
+    expect(again.locator("#pg-count-white")).to_have_text("Located at (0, -1)!")
+    expect(again.locator("#pg-hand")).to_contain_text("In a lake")
+    assert not page.js_errors and not again.js_errors

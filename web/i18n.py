@@ -1,0 +1,146 @@
+"""Site-wide languages: English and Traditional Chinese, for pages, scripts and the rules.
+
+Every UI string lives in a message catalogue, ``web/i18n/<lang>.json`` (flat keys such as
+``game.play`` → ``"Play"``), loaded once. Clue sentences come from ``solver.describe_clue`` so the
+solver and the pages never disagree.
+
+The language of a request is, in order: ``?lang=`` (which also sets the ``lang`` cookie for a
+year), the ``lang`` cookie, the browser's ``Accept-Language``, English. Pages remember it in
+``localStorage`` too (``static/common/i18n.js``), so a lost cookie is restored.
+
+For templates (any blueprint, via a context processor): ``ui_lang`` (``en``/``zh``), ``html_lang``
+(``en``/``zh-Hant``, for the ``lang`` attribute), ``tr(key, **params)``, ``lang_url(code)`` (the
+current URL in another language) and ``i18n_script(*prefixes)`` (a ``<script type=
+"application/json" id="i18n-data">`` carrying the strings the page's scripts need).
+
+Other Python code: ``current_lang()``, ``translate(lang, key, **params)``, ``catalogue(lang)``,
+``clue_sentences(lang)``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from flask import Blueprint, Response, request
+from markupsafe import Markup
+
+from solver.clues import all_clues, describe_clue
+
+LANGS: tuple[str, ...] = ("en", "zh")
+DEFAULT_LANG = "en"
+#: ``lang`` attribute values (BCP 47) per UI language.
+HTML_LANG = {"en": "en", "zh": "zh-Hant"}
+COOKIE = "lang"
+COOKIE_AGE = 365 * 86400
+_DIR = Path(__file__).with_name("i18n")
+
+bp = Blueprint("i18n", __name__)
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The message catalogue of ``lang`` (English fills any key the other language lacks)."""
+    lang = normalize(lang) or DEFAULT_LANG
+    base = json.loads((_DIR / f"{DEFAULT_LANG}.json").read_text("utf-8"))
+    if lang != DEFAULT_LANG:
+        base = {**base, **json.loads((_DIR / f"{lang}.json").read_text("utf-8"))}
+    base.pop("_comment", None)
+    return base
+
+
+def normalize(raw: Any) -> str | None:
+    """``en``/``zh`` for a language tag we serve (``zh-TW``, ``zh-Hant`` → ``zh``), else None."""
+    if not isinstance(raw, str):
+        return None
+    tag = raw.strip().lower().replace("_", "-")
+    if tag in LANGS:
+        return tag
+    if tag.startswith("zh"):
+        return "zh"
+    if tag.startswith("en"):
+        return "en"
+    return None
+
+
+def current_lang() -> str:
+    """The request's UI language (see the module doc for the order)."""
+    for raw in (request.args.get("lang"), request.cookies.get(COOKIE)):
+        lang = normalize(raw)
+        if lang:
+            return lang
+    best = request.accept_languages.best_match(["en", "zh", "zh-TW", "zh-Hant", "zh-HK"])
+    return normalize(best) or DEFAULT_LANG
+
+
+def translate(lang: str, key: str, **params: Any) -> str:
+    """The string ``key`` in ``lang`` with ``{name}`` placeholders filled (the key if unknown)."""
+    text = catalogue(lang).get(key, key)
+    if params:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+@cache
+def clue_sentences(lang: str) -> dict[str, str]:
+    """Notation → readable sentence for every valid clue, in ``lang``."""
+    return {c.notation: describe_clue(c, lang) for c in all_clues()}
+
+
+def script_data(lang: str, prefixes: tuple[str, ...] = ()) -> dict:
+    """What a page's scripts need: the language, the strings under ``prefixes``, clue sentences."""
+    cat = catalogue(lang)
+    wanted = {
+        k: v
+        for k, v in cat.items()
+        if not prefixes or k.startswith(("common.", "terrain.", "map.", *prefixes))
+    }
+    return {"lang": lang, "strings": wanted, "clues": clue_sentences(lang)}
+
+
+def _json_for_script(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+
+
+def _lang_url(code: str) -> str:
+    """The current page's URL with ``lang=code`` (other query arguments kept)."""
+    args = request.args.to_dict(flat=False)
+    args["lang"] = [code]
+    query = urlencode([(k, v) for k, vs in args.items() for v in vs])
+    return quote(request.path) + "?" + query
+
+
+@bp.app_context_processor
+def _inject() -> dict:
+    lang = current_lang()
+
+    def tr(key: str, **params: Any) -> str:
+        return translate(lang, key, **params)
+
+    def i18n_script(*prefixes: str) -> Markup:
+        body = _json_for_script(script_data(lang, tuple(prefixes)))
+        return Markup(f'<script type="application/json" id="i18n-data">{body}</script>')
+
+    return {
+        "ui_lang": lang,
+        "html_lang": HTML_LANG[lang],
+        "tr": tr,
+        "lang_url": _lang_url,
+        "i18n_script": i18n_script,
+        "langs": LANGS,
+    }
+
+
+@bp.after_app_request
+def _remember(resp: Response) -> Response:
+    """``?lang=`` on a page sets the cookie, so the choice follows the user around the site."""
+    lang = normalize(request.args.get("lang"))
+    if lang and request.cookies.get(COOKIE) != lang and not request.path.startswith("/api/"):
+        resp.set_cookie(COOKIE, lang, max_age=COOKIE_AGE, samesite="Lax")
+    return resp

@@ -1,0 +1,278 @@
+"""Tobago in the browser: the pages (new game, game, join a seat, playground, rules) and the
+deduction helper's JSON endpoint.
+
+Pages are plain HTML + JS modules (``templates/tobago/``, ``static/tobago/``, no build step, no
+CDN); they talk to the public API (``/api/games``, ``/api/tobago/solve``) like any client, so a
+page never sees more than its seat's view. Strings come from ``web.i18n``.
+
+``POST /api/tobago/helper`` takes a *public* position (island, columns, removed markers, the
+asking seat's own hand and every ATV) and answers what the helper panel shows: why each space is
+out of each map, the column as steps, each ATV's driving cost to each map's nearest candidate, and
+the hint ranking of the hand's legal plays with reasons in the asked language. It is stateless:
+it cannot see anything the caller did not send, so it cannot leak hidden state.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from flask import Blueprint, abort, render_template
+from markdown_it import MarkdownIt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from hexmap.errors import InvalidInput
+from hexmap.hexes import Hex
+from solver.clues import describe_clue, parse_clue
+from solver.deck import DECK
+from solver.explain import reasons_by_index, walk_column
+from solver.hints import CostLayers, hints
+from solver.masks import compile_island
+from solver.options import SolverOptions
+from solver.solve import island_for_spec, parse_map
+from web.apidoc import documented, validated
+from web.i18n import current_lang, translate
+
+bp = Blueprint("tobago_pages", __name__)
+TAG = "tobago"
+RULES_DIR = Path(__file__).with_name("rules")
+#: Game kinds with a rules page, in the order the index lists them.
+RULE_GAMES = ("tobago", "dao", "isla_dorada", "dragons_gold")
+MAX_ATVS = 8
+
+# --- pages ------------------------------------------------------------------------------------
+
+
+@bp.get("/tobago")
+def hub():
+    return render_template("tobago/hub.html")
+
+
+@bp.get("/tobago/new")
+def new_game():
+    return render_template("tobago/new.html")
+
+
+@bp.get("/tobago/games/<game_id>")
+def game_page(game_id: str):
+    if len(game_id) > 64:
+        abort(404)
+    return render_template("tobago/game.html", game_id=game_id)
+
+
+@bp.get("/tobago/games/<game_id>/join/<int:seat>")
+def join_page(game_id: str, seat: int):
+    if len(game_id) > 64:
+        abort(404)
+    return render_template("tobago/join.html", game_id=game_id, seat=seat)
+
+
+@bp.get("/tobago/playground")
+def playground():
+    deck = list(dict.fromkeys(c.notation for c in DECK))
+    return render_template("tobago/playground.html", deck=deck)
+
+
+@cache
+def _markdown() -> MarkdownIt:
+    return MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
+
+
+@cache
+def rules_html(game: str, lang: str) -> str:
+    """The rules of ``game`` as HTML (Markdown rendered once per language; raw HTML refused)."""
+    path = RULES_DIR / lang / f"{game}.md"
+    if not path.exists():
+        path = RULES_DIR / "en" / f"{game}.md"
+    return _markdown().render(path.read_text("utf-8"))
+
+
+@bp.get("/rules")
+def rules_index():
+    return render_template("rules_index.html", games=RULE_GAMES)
+
+
+@bp.get("/rules/<game>")
+def rules_page(game: str):
+    if game not in RULE_GAMES:
+        abort(404)
+    lang = current_lang()
+    translated = (RULES_DIR / lang / f"{game}.md").exists()
+    return render_template(
+        "rules.html", game=game, body=rules_html(game, lang), translated=translated
+    )
+
+
+# --- the deduction helper -------------------------------------------------------------------
+
+Pair = Annotated[list[StrictInt], Field(min_length=2, max_length=2, description="[q, r]")]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class HelperMapIn(_In):
+    id: StrictStr = Field(min_length=1, max_length=40, description="The map's colour")
+    clues: list[StrictStr] = Field(default_factory=list, max_length=64, description="Notations")
+    removed: list[Pair] = Field(default_factory=list, max_length=2000)
+
+
+class HelperOptionsIn(_In):
+    near_includes_target: StrictBool = False
+    treasure_on_landmarks: StrictBool = True
+
+
+class HelperIn(_In):
+    island: dict[str, Any] = Field(
+        description='As for /api/tobago/solve: {"name"}, {"generated"} (each with an optional '
+        '"landmarks_seed") or {"spaces", "landmarks"}'
+    )
+    maps: list[HelperMapIn] = Field(max_length=16)
+    hand: list[StrictStr] = Field(default_factory=list, max_length=64, description="Notations")
+    me: Pair | None = Field(default=None, description="The asking player's ATV")
+    others: list[Pair] = Field(default_factory=list, max_length=MAX_ATVS, description="Rival ATVs")
+    options: HelperOptionsIn | None = None
+    lang: Literal["en", "zh"] = "en"
+
+
+class HelperExcludedOut(BaseModel):
+    space: list[int]
+    by: int | Literal["removed", "landmark"]
+
+
+class HelperStepOut(BaseModel):
+    index: int | Literal["removed"] | None = Field(description="Clue index; null: the start")
+    remaining: int
+
+
+class HelperMapOut(BaseModel):
+    id: str
+    count: int
+    excluded: list[HelperExcludedOut]
+    steps: list[HelperStepOut]
+    costs: list[int | None] = Field(
+        description="Driving cost to the nearest candidate: me first (if given), then others"
+    )
+
+
+class HelperHintOut(BaseModel):
+    hand_index: int
+    map: str
+    clue: str
+    sentence: str
+    remaining: int
+    before: int
+    candidates: list[list[int]]
+    costs: list[int | None]
+    score: float
+    reason: str
+
+
+class HelperOut(BaseModel):
+    maps: list[HelperMapOut]
+    hints: list[HelperHintOut]
+
+
+def _space(island, value: list[int], field: str) -> Hex:
+    h = Hex(value[0], value[1])
+    if h not in island.terrain:
+        raise InvalidInput(f"({h.q}, {h.r}) is not an island space", field)
+    return h
+
+
+def hint_reason(lang: str, remaining: int, before: int, costs: list[int | None]) -> str:
+    """The hint's reason in words: what the play leaves, then who is nearer (rules of the
+    ranking in ``solver.hints``)."""
+    tr = translate
+    head = (
+        tr(lang, "helper.reason_located")
+        if remaining == 1
+        else tr(lang, "helper.reason_leaves", n=remaining, m=before)
+    )
+    mine = costs[0] if costs else None
+    rivals = [c for c in costs[1:] if c is not None]
+    rival = min(rivals) if rivals else None
+    parts = [head]
+    if costs:
+        parts.append(
+            tr(lang, "helper.reason_unreachable")
+            if mine is None
+            else tr(lang, "helper.reason_mine", n=mine)
+        )
+    if len(costs) > 1:
+        parts.append(
+            tr(lang, "helper.reason_rival", n=rival)
+            if rival is not None
+            else tr(lang, "helper.reason_rival_none")
+        )
+    if remaining == 1 and mine is not None:
+        if mine <= 3 and (rival is None or mine <= rival):
+            parts.append(tr(lang, "helper.reason_raise_next"))
+        elif rival is not None and rival < mine:
+            parts.append(tr(lang, "helper.reason_rival_first"))
+    return tr(lang, "helper.reason_join").join(parts)
+
+
+@bp.post("/api/tobago/helper")
+@documented(
+    "POST",
+    "/api/tobago/helper",
+    "The deduction helper for a public position: why each space is out, the steps of each "
+    "column, driving costs to each map's nearest candidate, the ranked legal plays of a hand",
+    TAG,
+    request=HelperIn,
+    response=HelperOut,
+    errors={
+        400: "Malformed request, a refused clue, a space off the island (the field is named)",
+        404: "No built-in island of that name",
+        413: "Body larger than 1 MiB",
+    },
+)
+def helper():
+    body = validated(HelperIn)
+    island = island_for_spec(body.island, "island")
+    o = body.options or HelperOptionsIn()
+    options = SolverOptions(o.near_includes_target, o.treasure_on_landmarks)
+    columns = [parse_map(island, m.model_dump(), f"maps[{i}]") for i, m in enumerate(body.maps)]
+    hand = [parse_clue(c, f"hand[{i}]") for i, c in enumerate(body.hand)]
+    me = _space(island, body.me, "me") if body.me is not None else None
+    others = [_space(island, p, f"others[{i}]") for i, p in enumerate(body.others)]
+    t = compile_island(island, options)
+    layers = ([CostLayers(island, me)] if me is not None else []) + [
+        CostLayers(island, h) for h in others
+    ]
+    maps_out = []
+    for col in columns:
+        alive, reasons = reasons_by_index(t, col.clues, col.removed)
+        steps = [{"index": None, "remaining": t.base.bit_count()}]
+        for why, _gone, after in walk_column(t, col.clues, col.removed):
+            if why != "landmark":
+                steps.append({"index": why, "remaining": after.bit_count()})
+        index = island.index
+        maps_out.append(
+            {
+                "id": col.id,
+                "count": alive.bit_count(),
+                "excluded": [
+                    {"space": [index[i].q, index[i].r], "by": reasons[i]} for i in sorted(reasons)
+                ],
+                "steps": steps,
+                "costs": [layer.nearest(alive) if alive else None for layer in layers],
+            }
+        )
+    ranked = hints(island, columns, hand, me, others, options) if hand else []
+    lang = body.lang
+    hints_out = []
+    for h in ranked:
+        costs = list(h.costs) if me is not None else list(h.costs[1:])
+        hints_out.append(
+            {
+                **h.to_json(island),
+                "costs": costs,
+                "sentence": describe_clue(h.clue, lang),
+                "reason": hint_reason(lang, h.remaining, h.before, list(h.costs) if me else []),
+            }
+        )
+    return {"maps": maps_out, "hints": hints_out}
