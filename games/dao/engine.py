@@ -32,6 +32,7 @@ from typing import Any
 
 from games.base import Action, Event, GameKind, OptionSpec
 from games.dao import cards as C
+from games.dao import odds
 from hexmap.errors import IllegalAction, InvalidInput
 
 _ACTIONS = ("take", "turn")
@@ -363,9 +364,18 @@ class DaoKind(GameKind):
                 entry["score"] = totals[s]
                 entry["round_scores"] = [r["scores"][s] for r in state.finished]
         elif seat is not None:
-            from games.dao.odds import helper
-
-            out["helper"] = helper(out)
+            pile = state.piles[seat]
+            out["helper"] = odds.position_helper(
+                odds.Position(
+                    g=C.pile_gains(pile),
+                    n=len(pile),
+                    disp=[(C.CARD_ELEMENT[c], _VALUE[c]) for c in display],
+                    pool=unseen,
+                    unseen=out["unseen_total"],
+                    deck=out["deck"],
+                    match_first=state.options["bust_match"] == "first",
+                )
+            )
         return out
 
     # --- hidden information (for the generic hidden-information test) ----------------------

@@ -141,17 +141,22 @@ def helper(view: dict) -> dict[str, Any] | None:
     """
     if view.get("you") is None or view.get("over") or not view["display"]:
         return None
-    pos = position_from_view(view)
+    return position_helper(position_from_view(view))
+
+
+def position_helper(pos: Position) -> dict[str, Any]:
+    """``helper`` from a ``Position`` (the engine builds one straight from the state)."""
     odds = turn_odds(pos)
     take = take_gain(pos)
     scores = [g - pos.n for g in pos.g]
     best = max(scores)
+    e, v = pos.disp[0]
     return {
         "bust_probability": odds.bust_probability,
         "bust_cards": odds.bust_cards,
         "save_cards": odds.save_cards,
         "unseen": odds.unseen,
-        "take": {"card": dict(view["display"][0]), "gain": take},
+        "take": {"card": {"element": C.ELEMENTS[e], "value": v}, "gain": take},
         "turn": {"gain": odds.expected_gain, "gain_if_bust": odds.gain_if_bust},
         "advice": "take" if take >= odds.expected_gain else "turn",
         "element_scores": dict(zip(C.ELEMENTS, scores, strict=True)),
