@@ -385,10 +385,9 @@ class DaoKind(GameKind):
 
         A single card is no secret in DAO (it was face up in the display before anyone took it,
         and the public events name it); what a seat alone sees is its pile as a whole. The entry
-        carries ``seat``, so it cannot coincide with another seat's entry.
+        carries ``seat``, so it cannot coincide with another seat's entry. Once the game is over
+        every view shows every entry.
         """
-        if state.over:
-            return []
         return [self.view(state, seat)["players"][seat]]
 
     def hidden_items(self, state: DaoState) -> list[Any]:
