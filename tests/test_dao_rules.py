@@ -282,6 +282,7 @@ def test_a_seat_that_busts_a_mixed_display_scores_negative_and_loses():
     assert KIND.scores(state) == [-1, 0] and KIND.winners(state) == [1]
     view = KIND.view(state, None)
     assert view["players"][0]["element_scores"]["fire"] == -1 and view["players"][0]["score"] == -1
+    assert view["players"][0]["total"] == -1
 
 
 def test_the_equal_value_exception_can_save_a_display_twice_in_a_row():
@@ -334,7 +335,9 @@ def test_two_rounds_split_the_deck_in_halves_and_add_the_scores():
         n += 1
     r1, r2 = (r["scores"] for r in state.finished)
     assert KIND.scores(state) == [r1[0] + r2[0], r1[1] + r2[1]]
-    assert KIND.view(state, 1)["players"][0]["round_scores"] == [r1[0], r2[0]]
+    end = KIND.view(state, 1)["players"][0]
+    assert end["round_scores"] == [r1[0], r2[0]] and end["total"] == r1[0] + r2[0]
+    assert end["score"] == r2[0] == C.pile_score(state.finished[1]["piles"][0])
 
 
 # --- refused actions change nothing ---------------------------------------------------------

@@ -303,8 +303,9 @@ class DaoKind(GameKind):
         """What ``seat`` may see (``None``: a spectator). Everything once the game is over.
 
         Public shape (kept stable for clients): ``display`` (first card first), ``deck`` (cards
-        left this round), ``round``, ``players`` (``count`` and ``cards`` or ``null``; also ``seat``, and
-        ``element_scores``/``score`` where the cards are visible). Extra keys:
+        left this round), ``round``, ``players`` (``count`` and ``cards`` or ``null``; also ``seat``;
+        where the cards are visible ``element_scores`` and ``score``, the score of the cards
+        listed; at the end ``total`` over the rounds and ``round_scores``). Extra keys:
         ``you``, ``to_act``, ``over``, ``rounds``, ``total`` (display sum), ``bust_above``,
         ``unseen`` (per element, counts of never-seen cards by value 0..4), ``unseen_total``,
         ``options``, ``last_events``, ``finished`` (rounds already counted, all cards open),
@@ -361,7 +362,7 @@ class DaoKind(GameKind):
             out["scores"] = totals
             out["winners"] = self.winners(state)
             for s, entry in enumerate(players):
-                entry["score"] = totals[s]
+                entry["total"] = totals[s]
                 entry["round_scores"] = [r["scores"][s] for r in state.finished]
         elif seat is not None:
             pile = state.piles[seat]
