@@ -1,0 +1,123 @@
+"""``/openapi.json`` describes the API truthfully: schemathesis drives every documented operation
+in-process (WSGI) with generated requests, valid and invalid, and checks no 5xx, documented
+status codes and content types, and every response body matching its schema.
+
+Game routes get a real game id (and sometimes a real seat token) for part of the cases, so the
+success paths are exercised too, not only 404s. The example count is kept modest (a few per
+operation and mode) so the file runs in well under a minute.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from app import create_app
+from web.openapi import build_openapi
+
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+]
+_DB_DIR = tempfile.mkdtemp(prefix="openapi-test-")
+app = create_app({"TESTING": True, "DATABASE": f"{_DB_DIR}/openapi.sqlite3"})
+#: Examples and fuzzing (positive and negative data); the coverage phase's exhaustive boundary
+#: cases take minutes over every route, so it is off here.
+CONFIG = schemathesis.Config.from_dict({"phases": {"coverage": {"enabled": False}}})
+schema = schemathesis.openapi.from_wsgi("/openapi.json", app, config=CONFIG)
+
+
+def teardown_module() -> None:
+    shutil.rmtree(_DB_DIR, ignore_errors=True)
+
+
+def _real_games() -> dict:
+    """A running game with a seat token and a finished one, of the first registered kind."""
+    client = app.test_client()
+    kinds = client.get("/api/games/kinds").get_json()["kinds"]
+    if not kinds:
+        return {}
+    kind = kinds[0]
+    n = kind["min_seats"]
+    running = client.post(
+        "/api/games", json={"game": kind["name"], "seats": [{"type": "human"}] * n, "seed": 1}
+    ).get_json()
+    bots = [{"type": "bot"}] * n
+    over = client.post("/api/games", json={"game": kind["name"], "seats": bots, "seed": 2})
+    return {
+        "running": running["id"],
+        "token": running["seats"][0]["token"],
+        "over": over.get_json()["id"] if over.status_code == 201 else running["id"],
+    }
+
+
+REAL = _real_games()
+
+
+def test_the_document_is_openapi_3_1_with_every_game_route():
+    doc = app.test_client().get("/openapi.json").get_json()
+    assert doc["openapi"].startswith("3.1") and doc == build_openapi()
+    paths = doc["paths"]
+    for path, method in [
+        ("/api/games", "post"),
+        ("/api/games", "get"),
+        ("/api/games/kinds", "get"),
+        ("/api/games/{game_id}", "get"),
+        ("/api/games/{game_id}/actions", "post"),
+        ("/api/games/{game_id}/events", "get"),
+        ("/api/games/{game_id}/record", "get"),
+        ("/api/games/import", "post"),
+        ("/api/games/{game_id}/seats/{index}/claim", "post"),
+    ]:
+        op = paths[path][method]
+        assert op["responses"] and op["summary"]
+        for status, response in op["responses"].items():
+            assert "application/json" in response["content"], (path, status)
+    post = paths["/api/games/{game_id}/actions"]["post"]
+    assert post["security"] == [{"bearerAuth": []}]
+    assert {"400", "401", "403", "404", "409", "413"} <= set(post["responses"])
+    body = post["requestBody"]["content"]["application/json"]["schema"]["$ref"].split("/")[-1]
+    assert set(doc["components"]["schemas"][body]["required"]) == {"version", "action"}
+
+
+def test_api_docs_page_is_served_by_the_app():
+    client = app.test_client()
+    page = client.get("/api/docs")
+    assert page.status_code == 200 and "text/html" in page.headers["Content-Type"]
+    html = page.get_data(as_text=True)
+    assert "/static/apidocs/apidocs.js" in html and "http" not in html.replace("http-equiv", "")
+    script = client.get("/static/apidocs/apidocs.js")
+    assert script.status_code == 200 and b'fetch("/openapi.json")' in script.data
+
+
+@schema.parametrize()
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+    database=None,
+)
+def test_every_operation_matches_its_schema(case):
+    rng = random.Random(repr((case.path_parameters, case.query, case.body)))
+    params = case.path_parameters or {}
+    if REAL and "game_id" in params and rng.random() < 0.6:
+        params["game_id"] = REAL["over"] if "record" in case.path else REAL["running"]
+        if rng.random() < 0.5:
+            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {REAL['token']}"}
+    query = case.query if isinstance(case.query, dict) else None
+    if query and isinstance(query.get("wait"), int | float) and query["wait"] > 0.2:
+        query["wait"] = 0.2  # a long-poll's wait is honoured (tested elsewhere): keep this quick
+    case.call_and_validate(checks=CHECKS)
