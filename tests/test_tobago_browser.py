@@ -198,3 +198,130 @@ def test_playground_from_an_empty_island_to_a_located_treasure(browser, live_ser
     expect(again.locator("#pg-count-white")).to_have_text("Located at (0, -1)!")
     expect(again.locator("#pg-hand")).to_contain_text("In a lake")
     assert not page.js_errors and not again.js_errors
+
+
+def test_language_switch_is_remembered_across_pages(browser, live_server):
+    page = new_page(browser, locale="en-US")
+    page.goto(f"{live_server}/")
+    assert page.get_attribute("html", "lang") == "en"
+    expect(page.locator("h1")).to_have_text("Tobago study")
+    page.click('.lang-switch a[data-lang="zh"]')
+    expect(page.locator("h1")).to_have_text("多巴戈研究室")
+    assert page.get_attribute("html", "lang") == "zh-Hant"
+    assert page.evaluate("() => localStorage.getItem('tobago.lang')") == "zh"
+    page.goto(f"{live_server}/tobago/new")
+    expect(page.locator("h1")).to_have_text("新的一局多巴戈")
+    expect(page.locator("#option-list")).to_contain_text("寶藏可以在標誌物上")
+    page.goto(f"{live_server}/rules/tobago")
+    expect(page.locator("#rules h1")).to_contain_text("多巴戈")
+    # the cookie lost: localStorage brings the language back
+    page.context.clear_cookies()
+    page.goto(f"{live_server}/tobago/playground#s=eyJpIjoiY2xhc3NpYy0yIn0")
+    expect(page.locator("h1")).to_have_text("推理實驗室")
+    page.screenshot(path=str(OUT / "playground-zh.png"), full_page=True)
+    # switching keeps the page and its state (the hash)
+    page.click('.lang-switch a[data-lang="en"]')
+    expect(page.locator("h1")).to_have_text("Solver playground")
+    assert "#s=" in page.url
+    expect(page.locator("#pg-source")).to_have_value("classic-2")
+    assert not page.js_errors, page.js_errors
+
+
+def _tab_to(page, selector: str, limit: int = 80) -> None:
+    """Press Tab until the focused element matches ``selector`` (fails after ``limit`` presses)."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate(
+            "s => !!document.activeElement && document.activeElement.matches(s)", selector
+        ):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def _focus_is_visible(page) -> bool:
+    return page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle !== 'none'")
+
+
+def test_one_turn_by_keyboard_only(browser, live_server):
+    page = new_page(browser)
+    page.goto(f"{live_server}/tobago/new")
+    expect(page.locator("#island-preview svg")).to_be_visible()
+    _tab_to(page, "#create-game")
+    assert _focus_is_visible(page)
+    page.keyboard.press("Enter")
+    _open_game(page)
+    # place the ATV: into the island with Tab, along it with the arrow keys, Enter
+    _tab_to(page, "#board polygon.hex")
+    expect(page.locator("#board .focus-ring")).to_have_count(1)
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):
+        page.keyboard.press(key)
+    at = page.evaluate(
+        "() => [document.activeElement.dataset.q | 0, document.activeElement.dataset.r | 0]"
+    )
+    page.keyboard.press("Enter")
+    wait_idle(page, 0, timeout=60_000)
+    assert snapshot(page)["view"]["players"][0]["atv"] == at
+    _tab_to(page, "#actions button.first-map")
+    page.keyboard.press("Enter")
+    wait_idle(page, None, timeout=60_000)
+    page.wait_for_function("() => window.tobagoGame.snap.view.phase === 'turn'")
+    wait_idle(page, timeout=60_000)
+    snap = snapshot(page)
+    assert snap["view"]["current"] == 0 and snap["legal_actions"]
+    turn = snap["view"]["turn_number"]
+    if any(a["type"] == "play_clue" for a in snap["legal_actions"]):
+        _tab_to(page, "#hand button.play-map:not([disabled])")
+        assert _focus_is_visible(page)
+        page.screenshot(path=str(OUT / "keyboard-focus.png"))
+        page.keyboard.press("Enter")
+        wait_idle(page, snap["version"], timeout=60_000)
+        while snapshot(page)["view"]["turn_number"] == turn:  # the extra marker, or end the turn
+            version = snapshot(page)["version"]
+            _tab_to(page, "#columns button.extra-marker, #end-turn")
+            page.keyboard.press("Enter")
+            wait_idle(page, version, timeout=60_000)
+    else:  # no legal play in this hand: drive mode by keyboard, then pass
+        _tab_to(page, "#drive-mode")
+        page.keyboard.press("Enter")
+        expect(page.locator("#board .layer-labels text")).not_to_have_count(0)
+        _tab_to(page, "#end-turn")
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"() => window.tobagoGame.snap.view.turn_number > {turn}")
+    log = page.locator("#log").inner_text()
+    assert "Seat 1 (you)" in log
+    assert not page.js_errors, page.js_errors
+
+
+def test_phone_sized_screen(browser, live_server):
+    phone = {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+        "device_scale_factor": 2,
+    }
+    page = new_page(browser, **phone)
+    _new_game(page, live_server, 21)
+    _open_game(page)
+    overflow = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    assert page.evaluate(overflow) <= 0
+    # the wide classic island is zoomed on a phone: the board scrolls sideways, the page does not
+    expect(page.locator("#zoom")).to_have_attribute("aria-pressed", "true")
+    box = page.locator("#board").bounding_box()
+    assert box["width"] <= 390 and box["height"] > 200
+    page.screenshot(path=str(OUT / "phone-game-top.png"))
+    hex_locator(page, 5, 2).tap()
+    wait_idle(page, 0, timeout=60_000)
+    assert snapshot(page)["view"]["players"][0]["atv"] == [5, 2]
+    expect(page.locator("#board .atv-seat-0")).to_have_count(1)
+    assert page.evaluate(overflow) <= 0
+    page.screenshot(path=str(OUT / "phone-game.png"), full_page=True)
+    page.locator("#hand-box").scroll_into_view_if_needed()
+    page.screenshot(path=str(OUT / "phone-game-hand.png"))
+    page.goto(f"{live_server}/tobago/playground")
+    expect(page.locator("#pg-board svg polygon.hex").first).to_be_attached()
+    assert page.evaluate(overflow) <= 0
+    page.screenshot(path=str(OUT / "phone-playground.png"), full_page=True)
+    page.goto(f"{live_server}/tobago/new")
+    assert page.evaluate(overflow) <= 0
+    page.screenshot(path=str(OUT / "phone-new.png"), full_page=True)
+    assert not page.js_errors, page.js_errors

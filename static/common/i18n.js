@@ -37,7 +37,9 @@ export function switchLanguage(code) {
   setCookie(code);
   const url = new URL(location.href);
   url.searchParams.delete("lang");
-  location.assign(url.toString());
+  // Same address (a hash may differ only): assigning would not reload the page.
+  if (url.pathname + url.search === location.pathname + location.search) location.reload();
+  else location.assign(url.toString());
 }
 
 function init() {

@@ -112,6 +112,7 @@ async function loadIsland(view) {
   board.onActivate(onHex);
   const [, , w, h_] = board.svg.getAttribute("viewBox").split(" ").map(Number);
   root.classList.toggle("wide-island", w / h_ > 2);
+  setZoom(w / h_ > 2 && window.innerWidth < 700);
   renderLegend();
 }
 
@@ -392,6 +393,18 @@ async function start() {
 $("skip-replay").addEventListener("click", () => { skipReplay = true; });
 $("speed").addEventListener("change", () => { try { localStorage.setItem("tobago.speed", $("speed").value); } catch (e) { /* ignore */ } });
 try { const sp = localStorage.getItem("tobago.speed"); if (sp !== null) $("speed").value = sp; } catch (e) { /* ignore */ }
+function setZoom(on) {
+  $("board").classList.toggle("zoomed", on);
+  $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
+  const me = snap && myAtv(snap.view);
+  if (on && me && board) {
+    const [x] = board.centre(...me);
+    const svgBox = board.svg.viewBox.baseVal;
+    const scale = board.svg.clientWidth / svgBox.width;
+    $("board").scrollLeft = Math.max(0, x * scale - $("board").clientWidth / 2);
+  }
+}
+$("zoom").addEventListener("click", () => setZoom(!$("board").classList.contains("zoomed")));
 const helperToggle = $("toggle-helper");
 function setHelper(on) {
   $("helper").hidden = !on;

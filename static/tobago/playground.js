@@ -357,6 +357,11 @@ async function init() {
     syncSource();
     changed();
   });
+  $("zoom").addEventListener("click", () => {
+    const on = !$("pg-board").classList.contains("zoomed");
+    $("pg-board").classList.toggle("zoomed", on);
+    $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
+  });
   $("pg-copy-link").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText(location.href); $("pg-copied").textContent = t("pg.copied"); } catch (e) { $("pg-copied").textContent = location.href; }
   });
