@@ -1,0 +1,146 @@
+"""The Tobago pages without a browser: languages (catalogues, choice order, cookie), the rules
+pages, every page in both languages, and the deduction helper's endpoint (known answers, errors).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from games.tobago.testing import small_island
+from web.i18n import catalogue, clue_sentences
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [
+    "/",
+    "/tobago",
+    "/tobago/new",
+    "/tobago/games/some-id",
+    "/tobago/games/some-id/join/1",
+    "/tobago/playground",
+    "/rules",
+    "/rules/tobago",
+    "/rules/dao",
+    "/rules/isla_dorada",
+    "/rules/dragons_gold",
+]
+KEY = re.compile(r"\b(?:site|home|game|new|pg|helper|hub|join|seat|ev|rules)\.[a-z_]+[a-z0-9_]*\b")
+
+
+def _visible_text(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", re.sub(r"<script.*?</script>", "", html, flags=re.S))
+
+
+def test_catalogues_have_the_same_keys_and_placeholders():
+    en, zh = catalogue("en"), catalogue("zh")
+    raw_zh = json.loads((ROOT / "web/i18n/zh.json").read_text("utf-8"))
+    assert set(en) == set(raw_zh) - {"_comment"}
+    for key, text in en.items():
+        assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", zh[key])), key
+
+
+def test_every_key_the_pages_use_is_in_the_catalogue():
+    used: set[str] = set()
+    for path in [*ROOT.glob("static/tobago/*.js"), *ROOT.glob("static/common/*.js")]:
+        used |= set(re.findall(r"\bt\(\"([a-z_]+\.[a-z_0-9]+)\"\s*[,)]", path.read_text("utf-8")))
+    for path in [*ROOT.glob("templates/tobago/*.html"), *ROOT.glob("templates/*.html")]:
+        used |= set(re.findall(r"tr\('([a-z_]+\.[a-z_0-9]+)'\s*[,)]", path.read_text("utf-8")))
+    used |= set(
+        re.findall(r'"(helper\.reason_[a-z_]+)"', (ROOT / "web/tobago_pages.py").read_text())
+    )
+    assert len(used) > 150
+    assert not used - set(catalogue("en"))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_page_renders_in_both_languages(client, lang):
+    marker = {"en": 'lang="en"', "zh": 'lang="zh-Hant"'}[lang]
+    for url in PAGES:
+        resp = client.get(f"{url}?lang={lang}")
+        assert resp.status_code == 200, url
+        html = resp.get_data(as_text=True)
+        assert f"<html {marker}>" in html, url
+        assert not KEY.findall(_visible_text(html)), (url, KEY.findall(_visible_text(html)))
+        assert 'aria-current="true"' in html  # the language switch marks the current language
+
+
+def test_language_choice_order_and_cookie(client):
+    zh = {"Accept-Language": "zh-TW,zh;q=0.9"}
+    assert 'lang="zh-Hant"' in client.get("/", headers=zh).get_data(as_text=True)
+    assert '<html lang="en">' in client.get("/?lang=en", headers=zh).get_data(as_text=True)
+    # ?lang= set the cookie, which now wins over the browser's preference
+    assert client.get_cookie("lang").value == "en"
+    assert '<html lang="en">' in client.get("/tobago/new", headers=zh).get_data(as_text=True)
+    client.get("/?lang=zh")
+    assert client.get_cookie("lang").value == "zh"
+    page = client.get("/tobago/playground").get_data(as_text=True)
+    assert "推理實驗室" in page
+    data = json.loads(re.search(r'id="i18n-data">(.*?)</script>', page).group(1))
+    assert data["lang"] == "zh"
+    assert (
+        data["clues"]["!near2:sea"] == clue_sentences("zh")["!near2:sea"] == "不在距離海洋2格以內"
+    )
+    assert data["strings"]["terrain.jungle"] == "樹林"
+
+
+def test_rules_pages_render_markdown_in_the_chosen_language(client):
+    en = client.get("/rules/tobago?lang=en").get_data(as_text=True)
+    assert "<table>" in en and "<h2>5. A turn: exactly one of three actions</h2>" in en
+    zh = client.get("/rules/tobago?lang=zh").get_data(as_text=True)
+    assert "<h1>多巴戈 — 本專案實作的規則</h1>" in zh and "<table>" in zh
+    for game in ("dao", "isla_dorada", "dragons_gold"):
+        assert (ROOT / "web/rules/zh" / f"{game}.md").exists()
+        assert "untranslated" not in client.get(f"/rules/{game}?lang=zh").get_data(as_text=True)
+    assert client.get("/rules/chess").status_code == 404
+
+
+def _stripes() -> dict:
+    return small_island().to_json()
+
+
+def test_helper_explains_ranks_and_measures(client):
+    body = {
+        "island": _stripes(),
+        "maps": [{"id": "white", "clues": ["in:jungle"]}, {"id": "grey"}],
+        "hand": ["near1:palm", "in:lake"],
+        "me": [5, 0],
+        "others": [[1, 4]],
+        "lang": "en",
+    }
+    out = client.post("/api/tobago/helper", json=body).get_json()
+    white, grey = out["maps"]
+    assert white["count"] == 5 and grey["count"] == 30
+    assert {"space": [1, 0], "by": 0} in white["excluded"]
+    assert white["steps"] == [{"index": None, "remaining": 30}, {"index": 0, "remaining": 5}]
+    # costs to the nearest jungle space: five terrain steps for me, one for the rival on beach
+    assert white["costs"] == [5, 1]
+    assert grey["costs"] == [0, 0]
+    plays = {(h["clue"], h["map"]): h for h in out["hints"]}
+    located = plays[("near1:palm", "white")]
+    assert located["remaining"] == 1 and located["candidates"] == [[0, 1]]
+    assert located["reason"].startswith("locates the treasure")
+    assert "a rival gets there first" in located["reason"]
+    assert ("in:lake", "white") not in plays  # no lake space is jungle: not a legal play
+    assert plays[("in:lake", "grey")]["remaining"] == 5
+    zh = client.post("/api/tobago/helper", json={**body, "lang": "zh"}).get_json()
+    reasons = {(h["clue"], h["map"]): h["reason"] for h in zh["hints"]}
+    assert reasons[("near1:palm", "white")].startswith("定位了寶藏")
+    assert zh["hints"][0]["sentence"] in clue_sentences("zh").values()
+
+
+def test_helper_refuses_bad_input_and_names_the_field(client):
+    base = {"island": _stripes(), "maps": [{"id": "white"}]}
+    cases = [
+        ({**base, "hand": ["near3:sea"]}, 400, "hand[0]"),
+        ({**base, "me": [40, 40]}, 400, "me"),
+        ({**base, "maps": [{"id": "white", "clues": ["in:palm"]}]}, 400, "maps[0].clues[0]"),
+        ({**base, "lang": "fr"}, 400, "lang"),
+        ({"island": {"name": "classic-9"}, "maps": []}, 404, "island.name"),
+    ]
+    for body, status, field in cases:
+        resp = client.post("/api/tobago/helper", json=body)
+        assert resp.status_code == status, body
+        assert resp.get_json()["error"]["field"] == field, resp.get_json()
