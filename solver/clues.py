@@ -167,6 +167,18 @@ def _parse_object(value: dict, field: str) -> Clue:
 _NOTATION_CACHE: dict[str, Clue] = {}
 
 
+def parse_clues(values: list | tuple, field: str = "clues") -> tuple[Clue, ...]:
+    """A list of clues (``field[k]`` names the bad one). Notations seen before are looked up in
+    one C-level pass; anything else goes through ``parse_clue``."""
+    try:
+        out = tuple(map(_NOTATION_CACHE.get, values))
+    except TypeError:  # an unhashable value (an object form): take the slow path
+        out = ()
+    if len(out) == len(values) and all(out):
+        return out
+    return tuple(parse_clue(c, f"{field}[{k}]") for k, c in enumerate(values))
+
+
 def parse_clue(value: str | dict | Clue, field: str = "clue") -> Clue:
     """A clue from its notation or its JSON object; ``InvalidInput`` naming ``field`` if bad."""
     if isinstance(value, str):

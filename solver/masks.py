@@ -99,7 +99,7 @@ class IslandMasks:
     path. ``base`` is the spaces a treasure may be on at all.
     """
 
-    __slots__ = ("island", "options", "geometry", "landmark", "base", "masks")
+    __slots__ = ("island", "options", "geometry", "landmark", "base", "masks", "memo")
 
     def __init__(self, island: Island, options: SolverOptions) -> None:
         self.island = island
@@ -116,6 +116,8 @@ class IslandMasks:
             island.full_mask if options.treasure_on_landmarks else island.full_mask & ~occupied
         )
         self.masks: list[int | None] = [None] * CLUE_CODES
+        #: Callers' memos of results derived from these masks (valid as long as they are).
+        self.memo: dict = {}
 
     def mask(self, clue: Clue) -> int:
         """The mask of ``clue`` (compiled on first use)."""

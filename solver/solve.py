@@ -34,13 +34,14 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from hexmap.errors import InvalidInput
 from hexmap.island import Island
-from solver.clues import Clue, parse_clue
+from solver.clues import Clue, parse_clues
 from solver.explain import Reason, reasons_by_index
-from solver.masks import MapColumn, compile_island
+from solver.masks import IslandMasks, MapColumn, compile_island
 from solver.options import SolverOptions
 
 #: Limits of one request (the game has 4 maps and hands of at most 6 cards).
@@ -95,7 +96,7 @@ def island_for_spec(spec: Any, field: str = "island") -> Island:
 
     key = island_key(spec)
     if key is None:
-        return island_from_spec(spec, field)
+        return _named_island(spec, field, island_from_spec)
     island = cached_island(key)
     if island is not None:
         return island
@@ -104,6 +105,25 @@ def island_for_spec(spec: Any, field: str = "island") -> Island:
         _island_cache[key] = island
         while len(_island_cache) > ISLAND_CACHE_SIZE:
             _island_cache.popitem(last=False)
+    return island
+
+
+_named: dict[tuple, Island] = {}
+
+
+def _named_island(spec: Any, field: str, resolve: Any) -> Island:
+    """A named or generated island, remembered by the spec's exact items once the catalog has
+    accepted them (values of exact type str or int only: ``True`` never matches ``1``)."""
+    try:
+        key = tuple(spec.items())
+        exact = all(type(v) is str or type(v) is int for _, v in key)
+    except AttributeError:  # not an object: the catalog says why
+        return resolve(spec, field)
+    island = _named.get(key) if exact else None
+    if island is None:
+        island = resolve(spec, field)
+        if exact and len(_named) < 1024:
+            _named[key] = island
     return island
 
 
@@ -146,9 +166,8 @@ def parse_map(island: Island, value: Any, field: str) -> MapColumn:
     mid = value.get("id")
     if not isinstance(mid, str) or not mid:
         raise InvalidInput("a map needs a non-empty string id", f"{field}.id")
-    clues = tuple(
-        parse_clue(c, f"{field}.clues[{k}]")
-        for k, c in enumerate(_list(value.get("clues", []), f"{field}.clues", MAX_CLUES))
+    clues = parse_clues(
+        _list(value.get("clues", []), f"{field}.clues", MAX_CLUES), f"{field}.clues"
     )
     return MapColumn(mid, clues, _removed(island, value.get("removed", []), f"{field}.removed"))
 
@@ -181,10 +200,7 @@ def parse_solve_request(data: Any, island: Island | None = None) -> SolveRequest
                 f"duplicate map id {m.id!r} (also maps[{seen[m.id]}])", f"maps[{i}].id"
             )
         seen[m.id] = i
-    hand = tuple(
-        parse_clue(c, f"hand[{i}]")
-        for i, c in enumerate(_list(data.get("hand", []), "hand", MAX_HAND))
-    )
+    hand = parse_clues(_list(data.get("hand", []), "hand", MAX_HAND), "hand")
     return SolveRequest(island, maps, hand, options)
 
 
@@ -273,34 +289,23 @@ def solve_text(req: SolveRequest) -> str:
     maps_text = []
     columns: list[tuple[str, int, int]] = []
     text = _text_table(island)
-    masks = t.masks
-    base = t.base
-    landmark_gone = island.full_mask & ~base
+    landmark_gone = island.full_mask & ~t.base
+    landmark_text = text.excluded("landmark", landmark_gone) if landmark_gone else None
+    memo = t.memo.get("solve_columns")
+    if memo is None:
+        memo = t.memo["solve_columns"] = {}
     for m in req.maps:
-        # The walk of ``explain.walk_column``, inlined: this loop is the endpoint's hot path.
-        groups = []
-        if landmark_gone:
-            groups.append(text.excluded("landmark", landmark_gone))
-        alive = base
-        for k, clue in enumerate(m.clues):
-            s = masks[clue.code]
-            if s is None:
-                s = t.mask(clue)
-            gone = alive & ~s
-            if gone:
-                alive &= s
-                groups.append(text.excluded(k, gone))
-        gone = alive & m.removed
-        if gone:
-            alive &= ~gone
-            groups.append(text.excluded("removed", gone))
-        count = alive.bit_count()
-        mid = json.dumps(m.id)
+        key = (tuple([c.code for c in m.clues]), m.removed)
+        done = memo.get(key)
+        if done is None:
+            done = _column_text(t, text, m, landmark_text)
+            if len(memo) >= _TextTable.MAX_COLUMNS:
+                memo.clear()
+            memo[key] = done
+        alive, count, column_json = done
+        mid = _json_string(m.id)
         columns.append((mid, alive, count))
-        maps_text.append(
-            f'{{"id":{mid},"candidates":[{text.candidates(alive)}],'
-            f'"count":{count},"excluded":[{",".join(groups)}]}}'
-        )
+        maps_text.append(f'{{"id":{mid},{column_json}}}')
     plays_text = []
     for hi, s in enumerate(hand_masks):
         for mid, cands, count in columns:
@@ -309,65 +314,99 @@ def solve_text(req: SolveRequest) -> str:
             plays_text.append(
                 f'{{"hand_index":{hi},"map":{mid},"legal":{legal},"remaining":{remaining}}}'
             )
-    return (
-        '{"island":'
-        + _island_text(island)
-        + ',"maps":['
-        + ",".join(maps_text)
-        + '],"plays":['
-        + ",".join(plays_text)
-        + "]}"
+    return "".join(
+        ('{"island":', _island_text(island), ',"maps":[', ",".join(maps_text), '],"plays":[',
+         ",".join(plays_text), "]}")
+    )  # fmt: skip
+
+
+_json_strings: dict[str, str] = {}
+
+
+def _json_string(text: str) -> str:
+    """``json.dumps`` of a short string, remembered (map ids recur)."""
+    out = _json_strings.get(text)
+    if out is None:
+        out = json.dumps(text)
+        if len(_json_strings) < 4096 and len(text) <= 64:
+            _json_strings[text] = out
+    return out
+
+
+def _column_text(t: IslandMasks, text: _TextTable, m: MapColumn, landmark_text: str | None):
+    """``(candidates, count, '"candidates":[…],"count":n,"excluded":[…]')`` of one column.
+
+    The walk of ``explain.walk_column``, inlined: this is the endpoint's hot path.
+    """
+    masks = t.masks
+    groups = [landmark_text] if landmark_text else []
+    alive = t.base
+    for k, clue in enumerate(m.clues):
+        s = masks[clue.code]
+        if s is None:
+            s = t.mask(clue)
+        gone = alive & ~s
+        if gone:
+            alive &= s
+            groups.append(text.excluded(k, gone))
+    gone = alive & m.removed
+    if gone:
+        alive &= ~gone
+        groups.append(text.excluded("removed", gone))
+    count = alive.bit_count()
+    body = (
+        f'"candidates":[{text.candidates(alive)}],"count":{count},"excluded":[{",".join(groups)}]'
     )
+    return alive, count, body
 
 
 class _TextTable:
-    """JSON text pieces of one island's spaces, so that a response costs a few joins per mask.
+    """JSON text pieces of one island's spaces, so that a response costs a few C-level joins.
 
-    A mask is cut into bytes; the text of the spaces of byte ``j`` with value ``v`` (up to 8
-    ``[q,r]`` pairs, or ``{"space":[q,r],"by":why}`` items) is made once and kept, keyed by
-    ``(why, j, v)``. Only the island's geometry is used, so landmark variants share it.
+    ``pairs[i]`` is ``[q,r]`` of space ``i``; ``items(why)[i]`` is ``{"space":[q,r],"by":why}``
+    (made once per reason). A mask selects its spaces' pieces with ``itertools.compress`` over
+    its bits spread to one byte per space. Only the island's geometry is used, so landmark
+    variants share the table.
     """
 
-    __slots__ = ("nbytes", "pairs", "heads", "pieces")
+    __slots__ = ("fmt", "pairs", "heads", "by_reason")
 
-    #: Stop keeping new pieces past this many (a bound on memory for odd inputs).
-    MAX_PIECES = 200_000
+    #: Reasons whose item lists are kept (a bound on memory for odd inputs).
+    MAX_REASONS = 80
+    #: Column texts kept per compiled island (then the memo starts afresh). Columns recur: a
+    #: position is asked about again and again until a clue is added.
+    MAX_COLUMNS = 4096
 
     def __init__(self, island: Island) -> None:
-        self.nbytes = (len(island.index) + 7) // 8
+        self.fmt = f"0{len(island.index)}b"
         self.pairs = [f"[{h.q},{h.r}]" for h in island.index]
         self.heads = ['{"space":' + p + ',"by":' for p in self.pairs]
-        self.pieces: dict[tuple, str] = {}
+        self.by_reason: dict[Reason, list[str]] = {}
 
-    def _join(self, key: tuple, mask: int) -> str:
-        pieces = self.pieces
-        out = []
-        for j, v in enumerate(mask.to_bytes(self.nbytes, "little")):
-            if v:
-                piece = pieces.get((key, j, v))
-                if piece is None:
-                    piece = self._piece(key, j, v)
-                out.append(piece)
-        return ",".join(out)
+    def flags(self, mask: int) -> bytes:
+        """One byte per space index, 1 where the mask has the space."""
+        return format(mask, self.fmt)[::-1].encode().translate(_BINARY_DIGITS)
 
-    def _piece(self, key: tuple, j: int, v: int) -> str:
-        idx = [8 * j + b for b in range(8) if v >> b & 1]
-        if key[0] == "c":
-            piece = ",".join(self.pairs[i] for i in idx)
-        else:
-            tail = json.dumps(key[1]) + "}"
-            piece = ",".join(self.heads[i] + tail for i in idx)
-        if len(self.pieces) < self.MAX_PIECES:
-            self.pieces[(key, j, v)] = piece
-        return piece
+    def items(self, why: Reason) -> list[str]:
+        items = self.by_reason.get(why)
+        if items is None:
+            tail = json.dumps(why) + "}"
+            items = [head + tail for head in self.heads]
+            if len(self.by_reason) < self.MAX_REASONS:
+                self.by_reason[why] = items
+        return items
 
     def candidates(self, mask: int) -> str:
         """``[q,r],[q,r],…`` of the mask's spaces in index order."""
-        return self._join(("c",), mask)
+        return ",".join(compress(self.pairs, self.flags(mask)))
 
     def excluded(self, why: Reason, mask: int) -> str:
         """``{"space":[q,r],"by":why},…`` of the mask's spaces in index order."""
-        return self._join(("x", why), mask)
+        return ",".join(compress(self.items(why), self.flags(mask)))
+
+
+#: bytes b"0"/b"1" → 0/1: selectors for ``itertools.compress``.
+_BINARY_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
 
 
 def _text_table(island: Island) -> _TextTable:

@@ -375,3 +375,20 @@ def test_random_bodies_never_cause_a_5xx(client, body):
     assert resp.status_code < 500
     if resp.status_code != 200:
         assert set(resp.get_json()["error"]) >= {"code", "message", "field"}
+
+
+def test_response_text_memo_is_per_landmark_placement_and_options():
+    """The column texts kept between requests belong to one island, landmark placement and
+    option set: a landmark variant or other options never reuse them."""
+    from hexmap import Hex, Landmark
+    from solver import MapColumn, SolverOptions
+    from solver.solve import SolveRequest, solve_text
+
+    island = small_island()
+    moved = island.with_landmarks([Landmark("hut", Hex(0, 0))])
+    maps = (MapColumn("w", (parse_clue("near1:hut"),)),)
+    hand = (parse_clue("in:lake"),)
+    for isl in (island, moved, island, moved):
+        for opts in (SolverOptions(), SolverOptions(True, False), SolverOptions()):
+            req = SolveRequest(isl, maps, hand, opts)
+            assert json.loads(solve_text(req)) == solve(req)
