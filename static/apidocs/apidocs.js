@@ -137,7 +137,7 @@
       el("span", { class: `method method-${method}` }, method),
       el("span", { class: "path" }, path),
       el("span", { class: "summary" }, op.summary || ""),
-      op.security ? el("span", { class: "lock", title: "reads a seat token" }, "🔑") : null);
+      op.security ? el("span", { class: "lock", title: "reads a seat token" }, "[token]") : null);
     const body = el("div", { class: "op-body" });
     const params = op.parameters || [];
     if (params.length) {
