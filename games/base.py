@@ -179,20 +179,21 @@ class GameKind:
     def private_items(self, state: Any, seat: int) -> list[Any]:
         """What only ``seat`` may see now, each item exactly as it appears in ``view(state, seat)``.
 
-        Items are JSON values (objects, lists or strings, not bare numbers) that are
-        *distinctive*: such a value turns up in another seat's view only if it leaked, e.g. a card
-        with its unique id ``{"id": 17, "element": "fire", "value": 2}``, never a bare ``2``.
-        ``tests/test_hidden_information.py`` plays every registered kind through the API and checks
-        that each item is in ``seat``'s own view and in no other seat's view, the spectator's, or
-        the public events, until the game is over (then every view shows it). Default: nothing
-        private (a game of perfect information).
+        Items are JSON values (objects, lists or strings, not bare numbers), one per occurrence
+        in the seat's view, e.g. its cards ``{"element": "fire", "value": 2}``.
+        ``tests/test_hidden_information.py`` plays every registered kind through the API and
+        counts whole JSON values: each item must be in ``seat``'s own view; the spectator's view
+        may show it no more often than the rest of ``seat``'s view does, another seat's view no
+        more often than the spectator's plus that seat's own equal items. Distinctive items (a card with its unique id) make the check
+        strict; repeated faces (two fire-2s) are handled by the counting. Once the game is over,
+        what is still listed must be in every view. Default: nothing private.
         """
         return []
 
     def hidden_items(self, state: Any) -> list[Any]:
-        """What no seat may see now (e.g. the order of the deck), as distinctive JSON values.
-
-        Checked like ``private_items``: in no view before the end. Default: nothing hidden.
+        """What no seat may see now (e.g. the order of the deck), as *distinctive* JSON values:
+        the test requires that none of them appears in any view or legal-action list before the
+        end. Default: nothing hidden.
         """
         return []
 
