@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from flask import Blueprint, current_app, jsonify, send_from_directory
+from flask import Blueprint, Response, current_app, jsonify, send_from_directory
 
 from web.apidoc import ROUTES
 from web.openapi import build_openapi
@@ -27,12 +27,12 @@ def openapi_document() -> dict:
 
 
 @bp.get("/openapi.json")
-def openapi_json():
+def openapi_json() -> Response:
     return jsonify(openapi_document())
 
 
 @bp.get("/api/docs")
-def api_docs():
+def api_docs() -> Response:
     folder = os.path.join(current_app.static_folder or "static", "apidocs")
     resp = send_from_directory(folder, "index.html")
     resp.headers["Content-Type"] = "text/html; charset=utf-8"

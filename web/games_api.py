@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, request
+from flask import Blueprint, Flask, Response, current_app, request
 
 from games.base import kinds
 from hexmap.errors import InvalidInput
@@ -80,7 +80,7 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
 
 
 @bp.errorhandler(StaleVersion)
-def _stale(e: StaleVersion):
+def _stale(e: StaleVersion) -> Response:
     return error_response(409, e.code, e.message, e.field, version=e.current)
 
 
@@ -92,7 +92,7 @@ def _stale(e: StaleVersion):
     TAG,
     response=KindsOut,
 )
-def list_kinds():
+def list_kinds() -> dict:
     return {"kinds": [k.metadata() for _, k in sorted(kinds().items())]}
 
 
@@ -107,7 +107,7 @@ def list_kinds():
     status=201,
     errors={400: E400, 409: "A bot could not finish its moves", 413: E413},
 )
-def create_game():
+def create_game() -> tuple[dict, int]:
     body = validated(CreateGameIn)
     seats = [s.model_dump() for s in body.seats]
     game, tokens, _ = sessions().create(body.game, seats, body.options, body.seed)
@@ -142,7 +142,7 @@ def create_game():
         },
     ],
 )
-def list_games():
+def list_games() -> dict:
     raw = request.args.get("open", "false").lower()
     if raw not in ("true", "false", "1", "0"):
         raise InvalidInput(f"open must be true or false, got {raw!r}", "open")
@@ -163,7 +163,7 @@ def list_games():
     params=[GAME_ID],
 )
 @bearer("GET", "/api/games/{game_id}", optional=True)
-def get_game(game_id: str):
+def get_game(game_id: str) -> dict:
     s = sessions()
     with s.reading(game_id) as (game, state):
         return s.snapshot(game, _seat(game, required=False), state)
@@ -189,7 +189,7 @@ def get_game(game_id: str):
     params=[GAME_ID],
 )
 @bearer("POST", "/api/games/{game_id}/actions")
-def post_action(game_id: str):
+def post_action(game_id: str) -> dict:
     s = sessions()
     game = s.store.get(game_id)
     seat = _seat(game, required=True)
@@ -221,7 +221,7 @@ def post_action(game_id: str):
         },
     ],
 )
-def get_events(game_id: str):
+def get_events(game_id: str) -> dict:
     after = _int_arg("after", 0, 0, 2**62)
     raw = request.args.get("wait", "0")
     try:
@@ -243,7 +243,7 @@ def get_events(game_id: str):
     errors={404: E404, 409: "The game is not over yet"},
     params=[GAME_ID],
 )
-def get_record(game_id: str):
+def get_record(game_id: str) -> dict:
     s = sessions()
     return s.record(s.store.get(game_id))
 
@@ -259,7 +259,7 @@ def get_record(game_id: str):
     status=201,
     errors={400: E400 + ", or a record that is refused or does not finish", 413: E413},
 )
-def import_game():
+def import_game() -> tuple[dict, int]:
     body = validated(GameRecordIO)
     s = sessions()
     game, state = s.import_record(body.model_dump())
@@ -290,7 +290,7 @@ def import_game():
         },
     ],
 )
-def claim_seat(game_id: str, index: int):
+def claim_seat(game_id: str, index: int) -> dict:
     body: Any = ClaimIn() if not request.get_data(cache=True) else validated(ClaimIn)
     game, token = sessions().claim(game_id, index, body.name)
     seat = game.seats[index]
