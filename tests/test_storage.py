@@ -295,3 +295,47 @@ def test_list_games_open_only(db):
     assert {g.id for g in sessions.store.list_games(False, 10)} == {full.id, open_game.id}
     sessions.claim(open_game.id, 1, "Cy")
     assert sessions.store.list_games(True, 10) == []
+
+
+def test_a_failing_or_cheating_bot_falls_back_to_a_legal_move(db, monkeypatch):
+    import games.base
+
+    def crashing_bot(view, legal, rng):
+        raise ZeroDivisionError("bot bug")
+
+    def cheating_bot(view, legal, rng):
+        return {"type": "bid", "card": 999}
+
+    kind = BlindAuction()
+    kind.bots = {"crash": crashing_bot, "cheat": cheating_bot}
+    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", kind)
+    sessions = GameSessions(SqliteStore(db))
+    seats = [{"type": "bot", "level": "crash"}, {"type": "bot", "level": "cheat"}]
+    game, _, state = sessions.create("blind_auction", seats, {"rounds": 3}, 5)
+    assert game.over and game.version == 6
+    for a in sessions.store.actions(game.id):
+        assert a.action["card"] != 999
+
+
+def test_an_engine_crash_on_a_bot_move_is_refused_and_rolled_back(db, monkeypatch):
+    import games.base
+
+    sessions = GameSessions(SqliteStore(db))
+    seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
+    game, tokens, state = sessions.create("blind_auction", seats, {"rounds": 3}, 6)
+    card = state["hands"][0][0]
+
+    class CrashOnBot(BlindAuction):
+        def apply(self, st, seat, action):
+            if seat == 1 and st["round"] == 2:
+                st["hands"][0].clear()
+                raise KeyError("engine bug")
+            return super().apply(st, seat, action)
+
+    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", CrashOnBot())
+    with pytest.raises(IllegalAction) as err:
+        sessions.act(game.id, 0, 1, {"type": "bid", "card": card})
+    assert "bot" in err.value.message and err.value.field == "seats"
+    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", BlindAuction())
+    game, state = sessions.current(game.id)
+    assert game.version == 1 and card in state["hands"][0] and len(state["hands"][0]) == 4

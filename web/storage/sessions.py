@@ -382,10 +382,19 @@ class GameSessions:
             version += 1
             rng = random.Random(f"{game.seed}/{version}")
             level = game.seats[seat].level or ""
-            action = kind.bot_action(state, seat, level, rng)
+            try:
+                action = kind.bot_action(state, seat, level, rng)
+            except Exception as e:  # a bot bug must not stall the game: any legal move
+                log.error("%s bot %r failed for seat %s: %r", kind.name, level, seat, e)
+                action = rng.choice(kind.legal_actions(state, seat))
             try:
                 events = self._apply(kind, state, seat, action)
-            except ProjectError as e:  # a bot bug must not stall the game: fall back to legal
+            except _EngineCrash as e:  # the state may be half-changed: give up (rolled back)
+                raise IllegalAction(
+                    f"{kind.name} failed on the {level} bot's move for seat {seat}: {e.message}",
+                    "seats",
+                ) from e
+            except ProjectError as e:  # refused, state unchanged: fall back to a legal move
                 log.error("%s bot %r chose an illegal action %r: %s", kind.name, level, action, e)
                 action = rng.choice(kind.legal_actions(state, seat))
                 events = self._apply(kind, state, seat, action)
