@@ -284,6 +284,7 @@ function render() {
   renderEnd($("end"), !ui.replaying && snap && snap.version === shownVersion ? snap : null, ui);
   renderHelper();
   renderLog();
+  renderNotice();
   drawBoard();
   $("skip-replay").hidden = !ui.replaying;
   if (wasInside && !root.contains(document.activeElement)) {
@@ -293,12 +294,22 @@ function render() {
   }
 }
 
-function addLog(entry) {
+let notice = null;
+
+function addLog(entry, live = true) {
   for (const e of entry.events) {
     allEvents.push(e);
     const text = eventText(e, ui.seats, mySeat);
     if (text) logLines.push({ text, mine: entry.seat === mySeat });
+    if (live && ["curse", "raised", "game_over"].includes(e.type)) notice = { text, curse: e.type === "curse" };
   }
+}
+
+function renderNotice() {
+  const box = $("notice");
+  box.hidden = !notice;
+  box.textContent = notice ? notice.text : "";
+  box.classList.toggle("curse", !!(notice && notice.curse));
 }
 
 /** Bring the page up to the server's latest version, replaying others' moves at the set pace. */
@@ -341,6 +352,7 @@ async function act(action) {
   if (ui.busy || !snap) return;
   ui.busy = true;
   ui.confirmExchange = false;
+  notice = null;
   previewSpaces = null;
   render();
   await runExclusive(async () => {
@@ -380,7 +392,7 @@ async function start() {
   }
   ui.seats = snap.seats;
   const history = await api("GET", `/api/games/${gameId}/events?after=0`);
-  for (const entry of history.events.filter((x) => x.version <= snap.version)) addLog(entry);
+  for (const entry of history.events.filter((x) => x.version <= snap.version)) addLog(entry, false);
   shown = clone(snap.view);
   shownVersion = snap.version;
   await loadIsland(shown);

@@ -103,7 +103,7 @@ export function renderSharing(box, view, ui) {
   const asked = sh.asked;
   const canAnswer = ui.legal.some((a) => a.type === "accept");
   const taken = ui.sharingLog();
-  box.replaceChildren(
+  box.replaceChildren(...[
     h("h2", { id: "sharing-h" }, t("game.sharing_title", { map: mapName(sh.map), who: seatName(ui.seats, sh.raiser, ui.mySeat) })),
     value ? h("p", { class: "offer" }, h("span", { class: "treasure-card" }, value), " ", asked !== null ? t("game.offered_to", { who: seatName(ui.seats, asked, ui.mySeat) }) : "") : null,
     h("p", {}, t("game.sharing_facts", { left: sh.cards_left, markers: sh.markers.length })),
@@ -113,7 +113,7 @@ export function renderSharing(box, view, ui) {
     canAnswer ? h("p", { class: "sharing-buttons" },
       h("button", { type: "button", id: "accept", disabled: ui.busy, onclick: () => ui.act({ type: "accept" }) }, t("game.accept", { value })),
       h("button", { type: "button", id: "decline", class: "secondary", disabled: ui.busy, onclick: () => ui.act({ type: "decline" }) }, t("game.decline"))) : null,
-  );
+  ].filter(Boolean));
 }
 
 /** The end screen: scores, winners, every player's treasures, the record link. */
@@ -138,6 +138,10 @@ export function renderActions(box, view, ui) {
   box.replaceChildren();
   const legal = ui.legal;
   if (ui.replaying) { box.append(h("p", { class: "muted" }, t("game.replaying"))); return; }
+  if (view.phase === "sharing" && legal.length) {
+    box.append(h("p", {}, t("game.answer_offer")));
+    return;
+  }
   if (!legal.length || view.phase === "sharing") {
     box.append(h("p", {}, ui.waitingText()));
     return;

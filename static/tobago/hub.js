@@ -3,8 +3,9 @@
 import { api, seatTokens } from "../common/api.js";
 import { t } from "../common/i18n.js";
 import { h } from "./gamepanels.js";
+import { seatName } from "./logtext.js";
 
-const names = (g) => g.seats.map((s, i) => s.name || (s.type === "bot" ? t("seat.bot", { level: t(`seat.level_${s.level}`) }) : t("seat.n", { n: i + 1 }))).join(", ");
+const names = (g) => g.seats.map((s, i) => seatName(g.seats, i)).join(", ");
 
 async function mine() {
   const box = document.getElementById("my-games");

@@ -5,7 +5,8 @@ import { clueText, t } from "../common/i18n.js";
 /** A seat's display name: its chosen name, or "Seat n" / "<level> bot". */
 export function seatName(seats, i, mySeat = null) {
   const s = seats && seats[i];
-  let name = s && s.name ? s.name : s && s.type === "bot" ? t("seat.bot", { level: t(`seat.level_${s.level}`) }) : t("seat.n", { n: i + 1 });
+  const defaultBotName = s && s.type === "bot" && (!s.name || s.name === `${s.level} bot`);
+  let name = defaultBotName ? t("seat.bot", { level: t(`seat.level_${s.level}`), n: i + 1 }) : s && s.name ? s.name : t("seat.n", { n: i + 1 });
   if (i === mySeat) name = t("seat.you_named", { name });
   return name;
 }
