@@ -199,7 +199,7 @@ def play_random_game(
     """
     kind = games.base.get_kind(name)
     rng = random.Random(seed)
-    n_seats = kind.min_seats + seed % (min(kind.max_seats, 4) - kind.min_seats + 1)
+    n_seats = kind.min_seats + seed % max(1, min(kind.max_seats, 4) - kind.min_seats + 1)
     seats: list[dict] = [{"type": "human", "name": f"P{i}"} for i in range(n_seats)]
     levels = sorted(kind.bots)
     if with_bot and levels:
@@ -221,7 +221,9 @@ def play_random_game(
         ]
         if problems or step == max_actions:
             return step, False, problems
-        seat = rng.choice([s for s in spectator["to_act"] if s in tokens])
+        humans = [s for s in spectator["to_act"] if s in tokens]
+        assert humans, f"{name}: nobody with a token may act, to_act={spectator['to_act']}"
+        seat = rng.choice(humans)
         if kind.bots and rng.random() >= RANDOM_SHARE:
             bot = kind.bots[list(kind.bots)[-1]]
             action = bot(views[seat], legal[seat], rng)
