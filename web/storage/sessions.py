@@ -104,9 +104,9 @@ class GameSessions:
         replaying the log from the start when there is nothing usable cached."""
         kind = get_kind(game.kind)
         if entry.state is None or entry.version > game.version:
-            entry.state = None
-            state = kind.new_state(game.seed, len(game.seats), game.options)
-            entry.state, entry.version = state, 0
+            entry.clear()
+            entry.state = kind.new_state(game.seed, len(game.seats), game.options)
+            entry.version = 0
         if entry.version < game.version:
             try:
                 for a in self.store.actions(game.id, after=entry.version, upto=game.version):
