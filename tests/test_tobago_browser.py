@@ -325,3 +325,31 @@ def test_phone_sized_screen(browser, live_server):
     assert page.evaluate(overflow) <= 0
     page.screenshot(path=str(OUT / "phone-new.png"), full_page=True)
     assert not page.js_errors, page.js_errors
+
+
+def test_a_refused_action_is_explained_and_loses_nothing(browser, live_server):
+    page = new_page(browser)
+    _new_game(page, live_server, 3, seats=["me", "friend", "none", "none"])
+    page.click("#open-seat")
+    _open_game(page)
+    refusal = {"error": {"code": "illegal", "message": "the server says no", "field": "action.at"}}
+    page.route(
+        "**/actions",
+        lambda route: route.fulfill(status=409, json=refusal),
+    )
+    hex_locator(page, 2, 1).click()
+    expect(page.locator("#error")).to_have_text("Refused: the server says no")
+    assert snapshot(page)["version"] == 0
+    expect(page.locator("#status")).to_contain_text("place your ATV")
+    page.unroute("**/actions")
+    hex_locator(page, 2, 1).click()
+    wait_idle(page, 0)
+    expect(page.locator("#error")).to_be_hidden()
+    assert snapshot(page)["view"]["players"][0]["atv"] == [2, 1]
+    # a seat this browser does not hold can only watch: no hand, no actions
+    watcher = new_page(browser)
+    watcher.goto(page.url.split("?")[0])
+    expect(watcher.locator("#status")).to_contain_text("Watching")
+    expect(watcher.locator("#hand-box")).to_be_hidden()
+    assert snapshot(watcher)["seat"] is None and snapshot(watcher)["legal_actions"] == []
+    assert not page.js_errors and not watcher.js_errors
