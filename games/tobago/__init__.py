@@ -35,6 +35,8 @@ Decisions where the rules leave a gap (each one also noted where it is implement
 - **End.** The game ends after the sharing during which the treasure deck ran out (then the map
   is not restarted and statues do not act). A treasure deck that runs out while shares are drawn
   is rebuilt from the shuffled discards first. With no card at all left, fewer cards are drawn.
+  When no player has a compass marker left, nobody can ever raise (markers only come back from
+  a sharing): the game ends at once with the scores as they stand.
 - **Views.** Other seats' treasure values are hidden (only their count shows), even though each
   was turned face up when offered: the public log keeps the offers as the table would.
 """

@@ -19,6 +19,7 @@ from games.tobago.rules import (
     HAND_SIZE,
     MAP_INDEX,
     TREASURE_CARDS,
+    TREASURE_VALUES,
 )
 from games.tobago.state import Player, TobagoState, TreasureMap, TurnState
 from hexmap.errors import IllegalAction, InvalidInput
@@ -106,10 +107,23 @@ def refill(state: TobagoState, seat: int, events: list[dict]) -> None:
 
 
 def next_turn(state: TobagoState, events: list[dict]) -> None:
+    """The next seat's turn; or the end, when no compass marker is left to anyone (then no
+    treasure can ever be raised again, so no marker can ever come back)."""
+    if all(p.markers == 0 for p in state.players):
+        end_game(state, events, "no compass marker left to anyone")
+        return
     state.current = (state.current + 1) % state.seats
     state.turn_number += 1
     state.turn = TurnState()
     emit(state, events, "turn", seat=state.current, number=state.turn_number)
+
+
+def end_game(state: TobagoState, events: list[dict], reason: str) -> None:
+    state.sharing = None
+    state.phase = "over"
+    state.turn = TurnState()
+    scores = [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
+    emit(state, events, "game_over", scores=scores, reason=reason)
 
 
 # --- action parsing -----------------------------------------------------------------------

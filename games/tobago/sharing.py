@@ -10,7 +10,7 @@ known to nobody.
 
 from __future__ import annotations
 
-from games.tobago.engine import draw_clue, emit, next_turn, placement_ok, xy
+from games.tobago.engine import draw_clue, emit, end_game, next_turn, placement_ok, xy
 from games.tobago.rules import CURSE, TREASURE_VALUES
 from games.tobago.state import ClueEntry, Sharing, TobagoState
 from solver.deck import DECK
@@ -182,11 +182,7 @@ def _finish(state: TobagoState, events: list[dict]) -> None:
     state.refresh(m)
     emit(state, events, "sharing_ended", map=m.colour)
     if sh.last or not state.treasure_deck:
-        state.sharing = None
-        state.phase = "over"
-        state.turn.mode = None
-        scores = [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
-        emit(state, events, "game_over", scores=scores)
+        end_game(state, events, "the treasure deck is used up")
         return
     _restart(state, sh.raiser, events)
     _statues(state, events)

@@ -45,6 +45,8 @@ APPROACH_COUNT = 4
 #: Value of an amulet picked up on the way, in movement points of detour.
 AMULET_VALUE = 1.5
 UNREACHABLE = 99
+#: Compass markers kept for raising: no clue is played with this many or fewer left.
+RESERVE_MARKERS = 2
 
 
 class Position:
@@ -61,6 +63,12 @@ class Position:
         self.me: Hex | None = _hex(me["atv"])
         self.others: list[Hex] = [
             _hex(p["atv"]) for p in players if p["seat"] != self.seat and p["atv"] is not None
+        ]
+        #: Rivals that can raise (a compass marker left): the ones to race.
+        self.rivals: list[Hex] = [
+            _hex(p["atv"])
+            for p in players
+            if p["seat"] != self.seat and p["atv"] is not None and p["markers_left"] > 0
         ]
         self.amulets: int = me["amulets"]
         self.markers: int = me["markers_left"]
@@ -96,7 +104,7 @@ class Position:
 
     def rival_cost(self, target: Hex) -> int:
         costs = costs_from(self.island, target)
-        return min((costs.get(o, UNREACHABLE) for o in self.others), default=UNREACHABLE)
+        return min((costs.get(o, UNREACHABLE) for o in self.rivals), default=UNREACHABLE)
 
 
 def _hex(v) -> Hex | None:
@@ -262,19 +270,25 @@ def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
         return _drive_step(pos, kinds, goal)
     ranked = _hints(pos) if "play_clue" in kinds else []
     best = ranked[0] if ranked else None
-    if best is not None and best.score >= STRONG_HINT:
+    # With a treasure located, keep the compass markers needed to raise it: a play and its
+    # extra marker would leave none.
+    reserve = pos.markers <= RESERVE_MARKERS and any(m["count"] == 1 for m in pos.maps)
+    if best is not None and not reserve and best.score >= STRONG_HINT:
         return _play(pos, best)
     if goal is not None:
         step = _drive_step(pos, kinds, goal)
         if step["type"] != "end_turn":
             return step
-    if best is not None and best.score >= 0:
+    if best is not None and not reserve and best.score >= 0:
         return _play(pos, best)
-    if "exchange" in kinds and (best is None or best.score < HOPELESS_HINT):
+    if "exchange" in kinds and not reserve and (best is None or best.score < HOPELESS_HINT):
         return {"type": "exchange"}
-    if best is not None:
+    if best is not None:  # progress beats passing
         return _play(pos, best)
-    return _drive_step(pos, kinds, goal)
+    step = _drive_step(pos, kinds, goal)
+    if step["type"] == "end_turn" and "exchange" in kinds:
+        return {"type": "exchange"}
+    return step
 
 
 def _after_play(pos: Position, kinds: dict[str, list[Action]]) -> Action:

@@ -131,3 +131,47 @@ def set_drawn(state: TobagoState, notation: str) -> None:
     c = card(notation)
     _take_clue(state, c)
     state.drawn = c
+
+
+def treasure_cards(state: TobagoState) -> list[int]:
+    """Every treasure card wherever it is (decks, piles, players): always all 41, once each."""
+    out = state.treasure_deck + state.treasure_discard + state.treasure_removed
+    out += [c for p in state.players for c in p.treasures]
+    if state.sharing is not None:
+        out += state.sharing.pile
+        if state.sharing.offer is not None:
+            out.append(state.sharing.offer)
+    return out
+
+
+def clue_cards(state: TobagoState) -> list[int]:
+    """Every clue card wherever it is: always all 52, once each."""
+    out = state.clue_deck + state.clue_discard + [c for p in state.players for c in p.hand]
+    out += [e.card for m in state.maps for e in m.clues]
+    if state.drawn is not None:
+        out.append(state.drawn)
+    return out
+
+
+def amulet_count(state: TobagoState) -> int:
+    """Amulets in the supply, on the island and with the players: always 20."""
+    return state.amulet_supply + len(state.amulets) + sum(p.amulets for p in state.players)
+
+
+def markers_on_columns(state: TobagoState, seat: int) -> int:
+    out = sum(e.markers for m in state.maps for e in m.clues if e.seat == seat)
+    return out + sum(1 for m in state.maps if m.raiser == seat)
+
+
+def take_treasure(state: TobagoState, seat: int, card_id: int) -> None:
+    """Move a treasure card from the deck into ``seat``'s hand of treasure cards."""
+    state.treasure_deck.remove(card_id)
+    state.players[seat].treasures.append(card_id)
+
+
+def stack_clues(state: TobagoState, notations: list[str]) -> None:
+    """Put these clue cards on top of the clue deck, the last one on the very top."""
+    for n in notations:
+        c = card(n)
+        _take_clue(state, c)
+        state.clue_deck.append(c)

@@ -22,6 +22,8 @@ from solver.deck import DECK
 
 #: How many of the latest public events a view carries.
 LOG_TAIL = 40
+#: Each clue card's notation, by card id.
+NOTATIONS: tuple[str, ...] = tuple(c.notation for c in DECK)
 
 
 def to_act(state: TobagoState) -> list[int]:
@@ -34,7 +36,7 @@ def to_act(state: TobagoState) -> list[int]:
 
 
 def hand_card(card: int) -> dict:
-    return {"id": card, "clue": DECK[card].notation}
+    return {"id": card, "clue": NOTATIONS[card]}
 
 
 def treasure_card(card: int) -> dict:
@@ -53,6 +55,17 @@ def island_ref(state: TobagoState) -> dict:
         out.update(custom=src["custom"], key=src["key"])
     else:
         out.update(spec=src["spec"], landmarks_seed=src["landmarks_seed"])
+    return out
+
+
+def _spaces(island, mask: int) -> tuple:
+    """The spaces of a mask as ``(q, r)`` pairs, cached per island (views repeat the same few)."""
+    cache = island.__dict__.get("_tobago_spaces")
+    if cache is None or len(cache) > 4096:
+        cache = island.__dict__["_tobago_spaces"] = {}
+    out = cache.get(mask)
+    if out is None:
+        out = cache[mask] = tuple(island.spaces_of(mask))
     return out
 
 
@@ -81,23 +94,23 @@ def view(state: TobagoState, seat: int | None) -> dict:
         players.append(entry)
     maps = []
     for m in state.maps:
-        cand = island.spaces_of(m.candidates)
+        cand = _spaces(island, m.candidates)
         maps.append(
             {
                 "colour": m.colour,
                 "clues": [
                     {
                         "card": e.card,
-                        "clue": DECK[e.card].notation,
+                        "clue": NOTATIONS[e.card],
                         "seat": e.seat,
                         "markers": e.markers,
                     }
                     for e in m.clues
                 ],
                 "raiser": m.raiser,
-                "candidates": [[h.q, h.r] for h in cand],
+                "candidates": [[q, r] for q, r in cand],
                 "count": len(cand),
-                "removed": [[h.q, h.r] for h in island.spaces_of(m.removed)],
+                "removed": [[q, r] for q, r in _spaces(island, m.removed)] if m.removed else [],
             }
         )
     t = state.turn
@@ -133,7 +146,8 @@ def view(state: TobagoState, seat: int | None) -> dict:
         "memory": []
         if seat is None
         else [dict(r, values=list(r["values"])) for r in state.players[seat].memory],
-        "log": [dict(e) for e in state.log[-LOG_TAIL:]],
+        # The events are shared with the state's log (never changed once logged): read only.
+        "log": state.log[-LOG_TAIL:],
         "log_size": len(state.log),
     }
     if over:
