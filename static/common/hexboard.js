@@ -173,7 +173,8 @@ export class HexBoard {
     svg.addEventListener("keydown", (ev) => this.onKey(ev));
     svg.addEventListener("focusin", (ev) => {
       const poly = ev.target.closest && ev.target.closest("polygon.hex");
-      if (poly) this.showFocus(poly);
+      if (poly) this.setRoving(poly.dataset.q | 0, poly.dataset.r | 0);
+      if (poly && poly.matches(":focus-visible")) this.showFocus(poly);
     });
     svg.addEventListener("focusout", () => this.layers.focus.replaceChildren());
     this.container.replaceChildren(svg);

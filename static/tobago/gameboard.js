@@ -80,10 +80,10 @@ export function drawPosition(board, view, opts) {
   for (const [k, seats] of idx.atvs) {
     const [q, r] = k.split(",").map(Number);
     const [cx, cy] = board.centre(q, r);
-    const w = size * (seats.length > 2 ? 0.38 : 0.5);
+    const w = size * (seats.length > 2 ? 0.42 : seats.length === 2 ? 0.58 : 0.72);
     seats.forEach((s, i) => {
       const x = cx + (i - (seats.length - 1) / 2) * w * 1.08;
-      const el = atvElement(s, x, cy + size * 0.62, w);
+      const el = atvElement(s, x, cy + size * 0.5, w);
       if (s === opts.mySeat) el.classList.add("mine");
       board.layer("atvs").append(el);
     });
