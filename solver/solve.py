@@ -289,19 +289,19 @@ def solve_text(req: SolveRequest) -> str:
     maps_text = []
     columns: list[tuple[str, int, int]] = []
     text = _text_table(island)
-    landmark_gone = island.full_mask & ~t.base
-    landmark_text = text.excluded("landmark", landmark_gone) if landmark_gone else None
     memo = t.memo.get("solve_columns")
     if memo is None:
-        memo = t.memo["solve_columns"] = {}
+        memo = t.memo["solve_columns"] = ({}, {})
+    columns_memo, prefixes = memo
+    if len(columns_memo) >= _TextTable.MAX_COLUMNS:  # bound memory: start afresh
+        columns_memo.clear()
+        prefixes.clear()
     for m in req.maps:
-        key = (tuple([c.code for c in m.clues]), m.removed)
-        done = memo.get(key)
+        codes = tuple([c.code for c in m.clues])
+        key = (codes, m.removed)
+        done = columns_memo.get(key)
         if done is None:
-            done = _column_text(t, text, m, landmark_text)
-            if len(memo) >= _TextTable.MAX_COLUMNS:
-                memo.clear()
-            memo[key] = done
+            done = columns_memo[key] = _column_text(t, text, m, codes, prefixes)
         alive, count, column_json = done
         mid = _json_string(m.id)
         columns.append((mid, alive, count))
@@ -333,30 +333,47 @@ def _json_string(text: str) -> str:
     return out
 
 
-def _column_text(t: IslandMasks, text: _TextTable, m: MapColumn, landmark_text: str | None):
+def _column_text(
+    t: IslandMasks, text: _TextTable, m: MapColumn, codes: tuple[int, ...], prefixes: dict
+) -> tuple[int, int, str]:
     """``(candidates, count, '"candidates":[…],"count":n,"excluded":[…]')`` of one column.
 
-    The walk of ``explain.walk_column``, inlined: this is the endpoint's hot path.
+    The walk of ``explain.walk_column``, inlined (this is the endpoint's hot path), resumed from
+    the longest prefix of the column met before: ``prefixes`` maps clue codes to ``(candidates,
+    excluded text)`` after those clues. Columns grow one clue at a time, and every column starts
+    with one of a few dozen clues, so most walks only do their last steps.
     """
+    k = len(codes)
+    while k and codes[:k] not in prefixes:
+        k -= 1
+    if k:
+        alive, excluded = prefixes[codes[:k]]
+    else:
+        alive = t.base
+        gone = text.full & ~alive
+        excluded = text.excluded("landmark", gone) if gone else ""
     masks = t.masks
-    groups = [landmark_text] if landmark_text else []
-    alive = t.base
-    for k, clue in enumerate(m.clues):
+    clues = m.clues
+    while k < len(codes):
+        clue = clues[k]
         s = masks[clue.code]
         if s is None:
             s = t.mask(clue)
         gone = alive & ~s
         if gone:
             alive &= s
-            groups.append(text.excluded(k, gone))
+            group = text.excluded(k, gone)
+            excluded = f"{excluded},{group}" if excluded else group
+        k += 1
+        if len(prefixes) < _TextTable.MAX_COLUMNS:
+            prefixes[codes[:k]] = (alive, excluded)
     gone = alive & m.removed
     if gone:
         alive &= ~gone
-        groups.append(text.excluded("removed", gone))
+        group = text.excluded("removed", gone)
+        excluded = f"{excluded},{group}" if excluded else group
     count = alive.bit_count()
-    body = (
-        f'"candidates":[{text.candidates(alive)}],"count":{count},"excluded":[{",".join(groups)}]'
-    )
+    body = f'"candidates":[{text.candidates(alive)}],"count":{count},"excluded":[{excluded}]'
     return alive, count, body
 
 
@@ -369,15 +386,19 @@ class _TextTable:
     variants share the table.
     """
 
-    __slots__ = ("fmt", "pairs", "heads", "by_reason")
+    __slots__ = ("full", "fmt", "pairs", "heads", "by_reason")
+
+    #: Up to this many spaces, a mask's bits are visited one by one instead of a full scan.
+    FEW = 12
 
     #: Reasons whose item lists are kept (a bound on memory for odd inputs).
     MAX_REASONS = 80
-    #: Column texts kept per compiled island (then the memo starts afresh). Columns recur: a
-    #: position is asked about again and again until a clue is added.
-    MAX_COLUMNS = 4096
+    #: Column texts (and column prefixes) kept per compiled island, then the memo starts
+    #: afresh. Columns recur: a position is asked about again and again until a clue is added.
+    MAX_COLUMNS = 2048
 
     def __init__(self, island: Island) -> None:
+        self.full = island.full_mask
         self.fmt = f"0{len(island.index)}b"
         self.pairs = [f"[{h.q},{h.r}]" for h in island.index]
         self.heads = ['{"space":' + p + ',"by":' for p in self.pairs]
@@ -402,7 +423,15 @@ class _TextTable:
 
     def excluded(self, why: Reason, mask: int) -> str:
         """``{"space":[q,r],"by":why},…`` of the mask's spaces in index order."""
-        return ",".join(compress(self.items(why), self.flags(mask)))
+        items = self.items(why)
+        if mask.bit_count() > self.FEW:
+            return ",".join(compress(items, self.flags(mask)))
+        out = []  # few spaces: visit their bits rather than every space
+        while mask:
+            low = mask & -mask
+            out.append(items[low.bit_length() - 1])
+            mask ^= low
+        return ",".join(out)
 
 
 #: bytes b"0"/b"1" → 0/1: selectors for ``itertools.compress``.
