@@ -20,12 +20,14 @@ Response::
 the first clue index that excludes it, ``"removed"`` for an amulet removal, or ``"landmark"`` for
 a landmark's space when ``treasure_on_landmarks`` is false; the list is ordered as the column
 reads — ``"landmark"`` first, then clue 0, 1, …, then ``"removed"`` — and by ``(q, r)`` within
-each reason. ``plays`` has one entry per hand card × map (hand order,
-then map order); ``remaining`` is ``|C ∩ S|`` whether the play is legal or not. A contradictory
-column is not an error: its ``count`` is 0.
+each reason. ``plays`` has one entry per hand card × map (hand order, then map order);
+``remaining`` is ``|C ∩ S|`` whether the play is legal or not. A contradictory column is not an
+error: its ``count`` is 0.
 
-Islands given in full are built once and kept (keyed by their compact JSON text) so that repeated requests
-do not rebuild the graph; named and generated islands are cached by ``hexmap.catalog``.
+Islands given in full are built once and kept (keyed by their compact JSON text) so that
+repeated requests do not rebuild the graph; named and generated islands are cached by
+``hexmap.catalog``. ``solve`` builds the response as Python objects (the CLI, tests);
+``solver.solve_text.solve_text`` writes the same response as JSON text, fast (the web endpoint).
 """
 
 from __future__ import annotations
@@ -34,14 +36,13 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from itertools import compress
 from typing import Any
 
 from hexmap.errors import InvalidInput
 from hexmap.island import Island
 from solver.clues import Clue, parse_clues
 from solver.explain import Reason, reasons_by_index
-from solver.masks import IslandMasks, MapColumn, compile_island
+from solver.masks import MapColumn, compile_island
 from solver.options import SolverOptions
 
 #: Limits of one request (the game has 4 maps and hands of at most 6 cards).
@@ -274,183 +275,6 @@ def solve(req: SolveRequest) -> dict:
     """The full response object (see the module doc)."""
     maps_out, plays = solve_maps(req)
     return {"island": island_json(req.island), "maps": maps_out, "plays": plays}
-
-
-def solve_text(req: SolveRequest) -> str:
-    """The response as compact JSON text (the web endpoint's hot path).
-
-    Equal to ``json.dumps(solve(req))`` once parsed (the tests check it), but assembled from
-    JSON fragments made once per island (``[q,r]``, ``{"space":[q,r],"by":``) and the island's
-    JSON text, so a request costs string joins rather than hundreds of dicts to serialize.
-    """
-    island = req.island
-    t = compile_island(island, req.options)
-    hand_masks = [t.mask(c) for c in req.hand]
-    maps_text = []
-    columns: list[tuple[str, int, int]] = []
-    text = _text_table(island)
-    memo = t.memo.get("solve_columns")
-    if memo is None:
-        memo = t.memo["solve_columns"] = ({}, {})
-    columns_memo, prefixes = memo
-    if len(columns_memo) >= _TextTable.MAX_COLUMNS:  # bound memory: start afresh
-        columns_memo.clear()
-        prefixes.clear()
-    for m in req.maps:
-        codes = tuple([c.code for c in m.clues])
-        key = (codes, m.removed)
-        done = columns_memo.get(key)
-        if done is None:
-            done = columns_memo[key] = _column_text(t, text, m, codes, prefixes)
-        alive, count, column_json = done
-        mid = _json_string(m.id)
-        columns.append((mid, alive, count))
-        maps_text.append(f'{{"id":{mid},{column_json}}}')
-    plays_text = []
-    for hi, s in enumerate(hand_masks):
-        for mid, cands, count in columns:
-            remaining = (cands & s).bit_count()
-            legal = "true" if 0 < remaining < count else "false"
-            plays_text.append(
-                f'{{"hand_index":{hi},"map":{mid},"legal":{legal},"remaining":{remaining}}}'
-            )
-    return "".join(
-        ('{"island":', _island_text(island), ',"maps":[', ",".join(maps_text), '],"plays":[',
-         ",".join(plays_text), "]}")
-    )  # fmt: skip
-
-
-_json_strings: dict[str, str] = {}
-
-
-def _json_string(text: str) -> str:
-    """``json.dumps`` of a short string, remembered (map ids recur)."""
-    out = _json_strings.get(text)
-    if out is None:
-        out = json.dumps(text)
-        if len(_json_strings) < 4096 and len(text) <= 64:
-            _json_strings[text] = out
-    return out
-
-
-def _column_text(
-    t: IslandMasks, text: _TextTable, m: MapColumn, codes: tuple[int, ...], prefixes: dict
-) -> tuple[int, int, str]:
-    """``(candidates, count, '"candidates":[…],"count":n,"excluded":[…]')`` of one column.
-
-    The walk of ``explain.walk_column``, inlined (this is the endpoint's hot path), resumed from
-    the longest prefix of the column met before: ``prefixes`` maps clue codes to ``(candidates,
-    excluded text)`` after those clues. Columns grow one clue at a time, and every column starts
-    with one of a few dozen clues, so most walks only do their last steps.
-    """
-    k = len(codes)
-    while k and codes[:k] not in prefixes:
-        k -= 1
-    if k:
-        alive, excluded = prefixes[codes[:k]]
-    else:
-        alive = t.base
-        gone = text.full & ~alive
-        excluded = text.excluded("landmark", gone) if gone else ""
-    masks = t.masks
-    clues = m.clues
-    while k < len(codes):
-        clue = clues[k]
-        s = masks[clue.code]
-        if s is None:
-            s = t.mask(clue)
-        gone = alive & ~s
-        if gone:
-            alive &= s
-            group = text.excluded(k, gone)
-            excluded = f"{excluded},{group}" if excluded else group
-        k += 1
-        if len(prefixes) < _TextTable.MAX_COLUMNS:
-            prefixes[codes[:k]] = (alive, excluded)
-    gone = alive & m.removed
-    if gone:
-        alive &= ~gone
-        group = text.excluded("removed", gone)
-        excluded = f"{excluded},{group}" if excluded else group
-    count = alive.bit_count()
-    body = f'"candidates":[{text.candidates(alive)}],"count":{count},"excluded":[{excluded}]'
-    return alive, count, body
-
-
-class _TextTable:
-    """JSON text pieces of one island's spaces, so that a response costs a few C-level joins.
-
-    ``pairs[i]`` is ``[q,r]`` of space ``i``; ``items(why)[i]`` is ``{"space":[q,r],"by":why}``
-    (made once per reason). A mask selects its spaces' pieces with ``itertools.compress`` over
-    its bits spread to one byte per space. Only the island's geometry is used, so landmark
-    variants share the table.
-    """
-
-    __slots__ = ("full", "fmt", "pairs", "heads", "by_reason")
-
-    #: Up to this many spaces, a mask's bits are visited one by one instead of a full scan.
-    FEW = 12
-
-    #: Reasons whose item lists are kept (a bound on memory for odd inputs).
-    MAX_REASONS = 80
-    #: Column texts (and column prefixes) kept per compiled island, then the memo starts
-    #: afresh. Columns recur: a position is asked about again and again until a clue is added.
-    MAX_COLUMNS = 2048
-
-    def __init__(self, island: Island) -> None:
-        self.full = island.full_mask
-        self.fmt = f"0{len(island.index)}b"
-        self.pairs = [f"[{h.q},{h.r}]" for h in island.index]
-        self.heads = ['{"space":' + p + ',"by":' for p in self.pairs]
-        self.by_reason: dict[Reason, list[str]] = {}
-
-    def flags(self, mask: int) -> bytes:
-        """One byte per space index, 1 where the mask has the space."""
-        return format(mask, self.fmt)[::-1].encode().translate(_BINARY_DIGITS)
-
-    def items(self, why: Reason) -> list[str]:
-        items = self.by_reason.get(why)
-        if items is None:
-            tail = json.dumps(why) + "}"
-            items = [head + tail for head in self.heads]
-            if len(self.by_reason) < self.MAX_REASONS:
-                self.by_reason[why] = items
-        return items
-
-    def candidates(self, mask: int) -> str:
-        """``[q,r],[q,r],…`` of the mask's spaces in index order."""
-        return ",".join(compress(self.pairs, self.flags(mask)))
-
-    def excluded(self, why: Reason, mask: int) -> str:
-        """``{"space":[q,r],"by":why},…`` of the mask's spaces in index order."""
-        items = self.items(why)
-        if mask.bit_count() > self.FEW:
-            return ",".join(compress(items, self.flags(mask)))
-        out = []  # few spaces: visit their bits rather than every space
-        while mask:
-            low = mask & -mask
-            out.append(items[low.bit_length() - 1])
-            mask ^= low
-        return ",".join(out)
-
-
-#: bytes b"0"/b"1" → 0/1: selectors for ``itertools.compress``.
-_BINARY_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
-
-
-def _text_table(island: Island) -> _TextTable:
-    table = island.__dict__.get("_solver_text")
-    if table is None:
-        table = island.__dict__["_solver_text"] = _TextTable(island)
-    return table
-
-
-def _island_text(island: Island) -> str:
-    entry = island.__dict__.get("_solver_island_text")
-    if entry is None or entry[0] is not island.landmarks:
-        text = json.dumps(island_json(island), separators=(",", ":"))
-        entry = island.__dict__["_solver_island_text"] = (island.landmarks, text)
-    return entry[1]
 
 
 def _bits(mask: int) -> list[int]:

@@ -382,7 +382,8 @@ def test_response_text_memo_is_per_landmark_placement_and_options():
     option set: a landmark variant or other options never reuse them."""
     from hexmap import Hex, Landmark
     from solver import MapColumn, SolverOptions
-    from solver.solve import SolveRequest, solve_text
+    from solver.solve import SolveRequest
+    from solver.solve_text import solve_text
 
     island = small_island()
     moved = island.with_landmarks([Landmark("hut", Hex(0, 0))])

@@ -33,8 +33,8 @@ from solver.solve import (
     cached_island,
     island_key,
     parse_solve_request,
-    solve_text,
 )
+from solver.solve_text import solve_text
 from web.apidoc import documented, validated
 from web.jsonbody import json_body
 from web.schemas_island import IslandModel, IslandSpecIn
