@@ -13,7 +13,9 @@ from werkzeug.exceptions import HTTPException
 from hexmap.errors import ProjectError
 
 
-def error_response(status: int, code: str, message: str, field: str | None = None, **extra) -> Response:
+def error_response(
+    status: int, code: str, message: str, field: str | None = None, **extra
+) -> Response:
     body = {"error": {"code": code, "message": message, "field": field, **extra}}
     resp = jsonify(body)
     resp.status_code = status
@@ -42,7 +44,9 @@ def register(app: Flask) -> None:
         message = e.description or e.name
         if e.code == 413:
             message = "request body is larger than 1 MiB"
-        resp = error_response(e.code or 500, code, message, "body" if e.code in (413, 415) else None)
+        resp = error_response(
+            e.code or 500, code, message, "body" if e.code in (413, 415) else None
+        )
         if e.code == 405 and hasattr(e, "valid_methods") and e.valid_methods:
             resp.headers["Allow"] = ", ".join(e.valid_methods)
         return resp

@@ -20,5 +20,7 @@ def json_body(require_object: bool = True) -> Any:
     except (ValueError, UnicodeDecodeError) as e:
         raise InvalidInput(f"the request body is not valid JSON: {e}", "body") from None
     if require_object and not isinstance(data, dict):
-        raise InvalidInput(f"the request body must be a JSON object, got {type(data).__name__}", "body")
+        raise InvalidInput(
+            f"the request body must be a JSON object, got {type(data).__name__}", "body"
+        )
     return data
