@@ -92,10 +92,14 @@ def _column_text(
     with one of a few dozen clues, so most walks only do their last steps.
     """
     k = len(codes)
-    while k and codes[:k] not in prefixes:
+    hit = None
+    while k:  # one ``get`` per probe: another thread may clear the memo meanwhile
+        hit = prefixes.get(codes[:k])
+        if hit is not None:
+            break
         k -= 1
-    if k:
-        alive, excluded = prefixes[codes[:k]]
+    if hit is not None:
+        alive, excluded = hit
     else:
         alive = t.base
         gone = text.full & ~alive
