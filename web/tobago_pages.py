@@ -182,6 +182,16 @@ def _space(island, value: list[int], field: str) -> Hex:
     return h
 
 
+def cost_layers(island, start: Hex) -> CostLayers:
+    """Drive costs from ``start`` as layers, kept on the (immutable, cached) island: a game asks
+    from the same few ATV spaces again and again."""
+    cache = island.__dict__.setdefault("_pages_cost_layers", {})
+    layers = cache.get(start)
+    if layers is None:
+        layers = cache[start] = CostLayers(island, start)
+    return layers
+
+
 def hint_reason(lang: str, remaining: int, before: int, costs: list[int | None]) -> str:
     """The hint's reason in words: what the play leaves, then who is nearer (rules of the
     ranking in ``solver.hints``)."""
@@ -240,8 +250,8 @@ def helper():
     me = _space(island, body.me, "me") if body.me is not None else None
     others = [_space(island, p, f"others[{i}]") for i, p in enumerate(body.others)]
     t = compile_island(island, options)
-    layers = ([CostLayers(island, me)] if me is not None else []) + [
-        CostLayers(island, h) for h in others
+    layers = ([cost_layers(island, me)] if me is not None else []) + [
+        cost_layers(island, h) for h in others
     ]
     maps_out = []
     for col in columns:

@@ -297,12 +297,15 @@ function render() {
 let notice = null;
 
 function addLog(entry, live = true) {
+  const said = [];
   for (const e of entry.events) {
     allEvents.push(e);
     const text = eventText(e, ui.seats, mySeat);
-    if (text) logLines.push({ text, mine: entry.seat === mySeat });
+    if (text) { logLines.push({ text, mine: entry.seat === mySeat }); said.push(text); }
     if (live && ["curse", "raised", "game_over"].includes(e.type)) notice = { text, curse: e.type === "curse" };
   }
+  // screen readers hear what others did (the log itself is not a live region: it is rebuilt)
+  if (live && said.length && entry.seat !== mySeat) $("announce").textContent = said.join(" ");
 }
 
 function renderNotice() {

@@ -47,7 +47,11 @@ export function renderHand(box, view, ui) {
         onfocus: () => ui.preview(card.id, colour), onblur: () => ui.preview(null),
       }, mapIcon(colour, 16), h("span", {}, legal && hint ? `${hint.remaining}` : legal ? "✓" : "—"));
     });
-    box.append(h("li", { class: `hand-card${legalMaps.size ? " playable" : ""}`, "data-card": card.id },
+    const best = MAP_COLOURS.filter((c) => legalMaps.has(c)).map((c) => ui.hintFor(card.id, c)).filter(Boolean).sort((a, b) => b.score - a.score)[0];
+    box.append(h("li", {
+      class: `hand-card${legalMaps.size ? " playable" : ""}`, "data-card": card.id,
+      onmouseenter: () => best && ui.preview(card.id, best.map), onmouseleave: () => ui.preview(null),
+    },
       h("div", { class: "card-face" }, clueIcon(card.clue, 44), h("span", { class: "clue-sentence" }, clueText(card.clue))),
       h("div", { class: "card-maps", role: "group", "aria-label": t("game.legal_maps") }, buttons)));
   }
