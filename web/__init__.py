@@ -30,6 +30,7 @@ def _optional_blueprints() -> list:
         "web.docs",
         "web.i18n",
         "web.tobago_pages",
+        "web.dao_pages",
     ):
         try:
             out.append(importlib.import_module(name))
