@@ -30,6 +30,7 @@ from typing import Any
 from hexmap.errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import Island, drive_costs
+from hexmap.island_json import parse_space
 from solver.clues import Clue, describe_clue
 from solver.masks import MapColumn, as_map_column, compile_island
 from solver.options import DEFAULT_OPTIONS, SolverOptions
@@ -109,7 +110,7 @@ class CostLayers:
 
 
 def _position(island: Island, value: Any, field: str) -> Hex:
-    h = Hex(*value)
+    h = parse_space(value, field)
     if h not in island.terrain:
         raise InvalidInput(f"({h.q}, {h.r}) is not an island space", field)
     return h

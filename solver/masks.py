@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from hexmap.errors import InvalidInput
 from hexmap.hexes import hex_range
 from hexmap.island import Island
 from hexmap.terrain import LANDMARK_KINDS, SEA, TERRAINS
@@ -45,7 +46,9 @@ def as_map_column(island: Island, m: Any) -> MapColumn:
     if isinstance(m, dict):
         mid, clues, removed = m.get("id"), m.get("clues", ()), m.get("removed", 0)
     else:
-        mid, clues, removed = m.id, m.clues, getattr(m, "removed", 0)
+        mid, clues, removed = getattr(m, "id", None), m.clues, getattr(m, "removed", 0)
+    if mid is None:
+        raise InvalidInput("a map needs an id", "id")
     clues = tuple(parse_clue(c, f"clues[{i}]") for i, c in enumerate(clues))
     return MapColumn(str(mid), clues, removed_mask(island, removed))
 
