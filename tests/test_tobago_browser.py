@@ -97,6 +97,7 @@ def test_two_humans_in_two_browsers_see_moves_not_hands(browser, live_server):
     assert "/join/1" in link
     alice.click("#open-seat")
     _open_game(alice)
+    expect(alice.locator("#invite-1")).to_have_value(link)  # the link stays on the game page
 
     bob = new_page(browser)
     bob.goto(link)

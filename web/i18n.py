@@ -108,6 +108,13 @@ def _json_for_script(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
+@cache
+def _script_tag(lang: str, prefixes: tuple[str, ...]) -> str:
+    """The page's strings as a JSON script element, built once per language and page kind."""
+    body = _json_for_script(script_data(lang, prefixes))
+    return f'<script type="application/json" id="i18n-data">{body}</script>'
+
+
 def _lang_url(code: str) -> str:
     """The current page's URL with ``lang=code`` (other query arguments kept)."""
     args = request.args.to_dict(flat=False)
@@ -124,8 +131,7 @@ def _inject() -> dict:
         return translate(lang, key, **params)
 
     def i18n_script(*prefixes: str) -> Markup:
-        body = _json_for_script(script_data(lang, tuple(prefixes)))
-        return Markup(f'<script type="application/json" id="i18n-data">{body}</script>')
+        return Markup(_script_tag(lang, tuple(prefixes)))
 
     return {
         "ui_lang": lang,

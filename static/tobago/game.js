@@ -36,6 +36,7 @@ let skipReplay = false;
 
 const stored = (() => { try { return JSON.parse(localStorage.getItem("tobago.visibleMaps")); } catch (e) { return null; } })();
 const ui = {
+  gameId,
   mySeat,
   seats: [],
   legal: [],
@@ -400,9 +401,20 @@ async function start() {
   shownVersion = snap.version;
   await loadIsland(shown);
   if (mySeat === null) $("hand-box").hidden = true;
+  setupSeatSwitch();
   render();
   refreshHelper();
   poll();
+}
+
+function setupSeatSwitch() {
+  const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+  if (seats.length < 2) return;
+  const sel = $("seat-switch");
+  sel.replaceChildren(...seats.map((s) => h("option", { value: s, selected: s === mySeat }, seatName(ui.seats, s))));
+  sel.hidden = false;
+  $("seat-switch-label").hidden = false;
+  sel.addEventListener("change", () => { location.assign(`/tobago/games/${gameId}?seat=${sel.value}`); });
 }
 
 $("skip-replay").addEventListener("click", () => { skipReplay = true; });

@@ -94,7 +94,12 @@ export function renderPlayers(box, view, ui) {
   box.replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "players-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), h("th", { scope: "col" }, t("game.amulets")), h("th", { scope: "col" }, t("game.markers")), h("th", { scope: "col" }, t("game.cards")), h("th", { scope: "col" }, t("game.treasures")))),
     h("tbody", {}, rows))),
-  h("p", { class: "hint-text" }, t("game.decks", { clues: view.clue_deck, treasures: view.treasure_deck, amulets: view.amulet_supply })));
+  h("p", { class: "hint-text" }, t("game.decks", { clues: view.clue_deck, treasures: view.treasure_deck, amulets: view.amulet_supply })),
+  ...(view.phase === "over" ? [] : ui.seats.filter((s) => s.open).map((s) => {
+    const link = `${location.origin}/tobago/games/${ui.gameId}/join/${s.index}`;
+    return h("p", { class: "invite" }, h("label", { for: `invite-${s.index}` }, t("game.invite", { n: s.index + 1 })), " ",
+      h("input", { type: "text", readonly: true, id: `invite-${s.index}`, class: "share-url", value: link, onfocus: (ev) => ev.target.select() }));
+  })));
 }
 
 /** The sharing in progress: the face-up card, who is asked, my own draw, accept/decline. */
