@@ -7,6 +7,7 @@ here. Every helper that changes the state is called only after the action was fu
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from typing import Any
 
 from games.tobago import islands
@@ -43,11 +44,33 @@ def xy(h: Hex) -> list[int]:
     return [h.q, h.r]
 
 
+_GEOMETRY_CACHES: OrderedDict[int, tuple[tuple, dict]] = OrderedDict()
+
+
+def geometry_cache(island: Island, name: str) -> dict:
+    """A dict cached per island *geometry*, shared by every landmark placement of it.
+
+    Each game may place landmarks anew (``Island.with_landmarks``), which keeps the geometry —
+    and its ``index`` tuple — so drive costs and the like are keyed by that tuple's identity.
+    """
+    caches = island.__dict__.get("_tobago_geometry")
+    if caches is None:
+        key = id(island.index)
+        entry = _GEOMETRY_CACHES.get(key)
+        if entry is None or entry[0] is not island.index:
+            entry = _GEOMETRY_CACHES[key] = (island.index, {})
+            while len(_GEOMETRY_CACHES) > 32:
+                _GEOMETRY_CACHES.popitem(last=False)
+        caches = island.__dict__["_tobago_geometry"] = entry[1]
+    cache = caches.get(name)
+    if cache is None:
+        cache = caches[name] = {}
+    return cache
+
+
 def costs_from(island: Island, start: Hex) -> dict[Hex, int]:
     """Drive costs from ``start`` (rules §5), computed once per island geometry and start."""
-    cache = island.__dict__.get("_tobago_costs")
-    if cache is None:
-        cache = island.__dict__["_tobago_costs"] = {}
+    cache = geometry_cache(island, "costs")
     c = cache.get(start)
     if c is None:
         c = cache[start] = drive_costs(island, start)

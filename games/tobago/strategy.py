@@ -26,7 +26,7 @@ import math
 import random
 
 from games.base import Action
-from games.tobago.engine import costs_from
+from games.tobago.engine import costs_from, geometry_cache
 from games.tobago.islands import island_for_view
 from games.tobago.rules import DRIVE_POINTS, PHYSICAL_MARKERS
 from hexmap.hexes import Hex
@@ -45,6 +45,8 @@ APPROACH_COUNT = 4
 #: Value of an amulet picked up on the way, in movement points of detour.
 AMULET_VALUE = 1.5
 UNREACHABLE = 99
+#: Spaces searched when choosing where to place the ATV.
+CENTRAL_SHORTLIST = 8
 #: Compass markers kept for raising: no clue is played with this many or fewer left.
 RESERVE_MARKERS = 2
 
@@ -142,18 +144,21 @@ def strategic_bot(view: dict, legal: list[Action], rng: random.Random) -> Action
 
 
 def central_space(island: Island) -> Hex:
-    """The space with the least total drive cost to every space (one search per region)."""
-    cached = island.__dict__.get("_tobago_central")
-    if cached is not None:
-        return cached
-    best, best_total = None, None
-    for regions in island.regions.values():
-        for region in regions:
-            start = min(region)
-            total = sum(costs_from(island, start).values())
-            if best_total is None or total < best_total:
-                best, best_total = start, total
-    island.__dict__["_tobago_central"] = best
+    """A space with a low total drive cost to every space: the ``CENTRAL_SHORTLIST`` spaces
+    with the least total hex distance are searched, and the cheapest in drive cost is taken
+    (a full search from every space would take too long for one decision)."""
+    cache = geometry_cache(island, "central")
+    if "space" in cache:
+        return cache["space"]
+    pairs = [(h.q, h.r) for h in island.index]
+
+    def hex_total(h: Hex) -> int:
+        q0, r0 = h
+        return sum(abs(q0 - q) + abs(r0 - r) + abs(q0 - q + r0 - r) for q, r in pairs)
+
+    shortlist = sorted(island.index, key=lambda h: (hex_total(h), h))[:CENTRAL_SHORTLIST]
+    best = min(shortlist, key=lambda h: (sum(costs_from(island, h).values()), h))
+    cache["space"] = best
     return best
 
 
@@ -188,9 +193,7 @@ class Play:
 
 def layers(island: Island, start: Hex) -> list[int]:
     """``layers[k]``: the spaces reachable from ``start`` with at most ``k`` points (cached)."""
-    cache = island.__dict__.get("_tobago_layers")
-    if cache is None:
-        cache = island.__dict__["_tobago_layers"] = {}
+    cache = geometry_cache(island, "layers")
     out = cache.get(start)
     if out is None:
         by_cost: list[int] = []
@@ -275,6 +278,8 @@ def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     reserve = pos.markers <= RESERVE_MARKERS and any(m["count"] == 1 for m in pos.maps)
     if best is not None and not reserve and best.score >= STRONG_HINT:
         return _play(pos, best)
+    if "pick_amulet" in kinds:  # free on the start space: the drive begins with it
+        return {"type": "pick_amulet"}
     if goal is not None:
         step = _drive_step(pos, kinds, goal)
         if step["type"] != "end_turn":
@@ -322,12 +327,18 @@ def _goal(pos: Position):
     if best_raise is not None:
         return ("raise", best_raise[1])
     if pos.amulets >= 1:
+        best_remove = None
         for m in pos.maps:
             if m["count"] == 2 and m["count"] < PHYSICAL_MARKERS:
                 a, b = m["cands"]
                 for keep, drop in ((a, b), (b, a)):
-                    if pos.cost(pos.me, keep) <= budget + pos.amulets - 1:
-                        return ("remove", m["colour"], drop, keep)
+                    c = pos.cost(pos.me, keep)
+                    if c <= budget + pos.amulets - 1 and (
+                        best_remove is None or c < best_remove[0]
+                    ):
+                        best_remove = (c, ("remove", m["colour"], drop, keep))
+        if best_remove is not None:
+            return best_remove[1]
     if approach is None:
         for m in pos.maps:
             if 2 <= m["count"] <= APPROACH_COUNT:

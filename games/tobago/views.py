@@ -15,6 +15,7 @@ memory, and the cards left in the decks.
 
 from __future__ import annotations
 
+from games.tobago.engine import geometry_cache
 from games.tobago.rules import SEAT_COLOURS, TREASURE_VALUES
 from games.tobago.sharing import offeree, value_label
 from games.tobago.state import TobagoState
@@ -60,9 +61,9 @@ def island_ref(state: TobagoState) -> dict:
 
 def _spaces(island, mask: int) -> tuple:
     """The spaces of a mask as ``(q, r)`` pairs, cached per island (views repeat the same few)."""
-    cache = island.__dict__.get("_tobago_spaces")
-    if cache is None or len(cache) > 4096:
-        cache = island.__dict__["_tobago_spaces"] = {}
+    cache = geometry_cache(island, "spaces")
+    if len(cache) > 4096:
+        cache.clear()
     out = cache.get(mask)
     if out is None:
         out = cache[mask] = tuple(island.spaces_of(mask))

@@ -1,0 +1,204 @@
+"""Tobago bots: the strategic bot's choices in constructed positions, its play ranking checked
+against ``solver.hints``, and that a bot decides from its seat's view alone."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.base import get_kind, play_bots
+from games.tobago.bots import random_bot
+from games.tobago.strategy import Position, central_space, rank_plays, strategic_bot
+from games.tobago.testing import card, give, gold, position, put_clue, stack_treasures
+from hexmap.hexes import Hex
+from solver.clues import parse_clue
+from solver.engine import hints
+
+KIND = get_kind("tobago")
+
+
+def decide(s, seat=None):
+    seat = KIND.to_act(s)[0] if seat is None else seat
+    return strategic_bot(KIND.view(s, seat), KIND.legal_actions(s, seat), random.Random(0))
+
+
+def step(s):
+    seat = KIND.to_act(s)[0]
+    action = decide(s, seat)
+    KIND.apply(s, seat, action)
+    return action
+
+
+def test_it_drives_to_a_located_treasure_in_reach_and_raises_it():
+    s = position(atvs=[(0, 4), (5, 4)])
+    put_clue(s, "white", "near1:palm", 1)
+    put_clue(s, "white", "in:beach", 1)  # located at (1, 0)
+    assert step(s) == {"type": "drive", "to": [1, 0]}  # cost 2: 1 in the jungle, 1 across
+    assert step(s) == {"type": "raise", "map": "white"}
+    assert s.phase == "sharing"
+
+
+def test_it_spends_amulets_only_for_a_race_it_would_otherwise_lose():
+    # White is located at (4, 2): river, not next to the sea, within 2 of the statue at (2, 2),
+    # and (4, 1) removed.
+    s = position(atvs=[(0, 0), (4, 4)])
+    put_clue(s, "white", "in:river", 1)
+    put_clue(s, "white", "!near1:sea", 1)  # (4, 1) (4, 2) (4, 3)
+    put_clue(s, "white", "near2:statue", 1)  # (4, 1) (4, 2): statue (2, 2) within 2
+    s.maps[0].removed = 1 << s.island.bit[Hex(4, 1)]
+    s.refresh(s.maps[0])
+    assert s.island.spaces_of(s.maps[0].candidates) == [Hex(4, 2)]
+    s.players[0].amulets = 1
+    s.amulet_supply -= 1
+    # From (0, 0) the treasure costs 5 (4 columns, then within the river); the rival at (4, 4)
+    # reaches it in 1: without spending it would lose the race — but 3 + 1 < 5: no use either.
+    assert decide(s)["type"] != "spend_amulet"
+    s.players[0].atv = Hex(0, 2)  # cost 4 = 3 points + 1 amulet
+    assert step(s) == {"type": "spend_amulet"}
+    assert step(s) == {"type": "drive", "to": [4, 2]}
+    assert step(s) == {"type": "raise", "map": "white"}
+
+
+def test_it_does_not_spend_an_amulet_when_no_rival_is_close():
+    s = position(atvs=[(0, 2), (0, 0)])
+    put_clue(s, "white", "in:river", 1)
+    put_clue(s, "white", "!near1:sea", 1)
+    put_clue(s, "white", "near2:statue", 1)
+    s.maps[0].removed = 1 << s.island.bit[Hex(4, 1)]
+    s.refresh(s.maps[0])
+    s.players[0].amulets = 1
+    s.amulet_supply -= 1
+    action = decide(s)
+    assert action["type"] != "spend_amulet"
+
+
+def test_it_removes_a_marker_with_an_amulet_to_locate_the_treasure_it_stands_on():
+    s = position(atvs=[(1, 0), (5, 4)])
+    put_clue(s, "white", "near1:palm", 1)  # (0, 1) and (1, 0)
+    s.players[0].amulets = 1
+    s.amulet_supply -= 1
+    assert step(s) == {"type": "remove_marker", "map": "white", "space": [0, 1]}
+    assert step(s) == {"type": "raise", "map": "white"}
+
+
+def test_it_picks_up_the_amulet_on_its_start_space_rather_than_exchange():
+    s = position(atvs=[(3, 3), (5, 4)])
+    s.amulets = [Hex(3, 3)]
+    s.amulet_supply -= 1
+    give(s, 0, ["near1:hut", "near2:hut", "!near1:hut", "!near2:hut"])
+    assert decide(s) == {"type": "pick_amulet"}
+
+
+def test_it_exchanges_a_hopeless_hand():
+    s = position(atvs=[(3, 3), (5, 4)])
+    give(s, 0, ["near1:hut", "near2:hut", "!near1:hut", "!near2:hut"])  # no legal play at all
+    assert decide(s) == {"type": "exchange"}
+
+
+def test_it_plays_the_clue_that_pulls_a_treasure_toward_its_atv():
+    s = position(atvs=[(0, 0), (5, 4)])
+    put_clue(s, "white", "near1:sea", 1)  # the coast all round
+    give(s, 0, ["in:jungle", "in:lake", "near1:hut", "near2:hut", "!near1:hut", "!near2:hut"])
+    action = decide(s)
+    assert action["type"] == "play_clue" and action["card"] == card("in:jungle")
+
+
+def test_it_places_its_extra_marker_on_the_map_closest_to_being_raised():
+    s = position(atvs=[(0, 0), (5, 4)])
+    put_clue(s, "grey", "near1:palm", 0)  # 2 candidates, one marker of seat 0
+    give(s, 0, ["in:jungle", "in:lake", "near1:hut", "near2:hut", "!near1:hut", "!near2:hut"])
+    KIND.apply(s, 0, {"type": "play_clue", "card": card("in:jungle"), "map": "white"})
+    assert decide(s) == {"type": "extra_marker", "map": "grey", "clue": 0}
+
+
+def sharing_scene(turned):
+    s = position(seats=3, atvs=[(1, 0), (5, 4), (5, 4)])
+    put_clue(s, "white", "near1:palm", 1)
+    put_clue(s, "white", "in:beach", 2, markers=2)
+    stack_treasures(s, turned)
+    KIND.apply(s, 0, {"type": "raise", "map": "white"})
+    return s
+
+
+def test_in_a_sharing_it_takes_a_six_and_waits_for_a_better_card_than_a_two():
+    s = sharing_scene([gold(6), gold(2), gold(5), gold(3), gold(4)])
+    assert decide(s) == {"type": "accept"}  # the 6, offered to the raiser
+    KIND.apply(s, 0, {"type": "accept"})
+    assert KIND.to_act(s) == [2] and decide(s) == {"type": "decline"}  # a 2, three cards left
+    KIND.apply(s, 2, {"type": "decline"})
+    assert decide(s) == {"type": "decline"}
+
+
+def test_in_a_sharing_it_takes_the_last_card_whatever_it_is():
+    s = sharing_scene([gold(2), gold(3), gold(2, 1), gold(2, 2), gold(2, 3)])
+    while s.sharing.pile:  # everyone declines until the last card is face up
+        KIND.apply(s, KIND.to_act(s)[0], {"type": "decline"})
+    assert s.sharing.offer == gold(2, 3)
+    assert decide(s) == {"type": "accept"}
+
+
+def test_the_atv_goes_to_the_most_central_space():
+    s = KIND.new_state(1, 2, None, island=position().island)
+    action = decide(s)
+    at = Hex(*action["at"])
+    assert action["type"] == "place_atv" and at == central_space(s.island)
+    from games.tobago.engine import costs_from
+
+    total = sum(costs_from(s.island, at).values())
+    assert all(total <= sum(costs_from(s.island, h).values()) for h in s.island.index)
+
+
+def test_the_bot_decides_from_the_json_view_alone():
+    s = KIND.new_state(5, 4, {"island": "classic-2"})
+    rng = random.Random(5)
+    for _ in range(120):
+        if KIND.is_over(s):
+            break
+        seat = KIND.to_act(s)[0]
+        view = KIND.view(s, seat)
+        legal = KIND.legal_actions(s, seat)
+        a = strategic_bot(view, legal, random.Random(1))
+        b = strategic_bot(
+            json.loads(json.dumps(view)), json.loads(json.dumps(legal)), random.Random(1)
+        )
+        assert a == b and a in legal
+        KIND.apply(s, seat, strategic_bot(view, legal, rng))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_play_ranking_is_the_solvers_hints_ranking(seed):
+    s = KIND.new_state(seed, 4, {"island": f"classic-{seed % 6 + 1}"})
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(400):
+        if KIND.is_over(s):
+            break
+        seat = KIND.to_act(s)[0]
+        view = KIND.view(s, seat)
+        if s.phase == "turn" and s.turn.mode is None:
+            pos = Position(view)
+            hand = [parse_clue(c["clue"]) for c in pos.hand]
+            ours = [(p.hand_index, p.map, round(p.score, 9)) for p in rank_plays(pos, hand)]
+            theirs = hints(
+                pos.island, [m["column"] for m in pos.maps], hand, pos.me, pos.others, pos.options
+            )
+            assert ours == [(h.hand_index, h.map, round(h.score, 9)) for h in theirs]
+            checked += 1
+        KIND.apply(s, seat, random_bot(view, KIND.legal_actions(s, seat), rng))
+    assert checked > 10
+
+
+def test_random_bot_picks_legal_actions_of_every_type():
+    s = position(atvs=[(0, 0), (5, 4)])
+    legal = KIND.legal_actions(s, 0)
+    rng = random.Random(0)
+    picked = {random_bot(KIND.view(s, 0), legal, rng)["type"] for _ in range(200)}
+    assert picked == {a["type"] for a in legal}
+
+
+def test_bots_finish_games_from_the_classic_setup():
+    s = KIND.new_state(9, 3, {"island": "classic-5"})
+    play_bots(KIND, s, ["strategic", "random", "strategic"], random.Random(9))
+    assert KIND.is_over(s) and len(KIND.scores(s)) == 3
