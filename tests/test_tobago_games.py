@@ -22,6 +22,7 @@ from games.tobago.testing import (
     markers_on_columns,
     treasure_cards,
 )
+from hexmap.errors import IllegalAction
 from hexmap.generator import generate
 
 KIND = get_kind("tobago")
@@ -185,3 +186,44 @@ def test_the_view_check_catches_a_leak(monkeypatch):
     monkeypatch.setattr(KIND, "view", leaky)
     with pytest.raises(AssertionError, match="sees seat"):
         check_views(s)
+
+
+def universe(s, seat) -> list[dict]:
+    """Every action of the shapes a turn accepts, legal or not, for this position."""
+    island = s.island
+    out: list[dict] = [{"type": t} for t in ("exchange", "pick_amulet", "spend_amulet", "end_turn")]
+    out += [{"type": "drive", "to": [h.q, h.r]} for h in island.index]
+    for m in s.maps:
+        out.append({"type": "raise", "map": m.colour})
+        out += [{"type": "play_clue", "card": c, "map": m.colour} for c in s.players[seat].hand]
+        out += [
+            {"type": "extra_marker", "map": m.colour, "clue": i} for i in range(len(m.clues) + 1)
+        ]
+        out += [
+            {"type": "remove_marker", "map": m.colour, "space": [h.q, h.r]}
+            for h in island.spaces_of(m.candidates)
+        ]
+    return out
+
+
+@pytest.mark.parametrize("game", range(4))
+def test_apply_accepts_exactly_the_listed_legal_actions(game):
+    s = KIND.new_state(500 + game, 2 + game % 3, None, island=ISLANDS[game % 3])
+    rng = random.Random(game)
+    checked = 0
+    while not KIND.is_over(s):
+        seat = KIND.to_act(s)[0]
+        legal = KIND.legal_actions(s, seat)
+        if s.phase == "turn" and rng.random() < 0.1:
+            before = KIND.state_to_json(s)
+            for action in universe(s, seat):
+                if action in legal:
+                    KIND.apply(KIND.copy_state(s), seat, action)
+                else:
+                    with pytest.raises(IllegalAction):
+                        KIND.apply(s, seat, action)
+            assert KIND.state_to_json(s) == before
+            checked += 1
+        level = "strategic" if seat == 0 else "random"
+        KIND.apply(s, seat, KIND.bot_action(s, seat, level, rng))
+    assert checked >= 3
