@@ -51,7 +51,10 @@ export function eventText(e, seats, mySeat) {
     case "statue_turned": return null;
     case "turn_ended": return e.passed ? t("ev.passed", { who: who(e.seat) }) : t("ev.turn_ended", { who: who(e.seat) });
     case "treasure_deck_reshuffled": return t("ev.treasure_deck_reshuffled", { n: e.cards });
-    case "game_over": return t("ev.game_over", { scores: (e.scores || []).map((s, i) => `${who(i)} ${s}`).join(", ") });
+    case "game_over": {
+      const why = { "the treasure deck is used up": "ev.end_deck", "no compass marker left to anyone": "ev.end_markers" }[e.reason];
+      return t("ev.game_over", { scores: (e.scores || []).map((s, i) => `${who(i)} ${s}`).join(", ") }) + (why ? ` ${t(why)}` : "");
+    }
     default: return e.type;
   }
 }
