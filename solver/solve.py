@@ -55,6 +55,7 @@ ISLAND_CACHE_SIZE = 64
 
 _REQUEST_KEYS = ("island", "maps", "hand", "options")
 _MAP_KEYS = ("id", "clues", "removed")
+_NO_CLUES: list = []  # the default column (never mutated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +168,13 @@ def parse_map(island: Island, value: Any, field: str) -> MapColumn:
     mid = value.get("id")
     if not isinstance(mid, str) or not mid:
         raise InvalidInput("a map needs a non-empty string id", f"{field}.id")
-    clues = parse_clues(
-        _list(value.get("clues", []), f"{field}.clues", MAX_CLUES), f"{field}.clues"
-    )
-    return MapColumn(mid, clues, _removed(island, value.get("removed", []), f"{field}.removed"))
+    clues = value.get("clues", _NO_CLUES)
+    if clues.__class__ is not list or len(clues) > MAX_CLUES:
+        _list(clues, f"{field}.clues", MAX_CLUES)  # says what is wrong
+    clues = parse_clues(clues, f"{field}.clues")
+    removed = value.get("removed")
+    removed = _removed(island, removed, f"{field}.removed") if removed else 0
+    return MapColumn(mid, clues, removed)
 
 
 def parse_solve_request(data: Any, island: Island | None = None) -> SolveRequest:
