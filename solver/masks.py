@@ -16,8 +16,7 @@ object itself (``Island.__dict__``), so the hot path is two attribute reads and 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from hexmap.errors import InvalidInput
 from hexmap.hexes import hex_range
@@ -30,9 +29,11 @@ _GEOMETRY_ATTR = "_solver_geometry"
 _TABLES_ATTR = "_solver_tables"
 
 
-@dataclass(frozen=True, slots=True)
-class MapColumn:
-    """A treasure map: its id, its column of clues, and the spaces removed with amulets (mask)."""
+class MapColumn(NamedTuple):
+    """A treasure map: its id, its column of clues, and the spaces removed with amulets (mask).
+
+    A ``NamedTuple`` (immutable, and cheap to build: the solve endpoint makes a few per request).
+    """
 
     id: str
     clues: tuple[Clue, ...] = ()

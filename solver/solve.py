@@ -35,8 +35,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from hexmap.errors import InvalidInput
 from hexmap.island import Island
@@ -58,9 +57,8 @@ _MAP_KEYS = ("id", "clues", "removed")
 _NO_CLUES: list = []  # the default column (never mutated)
 
 
-@dataclass(frozen=True, slots=True)
-class SolveRequest:
-    """A parsed solve request: domain objects only."""
+class SolveRequest(NamedTuple):
+    """A parsed solve request: domain objects only (a ``NamedTuple``: one is built per request)."""
 
     island: Island
     maps: tuple[MapColumn, ...]
