@@ -109,6 +109,7 @@ def island_for_spec(spec: Any, field: str = "island") -> Island:
 
 
 _named: dict[tuple, Island] = {}
+_EXACT_TYPES = frozenset({str, int})
 
 
 def _named_island(spec: Any, field: str, resolve: Any) -> Island:
@@ -116,7 +117,7 @@ def _named_island(spec: Any, field: str, resolve: Any) -> Island:
     accepted them (values of exact type str or int only: ``True`` never matches ``1``)."""
     try:
         key = tuple(spec.items())
-        exact = all(type(v) is str or type(v) is int for _, v in key)
+        exact = set(map(type, spec.values())) <= _EXACT_TYPES
     except AttributeError:  # not an object: the catalog says why
         return resolve(spec, field)
     island = _named.get(key) if exact else None
