@@ -100,6 +100,8 @@ function buildBoard(spaces, landmarks) {
   board = new HexBoard($("pg-board"), cells, landmarks, { size: 24, title: t("pg.island") });
   board.onActivate(onHex);
   board.label = (q, r) => hexLabel(q, r);
+  const [, , w, hh] = board.svg.getAttribute("viewBox").split(" ").map(Number);
+  setZoom(w / hh > 2 && window.innerWidth < 700);
   board.svg.addEventListener("pointerdown", (ev) => {
     const p = ev.target.closest("polygon.hex");
     if (p && state.src === "custom" && TERRAINS.concat(["sea"]).includes(tool)) painting = true;
@@ -109,6 +111,11 @@ function buildBoard(spaces, landmarks) {
     if (painting && p) paint(p.dataset.q | 0, p.dataset.r | 0);
   });
   window.addEventListener("pointerup", () => { painting = false; });
+}
+
+function setZoom(on) {
+  $("pg-board").classList.toggle("zoomed", on);
+  $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
 }
 
 function paint(q, r) {
@@ -357,11 +364,7 @@ async function init() {
     syncSource();
     changed();
   });
-  $("zoom").addEventListener("click", () => {
-    const on = !$("pg-board").classList.contains("zoomed");
-    $("pg-board").classList.toggle("zoomed", on);
-    $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
-  });
+  $("zoom").addEventListener("click", () => setZoom(!$("pg-board").classList.contains("zoomed")));
   $("pg-copy-link").addEventListener("click", async () => {
     try { await navigator.clipboard.writeText(location.href); $("pg-copied").textContent = t("pg.copied"); } catch (e) { $("pg-copied").textContent = location.href; }
   });
