@@ -45,6 +45,8 @@ APPROACH_COUNT = 4
 #: Value of an amulet picked up on the way, in movement points of detour.
 AMULET_VALUE = 1.5
 UNREACHABLE = 99
+#: Public events without a clue play, raise or exchange after which driving stops for a play.
+STALL_EVENTS = 36
 #: Spaces searched when choosing where to place the ATV.
 CENTRAL_SHORTLIST = 8
 #: Compass markers kept for raising: no clue is played with this many or fewer left.
@@ -278,6 +280,11 @@ def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     reserve = pos.markers <= RESERVE_MARKERS and any(m["count"] == 1 for m in pos.maps)
     if best is not None and not reserve and best.score >= STRONG_HINT:
         return _play(pos, best)
+    if _stalled(pos.view):  # nobody has played, raised or exchanged for a long while
+        if best is not None:
+            return _play(pos, best)
+        if "exchange" in kinds:
+            return {"type": "exchange"}
     if "pick_amulet" in kinds:  # free on the start space: the drive begins with it
         return {"type": "pick_amulet"}
     if goal is not None:
@@ -294,6 +301,17 @@ def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     if step["type"] == "end_turn" and "exchange" in kinds:
         return {"type": "exchange"}
     return step
+
+
+def _stalled(view: dict) -> bool:
+    """Whether the public log's tail shows only driving: no clue, raise or exchange in it."""
+    log = view["log"]
+    if len(log) < STALL_EVENTS:
+        return False
+    return not any(e["type"] in _PROGRESS for e in log[-STALL_EVENTS:])
+
+
+_PROGRESS = frozenset({"clue_played", "raised", "exchanged", "first_clue", "sharing_started"})
 
 
 def _after_play(pos: Position, kinds: dict[str, list[Action]]) -> Action:
@@ -340,13 +358,17 @@ def _goal(pos: Position):
         if best_remove is not None:
             return best_remove[1]
     if approach is None:
+        # The most advanced map only (switching between maps as the ATV moves would make it
+        # shuttle to and fro), and only while its nearest candidate is more than a step away.
+        small = []
         for m in pos.maps:
             if 2 <= m["count"] <= APPROACH_COUNT:
                 d = min(pos.cost(pos.me, c) for c in m["cands"])
-                if d > 1 and (
-                    approach is None or (m["count"], d) < (len(approach[1]), approach[0])
-                ):
-                    approach = (d, m["cands"])
+                small.append((m["count"], d, m["colour"], m["cands"]))
+        if small:
+            _, d, _, cands = min(small)
+            if d > 1:
+                approach = (d, cands)
     return None if approach is None else ("approach", approach[1])
 
 
