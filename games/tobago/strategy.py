@@ -6,14 +6,18 @@ What it does, in order of priority on its turn:
    raised. If a rival could get there first (within 3 points of it) it spends amulets for the
    missing points. A map with two candidates, one of them within reach, costs an amulet to
    locate (the other candidate's marker is removed) and is then raised.
-2. **Play the solver's best clue** (``solver.hints``: it pulls treasures toward its ATV and away
-   from the others, favours progress, and locates treasures it can raise next). A strong hint
-   is played at once; an extra play costs an amulet and is made only for a strong hint while an
-   amulet stays in reserve for a curse. The extra compass marker goes on the map closest to
-   being raised.
-3. **Drive toward** a located treasure it can race for, or the most advanced map, collecting
-   amulets on the way.
+2. **Play the solver's best clue** (the ranking of ``solver.hints``, recomputed by
+   ``rank_plays`` on cached drive costs: it pulls treasures toward its ATV and away from the
+   others, favours progress, and locates treasures it can raise next). A strong hint is played
+   at once; an extra play costs an amulet and is made only for a strong hint while an amulet
+   stays in reserve for a curse. The extra compass marker goes on the map closest to being
+   raised. With a treasure located and two markers or fewer left, it keeps them for raising.
+3. **Drive toward** a located treasure it can race for, or the most advanced map (2–4
+   candidates), collecting amulets on the way (a free one on its start space first).
 4. **Exchange a hopeless hand** (no legal play, or only plays that help rivals).
+
+When the public log shows only driving for a long while, it plays or exchanges (bots that only
+drive could otherwise keep a game going for ever).
 
 In a sharing it accepts a card worth 5+, a card at least as good as the best card it drew
 itself and has not seen turned yet, a 3+ when cards are scarcer than markers, and anything when
