@@ -16,8 +16,10 @@ Printed, all measured in this run:
   island named and every request a position never seen before (no memo helps), and the island
   given in full JSON form.
 
-On a machine shared with other work the HTTP figures swing by ±15 points from run to run: run it
-twice, or on a quiet machine.
+It also prints the CPU time per request of the gunicorn workers (from /proc) and of the client
+threads, and the ratio of those totals: what throughput is made of when nothing else runs. On a
+machine shared with other work the req/s figures swing by ±15 points or more from run to run:
+run it twice, or on a quiet machine.
 
 Usage: ``.venv/bin/python bench/solver_bench.py [--seconds 8] [--threads 4] [--no-http]``
 """
@@ -204,7 +206,36 @@ def load(
     elapsed = time.perf_counter() - t0
     if errors:
         raise RuntimeError(f"request failed: {errors[0]}")
-    return sum(counts) / elapsed
+    return sum(counts) / elapsed, sum(counts)
+
+
+def server_cpu_seconds(master_pid: int) -> float:
+    """User + system CPU time of the gunicorn workers (children of ``master_pid``), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master_pid:  # ppid
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+def measured(master_pid: int, cpu: dict, key: str, *args, **kw) -> float:
+    """``load(*args)``, adding the server's and this client's CPU time per request to ``cpu``."""
+    s0, c0 = server_cpu_seconds(master_pid), time.process_time()
+    rps, count = load(*args, **kw)
+    server, client = server_cpu_seconds(master_pid) - s0, time.process_time() - c0
+    entry = cpu.setdefault(key, [0.0, 0.0, 0])
+    entry[0] += server
+    entry[1] += client
+    entry[2] += count
+    return rps
 
 
 def solve_bodies(seed: int, island: Island, positions, full: bool) -> list[bytes]:
@@ -236,19 +267,25 @@ def bench_http(seed: int, island: Island, positions, fresh, seconds: float, thre
                 load(port, reqs, 0.5, threads)
             rps: dict[str, list[float]] = {"trivial": [], "named": [], "full": [], "fresh": []}
             ratios: dict[str, list[float]] = {"named": [], "full": [], "fresh": []}
+            cpu: dict[str, list] = {}
             per = max(0.3, seconds / ROUNDS)
             chunk = len(fresh_bodies) // ROUNDS
+            pid = proc.pid
             for r in range(ROUNDS):  # short interleaved rounds: drift hits every endpoint alike
-                t = load(port, trivial, per, threads)
+                t = measured(pid, cpu, "trivial", port, trivial, per, threads)
                 rps["trivial"].append(t)
                 for key, reqs in (("named", named), ("full", full)):
-                    rps[key].append(load(port, reqs, per, threads))
+                    rps[key].append(measured(pid, cpu, key, port, reqs, per, threads))
                     ratios[key].append(rps[key][-1] / t)
                 part = fresh_bodies[r * chunk : (r + 1) * chunk]
-                rps["fresh"].append(load(port, part, per, threads, once=True))
+                rps["fresh"].append(
+                    measured(pid, cpu, "fresh", port, part, per, threads, once=True)
+                )
                 ratios["fresh"].append(rps["fresh"][-1] / t)
-            out = {k: statistics.median(v) for k, v in rps.items()}
+            out: dict = {k: statistics.median(v) for k, v in rps.items()}
             out.update({f"{k}_ratio": statistics.median(v) for k, v in ratios.items()})
+            # CPU µs per request (server workers, bench client): stable where rps is not
+            out["cpu"] = {k: (sv / n * 1e6, cl / n * 1e6) for k, (sv, cl, n) in cpu.items()}
             return out
         finally:
             proc.terminate()
@@ -307,6 +344,17 @@ def main() -> None:
             f"of trivial — {what}{note}"
         )
     print(f"(medians over {ROUNDS} interleaved rounds; ratios taken per round)")
+    cpu = rps["cpu"]
+    st, ct = cpu["trivial"]
+    print("CPU time per request, server workers + client (what throughput is made of when the")
+    print("machine is not shared; the ratio is trivial's total over the endpoint's):")
+    print(f"GET  /healthz                : {st:6.0f} + {ct:4.0f} µs")
+    for key, what, _ in rows:
+        sv, cl = cpu[key]
+        print(
+            f"POST /api/tobago/solve       : {sv:6.0f} + {cl:4.0f} µs  {(st + ct) / (sv + cl):6.1%} "
+            f"— {what}"
+        )
 
 
 if __name__ == "__main__":
