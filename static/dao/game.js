@@ -1,0 +1,329 @@
+// The DAO game page: loads this seat's view through the game API, draws the table (deck and
+// display), my face-down pile, the others' card counts, the odds helper and the log; sends take /
+// turn (buttons or the T / U keys); follows everyone else's moves through the events long-poll and
+// replays them one by one at a readable pace, showing a bust as it happens.
+
+import { api, seatTokens } from "../common/api.js";
+import { t } from "../common/i18n.js";
+import { applyEvent, cardBack, cardFace, cardText, DATA, eventText, h, nameList, seatName } from "./cards.js";
+import { renderEnd, renderHelper, renderPile } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("dao");
+const gameId = root.dataset.game;
+const tokens = seatTokens.all(gameId);
+const wanted = new URL(location.href).searchParams.get("seat");
+const mySeat = wanted !== null && tokens[wanted] ? Number(wanted)
+  : Object.keys(tokens).length ? Math.min(...Object.keys(tokens).map(Number)) : null;
+const token = mySeat !== null ? tokens[mySeat] : null;
+
+let snap = null; // the latest snapshot from the server
+let shown = null; // the view on screen: snap.view, or a step of a replay
+let shownVersion = -1;
+let exclusive = Promise.resolve();
+let skipReplay = false;
+let endShownFor = -1;
+const logLines = [];
+const ui = { seats: [], busy: false, replaying: false, flash: null, fresh: -1, pileOpen: false, mySeat };
+
+const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+const clone = (v) => JSON.parse(JSON.stringify(v));
+const pace = () => Number($("speed").value);
+const current = () => snap && !ui.replaying && snap.version === shownVersion;
+const myTurn = () => current() && !snap.over && mySeat !== null && snap.legal_actions.length > 0;
+const who = (s) => seatName(ui.seats, s, mySeat);
+
+function showError(e) {
+  const box = $("error");
+  if (!e) { box.hidden = true; box.textContent = ""; return; }
+  let text;
+  if (e.code === "stale_version") text = t("dao.err_stale");
+  else if (e.code === "network") text = t("dao.err_network");
+  else if (e.status === 401 || e.status === 403) text = t("dao.err_token");
+  else text = t("dao.err_refused", { message: e.message });
+  box.textContent = text;
+  box.hidden = false;
+}
+
+// --- drawing ------------------------------------------------------------------------------------
+
+function renderStatus() {
+  const v = shown;
+  let text;
+  if (v.over) text = t("dao.status_over");
+  else if (ui.replaying) text = t("dao.status_replay", { who: nameList(v.to_act.map(who)) });
+  else if (myTurn()) text = t("dao.status_you");
+  else if (mySeat === null) text = t("dao.status_watch", { who: nameList(v.to_act.map(who)) });
+  else text = t("dao.status_wait", { who: nameList(v.to_act.map(who)) });
+  $("status").textContent = text;
+  $("status").classList.toggle("mine", myTurn());
+}
+
+function renderTable() {
+  const v = shown;
+  $("round").textContent = v.rounds > 1 ? t("dao.round", { n: v.round, m: v.rounds }) : "";
+  const deckLabel = v.deck > 0 ? t("dao.deck_label", { n: v.deck }) : t("dao.deck_empty");
+  $("deck").setAttribute("aria-label", deckLabel);
+  $("deck").title = deckLabel;
+  $("deck").classList.toggle("empty", v.deck === 0);
+  $("deck-count").textContent = String(v.deck);
+  const over = v.total > DATA.bust_above;
+  const items = v.display.map((c, i) => h("li", { class: `dao-slot${i === 0 ? " first" : ""}${i === ui.fresh ? " fresh" : ""}` },
+    cardFace(c, { extra: over && i === v.display.length - 1 ? "culprit" : "" }),
+    i === 0 ? h("span", { class: "dao-first-tag" }, t("dao.first")) : null));
+  $("display").replaceChildren(...(items.length ? items : [h("li", { class: "dao-slot muted dao-empty" }, t("dao.display_empty"))]));
+  $("display").classList.toggle("over", over);
+  const total = $("total");
+  total.textContent = v.display.length ? t(over ? "dao.display_over" : "dao.display_total", { total: v.total, max: DATA.bust_above }) : "";
+  total.classList.toggle("over", over);
+  const meter = Math.min(1, v.total / (DATA.bust_above + 1));
+  total.style.setProperty("--fill", `${Math.round(meter * 100)}%`);
+}
+
+function renderFlash() {
+  const box = $("flash");
+  const f = ui.flash;
+  box.hidden = !f;
+  if (!f) { box.replaceChildren(); return; }
+  box.className = `dao-flash ${f.kind}`;
+  const last = f.cards ? f.cards.length - 1 : -1;
+  box.replaceChildren(h("strong", {}, f.text), f.cards ? h("span", { class: "dao-flash-cards" },
+    f.cards.map((c, i) => cardFace(c, { small: true, extra: i === last ? "culprit" : "" }))) : null);
+}
+
+function setButton(id, label, enabled) {
+  const b = $(id);
+  b.querySelector(".label").textContent = label;
+  b.setAttribute("aria-disabled", enabled ? "false" : "true");
+}
+
+function renderButtons() {
+  const v = shown;
+  $("actions").hidden = mySeat === null || v.over;
+  // at the end the table is empty (cards left on it are listed on the end screen)
+  for (const id of ["table", "toggle-helper"]) $(id).hidden = v.over;
+  const legal = myTurn() && !ui.busy ? snap.legal_actions.map((a) => a.type) : [];
+  const first = v.display[0];
+  setButton("take", first ? t("dao.take_card", { card: cardText(first) }) : t("dao.take"), legal.includes("take"));
+  setButton("turn", t("dao.turn"), legal.includes("turn"));
+  root.classList.toggle("my-turn", legal.length > 0);
+}
+
+function renderPlayers() {
+  const v = shown;
+  $("players").replaceChildren(...v.players.map((p, i) => {
+    const acting = !v.over && v.to_act.includes(i);
+    const stack = h("span", { class: "dao-mini-stack", "aria-hidden": "true" }, Array.from({ length: Math.min(p.count, 4) }, () => cardBack("mini")));
+    const won = v.over && (snap.winners || []).includes(i);
+    return h("li", { class: `dao-player${i === mySeat ? " me" : ""}${acting ? " acting" : ""}`, id: `player-${i}` },
+      h("span", { class: "dao-seat-no", "aria-hidden": "true" }, String(i + 1)),
+      h("span", { class: "dao-player-name" }, who(i),
+        acting ? h("span", { class: "badge" }, t("dao.to_play")) : null,
+        won ? h("span", { class: "badge win" }, "★") : null),
+      h("span", { class: "dao-player-right" },
+        h("span", { class: "dao-player-count" }, stack, t("dao.cards_n", { n: p.count })),
+        v.over && p.total !== undefined ? h("strong", { class: "dao-player-score" }, t("dao.points", { score: p.total })) : null));
+  }));
+}
+
+function renderLog() {
+  const lines = logLines.slice(-200).reverse().map((l) => h("li", { class: l.kind }, l.text));
+  $("log").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, t("dao.log_empty"))]));
+}
+
+function render() {
+  if (!shown) return;
+  renderStatus();
+  renderTable();
+  renderFlash();
+  renderButtons();
+  renderPile($("pile-box"), shown, ui);
+  renderPlayers();
+  renderHelper($("helper-body"), current() && !snap.over ? snap.view.helper : null, { stale: ui.replaying, watching: mySeat === null, over: shown.over });
+  renderLog();
+  const end = $("end");
+  if (current() && snap.over) {
+    renderEnd(end, snap, ui);
+    if (endShownFor !== snap.version) {
+      endShownFor = snap.version;
+      end.hidden = false;
+      end.focus();
+    }
+  } else end.hidden = true;
+}
+
+// --- events and replays -------------------------------------------------------------------------
+
+function note(entry, e, live) {
+  const text = eventText(e, ui.seats, mySeat);
+  if (!text) return null;
+  const kind = e.type === "bust" ? "bust" : e.type === "saved" ? "saved" : entry.seat === mySeat ? "mine" : "";
+  logLines.push({ text, kind });
+  if (live && (e.type === "bust" || e.type === "saved")) {
+    ui.flash = { kind: e.type, text, cards: e.type === "bust" ? e.cards : [e.matched, e.card] };
+  }
+  return text;
+}
+
+/** Bring the page up to the server's latest version, showing each move in turn. */
+async function catchUp(fresh = null) {
+  const events = await api("GET", `/api/games/${gameId}/events?after=${Math.max(shownVersion, 0)}`);
+  const next = fresh && fresh.version >= events.version ? fresh : await api("GET", `/api/games/${gameId}`, undefined, token);
+  const entries = events.events.filter((e) => e.version > shownVersion && e.version <= next.version);
+  const animate = pace() > 0 && shownVersion >= 0;
+  ui.replaying = entries.length > 0;
+  skipReplay = false;
+  const view = clone(shown);
+  const heard = [];
+  for (const entry of entries) {
+    const said = [];
+    // a bust (or a save) is shown in two steps: the card that went above 12, then what it did
+    const bustAt = entry.events.findIndex((e) => e.type === "bust" || e.type === "saved");
+    if (animate && !skipReplay && bustAt > 0) {
+      const before = clone(view);
+      for (const e of entry.events.slice(0, bustAt)) applyEvent(before, e);
+      shown = before;
+      ui.fresh = before.display.length - 1;
+      ui.flash = null;
+      render();
+      await sleep(Math.max(pace(), 400));
+    }
+    ui.fresh = -1;
+    for (const e of entry.events) {
+      applyEvent(view, e);
+      if (e.type === "turn") ui.fresh = view.display.length - 1;
+      else if (e.type !== "saved") ui.fresh = -1;
+      const text = note(entry, e, true);
+      if (text) said.push(text);
+    }
+    shown = clone(view);
+    heard.push(...said);
+    // paced: each move is announced as it is shown; instant: the whole batch at once, below
+    if (animate && !skipReplay && said.length) $("announce").textContent = said.join(" ");
+    render();
+    if (animate && !skipReplay && entry.seat !== mySeat) await sleep(pace());
+  }
+  if (!(animate && !skipReplay) && heard.length) $("announce").textContent = heard.join(" ");
+  ui.replaying = false;
+  ui.fresh = -1;
+  snap = next;
+  ui.seats = next.seats;
+  shown = clone(next.view);
+  shownVersion = next.version;
+  render();
+}
+
+function runExclusive(fn) {
+  exclusive = exclusive.then(fn, fn);
+  return exclusive;
+}
+
+async function act(type) {
+  if (ui.busy || !myTurn() || !snap.legal_actions.some((a) => a.type === type)) return;
+  ui.busy = true;
+  ui.flash = null;
+  render();
+  await runExclusive(async () => {
+    try {
+      const resp = await api("POST", `/api/games/${gameId}/actions`, { version: snap.version, action: { type } }, token);
+      showError(null);
+      ui.busy = false;
+      await catchUp(resp);
+    } catch (e) {
+      showError(e);
+      ui.busy = false;
+      if (e.code === "stale_version") await catchUp().catch(() => {});
+      else render();
+    }
+  });
+}
+
+async function poll() {
+  for (;;) {
+    if (snap && snap.over) return;
+    try {
+      const ev = await api("GET", `/api/games/${gameId}/events?after=${Math.max(shownVersion, 0)}&wait=20`);
+      if (ev.version > shownVersion) await runExclusive(() => catchUp());
+    } catch (e) {
+      await sleep(3000);
+    }
+  }
+}
+
+// --- controls -----------------------------------------------------------------------------------
+
+function setHelper(on) {
+  $("helper").hidden = !on;
+  const b = $("toggle-helper");
+  b.setAttribute("aria-expanded", on ? "true" : "false");
+  b.textContent = on ? t("dao.helper_hide") : t("dao.helper_show");
+  try { localStorage.setItem("dao.helper", on ? "on" : "off"); } catch (e) { /* ignore */ }
+}
+
+function setPile(open) {
+  ui.pileOpen = open;
+  render();
+}
+
+function onKey(ev) {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat) return;
+  const tag = ev.target && ev.target.tagName;
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || (ev.target && ev.target.isContentEditable)) return;
+  const key = ev.key.toLowerCase();
+  if (key === "t") act("take");
+  else if (key === "u") act("turn");
+  else if (key === "p" && mySeat !== null) setPile(!ui.pileOpen);
+  else if (key === "h") setHelper($("helper").hidden);
+  else return;
+  ev.preventDefault();
+}
+
+function setupSeatSwitch() {
+  const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+  if (seats.length < 2) return;
+  const sel = $("seat-switch");
+  sel.replaceChildren(...seats.map((s) => h("option", { value: s, selected: s === mySeat }, seatName(ui.seats, s, null))));
+  sel.hidden = false;
+  $("seat-switch-label").hidden = false;
+  sel.addEventListener("change", () => location.assign(`/dao/games/${gameId}?seat=${sel.value}`));
+}
+
+async function start() {
+  try {
+    snap = await api("GET", `/api/games/${gameId}`, undefined, token);
+  } catch (e) {
+    $("status").textContent = e.status === 404 ? t("dao.not_found") : t("dao.err_refused", { message: e.message });
+    return;
+  }
+  if (snap.game !== "dao") { $("status").textContent = t("dao.not_found"); return; }
+  ui.seats = snap.seats;
+  const history = await api("GET", `/api/games/${gameId}/events?after=0`);
+  for (const entry of history.events.filter((x) => x.version <= snap.version)) {
+    for (const e of entry.events) note(entry, e, false);
+  }
+  shown = clone(snap.view);
+  shownVersion = snap.version;
+  if (mySeat === null) { $("pile-box").hidden = true; $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("dao.spectating"); }
+  setupSeatSwitch();
+  render();
+  poll();
+}
+
+$("take").addEventListener("click", () => act("take"));
+$("turn").addEventListener("click", () => act("turn"));
+$("toggle-pile").addEventListener("click", () => setPile(!ui.pileOpen));
+$("toggle-helper").addEventListener("click", () => setHelper($("helper").hidden));
+$("speed").addEventListener("change", () => { try { localStorage.setItem("dao.speed", $("speed").value); } catch (e) { /* ignore */ } });
+document.addEventListener("keydown", onKey);
+try {
+  const sp = localStorage.getItem("dao.speed");
+  if (sp !== null && [...$("speed").options].some((o) => o.value === sp)) $("speed").value = sp;
+  if (localStorage.getItem("dao.helper") === "off") setHelper(false);
+} catch (e) { /* ignore */ }
+window.daoGame = {
+  get snap() { return snap; },
+  get shownVersion() { return shownVersion; },
+  get busy() { return ui.busy || ui.replaying || !current(); },
+  skip() { skipReplay = true; },
+};
+start();
