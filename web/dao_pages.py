@@ -4,11 +4,11 @@ The pages are plain HTML + JS modules (``templates/dao/``, ``static/dao/``; no b
 CDN) that talk to the generic game API (``/api/games``) like any client, so a page never sees more
 than its seat's view; the odds helper is the ``helper`` part of that view (``games.dao.odds``).
 
-Strings: every key starts with ``dao.``. They live in the site catalogues (``web/i18n/<lang>.json``)
-and/or in ``web/i18n/dao_<lang>.json``; this module merges both (the DAO file wins) and gives the
-DAO templates a ``tr`` and an ``i18n_script`` that know them, on top of the site's own (a
-blueprint context processor runs after the app's, so it overrides those two names for DAO pages
-only). Element names, symbols and colours come from ``games.dao.cards.ELEMENT_INFO`` (the deck's
+Strings: every key starts with ``dao.`` and lives in the site catalogues (``web/i18n/<lang>.json``);
+an optional ``web/i18n/dao_<lang>.json`` is merged over them (for strings added while the site
+files are busy). DAO templates get a ``tr`` that knows both and an ``i18n_script`` that hands the
+scripts only the ``dao.`` and ``common.`` strings (a blueprint context processor runs after the
+app's, so it overrides those two names for DAO pages only). Element names, symbols and colours come from ``games.dao.cards.ELEMENT_INFO`` (the deck's
 data file) so the pages and the engine cannot disagree.
 """
 
