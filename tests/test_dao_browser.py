@@ -108,7 +108,7 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
     expect(page.locator("#status")).to_contain_text("Your turn")
     expect(page.locator("#players li")).to_have_count(4)
     expect(page.locator("#keys kbd")).to_have_text(["T", "U", "P", "H"])
-    page.screenshot(path=str(SHOTS / "start.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "start.png"), full_page=True, animations="disabled")
 
     # the helper hides and comes back (key H and the button)
     page.keyboard.press("h")
@@ -137,13 +137,15 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
         expect(page.locator("#advice")).to_have_text(f"Better now: {helper['advice']}")
         for i, p in enumerate(view["players"]):
             expect(page.locator(f"#player-{i} .dao-player-count")).to_have_text(
-                f"{p['count']} cards"
+                f"{p['count']} card" + ("" if p["count"] == 1 else "s")
             )
         if n == 3:  # my face-down pile opens and closes (key P), showing exactly my cards
             mine = view["players"][0]["cards"]
             page.keyboard.press("p")
             expect(page.locator("#pile .dcard")).to_have_count(len(mine))
-            page.screenshot(path=str(SHOTS / "pile-open.png"), full_page=True)
+            page.screenshot(
+                path=str(SHOTS / "pile-open.png"), full_page=True, animations="disabled"
+            )
             page.keyboard.press("p")
             expect(page.locator("#pile")).to_be_hidden()
 
@@ -187,7 +189,11 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
                 expect(flash).to_contain_text(word)
             who = "me" if seat == 0 else "bot"
             if not flashes[(last["type"], who)]:
-                page.screenshot(path=str(SHOTS / f"{last['type']}-{who}.png"), full_page=True)
+                page.screenshot(
+                    path=str(SHOTS / f"{last['type']}-{who}.png"),
+                    full_page=True,
+                    animations="disabled",
+                )
             flashes[(last["type"], who)] += 1
 
     assert moves["take"] and moves["turn"], moves
@@ -213,7 +219,7 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
         expect(articles.nth(i).locator(".dao-group")).to_have_count(len(elements))
     expect(page.locator("#actions")).to_be_hidden()
     expect(page.locator("#log li").first).to_contain_text("Game over")
-    page.screenshot(path=str(SHOTS / "end.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "end.png"), full_page=True, animations="disabled")
     assert not page.js_errors, page.js_errors
 
 
@@ -241,11 +247,11 @@ def test_a_friend_joins_by_link_and_sees_moves_without_reloading(browser, live_s
     version = snapshot(alice)["version"]
     alice.click("#take")
     wait_idle(alice, version)
-    expect(bob.locator("#player-0 .dao-player-count")).to_have_text("1 cards", timeout=15_000)
+    expect(bob.locator("#player-0 .dao-player-count")).to_have_text("1 card", timeout=15_000)
     expect(bob.locator("#log li").first).to_contain_text("took")
     expect(bob.locator("#status")).to_contain_text("Your turn")
     bob.keyboard.press("t")
-    expect(alice.locator("#player-1 .dao-player-count")).to_have_text("1 cards", timeout=15_000)
+    expect(alice.locator("#player-1 .dao-player-count")).to_have_text("1 card", timeout=15_000)
     # each page lists its own pile only: the other's is a count (and absent from the snapshot)
     wait_idle(bob)
     for me, seat in ((alice, 0), (bob, 1)):
@@ -253,7 +259,7 @@ def test_a_friend_joins_by_link_and_sees_moves_without_reloading(browser, live_s
         assert view["players"][1 - seat]["cards"] is None
         me.keyboard.press("p")
         expect(me.locator("#pile .dcard")).to_have_count(1)
-    bob.screenshot(path=str(SHOTS / "friend-bea.png"), full_page=True)
+    bob.screenshot(path=str(SHOTS / "friend-bea.png"), full_page=True, animations="disabled")
     assert not alice.js_errors and not bob.js_errors
 
 
@@ -269,7 +275,7 @@ def test_phone_screen_in_chinese_two_rounds_to_the_end(browser, live_server):
     for i in (2, 3):
         page.select_option(f"#seat-{i}-type", "none")
     no_sideways_scroll(page)
-    page.screenshot(path=str(SHOTS / "new-phone-zh.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "new-phone-zh.png"), full_page=True, animations="disabled")
     page.click("details.advanced summary")
     page.fill("#game-seed", str(TWO_SEED))
     page.locator("#create-game").tap()
@@ -279,7 +285,7 @@ def test_phone_screen_in_chinese_two_rounds_to_the_end(browser, live_server):
     expect(page.locator("#bust-prob")).to_contain_text("%")
     expect(page.locator("#take .label")).to_contain_text("拿走")
     no_sideways_scroll(page)
-    page.screenshot(path=str(SHOTS / "game-phone-zh.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "game-phone-zh.png"), full_page=True, animations="disabled")
     page.select_option("#speed", "0")
 
     rounds_seen = set()
@@ -304,7 +310,7 @@ def test_phone_screen_in_chinese_two_rounds_to_the_end(browser, live_server):
     total_cards = sum(len(p) for r in snap["view"]["finished"] for p in r["piles"])
     expect(end.locator(".dao-end-player .dcard")).to_have_count(total_cards)
     no_sideways_scroll(page)
-    page.screenshot(path=str(SHOTS / "end-phone-zh.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "end-phone-zh.png"), full_page=True, animations="disabled")
 
     page.click('.lang-switch a[data-lang="en"]')
     expect(page.locator("#end h2")).to_have_text("Final scores")
@@ -351,5 +357,6 @@ def test_every_dao_key_the_pages_use_exists():
         ("dao.type_", ("me", "friend", "bot", "none")),
         ("dao.level_", ("random", "greedy", "ev")),
         ("dao.level_short_", ("random", "greedy", "ev")),
+        ("dao.", ("cards", "cards_one", "pile_count", "pile_count_one")),
     ):
         assert {prefix + n for n in names} <= set(_catalogue("en"))

@@ -2,7 +2,7 @@
 // <script id="dao-data">, built from the deck's data file), card faces, scores per element,
 // seat names, event sentences, and applying a public event to a view (for paced replays).
 
-import { lang, t } from "../common/i18n.js";
+import { has, lang, t } from "../common/i18n.js";
 
 const dataNode = document.getElementById("dao-data");
 export const DATA = dataNode ? JSON.parse(dataNode.textContent) : { elements: [], bust_above: 12, card_count: 60 };
@@ -84,6 +84,9 @@ export function seatName(seats, i, mySeat) {
   if (s.name) return s.name;
   return t("dao.seat_n", { n: i + 1 });
 }
+
+/** A count in words: `key` for many, `key_one` (if there is one) for exactly one. */
+export function countText(key, n) { return t(n === 1 && has(`${key}_one`) ? `${key}_one` : key, { n }); }
 
 /** Names as a list in this language ("A, B" / "A、B"). */
 export function nameList(names) { return names.join(t("dao.list_sep")); }

@@ -5,7 +5,7 @@
 
 import { api, seatTokens } from "../common/api.js";
 import { t } from "../common/i18n.js";
-import { applyEvent, cardBack, cardFace, cardText, DATA, eventText, h, nameList, seatName } from "./cards.js";
+import { applyEvent, cardBack, cardFace, cardText, countText, DATA, eventText, h, nameList, seatName } from "./cards.js";
 import { renderEnd, renderHelper, renderPile } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
@@ -88,7 +88,7 @@ function renderFlash() {
   box.className = `dao-flash ${f.kind}`;
   const last = f.cards ? f.cards.length - 1 : -1;
   box.replaceChildren(h("strong", {}, f.text), f.cards ? h("span", { class: "dao-flash-cards" },
-    f.cards.map((c, i) => cardFace(c, { small: true, extra: i === last ? "culprit" : "" }))) : null);
+    f.cards.map((c, i) => cardFace(c, { small: true, extra: i !== last ? "" : f.kind === "bust" ? "culprit" : "saver" }))) : null);
 }
 
 function setButton(id, label, enabled) {
@@ -107,6 +107,7 @@ function renderButtons() {
   setButton("take", first ? t("dao.take_card", { card: cardText(first) }) : t("dao.take"), legal.includes("take"));
   setButton("turn", t("dao.turn"), legal.includes("turn"));
   root.classList.toggle("my-turn", legal.length > 0);
+  root.classList.toggle("over", v.over);
 }
 
 function renderPlayers() {
@@ -121,7 +122,7 @@ function renderPlayers() {
         acting ? h("span", { class: "badge" }, t("dao.to_play")) : null,
         won ? h("span", { class: "badge win" }, "★") : null),
       h("span", { class: "dao-player-right" },
-        h("span", { class: "dao-player-count" }, stack, t("dao.cards_n", { n: p.count })),
+        h("span", { class: "dao-player-count" }, stack, countText("dao.cards", p.count)),
         v.over && p.total !== undefined ? h("strong", { class: "dao-player-score" }, t("dao.points", { score: p.total })) : null));
   }));
 }
