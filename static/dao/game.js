@@ -101,7 +101,8 @@ function renderButtons() {
   const v = shown;
   $("actions").hidden = mySeat === null || v.over;
   // at the end the table is empty (cards left on it are listed on the end screen)
-  for (const id of ["table", "toggle-helper"]) $(id).hidden = v.over;
+  $("table").hidden = v.over;
+  $("toggle-helper").hidden = v.over || mySeat === null;
   const legal = myTurn() && !ui.busy ? snap.legal_actions.map((a) => a.type) : [];
   const first = v.display[0];
   setButton("take", first ? t("dao.take_card", { card: cardText(first) }) : t("dao.take"), legal.includes("take"));
@@ -274,7 +275,7 @@ function onKey(ev) {
   if (key === "t") act("take");
   else if (key === "u") act("turn");
   else if (key === "p" && mySeat !== null) setPile(!ui.pileOpen);
-  else if (key === "h") setHelper($("helper").hidden);
+  else if (key === "h" && mySeat !== null && !shown?.over) setHelper($("helper").hidden);
   else return;
   ev.preventDefault();
 }
@@ -304,7 +305,7 @@ async function start() {
   }
   shown = clone(snap.view);
   shownVersion = snap.version;
-  if (mySeat === null) { $("pile-box").hidden = true; $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("dao.spectating"); }
+  if (mySeat === null) { $("pile-box").hidden = true; $("helper").hidden = true; $("toggle-helper").hidden = true; $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("dao.spectating"); }
   setupSeatSwitch();
   render();
   poll();
