@@ -4,10 +4,15 @@ An ``Island`` is immutable once built. Everything derived from the geometry (the
 the unique largest region per terrain, coast, the space index used for bitmasks) is computed once
 in the constructor; landmarks can be swapped cheaply with ``with_landmarks`` because the geometry
 is shared. Invalid islands (a tied largest region) are refused with an error naming the terrain.
+
+Drive costs (rules §5) are asked for by the game engine, the bots, the solver's hints and the web
+helper, over and over from the same few ATV spaces: ``Island.drive_from`` is the one cache of
+them, kept per island geometry (``with_landmarks`` copies share it) and bounded in size.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -38,6 +43,56 @@ class Landmark:
 #: Directions E, NE, NW: walking them from every space visits every edge once.
 _FORWARD = tuple((d.q, d.r) for d in DIRECTIONS[:3])
 
+#: Drive-cost tables kept per island geometry, counted in spaces (starts × island spaces): a
+#: classic island (132 spaces) keeps every start it is asked about, a 2000-space one its newest 20.
+DRIVE_CACHE_SPACES = 40_000
+#: ... but never fewer starts than this.
+DRIVE_CACHE_MIN_STARTS = 16
+
+
+class DriveCosts:
+    """Drive costs from one start (rules §5), in the two forms callers need.
+
+    ``costs[h]``: the least movement points to reach island space ``h`` (every space reachable
+    from the start; shared by every caller, so never change it). ``layers[k]``: the mask (bits of
+    ``Island.bit``) of the spaces reachable with at most ``k`` points — the cost of the nearest
+    space of a mask is the first layer that meets it, a few integer ANDs.
+    """
+
+    __slots__ = ("start", "costs", "layers")
+
+    def __init__(self, start: Hex, costs: dict[Hex, int], layers: tuple[int, ...]) -> None:
+        self.start = start
+        self.costs = costs
+        self.layers = layers
+
+    def nearest(self, mask: int) -> int | None:
+        """Least cost to reach a space of ``mask`` (None if none is reachable)."""
+        for k, layer in enumerate(self.layers):
+            if layer & mask:
+                return k
+        return None
+
+    def __repr__(self) -> str:
+        return f"DriveCosts(start={self.start}, reachable={len(self.costs)})"
+
+
+class _DriveCache:
+    """One island geometry's drive-cost tables by start, oldest first, and the move structure
+    they are computed on (built on first use)."""
+
+    __slots__ = ("tables", "limit", "moves")
+
+    def __init__(self, spaces: int) -> None:
+        self.tables: dict[Hex, DriveCosts] = {}
+        self.limit = max(DRIVE_CACHE_MIN_STARTS, DRIVE_CACHE_SPACES // max(1, spaces))
+        #: (region number of each space index, members of each region as indices, the indices of
+        #: each space's neighbours of another terrain); see ``_drive_moves``.
+        self.moves: tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]] | None = None
+
+
+_drive_lock = threading.Lock()
+
 
 class Island:
     """Island spaces (``Hex`` → terrain) and landmarks, with derived structure computed once."""
@@ -57,6 +112,7 @@ class Island:
         self.bit: dict[Hex, int] = {h: i for i, h in enumerate(self.index)}
         self.full_mask: int = (1 << len(self.index)) - 1
         self._within: dict[int, tuple[int, ...]] = {}  # radius -> masks (see within_masks)
+        self._drive = _DriveCache(len(self.index))  # shared by with_landmarks (see drive_from)
         # Every edge once: towards E, NE and NW. Plain lookups, then NetworkX in bulk (fast).
         hexes = {h: h for h in self.index}
         edges = []
@@ -246,6 +302,38 @@ class Island:
                     frontier.append((n, d + 1))
         return out
 
+    def drive_from(self, start: tuple[int, int]) -> DriveCosts:
+        """Drive costs from island space ``start`` (a ``Hex`` or ``(q, r)`` tuple), computed once
+        per island geometry and start (``with_landmarks`` copies share the tables).
+
+        The newest ``DRIVE_CACHE_SPACES // len(island)`` starts (at least
+        ``DRIVE_CACHE_MIN_STARTS``) are kept; older ones are dropped first and recomputed when
+        asked again. Raises ``InvalidInput`` (field ``start``) for a hex that is not an island
+        space.
+        """
+        cache = self._drive
+        table = cache.tables.get(start)  # type: ignore[call-overload]
+        if table is None:
+            s = Hex(*start)
+            order, cost = _drive_order(self, s)
+            index = self.index
+            costs = {index[i]: cost[i] for i in order}
+            layers: list[int] = []
+            acc = 0
+            for i in order:  # breadth first: costs never decrease along ``order``
+                c = cost[i]
+                while len(layers) < c:
+                    layers.append(acc)
+                acc |= 1 << i
+            layers.append(acc)
+            table = DriveCosts(index[order[0]], costs, tuple(layers))
+            tables = cache.tables
+            with _drive_lock:
+                tables[s] = table
+                while len(tables) > cache.limit:
+                    del tables[next(iter(tables))]
+        return table
+
     @cached_property
     def sea_distance(self) -> dict[Hex, int]:
         """Hex distance from every island space to the nearest sea hex (1 on the coast)."""
@@ -288,31 +376,72 @@ def drive_costs(island: Island, start: tuple[int, int]) -> dict[Hex, int]:
     Moving any distance inside the region you stand in costs 1 point; stepping onto one
     neighbouring space of a different terrain costs 1 point. Sea is never entered. A unit-cost BFS
     in which a whole region is reached in one step; each region is expanded once.
+
+    A new dict on every call (the caller may change it); ``Island.drive_from`` is the cached form.
     """
-    s = Hex(*start)
-    if s not in island.terrain:
-        raise InvalidInput(f"({s.q}, {s.r}) is not an island space", "start")
-    cost = {s: 0}
-    frontier = deque([s])
-    expanded_regions: set[frozenset[Hex]] = set()
-    terrain = island.terrain
-    while frontier:
-        h = frontier.popleft()
-        c = cost[h] + 1
-        region = island.region_of(h)
-        if region not in expanded_regions:
-            expanded_regions.add(region)
-            for m in region:
-                if m not in cost:
+    order, cost = _drive_order(island, Hex(*start))
+    index = island.index
+    return {index[i]: cost[i] for i in order}
+
+
+def _drive_order(island: Island, start: Hex) -> tuple[list[int], list[int]]:
+    """The breadth-first search of ``drive_costs`` over space indices: the reachable indices in
+    the order they are reached (``start`` first), and the cost of every index (-1: unreachable).
+
+    Regions are expanded in their frozenset's order and steps in ``DIRECTIONS`` order, so the
+    order (which callers' dicts keep) is the same as a search over ``Hex`` values would give.
+    """
+    i0 = island.bit.get(start)
+    if i0 is None:
+        raise InvalidInput(f"({start.q}, {start.r}) is not an island space", "start")
+    region_of, members, steps = _drive_moves(island)
+    cost = [-1] * len(island.index)
+    cost[i0] = 0
+    order = [i0]
+    expanded = [False] * len(members)
+    for i in order:  # ``order`` grows while it is walked: it is the BFS queue
+        c = cost[i] + 1
+        r = region_of[i]
+        if not expanded[r]:
+            expanded[r] = True
+            for m in members[r]:
+                if cost[m] < 0:
                     cost[m] = c
-                    frontier.append(m)
-        t = terrain[h]
-        for dq, dr in DIRECTIONS:
-            n = Hex(h.q + dq, h.r + dr)
-            if n in terrain and terrain[n] != t and n not in cost:
-                cost[n] = c
-                frontier.append(n)
-    return cost
+                    order.append(m)
+        for m in steps[i]:
+            if cost[m] < 0:
+                cost[m] = c
+                order.append(m)
+    return order, cost
+
+
+def _drive_moves(island: Island) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The moves of a drive over space indices, built once per geometry: each space's region
+    number, each region's members, each space's neighbours of another terrain."""
+    cache = island._drive
+    moves = cache.moves
+    if moves is None:
+        bit, terrain = island.bit, island.terrain
+        number: dict[int, int] = {}  # id(region) -> its number
+        members: list[tuple[int, ...]] = []
+        region_of: list[int] = []
+        steps: list[tuple[int, ...]] = []
+        for h in island.index:
+            region = island.region_of(h)
+            r = number.get(id(region))
+            if r is None:
+                r = number[id(region)] = len(members)
+                members.append(tuple(bit[m] for m in region))
+            region_of.append(r)
+            t = terrain[h]
+            out = []
+            for dq, dr in DIRECTIONS:
+                n = (h.q + dq, h.r + dr)
+                if n in terrain and terrain[n] != t:  # type: ignore[comparison-overlap]
+                    out.append(bit[n])  # type: ignore[index]
+            steps.append(tuple(out))
+        moves = cache.moves = (region_of, members, steps)
+    return moves
 
 
 def landmark_violations(island: Island) -> list[str]:

@@ -190,6 +190,46 @@ def test_drive_costs_refuse_a_start_in_the_sea(small):
     assert e.value.field == "start"
 
 
+def test_drive_from_gives_the_costs_as_a_dict_and_as_layers(small):
+    d = small.drive_from((0, 0))
+    assert d.costs == drive_costs(small, (0, 0)) and d.start == Hex(0, 0)
+    # layers[k]: the spaces reachable with at most k points
+    assert [small.spaces_of(m) for m in d.layers] == [
+        [h for h in small.index if d.costs[h] <= k] for k in range(4)
+    ]
+    assert d.nearest(small.mask_of([(1, 2), (3, 0)])) == 2  # (3, 0) costs 2, (1, 2) 3
+    assert d.nearest(small.mask_of([(1, 2)])) == 3
+    assert d.nearest(0) is None
+
+
+def test_drive_from_is_computed_once_and_shared_by_landmark_copies(small):
+    d = small.drive_from(Hex(1, 2))
+    assert small.drive_from((1, 2)) is d  # a plain tuple finds the same table
+    other = small.with_landmarks([Landmark("hut", Hex(0, 0))])
+    assert other.drive_from(Hex(1, 2)) is d
+    fresh = drive_costs(small, (1, 2))
+    fresh[Hex(1, 2)] = 99  # drive_costs hands out a new dict: the cached one is untouched
+    assert d.costs[Hex(1, 2)] == 0
+
+
+def test_drive_from_keeps_a_bounded_number_of_starts(monkeypatch):
+    import hexmap.island as island_module
+
+    monkeypatch.setattr(island_module, "DRIVE_CACHE_SPACES", 0)
+    monkeypatch.setattr(island_module, "DRIVE_CACHE_MIN_STARTS", 3)
+    line = Island({(q, 0): t for q, t in enumerate(TERRAINS[:6])})  # one space per terrain
+    tables = [line.drive_from((q, 0)) for q in range(6)]
+    assert [t.costs[Hex(5, 0)] for t in tables] == [5, 4, 3, 2, 1, 0]
+    assert len(line._drive.tables) == 3  # the oldest starts went first
+    assert line.drive_from((5, 0)) is tables[5] and line.drive_from((0, 0)) is not tables[0]
+
+
+def test_drive_from_refuses_a_start_in_the_sea(small):
+    with pytest.raises(InvalidInput) as e:
+        small.drive_from((7, 7))
+    assert e.value.field == "start"
+
+
 def _reference_drive_costs(island: Island, start) -> dict:
     """Shortest paths in an explicit move graph: region moves and steps, each 1 point."""
     g = nx.DiGraph()
@@ -231,7 +271,12 @@ def islands(draw, with_landmarks: bool = False) -> Island:
 @given(islands())
 def test_drive_costs_match_a_shortest_path_reference(island):
     start = island.index[len(island) // 2]
-    assert drive_costs(island, start) == _reference_drive_costs(island, start)
+    expected = _reference_drive_costs(island, start)
+    assert drive_costs(island, start) == expected
+    layers = island.drive_from(start).layers
+    assert layers[-1] == island.mask_of(expected)  # the last layer: everything reachable
+    for h, c in expected.items():
+        assert island.drive_from(start).nearest(island.mask_of([h])) == c
 
 
 @settings(max_examples=60, deadline=None)
