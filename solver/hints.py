@@ -1,7 +1,10 @@
 """Hints: every legal clue play of a hand, what it leaves, and a ranking for the player to move.
 
 For each legal play (hand card × map, rules §3) a ``Hint`` gives the candidates it leaves, and the
-driving cost (rules §5, ``hexmap.drive_costs``) from every ATV to the nearest remaining candidate.
+driving cost (rules §5) from every ATV to the nearest remaining candidate. Drive costs come from
+``Island.drive_from``, cached per island and start, so a call costs a few microseconds per play:
+the game's strategic bot ranks its plays with it on every decision, the web helper on every
+request.
 
 The ranking heuristic (higher score = better for the player ``me``)::
 
@@ -17,7 +20,7 @@ The ranking heuristic (higher score = better for the player ``me``)::
   −1 if a rival reaches it strictly sooner (I still hold a share, but they raise it).
 
 Ties are broken by fewer remaining candidates, then hand order, then map order. The reason line
-states the dominant facts in words.
+(``Hint.reason``, worded on demand) states the dominant facts in words.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from typing import Any
 
 from hexmap.errors import InvalidInput
 from hexmap.hexes import Hex
-from hexmap.island import Island, drive_costs
+from hexmap.island import DriveCosts, Island
 from hexmap.island_json import parse_space
 from solver.clues import Clue, describe_clue
 from solver.masks import MapColumn, as_map_column, compile_island
@@ -45,7 +48,7 @@ LEAD_CAP = 3
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """One legal play and its consequences, with its score and a one-line reason."""
+    """One legal play and its consequences, with its score (``reason`` words it)."""
 
     hand_index: int
     map: str
@@ -54,10 +57,9 @@ class Hint:
     remaining: int
     before: int
     #: Drive cost from each ATV (``me`` first, then ``others`` in order) to the nearest remaining
-    #: candidate; ``None`` if none is reachable.
+    #: candidate; ``None`` if none is reachable (or for ``me`` when no ATV was given).
     costs: tuple[int | None, ...]
     score: float
-    reason: str
 
     @property
     def my_cost(self) -> int | None:
@@ -68,6 +70,18 @@ class Hint:
         """The least cost among the other ATVs (None with no rivals or none reachable)."""
         known = [c for c in self.costs[1:] if c is not None]
         return min(known) if known else None
+
+    @property
+    def finish(self) -> float:
+        """The score's finish term: +2 when the play locates the treasure and I reach it first
+        within one drive, −1 when a rival reaches it strictly sooner, else 0."""
+        return _finish(self.remaining, self.costs[0], self.rival_cost)
+
+    @property
+    def reason(self) -> str:
+        """The play in words: what it leaves, then who is nearer (English; the web layer words
+        it in the page's language from the same fields)."""
+        return _reason(self.before, self.remaining, self.costs)
 
     def to_json(self, island: Island) -> dict:
         return {
@@ -81,32 +95,6 @@ class Hint:
             "score": round(self.score, 3),
             "reason": self.reason,
         }
-
-
-class CostLayers:
-    """Drive costs from one ATV as masks: ``layers[k]`` = spaces reachable with ≤ k points."""
-
-    __slots__ = ("layers",)
-
-    def __init__(self, island: Island, start: tuple[int, int]) -> None:
-        costs = drive_costs(island, start)
-        top = max(costs.values())
-        by_cost = [0] * (top + 1)
-        bit = island.bit
-        for h, c in costs.items():
-            by_cost[c] |= 1 << bit[h]
-        layers, acc = [], 0
-        for m in by_cost:
-            acc |= m
-            layers.append(acc)
-        self.layers = layers
-
-    def nearest(self, mask: int) -> int | None:
-        """Least cost to reach a space of ``mask`` (None if none is reachable)."""
-        for k, layer in enumerate(self.layers):
-            if layer & mask:
-                return k
-        return None
 
 
 def _position(island: Island, value: Any, field: str) -> Hex:
@@ -130,56 +118,73 @@ def hints(
     """
     t = compile_island(island, options)
     columns = [as_map_column(island, m) for m in maps]
-    atvs: list[CostLayers | None] = [
-        CostLayers(island, _position(island, me, "me")) if me is not None else None
+    atvs: list[DriveCosts | None] = [
+        island.drive_from(_position(island, me, "me")) if me is not None else None
     ]
-    atvs += [CostLayers(island, _position(island, o, f"others[{i}]")) for i, o in enumerate(others)]
+    atvs += [island.drive_from(_position(island, o, f"others[{i}]")) for i, o in enumerate(others)]
+    rivals = len(atvs) > 1
+    hand_masks = [t.mask(clue) for clue in hand]
     out: list[tuple[tuple, Hint]] = []
     for mi, col in enumerate(columns):
         before_mask = t.column(col.clues, col.removed)
         before = before_mask.bit_count()
-        for hi, clue in enumerate(hand):
-            after_mask = before_mask & t.mask(clue)
+        for hi, clue_mask in enumerate(hand_masks):
+            after_mask = before_mask & clue_mask
             after = after_mask.bit_count()
             if not 0 < after < before:
                 continue
             costs = tuple(a.nearest(after_mask) if a is not None else None for a in atvs)
-            score, reason = _score(before, after, costs)
-            hint = Hint(hi, col.id, clue, after_mask, after, before, costs, score, reason)
+            score = _score(before, after, costs, rivals)
+            hint = Hint(hi, col.id, hand[hi], after_mask, after, before, costs, score)
             out.append(((-score, after, hi, mi), hint))
     out.sort(key=lambda pair: pair[0])
     return [h for _, h in out]
 
 
-def _score(before: int, after: int, costs: tuple[int | None, ...]) -> tuple[float, str]:
-    mine = costs[0]
+def _rival(costs: tuple[int | None, ...]) -> int | None:
     rivals = [c for c in costs[1:] if c is not None]
-    rival = min(rivals) if rivals else None
-    my_eff = UNREACHABLE if mine is None else mine
-    if len(costs) > 1:
+    return min(rivals) if rivals else None
+
+
+def _finish(after: int, mine: int | None, rival: int | None) -> float:
+    """+2: I locate the treasure and reach it first within one drive; −1: a rival gets there
+    strictly sooner; 0 otherwise."""
+    if after == 1 and mine is not None:
+        if mine <= DRIVE_POINTS and (rival is None or mine <= rival):
+            return 2.0
+        if rival is not None and rival < mine:
+            return -1.0
+    return 0.0
+
+
+def _score(before: int, after: int, costs: tuple[int | None, ...], rivals: bool) -> float:
+    """``1.5 × lead + progress + finish`` (see the module doc)."""
+    mine = costs[0]
+    rival = _rival(costs)
+    if rivals:
+        my_eff = UNREACHABLE if mine is None else mine
         rival_eff = UNREACHABLE if rival is None else rival
         lead = max(-LEAD_CAP, min(LEAD_CAP, rival_eff - my_eff))
     else:
         lead = 0
-    progress = math.log2(before / after)
-    finish = 0.0
-    if after == 1 and mine is not None:
-        if mine <= DRIVE_POINTS and (rival is None or mine <= rival):
-            finish = 2.0
-        elif rival is not None and rival < mine:
-            finish = -1.0
-    score = LEAD_WEIGHT * lead + progress + finish
-    # The reason: what the play leaves, then who is nearer.
+    return LEAD_WEIGHT * lead + math.log2(before / after) + _finish(after, mine, rival)
+
+
+def _reason(before: int, after: int, costs: tuple[int | None, ...]) -> str:
+    """What the play leaves, then who is nearer."""
+    mine = costs[0]
+    rival = _rival(costs)
+    finish = _finish(after, mine, rival)
     spaces = "space" if after == 1 else "spaces"
     head = "locates the treasure" if after == 1 else f"leaves {after} of {before} {spaces}"
     where = "out of your reach" if mine is None else f"{_moves(mine)} from you"
     if len(costs) > 1:
         where += "; closest rival " + (_moves(rival) if rival is not None else "cannot reach it")
-    if after == 1 and finish > 0:
+    if finish > 0:
         where += " — you can raise it next drive"
-    elif after == 1 and finish < 0:
+    elif finish < 0:
         where += " — a rival gets there first"
-    return score, f"{head}, nearest {where}"
+    return f"{head}, nearest {where}"
 
 
 def _moves(n: int | None) -> str:

@@ -27,7 +27,7 @@ from hexmap.hexes import Hex
 from solver.clues import describe_clue, parse_clue
 from solver.deck import DECK
 from solver.explain import reasons_by_index, walk_column
-from solver.hints import CostLayers, hints
+from solver.hints import Hint, hints
 from solver.masks import compile_island
 from solver.options import SolverOptions
 from solver.solve import island_for_spec, parse_map
@@ -182,45 +182,33 @@ def _space(island, value: list[int], field: str) -> Hex:
     return h
 
 
-def cost_layers(island, start: Hex) -> CostLayers:
-    """Drive costs from ``start`` as layers, kept on the (immutable, cached) island: a game asks
-    from the same few ATV spaces again and again."""
-    cache = island.__dict__.setdefault("_pages_cost_layers", {})
-    layers = cache.get(start)
-    if layers is None:
-        layers = cache[start] = CostLayers(island, start)
-    return layers
-
-
-def hint_reason(lang: str, remaining: int, before: int, costs: list[int | None]) -> str:
-    """The hint's reason in words: what the play leaves, then who is nearer (rules of the
-    ranking in ``solver.hints``)."""
+def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
+    """The hint's reason in words, in ``lang``: what the play leaves, then (``with_costs``) who
+    is nearer — the facts ``solver.hints`` scores, as its English ``Hint.reason`` words them."""
     tr = translate
+    remaining = hint.remaining
     head = (
         tr(lang, "helper.reason_located")
         if remaining == 1
-        else tr(lang, "helper.reason_leaves", n=remaining, m=before)
+        else tr(lang, "helper.reason_leaves", n=remaining, m=hint.before)
     )
-    mine = costs[0] if costs else None
-    rivals = [c for c in costs[1:] if c is not None]
-    rival = min(rivals) if rivals else None
     parts = [head]
-    if costs:
+    if with_costs:
+        mine, rival = hint.my_cost, hint.rival_cost
         parts.append(
             tr(lang, "helper.reason_unreachable")
             if mine is None
             else tr(lang, "helper.reason_mine", n=mine)
         )
-    if len(costs) > 1:
-        parts.append(
-            tr(lang, "helper.reason_rival", n=rival)
-            if rival is not None
-            else tr(lang, "helper.reason_rival_none")
-        )
-    if remaining == 1 and mine is not None:
-        if mine <= 3 and (rival is None or mine <= rival):
+        if len(hint.costs) > 1:
+            parts.append(
+                tr(lang, "helper.reason_rival", n=rival)
+                if rival is not None
+                else tr(lang, "helper.reason_rival_none")
+            )
+        if hint.finish > 0:
             parts.append(tr(lang, "helper.reason_raise_next"))
-        elif rival is not None and rival < mine:
+        elif hint.finish < 0:
             parts.append(tr(lang, "helper.reason_rival_first"))
     return tr(lang, "helper.reason_join").join(parts)
 
@@ -250,9 +238,9 @@ def helper():
     me = _space(island, body.me, "me") if body.me is not None else None
     others = [_space(island, p, f"others[{i}]") for i, p in enumerate(body.others)]
     t = compile_island(island, options)
-    layers = ([cost_layers(island, me)] if me is not None else []) + [
-        cost_layers(island, h) for h in others
-    ]
+    # Drive costs cached per island and start (``Island.drive_from``): the same few ATV spaces
+    # are asked about again and again.
+    layers = [island.drive_from(h) for h in ([me] if me is not None else []) + others]
     maps_out = []
     for col in columns:
         alive, reasons = reasons_by_index(t, col.clues, col.removed)
@@ -282,7 +270,7 @@ def helper():
                 **h.to_json(island),
                 "costs": costs,
                 "sentence": describe_clue(h.clue, lang),
-                "reason": hint_reason(lang, h.remaining, h.before, list(h.costs) if me else []),
+                "reason": hint_reason(lang, h, with_costs=me is not None),
             }
         )
     return {"maps": maps_out, "hints": hints_out}
