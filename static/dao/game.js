@@ -24,7 +24,7 @@ let exclusive = Promise.resolve();
 let skipReplay = false;
 let endShownFor = -1;
 const logLines = [];
-const ui = { seats: [], busy: false, replaying: false, flash: null, fresh: -1, pileOpen: false, mySeat };
+const ui = { seats: [], busy: false, replaying: false, actor: null, flash: null, fresh: -1, pileOpen: false, mySeat };
 
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 const clone = (v) => JSON.parse(JSON.stringify(v));
@@ -51,7 +51,8 @@ function renderStatus() {
   const v = shown;
   let text;
   if (v.over) text = t("dao.status_over");
-  else if (ui.replaying) text = t("dao.status_replay", { who: nameList(v.to_act.map(who)) });
+  else if (ui.replaying && ui.actor === mySeat) text = t("dao.status_replay_you");
+  else if (ui.replaying) text = t("dao.status_replay", { who: who(ui.actor ?? v.to_act[0]) });
   else if (myTurn()) text = t("dao.status_you");
   else if (mySeat === null) text = t("dao.status_watch", { who: nameList(v.to_act.map(who)) });
   else text = t("dao.status_wait", { who: nameList(v.to_act.map(who)) });
@@ -179,6 +180,7 @@ async function catchUp(fresh = null) {
   const heard = [];
   for (const entry of entries) {
     const said = [];
+    ui.actor = entry.seat;
     // a bust (or a save) is shown in two steps: the card that went above 12, then what it did
     const bustAt = entry.events.findIndex((e) => e.type === "bust" || e.type === "saved");
     if (animate && !skipReplay && bustAt > 0) {
@@ -207,6 +209,7 @@ async function catchUp(fresh = null) {
   }
   if (!(animate && !skipReplay) && heard.length) $("announce").textContent = heard.join(" ");
   ui.replaying = false;
+  ui.actor = null;
   ui.fresh = -1;
   snap = next;
   ui.seats = next.seats;
