@@ -116,6 +116,11 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
     expect(page.locator("#toggle-helper")).to_have_attribute("aria-expanded", "false")
     page.click("#toggle-helper")
     expect(page.locator("#helper")).to_be_visible()
+    # single-key shortcuts can be switched off (WCAG 2.1.4), and on again
+    page.uncheck("#keys-on")
+    page.keyboard.press("h")
+    expect(page.locator("#helper")).to_be_visible()
+    page.check("#keys-on")
 
     moves: Counter = Counter()
     flashes: Counter = Counter()

@@ -271,7 +271,7 @@ function setPile(open) {
 }
 
 function onKey(ev) {
-  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat || !$("keys-on").checked) return;
   const tag = ev.target && ev.target.tagName;
   if (["INPUT", "SELECT", "TEXTAREA"].includes(tag) || (ev.target && ev.target.isContentEditable)) return;
   const key = ev.key.toLowerCase();
@@ -318,12 +318,14 @@ $("take").addEventListener("click", () => act("take"));
 $("turn").addEventListener("click", () => act("turn"));
 $("toggle-pile").addEventListener("click", () => setPile(!ui.pileOpen));
 $("toggle-helper").addEventListener("click", () => setHelper($("helper").hidden));
+$("keys-on").addEventListener("change", () => { try { localStorage.setItem("dao.keys", $("keys-on").checked ? "on" : "off"); } catch (e) { /* ignore */ } });
 $("speed").addEventListener("change", () => { try { localStorage.setItem("dao.speed", $("speed").value); } catch (e) { /* ignore */ } });
 document.addEventListener("keydown", onKey);
 try {
   const sp = localStorage.getItem("dao.speed");
   if (sp !== null && [...$("speed").options].some((o) => o.value === sp)) $("speed").value = sp;
   if (localStorage.getItem("dao.helper") === "off") setHelper(false);
+  if (localStorage.getItem("dao.keys") === "off") $("keys-on").checked = false;
 } catch (e) { /* ignore */ }
 window.daoGame = {
   get snap() { return snap; },
