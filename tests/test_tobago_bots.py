@@ -1,4 +1,4 @@
-"""Tobago bots: the strategic bot's choices in constructed positions, its play ranking checked
+"""Tobago bots: the strategic bot's choices in constructed positions, the clues it plays checked
 against ``solver.hints``, and that a bot decides from its seat's view alone."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import pytest
 
 from games.base import get_kind, play_bots
 from games.tobago.bots import random_bot
-from games.tobago.strategy import Position, central_space, rank_plays, strategic_bot
+from games.tobago.strategy import STRONG_HINT, central_space, strategic_bot
 from games.tobago.testing import card, give, gold, position, put_clue, stack_treasures
 from hexmap.hexes import Hex
-from solver.clues import parse_clue
-from solver.engine import hints
+from solver.deck import DECK
+from solver.engine import MapColumn, hints
 
 KIND = get_kind("tobago")
 
@@ -167,27 +167,51 @@ def test_the_bot_decides_from_the_json_view_alone():
         KIND.apply(s, seat, strategic_bot(view, legal, rng))
 
 
+def _solver_hints(s, seat, hand=None):
+    """``solver.hints`` for ``seat``, worked out from the state itself (not from the bot's
+    reading of its view)."""
+    p = s.players[seat]
+    maps = [MapColumn(m.colour, tuple(DECK[e.card] for e in m.clues), m.removed) for m in s.maps]
+    hand = [DECK[c] for c in p.hand] if hand is None else hand
+    others = [q.atv for i, q in enumerate(s.players) if i != seat and q.atv is not None]
+    return hints(s.island, maps, hand, p.atv, others, s.solver_options)
+
+
 @pytest.mark.parametrize("seed", range(3))
-def test_the_play_ranking_is_the_solvers_hints_ranking(seed):
+def test_the_clues_it_plays_are_the_solvers_best_hints(seed):
+    # Four strategic bots; whenever one plays a clue at the start of its turn (or places its
+    # first clue) it is the first of the solver's ranking, and a strong first hint is never
+    # passed over for an exchange.
     s = KIND.new_state(seed, 4, {"island": f"classic-{seed % 6 + 1}"})
-    rng = random.Random(seed)
-    checked = 0
-    for _ in range(400):
+    plays = strong = firsts = 0
+    for _ in range(2000):
         if KIND.is_over(s):
             break
         seat = KIND.to_act(s)[0]
-        view = KIND.view(s, seat)
-        if s.phase == "turn" and s.turn.mode is None:
-            pos = Position(view)
-            hand = [parse_clue(c["clue"]) for c in pos.hand]
-            ours = [(p.hand_index, p.map, round(p.score, 9)) for p in rank_plays(pos, hand)]
-            theirs = hints(
-                pos.island, [m["column"] for m in pos.maps], hand, pos.me, pos.others, pos.options
-            )
-            assert ours == [(h.hand_index, h.map, round(h.score, 9)) for h in theirs]
-            checked += 1
-        KIND.apply(s, seat, random_bot(view, KIND.legal_actions(s, seat), rng))
-    assert checked > 10
+        action = decide(s, seat)
+        if s.phase == "first_clue":
+            allowed = {a["map"] for a in KIND.legal_actions(s, seat)}
+            ranked = [h.map for h in _solver_hints(s, seat, [DECK[s.drawn]]) if h.map in allowed]
+            if ranked:
+                assert action == {"type": "first_clue", "map": ranked[0]}
+                firsts += 1
+        elif s.phase == "turn" and s.turn.mode is None:
+            ranked = _solver_hints(s, seat)
+            if action["type"] == "play_clue":
+                best = ranked[0]
+                hand = s.players[seat].hand
+                assert action == {
+                    "type": "play_clue",
+                    "card": hand[best.hand_index],
+                    "map": best.map,
+                }
+                plays += 1
+            if ranked and ranked[0].score >= STRONG_HINT:
+                assert action["type"] != "exchange"
+                strong += 1
+        KIND.apply(s, seat, action)
+    assert KIND.is_over(s)
+    assert plays > 10 and strong > 5 and firsts > 0
 
 
 def test_random_bot_picks_legal_actions_of_every_type():

@@ -25,7 +25,7 @@ from games.tobago.rules import (
 from games.tobago.state import Player, TobagoState, TreasureMap, TurnState
 from hexmap.errors import IllegalAction, InvalidInput
 from hexmap.hexes import Hex
-from hexmap.island import Island, drive_costs
+from hexmap.island import Island
 from hexmap.island_json import parse_space
 from solver.deck import DECK
 from solver.engine import SolverOptions, clue_mask, is_legal_play
@@ -69,12 +69,9 @@ def geometry_cache(island: Island, name: str) -> dict:
 
 
 def costs_from(island: Island, start: Hex) -> dict[Hex, int]:
-    """Drive costs from ``start`` (rules §5), computed once per island geometry and start."""
-    cache = geometry_cache(island, "costs")
-    c = cache.get(start)
-    if c is None:
-        c = cache[start] = drive_costs(island, start)
-    return c
+    """Drive costs from ``start`` (rules §5): ``Island.drive_from``'s cached table, shared with
+    the solver's hints and the web helper (read only)."""
+    return island.drive_from(start).costs
 
 
 def card_mask(state: TobagoState, card: int) -> int:

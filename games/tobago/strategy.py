@@ -6,9 +6,9 @@ What it does, in order of priority on its turn:
    raised. If a rival could get there first (within 3 points of it) it spends amulets for the
    missing points. A map with two candidates, one of them within reach, costs an amulet to
    locate (the other candidate's marker is removed) and is then raised.
-2. **Play the solver's best clue** (the ranking of ``solver.hints``, recomputed by
-   ``rank_plays`` on cached drive costs: it pulls treasures toward its ATV and away from the
-   others, favours progress, and locates treasures it can raise next). A strong hint is played
+2. **Play the solver's best clue** (the ranking of ``solver.hints``: it pulls treasures toward
+   its ATV and away from the others, favours progress, and locates treasures it can raise
+   next). A strong hint is played
    at once; an extra play costs an amulet and is made only for a strong hint while an amulet
    stays in reserve for a curse. The extra compass marker goes on the map closest to being
    raised. With a treasure located and two markers or fewer left, it keeps them for raising.
@@ -26,7 +26,6 @@ the card is the last one.
 
 from __future__ import annotations
 
-import math
 import random
 
 from games.base import Action
@@ -36,7 +35,7 @@ from games.tobago.rules import DRIVE_POINTS, PHYSICAL_MARKERS
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import parse_clue
-from solver.engine import MapColumn, SolverOptions, compile_island, evaluate
+from solver.engine import Hint, MapColumn, SolverOptions, hints
 
 #: A hint at least this good is played before any drive toward a map.
 STRONG_HINT = 2.0
@@ -183,90 +182,15 @@ def _first_clue(pos: Position, kinds: dict[str, list[Action]]) -> Action:
 # --- a turn -------------------------------------------------------------------------------
 
 
-class Play:
-    """One legal clue play and its score (the ranking of ``solver.hints``, see ``rank_plays``)."""
-
-    __slots__ = ("score", "hand_index", "map", "remaining", "mine", "rival")
-
-    def __init__(self, score, hand_index, map_colour, remaining, mine, rival) -> None:
-        self.score = score
-        self.hand_index = hand_index
-        self.map = map_colour
-        self.remaining = remaining
-        self.mine = mine
-        self.rival = rival
-
-
-def layers(island: Island, start: Hex) -> list[int]:
-    """``layers[k]``: the spaces reachable from ``start`` with at most ``k`` points (cached)."""
-    cache = geometry_cache(island, "layers")
-    out = cache.get(start)
-    if out is None:
-        by_cost: list[int] = []
-        bit = island.bit
-        for h, c in costs_from(island, start).items():
-            while len(by_cost) <= c:
-                by_cost.append(0)
-            by_cost[c] |= 1 << bit[h]
-        out, acc = [], 0
-        for m in by_cost:
-            acc |= m
-            out.append(acc)
-        cache[start] = out
-    return out
-
-
-def _nearest(layer: list[int], mask: int) -> int:
-    for k, m in enumerate(layer):
-        if m & mask:
-            return k
-    return UNREACHABLE
-
-
-def rank_plays(pos: Position, hand) -> list[Play]:
-    """Every legal play of ``hand`` (clues), best first, scored as ``solver.hints`` scores them:
-    ``1.5 × lead + progress + finish`` (lead: the closest rival's drive cost to the nearest
-    remaining candidate minus mine, clamped to ±3; progress: log2 of the reduction; finish: +2
-    for locating a treasure I reach first within one drive, −1 if a rival reaches it first).
-
-    The same ranking as ``solver.hints`` (a test checks it), computed from the solver's batched
-    ``evaluate`` and drive-cost layers cached per island, which keeps a decision well under a
-    millisecond.
-    """
+def _hints(pos: Position, hand=None) -> list[Hint]:
+    """Every legal play of ``hand`` (the bot's hand by default), best first: ``solver.hints``
+    for the bot's ATV against every other ATV on the island."""
     if pos.me is None:
         return []
-    island = pos.island
-    analyses = evaluate(island, [m["column"] for m in pos.maps], hand, pos.options)
-    table = compile_island(island, pos.options)
-    hand_masks = [table.mask(c) for c in hand]
-    mine_layer = layers(island, pos.me)
-    rival_layers = [layers(island, o) for o in pos.others]
-    out = []
-    for mi, a in enumerate(analyses):
-        before = a.count
-        for hi, after in enumerate(a.remaining):
-            if not 0 < after < before:
-                continue
-            mask = a.candidates & hand_masks[hi]
-            mine = _nearest(mine_layer, mask)
-            rival = min((_nearest(r, mask) for r in rival_layers), default=UNREACHABLE)
-            lead = max(-3, min(3, rival - mine)) if rival_layers else 0
-            finish = 0.0
-            if after == 1:
-                if mine <= DRIVE_POINTS and mine <= rival:
-                    finish = 2.0
-                elif rival < mine:
-                    finish = -1.0
-            score = 1.5 * lead + math.log2(before / after) + finish
-            out.append(((-score, after, hi, mi), Play(score, hi, a.id, after, mine, rival)))
-    out.sort(key=lambda pair: pair[0])
-    return [p for _, p in out]
-
-
-def _hints(pos: Position, hand=None) -> list[Play]:
     if hand is None:
         hand = [parse_clue(c["clue"]) for c in pos.hand]
-    return rank_plays(pos, hand)
+    maps = [m["column"] for m in pos.maps]
+    return hints(pos.island, maps, hand, pos.me, pos.others, pos.options)
 
 
 def _play(pos: Position, hint) -> Action:
