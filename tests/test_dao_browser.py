@@ -328,9 +328,10 @@ def test_phone_screen_in_chinese_two_rounds_to_the_end(browser, live_server):
 
 
 def _catalogue(lang: str) -> dict[str, str]:
-    from web.dao_pages import dao_catalogue
+    """The ``dao.`` strings of the site catalogue in ``lang``."""
+    from web.i18n import catalogue
 
-    return dao_catalogue(lang)
+    return {k: v for k, v in catalogue(lang).items() if k.startswith("dao.")}
 
 
 def _placeholders(text: str) -> set[str]:

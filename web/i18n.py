@@ -9,9 +9,11 @@ year), the ``lang`` cookie, the browser's ``Accept-Language``, English. Pages re
 ``localStorage`` too (``static/common/i18n.js``), so a lost cookie is restored.
 
 For templates (any blueprint, via a context processor): ``ui_lang`` (``en``/``zh``), ``html_lang``
-(``en``/``zh-Hant``, for the ``lang`` attribute), ``tr(key, **params)``, ``lang_url(code)`` (the
-current URL in another language) and ``i18n_script(*prefixes)`` (a ``<script type=
-"application/json" id="i18n-data">`` carrying the strings the page's scripts need).
+(``en``/``zh-Hant``, for the ``lang`` attribute), ``tr(key, **params)``, ``tr_keys(key, **keys)``
+(the string with each placeholder shown as a ``<kbd>`` key), ``lang_url(code)`` (the current URL
+in another language) and ``i18n_script(*prefixes, clues=True)`` (a ``<script type=
+"application/json" id="i18n-data">`` carrying the strings the page's scripts need and, unless
+``clues=False``, every clue sentence; pages of games without clues leave those out).
 
 Other Python code: ``current_lang()``, ``translate(lang, key, **params)``, ``catalogue(lang)``,
 ``clue_sentences(lang)``.
@@ -26,7 +28,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from flask import Blueprint, Response, request
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from solver.clues import all_clues, describe_clue
 
@@ -93,26 +95,34 @@ def clue_sentences(lang: str) -> dict[str, str]:
     return {c.notation: describe_clue(c, lang) for c in all_clues()}
 
 
-def script_data(lang: str, prefixes: tuple[str, ...] = ()) -> dict:
-    """What a page's scripts need: the language, the strings under ``prefixes``, clue sentences."""
+def script_data(lang: str, prefixes: tuple[str, ...] = (), clues: bool = True) -> dict:
+    """What a page's scripts need: the language, the strings under ``prefixes`` (all of them when
+    none is given) and, with ``clues``, the clue sentences."""
     cat = catalogue(lang)
     wanted = {
         k: v
         for k, v in cat.items()
         if not prefixes or k.startswith(("common.", "terrain.", "map.", *prefixes))
     }
-    return {"lang": lang, "strings": wanted, "clues": clue_sentences(lang)}
+    return {"lang": lang, "strings": wanted, "clues": clue_sentences(lang) if clues else {}}
 
 
-def _json_for_script(data: Any) -> str:
+def script_json(data: Any) -> str:
+    """``data`` as JSON safe inside a ``<script type="application/json">`` element."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
 
 @cache
-def _script_tag(lang: str, prefixes: tuple[str, ...]) -> str:
+def _script_tag(lang: str, prefixes: tuple[str, ...], clues: bool) -> str:
     """The page's strings as a JSON script element, built once per language and page kind."""
-    body = _json_for_script(script_data(lang, prefixes))
+    body = script_json(script_data(lang, prefixes, clues))
     return f'<script type="application/json" id="i18n-data">{body}</script>'
+
+
+def keys_markup(lang: str, key: str, **keys: str) -> Markup:
+    """``key`` in ``lang`` with each placeholder shown as a ``<kbd>`` key (the text escaped)."""
+    text = catalogue(lang).get(key, key)
+    return escape(text).format(**{k: Markup("<kbd>{}</kbd>").format(v) for k, v in keys.items()})
 
 
 def _lang_url(code: str) -> str:
@@ -130,13 +140,17 @@ def _inject() -> dict:
     def tr(key: str, **params: Any) -> str:
         return translate(lang, key, **params)
 
-    def i18n_script(*prefixes: str) -> Markup:
-        return Markup(_script_tag(lang, tuple(prefixes)))
+    def tr_keys(key: str, **keys: str) -> Markup:
+        return keys_markup(lang, key, **keys)
+
+    def i18n_script(*prefixes: str, clues: bool = True) -> Markup:
+        return Markup(_script_tag(lang, tuple(prefixes), clues))
 
     return {
         "ui_lang": lang,
         "html_lang": HTML_LANG[lang],
         "tr": tr,
+        "tr_keys": tr_keys,
         "lang_url": _lang_url,
         "i18n_script": i18n_script,
         "langs": LANGS,
