@@ -10,6 +10,8 @@ Use from a test module::
   module is skipped when Chromium or Playwright is missing.
 - ``new_page(browser, **context_options)``: a page in a fresh context (its own cookies and
   localStorage) whose JavaScript errors are collected in ``page.js_errors``.
+- ``join_by_link(browser, link, name)``: a friend's browser claims the seat of a share link on
+  the join page (``templates/join.html``, the same for every game); returns its page.
 - ``OUT``: ``test-output/`` (git-ignored) for screenshots, created on import.
 """
 
@@ -70,4 +72,17 @@ def new_page(browser, **context_options):
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.js_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def join_by_link(browser, link: str, name: str):
+    """A fresh browser context opens the share ``link``, types ``name`` and takes the seat, as a
+    friend would; returns its page (on its way to the game page, which the caller waits for)."""
+    from playwright.sync_api import expect
+
+    page = new_page(browser)
+    page.goto(link)
+    expect(page.locator("#join-form")).to_be_visible()
+    page.fill("#join-name", name)
+    page.click("#join-claim")
     return page

@@ -17,7 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
+from tests.browser_support import (  # noqa: F401 (fixtures)
+    OUT,
+    browser,
+    join_by_link,
+    live_server,
+    new_page,
+)
 
 expect = pytest.importorskip("playwright.sync_api").expect
 ROOT = Path(__file__).resolve().parents[1]
@@ -238,12 +244,20 @@ def test_a_friend_joins_by_link_and_sees_moves_without_reloading(browser, live_s
     alice.click("#open-seat")
     open_game(alice)
 
-    bob = new_page(browser)
-    bob.goto(link)
-    expect(bob.locator("#join-form")).to_be_visible()
-    bob.fill("#join-name", "Bea")
-    bob.click("#join-claim")
+    # the Tobago join page does not hand out a DAO seat
+    carol = new_page(browser)
+    carol.goto(link.replace("/dao/", "/tobago/"))
+    expect(carol.locator("#join-status")).to_contain_text("not free")
+    expect(carol.locator("#join-form")).to_be_hidden()
+
+    bob = join_by_link(browser, link, "Bea")
     open_game(bob)
+    # the link is spent now: the next visitor is told so and offered to watch
+    carol.goto(link)
+    expect(carol.locator("#join-status")).to_contain_text("This seat is taken")
+    watch = carol.locator("#join-status a")
+    expect(watch).to_have_attribute("href", re.compile(r"^/dao/games/[\w-]+$"))
+    expect(carol.locator("#join-form")).to_be_hidden()
     expect(bob.locator("#player-1")).to_contain_text("Bea (you)")
     expect(bob.locator("#status")).to_contain_text("Waiting for Seat 1")
     expect(bob.locator("#take")).to_have_attribute("aria-disabled", "true")
@@ -265,7 +279,7 @@ def test_a_friend_joins_by_link_and_sees_moves_without_reloading(browser, live_s
         me.keyboard.press("p")
         expect(me.locator("#pile .dcard")).to_have_count(1)
     bob.screenshot(path=str(SHOTS / "friend-bea.png"), full_page=True, animations="disabled")
-    assert not alice.js_errors and not bob.js_errors
+    assert not alice.js_errors and not bob.js_errors and not carol.js_errors
 
 
 @pytest.mark.browser

@@ -13,7 +13,13 @@ from collections import Counter
 
 import pytest
 
-from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
+from tests.browser_support import (  # noqa: F401 (fixtures)
+    OUT,
+    browser,
+    join_by_link,
+    live_server,
+    new_page,
+)
 from tests.tobago_ui import act_by_clicks, choose, hex_locator, snapshot, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -99,11 +105,7 @@ def test_two_humans_in_two_browsers_see_moves_not_hands(browser, live_server):
     _open_game(alice)
     expect(alice.locator("#invite-1")).to_have_value(link)  # the link stays on the game page
 
-    bob = new_page(browser)
-    bob.goto(link)
-    expect(bob.locator("#join-form")).to_be_visible()
-    bob.fill("#join-name", "Bea")
-    bob.click("#join-claim")
+    bob = join_by_link(browser, link, "Bea")
     _open_game(bob)
     expect(bob.locator("#players")).to_contain_text("Bea (you)")
 

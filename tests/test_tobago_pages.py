@@ -20,6 +20,7 @@ PAGES = [
     "/tobago/new",
     "/tobago/games/some-id",
     "/tobago/games/some-id/join/1",
+    "/dao/games/some-id/join/1",
     "/tobago/playground",
     "/rules",
     "/rules/tobago",
@@ -84,6 +85,25 @@ def test_language_choice_order_and_cookie(client):
         data["clues"]["!near2:sea"] == clue_sentences("zh")["!near2:sea"] == "不在距離海洋2格以內"
     )
     assert data["strings"]["terrain.jungle"] == "樹林"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
+    from web import dao_pages, tobago_pages
+    from web.game_pages import JOIN_KEYS
+
+    for pages in (tobago_pages.PAGES, dao_pages.PAGES):
+        prefix = pages.join_strings
+        keys = {prefix + name for name in JOIN_KEYS}
+        assert keys <= set(catalogue(lang)), keys - set(catalogue(lang))
+        html = client.get(f"/{pages.kind}/games/g1/join/2?lang={lang}").get_data(as_text=True)
+        assert f"<h1>{catalogue(lang)[prefix + 'title']}</h1>" in html
+        assert f'data-kind="{pages.kind}" data-strings="{prefix}"' in html
+        assert 'data-game="g1" data-seat="2"' in html
+        assert "common/join.js" in html and pages.stylesheet in html
+        data = json.loads(re.search(r'id="i18n-data">(.*?)</script>', html).group(1))
+        assert keys <= set(data["strings"]) and data["clues"] == {}
+        assert client.get(f"/{pages.kind}/games/{'x' * 65}/join/0").status_code == 404
 
 
 def test_rules_pages_render_markdown_in_the_chosen_language(client):

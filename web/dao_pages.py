@@ -16,14 +16,15 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template
+from flask import Blueprint, redirect, render_template
 from markupsafe import Markup
 
 from games.dao import cards as C
+from web.game_pages import GamePages
 from web.i18n import current_lang, script_json, translate
 
 bp = Blueprint("dao_pages", __name__)
-MAX_ID = 64
+PAGES = GamePages("dao", "dao/dao.css", "dao.join_", "dao-page")
 
 
 @cache
@@ -57,11 +58,6 @@ def _inject() -> dict:
     return {"dao_data_script": lambda: Markup(_data_tag(lang))}
 
 
-def _check_id(game_id: str) -> None:
-    if len(game_id) > MAX_ID:
-        abort(404)
-
-
 @bp.get("/dao")
 def hub():
     return redirect("/dao/new")
@@ -74,11 +70,9 @@ def new_game():
 
 @bp.get("/dao/games/<game_id>")
 def game_page(game_id: str):
-    _check_id(game_id)
-    return render_template("dao/game.html", game_id=game_id)
+    return PAGES.game_page("dao/game.html", game_id)
 
 
 @bp.get("/dao/games/<game_id>/join/<int:seat>")
 def join_page(game_id: str, seat: int):
-    _check_id(game_id)
-    return render_template("dao/join.html", game_id=game_id, seat=seat)
+    return PAGES.join_page(game_id, seat)

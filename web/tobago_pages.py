@@ -32,9 +32,11 @@ from solver.masks import compile_island
 from solver.options import SolverOptions
 from solver.solve import island_for_spec, parse_map
 from web.apidoc import documented, validated
+from web.game_pages import GamePages
 from web.i18n import current_lang, translate
 
 bp = Blueprint("tobago_pages", __name__)
+PAGES = GamePages("tobago", "tobago/tobago.css", "join.")
 TAG = "tobago"
 RULES_DIR = Path(__file__).with_name("rules")
 #: Game kinds with a rules page, in the order the index lists them.
@@ -56,16 +58,12 @@ def new_game():
 
 @bp.get("/tobago/games/<game_id>")
 def game_page(game_id: str):
-    if len(game_id) > 64:
-        abort(404)
-    return render_template("tobago/game.html", game_id=game_id)
+    return PAGES.game_page("tobago/game.html", game_id)
 
 
 @bp.get("/tobago/games/<game_id>/join/<int:seat>")
 def join_page(game_id: str, seat: int):
-    if len(game_id) > 64:
-        abort(404)
-    return render_template("tobago/join.html", game_id=game_id, seat=seat)
+    return PAGES.join_page(game_id, seat)
 
 
 @bp.get("/tobago/playground")

@@ -1,0 +1,53 @@
+// The join page of every game (templates/join.html): claim a free seat from a share link
+// (POST /api/games/<id>/seats/<i>/claim), keep its token in localStorage and open the game's page
+// for that seat. The page names the game kind (data-kind, also the URL segment of its pages) and
+// the key prefix of its strings (data-strings: "join." → join.title, join.invite …).
+
+import { api, seatTokens } from "./api.js";
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const box = $("join");
+const { game: gameId, kind, strings } = box.dataset;
+const seat = Number(box.dataset.seat);
+const watchUrl = `/${kind}/games/${gameId}`;
+const gameUrl = `${watchUrl}?seat=${seat}`;
+const tr = (name, params) => t(strings + name, params);
+
+async function init() {
+  if (seatTokens.all(gameId)[seat]) { location.replace(gameUrl); return; }
+  let game;
+  try {
+    game = await api("GET", `/api/games/${gameId}`);
+  } catch (e) {
+    $("join-status").textContent = e.status === 404 ? tr("no_game") : e.message;
+    return;
+  }
+  const s = game.seats[seat];
+  if (game.game !== kind || !s || !s.open || game.over) {
+    const a = document.createElement("a");
+    a.href = watchUrl;
+    a.textContent = tr("watch");
+    $("join-status").replaceChildren(tr("taken"), " ", a);
+    return;
+  }
+  $("join-status").textContent = tr("invite", { n: seat + 1 });
+  $("join-form").hidden = false;
+  $("join-name").focus();
+  $("join-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("join-claim").disabled = true;
+    try {
+      const name = $("join-name").value.trim();
+      const out = await api("POST", `/api/games/${gameId}/seats/${seat}/claim`, name ? { name } : {});
+      seatTokens.set(gameId, seat, out.token);
+      location.assign(gameUrl);
+    } catch (e) {
+      $("join-error").textContent = tr("err", { message: e.message });
+      $("join-error").hidden = false;
+      $("join-claim").disabled = false;
+    }
+  });
+}
+
+init();

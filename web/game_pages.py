@@ -1,0 +1,51 @@
+"""What the pages of every game share: the game-id check, the game page and the join page.
+
+Each game's pages blueprint (``web/tobago_pages.py``, ``web/dao_pages.py``) keeps its own routes
+and templates and describes itself once as a ``GamePages``; the parts that are the same for every
+game come from here, so they cannot drift apart.
+
+The join page is one template (``templates/join.html``) and one script
+(``static/common/join.js``) for every game: it claims a free seat from a share link
+(``POST /api/games/<id>/seats/<i>/claim``), keeps the seat's token in this browser and opens the
+game's page for that seat. Each game words it in its own strings, named by a key prefix: the
+catalogues hold ``<prefix>`` + every name in ``JOIN_KEYS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort, render_template
+
+#: Longer than any id ``web.storage`` makes: such a page is a 404 without asking the database.
+MAX_GAME_ID = 64
+#: The strings the join page uses, after the game's prefix (``join.`` + ``title`` …).
+JOIN_KEYS = ("title", "name", "claim", "invite", "taken", "watch", "no_game", "err")
+
+
+def check_game_id(game_id: str) -> None:
+    """404 for an id no game can have (the page itself asks the API for the game)."""
+    if len(game_id) > MAX_GAME_ID:
+        abort(404)
+
+
+@dataclass(frozen=True)
+class GamePages:
+    """One game's pages: its kind (also the URL segment, ``/<kind>/games/<id>``), its stylesheet
+    under ``static/``, the key prefix of its join strings and the class of the join page's box."""
+
+    kind: str
+    stylesheet: str
+    join_strings: str
+    page_class: str = ""
+
+    def game_page(self, template: str, game_id: str, **context: Any) -> str:
+        """``template`` for the game ``game_id`` (404 for an impossible id)."""
+        check_game_id(game_id)
+        return render_template(template, game_id=game_id, **context)
+
+    def join_page(self, game_id: str, seat: int) -> str:
+        """The page a share link opens: claim seat ``seat`` of ``game_id``."""
+        check_game_id(game_id)
+        return render_template("join.html", game_id=game_id, seat=seat, pages=self)
