@@ -106,6 +106,19 @@ def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
         assert client.get(f"/{pages.kind}/games/{'x' * 65}/join/0").status_code == 404
 
 
+@pytest.mark.parametrize("prefix", ["game.", "dao."])
+def test_the_shared_game_client_finds_its_messages_for_every_game(prefix):
+    """``static/common/gameclient.js`` builds these keys from the page's prefix."""
+    names = ("not_found", "err_stale", "err_network", "err_token", "err_refused")
+    client_js = (ROOT / "static/common/gameclient.js").read_text("utf-8")
+    assert all(f"}}{name}`" in client_js for name in names)
+    assert f'strings: "{prefix}"' in "".join(
+        p.read_text("utf-8") for p in ROOT.glob("static/*/game.js")
+    )
+    for lang in ("en", "zh"):
+        assert {prefix + name for name in names} <= set(catalogue(lang))
+
+
 def test_rules_pages_render_markdown_in_the_chosen_language(client):
     en = client.get("/rules/tobago?lang=en").get_data(as_text=True)
     assert "<table>" in en and "<h2>5. A turn: exactly one of three actions</h2>" in en

@@ -1,49 +1,28 @@
 // The DAO game page: loads this seat's view through the game API, draws the table (deck and
 // display), my face-down pile, the others' card counts, the odds helper and the log; sends take /
 // turn (buttons or the T / U keys); follows everyone else's moves through the events long-poll and
-// replays them one by one at a readable pace, showing a bust as it happens.
+// replays them one by one at a readable pace, showing a bust as it happens (the loop itself is
+// static/common/gameclient.js, shared with the other games).
 
-import { api, seatTokens } from "../common/api.js";
+import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
 import { t } from "../common/i18n.js";
 import { applyEvent, cardBack, cardFace, cardText, countText, DATA, eventText, h, nameList, seatName } from "./cards.js";
 import { renderEnd, renderHelper, renderPile } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("dao");
-const gameId = root.dataset.game;
-const tokens = seatTokens.all(gameId);
-const wanted = new URL(location.href).searchParams.get("seat");
-const mySeat = wanted !== null && tokens[wanted] ? Number(wanted)
-  : Object.keys(tokens).length ? Math.min(...Object.keys(tokens).map(Number)) : null;
-const token = mySeat !== null ? tokens[mySeat] : null;
+const client = new GameClient({ kind: "dao", gameId: root.dataset.game, strings: "dao.", replay, settle, render });
+const { mySeat } = client;
 
-let snap = null; // the latest snapshot from the server
-let shown = null; // the view on screen: snap.view, or a step of a replay
-let shownVersion = -1;
-let exclusive = Promise.resolve();
-let skipReplay = false;
+let shown = null; // the view on screen: client.snap.view, or a step of a replay
 let endShownFor = -1;
 const logLines = [];
-const ui = { seats: [], busy: false, replaying: false, actor: null, flash: null, fresh: -1, pileOpen: false, mySeat };
+const ui = { seats: [], replaying: false, actor: null, flash: null, fresh: -1, pileOpen: false, mySeat };
 
-const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
-const clone = (v) => JSON.parse(JSON.stringify(v));
-const pace = () => Number($("speed").value);
-const current = () => snap && !ui.replaying && snap.version === shownVersion;
-const myTurn = () => current() && !snap.over && mySeat !== null && snap.legal_actions.length > 0;
+/** The latest snapshot, when it is the one on screen (no replay running). */
+const current = () => (!ui.replaying && client.current ? client.snap : null);
+const myTurn = () => !!current() && !client.snap.over && mySeat !== null && client.snap.legal_actions.length > 0;
 const who = (s) => seatName(ui.seats, s, mySeat);
-
-function showError(e) {
-  const box = $("error");
-  if (!e) { box.hidden = true; box.textContent = ""; return; }
-  let text;
-  if (e.code === "stale_version") text = t("dao.err_stale");
-  else if (e.code === "network") text = t("dao.err_network");
-  else if (e.status === 401 || e.status === 403) text = t("dao.err_token");
-  else text = t("dao.err_refused", { message: e.message });
-  box.textContent = text;
-  box.hidden = false;
-}
 
 // --- drawing ------------------------------------------------------------------------------------
 
@@ -104,7 +83,7 @@ function renderButtons() {
   // at the end the table is empty (cards left on it are listed on the end screen)
   $("table").hidden = v.over;
   $("toggle-helper").hidden = v.over || mySeat === null;
-  const legal = myTurn() && !ui.busy ? snap.legal_actions.map((a) => a.type) : [];
+  const legal = myTurn() && !client.busy ? client.snap.legal_actions.map((a) => a.type) : [];
   const first = v.display[0];
   setButton("take", first ? t("dao.take_card", { card: cardText(first) }) : t("dao.take"), legal.includes("take"));
   setButton("turn", t("dao.turn"), legal.includes("turn"));
@@ -117,7 +96,7 @@ function renderPlayers() {
   $("players").replaceChildren(...v.players.map((p, i) => {
     const acting = !v.over && v.to_act.includes(i);
     const stack = h("span", { class: "dao-mini-stack", "aria-hidden": "true" }, Array.from({ length: Math.min(p.count, 4) }, () => cardBack("mini")));
-    const won = v.over && (snap.winners || []).includes(i);
+    const won = v.over && (client.snap.winners || []).includes(i);
     return h("li", { class: `dao-player${i === mySeat ? " me" : ""}${acting ? " acting" : ""}`, id: `player-${i}` },
       h("span", { class: "dao-seat-no", "aria-hidden": "true" }, String(i + 1)),
       h("span", { class: "dao-player-name" }, who(i),
@@ -142,13 +121,14 @@ function render() {
   renderButtons();
   renderPile($("pile-box"), shown, ui);
   renderPlayers();
-  renderHelper($("helper-body"), current() && !snap.over ? snap.view.helper : null, { stale: ui.replaying, watching: mySeat === null, over: shown.over });
+  const latest = current();
+  renderHelper($("helper-body"), latest && !latest.over ? latest.view.helper : null, { stale: ui.replaying, watching: mySeat === null, over: shown.over });
   renderLog();
   const end = $("end");
-  if (current() && snap.over) {
-    renderEnd(end, snap, ui);
-    if (endShownFor !== snap.version) {
-      endShownFor = snap.version;
+  if (latest && latest.over) {
+    renderEnd(end, latest, ui);
+    if (endShownFor !== latest.version) {
+      endShownFor = latest.version;
       end.hidden = false;
       end.focus();
     }
@@ -168,14 +148,11 @@ function note(entry, e, live) {
   return text;
 }
 
-/** Bring the page up to the server's latest version, showing each move in turn. */
-async function catchUp(fresh = null) {
-  const events = await api("GET", `/api/games/${gameId}/events?after=${Math.max(shownVersion, 0)}`);
-  const next = fresh && fresh.version >= events.version ? fresh : await api("GET", `/api/games/${gameId}`, undefined, token);
-  const entries = events.events.filter((e) => e.version > shownVersion && e.version <= next.version);
-  const animate = pace() > 0 && shownVersion >= 0;
+/** New log entries (client.catchUp): each move shown in turn, others' at the set pace. */
+async function replay(entries) {
+  const animate = client.pace() > 0 && client.shownVersion >= 0;
+  const paced = () => animate && !client.skipping;
   ui.replaying = entries.length > 0;
-  skipReplay = false;
   const view = clone(shown);
   const heard = [];
   for (const entry of entries) {
@@ -183,14 +160,14 @@ async function catchUp(fresh = null) {
     ui.actor = entry.seat;
     // a bust (or a save) is shown in two steps: the card that went above 12, then what it did
     const bustAt = entry.events.findIndex((e) => e.type === "bust" || e.type === "saved");
-    if (animate && !skipReplay && bustAt > 0) {
+    if (paced() && bustAt > 0) {
       const before = clone(view);
       for (const e of entry.events.slice(0, bustAt)) applyEvent(before, e);
       shown = before;
       ui.fresh = before.display.length - 1;
       ui.flash = null;
       render();
-      await sleep(Math.max(pace(), 400));
+      await client.wait(Math.max(client.pace(), 400));
     }
     ui.fresh = -1;
     for (const e of entry.events) {
@@ -203,67 +180,30 @@ async function catchUp(fresh = null) {
     shown = clone(view);
     heard.push(...said);
     // paced: each move is announced as it is shown; instant: the whole batch at once, below
-    if (animate && !skipReplay && said.length) $("announce").textContent = said.join(" ");
+    if (paced() && said.length) $("announce").textContent = said.join(" ");
     render();
-    if (animate && !skipReplay && entry.seat !== mySeat) await sleep(pace());
+    if (paced() && entry.seat !== mySeat) await client.wait(client.pace());
   }
-  if (!(animate && !skipReplay) && heard.length) $("announce").textContent = heard.join(" ");
+  if (!paced() && heard.length) $("announce").textContent = heard.join(" ");
   ui.replaying = false;
   ui.actor = null;
   ui.fresh = -1;
-  snap = next;
+}
+
+/** The latest snapshot is on screen now. */
+function settle(next) {
   ui.seats = next.seats;
   shown = clone(next.view);
-  shownVersion = next.version;
   render();
 }
 
-function runExclusive(fn) {
-  exclusive = exclusive.then(fn, fn);
-  return exclusive;
-}
-
-async function act(type) {
-  if (ui.busy || !myTurn() || !snap.legal_actions.some((a) => a.type === type)) return;
-  ui.busy = true;
+function act(type) {
+  if (client.busy || !myTurn() || !client.snap.legal_actions.some((a) => a.type === type)) return;
   ui.flash = null;
-  render();
-  await runExclusive(async () => {
-    try {
-      const resp = await api("POST", `/api/games/${gameId}/actions`, { version: snap.version, action: { type } }, token);
-      showError(null);
-      ui.busy = false;
-      await catchUp(resp);
-    } catch (e) {
-      showError(e);
-      ui.busy = false;
-      if (e.code === "stale_version") await catchUp().catch(() => {});
-      else render();
-    }
-  });
-}
-
-async function poll() {
-  for (;;) {
-    if (snap && snap.over) return;
-    try {
-      const ev = await api("GET", `/api/games/${gameId}/events?after=${Math.max(shownVersion, 0)}&wait=20`);
-      if (ev.version > shownVersion) await runExclusive(() => catchUp());
-    } catch (e) {
-      await sleep(3000);
-    }
-  }
+  client.send({ type });
 }
 
 // --- controls -----------------------------------------------------------------------------------
-
-function setHelper(on) {
-  $("helper").hidden = !on;
-  const b = $("toggle-helper");
-  b.setAttribute("aria-expanded", on ? "true" : "false");
-  b.textContent = on ? t("dao.helper_hide") : t("dao.helper_show");
-  try { localStorage.setItem("dao.helper", on ? "on" : "off"); } catch (e) { /* ignore */ }
-}
 
 function setPile(open) {
   ui.pileOpen = open;
@@ -283,54 +223,31 @@ function onKey(ev) {
   ev.preventDefault();
 }
 
-function setupSeatSwitch() {
-  const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
-  if (seats.length < 2) return;
-  const sel = $("seat-switch");
-  sel.replaceChildren(...seats.map((s) => h("option", { value: s, selected: s === mySeat }, seatName(ui.seats, s, null))));
-  sel.hidden = false;
-  $("seat-switch-label").hidden = false;
-  sel.addEventListener("change", () => location.assign(`/dao/games/${gameId}?seat=${sel.value}`));
-}
-
 async function start() {
-  try {
-    snap = await api("GET", `/api/games/${gameId}`, undefined, token);
-  } catch (e) {
-    $("status").textContent = e.status === 404 ? t("dao.not_found") : t("dao.err_refused", { message: e.message });
-    return;
-  }
-  if (snap.game !== "dao") { $("status").textContent = t("dao.not_found"); return; }
-  ui.seats = snap.seats;
-  const history = await api("GET", `/api/games/${gameId}/events?after=0`);
-  for (const entry of history.events.filter((x) => x.version <= snap.version)) {
+  const history = await client.open();
+  if (!history) return;
+  ui.seats = client.snap.seats;
+  for (const entry of history) {
     for (const e of entry.events) note(entry, e, false);
   }
-  shown = clone(snap.view);
-  shownVersion = snap.version;
+  shown = clone(client.snap.view);
   if (mySeat === null) { $("pile-box").hidden = true; $("helper").hidden = true; $("toggle-helper").hidden = true; $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("dao.spectating"); }
-  setupSeatSwitch();
+  client.seatSwitch((s) => seatName(ui.seats, s, null));
   render();
-  poll();
+  client.follow();
 }
 
+const setHelper = panelSwitch($("toggle-helper"), $("helper"), "dao.helper", { hide: t("dao.helper_hide"), show: t("dao.helper_show") });
 $("take").addEventListener("click", () => act("take"));
 $("turn").addEventListener("click", () => act("turn"));
 $("toggle-pile").addEventListener("click", () => setPile(!ui.pileOpen));
-$("toggle-helper").addEventListener("click", () => setHelper($("helper").hidden));
 $("keys-on").addEventListener("change", () => { try { localStorage.setItem("dao.keys", $("keys-on").checked ? "on" : "off"); } catch (e) { /* ignore */ } });
-$("speed").addEventListener("change", () => { try { localStorage.setItem("dao.speed", $("speed").value); } catch (e) { /* ignore */ } });
 document.addEventListener("keydown", onKey);
-try {
-  const sp = localStorage.getItem("dao.speed");
-  if (sp !== null && [...$("speed").options].some((o) => o.value === sp)) $("speed").value = sp;
-  if (localStorage.getItem("dao.helper") === "off") setHelper(false);
-  if (localStorage.getItem("dao.keys") === "off") $("keys-on").checked = false;
-} catch (e) { /* ignore */ }
+try { if (localStorage.getItem("dao.keys") === "off") $("keys-on").checked = false; } catch (e) { /* ignore */ }
 window.daoGame = {
-  get snap() { return snap; },
-  get shownVersion() { return shownVersion; },
-  get busy() { return ui.busy || ui.replaying || !current(); },
-  skip() { skipReplay = true; },
+  get snap() { return client.snap; },
+  get shownVersion() { return client.shownVersion; },
+  get busy() { return client.busy || ui.replaying || !current(); },
+  skip() { client.skip(); },
 };
 start();

@@ -1,9 +1,11 @@
 // The Tobago game page: loads the seat's view through the game API, draws it, sends the player's
 // actions, and follows everyone else's moves through the events long-poll, replaying them one by
-// one at a pace a person can follow. The deduction helper asks /api/tobago/helper with the
-// public position and this seat's own hand only.
+// one at a pace a person can follow (the loop itself is static/common/gameclient.js, shared with
+// the other games). The deduction helper asks /api/tobago/helper with the public position and
+// this seat's own hand only.
 
-import { api, seatTokens } from "../common/api.js";
+import { api } from "../common/api.js";
+import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
 import { driveCosts, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
 import { clueText, lang, t } from "../common/i18n.js";
 import { drawPosition } from "./gameboard.js";
@@ -13,16 +15,10 @@ import { applyEvent, eventText, mapName, seatName } from "./logtext.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
-const gameId = root.dataset.game;
-const tokens = seatTokens.all(gameId);
-const params = new URL(location.href).searchParams;
-const wanted = params.get("seat");
-const mySeat = wanted !== null && tokens[wanted] ? Number(wanted) : Object.keys(tokens).length ? Number(Object.keys(tokens).sort()[0]) : null;
-const token = mySeat !== null ? tokens[mySeat] : null;
+const client = new GameClient({ kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render });
+const { gameId, mySeat } = client;
 
-let snap = null; // the latest snapshot from the server
-let shown = null; // the view on screen (a copy of snap.view, or a replay step)
-let shownVersion = -1;
+let shown = null; // the view on screen (a copy of client.snap.view, or a replay step)
 let board = null;
 let terrainOf = new Map();
 let islandSpec = null;
@@ -31,8 +27,6 @@ let helperFor = -1;
 let previewSpaces = null;
 const logLines = [];
 const allEvents = [];
-let exclusive = Promise.resolve();
-let skipReplay = false;
 
 const stored = (() => { try { return JSON.parse(localStorage.getItem("tobago.visibleMaps")); } catch (e) { return null; } })();
 const ui = {
@@ -40,7 +34,7 @@ const ui = {
   mySeat,
   seats: [],
   legal: [],
-  busy: false,
+  get busy() { return client.busy; },
   replaying: false,
   mode: null,
   confirmExchange: false,
@@ -80,22 +74,6 @@ const ui = {
     return t("game.waiting_for", { who: names });
   },
 };
-
-const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
-const clone = (v) => JSON.parse(JSON.stringify(v));
-const pace = () => Number($("speed").value);
-
-function showError(e) {
-  const box = $("error");
-  if (!e) { box.hidden = true; box.textContent = ""; return; }
-  let text;
-  if (e.code === "stale_version") text = t("game.err_stale");
-  else if (e.code === "network") text = t("game.err_network");
-  else if (e.status === 401 || e.status === 403) text = t("game.err_token");
-  else text = t("game.err_refused", { message: e.message });
-  box.textContent = text;
-  box.hidden = false;
-}
 
 /** The island request form of a view's island reference. */
 function specOf(ref) {
@@ -207,6 +185,7 @@ function helperSeats(v) {
 }
 
 async function refreshHelper() {
+  const snap = client.snap;
   const v = snap && snap.view;
   if (!v || !islandSpec || snap.over) { helperData = null; renderHelper(); return; }
   if (helperFor === snap.version) return;
@@ -223,8 +202,8 @@ async function refreshHelper() {
   };
   try {
     const data = await api("POST", "/api/tobago/helper", body);
-    if (helperFor === snap.version) { helperData = data; render(); }
-  } catch (e) { showError(e); }
+    if (helperFor === client.snap.version) { helperData = data; render(); }
+  } catch (e) { client.showError(e); }
 }
 
 /** Explain a space: is it a candidate of each map, and if not, what excluded it. */
@@ -234,7 +213,7 @@ function explainSpace(q, r) {
   const terrain = t(`terrain.${terrainOf.get(key(q, r))}`);
   const lines = shown.maps.map((m, i) => {
     let why;
-    const hm = helperData && helperFor === shownVersion && helperData.maps[i];
+    const hm = helperData && helperFor === client.shownVersion && helperData.maps[i];
     const ex = hm ? hm.excluded.find((x) => x.space[0] === q && x.space[1] === r) : null;
     if (!hm) why = t("common.loading");
     else if (!ex) why = m.count === 1 ? t("helper.the_treasure") : t("helper.is_candidate");
@@ -248,7 +227,7 @@ function explainSpace(q, r) {
 
 function onHex(q, r) {
   if (shown && !$("helper").hidden) explainSpace(q, r);
-  if (ui.busy || ui.replaying || !snap) return;
+  if (ui.busy || ui.replaying || !client.snap) return;
   const same = (xy) => xy && xy[0] === q && xy[1] === r;
   const place = ui.legal.find((a) => a.type === "place_atv" && same(a.at));
   if (place) return act(place);
@@ -271,7 +250,8 @@ function render() {
     ? active.id ? `#${active.id}` : active.dataset && active.dataset.card !== undefined && active.dataset.map ? `[data-card="${active.dataset.card}"][data-map="${active.dataset.map}"]` : active.dataset && active.dataset.map ? `.${[...active.classList].join(".")}[data-map="${active.dataset.map}"]` : null
     : null;
   const wasInside = active && root.contains(active) && !board?.svg.contains(active);
-  ui.legal = !ui.replaying && snap && snap.version === shownVersion ? snap.legal_actions : [];
+  const latest = !ui.replaying && client.current ? client.snap : null;
+  ui.legal = latest ? latest.legal_actions : [];
   if (ui.mode === null && shown.turn && shown.turn.mode === "drive" && ui.legal.some((a) => a.type === "drive")) ui.mode = "drive";
   renderStatus();
   renderActions($("actions"), shown, ui);
@@ -282,7 +262,7 @@ function render() {
   renderColumns($("columns"), shown, ui);
   renderPlayers($("players"), shown, ui);
   renderSharing($("sharing"), shown, ui);
-  renderEnd($("end"), !ui.replaying && snap && snap.version === shownVersion ? snap : null, ui);
+  renderEnd($("end"), latest, ui);
   renderHelper();
   renderLog();
   renderNotice();
@@ -316,114 +296,64 @@ function renderNotice() {
   box.classList.toggle("curse", !!(notice && notice.curse));
 }
 
-/** Bring the page up to the server's latest version, replaying others' moves at the set pace. */
-async function catchUp(fresh = null) {
-  const events = await api("GET", `/api/games/${gameId}/events?after=${Math.max(shownVersion, 0)}`);
-  const next = fresh && fresh.version >= events.version ? fresh : await api("GET", `/api/games/${gameId}`, undefined, token);
-  const entries = events.events.filter((e) => e.version > shownVersion && e.version <= next.version);
-  const paced = entries.filter((e) => e.seat !== mySeat).length > 0 && pace() > 0 && shownVersion >= 0;
-  if (paced) {
-    ui.replaying = true;
-    skipReplay = false;
-    const view = clone(shown);
-    for (const entry of entries) {
-      addLog(entry);
-      for (const e of entry.events) applyEvent(view, e);
-      shown = view;
-      view.to_act = [entry.seat];
-      render();
-      if (entry.seat !== mySeat && !skipReplay) await sleep(pace());
-    }
-    ui.replaying = false;
-  } else {
+/** New log entries (client.catchUp): others' moves replayed one by one at the set pace. */
+async function replay(entries) {
+  const paced = entries.filter((e) => e.seat !== mySeat).length > 0 && client.pace() > 0 && client.shownVersion >= 0;
+  if (!paced) {
     for (const entry of entries) addLog(entry);
+    return;
   }
-  snap = next;
+  ui.replaying = true;
+  const view = clone(shown);
+  for (const entry of entries) {
+    addLog(entry);
+    for (const e of entry.events) applyEvent(view, e);
+    shown = view;
+    view.to_act = [entry.seat];
+    render();
+    if (entry.seat !== mySeat) await client.wait(client.pace());
+  }
+  ui.replaying = false;
+}
+
+/** The latest snapshot is on screen now. */
+function settle(next) {
   ui.seats = next.seats;
   shown = clone(next.view);
-  shownVersion = next.version;
   if (!(shown.turn && shown.turn.mode === "drive")) ui.mode = ui.mode === "drive" ? null : ui.mode;
   render();
   refreshHelper();
 }
 
-function runExclusive(fn) {
-  exclusive = exclusive.then(fn, fn);
-  return exclusive;
-}
-
-async function act(action) {
-  if (ui.busy || !snap) return;
-  ui.busy = true;
+function act(action) {
+  if (client.busy || !client.snap) return;
   ui.confirmExchange = false;
   notice = null;
   previewSpaces = null;
-  render();
-  await runExclusive(async () => {
-    try {
-      const resp = await api("POST", `/api/games/${gameId}/actions`, { version: snap.version, action }, token);
-      showError(null);
-      if (!["drive", "spend_amulet", "pick_amulet"].includes(action.type)) ui.mode = null;
-      ui.busy = false;
-      await catchUp(resp);
-    } catch (e) {
-      showError(e);
-      ui.busy = false;
-      if (e.code === "stale_version") await catchUp().catch(() => {});
-      else render();
-    }
+  return client.send(action, () => {
+    if (!["drive", "spend_amulet", "pick_amulet"].includes(action.type)) ui.mode = null;
   });
 }
 
-async function poll() {
-  for (;;) {
-    if (snap && snap.over) return;
-    try {
-      const ev = await api("GET", `/api/games/${gameId}/events?after=${Math.max(shownVersion, 0)}&wait=20`);
-      if (ev.version > shownVersion) await runExclusive(() => catchUp());
-    } catch (e) {
-      await sleep(3000);
-    }
-  }
-}
-
 async function start() {
-  try {
-    snap = await api("GET", `/api/games/${gameId}`, undefined, token);
-  } catch (e) {
-    $("status").textContent = e.status === 404 ? t("game.not_found") : t("game.err_refused", { message: e.message });
-    return;
-  }
-  ui.seats = snap.seats;
-  const history = await api("GET", `/api/games/${gameId}/events?after=0`);
-  for (const entry of history.events.filter((x) => x.version <= snap.version)) addLog(entry, false);
-  shown = clone(snap.view);
-  shownVersion = snap.version;
+  const history = await client.open();
+  if (!history) return;
+  ui.seats = client.snap.seats;
+  for (const entry of history) addLog(entry, false);
+  shown = clone(client.snap.view);
   await loadIsland(shown);
   if (mySeat === null) $("hand-box").hidden = true;
-  setupSeatSwitch();
+  client.seatSwitch((s) => seatName(ui.seats, s));
   render();
   refreshHelper();
-  poll();
+  client.follow();
 }
 
-function setupSeatSwitch() {
-  const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
-  if (seats.length < 2) return;
-  const sel = $("seat-switch");
-  sel.replaceChildren(...seats.map((s) => h("option", { value: s, selected: s === mySeat }, seatName(ui.seats, s))));
-  sel.hidden = false;
-  $("seat-switch-label").hidden = false;
-  sel.addEventListener("change", () => { location.assign(`/tobago/games/${gameId}?seat=${sel.value}`); });
-}
-
-$("skip-replay").addEventListener("click", () => { skipReplay = true; });
-$("speed").addEventListener("change", () => { try { localStorage.setItem("tobago.speed", $("speed").value); } catch (e) { /* ignore */ } });
-try { const sp = localStorage.getItem("tobago.speed"); if (sp !== null) $("speed").value = sp; } catch (e) { /* ignore */ }
+$("skip-replay").addEventListener("click", () => client.skip());
 function setZoom(on) {
   $("board").classList.toggle("zoomed", on);
   $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
-  const me = snap && myAtv(snap.view);
+  const me = client.snap && myAtv(client.snap.view);
   if (on && me && board) {
     const [x] = board.centre(...me);
     const svgBox = board.svg.viewBox.baseVal;
@@ -432,14 +362,6 @@ function setZoom(on) {
   }
 }
 $("zoom").addEventListener("click", () => setZoom(!$("board").classList.contains("zoomed")));
-const helperToggle = $("toggle-helper");
-function setHelper(on) {
-  $("helper").hidden = !on;
-  helperToggle.setAttribute("aria-expanded", on ? "true" : "false");
-  helperToggle.textContent = on ? t("helper.hide") : t("helper.show");
-  try { localStorage.setItem("tobago.helper", on ? "on" : "off"); } catch (e) { /* ignore */ }
-}
-helperToggle.addEventListener("click", () => setHelper($("helper").hidden));
-try { if (localStorage.getItem("tobago.helper") === "off") setHelper(false); } catch (e) { /* ignore */ }
-window.tobagoGame = { get snap() { return snap; }, get shownVersion() { return shownVersion; }, get busy() { return ui.busy || ui.replaying; } };
+panelSwitch($("toggle-helper"), $("helper"), "tobago.helper", { hide: t("helper.hide"), show: t("helper.show") });
+window.tobagoGame = { get snap() { return client.snap; }, get shownVersion() { return client.shownVersion; }, get busy() { return client.busy || ui.replaying; } };
 start();

@@ -1,0 +1,179 @@
+// The loop every game page runs against the generic game API (web/games_api.py), whatever the
+// game: which seat this browser plays (its tokens from the share links, ?seat= to choose), the
+// snapshot on screen and its version, sending one action at a time (a stale version is answered
+// by catching up), following everyone else through the /events long-poll, and handing each batch
+// of new log entries to the page, which replays them at its own pace before the latest snapshot
+// is drawn.
+//
+// The page has #status, #error and #speed (milliseconds per replayed move; the choice is kept in
+// localStorage as `<kind>.speed`), optionally #seat-switch + #seat-switch-label, and strings
+// `<prefix>not_found`, `err_stale`, `err_network`, `err_token`, `err_refused` ({message}).
+
+import { api, ApiError, seatTokens } from "./api.js";
+import { t } from "./i18n.js";
+
+export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+export const clone = (v) => JSON.parse(JSON.stringify(v));
+const $ = (id) => document.getElementById(id);
+
+/** Remember a <select>'s choice in localStorage under `key` (restored now if still an option). */
+export function rememberChoice(select, key) {
+  try {
+    const v = localStorage.getItem(key);
+    if (v !== null && [...select.options].some((o) => o.value === v)) select.value = v;
+  } catch (e) { /* private mode: the default stands */ }
+  select.addEventListener("change", () => { try { localStorage.setItem(key, select.value); } catch (e) { /* ignore */ } });
+}
+
+/**
+ * A button that shows and hides `panel` (aria-expanded, its label `labels.hide` / `labels.show`),
+ * remembered in localStorage under `key`. Returns `set(on)`; the button calls it on click.
+ */
+export function panelSwitch(button, panel, key, labels) {
+  const set = (on) => {
+    panel.hidden = !on;
+    button.setAttribute("aria-expanded", on ? "true" : "false");
+    button.textContent = on ? labels.hide : labels.show;
+    try { localStorage.setItem(key, on ? "on" : "off"); } catch (e) { /* ignore */ }
+  };
+  button.addEventListener("click", () => set(panel.hidden));
+  try { if (localStorage.getItem(key) === "off") set(false); } catch (e) { /* ignore */ }
+  return set;
+}
+
+export class GameClient {
+  /**
+   * kind: the game kind (also the URL segment of its pages, and the localStorage prefix);
+   * strings: the key prefix of the page's messages ("game.", "dao.");
+   * replay(entries, next): async — show the new log entries (versions after the one on screen, up
+   *   to `next.version`); the page paces them (`pace()`, `skipping`);
+   * settle(next): the latest snapshot `next` is the page's now (`snap`, `shownVersion` set): draw it;
+   * render(): redraw (sending began, or failed).
+   */
+  constructor({ kind, gameId, strings, replay, settle, render }) {
+    Object.assign(this, { kind, gameId, strings, hooks: { replay, settle, render } });
+    this.base = `/api/games/${gameId}`;
+    this.tokens = seatTokens.all(gameId);
+    const wanted = new URL(location.href).searchParams.get("seat");
+    const mine = Object.keys(this.tokens).map(Number).sort((a, b) => a - b);
+    this.mySeat = wanted !== null && this.tokens[wanted] ? Number(wanted) : mine.length ? mine[0] : null;
+    this.token = this.mySeat !== null ? this.tokens[this.mySeat] : null;
+    this.snap = null; // the latest snapshot from the server
+    this.shownVersion = -1; // the version on screen (behind snap.version while a replay runs)
+    this.busy = false; // an action is on its way
+    this.skipping = false; // the rest of this replay without pauses
+    this.queue = Promise.resolve();
+    rememberChoice($("speed"), `${kind}.speed`);
+  }
+
+  /** Whether the page shows the latest snapshot. */
+  get current() { return !!this.snap && this.snap.version === this.shownVersion; }
+
+  /** Pause between replayed moves (ms; 0: instant). */
+  pace() { return Number($("speed").value); }
+
+  /** Wait `ms` unless the replay is being skipped. */
+  async wait(ms) { if (!this.skipping) await sleep(ms); }
+
+  skip() { this.skipping = true; }
+
+  /** The message of an API error in the page's words. */
+  errorText(e) {
+    const p = this.strings;
+    if (e.code === "stale_version") return t(`${p}err_stale`);
+    if (e.code === "network") return t(`${p}err_network`);
+    if (e.status === 401 || e.status === 403) return t(`${p}err_token`);
+    return t(`${p}err_refused`, { message: e.message });
+  }
+
+  /** Show an API error in #error (null: clear it). */
+  showError(e) {
+    const box = $("error");
+    box.hidden = !e;
+    box.textContent = e ? this.errorText(e) : "";
+  }
+
+  /**
+   * Load the seat's snapshot (now the one on screen) and the log up to it, which is returned; on
+   * failure #status says why and the result is null.
+   */
+  async open() {
+    try {
+      const snap = await api("GET", this.base, undefined, this.token);
+      if (snap.game !== this.kind) throw new ApiError(404, null);
+      const history = await api("GET", `${this.base}/events?after=0`);
+      this.snap = snap;
+      this.shownVersion = snap.version;
+      return history.events.filter((x) => x.version <= snap.version);
+    } catch (e) {
+      $("status").textContent = e.status === 404 ? t(`${this.strings}not_found`) : t(`${this.strings}err_refused`, { message: e.message });
+      return null;
+    }
+  }
+
+  /** Bring the page up to the server's latest version (`fresh`: a snapshot already in hand). */
+  async catchUp(fresh = null) {
+    const events = await api("GET", `${this.base}/events?after=${Math.max(this.shownVersion, 0)}`);
+    const next = fresh && fresh.version >= events.version ? fresh : await api("GET", this.base, undefined, this.token);
+    const entries = events.events.filter((e) => e.version > this.shownVersion && e.version <= next.version);
+    this.skipping = false;
+    await this.hooks.replay(entries, next);
+    this.snap = next;
+    this.shownVersion = next.version;
+    this.hooks.settle(next);
+  }
+
+  /** Run `fn` after whatever catch-up or send is under way (one at a time). */
+  exclusive(fn) {
+    this.queue = this.queue.then(fn, fn);
+    return this.queue;
+  }
+
+  /**
+   * Send `action` at the snapshot's version, then catch up with the answer. `accepted()` runs
+   * once the server took it (before the redraw). Ignored while another action is on its way.
+   */
+  async send(action, accepted = () => {}) {
+    if (this.busy || !this.snap) return;
+    this.busy = true;
+    this.hooks.render();
+    await this.exclusive(async () => {
+      try {
+        const resp = await api("POST", `${this.base}/actions`, { version: this.snap.version, action }, this.token);
+        this.showError(null);
+        accepted();
+        this.busy = false;
+        await this.catchUp(resp);
+      } catch (e) {
+        this.showError(e);
+        this.busy = false;
+        if (e.code === "stale_version") await this.catchUp().catch(() => {});
+        else this.hooks.render();
+      }
+    });
+  }
+
+  /** Follow the game through the events long-poll until it is over (runs for the page's life). */
+  async follow() {
+    for (;;) {
+      if (this.snap && this.snap.over) return;
+      try {
+        const ev = await api("GET", `${this.base}/events?after=${Math.max(this.shownVersion, 0)}&wait=20`);
+        if (ev.version > this.shownVersion) await this.exclusive(() => this.catchUp());
+      } catch (e) {
+        await sleep(3000);
+      }
+    }
+  }
+
+  /** With tokens for several seats of this game: #seat-switch reopens the page as another seat. */
+  seatSwitch(nameOf) {
+    const seats = Object.keys(this.tokens).map(Number).sort((a, b) => a - b);
+    if (seats.length < 2) return;
+    const sel = $("seat-switch");
+    sel.replaceChildren(...seats.map((s) => new Option(nameOf(s), String(s), s === this.mySeat, s === this.mySeat)));
+    sel.hidden = false;
+    $("seat-switch-label").hidden = false;
+    sel.addEventListener("change", () => location.assign(`/${this.kind}/games/${this.gameId}?seat=${sel.value}`));
+  }
+}
