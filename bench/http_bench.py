@@ -19,10 +19,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing as mp
 import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,44 +28,9 @@ from pathlib import Path
 import requests
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = "tests.testgame:create_app_with_testgame()"  # the app, plus the test game
+sys.path.insert(0, str(ROOT))
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(database: str, workers: int, threads: int) -> tuple[subprocess.Popen, str]:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    env = {**os.environ, "TOBAGO_DATABASE": database, "PYTHONPATH": str(ROOT)}
-    cmd = [
-        str(gunicorn),
-        "--bind",
-        f"127.0.0.1:{port}",
-        "--workers",
-        str(workers),
-        "--threads",
-        str(threads),
-        "--worker-class",
-        "gthread",
-        "--log-level",
-        "warning",
-        APP,
-    ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if requests.get(url + "/healthz", timeout=2).status_code == 200:
-                return proc, url
-        except (requests.ConnectionError, requests.Timeout):
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("gunicorn did not start")
+from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
 
 
 def new_game(url: str, game: str, level: str, seed: int) -> tuple[str, str, dict]:
@@ -169,8 +131,15 @@ def main() -> None:
     a = ap.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="http-bench-") as tmp:
-        proc, url = start_server(os.path.join(tmp, "bench.sqlite3"), a.workers, a.threads)
-        try:
+        server = Gunicorn(
+            os.path.join(tmp, "bench.sqlite3"),
+            APP_WITH_TESTGAME,  # the app, plus the test game
+            workers=a.workers,
+            threads=a.threads,
+            start_timeout=60,
+        )
+        with server:
+            url = server.url
             kinds = {k["name"]: k for k in requests.get(url + "/api/games/kinds").json()["kinds"]}
             if a.game not in kinds:
                 raise SystemExit(f"unknown game {a.game!r}; known: {', '.join(kinds)}")
@@ -200,9 +169,6 @@ def main() -> None:
                 acts = run_phase(pool, client_actions, act_args, a.seconds)
                 games = a.clients * a.games_per_client
                 print(line(f"POST .../actions ({games} games at once, +bot)", acts, base))
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(timeout=30)
 
 
 if __name__ == "__main__":

@@ -32,9 +32,7 @@ import itertools
 import json
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -48,6 +46,7 @@ from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
 from solver import DECK, Clue, MapColumn, clue_mask, column_mask, evaluate  # noqa: E402
 from solver.constraint_model import ConstraintModel  # noqa: E402
+from tests.servers import Gunicorn  # noqa: E402
 
 COLOURS = ("white", "grey", "black", "brown")
 TARGET_US = 25.0
@@ -120,48 +119,6 @@ def bench_engine(island: Island, positions) -> tuple[tuple[float, float], tuple[
 
 
 # --- HTTP ----------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(port: int, db: str) -> subprocess.Popen:
-    env = dict(os.environ, TOBAGO_DATABASE=db)
-    proc = subprocess.Popen(
-        [
-            str(ROOT / ".venv/bin/gunicorn"),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--threads",
-            "8",
-            "--worker-class",
-            "gthread",
-            "--log-level",
-            "warning",
-            "app:create_app()",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            conn.request("GET", "/healthz")
-            if conn.getresponse().status == 200:
-                conn.close()
-                return proc
-        except OSError:
-            time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError("gunicorn did not start: " + proc.stderr.read().decode()[-2000:])
 
 
 def load(
@@ -254,45 +211,38 @@ def solve_bodies(seed: int, island: Island, positions, full: bool) -> list[bytes
 
 def bench_http(seed: int, island: Island, positions, fresh, seconds: float, threads: int) -> dict:
     """Requests per second of each endpoint, in interleaved rounds on one gunicorn server."""
-    port = free_port()
     post = "POST", "/api/tobago/solve"
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = start_server(port, os.path.join(tmp, "bench.sqlite3"))
-        try:
-            trivial = [("GET", "/healthz", None)]
-            named = [(*post, b) for b in solve_bodies(seed, island, positions, False)]
-            full = [(*post, b) for b in solve_bodies(seed, island, positions, True)]
-            fresh_bodies = [(*post, b) for b in solve_bodies(seed, island, fresh, False)]
-            for reqs in (trivial, named, full):  # warm up both workers (imports, caches)
-                load(port, reqs, 0.5, threads)
-            rps: dict[str, list[float]] = {"trivial": [], "named": [], "full": [], "fresh": []}
-            ratios: dict[str, list[float]] = {"named": [], "full": [], "fresh": []}
-            cpu: dict[str, list] = {}
-            per = max(0.3, seconds / ROUNDS)
-            chunk = len(fresh_bodies) // ROUNDS
-            pid = proc.pid
-            for r in range(ROUNDS):  # short interleaved rounds: drift hits every endpoint alike
-                t = measured(pid, cpu, "trivial", port, trivial, per, threads)
-                rps["trivial"].append(t)
-                for key, reqs in (("named", named), ("full", full)):
-                    rps[key].append(measured(pid, cpu, key, port, reqs, per, threads))
-                    ratios[key].append(rps[key][-1] / t)
-                part = fresh_bodies[r * chunk : (r + 1) * chunk]
-                rps["fresh"].append(
-                    measured(pid, cpu, "fresh", port, part, per, threads, once=True)
-                )
-                ratios["fresh"].append(rps["fresh"][-1] / t)
-            out: dict = {k: statistics.median(v) for k, v in rps.items()}
-            out.update({f"{k}_ratio": statistics.median(v) for k, v in ratios.items()})
-            # CPU µs per request (server workers, bench client): stable where rps is not
-            out["cpu"] = {k: (sv / n * 1e6, cl / n * 1e6) for k, (sv, cl, n) in cpu.items()}
-            return out
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Gunicorn(os.path.join(tmp, "bench.sqlite3")) as server,
+    ):
+        port = server.port
+        trivial = [("GET", "/healthz", None)]
+        named = [(*post, b) for b in solve_bodies(seed, island, positions, False)]
+        full = [(*post, b) for b in solve_bodies(seed, island, positions, True)]
+        fresh_bodies = [(*post, b) for b in solve_bodies(seed, island, fresh, False)]
+        for reqs in (trivial, named, full):  # warm up both workers (imports, caches)
+            load(port, reqs, 0.5, threads)
+        rps: dict[str, list[float]] = {"trivial": [], "named": [], "full": [], "fresh": []}
+        ratios: dict[str, list[float]] = {"named": [], "full": [], "fresh": []}
+        cpu: dict[str, list] = {}
+        per = max(0.3, seconds / ROUNDS)
+        chunk = len(fresh_bodies) // ROUNDS
+        pid = server.pid
+        for r in range(ROUNDS):  # short interleaved rounds: drift hits every endpoint alike
+            t = measured(pid, cpu, "trivial", port, trivial, per, threads)
+            rps["trivial"].append(t)
+            for key, reqs in (("named", named), ("full", full)):
+                rps[key].append(measured(pid, cpu, key, port, reqs, per, threads))
+                ratios[key].append(rps[key][-1] / t)
+            part = fresh_bodies[r * chunk : (r + 1) * chunk]
+            rps["fresh"].append(measured(pid, cpu, "fresh", port, part, per, threads, once=True))
+            ratios["fresh"].append(rps["fresh"][-1] / t)
+        out: dict = {k: statistics.median(v) for k, v in rps.items()}
+        out.update({f"{k}_ratio": statistics.median(v) for k, v in ratios.items()})
+        # CPU µs per request (server workers, bench client): stable where rps is not
+        out["cpu"] = {k: (sv / n * 1e6, cl / n * 1e6) for k, (sv, cl, n) in cpu.items()}
+        return out
 
 
 def main() -> None:

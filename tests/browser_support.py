@@ -5,7 +5,7 @@ Use from a test module::
     from tests.browser_support import browser, live_server, new_page, OUT  # noqa: F401 (fixtures)
 
 - ``live_server`` (module scope): the app on ``http://127.0.0.1:<port>`` with a temporary SQLite
-  file, served by werkzeug in a thread (threaded, so long-polls do not block other requests).
+  file, served by werkzeug in a thread (``tests.servers.serve_in_thread``).
 - ``browser`` (module scope): Chromium from ``/usr/bin/chromium`` with the project's flags; the
   module is skipped when Chromium or Playwright is missing.
 - ``new_page(browser, **context_options)``: a page in a fresh context (its own cookies and
@@ -17,13 +17,12 @@ Use from a test module::
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
 from app import create_app
+from tests.servers import serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -43,13 +42,8 @@ OUT.mkdir(exist_ok=True)
 def live_server(tmp_path_factory):
     """The app on 127.0.0.1 (a free port) with a temporary database; yields its base URL."""
     db = tmp_path_factory.mktemp("browser-db") / "games.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(db)})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
-    thread.join(5)
+    with serve_in_thread(create_app({"TESTING": True, "DATABASE": str(db)})) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

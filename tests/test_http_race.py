@@ -9,84 +9,19 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import requests
 
-ROOT = Path(__file__).resolve().parent.parent
-GUNICORN = Path(sys.executable).with_name("gunicorn")
-APP = "tests.testgame:create_app_with_testgame()"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """A gunicorn process serving the app (with the test game) on a database file."""
-
-    def __init__(self, database: Path, log: Path) -> None:
-        self.database = database
-        self.log = log
-        self.proc: subprocess.Popen | None = None
-        self.url = ""
-
-    def start(self) -> None:
-        port = free_port()
-        self.url = f"http://127.0.0.1:{port}"
-        env = {**os.environ, "TOBAGO_DATABASE": str(self.database), "PYTHONPATH": str(ROOT)}
-        cmd = [
-            str(GUNICORN),
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--threads",
-            "8",
-            "--worker-class",
-            "gthread",
-            "--graceful-timeout",
-            "5",
-            APP,
-        ]
-        with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=out)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {self.log.read_text()[-2000:]}")
-            try:
-                if requests.get(self.url + "/healthz", timeout=1).status_code == 200:
-                    return
-            except (requests.ConnectionError, requests.Timeout):
-                time.sleep(0.1)
-        raise RuntimeError("gunicorn did not answer within 30 s")
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-        self.proc = None
+from tests.servers import APP_WITH_TESTGAME, Gunicorn
 
 
 @pytest.fixture
 def server(tmp_path):
-    srv = Server(tmp_path / "games.sqlite3", tmp_path / "gunicorn.log")
+    srv = Gunicorn(tmp_path / "games.sqlite3", APP_WITH_TESTGAME, log=tmp_path / "gunicorn.log")
     srv.start()
     yield srv
     srv.stop()

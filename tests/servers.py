@@ -1,0 +1,167 @@
+"""Starting the service on loopback for tests and benchmarks: one place, so every caller starts
+it the same way (and a fix reaches all of them).
+
+- ``Gunicorn(database, app=...)``: the production server (gunicorn, ``gthread`` workers, as
+  ``make run``) as a child process on a free ``127.0.0.1`` port and its own SQLite file;
+  ``start()`` returns once ``/healthz`` answers, ``stop()`` ends it (SIGTERM, then kill). It can
+  be started again on the same database (a restart), and used as a context manager.
+- ``serve_in_thread(app)``: a Flask app under werkzeug in a daemon thread (threaded, so a
+  long-poll does not block other requests), for browser tests; yields the base URL.
+- ``free_port()``: a free loopback port.
+
+Benchmark scripts import it after putting the project root on ``sys.path``
+(``from tests.servers import Gunicorn``).
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GUNICORN = Path(sys.executable).with_name("gunicorn")
+#: The service as ``make run`` serves it.
+APP = "app:create_app()"
+#: The service plus the test game Blind Auction (``tests/testgame.py``).
+APP_WITH_TESTGAME = "tests.testgame:create_app_with_testgame()"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on (just now)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def answers(port: int, path: str = "/healthz", timeout: float = 2.0) -> bool:
+    """Whether ``GET path`` on 127.0.0.1:``port`` answers 200."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        conn.request("GET", path)
+        return conn.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        conn.close()
+
+
+class Gunicorn:
+    """A gunicorn process serving ``app`` on ``database`` (see the module doc).
+
+    Its output (warnings and errors) goes to ``log`` (a temporary file if none is given) and is
+    quoted when the server does not come up. ``url``, ``port`` and ``pid`` (the master process;
+    the workers are its children) are set by ``start()``.
+    """
+
+    def __init__(
+        self,
+        database: str | Path,
+        app: str = APP,
+        workers: int = 2,
+        threads: int = 8,
+        log: str | Path | None = None,
+        start_timeout: float = 30.0,
+    ) -> None:
+        self.database = str(database)
+        self.app = app
+        self.workers = workers
+        self.threads = threads
+        self._own_log = log is None  # a temporary file, removed by stop()
+        self.log = (
+            Path(log) if log else Path(tempfile.mkstemp(prefix="gunicorn-", suffix=".log")[1])
+        )
+        self.start_timeout = start_timeout
+        self.proc: subprocess.Popen | None = None
+        self.port = 0
+        self.url = ""
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None, "not started"
+        return self.proc.pid
+
+    def log_tail(self, chars: int = 2000) -> str:
+        try:
+            return self.log.read_text(errors="replace")[-chars:]
+        except OSError:
+            return ""
+
+    def start(self) -> Gunicorn:
+        """Start on a free port and wait until ``/healthz`` answers (RuntimeError if not)."""
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "TOBAGO_DATABASE": self.database, "PYTHONPATH": str(ROOT)}
+        cmd = [
+            str(GUNICORN),
+            "--bind",
+            f"127.0.0.1:{self.port}",
+            "--workers",
+            str(self.workers),
+            "--threads",
+            str(self.threads),
+            "--worker-class",
+            "gthread",
+            "--graceful-timeout",
+            "5",
+            "--log-level",
+            "warning",
+            self.app,
+        ]
+        with open(self.log, "ab") as out:
+            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=out)
+        deadline = time.monotonic() + self.start_timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                tail = self.log_tail()
+                self.stop()
+                raise RuntimeError(f"gunicorn exited: {tail}")
+            if answers(self.port):
+                return self
+            time.sleep(0.1)
+        tail = self.log_tail()
+        self.stop()
+        raise RuntimeError(f"gunicorn did not answer within {self.start_timeout:g} s: {tail}")
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """SIGTERM and wait (long-polls end within the 5 s grace); kill if it lingers."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+        if self._own_log:
+            self.log.unlink(missing_ok=True)
+
+    def __enter__(self) -> Gunicorn:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+@contextmanager
+def serve_in_thread(app) -> Iterator[str]:
+    """``app`` on 127.0.0.1 (a free port) under werkzeug in a daemon thread; yields its URL."""
+    from werkzeug.serving import make_server
+
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{srv.server_port}"
+    finally:
+        srv.shutdown()
+        thread.join(5)
