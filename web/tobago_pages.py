@@ -41,6 +41,8 @@ TAG = "tobago"
 RULES_DIR = Path(__file__).with_name("rules")
 #: Game kinds with a rules page, in the order the index lists them.
 RULE_GAMES = ("tobago", "dao", "isla_dorada", "dragons_gold")
+#: Where the rules page of a game playable in the browser links "Play".
+PLAY_PAGES = {"tobago": "/tobago/new", "dao": "/dao/new"}
 MAX_ATVS = 8
 
 # --- pages ------------------------------------------------------------------------------------
@@ -98,7 +100,11 @@ def rules_page(game: str):
     lang = current_lang()
     translated = (RULES_DIR / lang / f"{game}.md").exists()
     return render_template(
-        "rules.html", game=game, body=rules_html(game, lang), translated=translated
+        "rules.html",
+        game=game,
+        body=rules_html(game, lang),
+        translated=translated,
+        play_url=PLAY_PAGES.get(game),
     )
 
 

@@ -83,14 +83,23 @@ export function renderColumns(box, view, ui) {
   }
 }
 
+/** A seat's marker and name for the players table: the name may wrap, but never between the
+ *  marker and its first word (so the table fits a narrow panel without orphaned markers). */
+function playerName(i, ui) {
+  const name = seatName(ui.seats, i, ui.mySeat);
+  const cut = name.indexOf(" ");
+  const first = cut < 0 ? name : name.slice(0, cut);
+  return [h("span", { class: "player-lead" }, seatMarker(i, 20, name), " ", first), cut < 0 ? "" : name.slice(cut)];
+}
+
 /** Players: marker, name, amulets, compass markers, cards, treasures (score once visible). */
 export function renderPlayers(box, view, ui) {
   const rows = view.players.map((p, i) => h("tr", { class: `${view.to_act.includes(i) ? "to-act" : ""}${i === ui.mySeat ? " me" : ""}` },
-    h("th", { scope: "row" }, seatMarker(i, 20, seatName(ui.seats, i, ui.mySeat)), " ", seatName(ui.seats, i, ui.mySeat), view.to_act.includes(i) ? h("span", { class: "badge" }, t("game.to_act")) : null),
+    h("th", { scope: "row" }, playerName(i, ui), view.to_act.includes(i) ? h("span", { class: "badge" }, t("game.to_act")) : null),
     h("td", {}, String(p.amulets)),
     h("td", {}, String(p.markers_left)),
     h("td", {}, String(p.hand_size)),
-    h("td", {}, p.score !== undefined ? t("game.treasures_score", { n: p.treasure_count, score: p.score }) : String(p.treasure_count))));
+    h("td", {}, String(p.treasure_count), p.score !== undefined ? h("span", { class: "gold" }, t("game.score_gold", { score: p.score })) : null)));
   box.replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "players-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), h("th", { scope: "col" }, t("game.amulets")), h("th", { scope: "col" }, t("game.markers")), h("th", { scope: "col" }, t("game.cards")), h("th", { scope: "col" }, t("game.treasures")))),
     h("tbody", {}, rows))),
