@@ -106,15 +106,28 @@ def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
         assert client.get(f"/{pages.kind}/games/{'x' * 65}/join/0").status_code == 404
 
 
-@pytest.mark.parametrize("prefix", ["game.", "dao."])
-def test_the_shared_game_client_finds_its_messages_for_every_game(prefix):
-    """``static/common/gameclient.js`` builds these keys from the page's prefix."""
-    names = ("not_found", "err_stale", "err_network", "err_token", "err_refused")
-    client_js = (ROOT / "static/common/gameclient.js").read_text("utf-8")
-    assert all(f"}}{name}`" in client_js for name in names)
-    assert f'strings: "{prefix}"' in "".join(
-        p.read_text("utf-8") for p in ROOT.glob("static/*/game.js")
+CLIENT_KEYS = ("not_found", "err_stale", "err_network", "err_token", "err_refused")
+SHARE_KEYS = ("share_label", "copy")
+
+
+@pytest.mark.parametrize(
+    ("shared", "page", "handover", "prefix", "names"),
+    [
+        ("gameclient.js", "tobago/game.js", 'strings: "game."', "game.", CLIENT_KEYS),
+        ("gameclient.js", "dao/game.js", 'strings: "dao."', "dao.", CLIENT_KEYS),
+        ("newgame.js", "tobago/newgame.js", '{ options, seed }, "new.")', "new.", SHARE_KEYS),
+        ("newgame.js", "dao/new.js", 'seats, body, "dao.")', "dao.", SHARE_KEYS),
+    ],
+)
+def test_shared_page_scripts_find_their_messages_for_every_game(
+    shared, page, handover, prefix, names
+):
+    """A shared script in ``static/common/`` builds these keys from the prefix the game's page
+    hands it: the game's catalogue entries must exist in both languages."""
+    assert all(
+        f"}}{name}`" in (ROOT / "static/common" / shared).read_text("utf-8") for name in names
     )
+    assert handover in (ROOT / "static" / page).read_text("utf-8")
     for lang in ("en", "zh"):
         assert {prefix + name for name in names} <= set(catalogue(lang))
 

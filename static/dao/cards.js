@@ -2,26 +2,13 @@
 // <script id="dao-data">, built from the deck's data file), card faces, scores per element,
 // seat names, event sentences, and applying a public event to a view (for paced replays).
 
+import { h } from "../common/dom.js";
 import { has, lang, t } from "../common/i18n.js";
 
 const dataNode = document.getElementById("dao-data");
 export const DATA = dataNode ? JSON.parse(dataNode.textContent) : { elements: [], bust_above: 12, card_count: 60 };
 export const ELEMENTS = DATA.elements.map((e) => e.name);
 const INFO = Object.fromEntries(DATA.elements.map((e) => [e.name, e]));
-
-/** Create an element: h("button", {class: "x", onclick: fn}, "text", child...). */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.className = v;
-    else if (k === "style") el.style.cssText = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
 
 export const elementLabel = (name) => (INFO[name] ? INFO[name].label : name);
 export const elementSymbol = (name) => (INFO[name] ? INFO[name].symbol : "?");

@@ -4,9 +4,10 @@
 // replays them one by one at a readable pace, showing a bust as it happens (the loop itself is
 // static/common/gameclient.js, shared with the other games).
 
+import { h } from "../common/dom.js";
 import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
 import { t } from "../common/i18n.js";
-import { applyEvent, cardBack, cardFace, cardText, countText, DATA, eventText, h, nameList, seatName } from "./cards.js";
+import { applyEvent, cardBack, cardFace, cardText, countText, DATA, eventText, nameList, seatName } from "./cards.js";
 import { renderEnd, renderHelper, renderPile } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);

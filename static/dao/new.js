@@ -1,10 +1,11 @@
 // The DAO new-game page: 2–6 seats (me, a friend with a share link, a bot of a level, nobody),
 // the two rule options, an optional seed. Creates the game through POST /api/games, keeps the
-// seat tokens in localStorage (common/api.js), then opens my seat or first shows the share links.
+// seat tokens in localStorage, then opens my seat or first shows the share links (common/newgame.js).
 
-import { api, seatTokens } from "../common/api.js";
+import { api } from "../common/api.js";
+import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { h } from "./cards.js";
+import { readSeats, startGame } from "../common/newgame.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
@@ -39,18 +40,6 @@ function seatRow(i, d) {
   return row;
 }
 
-function readSeats() {
-  const out = [];
-  for (let i = 0; i < MAX_SEATS; i++) {
-    const type = $(`seat-${i}-type`).value;
-    const name = $(`seat-${i}-name`).value.trim() || null;
-    if (type === "none") continue;
-    if (type === "bot") out.push({ seat: { type: "bot", level: $(`seat-${i}-level`).value }, local: false });
-    else out.push({ seat: { type: "human", name, open: type === "friend" }, local: type === "me" });
-  }
-  return out;
-}
-
 function readOptions() {
   const two = $("two-rounds").value;
   return {
@@ -65,31 +54,13 @@ function fail(text) {
   err.hidden = false;
 }
 
-function showShareLinks(game, url) {
-  form.hidden = true;
-  $("created").hidden = false;
-  $("open-seat").href = url;
-  const open = game.seats.filter((s) => s.open);
-  $("share-links").replaceChildren(...open.map((s) => {
-    const link = `${location.origin}/dao/games/${game.id}/join/${s.index}`;
-    const id = `share-${s.index}`;
-    const input = h("input", { type: "text", readonly: true, value: link, class: "share-url", id });
-    return h("li", {}, h("label", { for: id }, t("dao.share_label", { n: s.index + 1 })), input,
-      h("button", { type: "button", class: "secondary small", onclick: async () => {
-        input.select();
-        try { await navigator.clipboard.writeText(link); } catch (e) { /* the text stays selected to copy */ }
-      } }, t("dao.copy")));
-  }));
-  $("open-seat").focus();
-}
-
 async function create(ev) {
   ev.preventDefault();
   $("form-error").hidden = true;
   const seats = readSeats();
   if (seats.length < MIN_SEATS || seats.length > MAX_SEATS) return fail(t("dao.err_seats"));
   if (!seats.some((s) => s.local)) return fail(t("dao.err_me"));
-  const body = { game: "dao", seats: seats.map((s) => s.seat), options: readOptions() };
+  const body = { options: readOptions() };
   const seedText = $("game-seed").value.trim();
   if (seedText !== "") {
     const seed = Number(seedText);
@@ -98,17 +69,7 @@ async function create(ev) {
   }
   $("create-game").disabled = true;
   try {
-    const game = await api("POST", "/api/games", body);
-    let first = null;
-    game.seats.forEach((s, i) => {
-      if (s.token && seats[i].local) {
-        seatTokens.set(game.id, i, s.token);
-        if (first === null) first = i;
-      }
-    });
-    const url = `/dao/games/${game.id}?seat=${first}`;
-    if (!game.seats.some((s) => s.open)) { location.assign(url); return; }
-    showShareLinks(game, url);
+    await startGame("dao", seats, body, "dao.");
   } catch (e) {
     fail(t("dao.err_create", { message: e.message }));
   } finally {

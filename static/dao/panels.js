@@ -2,8 +2,9 @@
 // the odds helper (the `helper` part of this seat's view) and the end screen with every player's
 // cards grouped by element.
 
+import { h } from "../common/dom.js";
 import { lang, t } from "../common/i18n.js";
-import { bestOf, cardBack, cardFace, cardText, countText, DATA, elementLabel, elementSymbol, groupByElement, h, nameList, seatName } from "./cards.js";
+import { bestOf, cardBack, cardFace, cardText, countText, DATA, elementLabel, elementSymbol, groupByElement, nameList, seatName } from "./cards.js";
 
 const LOCALE = lang === "zh" ? "zh-Hant" : "en";
 const signed = new Intl.NumberFormat(LOCALE, { signDisplay: "exceptZero", maximumFractionDigits: 2 });

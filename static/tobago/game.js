@@ -5,11 +5,12 @@
 // this seat's own hand only.
 
 import { api } from "../common/api.js";
+import { h } from "../common/dom.js";
 import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
 import { driveCosts, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
 import { clueText, lang, t } from "../common/i18n.js";
 import { drawPosition } from "./gameboard.js";
-import { h, renderActions, renderColumns, renderEnd, renderHand, renderPlayers, renderSharing } from "./gamepanels.js";
+import { renderActions, renderColumns, renderEnd, renderHand, renderPlayers, renderSharing } from "./gamepanels.js";
 import { MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
 import { applyEvent, eventText, mapName, seatName } from "./logtext.js";
 

@@ -2,23 +2,10 @@
 // the end screen and the action bar. Each function rebuilds its panel from the displayed view;
 // `ui` carries the page's handlers and choices (see game.js).
 
+import { h } from "../common/dom.js";
 import { clueText, t } from "../common/i18n.js";
 import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
 import { mapName, seatName } from "./logtext.js";
-
-/** Create an element: h("button", {class: "x", onclick: fn}, "text", child...). */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "class") el.className = v;
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
-  return el;
-}
 
 const legalOf = (ui, type) => ui.legal.filter((a) => a.type === type);
 

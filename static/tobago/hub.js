@@ -1,8 +1,8 @@
 // The Tobago hub: games of this browser (tokens in localStorage) and games with a free seat.
 
 import { api, seatTokens } from "../common/api.js";
+import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { h } from "./gamepanels.js";
 import { seatName } from "./logtext.js";
 
 const names = (g) => g.seats.map((s, i) => seatName(g.seats, i)).join(", ");

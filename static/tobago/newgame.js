@@ -1,11 +1,13 @@
 // The new-game page: seats, island (with a live preview), rule options from the kinds metadata.
 // Creates the game through POST /api/games, keeps the seat tokens in localStorage, and either
-// opens the player's seat or first shows the share links of the seats left open for friends.
+// opens the player's seat or first shows the share links of the seats left open for friends
+// (common/newgame.js, shared with the other games).
 
-import { api, seatTokens } from "../common/api.js";
+import { api } from "../common/api.js";
+import { h } from "../common/dom.js";
 import { HexBoard } from "../common/hexboard.js";
 import { lang, t } from "../common/i18n.js";
-import { h } from "./gamepanels.js";
+import { readSeats, startGame } from "../common/newgame.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
@@ -75,18 +77,6 @@ async function preview() {
   }
 }
 
-function readSeats() {
-  const out = [];
-  document.querySelectorAll(".seat-row").forEach((row, i) => {
-    const type = $(`seat-${i}-type`).value;
-    const name = $(`seat-${i}-name`).value.trim() || null;
-    if (type === "none") return;
-    if (type === "bot") out.push({ seat: { type: "bot", level: $(`seat-${i}-level`).value }, local: false });
-    else out.push({ seat: { type: "human", name, open: type === "friend" }, local: type === "me" });
-  });
-  return out;
-}
-
 async function create(ev) {
   ev.preventDefault();
   const err = $("form-error");
@@ -100,27 +90,7 @@ async function create(ev) {
   const seed = seedText === "" ? gameSeed : Number(seedText);
   $("create-game").disabled = true;
   try {
-    const game = await api("POST", "/api/games", { game: "tobago", seats: seats.map((s) => s.seat), options, seed });
-    let first = null;
-    game.seats.forEach((s, i) => {
-      if (s.token && seats[i].local) { seatTokens.set(game.id, i, s.token); if (first === null) first = i; }
-    });
-    const url = `/tobago/games/${game.id}?seat=${first}`;
-    const open = game.seats.filter((s) => s.open);
-    if (!open.length) { location.assign(url); return; }
-    form.hidden = true;
-    $("created").hidden = false;
-    $("open-seat").href = url;
-    $("share-links").replaceChildren(...open.map((s) => {
-      const link = `${location.origin}/tobago/games/${game.id}/join/${s.index}`;
-      const input = h("input", { type: "text", readonly: true, value: link, class: "share-url", id: `share-${s.index}`, "aria-label": t("new.share_label", { n: s.index + 1 }) });
-      return h("li", {}, h("label", { for: `share-${s.index}` }, t("new.share_label", { n: s.index + 1 })), input,
-        h("button", { type: "button", class: "secondary small", onclick: async () => {
-          input.select();
-          try { await navigator.clipboard.writeText(link); } catch (e) { document.execCommand && document.execCommand("copy"); }
-        } }, t("new.copy")));
-    }));
-    $("open-seat").focus();
+    await startGame("tobago", seats, { options, seed }, "new.");
   } catch (e) {
     err.textContent = t("new.err_create", { message: e.message });
     err.hidden = false;

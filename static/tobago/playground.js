@@ -4,9 +4,9 @@
 // The whole state lives in the URL hash (#s=...), so a position can be bookmarked and shared.
 
 import { api } from "../common/api.js";
+import { h } from "../common/dom.js";
 import { DIRECTIONS, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
 import { clueText, t } from "../common/i18n.js";
-import { h } from "./gamepanels.js";
 import { candidateMarker, clueIcon, MAP_COLOURS, mapIcon } from "./icons.js";
 
 const $ = (id) => document.getElementById(id);

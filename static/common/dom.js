@@ -1,0 +1,21 @@
+// Building DOM in page scripts without a framework.
+
+/**
+ * Create an element: h("button", {class: "x", onclick: fn}, "text", child...).
+ * Attributes: `on<event>` adds a listener, `class`, `style` (CSS text), `dataset` (an object);
+ * true sets an empty attribute, null / undefined / false leave it out. Children may be nested
+ * arrays; null, undefined and false children are skipped.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else if (k === "style") el.style.cssText = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}

@@ -1,0 +1,61 @@
+// What the new-game pages of every game share: reading the seat rows, and starting the game —
+// POST /api/games, keeping the tokens of this browser's seats (common/api.js), then opening my
+// seat, or first showing the share links of the seats left open for friends (each leads to the
+// join page, templates/join.html).
+//
+// The page has a form #new-game with rows in #seat-rows (#seat-<i>-type: me / friend / bot /
+// none, #seat-<i>-name, #seat-<i>-level) and a hidden #created section with #share-links and the
+// link #open-seat; strings `<prefix>share_label` ({n}) and `<prefix>copy`.
+
+import { api, seatTokens } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The seats the rows ask for: [{seat (as POST /api/games takes it), local (mine here)}]. */
+export function readSeats() {
+  const out = [];
+  for (let i = 0; i < $("seat-rows").children.length; i++) {
+    const type = $(`seat-${i}-type`).value;
+    const name = $(`seat-${i}-name`).value.trim() || null;
+    if (type === "none") continue;
+    if (type === "bot") out.push({ seat: { type: "bot", level: $(`seat-${i}-level`).value }, local: false });
+    else out.push({ seat: { type: "human", name, open: type === "friend" }, local: type === "me" });
+  }
+  return out;
+}
+
+/**
+ * Create a `kind` game with `seats` (from readSeats) and the rest of the request in `body`
+ * (options, seed), keep my seats' tokens, then open my first seat — or, with seats open for
+ * friends, show their share links first. API errors are thrown for the page to word.
+ */
+export async function startGame(kind, seats, body, strings) {
+  const game = await api("POST", "/api/games", { game: kind, seats: seats.map((s) => s.seat), ...body });
+  let first = null;
+  game.seats.forEach((s, i) => {
+    if (s.token && seats[i].local) {
+      seatTokens.set(game.id, i, s.token);
+      if (first === null) first = i;
+    }
+  });
+  const url = `/${kind}/games/${game.id}?seat=${first}`;
+  const open = game.seats.filter((s) => s.open);
+  if (!open.length) { location.assign(url); return; }
+  $("new-game").hidden = true;
+  $("created").hidden = false;
+  $("open-seat").href = url;
+  $("share-links").replaceChildren(...open.map((s) => {
+    const link = `${location.origin}/${kind}/games/${game.id}/join/${s.index}`;
+    const id = `share-${s.index}`;
+    const label = t(`${strings}share_label`, { n: s.index + 1 });
+    const input = h("input", { type: "text", readonly: true, value: link, class: "share-url", id, "aria-label": label });
+    return h("li", {}, h("label", { for: id }, label), input,
+      h("button", { type: "button", class: "secondary small", onclick: async () => {
+        input.select();
+        try { await navigator.clipboard.writeText(link); } catch (e) { /* the link stays selected to copy */ }
+      } }, t(`${strings}copy`)));
+  }));
+  $("open-seat").focus();
+}
