@@ -132,6 +132,18 @@ def test_shared_page_scripts_find_their_messages_for_every_game(
         assert {prefix + name for name in names} <= set(catalogue(lang))
 
 
+@pytest.mark.parametrize(
+    ("page", "prefix"), [("tobago/game.html", "game."), ("dao/game.html", "dao.")]
+)
+def test_game_pages_share_the_controls_macros_with_their_own_words(page, prefix):
+    """``templates/game_controls.html`` words the speed and seat controls from the game's prefix."""
+    html = (ROOT / "templates" / page).read_text("utf-8")
+    assert f"speed_choice('{prefix}'" in html and f"seat_switch('{prefix}')" in html
+    names = ("speed", "speed_slow", "speed_normal", "speed_fast", "speed_instant", "seat_switch")
+    for lang in ("en", "zh"):
+        assert {prefix + name for name in names} <= set(catalogue(lang))
+
+
 def test_rules_pages_render_markdown_in_the_chosen_language(client):
     en = client.get("/rules/tobago?lang=en").get_data(as_text=True)
     assert "<table>" in en and "<h2>5. A turn: exactly one of three actions</h2>" in en
