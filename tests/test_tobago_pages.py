@@ -132,14 +132,30 @@ def test_shared_page_scripts_find_their_messages_for_every_game(
         assert {prefix + name for name in names} <= set(catalogue(lang))
 
 
-@pytest.mark.parametrize(
-    ("page", "prefix"), [("tobago/game.html", "game."), ("dao/game.html", "dao.")]
+GAME_CONTROLS = (
+    "speed",
+    "speed_slow",
+    "speed_normal",
+    "speed_fast",
+    "speed_instant",
+    "seat_switch",
 )
-def test_game_pages_share_the_controls_macros_with_their_own_words(page, prefix):
-    """``templates/game_controls.html`` words the speed and seat controls from the game's prefix."""
+NEW_CONTROLS = ("advanced", "seed", "seed_help", "created", "share_help", "open_seat")
+
+
+@pytest.mark.parametrize(
+    ("page", "prefix", "calls", "names"),
+    [
+        ("tobago/game.html", "game.", ("speed_choice", "seat_switch"), GAME_CONTROLS),
+        ("dao/game.html", "dao.", ("speed_choice", "seat_switch"), GAME_CONTROLS),
+        ("tobago/new.html", "new.", ("seed_field", "created_section"), NEW_CONTROLS),
+        ("dao/new.html", "dao.", ("seed_field", "created_section"), NEW_CONTROLS),
+    ],
+)
+def test_pages_share_the_controls_macros_in_their_own_words(page, prefix, calls, names):
+    """``templates/game_controls.html`` words its controls from the prefix each page passes."""
     html = (ROOT / "templates" / page).read_text("utf-8")
-    assert f"speed_choice('{prefix}'" in html and f"seat_switch('{prefix}')" in html
-    names = ("speed", "speed_slow", "speed_normal", "speed_fast", "speed_instant", "seat_switch")
+    assert all(f"{call}('{prefix}'" in html for call in calls)
     for lang in ("en", "zh"):
         assert {prefix + name for name in names} <= set(catalogue(lang))
 
