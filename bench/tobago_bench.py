@@ -8,7 +8,10 @@ placement per game, as the default options give):
 
 - games/s with 4 strategic bots (target: 10) and with 4 random bots;
 - actions per game, and the mean and worst time of one strategic decision (view + legal actions
-  + the bot; the rule is at most 50 ms);
+  + the bot; the rule is at most 50 ms), measured twice: with Python's default garbage collector,
+  whose occasional full collection (25–35 ms over the process's long-lived island and solver
+  caches) lands inside whichever decision triggers it, and with those long-lived objects moved
+  out of the collector's way by ``gc.freeze()`` after warm-up, which shows the bot's own cost;
 - baseline, measured in the same run: a game's setup alone (``new_state``: island lookup,
   landmarks, decks), printed with the ratio of a whole strategic game to it.
 
@@ -18,6 +21,7 @@ The machine is shared: every figure is the best of three rounds.
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -88,8 +92,11 @@ def main() -> None:
     setups = setup_rate(options)
     strategic, s_actions = games_per_second(["strategic"] * 4, args.games, options, 1)
     rand, r_actions = games_per_second(["random"] * 4, max(5, args.games // 3), options, 100_000)
-    times = decision_times(max(5, args.games // 3), options)
-    times.sort()
+    times = sorted(decision_times(max(5, args.games // 3), options))
+    gc.collect()
+    gc.freeze()  # long-lived caches are warm now: keep full collections from walking them
+    frozen = sorted(decision_times(max(5, args.games // 3), options))
+    gc.unfreeze()
 
     print(f"tobago on {args.island}, one core, best of 3 rounds")
     print(f"  baseline: setup alone          {setups:8.1f} games/s")
@@ -100,14 +107,15 @@ def main() -> None:
         f" {setups / strategic:.1f}× a setup)"
     )
     print(f"  4 random bots                  {rand:8.1f} games/s  ({r_actions:.0f} actions/game)")
-    worst = times[-1]
-    p99 = times[int(len(times) * 0.99)]
-    mean = sum(times) / len(times)
-    ok = "within" if worst <= DECISION_LIMIT_MS else "OVER"
-    print(
-        f"  strategic decision             mean {mean:.2f} ms, p99 {p99:.2f} ms, worst {worst:.2f} ms"
-        f" ({len(times)} decisions; {ok} the {DECISION_LIMIT_MS} ms limit)"
-    )
+    for label, ts in (("default gc", times), ("after gc.freeze()", frozen)):
+        worst = ts[-1]
+        p99 = ts[int(len(ts) * 0.99)]
+        mean = sum(ts) / len(ts)
+        ok = "within" if worst <= DECISION_LIMIT_MS else "OVER"
+        print(
+            f"  strategic decision, {label:<18} mean {mean:.2f} ms, p99 {p99:.2f} ms,"
+            f" worst {worst:.2f} ms ({len(ts)} decisions; {ok} the {DECISION_LIMIT_MS} ms limit)"
+        )
 
 
 if __name__ == "__main__":
