@@ -25,6 +25,16 @@ from hexmap.hexes import DIRECTIONS, Hex, distance, hex_range, neighbours
 from hexmap.terrain import DRY_LAND, SAME_KIND_MIN_DISTANCE, TERRAINS
 
 
+def bit_indices(mask: int) -> list[int]:
+    """Indices of the set bits of ``mask``, lowest first (visits set bits only)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 @dataclass(frozen=True)
 class Landmark:
     """A landmark on an island space. ``facing`` (0–5) is given for statues only."""
@@ -239,13 +249,8 @@ class Island:
 
     def spaces_of(self, mask: int) -> list[Hex]:
         """Island spaces of a bitmask, in index order (sorted by (q, r))."""
-        out = []
         index = self.index
-        while mask:
-            low = mask & -mask
-            out.append(index[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return [index[i] for i in bit_indices(mask)]
 
     def within_masks(self, radius: int) -> tuple[int, ...]:
         """For each space index ``i``, the mask of island spaces at hex distance ≤ ``radius``

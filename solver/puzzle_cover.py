@@ -26,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from hexmap.island import bit_indices
+
 
 @dataclass(frozen=True)
 class CoverResult:
@@ -48,15 +50,6 @@ class CoverResult:
     @property
     def size(self) -> int:
         return len(self.chosen)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def reduce_sets(universe: int, sets: Sequence[int]) -> list[int]:
@@ -101,10 +94,10 @@ class _Search:
         self.sets = sets
         counts: dict[int, list[int]] = {}
         for i, s in enumerate(sets):
-            for e in _bits(s):
+            for e in bit_indices(s):
                 counts.setdefault(e, []).append(i)
         # Elements by how few sets cover them; their covering sets by size, largest first.
-        self.order = sorted(_bits(universe), key=lambda e: (len(counts[e]), e))
+        self.order = sorted(bit_indices(universe), key=lambda e: (len(counts[e]), e))
         self.covering = {
             e: sorted(cs, key=lambda i: (-sets[i].bit_count(), i)) for e, cs in counts.items()
         }

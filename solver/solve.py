@@ -38,7 +38,7 @@ from collections import OrderedDict
 from typing import Any, NamedTuple
 
 from hexmap.errors import InvalidInput
-from hexmap.island import Island
+from hexmap.island import Island, bit_indices
 from solver.clues import Clue, parse_clues
 from solver.explain import Reason, reasons_by_index
 from solver.masks import MapColumn, compile_island
@@ -241,7 +241,7 @@ def solve_maps(req: SolveRequest) -> tuple[list[dict], list[dict]]:
         maps_out.append(
             {
                 "id": m.id,
-                "candidates": [pairs[i] for i in _bits(cands)],
+                "candidates": [pairs[i] for i in bit_indices(cands)],
                 "count": count,
                 "excluded": [
                     {"space": pairs[i], "by": reasons[i]}
@@ -278,15 +278,6 @@ def solve(req: SolveRequest) -> dict:
     """The full response object (see the module doc)."""
     maps_out, plays = solve_maps(req)
     return {"island": island_json(req.island), "maps": maps_out, "plays": plays}
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def solve_json(data: Any) -> dict:
