@@ -22,13 +22,13 @@ import random
 import statistics
 import sys
 import time
-from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hexmap.catalog import generated_island  # noqa: E402
 from solver.puzzle_clues import DIFFICULTIES, pool  # noqa: E402
+from solver.puzzle_cover import brute_force_minimum  # noqa: E402
 from solver.puzzles import (  # noqa: E402
     draw_irredundant,
     make_minimal_puzzle,
@@ -63,15 +63,7 @@ def pct(values: list[float], p: float) -> float:
 def brute_minimum(island, answer, limit: int) -> int | None:
     base, masks = universe_masks(island)
     a = 1 << island.bit[answer]
-    distinct = sorted({masks[i] for i in pool("hard") if masks[i] & a})
-    for k in range(1, limit + 1):
-        for combo in combinations(distinct, k):
-            m = base
-            for x in combo:
-                m &= x
-            if m == a:
-                return k
-    return None
+    return brute_force_minimum(base, a, (masks[i] for i in pool("hard") if masks[i] & a), limit)
 
 
 def main() -> None:

@@ -23,8 +23,9 @@ Every number here is a Python ``int`` used as a bit set; nothing depends on the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from hexmap.island import bit_indices
 
@@ -200,3 +201,18 @@ def minimum_cover(universe: int, sets: Sequence[int], alternatives: int = 0) -> 
         nodes=search.nodes,
         all_minimum=tuple(back),
     )
+
+
+def brute_force_minimum(base: int, target: int, masks: Iterable[int], limit: int) -> int | None:
+    """Reference answer for tests and the benchmark's baseline: the smallest ``k <= limit`` such
+    that ``base`` AND some ``k`` distinct ``masks`` is exactly ``target``, by trying every
+    combination in turn (None when no combination of at most ``limit`` does it)."""
+    distinct = sorted(set(masks))
+    for k in range(1, limit + 1):
+        for combo in combinations(distinct, k):
+            m = base
+            for x in combo:
+                m &= x
+            if m == target:
+                return k
+    return None

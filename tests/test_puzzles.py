@@ -20,7 +20,7 @@ from solver.puzzle_clues import (
     reading_cost,
     universe,
 )
-from solver.puzzle_cover import greedy_cover, minimum_cover
+from solver.puzzle_cover import brute_force_minimum, greedy_cover, minimum_cover
 from solver.puzzle_text import answer_text, intro_text, step_text, steps_json, why_text
 from solver.puzzles import (
     EASY_MAX_POINTS,
@@ -204,20 +204,8 @@ def _brute_force_min(island, answer, difficulty, limit):
     """Smallest k ≤ limit such that some k clues of the pool single out ``answer``."""
     base = base_mask(island)
     a = 1 << island.bit[answer]
-    ids = [i for i in pool(difficulty) if clue_mask(island, universe()[i]) & a]
-    masks = {}
-    for i in ids:
-        m = clue_mask(island, universe()[i]) & base
-        masks.setdefault(m, i)  # identical masks are interchangeable
-    distinct = list(masks)
-    for k in range(1, limit + 1):
-        for combo in combinations(distinct, k):
-            m = base
-            for x in combo:
-                m &= x
-            if m == a:
-                return k
-    return None
+    masks = [clue_mask(island, universe()[i]) & base for i in pool(difficulty)]
+    return brute_force_minimum(base, a, (m for m in masks if m & a), limit)
 
 
 @pytest.mark.parametrize("difficulty", DIFFICULTIES)
