@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexmap.errors import IllegalAction, InvalidInput
+from errors import IllegalAction, InvalidInput
 
 Action = dict[str, Any]
 Event = dict[str, Any]

@@ -27,8 +27,8 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from errors import ProjectError
 from games.base import GameKind, get_kind, play_bots
-from hexmap.errors import ProjectError
 
 
 def _flatten(stats: dict, prefix: str = "") -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """The hex island: coordinates, the island graph, boards, generator, landmarks and SVG."""
 
-from hexmap.errors import IllegalAction, InvalidInput, NotFound, ProjectError
+from errors import IllegalAction, InvalidInput, NotFound, ProjectError
 from hexmap.hexes import DIRECTIONS, Hex, distance, hex_range, neighbours, ring, rotate
 from hexmap.island import DriveCosts, Island, Landmark, drive_costs, landmark_violations
 from hexmap.island_json import island_from_json, island_to_json, parse_space

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from errors import ProjectError
 from hexmap.catalog import builtin_names, island_by_name
-from hexmap.errors import ProjectError
 from hexmap.seeds import parse_seed
 from hexmap.svg import render_svg
 

@@ -20,7 +20,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from hexmap.errors import NotFound
+from errors import NotFound
 from hexmap.hexes import Hex
 from hexmap.island import Island
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from errors import InvalidInput, NotFound
 from hexmap.boards import arrangement_names, classic_board
-from hexmap.errors import InvalidInput, NotFound
 from hexmap.generator import generate
 from hexmap.island import Island
 from hexmap.island_json import island_from_json

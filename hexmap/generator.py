@@ -30,7 +30,7 @@ from bisect import bisect_left
 from collections import deque
 from functools import cache
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import DIRECTIONS, Hex, hex_range
 from hexmap.hexes import neighbours as _hex_neighbours
 from hexmap.island import Island

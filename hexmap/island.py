@@ -20,7 +20,7 @@ from functools import cached_property
 
 import networkx as nx
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import DIRECTIONS, Hex, distance, hex_range, neighbours
 from hexmap.terrain import DRY_LAND, SAME_KIND_MIN_DISTANCE, TERRAINS
 

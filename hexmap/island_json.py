@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import Island, Landmark
 from hexmap.terrain import LANDMARK_KINDS, TERRAINS

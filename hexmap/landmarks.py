@@ -30,7 +30,7 @@ from constraint import (
     Problem,
 )
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.island import Island, Landmark
 from hexmap.seeds import check_seed
 from hexmap.terrain import DRY_LAND, LANDMARK_COUNTS, SAME_KIND_MIN_DISTANCE

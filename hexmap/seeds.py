@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 
 #: Seeds are below this bound.
 SEED_LIMIT = 2**63

@@ -15,7 +15,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Mapping, Sequence
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import DIRECTION_NAMES, DIRECTIONS, Hex, corners, neighbours, to_pixel
 from hexmap.island import Island
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.terrain import LANDMARK_KINDS, SEA, TERRAINS
 
 RELATIONS: tuple[str, ...] = ("in", "near")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from solver.clues import Clue, parse_clue
 
 DECK_FILE = Path(__file__).with_name("data") / "deck.json"

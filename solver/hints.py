@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import DriveCosts, Island
 from hexmap.island_json import parse_space

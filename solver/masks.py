@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import hex_range
 from hexmap.island import Island
 from hexmap.terrain import LANDMARK_KINDS, SEA, TERRAINS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 
 _OPTION_KEYS = ("near_includes_target", "treasure_on_landmarks")
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-from hexmap.errors import IllegalAction, InvalidInput, NotFound
+from errors import IllegalAction, InvalidInput, NotFound
 from hexmap.island import Island
 from hexmap.seeds import check_seed
 from solver.puzzle_clues import DIFFICULTIES, universe

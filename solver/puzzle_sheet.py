@@ -16,7 +16,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import Island, Landmark
 from hexmap.svg import render_svg

@@ -13,7 +13,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import Hex
 from solver.clues import describe_clue
 from solver.puzzles import Puzzle, Step

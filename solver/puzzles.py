@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import Clue

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from hexmap.errors import ProjectError
+from errors import ProjectError
 from solver.puzzle_clues import DIFFICULTIES
 from solver.puzzle_codes import puzzle_code
 from solver.puzzle_sheet import MAX_SHEET, render_sheet, sheet_puzzles

@@ -37,7 +37,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, NamedTuple
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.island import Island, bit_indices
 from solver.clues import Clue, parse_clues
 from solver.explain import Reason, reasons_by_index

@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any
 
-from hexmap.errors import ProjectError
+from errors import ProjectError
 from solver.clues import describe_clue
 from solver.explain import explain_column
 from solver.masks import clue_mask

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import distance, hex_range, neighbours
 from hexmap.island import Island, Landmark
 from hexmap.terrain import DRY_LAND, LANDMARK_COUNTS, TERRAINS

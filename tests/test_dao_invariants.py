@@ -122,7 +122,7 @@ def test_replay_from_seed_options_and_log_rebuilds_the_same_state():
 
 
 def test_state_from_json_refuses_garbage():
-    from hexmap.errors import InvalidInput
+    from errors import InvalidInput
 
     good = KIND.state_to_json(KIND.new_state(1, 3))
     for bad in ({}, {**good, "piles": [[]]}, {**good, "round": 3}, {**good, "decks": 5}):

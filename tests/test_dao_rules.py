@@ -6,11 +6,11 @@ import json
 
 import pytest
 
+from errors import IllegalAction, InvalidInput
 from games.base import get_kind
 from games.dao import cards as C
 from games.dao.engine import KIND
 from games.dao.scenario import display, game, pile, stacked, texts
-from hexmap.errors import IllegalAction, InvalidInput
 
 TAKE = {"type": "take"}
 TURN = {"type": "turn"}

@@ -6,9 +6,10 @@ from datetime import date, timedelta
 
 import pytest
 
+from errors import InvalidInput, NotFound
+
 # --- codes, seeds, the daily puzzle (need the island catalog) ------------------------------
 from hexmap import catalog
-from hexmap.errors import InvalidInput, NotFound
 from solver.puzzle_clues import DIFFICULTIES
 from solver.puzzle_codes import (
     IslandRef,

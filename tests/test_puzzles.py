@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.terrain import TERRAINS
 from solver.clues import parse_clue

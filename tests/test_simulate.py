@@ -7,10 +7,10 @@ import json
 
 import pytest
 
+from errors import IllegalAction
 from games import base
 from games.base import GameKind, register
 from games.simulate import main, simulate
-from hexmap.errors import IllegalAction
 
 
 class Race(GameKind):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from hexmap.errors import IllegalAction, InvalidInput, NotFound
+from errors import IllegalAction, InvalidInput, NotFound, StaleVersion
 from tests.testgame import BlindAuction
 from web.storage import (
     OVER,
@@ -21,7 +21,6 @@ from web.storage import (
     ActionRecord,
     GameRecord,
     Seat,
-    StaleVersion,
     hash_token,
     new_token,
     token_matches,

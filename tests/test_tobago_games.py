@@ -15,6 +15,7 @@ import random
 
 import pytest
 
+from errors import IllegalAction
 from games.base import get_kind, play_bots, replay
 from games.tobago.testing import (
     amulet_count,
@@ -22,7 +23,6 @@ from games.tobago.testing import (
     markers_on_columns,
     treasure_cards,
 )
-from hexmap.errors import IllegalAction
 from hexmap.generator import generate
 
 KIND = get_kind("tobago")

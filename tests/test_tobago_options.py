@@ -7,11 +7,11 @@ import random
 
 import pytest
 
+from errors import InvalidInput
 from games.base import get_kind, kinds, play_bots
 from games.tobago.islands import island_from_source
 from games.tobago.testing import card, give, position
 from hexmap import catalog
-from hexmap.errors import InvalidInput
 
 KIND = get_kind("tobago")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from errors import IllegalAction, InvalidInput
 from games.base import get_kind
 from games.tobago.rules import AMULETS, COMPASS_MARKERS, CURSE_FREE_TOP, TREASURE_VALUES
 from games.tobago.testing import (
@@ -19,7 +20,6 @@ from games.tobago.testing import (
     set_drawn,
     small_island,
 )
-from hexmap.errors import IllegalAction, InvalidInput
 from hexmap.hexes import Hex
 
 KIND = get_kind("tobago")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from errors import IllegalAction, ProjectError
 from games.base import get_kind
 from games.tobago.rules import TREASURE_VALUES
 from games.tobago.testing import (
@@ -26,7 +27,6 @@ from games.tobago.testing import (
     take_treasure,
     treasure_cards,
 )
-from hexmap.errors import IllegalAction, ProjectError
 from hexmap.hexes import Hex
 
 KIND = get_kind("tobago")

@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from errors import IllegalAction, InvalidInput
 from games.base import GameKind, OptionSpec, register
-from hexmap.errors import IllegalAction, InvalidInput
 
 NAME = "blind_auction"
 SUITS = ("S", "H", "D", "C")

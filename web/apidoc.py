@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from web.jsonbody import json_body
 
 M = TypeVar("M", bound=BaseModel)

@@ -4,7 +4,7 @@ The pages are plain HTML + JS modules (``templates/dao/``, ``static/dao/``; no b
 CDN) that talk to the generic game API (``/api/games``) like any client, so a page never sees more
 than its seat's view; the odds helper is the ``helper`` part of that view (``games.dao.odds``).
 
-Strings: every key starts with ``dao.`` and lives in the site catalogues (``web/i18n/<lang>.json``),
+Strings: every key starts with ``dao.`` and lives in the site catalogues (``i18n/<lang>/dao.json``),
 read through the site's ``tr`` / ``i18n_script`` (``web.i18n``); DAO pages hand their scripts the
 ``dao.`` strings without clue sentences. Element names, symbols and colours come from
 ``games.dao.cards.ELEMENT_INFO`` (the deck's data file) so the pages and the engine cannot

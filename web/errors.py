@@ -1,24 +1,83 @@
-"""Errors as JSON under ``/api/``: ``{"error": {"code", "message", "field"}}``.
+"""Errors as JSON under ``/api/``: ``{"error": {"code", "reason", "message", "field", "params"}}``.
 
-Domain errors (``hexmap.errors.ProjectError`` and subclasses) carry their own status, code and
-field. Flask's own HTTP errors (404, 405, 413, …) under ``/api/`` get the same shape; on pages
-they keep Flask's HTML.
+The only place where domain errors (``errors.ProjectError`` and its subclasses, which know
+nothing of HTTP) meet status codes: ``STATUS`` maps each category to one. Flask's own HTTP errors
+(404, 405, 413, …) under ``/api/`` get the same shape; on pages they keep Flask's HTML.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from hexmap.errors import ProjectError
+from errors import (
+    Busy,
+    Forbidden,
+    IllegalAction,
+    InvalidInput,
+    NotFound,
+    ProjectError,
+    StaleVersion,
+    TooLarge,
+    Unauthorized,
+)
+
+#: HTTP status per error class; a subclass not listed takes its nearest listed base's.
+STATUS: dict[type[ProjectError], int] = {
+    ProjectError: 400,
+    InvalidInput: 400,
+    TooLarge: 413,
+    NotFound: 404,
+    IllegalAction: 409,
+    StaleVersion: 409,
+    Unauthorized: 401,
+    Forbidden: 403,
+    Busy: 503,
+}
+
+
+def status_of(error: ProjectError) -> int:
+    """The HTTP status of a domain error (by its class, nearest base first)."""
+    for cls in type(error).__mro__:
+        if cls in STATUS:
+            return STATUS[cls]  # type: ignore[index]
+    return 400
 
 
 def error_response(
-    status: int, code: str, message: str, field: str | None = None, **extra
+    status: int,
+    code: str,
+    message: str,
+    field: str | None = None,
+    reason: str | None = None,
+    params: dict[str, Any] | None = None,
+    **extra: Any,
 ) -> Response:
-    body = {"error": {"code": code, "message": message, "field": field, **extra}}
+    body = {
+        "error": {
+            "code": code,
+            "reason": reason or code,
+            "message": message,
+            "field": field,
+            "params": params or {},
+            **extra,
+        }
+    }
     resp = jsonify(body)
     resp.status_code = status
+    return resp
+
+
+def domain_error_response(e: ProjectError) -> Response:
+    """The JSON response of a domain error (``error.version`` too for a stale version)."""
+    extra: dict[str, Any] = {}
+    if isinstance(e, StaleVersion):
+        extra["version"] = e.current
+    resp = error_response(status_of(e), e.code, e.message, e.field, e.reason, e.params, **extra)
+    if isinstance(e, Busy):
+        resp.headers["Retry-After"] = str(max(1, round(e.retry_after_s)))
     return resp
 
 
@@ -28,11 +87,11 @@ def _wants_json() -> bool:
 
 def register(app: Flask) -> None:
     @app.errorhandler(ProjectError)
-    def _project_error(e: ProjectError):
-        return error_response(e.status, e.code, e.message, e.field)
+    def _project_error(e: ProjectError) -> Response:
+        return domain_error_response(e)
 
     @app.errorhandler(HTTPException)
-    def _http_error(e: HTTPException):
+    def _http_error(e: HTTPException) -> Any:
         if not _wants_json():
             return e
         code = {

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, request
+from flask import Blueprint, Flask, current_app, request
 
+from errors import InvalidInput
 from games.base import kinds
-from hexmap.errors import InvalidInput
 from web.apidoc import documented, validated
-from web.errors import error_response
 from web.openapi import bearer
 from web.schemas_games import (
     ActionIn,
@@ -31,7 +30,7 @@ from web.schemas_games import (
     GameStateOut,
     KindsOut,
 )
-from web.storage import StaleVersion, open_store
+from web.storage import open_store
 from web.storage.sessions import MAX_WAIT_S, GameSessions
 
 bp = Blueprint("games_api", __name__)
@@ -77,11 +76,6 @@ def _int_arg(name: str, default: int, low: int, high: int) -> int:
     if not low <= value <= high:
         raise InvalidInput(f"{name} must be between {low} and {high}, got {value}", name)
     return value
-
-
-@bp.errorhandler(StaleVersion)
-def _stale(e: StaleVersion) -> Response:
-    return error_response(409, e.code, e.message, e.field, version=e.current)
 
 
 @bp.get("/api/games/kinds")

@@ -1,7 +1,7 @@
 """Site-wide languages: English and Traditional Chinese, for pages, scripts and the rules.
 
-Every UI string lives in a message catalogue, ``web/i18n/<lang>.json`` (flat keys such as
-``game.play`` → ``"Play"``), loaded once. Clue sentences come from ``solver.describe_clue`` so the
+Every UI string lives in the message catalogues of the ``i18n`` package (``i18n/<lang>/*.json``,
+flat keys such as ``game.play`` → ``"Play"``), loaded once; this module adds what the web needs. Clue sentences come from ``solver.describe_clue`` so the
 solver and the pages never disagree.
 
 The language of a request is, in order: ``?lang=`` (which also sets the ``lang`` cookie for a
@@ -23,49 +23,21 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
 from flask import Blueprint, Response, request
 from markupsafe import Markup, escape
 
+from i18n import DEFAULT_LANG, LANGS, catalogue, normalize, translate
 from solver.clues import all_clues, describe_clue
 
-LANGS: tuple[str, ...] = ("en", "zh")
-DEFAULT_LANG = "en"
 #: ``lang`` attribute values (BCP 47) per UI language.
 HTML_LANG = {"en": "en", "zh": "zh-Hant"}
 COOKIE = "lang"
 COOKIE_AGE = 365 * 86400
-_DIR = Path(__file__).with_name("i18n")
 
 bp = Blueprint("i18n", __name__)
-
-
-@cache
-def catalogue(lang: str) -> dict[str, str]:
-    """The message catalogue of ``lang`` (English fills any key the other language lacks)."""
-    lang = normalize(lang) or DEFAULT_LANG
-    base = json.loads((_DIR / f"{DEFAULT_LANG}.json").read_text("utf-8"))
-    if lang != DEFAULT_LANG:
-        base = {**base, **json.loads((_DIR / f"{lang}.json").read_text("utf-8"))}
-    base.pop("_comment", None)
-    return base
-
-
-def normalize(raw: Any) -> str | None:
-    """``en``/``zh`` for a language tag we serve (``zh-TW``, ``zh-Hant`` → ``zh``), else None."""
-    if not isinstance(raw, str):
-        return None
-    tag = raw.strip().lower().replace("_", "-")
-    if tag in LANGS:
-        return tag
-    if tag.startswith("zh"):
-        return "zh"
-    if tag.startswith("en"):
-        return "en"
-    return None
 
 
 def current_lang() -> str:
@@ -76,17 +48,6 @@ def current_lang() -> str:
             return lang
     best = request.accept_languages.best_match(["en", "zh", "zh-TW", "zh-Hant", "zh-HK"])
     return normalize(best) or DEFAULT_LANG
-
-
-def translate(lang: str, key: str, **params: Any) -> str:
-    """The string ``key`` in ``lang`` with ``{name}`` placeholders filled (the key if unknown)."""
-    text = catalogue(lang).get(key, key)
-    if params:
-        try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return text
-    return text
 
 
 @cache

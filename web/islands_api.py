@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, jsonify, request
 
+from errors import InvalidInput
 from hexmap.boards import arrangement
 from hexmap.catalog import builtin_names, classic_island, generated_island
-from hexmap.errors import InvalidInput
 from hexmap.island import Island
 from hexmap.seeds import parse_seed
 from hexmap.svg import render_svg

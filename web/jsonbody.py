@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import request
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 
 
 def json_body(require_object: bool = True) -> Any:

@@ -4,7 +4,9 @@ Each API module declares its routes with ``documented(...)`` (pydantic request/r
 extra error statuses, parameters); this module turns that registry into one document. Schemas
 come from ``pydantic.json_schema.models_json_schema`` (requests in validation mode, responses in
 serialization mode) and land under ``components/schemas``; every error status refers to the
-shared ``Error`` schema (``{"error": {"code", "message", "field"}}``).
+shared ``Error`` schema (``{"error": {"code", "reason", "message", "field", "params"}}` (`code` the category, `reason` '
+    "the precise stable cause, `params` the values its sentence names, for clients that word "
+    'errors in their own language)`).
 
 Filled in for every route without being declared: 400 and 413 where there is a request body,
 404 where there is a path parameter. Routes that read a seat token say so with ``bearer(...)``.
@@ -25,7 +27,9 @@ TITLE = "Tobago study API"
 VERSION = "1.0.0"
 DESCRIPTION = (
     "Play and study Tobago and other board games. Every 4xx answer is "
-    '`{"error": {"code", "message", "field"}}`; request bodies are JSON objects of at most '
+    '`{"error": {"code", "reason", "message", "field", "params"}}` (`code` the category, `reason` '
+    "the precise stable cause, `params` the values its sentence names, for clients that word "
+    "errors in their own language); request bodies are JSON objects of at most "
     "1 MiB. Seat tokens travel as `Authorization: Bearer <token>`."
 )
 REF = "#/components/schemas/{model}"
@@ -37,9 +41,19 @@ BEARER: dict[tuple[str, str], bool] = {}
 class ErrorDetail(BaseModel):
     model_config = ConfigDict(extra="allow")
 
-    code: str = Field(description="Machine-readable, e.g. invalid, not_found, illegal")
-    message: str
+    code: str = Field(
+        description="The category: invalid, not_found, illegal, unauthorized, forbidden, "
+        "stale_version, too_large, busy"
+    )
+    reason: str = Field(
+        description="The precise, stable cause within the category (the category itself when "
+        "nothing more precise is known), e.g. removes_no_candidate, not_your_turn"
+    )
+    message: str = Field(description="The error in English")
     field: str | None = Field(description="Path of the input at fault, e.g. maps[0].clues[2]")
+    params: dict[str, Any] = Field(
+        default_factory=dict, description="The values the reason's sentence names"
+    )
     version: int | None = Field(
         default=None, description="stale_version only: the game's current version"
     )

@@ -35,7 +35,7 @@ from flask import (
     request,
 )
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.island_json import parse_space
 from hexmap.seeds import parse_seed
 from hexmap.svg import render_svg

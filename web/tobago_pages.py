@@ -22,7 +22,7 @@ from flask import Blueprint, abort, render_template
 from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 from hexmap.hexes import Hex
 from solver.clues import describe_clue, parse_clue
 from solver.deck import DECK

@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from hexmap.errors import InvalidInput
+from errors import InvalidInput
 
 _DATA = json.loads((Path(__file__).parent / "data" / "cards.json").read_text(encoding="utf-8"))
 

@@ -30,10 +30,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from errors import IllegalAction, InvalidInput
 from games.base import Action, Event, GameKind, OptionSpec
 from games.dao import cards as C
 from games.dao import odds
-from hexmap.errors import IllegalAction, InvalidInput
 
 _ACTIONS = ("take", "turn")
 _OPTIONS = (

@@ -10,6 +10,7 @@ import random
 from collections import OrderedDict
 from typing import Any
 
+from errors import IllegalAction, InvalidInput
 from games.tobago import islands
 from games.tobago.rules import (
     AMULETS,
@@ -23,7 +24,6 @@ from games.tobago.rules import (
     TREASURE_VALUES,
 )
 from games.tobago.state import Player, TobagoState, TreasureMap, TurnState
-from hexmap.errors import IllegalAction, InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from hexmap.island_json import parse_space

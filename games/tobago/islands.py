@@ -16,8 +16,8 @@ import json
 from collections import OrderedDict
 from typing import Any
 
+from errors import InvalidInput
 from games.tobago.rules import LANDMARKS_FROM_GAME_SEED
-from hexmap.errors import InvalidInput
 from hexmap.island import Island
 from hexmap.island_json import island_from_json, island_to_json
 from hexmap.landmarks import place_landmarks

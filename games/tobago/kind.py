@@ -6,12 +6,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from errors import IllegalAction, InvalidInput
 from games.base import Action, Event, GameKind
 from games.tobago import engine, islands, sharing, turn, views
 from games.tobago.bots import BOTS
 from games.tobago.rules import OPTIONS, TREASURE_VALUES
 from games.tobago.state import TobagoState, state_from_json, state_to_json
-from hexmap.errors import IllegalAction, InvalidInput
 from hexmap.island import Island
 from hexmap.seeds import check_seed
 from solver.engine import SolverOptions

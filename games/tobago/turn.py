@@ -13,6 +13,7 @@ small actions (``drive``, ``pick_amulet``, ``spend_amulet``, ``remove_marker``) 
 
 from __future__ import annotations
 
+from errors import IllegalAction
 from games.tobago import sharing
 from games.tobago.engine import (
     begin_first_clue,
@@ -33,7 +34,6 @@ from games.tobago.engine import (
 )
 from games.tobago.rules import DRIVE_POINTS, PHYSICAL_MARKERS
 from games.tobago.state import ClueEntry, TobagoState
-from hexmap.errors import IllegalAction
 from hexmap.hexes import Hex
 from solver.deck import DECK
 from solver.engine import is_legal_play

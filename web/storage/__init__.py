@@ -21,39 +21,10 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
-from hexmap.errors import IllegalAction, ProjectError
-
 HUMAN = "human"
 BOT = "bot"
 RUNNING = "running"
 OVER = "over"
-
-
-class Unauthorized(ProjectError):
-    """No usable bearer token where one is required (401)."""
-
-    code = "unauthorized"
-    status = 401
-
-
-class Forbidden(ProjectError):
-    """A token that is not one of this game's seats (403)."""
-
-    code = "forbidden"
-    status = 403
-
-
-class StaleVersion(IllegalAction):
-    """The client acted on an old version (409); carries the current one."""
-
-    code = "stale_version"
-
-    def __init__(self, given: int, current: int) -> None:
-        super().__init__(
-            f"version {given} is stale: the game is at version {current}; reload and retry",
-            "version",
-        )
-        self.current = current
 
 
 def new_token() -> str:

@@ -26,20 +26,25 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from errors import (
+    Forbidden,
+    IllegalAction,
+    InvalidInput,
+    NotFound,
+    ProjectError,
+    StaleVersion,
+    Unauthorized,
+)
 from games.base import GameKind, get_kind
-from hexmap.errors import IllegalAction, InvalidInput, NotFound, ProjectError
 from web.storage import (
     BOT,
     HUMAN,
     OVER,
     RUNNING,
     ActionRecord,
-    Forbidden,
     GameRecord,
     GameStore,
     Seat,
-    StaleVersion,
-    Unauthorized,
     hash_token,
     new_token,
     token_matches,

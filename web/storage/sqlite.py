@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from hexmap.errors import NotFound
+from errors import NotFound
 from web.storage import (
     OVER,
     RUNNING,

@@ -1,0 +1,124 @@
+"""The project's domain errors: one small hierarchy every layer may import (no HTTP here).
+
+Every error is a ``ValueError`` with
+
+- ``code``: the category, stable and machine-readable (``invalid``, ``not_found``, ``illegal``,
+  ``unauthorized``, ``forbidden``, ``stale_version``, ``too_large``, ``busy``);
+- ``reason``: the precise, stable cause within its category (``removes_no_candidate``,
+  ``not_your_turn``...; the category itself when nothing more precise is known), which pages look
+  up in their message catalogue (``error.<reason>``) to word the error in the reader's language;
+- ``params``: the JSON values the sentence names (a card, a map, a count), for that wording;
+- ``message``: the same sentence in English, for API clients and logs;
+- ``field``: the path of the input at fault, for example ``maps[0].clues[2]``.
+
+The web layer (``web/errors.py``) alone maps categories to HTTP status codes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ProjectError(ValueError):
+    """Base class: something the caller asked for cannot be done."""
+
+    code = "invalid"
+
+    def __init__(
+        self,
+        message: str,
+        field: str | None = None,
+        *,
+        reason: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.reason = reason or self.code
+        self.params: dict[str, Any] = dict(params or {})
+
+    def with_prefix(self, prefix: str) -> ProjectError:
+        """The same error with ``prefix`` put in front of its field path."""
+        if not prefix:
+            return self
+        if self.field is None:
+            field = prefix
+        elif self.field.startswith("["):
+            field = prefix + self.field
+        else:
+            field = f"{prefix}.{self.field}"
+        err = ProjectError.__new__(type(self))
+        ProjectError.__init__(err, self.message, field, reason=self.reason, params=self.params)
+        err.__dict__.update({k: v for k, v in self.__dict__.items() if k not in err.__dict__})
+        return err
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"code", "reason", "message", "field", "params"}``: the API's error object."""
+        return {
+            "code": self.code,
+            "reason": self.reason,
+            "message": self.message,
+            "field": self.field,
+            "params": self.params,
+        }
+
+
+class InvalidInput(ProjectError):
+    """Malformed input: wrong type, unknown name, out of range, unparsable text."""
+
+    code = "invalid"
+
+
+class NotFound(ProjectError):
+    """A named thing (island, game, puzzle, seat) does not exist."""
+
+    code = "not_found"
+
+
+class IllegalAction(ProjectError):
+    """Well-formed, but not allowed in this position (wrong turn, illegal clue, too few points)."""
+
+    code = "illegal"
+
+
+class Unauthorized(ProjectError):
+    """No usable credential (seat token) where one is required."""
+
+    code = "unauthorized"
+
+
+class Forbidden(ProjectError):
+    """A credential that does not give access to this thing (a token of no seat of the game)."""
+
+    code = "forbidden"
+
+
+class StaleVersion(IllegalAction):
+    """The client acted on an old version of a game; ``current`` is the version now."""
+
+    code = "stale_version"
+
+    def __init__(self, given: int, current: int) -> None:
+        super().__init__(
+            f"version {given} is stale: the game is at version {current}; reload and retry",
+            "version",
+            params={"given": given, "current": current},
+        )
+        self.current = current
+
+
+class TooLarge(InvalidInput):
+    """Input over a stated size limit (a body, a log, a list)."""
+
+    code = "too_large"
+
+
+class Busy(ProjectError):
+    """The service cannot take this request now (a limit on waiting clients); retry later."""
+
+    code = "busy"
+
+    def __init__(self, message: str, retry_after_s: float, field: str | None = None) -> None:
+        super().__init__(message, field, params={"retry_after": retry_after_s})
+        self.retry_after_s = retry_after_s
