@@ -125,13 +125,24 @@ def test_a_curse_costs_an_amulet_or_else_the_highest_treasure_card():
     act(s, 0, "accept")  # the raiser's only marker leaves: the raiser escapes the curse
     curse = next(e for e in s.log if e["type"] == "curse")
     assert curse["cursed"] == [{"seat": 1, "lost": "amulet"}, {"seat": 2, "lost": "treasure"}]
-    assert curse["removed"] == 4  # the curse and the three cards not handed out
+    assert curse["removed"] == 1 and curse["discarded"] == 3  # the curse leaves; 3 discarded
     assert s.players[1].amulets == 0 and s.amulet_supply == 19  # the statue took one after
     assert s.players[2].treasures == [gold(3, 1)] and gold(6, 1) in s.treasure_discard
-    assert CURSE_IDS[0] in s.treasure_removed and gold(2) in s.treasure_removed
+    assert s.treasure_removed == [CURSE_IDS[0]]
+    assert {gold(3), gold(4), gold(2)} <= set(s.treasure_discard)
     assert s.players[0].treasures == [gold(5)]
     assert s.phase == "turn" and [p.markers for p in s.players] == [14, 15, 15]
     assert len(set(treasure_cards(s))) == 41 and amulet_count(s) == 20
+
+
+def test_a_second_curse_among_the_undealt_cards_leaves_the_game_too():
+    s = scene([CURSE_IDS[0], gold(3), CURSE_IDS[1], gold(2), gold(5)])
+    raise_white(s)
+    curse = next(e for e in s.log if e["type"] == "curse")
+    assert curse["removed"] == 2 and curse["discarded"] == 3
+    assert sorted(s.treasure_removed) == sorted(CURSE_IDS)
+    assert not set(CURSE_IDS) & set(s.treasure_discard)
+    assert len(set(treasure_cards(s))) == 41
 
 
 def test_a_cursed_player_with_neither_amulet_nor_treasure_loses_nothing():

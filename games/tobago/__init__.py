@@ -23,13 +23,14 @@ Decisions where the rules leave a gap (each one also noted where it is implement
   hand is then refilled; when the clue deck and its discards are both empty it stays short.
 - **Action 2.** Movement uses amulet points first (they pay movement only). The free pick-up
   applies on the space where the drive started. An ``end_turn`` before anything else is a
-  drive with no movement (a pass). ``remove_marker`` needs a map with fewer than 17 candidates:
-  the candidate markers only lie on the island then (rules §3).
+  drive with no movement (a pass). ``remove_marker`` works on any map whatever its count, never
+  on its last candidate (rules §5: the 17 physical markers are a table convenience).
 - **Sharing.** Shares are drawn seat by seat from the raiser on; each seat's drawn values are
   kept in its ``memory`` (shown to it only), then the raiser's unseen card is added and the
   pile shuffled. A turned card's value is public (it is face up). Offers follow the markers
   from the bottom up; a seat is asked once per card, at its lowest marker, and accepting removes
-  that marker. A curse: the curse and the rest of the pile leave the game; every seat with a
+  that marker. A curse: the curse cards leave the game, the rest of the pile goes to the
+  treasure discards (rules §7.4); every seat with a
   marker left loses an amulet (automatically) or, having none, its highest treasure card, which
   goes to the treasure discards. The restart card is turned until one leaves a candidate.
 - **End.** The game ends after the sharing during which the treasure deck ran out (then the map

@@ -137,12 +137,14 @@ def decline(state: TobagoState, seat: int, events: list[dict]) -> None:
 
 
 def _curse(state: TobagoState, card: int, events: list[dict]) -> None:
-    """Sharing stops; the curse and the undealt cards leave the game; marker owners are cursed."""
+    """Sharing stops (§7.4): the curse card, and any other curse not yet handed out, leave the
+    game; the other undealt cards go to the treasure discard pile; marker owners are cursed."""
     sh = state.sharing
     m = state.maps[sh.map]
-    state.treasure_removed.append(card)
-    state.treasure_removed.extend(sh.pile)
-    gone = len(sh.pile)
+    curses = [card] + [c for c in sh.pile if TREASURE_VALUES[c] == CURSE]
+    state.treasure_removed.extend(curses)
+    discarded = [c for c in sh.pile if TREASURE_VALUES[c] != CURSE]
+    state.treasure_discard.extend(discarded)
     sh.pile = []
     state.bump("curses")
     lost = []
@@ -160,7 +162,15 @@ def _curse(state: TobagoState, card: int, events: list[dict]) -> None:
             lost.append({"seat": seat, "lost": "treasure"})
         else:
             lost.append({"seat": seat, "lost": "nothing"})
-    emit(state, events, "curse", map=m.colour, removed=gone + 1, cursed=lost)
+    emit(
+        state,
+        events,
+        "curse",
+        map=m.colour,
+        removed=len(curses),
+        discarded=len(discarded),
+        cursed=lost,
+    )
     _finish(state, events)
 
 

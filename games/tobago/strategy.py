@@ -31,7 +31,7 @@ import random
 from games.base import Action
 from games.tobago.engine import costs_from, geometry_cache
 from games.tobago.islands import island_for_view
-from games.tobago.rules import DRIVE_POINTS, PHYSICAL_MARKERS
+from games.tobago.rules import DRIVE_POINTS
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import parse_clue
@@ -275,7 +275,7 @@ def _goal(pos: Position):
     if pos.amulets >= 1:
         best_remove = None
         for m in pos.maps:
-            if m["count"] == 2 and m["count"] < PHYSICAL_MARKERS:
+            if m["count"] == 2:
                 a, b = m["cands"]
                 for keep, drop in ((a, b), (b, a)):
                     c = pos.cost(pos.me, keep)

@@ -32,7 +32,7 @@ from games.tobago.engine import (
     space_field,
     xy,
 )
-from games.tobago.rules import DRIVE_POINTS, PHYSICAL_MARKERS
+from games.tobago.rules import DRIVE_POINTS
 from games.tobago.state import ClueEntry, TobagoState
 from hexmap.hexes import Hex
 from solver.deck import DECK
@@ -289,7 +289,7 @@ def legal_drive(state: TobagoState, seat: int) -> list[dict]:
         out.append({"type": "spend_amulet"})
         for m in state.maps:
             n = m.candidates.bit_count()
-            if 2 <= n < PHYSICAL_MARKERS:
+            if n >= 2:  # any map, whatever its count; never its last candidate (§5)
                 for h in state.island.spaces_of(m.candidates):
                     out.append({"type": "remove_marker", "map": m.colour, "space": [h.q, h.r]})
     if p.markers:
@@ -371,11 +371,6 @@ def apply_remove_marker(state: TobagoState, seat: int, action: dict, events: lis
         raise IllegalAction(f"({h.q}, {h.r}) is not a candidate of {m.colour}", "action.space")
     if n < 2:
         raise IllegalAction("the last candidate marker is never removed", "action.space")
-    if n >= PHYSICAL_MARKERS:
-        raise IllegalAction(
-            f"{m.colour} has {n} candidates: its markers are on the island only below {PHYSICAL_MARKERS}",
-            "action.map",
-        )
     _begin_drive(state, seat)
     p.amulets -= 1
     state.amulet_supply += 1

@@ -43,7 +43,7 @@ export function eventText(e, seats, mySeat) {
     case "card_discarded": return t("ev.card_discarded", { value: value(e.value) });
     case "curse": {
       const lost = (e.cursed || []).map((c) => t(`ev.cursed_${c.lost}`, { who: who(c.seat) })).join(t("ev.sep"));
-      return t("ev.curse", { map: mapName(e.map), n: e.removed, lost: lost || t("ev.nobody") });
+      return t("ev.curse", { map: mapName(e.map), d: e.discarded, lost: lost || t("ev.nobody") });
     }
     case "sharing_ended": return t("ev.sharing_ended", { map: mapName(e.map) });
     case "map_restarted": return t("ev.map_restarted", { who: who(e.seat), clue: clueText(e.clue), map: mapName(e.map) });
