@@ -33,7 +33,7 @@ test: $(VENV)/.dev-installed chromium
 	$(PY) -m pytest
 
 lint: $(VENV)/.dev-installed
-	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check . && $(VENV)/bin/mypy
 
 format: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff format . && $(VENV)/bin/ruff check --fix .

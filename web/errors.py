@@ -42,7 +42,7 @@ def status_of(error: ProjectError) -> int:
     """The HTTP status of a domain error (by its class, nearest base first)."""
     for cls in type(error).__mro__:
         if cls in STATUS:
-            return STATUS[cls]  # type: ignore[index]
+            return STATUS[cls]
     return 400
 
 
