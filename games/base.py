@@ -1,53 +1,74 @@
 """The one engine shape every game follows, and the registry of game kinds.
 
-A game kind is a ``GameKind`` subclass instance registered with ``register``. Engines are pure
-Python (no Flask, no storage): the web layer and the simulator drive every game through this
-interface only, so a game added later needs no new API code.
+A game is a ``GameKind`` subclass that passes its static facts (a ``GameType``: name, seats,
+options, chance, information, turn structure, time) and its bots to ``GameKind.__init__`` and
+implements the engine hooks below. Engines are pure Python (no Flask, no storage, no clock): the
+web layer and the simulator drive every game through this interface only, so a game added later
+needs no new API code. The shape follows ``../shared/design.md`` ("One engine shape for every
+game") and OpenSpiel's split of static game facts, state and observation.
 
-The contract (see ``../shared/design.md``, "One engine shape for every game"):
+The public interface (what callers use; the base checks what every game checks the same way):
 
-- ``new_state(seed, seats, options)`` builds the initial state. All randomness comes from a
-  ``random.Random`` kept in the state and seeded from ``seed``; ``(seed, seats, options, action
-  log)`` therefore replays the same game (``replay``).
-- ``to_act(state)`` lists the seats that may act now (several at once where the rules say so).
-- ``legal_actions(state, seat)`` lists small JSON objects, e.g. ``{"type": "take"}``.
-- ``apply(state, seat, action)`` changes the state and returns a list of *public* events (JSON
-  objects that every seat may see), or raises ``IllegalAction`` / ``InvalidInput`` with the
-  reason and leaves the state exactly as it was. Engines validate before they mutate.
-- ``view(state, seat)`` is exactly what ``seat`` may see (``seat=None``: a spectator, no private
-  information). Once ``is_over`` every view shows everything. A view is a JSON object; the service
-  adds the seat's legal actions next to it.
-- ``is_over(state)``, ``scores(state)`` (a number per seat, or ``None`` while the game runs),
-  ``winners(state)``.
-- ``state_to_json`` / ``state_from_json`` snapshot a state (a cache; the action log is the truth).
+- ``new_state(seed, seats, options)``: the seed, the seat count and the options are checked here,
+  then the engine's ``setup(seed, seats, resolved_options)`` builds the state. All randomness
+  comes from a ``random.Random`` kept in the state and seeded from ``seed``, so ``(seed, seats,
+  options, action log)`` replays the same game (``replay``).
+- ``to_act(state)``: the seats that may act now (several at once where the rules say so).
+- ``legal_actions(state, seat)``: small JSON objects such as ``{"type": "take"}``; empty for a
+  seat that may not act (the engine's ``legal`` is asked only for seats in ``to_act``).
+- ``apply(state, seat, action)``: the base refuses a malformed action, an unknown seat, a finished
+  game and a seat that may not act (reasons ``malformed_action``, ``no_such_seat``,
+  ``game_over``, ``not_your_turn``), then the engine's ``play`` changes the state and returns
+  *public* events, or raises ``errors.IllegalAction`` / ``errors.InvalidInput`` with the reason
+  and leaves the state exactly as it was (engines validate before they mutate).
+- ``view(state, seat)``: exactly what ``seat`` may see (``None``: a spectator, no private
+  information), from the engine's ``observe``. Once ``is_over``, every view shows everything.
+- ``is_over(state)``, ``scores(state)`` (a number per seat, ``None`` while the game runs),
+  ``winners(state)``, ``seat_count(state)``.
+- ``timer(state)``: ``None``, or the ``Timer`` of a phase that ends by the clock (below).
+- ``state_to_json`` / ``state_from_json``: a snapshot of a state (a cache; the log is the truth).
 
-Bots get only a seat's view (and that seat's legal actions), never the state: a bot cannot cheat
-by construction. A bot is a callable ``(view, legal_actions, rng) -> action``.
+**Time is data.** Engines never read a clock. A phase with a time limit makes ``timer(state)``
+return ``Timer(since, seconds, action)``: the phase began after the ``since``-th action of the
+log (that entry's time starts its clock) and lasts ``seconds``; when it runs out, *the table*
+acts: the service applies ``action`` with seat ``None`` (``SYSTEM``) as an entry of the action
+log. ``apply(state, None, action)`` accepts exactly the current timer's action, so a log with
+timeouts replays with no clock at all, and an imported record replays its timeouts too.
+
+Bots get only a seat's view and that seat's legal actions, never the state, so a bot cannot cheat
+by construction. A bot is a callable ``(view, legal_actions, rng) -> action``; in a timed phase
+(``GameType.timed``) it may return ``None``: nothing to say now (it waits for others or the clock).
 """
 
 from __future__ import annotations
 
-import copy
+import importlib
 import random
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from errors import IllegalAction, InvalidInput
+from hexmap.seeds import check_seed
+from i18n import translate
 
 Action = dict[str, Any]
 Event = dict[str, Any]
-Bot = Callable[[dict, list[Action], random.Random], Action]
+Bot = Callable[[dict, list[Action], random.Random], Action | None]
+#: The seat of an action the table takes itself (a timeout): no seat.
+SYSTEM = None
+#: The game modules of this project, each registering its kind on import. Explicit: an import
+#: error here is an error, never a silently missing game.
+BUILTIN_GAMES: tuple[str, ...] = ("games.tobago", "games.dao")
 
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A rule option: name, default, description (English and Traditional Chinese), choices."""
+    """A rule option: its name, default and allowed values (``None``: any value of the default's
+    type). Its description is in the catalogues, key ``games.<game>.options.<name>``."""
 
     name: str
     default: Any
-    description: str
-    description_zh: str = ""
     choices: tuple[Any, ...] | None = None
 
     def validate(self, value: Any, field_path: str) -> Any:
@@ -57,6 +78,8 @@ class OptionSpec:
                 raise InvalidInput(
                     f"must be one of {', '.join(map(repr, self.choices))}, got {value!r}",
                     field_path,
+                    reason="not_a_choice",
+                    params={"choices": list(self.choices)},
                 )
         elif isinstance(self.default, bool):
             if not isinstance(value, bool):
@@ -68,86 +91,176 @@ class OptionSpec:
             raise InvalidInput(f"must be a string, got {value!r}", field_path)
         return value
 
-    def to_json(self) -> dict:
-        out = {"name": self.name, "default": self.default, "description": self.description}
-        if self.description_zh:
-            out["description_zh"] = self.description_zh
-        if self.choices is not None:
-            out["choices"] = list(self.choices)
-        return out
 
+@dataclass(frozen=True)
+class GameType:
+    """The static facts of a game: what any caller may know without a state.
 
-@dataclass
-class GameKind:
-    """Metadata and behaviour of one game. Subclasses implement the methods below."""
+    ``chance``: ``"seeded"`` (shuffles and draws from the game's seed) or ``"none"``.
+    ``information``: ``"imperfect"`` when some seat sees what another does not.
+    ``turns``: ``"sequential"`` (one seat at a time) or ``"simultaneous"`` (some phases let
+    several seats act at once, e.g. secret choices or a negotiation).
+    ``timed``: some phases end by the clock (``GameKind.timer``).
+    Titles and option descriptions are in the catalogues (``games.<name>.title``,
+    ``games.<name>.options.<option>``).
+    """
 
-    name: str = ""
-    title: str = ""
-    title_zh: str = ""
-    min_seats: int = 2
-    max_seats: int = 4
+    name: str
+    min_seats: int
+    max_seats: int
     options: tuple[OptionSpec, ...] = ()
-    #: Bot levels offered for this game, name → bot callable.
-    bots: dict[str, Bot] = field(default_factory=dict)
+    chance: Literal["seeded", "none"] = "seeded"
+    information: Literal["perfect", "imperfect"] = "imperfect"
+    turns: Literal["sequential", "simultaneous"] = "sequential"
+    timed: bool = False
 
-    # --- options -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Timer:
+    """A phase that ends by the clock: it began after the ``since``-th log entry, lasts
+    ``seconds``, and when it runs out the table plays ``action`` (seat ``SYSTEM``)."""
+
+    since: int
+    seconds: float
+    action: Action
+
+
+class GameKind:
+    """One game: its ``GameType``, its bots, and the engine hooks a subclass implements."""
+
+    def __init__(self, game_type: GameType, bots: Mapping[str, Bot] | None = None) -> None:
+        self.type = game_type
+        #: Bot levels offered for this game, name → bot callable (the first is the default).
+        self.bots: dict[str, Bot] = dict(bots or {})
+
+    @property
+    def name(self) -> str:
+        return self.type.name
+
+    # --- options, seats, metadata ---------------------------------------------------------
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
         """Defaults filled in, every given option validated; unknown names refused."""
         given = {} if given is None else given
         if not isinstance(given, dict):
             raise InvalidInput("options must be an object", "options")
-        specs = {o.name: o for o in self.options}
+        specs = {o.name: o for o in self.type.options}
         for key in given:
             if key not in specs:
                 known = ", ".join(specs) or "none"
-                raise InvalidInput(f"unknown option {key!r} (known: {known})", f"options.{key}")
+                raise InvalidInput(
+                    f"unknown option {key!r} (known: {known})",
+                    f"options.{key}",
+                    reason="unknown_option",
+                    params={"option": key},
+                )
         return {
             name: spec.validate(given[name], f"options.{name}") if name in given else spec.default
             for name, spec in specs.items()
         }
 
-    def check_seats(self, seats: int) -> None:
+    def check_seats(self, seats: Any) -> None:
         if isinstance(seats, bool) or not isinstance(seats, int):
             raise InvalidInput("seat count must be an integer", "seats")
-        if not self.min_seats <= seats <= self.max_seats:
+        low, high = self.type.min_seats, self.type.max_seats
+        if not low <= seats <= high:
             raise InvalidInput(
-                f"{self.name} takes {self.min_seats}-{self.max_seats} seats, got {seats}", "seats"
+                f"{self.name} takes {low}-{high} seats, got {seats}",
+                "seats",
+                reason="seat_count",
+                params={"min": low, "max": high, "seats": seats},
             )
 
     def metadata(self) -> dict:
+        """The game's facts for a new-game form, both languages' texts from the catalogues."""
+        t = self.type
+
+        def text(lang: str, key: str) -> str:
+            return translate(lang, f"games.{t.name}.{key}")
+
         return {
-            "name": self.name,
-            "title": self.title,
-            "title_zh": self.title_zh,
-            "min_seats": self.min_seats,
-            "max_seats": self.max_seats,
-            "options": [o.to_json() for o in self.options],
+            "name": t.name,
+            "title": text("en", "title"),
+            "title_zh": text("zh", "title"),
+            "min_seats": t.min_seats,
+            "max_seats": t.max_seats,
+            "chance": t.chance,
+            "information": t.information,
+            "turns": t.turns,
+            "timed": t.timed,
+            "options": [
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "description": text("en", f"options.{o.name}"),
+                    "description_zh": text("zh", f"options.{o.name}"),
+                    **({"choices": list(o.choices)} if o.choices is not None else {}),
+                }
+                for o in t.options
+            ],
             "bots": sorted(self.bots),
         }
 
-    # --- the engine (override) -----------------------------------------------------------
+    # --- the public interface (checks shared by every game, then the engine's hook) -------
 
     def new_state(self, seed: int, seats: int, options: dict | None = None) -> Any:
-        raise NotImplementedError
-
-    def to_act(self, state: Any) -> list[int]:
-        raise NotImplementedError
+        """A new game: seed, seat count and options checked, then the engine's ``setup``."""
+        check_seed(seed, "seed")
+        self.check_seats(seats)
+        return self.setup(seed, seats, self.resolve_options(options, seats))
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
-        raise NotImplementedError
+        """``seat``'s legal actions now; empty when it may not act (or the game is over)."""
+        if self.is_over(state) or seat not in self.to_act(state):
+            return []
+        return self.legal(state, seat)
 
-    def apply(self, state: Any, seat: int, action: Action) -> list[Event]:
-        raise NotImplementedError
+    def apply(self, state: Any, seat: int | None, action: Any) -> list[Event]:
+        """Apply ``seat``'s action (``SYSTEM``: the current timer's action) and return the
+        public events; a refusal raises and changes nothing."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise InvalidInput(
+                'an action is a JSON object with a string \'type\', e.g. {"type": "take"}',
+                "action.type" if isinstance(action, dict) else "action",
+                reason="malformed_action",
+            )
+        if self.is_over(state):
+            raise IllegalAction("the game is over", "action", reason="game_over")
+        if seat is SYSTEM:
+            timer = self.timer(state)
+            if timer is None or action != timer.action:
+                raise IllegalAction(
+                    "only the running timer's action is taken without a seat",
+                    "seat",
+                    reason="not_a_timeout",
+                )
+            return self.play(state, SYSTEM, action)
+        self.check_seat(state, seat)
+        if seat not in self.to_act(state):
+            raise IllegalAction(
+                f"it is not seat {seat}'s turn",
+                "seat",
+                reason="not_your_turn",
+                params={"seat": seat, "to_act": self.to_act(state)},
+            )
+        return self.play(state, seat, action)
 
     def view(self, state: Any, seat: int | None) -> dict:
-        raise NotImplementedError
+        """Exactly what ``seat`` may see (``None``: a spectator)."""
+        if seat is not None:
+            self.check_seat(state, seat)
+        return self.observe(state, seat)
 
-    def is_over(self, state: Any) -> bool:
-        raise NotImplementedError
-
-    def scores(self, state: Any) -> list[float] | None:
-        raise NotImplementedError
+    def check_seat(self, state: Any, seat: Any) -> None:
+        """Refuse anything but a seat number of this game."""
+        n = self.seat_count(state)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise InvalidInput(
+                f"no seat {seat!r} in a {n}-seat game",
+                "seat",
+                reason="no_such_seat",
+                params={"seats": n},
+            )
 
     def winners(self, state: Any) -> list[int]:
         """Seats with the best score (ties share the win); empty while the game runs."""
@@ -157,13 +270,53 @@ class GameKind:
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
 
+    def bot_action(self, state: Any, seat: int, level: str, rng: random.Random) -> Action | None:
+        """Ask bot ``level`` for ``seat``'s action; the bot sees only that seat's view.
+        ``None``: nothing to say now (timed phases only)."""
+        bot = self.bots.get(level)
+        if bot is None:
+            raise InvalidInput(f"unknown bot level {level!r} for {self.name}", "level")
+        return bot(self.view(state, seat), self.legal_actions(state, seat), rng)
+
+    # --- the engine's hooks (override) ----------------------------------------------------
+
+    def setup(self, seed: int, seats: int, options: dict) -> Any:
+        """The initial state; ``options`` are resolved (every option present and valid)."""
+        raise NotImplementedError
+
+    def seat_count(self, state: Any) -> int:
+        raise NotImplementedError
+
+    def to_act(self, state: Any) -> list[int]:
+        raise NotImplementedError
+
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, which is in ``to_act`` of a running game."""
+        raise NotImplementedError
+
+    def play(self, state: Any, seat: int | None, action: Action) -> list[Event]:
+        """Apply an action already checked by ``apply``: ``action`` is an object with a string
+        ``type`` and ``seat`` is in ``to_act`` (or ``SYSTEM`` with the timer's action)."""
+        raise NotImplementedError
+
+    def observe(self, state: Any, seat: int | None) -> dict:
+        """The view of ``seat`` (a valid seat, or ``None`` for a spectator)."""
+        raise NotImplementedError
+
+    def is_over(self, state: Any) -> bool:
+        raise NotImplementedError
+
+    def scores(self, state: Any) -> list[float] | None:
+        raise NotImplementedError
+
+    def timer(self, state: Any) -> Timer | None:
+        """The running phase's ``Timer``; ``None`` when no clock runs (default: never)."""
+        return None
+
     def state_to_json(self, state: Any) -> dict:
         raise NotImplementedError
 
     def state_from_json(self, data: dict) -> Any:
-        raise NotImplementedError
-
-    def seat_count(self, state: Any) -> int:
         raise NotImplementedError
 
     def statistics(self, state: Any) -> dict:
@@ -184,9 +337,10 @@ class GameKind:
         ``tests/test_hidden_information.py`` plays every registered kind through the API and
         counts whole JSON values: each item must be in ``seat``'s own view; the spectator's view
         may show it no more often than the rest of ``seat``'s view does, another seat's view no
-        more often than the spectator's plus that seat's own equal items. Distinctive items (a card with its unique id) make the check
-        strict; repeated faces (two fire-2s) are handled by the counting. Once the game is over,
-        what is still listed must be in every view. Default: nothing private.
+        more often than the spectator's plus that seat's own equal items. Distinctive items (a
+        card with its unique id) make the check strict; repeated faces (two fire-2s) are handled
+        by the counting. Once the game is over, what is still listed must be in every view.
+        Default: nothing private.
         """
         return []
 
@@ -197,31 +351,17 @@ class GameKind:
         """
         return []
 
-    # --- generic helpers built on the engine ----------------------------------------------
-
-    def check_turn(self, state: Any, seat: int) -> None:
-        """Refuse an action from a seat that may not act now (the common first check)."""
-        if self.is_over(state):
-            raise IllegalAction("the game is over", "action")
-        if seat not in self.to_act(state):
-            raise IllegalAction(f"it is not seat {seat}'s turn", "seat")
-
-    def bot_action(self, state: Any, seat: int, level: str, rng: random.Random) -> Action:
-        """Ask bot ``level`` for ``seat``'s action; the bot sees only that seat's view."""
-        bot = self.bots.get(level)
-        if bot is None:
-            raise InvalidInput(f"unknown bot level {level!r} for {self.name}", "level")
-        return bot(self.view(state, seat), self.legal_actions(state, seat), rng)
-
-    def copy_state(self, state: Any) -> Any:
-        return copy.deepcopy(state)
-
 
 _REGISTRY: dict[str, GameKind] = {}
+_BUILTIN_LOADED = False
 
 
 def register(kind: GameKind) -> GameKind:
-    """Add a game kind to the registry (by ``kind.name``)."""
+    """Add a game kind to the registry (by ``kind.name``); a second kind of that name is an
+    error."""
+    known = _REGISTRY.get(kind.name)
+    if known is not None and known is not kind:
+        raise ValueError(f"a game kind {kind.name!r} is registered already")
     _REGISTRY[kind.name] = kind
     return kind
 
@@ -230,7 +370,11 @@ def get_kind(name: Any) -> GameKind:
     """The registered game kind called ``name``; an ``InvalidInput`` naming the known ones."""
     _load_builtin()
     if not isinstance(name, str) or name not in _REGISTRY:
-        raise InvalidInput(f"unknown game {name!r} (known: {', '.join(sorted(_REGISTRY))})", "game")
+        raise InvalidInput(
+            f"unknown game {name!r} (known: {', '.join(sorted(_REGISTRY))})",
+            "game",
+            reason="unknown_game",
+        )
     return _REGISTRY[name]
 
 
@@ -240,27 +384,13 @@ def kinds() -> dict[str, GameKind]:
     return dict(_REGISTRY)
 
 
-_BUILTIN_LOADED = False
-
-
 def _load_builtin() -> None:
-    """Import the built-in game modules (each registers itself) once per process.
-
-    Only the first call imports: a failed import of a game not built yet costs ~0.2 ms, and
-    ``get_kind`` runs several times per API request.
-    """
+    """Import the built-in game modules (each registers itself), once per process."""
     global _BUILTIN_LOADED
-    if _BUILTIN_LOADED:
-        return
-    import importlib
-
-    for module in ("games.tobago", "games.dao", "games.isla_dorada", "games.dragons_gold"):
-        try:
+    if not _BUILTIN_LOADED:
+        for module in BUILTIN_GAMES:
             importlib.import_module(module)
-        except ModuleNotFoundError as e:  # a game not built yet
-            if e.name != module:
-                raise
-    _BUILTIN_LOADED = True
+        _BUILTIN_LOADED = True
 
 
 def replay(
@@ -268,13 +398,38 @@ def replay(
     seed: int,
     seats: int,
     options: dict | None,
-    actions: Iterable[tuple[int, Action]],
+    actions: Iterable[tuple[int | None, Action]],
 ) -> Any:
-    """Rebuild a state from ``(seed, seats, options)`` and an action log of ``(seat, action)``."""
+    """Rebuild a state from ``(seed, seats, options)`` and an action log of ``(seat, action)``
+    (seat ``SYSTEM`` for the table's timeouts)."""
     state = kind.new_state(seed, seats, options)
     for seat, action in actions:
         kind.apply(state, seat, action)
     return state
+
+
+def next_bot_action(
+    kind: GameKind,
+    state: Any,
+    levels: list[str | None],
+    rng_for: Callable[[], random.Random],
+) -> tuple[int, Action] | None:
+    """The first bot seat in ``to_act`` with something to say, and its action; ``None`` when no
+    bot wants to act (humans must, or a timed phase waits for its clock). ``levels[seat]`` is a
+    bot level or ``None`` for a human seat; ``rng_for()`` gives the generator for this move."""
+    timed = kind.type.timed
+    for seat in kind.to_act(state):
+        level = levels[seat]
+        if level is None:
+            continue
+        rng = rng_for()
+        action = kind.bot_action(state, seat, level, rng)
+        if action is None:
+            if timed:
+                continue
+            raise RuntimeError(f"{kind.name} bot {level!r} gave no action for seat {seat}")
+        return seat, action
+    return None
 
 
 def play_bots(
@@ -283,13 +438,22 @@ def play_bots(
     levels: list[str],
     rng: random.Random,
     max_actions: int = 100_000,
-    on_action: Callable[[int, Action, list[Event]], None] | None = None,
+    on_action: Callable[[int | None, Action, list[Event]], None] | None = None,
 ) -> int:
-    """Let bots (one level per seat) act until the game ends; returns the number of actions."""
+    """Let bots (one level per seat) play until the game ends, on a simulated clock: a timed
+    phase ends (its timer's action, seat ``SYSTEM``) when no seat wants to act. Returns the
+    number of actions."""
     n = 0
+    bot_levels: list[str | None] = list(levels)
     while not kind.is_over(state):
-        seat = kind.to_act(state)[0]
-        action = kind.bot_action(state, seat, levels[seat], rng)
+        found = next_bot_action(kind, state, bot_levels, lambda: rng)
+        if found is None:
+            timer = kind.timer(state)
+            if timer is None:
+                raise RuntimeError(f"{kind.name}: no bot can act and no clock runs")
+            seat, action = SYSTEM, timer.action
+        else:
+            seat, action = found
         events = kind.apply(state, seat, action)
         if on_action is not None:
             on_action(seat, action, events)

@@ -272,7 +272,7 @@ def main(
     try:
         kind = get_kind(args.game)
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-        seats = args.seats or (len(bots) if len(bots) > 1 else kind.min_seats)
+        seats = args.seats or (len(bots) if len(bots) > 1 else kind.type.min_seats)
         result = simulate(
             kind,
             args.games,

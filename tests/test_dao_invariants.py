@@ -182,7 +182,7 @@ def test_the_view_shape_is_the_public_one():
 def _variant_with_other_hidden_parts(state: DaoState, seat: int, rng: random.Random) -> DaoState:
     """The same position as ``seat`` knows it: the unseen cards reordered (across the rounds'
     decks too) and, with 3+ seats, one card swapped between two other seats' piles."""
-    other = KIND.copy_state(state)
+    other = KIND.state_from_json(KIND.state_to_json(state))
     decks = other.decks[other.round - 1 :]
     pool = [c for d in decks for c in d]
     rng.shuffle(pool)

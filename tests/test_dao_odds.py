@@ -50,7 +50,7 @@ def test_no_helper_for_spectators_or_after_the_end():
 
 def _put_on_top(state: DaoState, card: int) -> DaoState:
     """A copy of ``state`` with ``card`` (unseen) on top of the current deck: the same view."""
-    copy = KIND.copy_state(state)
+    copy = KIND.state_from_json(KIND.state_to_json(state))
     current = copy.decks[copy.round - 1]
     for deck in copy.decks[copy.round - 1 :]:
         if card in deck:
@@ -111,7 +111,7 @@ def test_helper_matches_the_engine_card_by_card():
         assert helper["turn"]["gain"] == pytest.approx(gain / len(unseen))
         if busts:
             assert helper["turn"]["gain_if_bust"] == pytest.approx(gain / busts)
-        took = KIND.copy_state(state)
+        took = KIND.state_from_json(KIND.state_to_json(state))
         KIND.apply(took, seat, TAKE)
         assert helper["take"]["gain"] == C.pile_score(_pile_after(took, seat, state.round)) - before
         scores = C.element_scores(state.piles[seat])

@@ -26,7 +26,7 @@ def kinds_of(events: list[dict]) -> list[str]:
 def test_registered_under_dao_with_2_to_6_seats():
     kind = get_kind("dao")
     assert kind is KIND
-    assert (kind.min_seats, kind.max_seats) == (2, 6)
+    assert (kind.type.min_seats, kind.type.max_seats) == (2, 6)
     assert {"random", "greedy", "ev"} <= set(kind.bots)
 
 

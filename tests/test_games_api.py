@@ -89,8 +89,8 @@ def test_kinds_lists_every_registered_game_with_seats_options_and_bots(client):
     kinds = {k["name"]: k for k in client.get("/api/games/kinds").get_json()["kinds"]}
     ba = kinds[GAME]
     assert (ba["min_seats"], ba["max_seats"]) == (2, 4)
-    assert {o["name"] for o in ba["options"]} == {"rounds", "tie"}
-    assert ba["bots"] == ["greedy", "random"]
+    assert {o["name"] for o in ba["options"]} == {"rounds", "tie", "bid_seconds"}
+    assert ba["bots"] == ["greedy", "patient", "random"]
     import games.base
 
     assert set(kinds) == set(games.base.kinds())
@@ -394,7 +394,11 @@ def test_record_only_once_over_and_import_replays_it(client):
     final = play_out(client, game)
     record = client.get(f"/api/games/{game['id']}/record").get_json()
     assert set(record) == {"game", "options", "seed", "seats", "actions"}
-    assert record["seed"] == 9 and record["options"] == {"rounds": 4, "tie": "discard"}
+    assert record["seed"] == 9 and record["options"] == {
+        "rounds": 4,
+        "tie": "discard",
+        "bid_seconds": None,
+    }
     assert len(record["actions"]) == final["version"] == 8
     assert "token" not in str(record["seats"])
     resp = client.post("/api/games/import", json=record)

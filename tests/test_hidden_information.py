@@ -199,7 +199,9 @@ def play_random_game(
     """
     kind = games.base.get_kind(name)
     rng = random.Random(seed)
-    n_seats = kind.min_seats + seed % max(1, min(kind.max_seats, 4) - kind.min_seats + 1)
+    n_seats = kind.type.min_seats + seed % max(
+        1, min(kind.type.max_seats, 4) - kind.type.min_seats + 1
+    )
     seats: list[dict] = [{"type": "human", "name": f"P{i}"} for i in range(n_seats)]
     levels = sorted(kind.bots)
     if with_bot and levels:

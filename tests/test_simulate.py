@@ -19,19 +19,16 @@ class Race(GameKind):
 
     def __init__(self) -> None:
         super().__init__(
-            name="race_test",
-            title="Race (test)",
-            min_seats=2,
-            max_seats=3,
-            options=(base.OptionSpec("tie_at_start", False, "end tied at once"),),
-            bots={
-                "one": lambda v, legal, rng: {"step": 1},
-                "two": lambda v, legal, rng: {"step": 2},
+            base.GameType(
+                "race_test", 2, 3, (base.OptionSpec("tie_at_start", False),), chance="none"
+            ),
+            {
+                "one": lambda v, legal, rng: {"type": "step", "step": 1},
+                "two": lambda v, legal, rng: {"type": "step", "step": 2},
             },
         )
 
-    def new_state(self, seed, seats, options=None):
-        opts = self.resolve_options(options, seats)
+    def setup(self, seed, seats, opts):
         return {
             "seats": seats,
             "count": [0] * seats,
@@ -47,12 +44,11 @@ class Race(GameKind):
     def to_act(self, state):
         return [] if self.is_over(state) else [state["to_move"]]
 
-    def legal_actions(self, state, seat):
-        return [{"step": 1}, {"step": 2}] if seat in self.to_act(state) else []
+    def legal(self, state, seat):
+        return [{"type": "step", "step": 1}, {"type": "step", "step": 2}]
 
-    def apply(self, state, seat, action):
-        self.check_turn(state, seat)
-        if action not in self.legal_actions(state, seat):
+    def play(self, state, seat, action):
+        if action not in self.legal(state, seat):
             raise IllegalAction("bad step", "action")
         state["count"][seat] += action["step"]
         state["moves"][seat] += 1
@@ -61,7 +57,7 @@ class Race(GameKind):
         state["to_move"] = (seat + 1) % state["seats"]
         return [{"seat": seat, **action}]
 
-    def view(self, state, seat):
+    def observe(self, state, seat):
         return {"count": state["count"][seat] if seat is not None else None}
 
     def is_over(self, state):

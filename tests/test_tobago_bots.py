@@ -140,7 +140,7 @@ def test_in_a_sharing_it_takes_the_last_card_whatever_it_is():
 
 
 def test_the_atv_goes_to_the_most_central_space():
-    s = KIND.new_state(1, 2, None, island=position().island)
+    s = KIND.new_state_on(position().island, 1, 2, None)
     action = decide(s)
     at = Hex(*action["at"])
     assert action["type"] == "place_atv" and at == central_space(s.island)

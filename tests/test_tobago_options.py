@@ -115,7 +115,7 @@ def test_snapshots_round_trip_and_continue_identically():
         seat = KIND.to_act(s)[0]
         KIND.apply(s, seat, KIND.bot_action(s, seat, "strategic", rng))
     snap = json.loads(json.dumps(KIND.state_to_json(s)))
-    copy = KIND.copy_state(s)
+    copy = KIND.state_from_json(KIND.state_to_json(s))
     assert copy.island is s.island and KIND.state_to_json(copy) == snap
     loaded = KIND.state_from_json(snap)
     assert KIND.state_to_json(loaded) == snap

@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from errors import IllegalAction, InvalidInput
-from games.base import GameKind, OptionSpec, register
+from games.base import GameKind, GameType, OptionSpec, Timer, register
 
 NAME = "blind_auction"
 SUITS = ("S", "H", "D", "C")
@@ -49,6 +49,14 @@ def random_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
     return rng.choice(legal)
 
 
+def patient_bot(view: dict, legal: list[dict], rng: random.Random) -> dict | None:
+    """Never bids in a timed round (waits for the clock); bids its lowest card otherwise."""
+    if view["timed"]:
+        return None
+    hand = sorted(view["hand"], key=lambda c: (c["rank"], c["id"]))
+    return {"type": "bid", "card": hand[0]["id"]}
+
+
 def greedy_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """Bid the highest card for a big prize (6+ with carry), the lowest otherwise."""
     hand = sorted(view["hand"], key=lambda c: (c["rank"], c["id"]))
@@ -58,31 +66,34 @@ def greedy_bot(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 
 class BlindAuction(GameKind):
-    """The engine; the state is a plain JSON-able dict (all chance is dealt in ``new_state``)."""
+    """The engine; the state is a plain JSON-able dict (all chance is dealt in ``setup``).
+
+    Option ``bid_seconds`` (default ``None``: no clock) makes every round a timed phase: when
+    it runs out, the table's ``{"type": "timeout"}`` makes every seat that has not bid yet bid
+    its lowest card (the test game of the service's time model).
+    """
 
     def __init__(self, name: str = NAME) -> None:
         super().__init__(
-            name=name,
-            title="Blind Auction (test game)",
-            title_zh="暗標拍賣（測試遊戲）",
-            min_seats=2,
-            max_seats=4,
-            options=(
-                OptionSpec("rounds", 5, "Rounds (prizes) to play", "回合數", tuple(range(3, 9))),
-                OptionSpec(
-                    "tie",
-                    "discard",
-                    "A tied top bid discards or carries the prize",
-                    "平手時",
-                    ("discard", "carry"),
+            GameType(
+                name,
+                2,
+                4,
+                (
+                    OptionSpec("rounds", 5, tuple(range(3, 9))),
+                    OptionSpec("tie", "discard", ("discard", "carry")),
+                    OptionSpec("bid_seconds", None, (None, 1, 2, 5, 30, 60)),
                 ),
+                chance="seeded",
+                information="imperfect",
+                turns="simultaneous",
+                timed=True,
             ),
-            bots={"random": random_bot, "greedy": greedy_bot},
+            {"random": random_bot, "greedy": greedy_bot, "patient": patient_bot},
         )
 
-    def new_state(self, seed: int, seats: int, options: dict | None = None) -> dict:
-        self.check_seats(seats)
-        opts = self.resolve_options(options, seats)
+    def setup(self, seed: int, seats: int, options: dict) -> dict:
+        opts = options
         rng = random.Random(seed)
         deck = list(range(len(SUITS) * len(RANKS)))
         rng.shuffle(deck)
@@ -102,6 +113,8 @@ class BlindAuction(GameKind):
             "won": [[] for _ in range(seats)],
             "history": [],
             "over": False,
+            "moves": 0,
+            "round_since": 0,
         }
 
     def to_act(self, state: dict) -> list[int]:
@@ -109,26 +122,39 @@ class BlindAuction(GameKind):
             return []
         return [s for s in range(state["seats"]) if state["bids"][s] is None]
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        if seat not in self.to_act(state):
-            return []
+    def legal(self, state: dict, seat: int) -> list[dict]:
         return [{"type": "bid", "card": c} for c in state["hands"][seat]]
 
-    def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
-        if not isinstance(action, dict) or action.get("type") != "bid":
+    def timer(self, state: dict) -> Timer | None:
+        seconds = state["options"]["bid_seconds"]
+        if seconds is None or state["over"]:
+            return None
+        return Timer(state["round_since"], float(seconds), {"type": "timeout"})
+
+    def play(self, state: dict, seat: int | None, action: dict) -> list[dict]:
+        if seat is None:  # the clock ran out: the late seats bid their lowest card
+            state["moves"] += 1
+            events: list[dict] = []
+            for s in self.to_act(state):
+                card = min(state["hands"][s], key=rank)
+                state["hands"][s].remove(card)
+                state["bids"][s] = card
+                events.append({"type": "bid_placed", "seat": s, "late": True})
+            return events + self._resolve(state)
+        if action["type"] != "bid":
             raise InvalidInput('an action is {"type": "bid", "card": <card id>}', "action.type")
         card = action.get("card")
         if isinstance(card, bool) or not isinstance(card, int):
             raise InvalidInput(f"card must be a card id, got {card!r}", "action.card")
         if set(action) - {"type", "card"}:
             raise InvalidInput(f"unknown fields {sorted(set(action) - {'type', 'card'})}", "action")
-        self.check_turn(state, seat)
         if card not in state["hands"][seat]:
             raise IllegalAction(f"card {card} is not in seat {seat}'s hand", "action.card")
         # validated: mutate
+        state["moves"] += 1
         state["hands"][seat].remove(card)
         state["bids"][seat] = card
-        events: list[dict] = [{"type": "bid_placed", "seat": seat}]
+        events = [{"type": "bid_placed", "seat": seat}]
         if all(b is not None for b in state["bids"]):
             events += self._resolve(state)
         return events
@@ -154,6 +180,7 @@ class BlindAuction(GameKind):
         state["history"].append(record)
         events = [{"type": "bids_revealed", **record}]
         state["bids"] = [None] * state["seats"]
+        state["round_since"] = state["moves"]
         if state["round"] == state["options"]["rounds"]:
             state["over"] = True
             events.append({"type": "game_over", "scores": self.scores(state)})
@@ -163,7 +190,7 @@ class BlindAuction(GameKind):
             events.append({"type": "prize_turned", "prize": prize_json(state["prize"])})
         return events
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def observe(self, state: dict, seat: int | None) -> dict:
         out = {
             "round": state["round"],
             "rounds": state["options"]["rounds"],
@@ -173,6 +200,7 @@ class BlindAuction(GameKind):
             "bid_placed": [b is not None for b in state["bids"]],
             "won": [list(w) for w in state["won"]],
             "history": [dict(h) for h in state["history"]],
+            "timed": state["options"]["bid_seconds"] is not None,
         }
         if seat is not None:
             out["hand"] = [card_json(c) for c in state["hands"][seat]]
@@ -211,8 +239,8 @@ class BlindAuction(GameKind):
 class LeakyAuction(BlindAuction):
     """A deliberately broken variant: spectators see seat 0's hand (tests the leak detector)."""
 
-    def view(self, state: dict, seat: int | None) -> dict:
-        out = super().view(state, seat)
+    def observe(self, state: dict, seat: int | None) -> dict:
+        out = super().observe(state, seat)
         if seat is None:
             out["peek"] = [card_json(c) for c in state["hands"][0]]
         return out

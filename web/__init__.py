@@ -1,40 +1,41 @@
 """The web layer: blueprints for pages and the JSON API, error handling, storage.
 
-Each feature is a blueprint in its own module; ``register_web`` wires them into the app.
+Each feature is a blueprint in its own module; ``register_web`` wires them into the app from an
+explicit list, so a renamed or broken module is an import error, never silently missing routes.
 """
 
 from __future__ import annotations
 
 from flask import Flask
 
+from web import (
+    dao_pages,
+    docs,
+    errors,
+    games_api,
+    i18n,
+    islands_api,
+    pages,
+    puzzles_api,
+    solver_api,
+    tobago_pages,
+)
+
+#: Every blueprint module of the service, in registration order (each exposes ``bp``).
+BLUEPRINTS = (
+    pages,
+    islands_api,
+    solver_api,
+    games_api,
+    puzzles_api,
+    docs,
+    i18n,
+    tobago_pages,
+    dao_pages,
+)
+
 
 def register_web(app: Flask) -> None:
-    from web import errors, pages
-
     errors.register(app)
-    app.register_blueprint(pages.bp)
-    for module in _optional_blueprints():
+    for module in BLUEPRINTS:
         app.register_blueprint(module.bp)
-
-
-def _optional_blueprints() -> list:
-    """API blueprints, in a fixed order. Each module exposes ``bp``."""
-    import importlib
-
-    out = []
-    for name in (
-        "web.islands_api",
-        "web.solver_api",
-        "web.games_api",
-        "web.puzzles_api",
-        "web.docs",
-        "web.i18n",
-        "web.tobago_pages",
-        "web.dao_pages",
-    ):
-        try:
-            out.append(importlib.import_module(name))
-        except ModuleNotFoundError as e:
-            if e.name != name:
-                raise
-    return out

@@ -6,10 +6,8 @@ Modules: ``cards`` (the deck tables from ``data/cards.json``), ``engine`` (rules
 """
 
 from games.base import register
-from games.dao.bots import BOTS
 from games.dao.engine import KIND, DaoKind, DaoState
 
-KIND.bots.update(BOTS)
 register(KIND)
 
 __all__ = ["KIND", "DaoKind", "DaoState"]

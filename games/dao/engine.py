@@ -30,29 +30,16 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from errors import IllegalAction, InvalidInput
-from games.base import Action, Event, GameKind, OptionSpec
+from errors import InvalidInput
+from games.base import Action, Event, GameKind, GameType, OptionSpec
 from games.dao import cards as C
 from games.dao import odds
+from games.dao.bots import BOTS
 
 _ACTIONS = ("take", "turn")
 _OPTIONS = (
-    OptionSpec(
-        "bust_match",
-        "previous",
-        "A display above 12 does not bust when the new card's value equals the card it was "
-        "placed next to ('previous', the published rule) or the row's first card ('first').",
-        "展示區超過 12 時，若新卡數值等於相鄰的前一張（'previous'，出版規則）或列首第一張"
-        "（'first'），則不爆牌。",
-        ("previous", "first"),
-    ),
-    OptionSpec(
-        "two_rounds",
-        None,
-        "Two rounds with half the deck each, scores added (null: on for 2 seats only).",
-        "兩局制：每局用半副牌，兩局分數相加（null：僅 2 人時開啟）。",
-        (None, True, False),
-    ),
+    OptionSpec("bust_match", "previous", ("previous", "first")),
+    OptionSpec("two_rounds", None, (None, True, False)),
 )
 
 
@@ -117,12 +104,7 @@ class DaoKind(GameKind):
 
     def __init__(self) -> None:
         super().__init__(
-            name="dao",
-            title="DAO",
-            title_zh="道",
-            min_seats=2,
-            max_seats=6,
-            options=_OPTIONS,
+            GameType("dao", 2, 6, _OPTIONS, chance="seeded", information="imperfect"), BOTS
         )
 
     # --- options and setup ---------------------------------------------------------------
@@ -134,11 +116,8 @@ class DaoKind(GameKind):
             opts["two_rounds"] = seats == 2
         return opts
 
-    def new_state(self, seed: int, seats: int, options: dict | None = None) -> DaoState:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidInput(f"seed must be an integer, got {seed!r}", "seed")
-        self.check_seats(seats)
-        opts = self.resolve_options(options, seats)
+    def setup(self, seed: int, seats: int, options: dict) -> DaoState:
+        opts = options
         deck = list(range(C.CARD_COUNT))
         random.Random(seed).shuffle(deck)
         half = len(deck) // 2
@@ -168,29 +147,26 @@ class DaoKind(GameKind):
     def to_act(self, state: DaoState) -> list[int]:
         return [] if state.over else [state.to_move]
 
-    def legal_actions(self, state: DaoState, seat: int) -> list[Action]:
-        if state.over or seat != state.to_move:
-            return []
+    def legal(self, state: DaoState, seat: int) -> list[Action]:
         return [{"type": "take"}, {"type": "turn"}]
 
     def is_over(self, state: DaoState) -> bool:
         return state.over
 
     def scores(self, state: DaoState) -> list[float] | None:
-        if not state.over:
-            return None
+        return self._totals(state) if state.over else None
+
+    @staticmethod
+    def _totals(state: DaoState) -> list[float]:
+        """Each seat's points over the finished rounds."""
         return [sum(r["scores"][s] for r in state.finished) for s in range(state.seats)]
 
-    def apply(self, state: DaoState, seat: int, action: Action) -> list[Event]:
-        """Take or turn for ``seat``; every check happens before anything changes."""
-        if not isinstance(action, dict) or len(action) != 1 or action.get("type") not in _ACTIONS:
+    def play(self, state: DaoState, seat: int | None, action: Action) -> list[Event]:
+        """Take or turn for ``seat`` (checked by the base); the action's fields are checked
+        before anything changes."""
+        if len(action) != 1 or action["type"] not in _ACTIONS:
             _refuse_action(action)
-        if type(seat) is not int or not 0 <= seat < state.seats:
-            raise InvalidInput(f"seat must be 0..{state.seats - 1}, got {seat!r}", "seat")
-        if state.over:
-            raise IllegalAction("the game is over", "action")
-        if seat != state.to_move:
-            raise IllegalAction(f"it is seat {state.to_move}'s turn, not seat {seat}'s", "seat")
+        assert seat is not None  # DAO has no timer: only seats act
         kind = action["type"]
 
         events: list[Event] = []
@@ -287,7 +263,7 @@ class DaoKind(GameKind):
             self._refill(state, events)
         else:
             state.over = True
-            totals = self.scores(state)
+            totals = self._totals(state)
             best = max(totals)
             events.append(
                 {
@@ -299,7 +275,7 @@ class DaoKind(GameKind):
 
     # --- views ---------------------------------------------------------------------------
 
-    def view(self, state: DaoState, seat: int | None) -> dict:
+    def observe(self, state: DaoState, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: a spectator). Everything once the game is over.
 
         Public shape (kept stable for clients): ``display`` (first card first), ``deck`` (cards
@@ -311,10 +287,6 @@ class DaoKind(GameKind):
         ``options``, ``last_events``, ``finished`` (rounds already counted, all cards open),
         ``scores``/``winners`` at the end, ``helper`` (the odds for a seated player in play).
         """
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats
-        ):
-            raise InvalidInput(f"seat must be 0..{state.seats - 1} or null, got {seat!r}", "seat")
         over = state.over
         players = []
         for s, pile in enumerate(state.piles):
@@ -358,7 +330,7 @@ class DaoKind(GameKind):
             ],
         }
         if over:
-            totals = self.scores(state)
+            totals = self._totals(state)
             out["scores"] = totals
             out["winners"] = self.winners(state)
             for s, entry in enumerate(players):
@@ -404,9 +376,6 @@ class DaoKind(GameKind):
         out = {k: (list(v) if isinstance(v, list) else v) for k, v in state.stats.items()}
         out["cards_in_piles"] = sum(len(p) for r in state.finished for p in r["piles"])
         return out
-
-    def copy_state(self, state: DaoState) -> DaoState:
-        return self.state_from_json(self.state_to_json(state))
 
     def state_to_json(self, state: DaoState) -> dict:
         return {

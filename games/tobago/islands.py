@@ -3,7 +3,7 @@
 A game names its island by the options ``island`` (``classic-1`` … ``classic-6`` or
 ``generated-<seed>``) and ``landmarks_seed`` (``-1``: the game's seed). The island is rebuilt from
 those on replay and when a snapshot is loaded, so the state never stores it. A game built on a
-custom island (tests, puzzles: ``new_state(..., island=...)``) keeps that island's JSON instead.
+custom island (tests, puzzles: ``TobagoKind.new_state_on(island, ...)``) keeps that island's JSON instead.
 
 Islands are cached (a few dozen, least recently used first out): building one and compiling its
 clue masks costs milliseconds, a lookup nothing.

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
 from typing import Any
 
 from errors import IllegalAction, InvalidInput
-from games.base import Action, Event, GameKind
+from games.base import Action, Event, GameKind, GameType
 from games.tobago import engine, islands, sharing, turn, views
 from games.tobago.bots import BOTS
 from games.tobago.rules import OPTIONS, TREASURE_VALUES
@@ -38,15 +36,11 @@ _PHASE_ACTIONS: dict[str, dict[str, Any]] = {
 _KNOWN = frozenset(k for acts in _PHASE_ACTIONS.values() for k in acts)
 
 
-@dataclass
 class TobagoKind(GameKind):
-    name: str = "tobago"
-    title: str = "Tobago"
-    title_zh: str = "多巴戈"
-    min_seats: int = 2
-    max_seats: int = 4
-    options: tuple = OPTIONS
-    bots: dict = field(default_factory=lambda: dict(BOTS))
+    def __init__(self) -> None:
+        super().__init__(
+            GameType("tobago", 2, 4, OPTIONS, chance="seeded", information="imperfect"), BOTS
+        )
 
     # --- creation ------------------------------------------------------------------------
 
@@ -55,10 +49,13 @@ class TobagoKind(GameKind):
         islands.check_island_options(options)
         return options
 
-    def new_state(
-        self, seed: int, seats: int, options: dict | None = None, island: Island | None = None
+    def setup(self, seed: int, seats: int, options: dict) -> TobagoState:
+        return engine.new_state(seed, seats, options)
+
+    def new_state_on(
+        self, island: Island, seed: int, seats: int, options: dict | None = None
     ) -> TobagoState:
-        """A new game; ``island`` (optional) plays it on a given island instead of the options'."""
+        """A new game played on a given island instead of the options' (tests, studies)."""
         check_seed(seed, "seed")
         self.check_seats(seats)
         return engine.new_state(seed, seats, self.resolve_options(options, seats), island)
@@ -68,9 +65,7 @@ class TobagoKind(GameKind):
     def to_act(self, state: TobagoState) -> list[int]:
         return views.to_act(state)
 
-    def legal_actions(self, state: TobagoState, seat: int) -> list[Action]:
-        if seat not in views.to_act(state):
-            return []
+    def legal(self, state: TobagoState, seat: int) -> list[Action]:
         phase = state.phase
         if phase == "place_atv":
             return turn.legal_place_atv(state)
@@ -86,19 +81,13 @@ class TobagoKind(GameKind):
         out += turn.legal_end_turn(state, seat)
         return out
 
-    def apply(self, state: TobagoState, seat: int, action: Action) -> list[Event]:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise InvalidInput(f"no seat {seat!r} in a {state.seats}-seat game", "seat")
-        if not isinstance(action, dict):
-            raise InvalidInput("an action is a JSON object", "action")
-        kind = action.get("type")
-        if not isinstance(kind, str):
-            raise InvalidInput("an action needs a string 'type'", "action.type")
+    def play(self, state: TobagoState, seat: int | None, action: Action) -> list[Event]:
+        assert seat is not None  # Tobago has no timer: only seats act
+        kind = action["type"]
         if kind not in _KNOWN:
             raise InvalidInput(
                 f"unknown action type {kind!r} (known: {', '.join(sorted(_KNOWN))})", "action.type"
             )
-        self.check_turn(state, seat)
         accepted = _PHASE_ACTIONS[state.phase]
         if kind not in accepted:
             raise IllegalAction(
@@ -116,11 +105,7 @@ class TobagoKind(GameKind):
 
     # --- views and results ---------------------------------------------------------------
 
-    def view(self, state: TobagoState, seat: int | None) -> dict:
-        if seat is not None and (
-            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats
-        ):
-            raise InvalidInput(f"no seat {seat!r} in a {state.seats}-seat game", "seat")
+    def observe(self, state: TobagoState, seat: int | None) -> dict:
         return views.view(state, seat)
 
     def is_over(self, state: TobagoState) -> bool:
@@ -167,12 +152,6 @@ class TobagoKind(GameKind):
         o = data["options"]
         return state_from_json(
             data, island, SolverOptions(o["near_includes_target"], o["treasure_on_landmarks"])
-        )
-
-    def copy_state(self, state: TobagoState) -> TobagoState:
-        # The island is immutable and shared: never deep-copied.
-        return copy.deepcopy(
-            state, {id(state.island): state.island, id(state.solver_options): state.solver_options}
         )
 
 

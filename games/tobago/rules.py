@@ -44,36 +44,9 @@ PHYSICAL_MARKERS: int = _DATA["physical_candidate_markers"]
 LANDMARKS_FROM_GAME_SEED = -1
 
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "island",
-        "classic-1",
-        "The island: classic-1 … classic-6 (3 pieces in one of 6 arrangements) or "
-        "generated-<seed> (a fresh island from the generator)",
-        "島嶼：classic-1 … classic-6（三塊版圖的六種組合）或 generated-<種子>（隨機生成的島）",
-    ),
-    OptionSpec(
-        "landmarks_seed",
-        LANDMARKS_FROM_GAME_SEED,
-        "Seed of the landmark placement; -1 draws it from the game's seed",
-        "標誌物擺放的種子；-1 表示由遊戲種子決定",
-    ),
-    OptionSpec(
-        "near_includes_target",
-        False,
-        "'Within d of X' also holds on the spaces of X itself",
-        "「距離 X d 格以內」也包括 X 本身所在的格子",
-    ),
-    OptionSpec(
-        "treasure_on_landmarks",
-        True,
-        "A treasure may lie on a landmark's space",
-        "寶藏可以位於標誌物所在的格子",
-    ),
-    OptionSpec(
-        "extra_marker",
-        True,
-        "After playing clues, put one more compass marker on a clue card carrying exactly one "
-        "of yours",
-        "追加線索後，在一張只有一個自己羅盤標記的線索牌上再放一個標記",
-    ),
+    OptionSpec("island", "classic-1"),
+    OptionSpec("landmarks_seed", LANDMARKS_FROM_GAME_SEED),
+    OptionSpec("near_includes_target", False),
+    OptionSpec("treasure_on_landmarks", True),
+    OptionSpec("extra_marker", True),
 )

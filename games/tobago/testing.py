@@ -70,7 +70,7 @@ def position(
 ) -> TobagoState:
     """A game on ``island`` (default ``small_island()``) at the start of seat 0's first turn:
     ATVs placed, every map empty, hands as dealt."""
-    state = KIND.new_state(seed, seats, options, island=island or small_island())
+    state = KIND.new_state_on(island or small_island(), seed, seats, options)
     if no_shuffle:
         rng = NoShuffle()
         rng.setstate(state.rng.getstate())
