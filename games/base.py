@@ -64,12 +64,14 @@ BUILTIN_GAMES: tuple[str, ...] = ("games.tobago", "games.dao")
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A rule option: its name, default and allowed values (``None``: any value of the default's
-    type). Its description is in the catalogues, key ``games.<game>.options.<name>``."""
+    """A rule option: its name, default and allowed values: ``choices`` (``None``: any value of
+    the default's type) or, for an integer option, ``bounds`` (inclusive). Its description is in
+    the catalogues, key ``games.<game>.options.<name>``."""
 
     name: str
     default: Any
     choices: tuple[Any, ...] | None = None
+    bounds: tuple[int, int] | None = None
 
     def validate(self, value: Any, field_path: str) -> Any:
         if self.choices is not None:
@@ -87,6 +89,14 @@ class OptionSpec:
         elif isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidInput(f"must be an integer, got {value!r}", field_path)
+            if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:
+                low, high = self.bounds
+                raise InvalidInput(
+                    f"must be between {low} and {high}, got {value}",
+                    field_path,
+                    reason="out_of_range",
+                    params={"min": low, "max": high},
+                )
         elif isinstance(self.default, str) and not isinstance(value, str):
             raise InvalidInput(f"must be a string, got {value!r}", field_path)
         return value
@@ -195,6 +205,7 @@ class GameKind:
                     "description": text("en", f"options.{o.name}"),
                     "description_zh": text("zh", f"options.{o.name}"),
                     **({"choices": list(o.choices)} if o.choices is not None else {}),
+                    **({"minimum": o.bounds[0], "maximum": o.bounds[1]} if o.bounds else {}),
                 }
                 for o in t.options
             ],
@@ -311,6 +322,10 @@ class GameKind:
 
     def timer(self, state: Any) -> Timer | None:
         """The running phase's ``Timer``; ``None`` when no clock runs (default: never)."""
+        return None
+
+    def view_schema(self) -> dict | None:
+        """A JSON Schema of this game's views (for the API description), or ``None``."""
         return None
 
     def state_to_json(self, state: Any) -> dict:

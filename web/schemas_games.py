@@ -152,6 +152,8 @@ class OptionOut(BaseModel):
     description: str
     description_zh: str | None = None
     choices: list[Any] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
 
 
 class KindOut(BaseModel):
@@ -160,6 +162,10 @@ class KindOut(BaseModel):
     title_zh: str
     min_seats: int
     max_seats: int
+    chance: Literal["seeded", "none"]
+    information: Literal["perfect", "imperfect"]
+    turns: Literal["sequential", "simultaneous"]
+    timed: bool = Field(description="Some phases end by the clock (see deadline in the game)")
     options: list[OptionOut]
     bots: list[str] = Field(description="Bot levels")
 
