@@ -8,15 +8,20 @@ converts between HTTP and domain objects: rules live in ``hexmap/``, ``solver/``
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 from flask import Flask
 
 from web import register_web
+from web.games_api import init_sessions
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app. ``test_config`` overrides settings (e.g. ``DATABASE`` for a temp file)."""
+    """Build the app. ``test_config`` overrides settings: ``DATABASE`` (a SQLite file path),
+    ``CLOCK`` (a zero-argument callable giving seconds, by which deadlines are judged; default
+    ``time.time``), ``DEADLINE_TIMER`` (settle due deadlines in a background thread; default on,
+    off under ``TESTING`` unless asked for) and ``DEADLINE_TICK_S``."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.environ.get(
@@ -24,11 +29,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         ),
         MAX_CONTENT_LENGTH=1024 * 1024,
         JSON_SORT_KEYS=False,
+        CLOCK=time.time,
+        DEADLINE_TICK_S=0.25,
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
+    app.config.setdefault("DEADLINE_TIMER", not app.config.get("TESTING", False))
     os.makedirs(app.instance_path, exist_ok=True)
     register_web(app)
+    init_sessions(app)
     return app
 
 

@@ -112,7 +112,7 @@ def test_a_version_cannot_be_written_twice(store):
 def test_transaction_rolls_back_on_error(store):
     store.create(_game(), [])
     with pytest.raises(RuntimeError), store.transaction("g1") as tx:
-        tx.append([ActionRecord(1, 0, {"a": 1})], OVER)
+        tx.append([ActionRecord(1, 0, {"a": 1})], OVER, None)
         raise RuntimeError("refused after writing")
     assert store.version("g1") == 0
     assert store.actions("g1") == []
@@ -122,7 +122,7 @@ def test_transaction_rolls_back_on_error(store):
 def test_append_refuses_a_gap_in_the_log(store):
     store.create(_game(), [])
     with pytest.raises(ValueError), store.transaction("g1") as tx:
-        tx.append([ActionRecord(2, 0, {})], RUNNING)
+        tx.append([ActionRecord(2, 0, {})], RUNNING, None)
     assert store.version("g1") == 0
 
 
@@ -251,7 +251,9 @@ def test_racing_writers_one_success_per_version(db):
     versions = [a.version for a in setup.store.actions(game.id)]
     assert versions == list(range(1, len(versions) + 1))  # no gap, no duplicate
     assert results.count("ok") == len(versions) == setup.store.version(game.id)
-    assert results.count("stale") > 0
+    # Whether any two racers met on one version is up to the scheduler: not asserted. Each
+    # attempt either won its version or was refused, never half-applied (checked above/below).
+    assert set(results) <= {"ok", "stale", "illegal"}
     # the log replays to the stored version and every bid came from the right hand
     fresh = GameSessions(SqliteStore(db))
     g = fresh.store.get(game.id)
@@ -271,7 +273,7 @@ def test_restart_rebuilds_every_game_from_the_log(db):
     for game_id, version, snap in made:
         game, state = second.current(game_id)
         assert game.version == version
-        assert second.snapshot(game, 0, state) == snap
+        assert {**second.snapshot(game, 0, state), "now": None} == {**snap, "now": None}
 
 
 def test_cache_catches_up_with_writes_from_another_process(db):
@@ -338,3 +340,42 @@ def test_an_engine_crash_on_a_bot_move_is_refused_and_rolled_back(db, monkeypatc
     monkeypatch.setitem(games.base._REGISTRY, "blind_auction", BlindAuction())
     game, state = sessions.current(game.id)
     assert game.version == 1 and card in state["hands"][0] and len(state["hands"][0]) == 4
+
+
+V1_SCHEMA = """
+CREATE TABLE games (id TEXT PRIMARY KEY, kind TEXT NOT NULL, options TEXT NOT NULL,
+    seed INTEGER NOT NULL, seats TEXT NOT NULL, version INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL, origin TEXT NOT NULL DEFAULT 'play',
+    free_seats INTEGER NOT NULL DEFAULT 0, created REAL NOT NULL, updated REAL NOT NULL);
+CREATE TABLE actions (game TEXT NOT NULL REFERENCES games (id),
+    version INTEGER NOT NULL CHECK (version >= 1), seat INTEGER NOT NULL, action TEXT NOT NULL,
+    events TEXT NOT NULL, time REAL NOT NULL, PRIMARY KEY (game, version)) WITHOUT ROWID;
+INSERT INTO games VALUES ('g1', 'blind_auction', '{"rounds": 3, "tie": "discard"}', 7,
+    '[{"index": 0, "type": "human"}, {"index": 1, "type": "human"}]', 1, 'running', 'play', 0,
+    1.0, 2.0);
+INSERT INTO actions VALUES ('g1', 1, 0, '{"type": "bid", "card": 3}', '[]', 2.0);
+PRAGMA user_version = 1;
+"""
+
+
+def test_a_version_1_database_is_migrated_keeping_every_game(db):
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    store = SqliteStore(db)
+    game = store.get("g1")
+    assert (game.version, game.deadline) == (1, None)
+    assert [(a.version, a.seat, a.action) for a in store.actions("g1")] == [
+        (1, 0, {"type": "bid", "card": 3})
+    ]
+    with store.transaction("g1") as tx:  # the new schema takes the table's own entries
+        tx.append([ActionRecord(2, None, {"type": "timeout"})], RUNNING, 9.5)
+    assert store.actions("g1", after=1)[0].seat is None and store.get("g1").deadline == 9.5
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+
+
+def test_a_database_from_newer_code_is_refused(db):
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 99")
+    with pytest.raises(RuntimeError, match="schema version 99"):
+        SqliteStore(db)

@@ -49,15 +49,21 @@ E401 = "No seat token (Authorization: Bearer <token>), or a malformed header"
 E403 = "A token that is not a seat of this game"
 
 
-def sessions() -> GameSessions:
-    """The process's game sessions over the app's store (opened on first use)."""
-    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
-    found = app.extensions.get("game_sessions")
-    if found is None:
-        found = app.extensions.setdefault(
-            "game_sessions", GameSessions(open_store(app.config["DATABASE"]))
-        )
+def init_sessions(app: Flask) -> GameSessions:
+    """Open the app's store and game sessions once, before serving (``create_app`` calls it):
+    the clock is ``CLOCK`` (default ``time.time``); with ``DEADLINE_TIMER`` a background thread
+    settles due deadlines every ``DEADLINE_TICK_S`` seconds."""
+    found = GameSessions(open_store(app.config["DATABASE"]), clock=app.config["CLOCK"])
+    app.extensions["game_sessions"] = found
+    if app.config["DEADLINE_TIMER"]:
+        found.start_timer(app.config["DEADLINE_TICK_S"])
     return found
+
+
+def sessions() -> GameSessions:
+    """The process's game sessions over the app's store."""
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    return app.extensions["game_sessions"]
 
 
 def _seat(game, required: bool) -> int | None:
@@ -187,6 +193,7 @@ def post_action(game_id: str) -> dict:
     s = sessions()
     game = s.store.get(game_id)
     seat = _seat(game, required=True)
+    assert seat is not None  # required: no token was a 401 already
     body = validated(ActionIn)
     return s.act(game_id, seat, body.version, body.action)
 

@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import models_json_schema
 
+from games.base import kinds
 from web.apidoc import ROUTES, RouteDoc
 
 TITLE = "Tobago study API"
@@ -163,6 +164,10 @@ def build_openapi() -> dict:
     paths: dict[str, dict] = {}
     for route in routes:
         paths.setdefault(route.path, {})[route.method] = _operation(route, refs)
+    for name, kind in sorted(kinds().items()):
+        view = kind.view_schema()
+        if view is not None:  # each game's view shape, named by kind (see GameStateOut.view)
+            components[f"View_{name}"] = {k: v for k, v in view.items() if k != "$schema"}
     tags = sorted({r.tag for r in routes})
     return {
         "openapi": "3.1.0",

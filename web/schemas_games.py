@@ -57,7 +57,9 @@ class RecordSeat(_In):
 
 
 class RecordAction(_In):
-    seat: int = Field(ge=0, le=64)
+    seat: int | None = Field(
+        ge=0, le=64, description="The seat that acted; null for the table's own action (a timeout)"
+    )
     action: dict[str, Any]
 
 
@@ -101,8 +103,17 @@ class GameStateOut(BaseModel):
     version: int
     seat: int | None = Field(description="The seat the token belongs to; null for a spectator")
     to_act: list[int] = Field(description="Seats that may act now (several at once sometimes)")
+    deadline: float | None = Field(
+        description="When the running timed phase ends, in seconds on the server's clock "
+        "(compare with now); null when no clock runs. At the deadline the table acts itself "
+        "(a log entry with seat null)"
+    )
+    now: float = Field(description="The server's clock when this answer was made (seconds)")
     over: bool
-    view: dict[str, Any] = Field(description="Exactly what this seat (or a spectator) may see")
+    view: dict[str, Any] = Field(
+        description="Exactly what this seat (or a spectator) may see; its shape is the game's "
+        "(components View_<game> where the game describes it)"
+    )
     legal_actions: list[dict[str, Any]] = Field(description="This seat's legal actions now")
     scores: list[float] | None = Field(description="One per seat once the game is over")
     winners: list[int] = Field(description="Seats with the best score once over")
@@ -111,7 +122,9 @@ class GameStateOut(BaseModel):
 
 class EventEntry(BaseModel):
     version: int = Field(description="The action's version (the n-th action of the game)")
-    seat: int = Field(description="The seat that acted")
+    seat: int | None = Field(
+        description="The seat that acted; null for the table (a timed phase ran out)"
+    )
     events: list[dict[str, Any]] = Field(description="The game's public events for that action")
     time: float = Field(description="Unix time")
 
@@ -120,6 +133,8 @@ class EventsOut(BaseModel):
     id: str
     version: int
     over: bool
+    deadline: float | None = Field(description="As in the game: the running phase's end or null")
+    now: float = Field(description="The server's clock (seconds)")
     events: list[EventEntry]
 
 

@@ -98,6 +98,9 @@ class GameRecord:
     origin: str = "play"
     created: float = 0.0
     updated: float = 0.0
+    #: When the running timed phase ends, in seconds on the service's clock (``None``: no clock
+    #: runs). Set with every append; ``GameSessions.settle`` acts on it.
+    deadline: float | None = None
 
     @property
     def over(self) -> bool:
@@ -115,10 +118,11 @@ class GameRecord:
 
 @dataclass
 class ActionRecord:
-    """One entry of the action log: version ``n`` is the ``n``-th action of the game."""
+    """One entry of the action log: version ``n`` is the ``n``-th action of the game; seat
+    ``None`` is the table's own action (a timed phase's timeout)."""
 
     version: int
-    seat: int
+    seat: int | None
     action: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
     time: float = 0.0
@@ -130,8 +134,9 @@ class Transaction(ABC):
     game: GameRecord
 
     @abstractmethod
-    def append(self, actions: list[ActionRecord], status: str) -> None:
-        """Add actions ``game.version + 1, + 2, ...`` and set the status; bumps the version."""
+    def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
+        """Add actions ``game.version + 1, + 2, ...``, set the status and the deadline; bumps
+        the version."""
 
     @abstractmethod
     def set_seats(self, seats: list[Seat]) -> None:
@@ -160,6 +165,10 @@ class GameStore(ABC):
     @abstractmethod
     def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
         """Newest games first; ``open_only``: running games with a free human seat."""
+
+    @abstractmethod
+    def due(self, now: float, limit: int = 100) -> list[str]:
+        """Running games whose deadline is at or before ``now`` (for the deadline timer)."""
 
     @abstractmethod
     def transaction(self, game_id: str) -> AbstractContextManager[Transaction]:

@@ -21,7 +21,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +35,7 @@ from errors import (
     StaleVersion,
     Unauthorized,
 )
-from games.base import GameKind, get_kind
+from games.base import GameKind, get_kind, next_bot_action
 from web.storage import (
     BOT,
     HUMAN,
@@ -49,6 +49,7 @@ from web.storage import (
     new_token,
     token_matches,
 )
+from web.storage.deadlines import Clock, DeadlineTimer, deadline_of
 
 log = logging.getLogger(__name__)
 
@@ -85,11 +86,24 @@ def new_game_id() -> str:
 class GameSessions:
     """Every operation of the game API, over one store; one instance per process."""
 
-    def __init__(self, store: GameStore, cache_size: int = 512) -> None:
+    def __init__(self, store: GameStore, cache_size: int = 512, clock: Clock = time.time) -> None:
         self.store = store
         self.cache_size = cache_size
+        #: The one clock deadlines are judged by (seconds; injectable for tests).
+        self.clock = clock
         self._cache: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()
+        self._timer: DeadlineTimer | None = None
+
+    def start_timer(self, tick: float = 0.25) -> None:
+        """Settle due deadlines every ``tick`` seconds in a background thread (once)."""
+        if self._timer is None:
+            self._timer = DeadlineTimer(self, tick).start()
+
+    def stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
 
     # --- states ----------------------------------------------------------------------------
 
@@ -125,8 +139,9 @@ class GameSessions:
     @contextmanager
     def reading(self, game_id: str) -> Iterator[tuple[GameRecord, Any]]:
         """The game's row and its state at that version, locked in this process for the block
-        (build the response inside; do not mutate). 404 for an unknown id."""
-        game = self.store.get(game_id)
+        (build the response inside; do not mutate). 404 for an unknown id. A deadline that has
+        passed is settled first."""
+        game = self.settle(self.store.get(game_id))
         entry = self._entry(game_id)
         with entry.lock:
             if entry.version > game.version:  # a write landed meanwhile: serve the newer one
@@ -204,6 +219,8 @@ class GameSessions:
             "version": game.version,
             "seat": seat,
             "to_act": [] if over else list(kind.to_act(state)),
+            "deadline": None if over else game.deadline,
+            "now": self.clock(),
             "over": over,
             "view": kind.view(state, seat),
             "legal_actions": [] if seat is None or over else kind.legal_actions(state, seat),
@@ -243,25 +260,39 @@ class GameSessions:
         """Public events after version ``after``; waits up to ``wait`` seconds for one.
 
         Polls the database (not an in-process signal) so a move made through another gunicorn
-        worker is seen too. Only the engine's public events and the acting seat are returned,
-        never the actions themselves (a secret simultaneous choice stays secret).
+        worker is seen too; a deadline that passes while waiting is settled (its timeout is an
+        event like any other). Only the engine's public events and the acting seat (``None``
+        for the table) are returned, never the actions themselves (a secret simultaneous choice
+        stays secret).
         """
         wait = min(max(wait, 0.0), MAX_WAIT_S)
-        deadline = time.monotonic() + wait
+        until = time.monotonic() + wait
+        game = self.settle(self.store.get(game_id))
+        version = game.version
         while True:
-            version = self.store.version(game_id)
             if after > version:
-                raise InvalidInput(f"after={after} is past the current version {version}", "after")
-            left = deadline - time.monotonic()
+                raise InvalidInput(
+                    f"after={after} is past the current version {version}",
+                    "after",
+                    reason="after_past_version",
+                    params={"after": after, "version": version},
+                )
+            left = until - time.monotonic()
             if version > after or left <= 0:
                 break
             time.sleep(min(POLL_INTERVAL_S, left))
+            version = self.store.version(game_id)
+            if version == game.version and self._due(game):
+                game = self.settle(game)
+                version = game.version
         game = self.store.get(game_id)
         entries = self.store.actions(game_id, after=after, upto=game.version)
         return {
             "id": game.id,
             "version": game.version,
             "over": game.over,
+            "deadline": game.deadline,
+            "now": self.clock(),
             "events": [
                 {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
                 for a in entries
@@ -282,8 +313,11 @@ class GameSessions:
             seed = secrets.randbelow(2**63)
         game = GameRecord(new_game_id(), kind.name, resolved, seed, seat_rows)
         state = self._new_state(kind, game)
+        now = self.clock()
         log_entries = self._run_bots(kind, game, state, 0)
         game.status = OVER if kind.is_over(state) else RUNNING
+        times = {0: now, **{e.version: e.time for e in log_entries}}
+        game.deadline = deadline_of(kind.timer(state), 0, None, times, lambda v: now)
         self.store.create(game, log_entries)
         self._remember(game, state)
         return game, tokens, state
@@ -328,38 +362,105 @@ class GameSessions:
 
     def act(self, game_id: str, seat: int, version: int, action: dict) -> dict:
         """Apply ``seat``'s action at ``version``, then let bots move, in one transaction;
-        returns ``seat``'s response. The cached state is changed in place under the game's
-        lock and dropped if anything fails after it changed (the log stays the truth)."""
+        returns ``seat``'s response. A deadline that has passed is settled first (so an action
+        chosen before the timeout is stale)."""
+        self.settle(self.store.get(game_id))
+
+        def check(game: GameRecord) -> list[tuple[int | None, dict]]:
+            if version != game.version:
+                raise StaleVersion(version, game.version)
+            return [(seat, action)]
+
+        game, state = self._write(game_id, check)
+        return self.snapshot(game, seat, state)
+
+    def _due(self, game: GameRecord) -> bool:
+        return game.deadline is not None and not game.over and self.clock() >= game.deadline
+
+    def settle(self, game: GameRecord) -> GameRecord:
+        """``game`` with its passed deadline settled: the timer's action applied as the table's
+        log entry (then bots move); the row unchanged when nothing is due."""
+        if not self._due(game):
+            return game
+
+        def check(current: GameRecord) -> list[tuple[int | None, dict]]:
+            if not self._due(current):
+                return []  # another request or process settled it meanwhile
+            timer = get_kind(current.kind).timer(self._bring_up(entry, current))
+            return [] if timer is None else [(None, timer.action)]
+
+        entry = self._entry(game.id)
+        settled, _ = self._write(game.id, check)
+        return settled
+
+    def settle_due(self) -> int:
+        """Settle every game whose deadline has passed (the deadline timer's tick)."""
+        n = 0
+        for game_id in self.store.due(self.clock()):
+            try:
+                before = self.store.get(game_id)
+                if self.settle(before).version != before.version:
+                    n += 1
+            except ProjectError as e:  # e.g. a bot that cannot finish: logged, not fatal
+                log.warning("could not settle the deadline of %s: %s", game_id, e)
+        return n
+
+    def _write(
+        self, game_id: str, first: Callable[[GameRecord], list[tuple[int | None, dict]]]
+    ) -> tuple[GameRecord, Any]:
+        """One write transaction: ``first(game)`` (run on the locked row) names the actions to
+        apply (none: nothing to do), then bots move; the log, status and deadline are stored
+        together. The cached state is changed in place under the game's lock and dropped if
+        anything fails after it changed (the log stays the truth)."""
         entry = self._entry(game_id)
         with entry.lock:
             changed = False
             try:
                 with self.store.transaction(game_id) as tx:
                     game = tx.game
-                    if version != game.version:
-                        raise StaleVersion(version, game.version)
                     kind = get_kind(game.kind)
+                    todo = first(game)
                     state = self._bring_up(entry, game)
+                    if not todo:
+                        return game, state
                     if kind.is_over(state):
-                        raise IllegalAction("the game is over", "action")
-                    try:
-                        events = self._apply(kind, state, seat, action)
-                    except _EngineCrash:
-                        changed = True  # the engine may have stopped half-way
-                        raise
-                    changed = True  # a refusal (ProjectError) left the state as it was
-                    entries = [ActionRecord(game.version + 1, seat, action, events, time.time())]
-                    entries += self._run_bots(kind, game, state, game.version + 1)
-                    tx.append(entries, OVER if kind.is_over(state) else RUNNING)
+                        raise IllegalAction("the game is over", "action", reason="game_over")
+                    before, old_deadline = game.version, game.deadline
+                    entries: list[ActionRecord] = []
+                    for seat, action in todo:
+                        try:
+                            events = self._apply(kind, state, seat, action)
+                        except _EngineCrash:
+                            changed = True  # the engine may have stopped half-way
+                            raise
+                        changed = True  # a refusal (ProjectError) left the state as it was
+                        version = before + len(entries) + 1
+                        entries.append(ActionRecord(version, seat, action, events, self.clock()))
+                    entries += self._run_bots(kind, game, state, before + len(entries))
+                    deadline = deadline_of(
+                        kind.timer(state),
+                        before,
+                        old_deadline,
+                        {e.version: e.time for e in entries},
+                        lambda v: self._entry_time(game, v),
+                    )
+                    tx.append(entries, OVER if kind.is_over(state) else RUNNING, deadline)
             except BaseException:
                 if changed:
                     entry.clear()
                 raise
             entry.version = game.version
-            return self.snapshot(game, seat, state)
+            return game, state
+
+    def _entry_time(self, game: GameRecord, version: int) -> float:
+        """The time of log entry ``version`` (0: the game's creation)."""
+        if version == 0:
+            return game.created
+        found = self.store.actions(game.id, after=version - 1, upto=version)
+        return found[0].time if found else self.clock()
 
     @staticmethod
-    def _apply(kind: GameKind, state: Any, seat: int, action: dict) -> list[dict]:
+    def _apply(kind: GameKind, state: Any, seat: int | None, action: dict) -> list[dict]:
         """The engine's ``apply`` with its reason kept; an engine crash on odd input is a 400."""
         try:
             events = kind.apply(state, seat, action)
@@ -375,35 +476,42 @@ class GameSessions:
     def _run_bots(
         self, kind: GameKind, game: GameRecord, state: Any, version: int
     ) -> list[ActionRecord]:
-        """Bots act (one log entry each) until a human must act or the game ends."""
+        """Bots act (one log entry each) until none wants to: a human must act, a timed phase
+        waits for its clock, or the game ends. Each move's generator is seeded from the game's
+        seed and the move's version, so bots are deterministic from the log."""
         out: list[ActionRecord] = []
+        levels = [s.level if s.type == BOT else None for s in game.seats]
         while not kind.is_over(state):
-            bots = [s for s in kind.to_act(state) if game.seats[s].type == BOT]
-            if not bots:
-                break
             if len(out) >= MAX_BOT_ACTIONS:
                 raise IllegalAction(f"bots did not finish within {MAX_BOT_ACTIONS} moves", "seats")
-            seat = bots[0]
-            version += 1
-            rng = random.Random(f"{game.seed}/{version}")
-            level = game.seats[seat].level or ""
+            rng = random.Random(f"{game.seed}/{version + 1}")
+
+            def rng_for(r: random.Random = rng) -> random.Random:
+                return r
+
             try:
-                action = kind.bot_action(state, seat, level, rng)
+                found = next_bot_action(kind, state, levels, rng_for)
             except Exception as e:  # a bot bug must not stall the game: any legal move
-                log.error("%s bot %r failed for seat %s: %r", kind.name, level, seat, e)
-                action = rng.choice(kind.legal_actions(state, seat))
+                log.error("%s bot failed: %r", kind.name, e)
+                seat = next(s for s in kind.to_act(state) if levels[s] is not None)
+                found = (seat, rng.choice(kind.legal_actions(state, seat)))
+            if found is None:
+                break
+            seat, action = found
+            version += 1
             try:
                 events = self._apply(kind, state, seat, action)
             except _EngineCrash as e:  # the state may be half-changed: give up (rolled back)
                 raise IllegalAction(
-                    f"{kind.name} failed on the {level} bot's move for seat {seat}: {e.message}",
+                    f"{kind.name} failed on the {levels[seat]} bot's move for seat {seat}: "
+                    f"{e.message}",
                     "seats",
                 ) from e
             except ProjectError as e:  # refused, state unchanged: fall back to a legal move
-                log.error("%s bot %r chose an illegal action %r: %s", kind.name, level, action, e)
+                log.error("%s bot chose an illegal action %r: %s", kind.name, action, e)
                 action = rng.choice(kind.legal_actions(state, seat))
                 events = self._apply(kind, state, seat, action)
-            out.append(ActionRecord(version, seat, action, events, time.time()))
+            out.append(ActionRecord(version, seat, action, events, self.clock()))
         return out
 
     def claim(self, game_id: str, index: int, name: str | None) -> tuple[GameRecord, str]:
@@ -442,7 +550,7 @@ class GameSessions:
         for i, a in enumerate(record["actions"]):
             if kind.is_over(state):
                 raise InvalidInput(f"the game is over before action {i}", f"actions[{i}]")
-            if not 0 <= a["seat"] < len(seats):
+            if a["seat"] is not None and not 0 <= a["seat"] < len(seats):
                 raise InvalidInput(f"no seat {a['seat']}", f"actions[{i}].seat")
             try:
                 events = self._apply(kind, state, a["seat"], a["action"])
@@ -450,7 +558,7 @@ class GameSessions:
                 raise InvalidInput(
                     f"action {i} is refused: {e.message}", f"actions[{i}].action"
                 ) from e
-            entries.append(ActionRecord(i + 1, a["seat"], a["action"], events, time.time()))
+            entries.append(ActionRecord(i + 1, a["seat"], a["action"], events, self.clock()))
         if not kind.is_over(state):
             raise InvalidInput("the record does not finish the game", "actions")
         game.status = OVER

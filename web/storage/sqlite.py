@@ -31,7 +31,7 @@ from web.storage import (
     Transaction,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 30.0
 
 SCHEMA = """
@@ -46,20 +46,36 @@ CREATE TABLE IF NOT EXISTS games (
     origin     TEXT NOT NULL DEFAULT 'play' CHECK (origin IN ('play', 'import')),
     free_seats INTEGER NOT NULL DEFAULT 0,  -- human seats nobody has claimed yet
     created    REAL NOT NULL,
-    updated    REAL NOT NULL
+    updated    REAL NOT NULL,
+    deadline   REAL                         -- the running timed phase's end (service clock)
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (status, free_seats, created);
 CREATE INDEX IF NOT EXISTS games_created ON games (created);
+CREATE INDEX IF NOT EXISTS games_due ON games (deadline) WHERE deadline IS NOT NULL;
 CREATE TABLE IF NOT EXISTS actions (
     game    TEXT NOT NULL REFERENCES games (id),
     version INTEGER NOT NULL CHECK (version >= 1),
-    seat    INTEGER NOT NULL,
+    seat    INTEGER,                        -- NULL: the table's own action (a timeout)
     action  TEXT NOT NULL,                  -- JSON object, exactly as the engine accepted it
     events  TEXT NOT NULL,                  -- JSON list of the engine's public events
     time    REAL NOT NULL,
     PRIMARY KEY (game, version)             -- UNIQUE (game, version): no doubled version
 ) WITHOUT ROWID;
 """
+
+#: Statements that bring a database from schema version ``v`` to ``v + 1``.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        "ALTER TABLE games ADD COLUMN deadline REAL",
+        "CREATE INDEX games_due ON games (deadline) WHERE deadline IS NOT NULL",
+        "CREATE TABLE actions_v2 (game TEXT NOT NULL REFERENCES games (id),"
+        " version INTEGER NOT NULL CHECK (version >= 1), seat INTEGER, action TEXT NOT NULL,"
+        " events TEXT NOT NULL, time REAL NOT NULL, PRIMARY KEY (game, version)) WITHOUT ROWID",
+        "INSERT INTO actions_v2 SELECT game, version, seat, action, events, time FROM actions",
+        "DROP TABLE actions",
+        "ALTER TABLE actions_v2 RENAME TO actions",
+    ),
+}
 
 
 def _dumps(value: Any) -> str:
@@ -78,6 +94,7 @@ def _game_from_row(row: sqlite3.Row) -> GameRecord:
         origin=row["origin"],
         created=row["created"],
         updated=row["updated"],
+        deadline=row["deadline"],
     )
 
 
@@ -86,7 +103,7 @@ class _SqliteTransaction(Transaction):
         self.conn = conn
         self.game = game
 
-    def append(self, actions: list[ActionRecord], status: str) -> None:
+    def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
         if status not in (RUNNING, OVER):
             raise ValueError(f"bad status {status!r}")
         version = self.game.version
@@ -102,12 +119,15 @@ class _SqliteTransaction(Transaction):
             "INSERT INTO actions (game, version, seat, action, events, time) VALUES (?,?,?,?,?,?)",
             rows,
         )
+        if status == OVER:
+            deadline = None
         self.conn.execute(
-            "UPDATE games SET version = ?, status = ?, updated = ? WHERE id = ?",
-            (version, status, time.time(), self.game.id),
+            "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ? WHERE id = ?",
+            (version, status, time.time(), deadline, self.game.id),
         )
         self.game.version = version
         self.game.status = status
+        self.game.deadline = deadline
 
     def set_seats(self, seats: list[Seat]) -> None:
         self.conn.execute(
@@ -133,9 +153,19 @@ class SqliteStore(GameStore):
         os.makedirs(parent, exist_ok=True)
         conn = self._conn()
         with self._write(conn):
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            found = conn.execute("PRAGMA user_version").fetchone()[0]
+            if found > SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"{path} has schema version {found}; this code knows up to {SCHEMA_VERSION}"
+                )
+            if found == 0:  # a new database: the current schema at once
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+            else:
+                for version in range(found, SCHEMA_VERSION):
+                    for statement in MIGRATIONS[version]:
+                        conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     # --- connections ---------------------------------------------------------------------
@@ -193,9 +223,9 @@ class SqliteStore(GameStore):
                     now,
                 ),
             )
-            final_status = game.status
+            final_status, deadline = game.status, game.deadline
             game.version, game.status = 0, RUNNING
-            _SqliteTransaction(conn, game).append(actions, final_status)
+            _SqliteTransaction(conn, game).append(actions, final_status, deadline)
 
     def get(self, game_id: str) -> GameRecord:
         row = self._conn().execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -229,6 +259,14 @@ class SqliteStore(GameStore):
         else:
             sql = "SELECT * FROM games ORDER BY created DESC LIMIT ?"
         return [_game_from_row(r) for r in self._conn().execute(sql, (limit,)).fetchall()]
+
+    def due(self, now: float, limit: int = 100) -> list[str]:
+        rows = self._conn().execute(
+            "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?"
+            " AND status = 'running' ORDER BY deadline LIMIT ?",
+            (now, limit),
+        )
+        return [r[0] for r in rows.fetchall()]
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Transaction]:
