@@ -1,0 +1,17 @@
+"""Isla Dorada: bid to steer one expedition across the island toward your treasures. Registers the
+``isla_dorada`` game kind (3-6 seats).
+
+Modules: ``tables`` (the map and the cards from ``data/``), ``state`` (the state, the deal, the
+snapshot), ``auction`` (bids, passes, Juju), ``rounds`` (moving, curses, treasures, cable news,
+drawing and lightning cards, the hand limit), ``scoring`` (destiny missions, the breakdown),
+``views`` (what each seat sees, secrets, statistics), ``engine`` (the ``GameKind`` and the
+Decisions), ``bots`` and ``planner``.
+"""
+
+from games.base import register
+from games.isla_dorada.engine import KIND, IslaKind
+from games.isla_dorada.state import IslaState
+
+register(KIND)
+
+__all__ = ["KIND", "IslaKind", "IslaState"]

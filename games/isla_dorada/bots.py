@@ -1,0 +1,24 @@
+"""Isla Dorada bots: ``random`` (any legal action) and ``planner`` (``games.isla_dorada.planner``).
+
+Each is a callable ``(view, legal_actions, rng) -> action`` that sees only its seat's view.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.base import Action
+
+
+def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    return dict(rng.choice(legal))
+
+
+def _planner(view: dict, legal: list[Action], rng: random.Random) -> Action:
+    from games.isla_dorada.planner import plan
+
+    return plan(view, legal, rng)
+
+
+BOTS = {"random": random_bot, "planner": _planner}
