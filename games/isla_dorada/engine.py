@@ -58,6 +58,11 @@ from games.isla_dorada.scoring import breakdown
 from games.isla_dorada.state import IslaState, deal, from_json, to_json
 
 _SIMULTANEOUS = ("setup", "treasure", "news")
+#: Every action type of the game (phase by phase: engine docstring and the modules it names).
+ACTION_TYPES = frozenset(
+    {"setup", "bid", "pass", "juju", "detour", "continue", "stop", "treasures", "news", "take",
+     "buy", "done", "bigfoot", "leviathan", "thief", "voodoo", "discard"}
+)
 
 
 class IslaKind(GameKind):
@@ -139,6 +144,13 @@ class IslaKind(GameKind):
         assert seat is not None  # no clock: only seats act
         events: list[Event] = []
         phase, kind = state.phase, action["type"]
+        if kind not in ACTION_TYPES:
+            raise InvalidInput(
+                f"unknown action type {kind!r}",
+                "action.type",
+                reason="isla_unknown_action",
+                params={"type": kind},
+            )
         if phase == "bid":
             if kind == "bid":
                 bid = A.parse_bid(state, seat, action)

@@ -1,0 +1,347 @@
+"""The ``planner`` bot: steer the expedition toward my treasures and mission, away from my curses.
+
+It sees only its view (the map's static tables are public, so it reads them from ``tables``).
+
+- **Places.** ``worth(loc)``: what stopping at ``loc`` is worth to me now: my treasure cards
+  there (with a fitting bonus card), next door if I hold a Bongo, minus my curses there, plus my
+  destiny mission's share (a family or pair location not explored yet) and a marker's value
+  when the mission counts rivers. ``outlook(loc)`` adds the places I can reach from there,
+  discounted by distance (``FUTURE`` per route), so the bot also moves *toward* its targets.
+- **Bids.** Each legal bid form is valued as the outlook of where it takes the expedition (river
+  continuations and Sangaia detours at their best) minus what it costs: gold 1:1 (gold is
+  points) and cards at ``CARD_COST`` per value point (cards are future bids). Against the
+  current high bid's outcome (or, with none, the average open route), the best positive gain
+  is bid; else pass. Juju bars a high bidder whose move would cost me ``JUJU_AT`` or more.
+- **The rest.** Play every treasure card it can (with bonuses); keep the news cards and the
+  starting treasures closest to reach; take the face-up card that pays the routes toward its
+  targets (a treasure map or a thief is taken at once), buy a second card only while gold and
+  markers are plentiful; Bigfoot and the Leviathan block the open route toward my worst place;
+  the thief robs the biggest hand, voodoo curses the seat with the most played treasure points;
+  over the hand limit it drops what pays no route it needs.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.base import Action
+from games.isla_dorada import tables as T
+
+FUTURE = 0.55
+CARD_COST = 0.45
+JUJU_AT = 3.0
+#: Rough chance a destiny mission of each kind is achieved (keeps the likelier card at setup).
+MISSION_ODDS = {
+    "family": 0.35,
+    "pair": 0.3,
+    "flights": 0.3,
+    "rivers": 0.6,
+    "leader": 0.55,
+    "treasures": 0.5,
+    "gold": 0.45,
+}
+_KIND_PAYS = {k: set(t) for k, t in T.PAYS.items()}
+
+
+class Mind:
+    """What the view says about my position, with the place values cached."""
+
+    def __init__(self, view: dict) -> None:
+        self.view = view
+        me = view["you"]
+        self.me = me
+        p = view["players"][me]
+        self.hand: list[dict] = p["hand"] or []
+        self.gold: int = p["gold"]
+        self.here = T.LOC_INDEX[view["expedition"]]
+        self.explored = {T.LOC_INDEX[x] for x in view["explored"]}
+        self.blocked = {T.ROUTE_INDEX[r] for r in (view["bigfoot"], view["leviathan"]) if r}
+        bonus_by_family: dict[str, int] = {}
+        for c in self.hand:
+            if c["kind"] == "bonus":
+                bonus_by_family[c["family"]] = max(bonus_by_family.get(c["family"], 0), c["points"])
+        self.has_bongo = any(c["kind"] == "bongo" for c in self.hand)
+        value = [0.0] * T.LOC_COUNT
+        for t in p["treasures"] or []:
+            loc = T.LOC_INDEX[t["location"]]
+            gain = t["points"] + bonus_by_family.get(T.LOC_FAMILY[loc] or "", 0)
+            value[loc] += gain
+            if self.has_bongo:
+                for n in T.NEIGHBOURS[loc]:
+                    value[n] += 0.6 * gain
+        for c in p["curses"] or []:
+            value[T.LOC_INDEX[c["location"]]] -= c["points"]
+        self.mission = (p["destiny"] or {}).get("mission")
+        destiny = p["destiny"] or {}
+        if self.mission == "family":
+            for loc in range(T.LOC_COUNT):
+                if T.LOC_FAMILY[loc] == destiny["family"] and loc not in self.explored:
+                    value[loc] += destiny["points"] / max(destiny["count"], 1)
+        elif self.mission == "pair":
+            for x in destiny["locations"]:
+                loc = T.LOC_INDEX[x]
+                if loc not in self.explored:
+                    value[loc] += destiny["points"] / 2
+        self.value = value
+        # outlook: the best discounted value within reach
+        self.outlook = [
+            value[a]
+            + FUTURE
+            * max(
+                (value[b] * FUTURE ** (T.DIST[a][b] - 1) for b in range(T.LOC_COUNT) if b != a),
+                default=0.0,
+            )
+            for a in range(T.LOC_COUNT)
+        ]
+        self.need_types = self._needed_types()
+
+    def _needed_types(self) -> dict[str, float]:
+        """How much each route type out of here (and one step on) leads toward my best places."""
+        need = dict.fromkeys(T.ROUTE_TYPES, 0.0)
+        for r, d in T.EXITS[self.here]:
+            gain = self.outlook[d]
+            if gain > 0:
+                need[T.ROUTE_TYPE[r]] += gain
+            for r2, d2 in T.EXITS[d]:
+                if self.outlook[d2] > 0:
+                    need[T.ROUTE_TYPE[r2]] += 0.4 * self.outlook[d2]
+        return need
+
+    def card_use(self, card: dict) -> float:
+        """How useful an adventure card in hand is to me (for taking and discarding)."""
+        kind = card["kind"]
+        if kind in _KIND_PAYS:
+            return 0.3 + sum(self.need_types[t] for t in _KIND_PAYS[kind]) / 6
+        if kind in T.WILD_KINDS:
+            return 1.0 if self.gold >= 4 else 0.3
+        if kind == "bonus":
+            mine = self.view["players"][self.me]["treasures"] or []
+            return 2.0 if any(T.LOC_FAMILY[T.LOC_INDEX[t["location"]]] == card["family"] for t in mine) else 0.1
+        if kind == "map":
+            return 3.0
+        if kind == "thief":
+            return 1.5
+        if kind == "bongo":
+            return 0.8
+        return 0.5
+
+    def arrive_value(self, dest: int, via: int, sangaia: bool = False) -> float:
+        """The outlook of a move to ``dest`` along ``via`` (``-1``: a flight), taking river
+        continuations and a Sangaia detour at their best for me."""
+        if sangaia:
+            if via >= 0:
+                options = [
+                    (r, d)
+                    for r, d in T.EXITS[dest]
+                    if r != via and r not in self.blocked and T.ROUTE_TYPE[r] == T.ROUTE_TYPE[via]
+                ]
+            else:
+                options = [(r, d) for r, d in T.EXITS[dest] if r not in self.blocked]
+            if options:
+                return max(self.arrive_value(d, r) for r, d in options)
+        best = self.outlook[dest] if dest != T.CRASH else 0.2 * self.outlook[dest]
+        if self.mission == "rivers" and via >= 0 and T.ROUTE_TYPE[via] == "river":
+            best += 1.0
+        if via >= 0 and T.ROUTE_TYPE[via] == "river":
+            for r, d in T.EXITS[dest]:
+                if T.ROUTE_TYPE[r] == "river" and r not in self.blocked:
+                    best = max(best, self.arrive_value(d, r))
+        return best
+
+
+def _cost(action: Action, kinds: dict[str, dict]) -> float:
+    cost = 0.0
+    for cid in action.get("cards", []):
+        card = kinds[cid]
+        facts = _FACTS[card["kind"]]
+        cost += CARD_COST * facts.get("value", 1) + facts.get("gold", 0)
+    for key in ("ovetos", "sangaia"):
+        if key in action:
+            cost += 0.8
+    if "shaman" in action:
+        cost += 0.8
+    return cost
+
+
+_FACTS = {k["kind"]: k for k in T.ADVENTURE_KINDS}
+
+
+def _dest(mind: Mind, action: Action) -> tuple[int, int]:
+    if "flight" in action:
+        return T.LOC_INDEX[action["flight"]], -1
+    r = T.ROUTE_INDEX[action["route"]]
+    d = T.ROUTE_B[r] if T.ROUTE_A[r] == mind.here else T.ROUTE_A[r]
+    return d, r
+
+
+def _bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
+    kinds = {c["id"]: c for c in mind.hand}
+    me = mind.me
+    mine = view["players"][me]["bid"]
+    if mine:
+        for c in mine["cards"]:
+            kinds[c["id"]] = c
+        for key in ("ovetos", "sangaia"):
+            if key in mine:
+                kinds[mine[key]["id"]] = mine[key]
+        if "shaman" in mine:
+            kinds[mine["shaman"]["card"]["id"]] = mine["shaman"]["card"]
+    auction = view["auction"]
+    high = auction["high"]
+    if high is not None:
+        hb = view["players"][high]["bid"]
+        dest = T.LOC_INDEX[hb["to"]]
+        via = T.ROUTE_INDEX[hb["route"]] if hb["route"] else -1
+        baseline = mind.arrive_value(dest, via, "sangaia" in hb)
+    else:
+        exits = [(r, d) for r, d in T.EXITS[mind.here] if r not in mind.blocked]
+        baseline = sum(mind.arrive_value(d, r) for r, d in exits) / max(len(exits), 1)
+    best, best_gain = None, 0.0
+    juju = None
+    for action in legal:
+        kind = action["type"]
+        if kind == "juju":
+            if action["target"] == high and juju is None:
+                juju = action
+            continue
+        if kind != "bid":
+            continue
+        dest, via = _dest(mind, action)
+        gain = mind.arrive_value(dest, via, "sangaia" in action) - baseline - _cost(action, kinds)
+        if gain > best_gain + 1e-9:
+            best, best_gain = action, gain
+    if juju is not None and high is not None and high != me:
+        alternatives = [mind.arrive_value(d, r) for r, d in T.EXITS[mind.here] if r not in mind.blocked]
+        if alternatives and max(alternatives) - baseline >= JUJU_AT:
+            return dict(juju)
+    if best is None:
+        return {"type": "pass"}
+    return dict(best)
+
+
+def _treasures(legal: list[Action], view: dict) -> Action:
+    def points(a: Action) -> float:
+        total = 0.0
+        hand = {c["id"]: c for c in view["players"][view["you"]]["hand"] or []}
+        mine = {t["id"]: t for t in view["players"][view["you"]]["treasures"] or []}
+        for p in a["plays"]:
+            total += mine[p["card"]]["points"] + (hand[p["bonus"]]["points"] if "bonus" in p else 0)
+            total -= 0.3 if "bongo" in p else 0
+        return total
+
+    return dict(max(legal, key=points))
+
+
+def _reach(mind: Mind, card: dict) -> float:
+    loc = T.LOC_INDEX[card["location"]]
+    d = T.DIST[mind.here][loc]
+    return card["points"] * (0.75 ** max(d, 0)) + (0.5 if loc not in mind.explored else 0)
+
+
+def _setup(mind: Mind, view: dict, legal: list[Action]) -> Action:
+    offer = {c["id"]: c for c in view["mine"]["offer"]}
+
+    def keep_value(a: Action) -> float:
+        kept = [c for cid, c in offer.items() if cid not in (a["discard_treasure"], a["discard_destiny"])]
+        total = 0.0
+        for c in kept:
+            if c["kind"] == "destiny":
+                total += c["points"] * MISSION_ODDS.get(c["mission"], 0.4)
+            else:
+                total += _reach(mind, c)
+        return total
+
+    return dict(max(legal, key=keep_value))
+
+
+def _news(mind: Mind, view: dict, legal: list[Action]) -> Action:
+    offer = {c["id"]: c for c in view["mine"]["offer"]}
+    return dict(max(legal, key=lambda a: sum(_reach(mind, offer[c]) for c in a["keep"])))
+
+
+def _draw(mind: Mind, view: dict, legal: list[Action]) -> Action:
+    display = {c["id"]: c for c in view["display"]}
+    step = view["draw"]["step"]
+    if step == "buy":
+        early = view["markers_left"] >= 8
+        if not (early and mind.gold >= 7 and len(mind.hand) <= 6):
+            return {"type": "done"}
+    best, best_use = None, 0.9
+    for a in legal:
+        if "card" in a:
+            use = mind.card_use(display[a["card"]])
+            if use > best_use:
+                best, best_use = a, use
+    if best is not None:
+        return dict(best)
+    deck = [a for a in legal if a.get("deck")]
+    if deck:
+        return dict(deck[0])
+    return dict(legal[0])
+
+
+def _lightning(mind: Mind, view: dict, legal: list[Action]) -> Action:
+    kind = legal[0]["type"]
+    players = view["players"]
+    if kind in ("bigfoot", "leviathan"):
+        worst, worst_value = None, 0.0
+        routes = {a["route"]: a for a in legal}
+        for r, d in T.EXITS[mind.here]:
+            rid = T.ROUTE_IDS[r]
+            if rid in routes and mind.outlook[d] < worst_value:
+                worst, worst_value = routes[rid], mind.outlook[d]
+        return dict(worst or legal[0])
+    if kind == "thief":
+        return dict(max(legal, key=lambda a: players[a["target"]]["hand_size"]))
+
+    def shown(seat: int) -> int:
+        return sum(t["card"]["points"] for t in players[seat]["played"]["treasures"])
+
+    return dict(max(legal, key=lambda a: (shown(a["target"]), players[a["target"]]["gold"])))
+
+
+def _discard(mind: Mind, legal: list[Action]) -> Action:
+    by_id = {c["id"]: c for c in mind.hand}
+    return dict(min(legal, key=lambda a: sum(mind.card_use(by_id[c]) for c in a["cards"])))
+
+
+def _move(mind: Mind, view: dict, legal: list[Action]) -> Action:
+    move = view["move"]
+    if move["kind"] == "detour":
+        options = {o["route"]: T.LOC_INDEX[o["to"]] for o in move["options"]}
+        return dict(
+            max(legal, key=lambda a: mind.arrive_value(options[a["route"]], T.ROUTE_INDEX[a["route"]]))
+        )
+    nxt = move["options"][0]
+    go = mind.arrive_value(T.LOC_INDEX[nxt["to"]], T.ROUTE_INDEX[nxt["route"]])
+    stay = mind.outlook[mind.here] if mind.here != T.CRASH else 0.0
+    return {"type": "continue"} if go > stay else {"type": "stop"}
+
+
+def plan(view: dict, legal: list[Action], rng: random.Random) -> Action:
+    """The planner's action for ``view`` (deterministic: ``rng`` is not needed)."""
+    if len(legal) == 1:
+        return dict(legal[0])
+    mind = Mind(view)
+    phase = view["phase"]
+    if phase == "bid":
+        return _bid(mind, view, legal)
+    if phase == "treasure":
+        return _treasures(legal, view)
+    if phase == "setup":
+        return _setup(mind, view, legal)
+    if phase == "news":
+        return _news(mind, view, legal)
+    if phase == "draw":
+        return _draw(mind, view, legal)
+    if phase == "lightning":
+        return _lightning(mind, view, legal)
+    if phase == "limit":
+        return _discard(mind, legal)
+    if phase == "move":
+        return _move(mind, view, legal)
+    return dict(legal[0])
+
+
+__all__: list[Any] = ["plan", "Mind"]
