@@ -60,8 +60,25 @@ from games.isla_dorada.state import IslaState, deal, from_json, to_json
 _SIMULTANEOUS = ("setup", "treasure", "news")
 #: Every action type of the game (phase by phase: engine docstring and the modules it names).
 ACTION_TYPES = frozenset(
-    {"setup", "bid", "pass", "juju", "detour", "continue", "stop", "treasures", "news", "take",
-     "buy", "done", "bigfoot", "leviathan", "thief", "voodoo", "discard"}
+    {
+        "setup",
+        "bid",
+        "pass",
+        "juju",
+        "detour",
+        "continue",
+        "stop",
+        "treasures",
+        "news",
+        "take",
+        "buy",
+        "done",
+        "bigfoot",
+        "leviathan",
+        "thief",
+        "voodoo",
+        "discard",
+    }
 )
 
 

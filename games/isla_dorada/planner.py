@@ -35,7 +35,7 @@ JUJU_AT = 3.0
 MISSION_ODDS = {
     "family": 0.35,
     "pair": 0.3,
-    "flights": 0.3,
+    "flights": 0.6,
     "rivers": 0.6,
     "leader": 0.55,
     "treasures": 0.5,
@@ -117,7 +117,11 @@ class Mind:
             return 1.0 if self.gold >= 4 else 0.3
         if kind == "bonus":
             mine = self.view["players"][self.me]["treasures"] or []
-            return 2.0 if any(T.LOC_FAMILY[T.LOC_INDEX[t["location"]]] == card["family"] for t in mine) else 0.1
+            return (
+                2.0
+                if any(T.LOC_FAMILY[T.LOC_INDEX[t["location"]]] == card["family"] for t in mine)
+                else 0.1
+            )
         if kind == "map":
             return 3.0
         if kind == "thief":
@@ -197,7 +201,9 @@ def _bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
     else:
         exits = [(r, d) for r, d in T.EXITS[mind.here] if r not in mind.blocked]
         baseline = sum(mind.arrive_value(d, r) for r, d in exits) / max(len(exits), 1)
-    best, best_gain = None, 0.0
+    # A free move (the leader's opening at 0) is taken unless it is worse than average: a table
+    # where every seat passes ends the game early.
+    best, best_gain = None, -1e-9 if auction["minimum"] == 0 else 0.0
     juju = None
     for action in legal:
         kind = action["type"]
@@ -209,10 +215,12 @@ def _bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
             continue
         dest, via = _dest(mind, action)
         gain = mind.arrive_value(dest, via, "sangaia" in action) - baseline - _cost(action, kinds)
-        if gain > best_gain + 1e-9:
+        if gain > best_gain:
             best, best_gain = action, gain
     if juju is not None and high is not None and high != me:
-        alternatives = [mind.arrive_value(d, r) for r, d in T.EXITS[mind.here] if r not in mind.blocked]
+        alternatives = [
+            mind.arrive_value(d, r) for r, d in T.EXITS[mind.here] if r not in mind.blocked
+        ]
         if alternatives and max(alternatives) - baseline >= JUJU_AT:
             return dict(juju)
     if best is None:
@@ -243,7 +251,11 @@ def _setup(mind: Mind, view: dict, legal: list[Action]) -> Action:
     offer = {c["id"]: c for c in view["mine"]["offer"]}
 
     def keep_value(a: Action) -> float:
-        kept = [c for cid, c in offer.items() if cid not in (a["discard_treasure"], a["discard_destiny"])]
+        kept = [
+            c
+            for cid, c in offer.items()
+            if cid not in (a["discard_treasure"], a["discard_destiny"])
+        ]
         total = 0.0
         for c in kept:
             if c["kind"] == "destiny":
@@ -311,7 +323,10 @@ def _move(mind: Mind, view: dict, legal: list[Action]) -> Action:
     if move["kind"] == "detour":
         options = {o["route"]: T.LOC_INDEX[o["to"]] for o in move["options"]}
         return dict(
-            max(legal, key=lambda a: mind.arrive_value(options[a["route"]], T.ROUTE_INDEX[a["route"]]))
+            max(
+                legal,
+                key=lambda a: mind.arrive_value(options[a["route"]], T.ROUTE_INDEX[a["route"]]),
+            )
         )
     nxt = move["options"][0]
     go = mind.arrive_value(T.LOC_INDEX[nxt["to"]], T.ROUTE_INDEX[nxt["route"]])
