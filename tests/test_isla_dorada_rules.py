@@ -296,7 +296,7 @@ def test_every_seat_passing_twice_running_ends_the_game_as_stalled():
                 or a["type"] == "discard"
             ),
         )
-    for s in range(3):
+    for _ in range(3):
         KIND.apply(state, KIND.to_act(state)[0], {"type": "pass"})
     assert state.phase == "over" and state.end == "stalled"
     assert KIND.scores(state) == [float(breakdown(state, s)["total"]) for s in range(3)]
