@@ -90,10 +90,10 @@ def test_language_choice_order_and_cookie(client):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
-    from web import dao_pages, tobago_pages
+    from web import dao_pages, isla_dorada_pages, tobago_pages
     from web.game_pages import JOIN_KEYS
 
-    for pages in (tobago_pages.PAGES, dao_pages.PAGES):
+    for pages in (tobago_pages.PAGES, dao_pages.PAGES, isla_dorada_pages.PAGES):
         prefix = pages.join_strings
         keys = {prefix + name for name in JOIN_KEYS}
         assert keys <= set(catalogue(lang)), keys - set(catalogue(lang))
@@ -118,6 +118,8 @@ SHARE_KEYS = ("share_label", "copy")
         ("gameclient.js", "dao/game.js", 'strings: "dao."', "dao.", CLIENT_KEYS),
         ("newgame.js", "tobago/newgame.js", '{ options, seed }, "new.")', "new.", SHARE_KEYS),
         ("newgame.js", "dao/new.js", 'seats, body, "dao.")', "dao.", SHARE_KEYS),
+        ("gameclient.js", "isla_dorada/game.js", 'strings: "isla."', "isla.", CLIENT_KEYS),
+        ("newgame.js", "isla_dorada/new.js", 'seats, body, "isla.")', "isla.", SHARE_KEYS),
     ],
 )
 def test_shared_page_scripts_find_their_messages_for_every_game(
@@ -151,6 +153,8 @@ NEW_CONTROLS = ("advanced", "seed", "seed_help", "created", "share_help", "open_
         ("dao/game.html", "dao.", ("speed_choice", "seat_switch"), GAME_CONTROLS),
         ("tobago/new.html", "new.", ("seed_field", "created_section"), NEW_CONTROLS),
         ("dao/new.html", "dao.", ("seed_field", "created_section"), NEW_CONTROLS),
+        ("isla_dorada/game.html", "isla.", ("speed_choice", "seat_switch"), GAME_CONTROLS),
+        ("isla_dorada/new.html", "isla.", ("seed_field", "created_section"), NEW_CONTROLS),
     ],
 )
 def test_pages_share_the_controls_macros_in_their_own_words(page, prefix, calls, names):
@@ -171,7 +175,7 @@ def test_rules_pages_render_markdown_in_the_chosen_language(client):
         assert "untranslated" not in client.get(f"/rules/{game}?lang=zh").get_data(as_text=True)
     assert client.get("/rules/chess").status_code == 404
     # "Play" next to the rules of each game playable in the browser, and only there
-    for game, play in (("tobago", "/tobago/new"), ("dao", "/dao/new"), ("isla_dorada", None)):
+    for game, play in (("tobago", "/tobago/new"), ("dao", "/dao/new"), ("isla_dorada", "/isla_dorada/new")):
         html = client.get(f"/rules/{game}?lang=en").get_data(as_text=True)
         links = re.findall(r'<p><a href="/rules">.*?</p>', html)[0]
         assert re.findall(r'href="([^"]+)"', links) == (["/rules", play] if play else ["/rules"])

@@ -15,6 +15,7 @@ from web import (
     games_api,
     i18n,
     islands_api,
+    isla_dorada_pages,
     pages,
     puzzles_api,
     solver_api,
@@ -32,6 +33,7 @@ BLUEPRINTS = (
     i18n,
     tobago_pages,
     dao_pages,
+    isla_dorada_pages,
 )
 
 

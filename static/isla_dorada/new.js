@@ -1,0 +1,72 @@
+// The Isla Dorada new-game page: 3–6 seats (me, a friend with a share link, a bot, nobody) and an
+// optional seed. Creates the game through POST /api/games, keeps the seat tokens in localStorage,
+// then opens my seat or first shows the share links (common/newgame.js).
+
+import { h } from "../common/dom.js";
+import { t } from "../common/i18n.js";
+import { readSeats, startGame } from "../common/newgame.js";
+
+const $ = (id) => document.getElementById(id);
+const form = $("new-game");
+const MAX_SEATS = 6;
+const MIN_SEATS = 3;
+const LEVELS = ["planner", "random"];
+const DEFAULTS = [
+  { type: "me" },
+  { type: "bot", level: "planner" },
+  { type: "bot", level: "planner" },
+  { type: "bot", level: "random" },
+  { type: "none" },
+  { type: "none" },
+];
+
+function seatRow(i, d) {
+  const types = ["me", "friend", "bot", ...(i >= MIN_SEATS ? ["none"] : [])];
+  const type = h("select", { id: `seat-${i}-type`, class: "seat-type", "aria-label": t("isla.seat_type", { n: i + 1 }) },
+    types.map((v) => h("option", { value: v, selected: v === d.type }, t(`isla.type_${v}`))));
+  const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, autocomplete: "off",
+    placeholder: t("isla.name_placeholder"), "aria-label": t("isla.seat_name", { n: i + 1 }) });
+  const level = h("select", { id: `seat-${i}-level`, class: "seat-level", "aria-label": t("isla.seat_level", { n: i + 1 }) },
+    LEVELS.map((l) => h("option", { value: l, selected: l === (d.level || "planner") }, t(`isla.level_${l}`))));
+  const row = h("li", { class: "isla-seat-row" }, h("span", { class: "seat-no" }, t("isla.seat_n", { n: i + 1 })), type, name, level);
+  const sync = () => {
+    level.hidden = type.value !== "bot";
+    name.hidden = type.value === "none" || type.value === "bot";
+    row.classList.toggle("empty", type.value === "none");
+  };
+  type.addEventListener("change", sync);
+  sync();
+  return row;
+}
+
+function fail(text) {
+  const err = $("form-error");
+  err.textContent = text;
+  err.hidden = false;
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("form-error").hidden = true;
+  const seats = readSeats();
+  if (seats.length < MIN_SEATS || seats.length > MAX_SEATS) return fail(t("isla.err_seats"));
+  if (!seats.some((s) => s.local)) return fail(t("isla.err_me"));
+  const body = {};
+  const seedText = $("game-seed").value.trim();
+  if (seedText !== "") {
+    const seed = Number(seedText);
+    if (!Number.isSafeInteger(seed) || seed < 0) return fail(t("isla.err_seed"));
+    body.seed = seed;
+  }
+  $("create-game").disabled = true;
+  try {
+    await startGame("isla_dorada", seats, body, "isla.");
+  } catch (e) {
+    fail(t("isla.err_create", { message: e.message }));
+  } finally {
+    $("create-game").disabled = false;
+  }
+}
+
+$("seat-rows").replaceChildren(...DEFAULTS.map((d, i) => seatRow(i, d)));
+form.addEventListener("submit", create);
