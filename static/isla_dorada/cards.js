@@ -81,7 +81,8 @@ export function goalChip(g) {
 }
 
 export function seatName(seats, s, me) {
-  const base = (seats && seats[s] && seats[s].name) || t("isla.seat_n", { n: s + 1 });
+  const named = seats && seats[s] && seats[s].name;
+  const base = named ? t("isla.seat_named", { n: s + 1, name: named }) : t("isla.seat_n", { n: s + 1 });
   return s === me ? t("isla.you_name", { name: base }) : base;
 }
 

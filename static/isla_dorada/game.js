@@ -58,7 +58,7 @@ function renderMap(focusSelected = false) {
 
 function renderActions() {
   const latest = current();
-  const body = latest && !client.busy ? actionPanel(latest, ui, mySeat, act, () => render()) : [];
+  const body = (latest && !client.busy ? actionPanel(latest, ui, mySeat, act, () => render()) : []).filter(Boolean);
   $("actions").hidden = mySeat === null || shown.over;
   $("action-body").replaceChildren(...(body.length ? body : [h("p", { class: "muted" }, ui.replaying || client.busy ? t("isla.wait_moves") : t("isla.nothing_now"))]));
   root.classList.toggle("my-turn", myTurn());
