@@ -109,7 +109,9 @@ def test_replay_of_the_action_log_rebuilds_the_game():
 
 def test_replay_from_a_record_through_the_api(client):
     seats = [{"type": "human", "name": "me"}] + [{"type": "bot", "level": "planner"}] * 3
-    game = client.post("/api/games", json={"game": "isla_dorada", "seats": seats, "seed": 4}).get_json()
+    game = client.post(
+        "/api/games", json={"game": "isla_dorada", "seats": seats, "seed": 4}
+    ).get_json()
     token = game["seats"][0]["token"]
     rng = random.Random(4)
     headers = {"Authorization": f"Bearer {token}"}

@@ -175,7 +175,11 @@ def test_rules_pages_render_markdown_in_the_chosen_language(client):
         assert "untranslated" not in client.get(f"/rules/{game}?lang=zh").get_data(as_text=True)
     assert client.get("/rules/chess").status_code == 404
     # "Play" next to the rules of each game playable in the browser, and only there
-    for game, play in (("tobago", "/tobago/new"), ("dao", "/dao/new"), ("isla_dorada", "/isla_dorada/new")):
+    for game, play in (
+        ("tobago", "/tobago/new"),
+        ("dao", "/dao/new"),
+        ("isla_dorada", "/isla_dorada/new"),
+    ):
         html = client.get(f"/rules/{game}?lang=en").get_data(as_text=True)
         links = re.findall(r'<p><a href="/rules">.*?</p>', html)[0]
         assert re.findall(r'href="([^"]+)"', links) == (["/rules", play] if play else ["/rules"])
