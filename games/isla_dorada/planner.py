@@ -238,7 +238,8 @@ def _treasures(legal: list[Action], view: dict) -> Action:
             total -= 0.3 if "bongo" in p else 0
         return total
 
-    return dict(max(legal, key=points))
+    best: Action = max(legal, key=points)
+    return dict(best)
 
 
 def _reach(mind: Mind, card: dict) -> float:
@@ -264,7 +265,8 @@ def _setup(mind: Mind, view: dict, legal: list[Action]) -> Action:
                 total += _reach(mind, c)
         return total
 
-    return dict(max(legal, key=keep_value))
+    best: Action = max(legal, key=keep_value)
+    return dict(best)
 
 
 def _news(mind: Mind, view: dict, legal: list[Action]) -> Action:
