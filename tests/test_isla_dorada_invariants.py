@@ -148,3 +148,16 @@ def test_bots_are_deterministic_given_view_legal_and_rng():
             assert bot(view, legal, random.Random(1)) == bot(view, legal, random.Random(1)), name
             assert bot(view, legal, random.Random(1)) in legal
         KIND.apply(state, seat, KIND.bots["planner"](view, legal, random.Random(1)))
+
+
+def test_the_view_schema_is_in_the_openapi_description(client):
+    doc = client.get("/openapi.json").get_json()
+    view = doc["components"]["schemas"]["View_isla_dorada"]
+    assert {"map", "expedition", "round", "markers_left", "leader", "players"} <= set(
+        view["required"]
+    )
+    player = view["properties"]["players"]["items"]
+    assert {"gold", "hand_size", "hand"} <= set(player["required"])
+    row = view["properties"]["score_breakdown"]["items"]
+    assert set(row["required"]) == {"gold", "treasures", "bonuses", "destiny", "curses", "total"}
+    assert "$ref" not in json.dumps(view)

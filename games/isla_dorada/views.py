@@ -225,5 +225,19 @@ def _schema_text() -> str:
 
 
 def schema() -> dict:
-    """The JSON Schema of a view (``data/view_schema.json``; a fresh copy)."""
-    return json.loads(_schema_text())
+    """The JSON Schema of a view (``data/view_schema.json``; a fresh copy), its ``$defs`` written
+    in place so it stays valid wherever it is embedded (the OpenAPI document's components)."""
+    data = json.loads(_schema_text())
+    defs = data.pop("$defs", {})
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                return inline(defs[ref[len("#/$defs/") :]])
+            return {k: inline(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [inline(v) for v in node]
+        return node
+
+    return inline(data)
