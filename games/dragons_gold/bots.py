@@ -1,0 +1,172 @@
+"""Dragon's Gold bots: callables ``(view, legal_actions, rng) -> action | None``; views only.
+
+- ``random``: a uniformly random legal action. In a timed phase (the negotiation's proposals, the
+  market) it first flips a coin and, half the time, says nothing (``None``): on the simulated
+  clock of ``games.base.play_bots`` the phase then ends when every bot keeps quiet at once.
+- ``greedy``, a stated, deterministic policy (it never uses ``rng`` and never reads a clock).
+  Tokens are worth their public value (``splits.token_values``).
+
+  *Fight.* Every play is scored by what it should bring: a play that slays brings the treasure
+  (its tokens plus the hidden draw, at the average token's worth) times my share of the attack
+  (all of it when I fight alone; times 0.85 when a negotiation must follow), plus a token for a
+  thief among several slayers and the red tokens for a lone wizard (basic rules); a play that
+  does not slay brings 0.4 × treasure × my share of the attack × how far the stack gets towards
+  the strength. Best score first; ties: the weaker hunter, then the leftmost dragon. A Sword goes
+  only with a play that slays thanks to it. Advanced: a Map is used at once; other items never.
+
+  *Negotiation.* My fair share is the treasure's worth times my share of the attack. Patience
+  ``p = min(1, proposals / 4)`` grows with the number of proposals made in this negotiation
+  (the view's ``proposals``), never with time. I accept a proposal worth at least
+  ``(1 - p) × fair`` to me; otherwise I propose the split by attack (``splits.weighted_split``,
+  me first among equals); with no proposal on the table I propose it; after proposing, or once I
+  accepted, I wait (``None``). Division: I divide into balanced lots, I pick the richest lot.
+
+  *Thief.* I steal from the participant with the most tokens (ties: the lowest seat); looking
+  behind the screen I take the most valuable colour.
+
+  *Market.* I accept an offer made to me that gives me more worth than it takes, reject the
+  others, then leave (``done``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.base import Action, Bot
+from games.dragons_gold.data import ATTACK, DRAGONS, SWORD_BONUS, TOKEN_COUNTS
+from games.dragons_gold.splits import token_values, weighted_split, worth
+
+#: A negotiation's expected yield against the split by attack (it may fail).
+NEGOTIATION_RISK = 0.85
+NOT_SLAYING = 0.4
+PATIENCE_PROPOSALS = 4
+
+
+def _timed(view: dict) -> bool:
+    if view["phase"] == "market":
+        return True
+    neg = view["negotiation"]
+    return view["phase"] == "negotiation" and neg is not None and neg["step"] == "proposals"
+
+
+def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | None:
+    """Any legal action; in a timed phase, half the time nothing."""
+    if _timed(view) and rng.random() < 0.5:
+        return None
+    return dict(rng.choice(legal))
+
+
+def _average_token(values: dict[str, float]) -> float:
+    return sum(TOKEN_COUNTS[c] * v for c, v in values.items()) / sum(TOKEN_COUNTS.values())
+
+
+def _play_score(view: dict, action: Action, values: dict[str, float]) -> float | None:
+    me = view["me"]
+    dragon = view["dragons"][action["dragon"]]
+    sword = "card" in action
+    a = ATTACK[action["hunter"]] + (SWORD_BONUS if sword else 0)
+    total = dragon["attack"] + a
+    mine = a + sum(e["attack"] for e in dragon["hunters"] if e["seat"] == me)
+    hidden = min(DRAGONS[dragon["id"]]["hidden"], view["bag"])
+    treasure = worth(dragon["treasure"], values) + hidden * _average_token(values)
+    others = {e["seat"] for e in dragon["hunters"]} - {me}
+    if total < dragon["strength"]:
+        if sword:
+            return None  # a Sword only where it slays
+        return NOT_SLAYING * treasure * (mine / total) * (total / dragon["strength"])
+    if sword and total - SWORD_BONUS >= dragon["strength"]:
+        return None  # it slays without the Sword
+    if not others:
+        return treasure
+    gain = treasure * mine / total * NEGOTIATION_RISK
+    if action["hunter"] == "thief":
+        gain += _average_token(values)
+    wizards = sum(1 for e in dragon["hunters"] if e["hunter"] == "wizard")
+    if action["hunter"] == "wizard" and wizards == 0 and not view["options"]["advanced"]:
+        gain += dragon["treasure"]["red"] * values["red"] * (1 - mine / total)
+    return gain
+
+
+def _fight(view: dict, legal: list[Action], values: dict[str, float]) -> Action:
+    for action in legal:
+        if action["type"] == "use" and _item(view, action["card"]) == "map":
+            return dict(action)
+    best: tuple[float, int, int] | None = None
+    choice = legal[0]
+    for action in legal:
+        if action["type"] != "play":
+            continue
+        score = _play_score(view, action, values)
+        if score is None:
+            continue
+        key = (score, -ATTACK[action["hunter"]], -action["dragon"])
+        if best is None or key > best:
+            best, choice = key, action
+    return dict(choice)
+
+
+def _item(view: dict, card: int) -> str:
+    hand = view["players"][view["me"]]["hand"] or []
+    return next(c["item"] for c in hand if c["card"] == card)
+
+
+def _negotiate(view: dict, legal: list[Action], values: dict[str, float]) -> Action | None:
+    me, neg = view["me"], view["negotiation"]
+    treasure = view["dragons"][neg["dragon"]]["treasure"]
+    parts, attack = neg["participants"], neg["attack"]
+    fair = worth(treasure, values) * attack[parts.index(me)] / sum(attack)
+    patience = min(1.0, neg["proposals"] / PATIENCE_PROPOSALS)
+    proposal = neg["proposal"]
+    if proposal is not None and proposal["by"] == me:
+        return None
+    if proposal is not None:
+        mine = worth(proposal["shares"][str(me)], values)
+        if mine >= (1 - patience) * fair - 1e-9:
+            if proposal["answers"][str(me)] == "accept":
+                return None
+            return {"type": "accept", "proposal": proposal["number"]}
+    order = [me] + [p for p in parts if p != me]
+    weights = [float(attack[parts.index(p)]) for p in order]
+    shares = weighted_split(treasure, order, weights, values)
+    return {"type": "propose", "shares": {str(p): shares[str(p)] for p in parts}}
+
+
+def greedy_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | None:
+    """The stated policy of this module's docstring."""
+    values = token_values(view["seats"], view["options"]["advanced"])
+    phase = view["phase"]
+    if phase == "fight":
+        return _fight(view, legal, values)
+    if phase == "market":
+        return _market(view, legal, values)
+    neg = view["negotiation"]
+    step = neg["step"]
+    if step == "proposals":
+        return _negotiate(view, legal, values)
+    if step == "pick":
+        lots = neg["lots"]
+        picks = [a for a in legal if a["type"] == "pick"]
+        return dict(max(picks, key=lambda a: (worth(lots[a["lot"]], values), -a["lot"])))
+    if step == "steal":
+        tokens = {p["seat"]: p["tokens"] for p in view["players"]}
+        return dict(max(legal, key=lambda a: (tokens[a["from"]], -a["from"])))
+    if step == "look":
+        return dict(max(legal, key=lambda a: values[a["colour"]]))
+    return dict(legal[0])  # divide: the first listed division is the balanced one
+
+
+def _market(view: dict, legal: list[Action], values: dict[str, float]) -> Action:
+    offers: dict[int, dict[str, Any]] = {o["id"]: o for o in view["market"]["offers"]}
+    for action in legal:
+        if action["type"] == "accept":
+            o = offers[action["offer"]]
+            if worth(o["give"], values) > worth(o["get"], values):
+                return dict(action)
+    for action in legal:
+        if action["type"] == "reject":
+            return dict(action)
+    return {"type": "done"}
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
