@@ -97,8 +97,11 @@ def simulate(
         rng = random.Random(master.randrange(2**63))
         per_seat_actions = [0] * seats
 
-        def count(seat: int, action: Any, events: Any, tally: list[int] = per_seat_actions) -> None:
-            tally[seat] += 1
+        def count(
+            seat: int | None, action: Any, events: Any, tally: list[int] = per_seat_actions
+        ) -> None:
+            if seat is not None:  # the table's timeouts count for the game, not for a seat
+                tally[seat] += 1
 
         actions_total += play_bots(kind, state, levels, rng, on_action=count)
         scores = kind.scores(state)

@@ -230,6 +230,8 @@ def play_random_game(
             bot = kind.bots[list(kind.bots)[-1]]
             action = bot(views[seat], legal[seat], rng)
         else:
+            action = None
+        if action is None:  # random share, or a timed phase's bot waiting for others or the clock
             action = rng.choice(legal[seat])
         resp = client.post(
             f"/api/games/{game_id}/actions",

@@ -89,7 +89,7 @@ def parse_tokens(value: Any, field: str) -> dict[str, int]:
         raise InvalidInput(
             f"tokens are an object {{colour: count}}, got {value!r}",
             field,
-            reason="bad_tokens",
+            reason="dg_bad_tokens",
             params={"colours": list(COLOURS)},
         )
     out = empty()
@@ -98,14 +98,14 @@ def parse_tokens(value: Any, field: str) -> dict[str, int]:
             raise InvalidInput(
                 f"unknown colour {colour!r} (known: {', '.join(COLOURS)})",
                 f"{field}.{colour}",
-                reason="unknown_colour",
+                reason="dg_unknown_colour",
                 params={"colour": str(colour), "colours": list(COLOURS)},
             )
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise InvalidInput(
                 f"a token count is a whole number of 0 or more, got {n!r}",
                 f"{field}.{colour}",
-                reason="bad_tokens",
+                reason="dg_bad_tokens",
                 params={"colours": list(COLOURS)},
             )
         out[colour] = n

@@ -110,7 +110,7 @@ class DragonsGoldKind(GameKind):
         raise IllegalAction(
             f"{kind!r} is not an action of the fight (play, use)",
             "action.type",
-            reason="wrong_step",
+            reason="dg_wrong_step",
             params={"step": "fight", "action": kind},
         )
 

@@ -74,20 +74,20 @@ def _hand_card(state: State, seat: int, action: Action, item: str | None) -> int
         raise InvalidInput(
             f"card must be a magic item card number, got {card!r}",
             "action.card",
-            reason="bad_card",
+            reason="dg_bad_card",
         )
     if card not in state["hands"][seat]:
         raise IllegalAction(
             f"card {card} is not in your hand",
             "action.card",
-            reason="card_not_in_hand",
+            reason="dg_card_not_in_hand",
             params={"card": card},
         )
     if item is not None and ITEM_OF_CARD[card] != item:
         raise IllegalAction(
             f"card {card} is a {ITEM_OF_CARD[card]}, not a {item}",
             "action.card",
-            reason="wrong_item",
+            reason="dg_wrong_item",
             params={"card": card, "item": item},
         )
     return card
@@ -99,7 +99,7 @@ def _dragon_index(state: State, value: Any, field: str) -> int:
         raise InvalidInput(
             f"dragon must be a position 0-{len(row) - 1} in the row, got {value!r}",
             field,
-            reason="no_such_dragon",
+            reason="dg_no_such_dragon",
             params={"dragons": len(row)},
         )
     return value
@@ -111,7 +111,7 @@ def _check_fields(action: Action, allowed: set[str]) -> None:
         raise InvalidInput(
             f"unknown action field {extra[0]!r}",
             f"action.{extra[0]}",
-            reason="unknown_field",
+            reason="dg_unknown_field",
             params={"field": extra[0]},
         )
 
@@ -124,14 +124,14 @@ def play_hunter(state: State, seat: int, action: Action) -> list[Event]:
         raise InvalidInput(
             f"hunter must be one of {', '.join(HUNTERS)}, got {hunter!r}",
             "action.hunter",
-            reason="no_such_hunter",
+            reason="dg_no_such_hunter",
             params={"hunters": list(HUNTERS)},
         )
     if state["hunters"][seat][hunter] != "up":
         raise IllegalAction(
             f"your {hunter} is not face up in front of you",
             "action.hunter",
-            reason="hunter_not_ready",
+            reason="dg_hunter_not_ready",
             params={"hunter": hunter},
         )
     index = _dragon_index(state, action.get("dragon"), "action.dragon")
@@ -174,7 +174,7 @@ def use_item(state: State, seat: int, action: Action) -> list[Event]:
     """``{"type": "use", "card", ...}``: a magic item on my turn (the turn goes on)."""
     if not state["options"]["advanced"]:
         raise IllegalAction(
-            "magic items are part of the advanced rules", "action.type", reason="not_advanced"
+            "magic items are part of the advanced rules", "action.type", reason="dg_not_advanced"
         )
     card = _hand_card(state, seat, action, None)
     item = ITEM_OF_CARD[card]
@@ -182,7 +182,7 @@ def use_item(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(
             f"a {item} is not used this way",
             "action.card",
-            reason="item_not_usable",
+            reason="dg_item_not_usable",
             params={"item": item},
         )
     target: Any = None
@@ -198,20 +198,20 @@ def use_item(state: State, seat: int, action: Action) -> list[Event]:
             raise InvalidInput(
                 f"seat must be another player's seat, got {target!r}",
                 "action.seat",
-                reason="bad_target_seat",
+                reason="dg_bad_target_seat",
             )
     elif item == "wind":
         _check_fields(action, {"card", "dragons"})
         pair = action.get("dragons")
         if not isinstance(pair, list) or len(pair) != 2:
             raise InvalidInput(
-                "dragons must be two positions in the row", "action.dragons", reason="bad_pair"
+                "dragons must be two positions in the row", "action.dragons", reason="dg_bad_pair"
             )
         i = _dragon_index(state, pair[0], "action.dragons[0]")
         j = _dragon_index(state, pair[1], "action.dragons[1]")
         if i == j:
             raise InvalidInput(
-                "dragons must be two different positions", "action.dragons", reason="bad_pair"
+                "dragons must be two different positions", "action.dragons", reason="dg_bad_pair"
             )
         row = state["row"]
         if (
@@ -221,7 +221,7 @@ def use_item(state: State, seat: int, action: Action) -> list[Event]:
             raise IllegalAction(
                 "the swap would slay a dragon at once",
                 "action.dragons",
-                reason="swap_would_slay",
+                reason="dg_swap_would_slay",
             )
         target = [i, j]
     elif item == "horn":
@@ -231,13 +231,13 @@ def use_item(state: State, seat: int, action: Action) -> list[Event]:
             raise IllegalAction(
                 f"your {target!r} is not under a dragon",
                 "action.hunter",
-                reason="hunter_not_played",
+                reason="dg_hunter_not_played",
                 params={"hunter": str(target)},
             )
     else:  # map
         _check_fields(action, {"card"})
         if not state["bag"]:
-            raise IllegalAction("the bag is empty", "action.card", reason="bag_empty")
+            raise IllegalAction("the bag is empty", "action.card", reason="dg_bag_empty")
     # validated: mutate
     state["moves"] += 1
     state["hands"][seat].remove(card)

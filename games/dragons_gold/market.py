@@ -61,7 +61,7 @@ def _offer_of(state: State, action: Action) -> dict[str, Any]:
     raise IllegalAction(
         f"there is no open offer {number!r}",
         "action.offer",
-        reason="no_such_offer",
+        reason="dg_no_such_offer",
         params={"offer": number if isinstance(number, int) else None},
     )
 
@@ -87,15 +87,15 @@ def play(state: State, seat: int | None, action: Action) -> list[Event]:
             raise IllegalAction(
                 f"offers go to another player still in the market, not {to!r}",
                 "action.to",
-                reason="bad_trade_partner",
+                reason="dg_bad_trade_partner",
             )
         give = parse_tokens(action.get("give", {}), "action.give")
         get = parse_tokens(action.get("get", {}), "action.get")
         if count(give) + count(get) == 0:
-            raise InvalidInput("an offer must move some tokens", "action", reason="empty_offer")
+            raise InvalidInput("an offer must move some tokens", "action", reason="dg_empty_offer")
         if not holds(state["hoards"][seat], give):
             raise IllegalAction(
-                "you do not hold the tokens you offer", "action.give", reason="tokens_not_held"
+                "you do not hold the tokens you offer", "action.give", reason="dg_tokens_not_held"
             )
         state["moves"] += 1
         mk["offers"] = [o for o in mk["offers"] if o["from"] != seat]
@@ -107,7 +107,7 @@ def play(state: State, seat: int | None, action: Action) -> list[Event]:
         offer = _offer_of(state, action)
         if offer["to"] != seat:
             raise IllegalAction(
-                "this offer is not made to you", "action.offer", reason="not_your_offer"
+                "this offer is not made to you", "action.offer", reason="dg_not_your_offer"
             )
         if kind == "accept" and not (
             holds(state["hoards"][seat], offer["get"])
@@ -116,7 +116,7 @@ def play(state: State, seat: int | None, action: Action) -> list[Event]:
             raise IllegalAction(
                 "one side no longer holds the tokens of this trade",
                 "action.offer",
-                reason="offer_unfulfillable",
+                reason="dg_offer_unfulfillable",
             )
         state["moves"] += 1
         mk["offers"].remove(offer)
@@ -136,13 +136,13 @@ def play(state: State, seat: int | None, action: Action) -> list[Event]:
     elif kind == "withdraw":
         mine = [o for o in mk["offers"] if o["from"] == seat]
         if not mine:
-            raise IllegalAction("you have no open offer", "action.type", reason="no_offer")
+            raise IllegalAction("you have no open offer", "action.type", reason="dg_no_offer")
         state["moves"] += 1
         mk["offers"].remove(mine[0])
         events.append({"type": "offer_withdrawn", "seat": seat, "id": mine[0]["id"]})
     elif kind == "show":
         if seat in mk["shown"]:
-            raise IllegalAction("your hoard is shown already", "action.type", reason="shown")
+            raise IllegalAction("your hoard is shown already", "action.type", reason="dg_shown")
         state["moves"] += 1
         mk["shown"].append(seat)
         events.append({"type": "hoard_shown", "seat": seat})
@@ -157,7 +157,7 @@ def play(state: State, seat: int | None, action: Action) -> list[Event]:
         raise IllegalAction(
             f"{kind!r} is not a market action",
             "action.type",
-            reason="wrong_step",
+            reason="dg_wrong_step",
             params={"step": "market", "action": kind},
         )
     return events

@@ -242,7 +242,7 @@ def _refuse(step: str, action: Action) -> None:
     raise IllegalAction(
         f"{action['type']!r} is not an action of this step ({step})",
         "action.type",
-        reason="wrong_step",
+        reason="dg_wrong_step",
         params={"step": step, "action": action["type"]},
     )
 
@@ -275,7 +275,7 @@ def _split_check(state: State, parts: list[dict[str, int]], field: str) -> None:
         raise IllegalAction(
             "the split must give out exactly the dragon's treasure",
             field,
-            reason="split_mismatch",
+            reason="dg_split_mismatch",
             params={"treasure": full(_treasure(state))},
         )
 
@@ -286,7 +286,7 @@ def parse_shares(state: State, value: Any) -> dict[str, dict[str, int]]:
     st = state["settle"]
     if not isinstance(value, dict):
         raise InvalidInput(
-            'shares are an object {"<seat>": {colour: n}}', "action.shares", reason="bad_split"
+            'shares are an object {"<seat>": {colour: n}}', "action.shares", reason="dg_bad_split"
         )
     shares = {str(p): empty() for p in st["participants"]}
     for key, tokens in value.items():
@@ -295,7 +295,7 @@ def parse_shares(state: State, value: Any) -> dict[str, dict[str, int]]:
             raise IllegalAction(
                 f"seat {key!r} did not take part in this fight",
                 f"action.shares.{key}",
-                reason="not_a_participant",
+                reason="dg_not_a_participant",
                 params={"seat": seat_text, "participants": list(st["participants"])},
             )
         shares[seat_text] = parse_tokens(tokens, f"action.shares.{key}")
@@ -323,26 +323,28 @@ def _answer(state: State, seat: int, action: Action) -> list[Event]:
     proposal = st["proposal"]
     number = action.get("proposal")
     if proposal is None:
-        raise IllegalAction("there is no proposal to answer", "action.type", reason="no_proposal")
+        raise IllegalAction(
+            "there is no proposal to answer", "action.type", reason="dg_no_proposal"
+        )
     if isinstance(number, bool) or number != proposal["number"]:
         raise IllegalAction(
             f"the current proposal is number {proposal['number']}, not {number!r}",
             "action.proposal",
-            reason="stale_proposal",
+            reason="dg_stale_proposal",
             params={"proposal": proposal["number"]},
         )
     if proposal["by"] == seat:
         raise IllegalAction(
             "you made this proposal: make a new one instead",
             "action.type",
-            reason="own_proposal",
+            reason="dg_own_proposal",
         )
     answer = "accept" if action["type"] == "accept" else "reject"
     if proposal["answers"][str(seat)] == answer:
         raise IllegalAction(
             f"you already answered {answer}",
             "action.type",
-            reason="already_answered",
+            reason="dg_already_answered",
             params={"answer": answer},
         )
     state["moves"] += 1
@@ -381,7 +383,7 @@ def _divide(state: State, seat: int, action: Action) -> list[Event]:
         raise InvalidInput(
             f"lots must be a list of {k} lots, one per participant",
             "action.lots",
-            reason="lot_count",
+            reason="dg_lot_count",
             params={"lots": k},
         )
     parsed = [parse_tokens(lot, f"action.lots[{i}]") for i, lot in enumerate(lots)]
@@ -401,12 +403,12 @@ def _pick(state: State, seat: int, action: Action) -> list[Event]:
         raise InvalidInput(
             f"lot must be a lot number 0-{len(taken) - 1}, got {lot!r}",
             "action.lot",
-            reason="no_such_lot",
+            reason="dg_no_such_lot",
             params={"lots": len(taken)},
         )
     if taken[lot] is not None:
         raise IllegalAction(
-            f"lot {lot} is taken", "action.lot", reason="lot_taken", params={"lot": lot}
+            f"lot {lot} is taken", "action.lot", reason="dg_lot_taken", params={"lot": lot}
         )
     state["moves"] += 1
     taken[lot] = seat
@@ -428,7 +430,7 @@ def _steal(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(
             f"you can steal from {allowed}, not {victim!r}",
             "action.from",
-            reason="bad_victim",
+            reason="dg_bad_victim",
             params={"victims": allowed},
         )
     state["moves"] += 1
@@ -473,7 +475,7 @@ def _take(state: State, seat: int, action: Action) -> list[Event]:
         raise IllegalAction(
             f"seat {victim} has no {colour!r} token",
             "action.colour",
-            reason="colour_not_held",
+            reason="dg_colour_not_held",
             params={"colour": str(colour)},
         )
     state["moves"] += 1
