@@ -34,7 +34,7 @@ import random
 from typing import Any
 
 from games.base import Action, Bot
-from games.dragons_gold.data import ATTACK, DRAGONS, SWORD_BONUS, TOKEN_COUNTS
+from games.dragons_gold.data import ATTACK, DRAGONS, SWORD_BONUS, TOKEN_COUNTS, sparse
 from games.dragons_gold.splits import token_values, weighted_split, worth
 
 #: A negotiation's expected yield against the split by attack (it may fail).
@@ -129,7 +129,7 @@ def _negotiate(view: dict, legal: list[Action], values: dict[str, float]) -> Act
     order = [me] + [p for p in parts if p != me]
     weights = [float(attack[parts.index(p)]) for p in order]
     shares = weighted_split(treasure, order, weights, values)
-    return {"type": "propose", "shares": {str(p): shares[str(p)] for p in parts}}
+    return {"type": "propose", "shares": {str(p): sparse(shares[str(p)]) for p in parts}}
 
 
 def greedy_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | None:

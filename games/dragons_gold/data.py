@@ -63,6 +63,11 @@ def full(tokens: dict[str, int]) -> dict[str, int]:
     return {c: tokens.get(c, 0) for c in COLOURS}
 
 
+def sparse(tokens: dict[str, int]) -> dict[str, int]:
+    """Only the colours present (the form actions are written in)."""
+    return {c: n for c, n in tokens.items() if n}
+
+
 def count(tokens: dict[str, int]) -> int:
     return sum(tokens.values())
 

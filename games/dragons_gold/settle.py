@@ -45,7 +45,16 @@ from typing import Any
 from errors import IllegalAction, InvalidInput
 from games.base import Action, Event
 from games.dragons_gold import fight, market, table
-from games.dragons_gold.data import COLOURS, ITEM_OF_CARD, add, count, empty, full, parse_tokens
+from games.dragons_gold.data import (
+    COLOURS,
+    ITEM_OF_CARD,
+    add,
+    count,
+    empty,
+    full,
+    parse_tokens,
+    sparse,
+)
 from games.dragons_gold.scoring import breakdown
 from games.dragons_gold.splits import balanced_lots, token_values, weighted_split
 from games.dragons_gold.table import State
@@ -492,21 +501,20 @@ def _take(state: State, seat: int, action: Action) -> list[Event]:
 def legal(state: State, seat: int) -> list[Action]:
     """Representative actions of the step (``apply`` accepts any complete split or division):
     a proposal by contribution and 'everything to one participant' for each; balanced lots and
-    'one lot holds everything'; every lot, victim or colour."""
+    'one lot holds everything'; every lot, victim or colour. Tokens are listed sparse (only the
+    colours given), as a client would write them."""
     st = state["settle"]
     step = st["step"]
     treasure = full(_treasure(state))
     values = token_values(state["seats"], state["options"]["advanced"])
     if step == "proposals":
         parts = st["participants"]
+        by_attack = weighted_split(treasure, parts, [float(a) for a in st["attack"]], values)
         out: list[Action] = [
-            {
-                "type": "propose",
-                "shares": weighted_split(treasure, parts, [float(a) for a in st["attack"]], values),
-            }
+            {"type": "propose", "shares": {p: sparse(t) for p, t in by_attack.items()}}
         ]
         for p in parts:
-            shares = {str(q): (dict(treasure) if q == p else empty()) for q in parts}
+            shares = {str(q): (sparse(treasure) if q == p else {}) for q in parts}
             out.append({"type": "propose", "shares": shares})
         proposal = st["proposal"]
         if proposal is not None and proposal["by"] != seat:
@@ -517,8 +525,8 @@ def legal(state: State, seat: int) -> list[Action]:
         return out
     if step == "divide":
         k = len(st["participants"])
-        lots = balanced_lots(treasure, k, values)
-        one = [dict(treasure)] + [empty() for _ in range(k - 1)]
+        lots = [sparse(lot) for lot in balanced_lots(treasure, k, values)]
+        one = [sparse(treasure)] + [{} for _ in range(k - 1)]
         return [{"type": "divide", "lots": lots}, {"type": "divide", "lots": one}]
     if step == "pick":
         return [{"type": "pick", "lot": i} for i, t in enumerate(st["taken"]) if t is None]

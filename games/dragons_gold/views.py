@@ -141,16 +141,17 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def hoard_exposed(state: State, seat: int) -> bool:
-    """Someone else legitimately sees ``seat``'s hoard as it is now: shown at the market, looked
-    at by a wizard-and-thief, or still equal to what a Crystal ball showed another seat."""
-    mk, st = state["market"], state["settle"]
-    if mk is not None and seat in mk["shown"]:
-        return True
+    """Another seat legitimately sees ``seat``'s hoard as it is now, in a view of its own: a
+    wizard-and-thief looking behind this screen, or a Crystal ball's snapshot (held in another
+    seat's notes) equal to it. (A hoard shown at the market is in every view: still declared,
+    the owner's view shows it twice.) Equal values cannot be told apart, so a snapshot equal to
+    this hoard exposes it whoever was looked at."""
+    st = state["settle"]
     if st is not None and st["step"] == "look" and st["victim"] == seat:
         return True
     hoard = state["hoards"][seat]
     return any(
-        n["type"] == "looked" and n["seat"] == seat and n["hoard"] == hoard
+        n["type"] == "looked" and n["hoard"] == hoard
         for other, notes in enumerate(state["notes"])
         if other != seat
         for n in notes
