@@ -40,6 +40,7 @@ there (Swords included).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from errors import IllegalAction, InvalidInput
@@ -498,6 +499,21 @@ def _take(state: State, seat: int, action: Action) -> list[Event]:
 # --- legal actions ---------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=1024)
+def _split_by_attack(
+    treasure: tuple[tuple[str, int], ...],
+    parts: tuple[int, ...],
+    attack: tuple[int, ...],
+    seats: int,
+    advanced: bool,
+) -> tuple[tuple[str, tuple[tuple[str, int], ...]], ...]:
+    """The proposal by attack, sparse and frozen (it is asked for at every step of a
+    negotiation, which changes neither the treasure nor the attack)."""
+    values = token_values(seats, advanced)
+    split = weighted_split(dict(treasure), list(parts), [float(a) for a in attack], values)
+    return tuple((p, tuple(sparse(t).items())) for p, t in split.items())
+
+
 def legal(state: State, seat: int) -> list[Action]:
     """Representative actions of the step (``apply`` accepts any complete split or division):
     a proposal by contribution and 'everything to one participant' for each; balanced lots and
@@ -506,13 +522,14 @@ def legal(state: State, seat: int) -> list[Action]:
     st = state["settle"]
     step = st["step"]
     treasure = full(_treasure(state))
-    values = token_values(state["seats"], state["options"]["advanced"])
+    advanced = state["options"]["advanced"]
+    values = token_values(state["seats"], advanced)
     if step == "proposals":
         parts = st["participants"]
-        by_attack = weighted_split(treasure, parts, [float(a) for a in st["attack"]], values)
-        out: list[Action] = [
-            {"type": "propose", "shares": {p: sparse(t) for p, t in by_attack.items()}}
-        ]
+        by_attack = _split_by_attack(
+            tuple(treasure.items()), tuple(parts), tuple(st["attack"]), state["seats"], advanced
+        )
+        out: list[Action] = [{"type": "propose", "shares": {p: dict(t) for p, t in by_attack}}]
         for p in parts:
             shares = {str(q): (sparse(treasure) if q == p else {}) for q in parts}
             out.append({"type": "propose", "shares": shares})
