@@ -63,12 +63,13 @@ def main() -> None:
     base = n / elapsed
     print(f"Dragon's Gold, {seats} seats, bots {','.join(levels)}")
     print(f"baseline  new_state (setup)            {base:>10,.0f} /s")
-    for options in (
+    all_options: tuple[dict[str, str | bool], ...] = (
         {"negotiation": "timed"},
         {"negotiation": "division"},
         {"negotiation": "timed", "advanced": True},
         {"negotiation": "division", "advanced": True},
-    ):
+    )
+    for options in all_options:
 
         def game(i: int, options: dict = options) -> int:
             state = KIND.new_state(i, seats, options)
@@ -76,7 +77,7 @@ def main() -> None:
 
         n, elapsed, actions = timed(game, seconds)
         rate = n / elapsed
-        label = options["negotiation"] + (" advanced" if options.get("advanced") else " basic")
+        label = str(options["negotiation"]) + (" advanced" if options.get("advanced") else " basic")
         print(
             f"games/s   {label:<28} {rate:>10,.1f} /s  = 1 per {base / rate:,.0f} setups, "
             f"{actions / n:,.0f} actions per game"
