@@ -10,6 +10,7 @@ from flask import Flask
 
 from web import (
     dao_pages,
+    dragons_gold_pages,
     docs,
     errors,
     games_api,
@@ -34,6 +35,7 @@ BLUEPRINTS = (
     tobago_pages,
     dao_pages,
     isla_dorada_pages,
+    dragons_gold_pages,
 )
 
 

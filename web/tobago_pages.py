@@ -42,7 +42,12 @@ RULES_DIR = Path(__file__).with_name("rules")
 #: Game kinds with a rules page, in the order the index lists them.
 RULE_GAMES = ("tobago", "dao", "isla_dorada", "dragons_gold")
 #: Where the rules page of a game playable in the browser links "Play".
-PLAY_PAGES = {"tobago": "/tobago/new", "dao": "/dao/new", "isla_dorada": "/isla_dorada/new"}
+PLAY_PAGES = {
+    "tobago": "/tobago/new",
+    "dao": "/dao/new",
+    "isla_dorada": "/isla_dorada/new",
+    "dragons_gold": "/dragons_gold/new",
+}
 MAX_ATVS = 8
 
 # --- pages ------------------------------------------------------------------------------------

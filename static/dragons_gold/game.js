@@ -1,0 +1,232 @@
+// The Dragon's Gold game page: this seat's view through the game API — the dragons with their
+// strength, treasure and the hunters under them; my hunters (face up or down) and items; my hoard
+// behind my screen (others' token counts only); the negotiation and market panels with a live
+// countdown from the snapshot's `deadline` and `now`; the log; the end screen with every hoard and
+// the score breakdown. The loop (actions, long-poll, catch-up) is static/common/gameclient.js.
+
+import { h } from "../common/dom.js";
+import { clone, GameClient } from "../common/gameclient.js";
+import { t } from "../common/i18n.js";
+import { renderEnd, renderMarket, renderNegotiation } from "./panels.js";
+import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, itemLabel, nameList, seatName, tokensText } from "./tokens.js";
+
+const $ = (id) => document.getElementById(id);
+const root = $("dg");
+const client = new GameClient({ kind: "dragons_gold", gameId: root.dataset.game, strings: "dg.", replay, settle, render });
+const { mySeat } = client;
+
+let shown = null; // the view on screen
+let endShownFor = -1;
+const logLines = [];
+const ui = { seats: [], replaying: false, actor: null, hunter: null, sword: false, draft: null, draftKey: null, clock: null };
+
+const current = () => (!ui.replaying && client.current ? client.snap : null);
+const legal = () => {
+  const snap = current();
+  return snap && !snap.over && mySeat !== null && !client.busy ? snap.legal_actions : [];
+};
+const who = (s) => seatName(ui.seats, s, mySeat);
+const send = (action) => client.send(action, () => { ui.draft = null; });
+
+/** Redraw keeping the keyboard focus on the control that had it. */
+function redraw() {
+  const id = document.activeElement && document.activeElement.id;
+  render();
+  if (id && $(id)) $(id).focus();
+}
+
+// --- the countdown ---------------------------------------------------------------------------------
+
+function remaining() {
+  const c = ui.clock;
+  if (!c || c.deadline === null) return null;
+  return c.deadline - (c.now + (performance.now() - c.at) / 1000);
+}
+
+function tick() {
+  const left = remaining();
+  const box = $("countdown");
+  box.hidden = left === null || !current();
+  if (left === null) return;
+  const s = Math.max(0, Math.ceil(left));
+  $("countdown-value").textContent = t("dg.countdown", { m: Math.floor(s / 60), s: String(s % 60).padStart(2, "0") });
+  box.classList.toggle("urgent", s <= 10);
+  box.setAttribute("data-seconds", String(s));
+}
+
+// --- drawing ---------------------------------------------------------------------------------------
+
+function statusText(v) {
+  const snap = client.snap;
+  if (v.phase === "over") return t("dg.status_over");
+  if (ui.replaying) return ui.actor === null ? t("dg.status_table") : t("dg.status_replay", { who: who(ui.actor) });
+  const acting = snap ? snap.to_act : [];
+  const mine = legal().length > 0;
+  if (v.phase === "fight") return mine ? t("dg.status_you") : t("dg.status_wait", { who: nameList(acting.map(who)) });
+  if (v.phase === "market") return mine ? t("dg.status_market_you") : t("dg.status_market");
+  const neg = v.negotiation;
+  if (neg.step === "proposals") return mine ? t("dg.status_negotiate_you") : t("dg.status_negotiate", { who: nameList(neg.participants.map(who)) });
+  return mine ? t(`dg.status_${neg.step}_you`) : t("dg.status_wait", { who: nameList(acting.map(who)) });
+}
+
+function renderDragons() {
+  const v = shown;
+  const plays = legal().filter((a) => a.type === "play");
+  const hunters = [...new Set(plays.map((a) => a.hunter))];
+  if (!hunters.includes(ui.hunter)) ui.hunter = hunters.length ? hunters[hunters.length - 1] : null;
+  $("table-facts").textContent = t("dg.table_facts", { bag: v.bag, deck: v.deck, removed: tokensText(v.removed) });
+  $("dragons").replaceChildren(...v.dragons.map((d, i) => {
+    const play = plays.find((a) => a.hunter === ui.hunter && a.dragon === i && (ui.sword ? a.card !== undefined : a.card === undefined));
+    const fill = Math.min(100, Math.round((100 * d.attack) / d.strength));
+    return h("li", { class: `dg-dragon${d.slain ? " slain" : ""}`, id: `dragon-${i}` },
+      h("h3", {}, t("dg.dragon_n", { n: i + 1 }), " ", h("span", { class: "dg-strength" }, t("dg.strength", { n: d.strength }))),
+      h("div", { class: "dg-meter", role: "img", "aria-label": t("dg.attack_of", { attack: d.attack, strength: d.strength }), style: `--fill: ${fill}%` },
+        h("span", {}, t("dg.attack_of", { attack: d.attack, strength: d.strength }))),
+      h("div", { class: "dg-treasure" }, chips(d.treasure)),
+      d.hunters.length ? h("ol", { class: "dg-stack", "aria-label": t("dg.stack") }, d.hunters.map((e) => hunterTag(e, who))) : h("p", { class: "muted small" }, t("dg.no_hunters")),
+      d.slain ? h("p", { class: "badge" }, t("dg.slain")) : null,
+      play ? h("button", { type: "button", class: "dg-attack", id: `attack-${i}`, onclick: () => send(play) },
+        t("dg.attack_with", { hunter: hunterLabel(ui.hunter), n: i + 1 })) : null);
+  }));
+}
+
+function renderMine() {
+  const v = shown;
+  $("mine").hidden = mySeat === null || v.phase === "over";
+  if (mySeat === null) return;
+  const me = v.players[mySeat];
+  const plays = legal().filter((a) => a.type === "play");
+  $("hunters").replaceChildren(...Object.entries(me.hunters).map(([name, where]) => {
+    const can = plays.some((a) => a.hunter === name);
+    return h("button", { type: "button", id: `hunter-${name}`, class: `dg-hunter-card ${where}${ui.hunter === name && can ? " chosen" : ""}`,
+      "aria-pressed": ui.hunter === name && can ? "true" : "false", disabled: !can,
+      onclick: () => { ui.hunter = name; redraw(); } },
+    h("strong", {}, String(hunterAttack(name))), " ", hunterLabel(name), h("span", { class: "dg-where" }, t(`dg.where_${where}`)));
+  }));
+  const uses = legal().filter((a) => a.type === "use");
+  const hasSword = plays.some((a) => a.card !== undefined);
+  if (!hasSword) ui.sword = false;
+  const hand = me.hand || [];
+  $("items").replaceChildren(...[
+    hand.length ? h("p", {}, t("dg.my_items"), " ", hand.map((c) => h("span", { class: "dg-item", title: itemEffect(c.item) }, itemLabel(c.item)))) : null,
+    hasSword ? h("label", { class: "dg-sword" }, h("input", { type: "checkbox", id: "use-sword", checked: ui.sword, onchange: (ev) => { ui.sword = ev.target.checked; redraw(); } }), " ", t("dg.with_sword")) : null,
+    uses.length ? h("p", { class: "dg-buttons" }, uses.map((a) => h("button", { type: "button", class: "secondary small", onclick: () => send(a) }, useLabel(a, hand)))) : null,
+  ].filter(Boolean));
+  $("hoard").replaceChildren(chips(me.hoard || {}, "dg.screen_empty"));
+  $("notes").replaceChildren(...v.notes.slice(-6).reverse().map((n) => h("li", { class: "hint-text" }, noteText(n))));
+}
+
+function useLabel(a, hand) {
+  const item = hand.find((c) => c.card === a.card).item;
+  if (item === "crystal_ball") return t("dg.use_ball", { who: who(a.seat) });
+  if (item === "wind") return t("dg.use_wind", { a: a.dragons[0] + 1, b: a.dragons[1] + 1 });
+  if (item === "horn") return t("dg.use_horn", { hunter: hunterLabel(a.hunter) });
+  return t("dg.use_map");
+}
+
+function noteText(n) {
+  if (n.type === "stole") return t("dg.note_stole", { colour: t(`dg.c_${n.colour}`), who: who(n.seat) });
+  if (n.type === "robbed") return t("dg.note_robbed", { colour: t(`dg.c_${n.colour}`), who: who(n.seat) });
+  if (n.type === "looked") return t("dg.note_looked", { who: who(n.seat), tokens: tokensText(n.hoard) });
+  if (n.type === "item_drawn") return t("dg.note_item", { item: itemLabel(n.item) });
+  return t("dg.note_map", { colour: t(`dg.c_${n.colour}`) });
+}
+
+function renderPlayers() {
+  const v = shown;
+  const acting = current() ? client.snap.to_act : [];
+  $("players").replaceChildren(...v.players.map((p, i) => h("li", { class: `dg-player${i === mySeat ? " me" : ""}${acting.includes(i) ? " acting" : ""}`, id: `player-${i}` },
+    h("span", { class: `dg-seatdot seat-${i}`, "aria-hidden": "true" }, String(i + 1)),
+    h("span", { class: "dg-player-name" }, who(i), acting.includes(i) && v.phase !== "over" ? h("span", { class: "badge" }, t("dg.to_act")) : null),
+    h("span", { class: "dg-player-facts" },
+      t("dg.tokens_count", { n: p.tokens }),
+      v.options.advanced ? ` · ${t("dg.items_count", { n: p.items })}` : "",
+      " · ", Object.entries(p.hunters).map(([name, where]) => h("span", { class: `dg-mini ${where}`, title: `${hunterLabel(name)}: ${t(`dg.where_${where}`)}` }, String(hunterAttack(name))))))));
+}
+
+function renderLog() {
+  const lines = logLines.slice(-150).reverse().map((l) => h("li", { class: l.kind }, l.text));
+  $("log").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, t("dg.log_empty"))]));
+}
+
+function render() {
+  if (!shown) return;
+  $("status").textContent = statusText(shown);
+  $("status").classList.toggle("mine", legal().length > 0);
+  $("table").hidden = shown.phase === "over";
+  root.classList.toggle("over", shown.phase === "over");
+  renderDragons();
+  const ctx = { who, mySeat, legal: legal(), send, ui, redraw };
+  renderNegotiation($("negotiation"), $("neg-body"), shown, ctx);
+  renderMarket($("market"), $("market-body"), shown, ctx);
+  renderMine();
+  renderPlayers();
+  renderLog();
+  tick();
+  const latest = current();
+  const end = $("end");
+  if (latest && latest.over) {
+    renderEnd(end, latest, who);
+    if (endShownFor !== latest.version) {
+      endShownFor = latest.version;
+      end.hidden = false;
+      end.focus();
+    }
+  } else end.hidden = true;
+}
+
+// --- events and replays ----------------------------------------------------------------------------
+
+/** Names in the log: this seat in the third person ("Seat 2 (you) plays…"). */
+const logWho = (s) => (s === mySeat ? t("dg.you_seat", { n: s + 1 }) : who(s));
+
+function note(entry, e) {
+  const text = eventText(e, logWho);
+  if (text) logLines.push({ text, kind: entry.seat === null ? "table" : entry.seat === mySeat ? "mine" : "" });
+  return text;
+}
+
+/** New log entries: each line logged; others' fight moves paced so they can be followed. */
+async function replay(entries) {
+  ui.replaying = entries.length > 0;
+  const heard = [];
+  for (const entry of entries) {
+    ui.actor = entry.seat;
+    for (const e of entry.events) {
+      const text = note(entry, e);
+      if (text) heard.push(text);
+    }
+    const paced = client.pace() > 0 && !client.skipping && entry.seat !== mySeat && entries.length < 30;
+    render();
+    if (paced && entry.events.some((e) => e.type === "hunter_played")) await client.wait(client.pace());
+  }
+  if (heard.length) $("announce").textContent = heard.slice(-3).join(" ");
+  ui.replaying = false;
+  ui.actor = null;
+}
+
+function settle(next) {
+  ui.seats = next.seats;
+  ui.clock = { deadline: next.deadline, now: next.now, at: performance.now() };
+  shown = clone(next.view);
+  render();
+}
+
+async function start() {
+  const history = await client.open();
+  if (!history) return;
+  ui.seats = client.snap.seats;
+  for (const entry of history) for (const e of entry.events) note(entry, e);
+  settle(client.snap);
+  if (mySeat === null) { $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("dg.spectating"); }
+  client.seatSwitch((s) => seatName(ui.seats, s, null));
+  setInterval(tick, 250);
+  client.follow();
+}
+
+window.dgGame = {
+  get snap() { return client.snap; },
+  get busy() { return client.busy || ui.replaying || !current(); },
+  skip() { client.skip(); },
+};
+start();
