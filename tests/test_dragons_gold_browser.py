@@ -78,11 +78,10 @@ def test_a_game_with_negotiations_played_to_the_end_by_clicks(browser, live_serv
             expect(page.locator("#propose")).to_be_enabled()
             page.click("#propose")
             took_part["proposed"] += 1
-        elif click_if(page, "#dragons .dg-attack"):
-            pass
-        elif click_if(page, "#neg-body .dg-buttons button") or click_if(page, "#done"):
-            pass
-        else:
+        elif not any(
+            click_if(page, sel)
+            for sel in ("#dragons .dg-attack", "#neg-body .dg-buttons button", "#done")
+        ):
             page.wait_for_timeout(100)
     else:
         snap = snapshot(page)
@@ -107,14 +106,19 @@ def _to_negotiation(server: str, game: dict) -> dict:
     tokens = {s["index"]: s["token"] for s in game["seats"]}
     for _ in range(60):
         snap = requests.get(f"{server}/api/games/{gid}", timeout=10).json()
-        if snap["view"]["phase"] == "negotiation" and snap["view"]["negotiation"]["mode"] == "timed":
+        if (
+            snap["view"]["phase"] == "negotiation"
+            and snap["view"]["negotiation"]["mode"] == "timed"
+        ):
             return snap
         seat = snap["to_act"][0]
         auth = {"Authorization": f"Bearer {tokens[seat]}"}
         mine = requests.get(f"{server}/api/games/{gid}", headers=auth, timeout=10).json()
         action = greedy_bot(mine["view"], mine["legal_actions"], random.Random(0))
         body = {"version": snap["version"], "action": action}
-        resp = requests.post(f"{server}/api/games/{gid}/actions", json=body, headers=auth, timeout=10)
+        resp = requests.post(
+            f"{server}/api/games/{gid}/actions", json=body, headers=auth, timeout=10
+        )
         assert resp.status_code == 200, resp.text
     raise AssertionError("no negotiation")
 
@@ -154,8 +158,13 @@ def test_a_negotiation_runs_out_of_time_on_a_phone_in_chinese(browser, live_serv
     assert after["version"] == snap["version"] + 1
     treasure = snap["view"]["dragons"][snap["view"]["negotiation"]["dragon"]]["treasure"]
     assert sum(after["view"]["removed"].values()) == sum(treasure.values())
-    events = requests.get(f"{live_server}/api/games/{gid}/events?after={snap['version']}", timeout=10)
+    events = requests.get(
+        f"{live_server}/api/games/{gid}/events?after={snap['version']}", timeout=10
+    )
     assert events.json()["events"][0]["seat"] is None
-    assert page.locator("#negotiation").is_hidden() or after["view"]["negotiation"]["step"] != "proposals"
+    assert (
+        page.locator("#negotiation").is_hidden()
+        or after["view"]["negotiation"]["step"] != "proposals"
+    )
     page.screenshot(path=str(SHOTS / "after-timeout-390-zh.png"), full_page=True)
     assert page.js_errors == [], json.dumps(page.js_errors)

@@ -143,3 +143,18 @@ def test_the_same_seed_and_log_give_the_same_game_and_another_seed_another():
     b = KIND.new_state(1, 4)
     c = KIND.new_state(2, 4)
     assert a == b and a["bag"] != c["bag"]
+
+
+def test_the_view_schema_refuses_what_the_contract_rules_out():
+    view = json.loads(json.dumps(KIND.view(KIND.new_state(3, 4), 1)))
+    assert VALIDATOR.is_valid(view)
+    for key, bad in (
+        ("phase", "dancing"),
+        ("bag", "many"),
+        ("removed", {"rubies": 1}),
+        ("players", view["players"][:2]),
+    ):
+        assert not VALIDATOR.is_valid({**view, key: bad}), key
+    hidden = json.loads(json.dumps(view))
+    hidden["players"][0]["hoard"] = {"gold": 1}  # a hoard with colours missing
+    assert not VALIDATOR.is_valid(hidden)
