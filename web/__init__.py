@@ -10,8 +10,8 @@ from flask import Flask
 
 from web import (
     dao_pages,
-    dragons_gold_pages,
     docs,
+    dragons_gold_pages,
     errors,
     games_api,
     i18n,
