@@ -58,8 +58,23 @@ def test_a_game_with_negotiations_played_to_the_end_by_clicks(browser, live_serv
     wait_idle(page)
     expect(page.locator("#dragons > li")).to_have_count(4)
     page.screenshot(path=str(SHOTS / "fight-1280-en.png"), full_page=True)
+    # keyboard: choose the wizard, then attack dragon 1 with Enter
+    page.focus("#hunter-wizard")
+    page.keyboard.press("Enter")
+    expect(page.locator("#attack-0")).to_contain_text("Wizard (1)")
+    version = snapshot(page)["version"]
+    page.focus("#attack-0")
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => window.dgGame.snap.version > v", arg=version)
+    wait_idle(page)
+    assert snapshot(page)["view"]["dragons"][0]["hunters"][0] == {
+        "seat": 0,
+        "hunter": "wizard",
+        "attack": 1,
+        "sword": False,
+    }
     took_part = {"proposed": 0, "accepted": 0}
-    shot_negotiation = False
+    shot_negotiation = shot_market = False
     for _ in range(400):
         wait_idle(page)
         if page.locator("#end").is_visible():
@@ -69,6 +84,10 @@ def test_a_game_with_negotiations_played_to_the_end_by_clicks(browser, live_serv
         if neg and neg["step"] == "proposals" and 0 in neg["participants"] and not shot_negotiation:
             page.screenshot(path=str(SHOTS / "negotiation-1280-en.png"), full_page=True)
             shot_negotiation = True
+        if view["phase"] == "market" and not shot_market:
+            expect(page.locator("#market")).to_be_visible()
+            page.screenshot(path=str(SHOTS / "market-1280-en.png"), full_page=True)
+            shot_market = True
         if click_if(page, "#accept"):
             took_part["accepted"] += 1
         elif page.locator("#propose").count() and not (
@@ -89,6 +108,7 @@ def test_a_game_with_negotiations_played_to_the_end_by_clicks(browser, live_serv
         raise AssertionError(f"the game did not end: {snap['to_act']} {snap['legal_actions']}")
     expect(page.locator("#end")).to_be_visible()
     assert took_part["proposed"] + took_part["accepted"] > 0, took_part
+    assert shot_market  # the market opened after the 7th dragon and I left it
     final = snapshot(page)
     assert final["over"] and final["view"]["phase"] == "over"
     rows = page.locator(".dg-scores tbody tr")

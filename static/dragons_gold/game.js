@@ -86,7 +86,7 @@ function renderDragons() {
       d.hunters.length ? h("ol", { class: "dg-stack", "aria-label": t("dg.stack") }, d.hunters.map((e) => hunterTag(e, who))) : h("p", { class: "muted small" }, t("dg.no_hunters")),
       d.slain ? h("p", { class: "badge" }, t("dg.slain")) : null,
       play ? h("button", { type: "button", class: "dg-attack", id: `attack-${i}`, onclick: () => send(play) },
-        t("dg.attack_with", { hunter: hunterLabel(ui.hunter), n: i + 1 })) : null);
+        t("dg.attack_with", { hunter: hunterLabel(ui.hunter), attack: hunterAttack(ui.hunter) + (ui.sword ? 2 : 0), n: i + 1 })) : null);
   }));
 }
 
