@@ -59,7 +59,12 @@ Bot = Callable[[dict, list[Action], random.Random], Action | None]
 SYSTEM = None
 #: The game modules of this project, each registering its kind on import. Explicit: an import
 #: error here is an error, never a silently missing game.
-BUILTIN_GAMES: tuple[str, ...] = ("games.tobago", "games.dao", "games.isla_dorada", "games.dragons_gold")
+BUILTIN_GAMES: tuple[str, ...] = (
+    "games.tobago",
+    "games.dao",
+    "games.isla_dorada",
+    "games.dragons_gold",
+)
 
 
 @dataclass(frozen=True)
