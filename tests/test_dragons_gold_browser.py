@@ -90,8 +90,10 @@ def test_a_game_with_negotiations_played_to_the_end_by_clicks(browser, live_serv
             shot_market = True
         if click_if(page, "#accept"):
             took_part["accepted"] += 1
-        elif page.locator("#propose").count() and not (
-            neg["proposal"] and neg["proposal"]["by"] == 0
+        elif (  # (the view read above may be a moment older than the page: re-read next round)
+            neg
+            and page.locator("#propose").is_visible()
+            and not (neg["proposal"] and neg["proposal"]["by"] == 0)
         ):
             page.click("#fill-attack")
             expect(page.locator("#propose")).to_be_enabled()

@@ -41,7 +41,7 @@ function fill(draft, shares) {
 export function renderNegotiation(section, box, view, ctx) {
   const neg = view.negotiation;
   section.hidden = !neg;
-  if (!neg) return;
+  if (!neg) { box.replaceChildren(); ctx.ui.draft = null; return; }
   const { who, mySeat, legal, send, ui, redraw } = ctx;
   const dragon = view.dragons[neg.dragon];
   const treasure = dragon.treasure;
@@ -129,7 +129,7 @@ function readAmounts(prefix) {
 export function renderMarket(section, box, view, ctx) {
   const mk = view.market;
   section.hidden = !mk;
-  if (!mk) return;
+  if (!mk) { box.replaceChildren(); return; }
   const { who, mySeat, legal, send } = ctx;
   const kept = {};  // what is typed in the offer form survives a redraw
   box.querySelectorAll("input, select").forEach((el) => { kept[el.id] = el.value; });
