@@ -1,0 +1,179 @@
+"""A finished game's positions, step by step: replay its log to any step and see it from any seat.
+
+A ``GameLog`` is what a game's record holds (kind, seed, seat count, options, every action with
+its seat); step ``k`` is the position after the first ``k`` actions (step 0: before the first).
+``Positions`` rebuilds the state at any step by replay, from the nearest of its checkpoints
+(the engine's own ``state_to_json`` snapshots, one every ``CHECKPOINT_EVERY`` steps, taken during
+one replay at construction), so a step costs one snapshot load plus fewer than
+``CHECKPOINT_EVERY`` actions however long the game is. Stepping forward from the last step asked
+reuses that state instead (a reviewer mostly walks one step at a time).
+
+What a seat sees at a step is exactly ``GameKind.view(state_k, seat)``: the engine's own view
+rules, so a seat never sees more at step ``k`` than it saw when it played. The *full* view
+(``seat=None`` here) is everything any seat knew at that step: the spectator's view with each
+seat's own entry of ``players`` (its hand, its cards) taken from that seat's view. A game whose
+view has another shape gives its own merge (``games.analysis.Analyst.full_view``).
+
+Pure and engine-only: no storage, no web, no clock; the same log always gives the same
+positions.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from errors import InvalidInput
+from games.base import Action, GameKind, get_kind
+
+#: One checkpoint (an engine snapshot) every this many steps.
+CHECKPOINT_EVERY = 16
+#: States of recently asked steps kept per game.
+RECENT_STATES = 8
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A game as its record holds it: enough to replay every step."""
+
+    kind: str
+    seed: int
+    seats: int
+    options: dict[str, Any]
+    #: ``(seat, action)`` per log entry, in order (seat ``None``: the table's own entry).
+    actions: tuple[tuple[int | None, Action], ...] = field(default_factory=tuple)
+
+    @property
+    def steps(self) -> int:
+        return len(self.actions)
+
+    @classmethod
+    def from_record(cls, record: dict) -> GameLog:
+        """From the shape ``GET /api/games/<id>/record`` gives and ``POST /import`` takes."""
+        return cls(
+            record["game"],
+            int(record["seed"]),
+            len(record["seats"]),
+            dict(record.get("options") or {}),
+            tuple((a["seat"], a["action"]) for a in record["actions"]),
+        )
+
+    @classmethod
+    def of(
+        cls,
+        kind: str,
+        seed: int,
+        seats: int,
+        options: dict | None,
+        actions: Iterable[tuple[int | None, Action]],
+    ) -> GameLog:
+        return cls(kind, seed, seats, dict(options or {}), tuple(actions))
+
+
+def check_step(step: Any, steps: int) -> int:
+    """A step number of a game with ``steps`` actions (0 … steps), or ``InvalidInput``."""
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= steps:
+        raise InvalidInput(
+            f"step must be between 0 and {steps}, got {step!r}",
+            "step",
+            reason="no_such_step",
+            params={"steps": steps},
+        )
+    return step
+
+
+def merged_players_view(kind: GameKind, state: Any) -> dict:
+    """Everything any seat knows: the spectator's view with each seat's own ``players`` entry
+    from that seat's view (where the view has a ``players`` list indexed by seat)."""
+    full = kind.view(state, None)
+    players = full.get("players")
+    if isinstance(players, list):
+        for seat in range(kind.seat_count(state)):
+            own = kind.view(state, seat).get("players")
+            if isinstance(own, list) and seat < len(own) and seat < len(players):
+                players[seat] = own[seat]
+    return full
+
+
+class Positions:
+    """Every position of one game's log, rebuilt on demand (thread-safe; states are shared:
+    read them, never mutate them)."""
+
+    def __init__(self, log: GameLog, every: int = CHECKPOINT_EVERY) -> None:
+        self.log = log
+        self.kind = get_kind(log.kind)
+        self.every = max(1, every)
+        self._lock = threading.Lock()
+        self._checkpoints: list[dict] = []
+        state = self.kind.new_state(log.seed, log.seats, log.options)
+        for k, (seat, action) in enumerate(log.actions):
+            if k % self.every == 0:
+                self._checkpoints.append(self.kind.state_to_json(state))
+            self.kind.apply(state, seat, action)
+        if log.steps % self.every == 0:
+            self._checkpoints.append(self.kind.state_to_json(state))
+        #: Recently asked states by step (newest last): a reviewer walks a step at a time.
+        self._recent: OrderedDict[int, Any] = OrderedDict({log.steps: state})
+
+    @property
+    def steps(self) -> int:
+        return self.log.steps
+
+    def state(self, step: int) -> Any:
+        """The state after ``step`` actions (shared: do not mutate). Built from the nearest
+        earlier state kept (a checkpoint or a recently asked step), by replay."""
+        check_step(step, self.steps)
+        with self._lock:
+            found = self._recent.get(step)
+            if found is not None:
+                self._recent.move_to_end(step)
+                return found
+            base = step // self.every
+            start, source = base * self.every, self._checkpoints[base]
+            for k, recent in self._recent.items():
+                if start < k < step:
+                    start, source = k, self.kind.state_to_json(recent)
+            state = self.kind.state_from_json(source)
+            for seat, action in self.log.actions[start:step]:
+                self.kind.apply(state, seat, action)
+            self._recent[step] = state
+            while len(self._recent) > RECENT_STATES:
+                self._recent.popitem(last=False)
+            return state
+
+    def view(self, step: int, seat: int | None) -> dict:
+        """What ``seat`` saw after ``step`` actions; ``None``: everything any seat knew."""
+        state = self.state(step)
+        if seat is None:
+            from games.analysis import analyst_for  # the per-game piece, when a game has one
+
+            analyst = analyst_for(self.kind.name)
+            if analyst is not None:
+                return analyst.full_view(self.kind, state)
+            return merged_players_view(self.kind, state)
+        return self.kind.view(state, seat)
+
+    def to_act(self, step: int) -> list[int]:
+        state = self.state(step)
+        return [] if self.kind.is_over(state) else list(self.kind.to_act(state))
+
+    def legal(self, step: int, seat: int) -> list[Action]:
+        return self.kind.legal_actions(self.state(step), seat)
+
+    def actor(self, step: int) -> int | None:
+        """The seat whose action led to ``step`` (``None`` for step 0 and the table's entries)."""
+        check_step(step, self.steps)
+        return None if step == 0 else self.log.actions[step - 1][0]
+
+
+def walk(log: GameLog) -> Iterable[tuple[int, Any, Sequence[Any]]]:
+    """``(k, state_k, entry)`` for every action ``entry = (seat, action)`` of the log, the state
+    *before* it (one replay; the state object is reused and changes after each yield)."""
+    kind = get_kind(log.kind)
+    state = kind.new_state(log.seed, log.seats, log.options)
+    for k, entry in enumerate(log.actions):
+        yield k, state, entry
+        kind.apply(state, entry[0], entry[1])

@@ -1,0 +1,271 @@
+"""Analyses of finished games (``games.analysis`` and each game's ``analysis.py``).
+
+Known answers on constructed positions (a clue that locates a treasure next to me against one
+that does not; a DAO display one card from a bust), the engine's own bots judged by their own
+engine, reproducibility, marks by the documented thresholds, judges that see only the acting
+seat's view, and the chart ending at the scores.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from games.analysis import MARKS, Thresholds, analyse, analyst_for, analysts
+from games.base import get_kind
+from games.dao import analysis as dao_analysis
+from games.dao import scenario
+from games.dao.engine import KIND as DAO
+from games.tobago import analysis as tobago_analysis
+from games.tobago import testing as tt
+from games.tobago.kind import KIND as TOBAGO
+from solver.clues import parse_clue
+from solver.deck import DECK
+from solver.hints import hints
+from solver.masks import MapColumn
+from tests.test_review_positions import bot_game
+
+
+def test_marks_follow_the_thresholds():
+    th = Thresholds(good=0.5, inaccuracy=1.5)
+    assert [th.mark(x) for x in (0.0, 1e-7, 0.3, 0.5, 0.51, 1.5, 1.6, 99)] == [
+        "best",
+        "best",
+        "good",
+        "good",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+    ]
+
+
+def test_every_registered_analyst_documents_increasing_thresholds():
+    for kind, analyst in analysts().items():
+        th = analyst.thresholds
+        assert 0 <= th.best < th.good < th.inaccuracy, kind
+        assert get_kind(kind).name == kind
+
+
+# --- Tobago: a constructed position ---------------------------------------------------------
+
+
+def _tobago_position():
+    """Seat 0 at (2, 2) on the striped island, seat 1 far away at (5, 4); white holds 'in the
+    grassland' (the column q = 2). Seat 0's hand: a clue that leaves one space of it and one
+    that leaves more."""
+    state = tt.position(seats=2, atvs=[(2, 2), (5, 4)])
+    tt.put_clue(state, "white", "in:grassland", seat=1)
+    col = MapColumn("white", (parse_clue("in:grassland"),), 0)
+    locate = leave = None
+    for c in sorted({c.notation for c in DECK}):
+        ranked = hints(state.island, [col], [parse_clue(c)], (2, 2), [(5, 4)], state.solver_options)
+        if ranked and ranked[0].remaining == 1 and locate is None:
+            locate = c
+        if ranked and ranked[0].remaining >= 3 and leave is None:
+            leave = c
+    assert locate and leave
+    tt.give(state, 0, [leave, locate, "in:lake"])
+    return state, locate, leave
+
+
+def test_a_tobago_play_that_leaves_more_is_judged_by_its_hint_score_gap():
+    state, locate, leave = _tobago_position()
+    view = TOBAGO.view(state, 0)
+    legal = TOBAGO.legal_actions(state, 0)
+    hand = view["players"][0]["hand"]
+    card = {c["clue"]: c["id"] for c in hand}
+    weak = {"type": "play_clue", "card": card[leave], "map": "white"}
+    strong = {"type": "play_clue", "card": card[locate], "map": "white"}
+    assert weak in legal and strong in legal
+    ranked = {
+        h.clue.notation: h
+        for h in hints(
+            state.island,
+            [MapColumn("white", (parse_clue("in:grassland"),), 0)],
+            [parse_clue(leave), parse_clue(locate)],
+            (2, 2),
+            [(5, 4)],
+            state.solver_options,
+        )
+    }
+    judged = tobago_analysis.judge(view, legal, weak)
+    assert judged is not None
+    assert math.isclose(judged.loss, ranked[locate].score - ranked[leave].score, abs_tol=1e-9)
+    assert judged.best_action == strong and ranked[locate].finish == 2.0
+    assert judged.detail["best"]["remaining"] == 1 and judged.detail["played"]["clue"] == leave
+    assert tobago_analysis.THRESHOLDS.mark(judged.loss) == "mistake"
+    best = tobago_analysis.judge(view, legal, strong)
+    assert best is not None and best.loss == 0 and best.best_action == strong
+
+
+def test_tobago_not_playing_when_the_bot_would_play_loses_the_best_play():
+    state, locate, _ = _tobago_position()
+    view = TOBAGO.view(state, 0)
+    legal = TOBAGO.legal_actions(state, 0)
+    drive = next(a for a in legal if a["type"] == "drive")
+    judged = tobago_analysis.judge(view, legal, drive)
+    assert judged is not None and judged.played == tobago_analysis.PASS_VALUE
+    assert judged.best_action["type"] == "play_clue" and judged.loss == judged.best > 2
+
+
+def test_tobago_drive_steps_and_sharing_answers_are_not_rated():
+    state, *_ = _tobago_position()
+    TOBAGO.apply(state, 0, next(a for a in TOBAGO.legal_actions(state, 0) if a["type"] == "drive"))
+    view = TOBAGO.view(state, 0)
+    legal = TOBAGO.legal_actions(state, 0)
+    assert tobago_analysis.judge(view, legal, {"type": "end_turn"}) is None
+
+
+def test_the_tobago_helper_is_the_helper_endpoints_answer_for_that_seats_position(client):
+    log = bot_game("tobago", 21)
+    from games.review import Positions
+
+    positions = Positions(log)
+    for step in (10, 30, log.steps // 2):
+        view = positions.view(step, positions.to_act(step)[0] if positions.to_act(step) else 0)
+        seat = view["seat"]
+        mine = tobago_analysis.helper(view)
+        players = view["players"]
+        body = {
+            "island": {
+                "name": view["island"]["spec"],
+                "landmarks_seed": view["island"]["landmarks_seed"],
+            },
+            "maps": [
+                {
+                    "id": m["colour"],
+                    "clues": [c["clue"] for c in m["clues"]],
+                    "removed": m["removed"],
+                }
+                for m in view["maps"]
+            ],
+            "hand": [c["clue"] for c in players[seat].get("hand", [])],
+            "me": players[seat]["atv"],
+            "others": [p["atv"] for p in players if p["seat"] != seat and p["atv"]],
+            "options": {
+                k: view["options"][k] for k in ("near_includes_target", "treasure_on_landmarks")
+            },
+        }
+        if body["me"] is None:
+            del body["me"]
+        answer = client.post("/api/tobago/helper", json=body).get_json()
+        assert mine["maps"] == answer["maps"]
+        assert [(h["clue"], h["map"], h["remaining"], h["score"]) for h in mine["hints"]] == [
+            (h["clue"], h["map"], h["remaining"], h["score"]) for h in answer["hints"]
+        ]
+
+
+# --- DAO: a constructed position ------------------------------------------------------------
+
+
+def test_dao_turning_onto_a_display_one_card_from_a_bust_is_a_mistake():
+    # my pile is all fire; the display fire4 + water4 + metal4 = 12: turning busts unless a 0
+    # or a 4 comes, and a bust brings two cards of other elements; taking the fire4 is +4.
+    used: set[int] = set()
+    pile = scenario.pick(["fire3", "fire2", "fire1", "fire0"], used)
+    deck = scenario.stacked(["fire4", "water4", "metal4", "earth3"], used=used)
+    state = DAO.start(4, [deck], DAO.resolve_options({"two_rounds": False}, 4))
+    state.piles[0] = pile
+    view = DAO.view(state, 0)
+    legal = DAO.legal_actions(state, 0)
+    turn = dao_analysis.judge(view, legal, {"type": "turn"})
+    take = dao_analysis.judge(view, legal, {"type": "take"})
+    assert turn is not None and take is not None
+    assert take.loss == 0 and take.best_action == {"type": "take"}
+    assert turn.best_action == {"type": "take"} and turn.loss > 1.0
+    assert dao_analysis.THRESHOLDS.mark(turn.loss) == "mistake"
+    values = dao_analysis.values(view)
+    assert math.isclose(turn.loss, values["take"] - values["turn"])
+    assert turn.detail["bust_probability"] > 0.8 and turn.detail["take_gain"] == 4
+
+
+# --- whole games --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "bot"),
+    [("tobago", "strategic"), ("dao", "ev"), ("isla_dorada", "planner")],
+)
+def test_each_games_own_best_bot_mostly_plays_its_engines_best_move(name, bot):
+    seats = 3
+    log = bot_game(name, 7, [bot, "random", bot])
+    result = analyse(log)
+    by_seat = {s["seat"]: s for s in result["summary"]}
+    for seat in (0, 2):
+        s = by_seat[seat]
+        assert s["rated"] >= 5 and s["best_share"] >= 0.9, s
+    assert by_seat[1]["average_loss"] > max(by_seat[0]["average_loss"], by_seat[2]["average_loss"])
+    assert len(result["chart"]["values"]) == seats
+    assert all(len(v) == log.steps + 1 for v in result["chart"]["values"])
+
+
+@pytest.mark.parametrize("name", ["tobago", "dao", "isla_dorada"])
+def test_an_analysis_is_reproducible_and_ends_the_chart_at_the_scores(name):
+    log = bot_game(name, 13)
+    first = analyse(log)
+    assert json.dumps(analyse(log), sort_keys=True) == json.dumps(first, sort_keys=True)
+    assert [v[-1] for v in first["chart"]["values"]] == first["scores"]
+    for d in first["decisions"]:
+        assert d["mark"] in MARKS and d["loss"] >= 0
+        assert d["mark"] == analyst_for(name).thresholds.mark(d["loss"])
+        assert 1 <= d["move"] <= log.steps and log.actions[d["move"] - 1] == (
+            d["seat"],
+            d["action"],
+        )
+    for s in first["summary"]:
+        assert sum(s["marks"].values()) == s["rated"] <= s["decisions"]
+
+
+def test_judges_see_only_the_acting_seats_view(monkeypatch):
+    log = bot_game("tobago", 3)
+    kind = get_kind("tobago")
+    seen: list[tuple[dict, int]] = []
+    analyst = analyst_for("tobago")
+    original = analyst.judge
+
+    def spy(view, legal, played):
+        seen.append(view)
+        return original(view, legal, played)
+
+    monkeypatch.setattr(analyst, "judge", spy)
+    analyse(log)
+    from games.base import replay
+
+    assert seen
+    for view in seen[:40]:
+        seat = view["seat"]
+        players = view["players"]
+        assert all(("hand" in p) == (p["seat"] == seat) for p in players)
+    # the first judged view is exactly the engine's view for its seat at that step
+    state = replay(kind, log.seed, log.seats, log.options, log.actions[: view_step(log, seen[0])])
+    assert seen[0] == kind.view(state, seen[0]["seat"])
+
+
+def view_step(log, view) -> int:
+    """The step a Tobago view was taken at: its public log's size (one event per entry or
+    more) matched by replay."""
+    kind = get_kind("tobago")
+    from games.base import replay
+
+    for k in range(log.steps):
+        if (
+            kind.view(replay(kind, log.seed, log.seats, log.options, log.actions[:k]), view["seat"])
+            == view
+        ):
+            return k
+    raise AssertionError("no such step")
+
+
+def test_a_game_without_an_analyst_has_no_analysis(monkeypatch):
+    import games.base
+    from games.review import GameLog
+    from tests.testgame import NAME, BlindAuction
+
+    games.base.kinds()
+    monkeypatch.setitem(games.base._REGISTRY, NAME, BlindAuction())
+    assert analyst_for(NAME) is None
+    with pytest.raises(LookupError):
+        analyse(GameLog.of(NAME, 1, 2, {}, []))
