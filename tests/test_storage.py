@@ -26,7 +26,7 @@ from web.storage import (
     token_matches,
 )
 from web.storage.sessions import GameSessions
-from web.storage.sqlite import SqliteStore
+from web.storage.sqlite import SCHEMA_VERSION, SqliteStore
 
 HUMANS = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
 
@@ -371,7 +371,7 @@ def test_a_version_1_database_is_migrated_keeping_every_game(db):
         tx.append([ActionRecord(2, None, {"type": "timeout"})], RUNNING, 9.5)
     assert store.actions("g1", after=1)[0].seat is None and store.get("g1").deadline == 9.5
     with sqlite3.connect(db) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def test_a_database_from_newer_code_is_refused(db):

@@ -19,6 +19,8 @@ from web import (
     islands_api,
     pages,
     puzzles_api,
+    review_api,
+    review_pages,
     solver_api,
     tobago_pages,
 )
@@ -36,6 +38,8 @@ BLUEPRINTS = (
     dao_pages,
     isla_dorada_pages,
     dragons_gold_pages,
+    review_api,
+    review_pages,
 )
 
 

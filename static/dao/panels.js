@@ -131,5 +131,6 @@ export function renderEnd(box, snap, ui) {
     leftovers.length ? h("div", { class: "dao-left" }, h("h3", {}, t("dao.left_over")),
       leftovers.map((r) => h("p", {}, multi ? t("dao.round_label", { n: r.round }) : "", r.left.map((c) => cardFace(c, { small: true }))))) : null,
     h("p", { class: "dao-end-links" }, h("a", { class: "button", href: "/dao/new" }, t("dao.new_game")), " ",
+      h("a", { class: "button secondary", href: `/dao/games/${snap.id}/review`, id: "review-link" }, t("dao.review_link")), " ",
       h("a", { class: "button secondary", href: "/rules/dao" }, t("dao.rules"))));
 }

@@ -106,5 +106,6 @@ export function renderEnd(box, snap, ui) {
         ...["gold", "treasures", "bonuses", "destiny", "curses", "total"].map((k) => h("th", { scope: "col" }, t(`isla.col_${k}`))))),
       h("tbody", {}, rows))),
     h("ul", { class: "isla-destinies" }, destinies),
-    h("p", {}, h("a", { class: "button", href: "/isla_dorada/new" }, t("isla.again"))));
+    h("p", {}, h("a", { class: "button", href: "/isla_dorada/new" }, t("isla.again")), " ",
+      h("a", { class: "button secondary", href: `/isla_dorada/games/${snap.id}/review`, id: "review-link" }, t("isla.review_link"))));
 }

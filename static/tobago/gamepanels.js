@@ -134,7 +134,8 @@ export function renderEnd(box, snap, ui) {
     h("ol", { class: "scores" }, order.map((i) => h("li", {}, seatMarker(i, 20), " ", seatName(ui.seats, i, ui.mySeat), ": ",
       h("strong", {}, t("game.points", { n: scores[i] })),
       h("span", { class: "muted" }, " ", (v.players[i].treasures || []).map((c) => c.value).join(" + "))))),
-    h("p", {}, h("a", { href: `/api/games/${snap.id}/record`, id: "record-link" }, t("game.record")), " · ", h("a", { href: "/tobago/new" }, t("game.new_game"))),
+    h("p", {}, h("a", { href: `/tobago/games/${snap.id}/review`, id: "review-link" }, t("game.review_link")), " · ",
+      h("a", { href: `/api/games/${snap.id}/record`, id: "record-link" }, t("game.record")), " · ", h("a", { href: "/tobago/new" }, t("game.new_game"))),
   );
 }
 

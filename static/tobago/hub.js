@@ -16,7 +16,8 @@ async function mine() {
     try {
       const g = await api("GET", `/api/games/${id}`);
       const seat = Object.keys(seatTokens.all(id))[0];
-      items.push(h("li", {}, h("a", { href: `/tobago/games/${id}?seat=${seat}` }, names(g)), " — ", g.over ? t("hub.finished") : t("hub.running")));
+      items.push(h("li", {}, h("a", { href: `/tobago/games/${id}?seat=${seat}` }, names(g)), " — ", g.over ? t("hub.finished") : t("hub.running"),
+        g.over ? [" · ", h("a", { href: `/tobago/games/${id}/review`, class: "review-link" }, t("hub.review"))] : null));
     } catch (e) { /* a game of another database: skip */ }
   }
   box.replaceChildren(...(items.length ? items : [h("li", { class: "muted" }, t("hub.none_mine"))]));

@@ -128,6 +128,25 @@ class ActionRecord:
     time: float = 0.0
 
 
+@dataclass
+class AnalysisRecord:
+    """A finished game's stored analysis (``web.review``): its state and, once done, the result.
+
+    ``version`` is the analysis code's version (``games.analysis.ANALYSIS_VERSION``) it was
+    made with; ``status`` is ``running`` (``done`` of ``total`` actions replayed so far, as of
+    ``updated`` on the service's clock), ``done`` (``result`` holds it) or ``failed``
+    (``error`` says why)."""
+
+    game: str
+    version: int
+    status: str
+    done: int = 0
+    total: int = 0
+    result: dict[str, Any] | None = None
+    error: str | None = None
+    updated: float = 0.0
+
+
 class Transaction(ABC):
     """A game locked for writing; see ``GameStore.transaction``."""
 
@@ -178,6 +197,14 @@ class GameStore(ABC):
     @abstractmethod
     def game_ids(self) -> Iterator[str]:
         """Every game id (for tools and the restart test)."""
+
+    @abstractmethod
+    def analysis(self, game_id: str) -> AnalysisRecord | None:
+        """The stored analysis of a game (``None``: none yet)."""
+
+    @abstractmethod
+    def save_analysis(self, record: AnalysisRecord) -> None:
+        """Store (insert or replace) a game's analysis record."""
 
     def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
         """Release connections held by the calling thread."""

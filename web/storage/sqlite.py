@@ -1,8 +1,9 @@
 """``GameStore`` on one SQLite file: WAL, a busy timeout, one connection per thread.
 
-Two tables: ``games`` (one row per game: kind, options, seed, seats with token hashes, version,
+Three tables: ``games`` (one row per game: kind, options, seed, seats with token hashes, version,
 status, timestamps) and ``actions`` (the log: game, version, seat, action JSON, public events,
-time; ``(game, version)`` is the primary key, so a version can never be written twice). Writes go
+time; ``(game, version)`` is the primary key, so a version can never be written twice) and
+``analyses`` (a finished game's review analysis: status, progress and result, ``web.review``). Writes go
 through ``transaction``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the game's row is
 read, so the version a request checks is still the version when it commits; two racing requests
 on one version give one success and one ``StaleVersion`` (409). WAL lets readers (GETs,
@@ -25,13 +26,14 @@ from web.storage import (
     OVER,
     RUNNING,
     ActionRecord,
+    AnalysisRecord,
     GameRecord,
     GameStore,
     Seat,
     Transaction,
 )
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 30.0
 
 SCHEMA = """
@@ -61,7 +63,24 @@ CREATE TABLE IF NOT EXISTS actions (
     time    REAL NOT NULL,
     PRIMARY KEY (game, version)             -- UNIQUE (game, version): no doubled version
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS analyses (
+    game    TEXT PRIMARY KEY REFERENCES games (id),
+    version INTEGER NOT NULL,               -- games.analysis.ANALYSIS_VERSION it was made with
+    status  TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed')),
+    done    INTEGER NOT NULL DEFAULT 0,     -- actions replayed so far
+    total   INTEGER NOT NULL DEFAULT 0,
+    result  TEXT,                           -- JSON, once done
+    error   TEXT,
+    updated REAL NOT NULL                   -- the service's clock
+);
 """
+
+ANALYSES_TABLE = (
+    "CREATE TABLE analyses (game TEXT PRIMARY KEY REFERENCES games (id),"
+    " version INTEGER NOT NULL, status TEXT NOT NULL CHECK (status IN ('running', 'done',"
+    " 'failed')), done INTEGER NOT NULL DEFAULT 0, total INTEGER NOT NULL DEFAULT 0,"
+    " result TEXT, error TEXT, updated REAL NOT NULL)"
+)
 
 #: Statements that bring a database from schema version ``v`` to ``v + 1``.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -75,6 +94,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "DROP TABLE actions",
         "ALTER TABLE actions_v2 RENAME TO actions",
     ),
+    2: (ANALYSES_TABLE,),
 }
 
 
@@ -280,3 +300,37 @@ class SqliteStore(GameStore):
     def game_ids(self) -> Iterator[str]:
         for (game_id,) in self._conn().execute("SELECT id FROM games ORDER BY created").fetchall():
             yield game_id
+
+    def analysis(self, game_id: str) -> AnalysisRecord | None:
+        row = self._conn().execute("SELECT * FROM analyses WHERE game = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        return AnalysisRecord(
+            game=row["game"],
+            version=row["version"],
+            status=row["status"],
+            done=row["done"],
+            total=row["total"],
+            result=None if row["result"] is None else json.loads(row["result"]),
+            error=row["error"],
+            updated=row["updated"],
+        )
+
+    def save_analysis(self, record: AnalysisRecord) -> None:
+        result = None if record.result is None else _dumps(record.result)
+        conn = self._conn()
+        with self._write(conn):
+            conn.execute(
+                "INSERT OR REPLACE INTO analyses (game, version, status, done, total, result,"
+                " error, updated) VALUES (?,?,?,?,?,?,?,?)",
+                (
+                    record.game,
+                    record.version,
+                    record.status,
+                    record.done,
+                    record.total,
+                    result,
+                    record.error,
+                    record.updated,
+                ),
+            )

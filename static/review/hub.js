@@ -1,0 +1,54 @@
+// The review hub: finished games of every kind with a link to their review, and a record to
+// import (POST /api/games/import) that opens the review of the imported copy.
+
+import { api } from "../common/api.js";
+import { h } from "../common/dom.js";
+import { lang, t } from "../common/i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const reviewable = new Set(JSON.parse($("review-kinds").textContent));
+const LOCALE = lang === "zh" ? "zh-Hant" : "en";
+const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
+
+const seatText = (s, i) => (s.name ? s.name : t(s.type === "bot" ? "review.seat_bot" : "review.seat_n", { n: i + 1, level: s.level || "" }));
+
+async function finished() {
+  const box = $("finished");
+  try {
+    const [list, kinds] = await Promise.all([api("GET", "/api/games?limit=200"), api("GET", "/api/games/kinds")]);
+    const title = Object.fromEntries(kinds.kinds.map((k) => [k.name, lang === "zh" ? k.title_zh : k.title]));
+    const games = list.games.filter((g) => g.over && reviewable.has(g.game)).slice(0, 60);
+    if (!games.length) { box.replaceChildren(h("li", { class: "muted" }, t("review.none_finished"))); return; }
+    box.replaceChildren(...games.map((g) => h("li", {},
+      h("a", { href: `/${g.game}/games/${g.id}/review` }, t("review.game_line", { game: title[g.game] || g.game, seats: g.seats.map(seatText).join(", ") })),
+      " ", h("span", { class: "muted" }, when.format(new Date(g.created * 1000)), g.origin === "import" ? ` · ${t("review.imported")}` : ""))));
+  } catch (e) {
+    box.replaceChildren(h("li", { class: "error" }, e.message));
+  }
+}
+
+$("record-file").addEventListener("change", async () => {
+  const file = $("record-file").files[0];
+  if (file) $("record-text").value = await file.text();
+});
+
+$("import-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const err = $("import-error");
+  err.hidden = true;
+  let record;
+  try { record = JSON.parse($("record-text").value); } catch (e) {
+    err.textContent = t("review.import_not_json");
+    err.hidden = false;
+    return;
+  }
+  try {
+    const game = await api("POST", "/api/games/import", record);
+    location.assign(`/${game.game}/games/${game.id}/review`);
+  } catch (e) {
+    err.textContent = t("review.import_refused", { why: e.message });
+    err.hidden = false;
+  }
+});
+
+finished();

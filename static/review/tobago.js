@@ -1,0 +1,124 @@
+// Tobago's piece of the review page: a position drawn with the game page's own modules (the
+// island, the columns, the players, the sharing), every hand the chosen view shows, and the
+// deduction helper as the position answer gives it (for the chosen seat, or the seat to act):
+// why a clicked space is out of each map, each ATV's drive cost to each map, the ranked plays of
+// that seat's hand (hover or focus one to see what it would leave).
+
+import { api } from "../common/api.js";
+import { h } from "../common/dom.js";
+import { HexBoard, key } from "../common/hexboard.js";
+import { clueText, t } from "../common/i18n.js";
+import { drawPosition } from "../tobago/gameboard.js";
+import { renderColumns, renderPlayers, renderSharing } from "../tobago/gamepanels.js";
+import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "../tobago/icons.js";
+import { eventText, mapName, seatName } from "../tobago/logtext.js";
+
+function specOf(ref) {
+  if (ref.custom) return ref.custom;
+  const m = /^generated-(\d+)$/.exec(ref.spec);
+  return m ? { generated: Number(m[1]), landmarks_seed: ref.landmarks_seed } : { name: ref.spec, landmarks_seed: ref.landmarks_seed };
+}
+
+export async function createRenderer({ root, helperBox, seats, gameId, view }) {
+  root.replaceChildren(
+    h("div", { id: "rv-board", class: "board" }),
+    h("p", { class: "hint-text" }, t("review.tob_board_help")),
+    h("section", { id: "rv-sharing", class: "sharing", hidden: true, "aria-labelledby": "sharing-h" }),
+    h("h3", {}, t("review.tob_hands")),
+    h("div", { id: "rv-hands", class: "rv-hands" }),
+    h("h3", {}, t("game.maps")),
+    h("div", { id: "rv-columns", class: "columns" }),
+    h("h3", {}, t("game.players")),
+    h("div", { id: "rv-players", class: "players" }));
+  const $ = (id) => document.getElementById(id);
+  const solved = await api("POST", "/api/tobago/solve", { island: specOf(view.island), maps: [] });
+  const terrainOf = new Map(solved.island.spaces.map((s) => [key(s.q, s.r), s.terrain]));
+  const board = new HexBoard($("rv-board"), solved.island.spaces, solved.island.landmarks, { size: 24, title: t("game.island_title", { name: view.island.name || "" }) });
+  const [, , w, h_] = board.svg.getAttribute("viewBox").split(" ").map(Number);
+  // a wide island (the classic ones are 3 pieces side by side) takes the page's whole width
+  root.closest(".review-page").classList.toggle("wide-island", w / h_ > 2);
+  let shown = null;
+  let helper = null;
+  let preview = null;
+
+  // names without "(you)": whoever reviews may not be that player
+  const draw = () => drawPosition(board, shown.view, { visible: new Set(MAP_COLOURS), reach: null, preview, targets: null, seats, mySeat: null });
+  const ui = () => ({ seats, mySeat: null, legal: [], busy: true, gameId, hintFor: () => null, preview: () => {}, act: () => {}, sharingLog: () => [] });
+
+  function why(q, r) {
+    const box = $("rv-why");
+    if (!box || !terrainOf.has(key(q, r))) return;
+    const lines = shown.view.maps.map((m, i) => {
+      const hm = helper && helper.maps[i];
+      const ex = hm ? hm.excluded.find((x) => x.space[0] === q && x.space[1] === r) : null;
+      let text;
+      if (!hm) text = "—";
+      else if (!ex) text = m.count === 1 ? t("helper.the_treasure") : t("helper.is_candidate");
+      else if (ex.by === "removed") text = t("helper.why_removed");
+      else if (ex.by === "landmark") text = t("helper.why_landmark");
+      else text = t("helper.why_clue", { n: ex.by + 1, clue: m.clues[ex.by] ? clueText(m.clues[ex.by].clue) : "?" });
+      return h("li", {}, mapIcon(m.colour, 14), " ", h("strong", {}, mapName(m.colour)), ": ", text);
+    });
+    box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain: t(`terrain.${terrainOf.get(key(q, r))}`), q, r }))), h("ul", { class: "why-list" }, lines));
+  }
+  board.onActivate(why);
+
+  function renderHands(v) {
+    const rows = v.players.filter((p) => p.hand).map((p) => h("div", { class: "rv-hand", "data-seat": String(p.seat) },
+      h("p", { class: "rv-hand-who" }, seatMarker(p.seat, 18), " ", h("strong", {}, seatName(seats, p.seat, null)),
+        p.treasures ? h("span", { class: "muted" }, " · ", t("review.tob_treasures", { values: p.treasures.map((c) => c.value).join(" + ") || "—", score: p.score ?? 0 })) : null),
+      h("ul", { class: "hand rv-hand-cards" }, p.hand.length ? p.hand.map((c) => h("li", { class: "hand-card", "data-card": String(c.id) },
+        h("div", { class: "card-face" }, clueIcon(c.clue, 34), h("span", { class: "clue-sentence" }, clueText(c.clue))))) : h("li", { class: "muted" }, t("game.empty_hand")))));
+    const memory = (v.memory || []).map((r) => h("li", {}, t("review.tob_memory", { map: mapName(r.map), values: r.values.map((x) => (x === "curse" ? t("ev.curse_card") : x)).join(", ") })));
+    $("rv-hands").replaceChildren(...(rows.length ? rows : [h("p", { class: "muted" }, t("review.no_hands"))]),
+      memory.length ? h("ul", { class: "rv-memory" }, memory) : "");
+  }
+
+  function renderHelper(pos) {
+    helper = pos.helper;
+    if (!helper) { helperBox.replaceChildren(h("p", { class: "muted" }, t("review.no_helper_now"))); return; }
+    const v = shown.view;
+    const costRows = helper.cost_seats.map((s, i) => h("tr", { class: s === helper.seat ? "me" : "" },
+      h("th", { scope: "row" }, seatMarker(s, 16), " ", seatName(seats, s, null)),
+      helper.maps.map((m) => h("td", {}, m.costs[i] === null || m.costs[i] === undefined ? "—" : String(m.costs[i])))));
+    const hints = helper.hints.slice(0, 8).map((x) => h("li", {},
+      h("button", { type: "button", class: "link-like rv-hint", onmouseenter: () => { preview = x.candidates; draw(); }, onmouseleave: () => { preview = null; draw(); },
+        onfocus: () => { preview = x.candidates; draw(); }, onblur: () => { preview = null; draw(); } },
+        h("strong", {}, x.sentence), " → ", mapIcon(x.map, 14), " ", mapName(x.map)),
+      h("div", { class: "reason" }, x.reason, " ", h("span", { class: "muted" }, t("review.tob_score", { score: x.score })))));
+    helperBox.replaceChildren(
+      h("div", { id: "rv-why", class: "helper-why", "aria-live": "polite" }, h("p", { class: "hint-text" }, t("helper.click_space"))),
+      h("h3", {}, t("helper.costs")),
+      costRows.length ? h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": t("helper.costs") }, h("table", { class: "costs-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), v.maps.map((m) => h("th", { scope: "col", title: mapName(m.colour) }, mapIcon(m.colour, 16), h("span", { class: "visually-hidden" }, mapName(m.colour)))))),
+        h("tbody", {}, costRows))) : h("p", { class: "muted" }, t("review.tob_no_atvs")),
+      h("h3", {}, t("helper.ranking")),
+      h("ol", { class: "helper-hints" }, hints.length ? hints : h("li", { class: "muted" }, helper.seat === null ? t("helper.no_hand") : t("helper.no_plays"))));
+  }
+
+  return {
+    seatName: (i) => seatName(seats, i, null),
+    async render(pos) {
+      shown = pos;
+      preview = null;
+      const v = pos.view;
+      draw();
+      renderColumns($("rv-columns"), v, ui());
+      renderPlayers($("rv-players"), v, ui());
+      renderSharing($("rv-sharing"), v, ui());
+      renderHands(v);
+      renderHelper(pos);
+    },
+    moveText(entry, seat) {
+      return entry.events.map((e) => eventText(e, seats, seat)).filter(Boolean).join(" ");
+    },
+    bestText(d) {
+      const b = d.detail && d.detail.best;
+      if (b && (b.type === "play_clue" || b.type === "first_clue") && b.clue) {
+        return t("review.tob_best_play", { clue: clueText(b.clue), map: mapName(b.map), n: b.remaining });
+      }
+      const type = (b && b.type) || d.best_action.type;
+      return t(`review.tob_act_${type}`);
+    },
+  };
+}
