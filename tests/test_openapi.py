@@ -80,6 +80,8 @@ def test_the_document_is_openapi_3_1_with_every_game_route():
         ("/api/games/{game_id}/record", "get"),
         ("/api/games/import", "post"),
         ("/api/games/{game_id}/seats/{index}/claim", "post"),
+        ("/api/games/{game_id}/positions/{step}", "get"),
+        ("/api/games/{game_id}/analysis", "get"),
     ]:
         op = paths[path][method]
         assert op["responses"] and op["summary"]
@@ -114,7 +116,8 @@ def test_every_operation_matches_its_schema(case):
     rng = random.Random(repr((case.path_parameters, case.query, case.body)))
     params = case.path_parameters or {}
     if REAL and "game_id" in params and rng.random() < 0.6:
-        params["game_id"] = REAL["over"] if "record" in case.path else REAL["running"]
+        finished = any(part in case.path for part in ("record", "positions", "analysis"))
+        params["game_id"] = REAL["over"] if finished else REAL["running"]
         if rng.random() < 0.5:
             case.headers = {**(case.headers or {}), "Authorization": f"Bearer {REAL['token']}"}
     query = case.query if isinstance(case.query, dict) else None
