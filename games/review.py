@@ -4,7 +4,7 @@ A ``GameLog`` is what a game's record holds (kind, seed, seat count, options, ev
 its seat); step ``k`` is the position after the first ``k`` actions (step 0: before the first).
 ``Positions`` rebuilds the state at any step by replay, from the nearest of its checkpoints
 (the engine's own ``state_to_json`` snapshots, one every ``CHECKPOINT_EVERY`` steps, taken during
-one replay at construction), so a step costs one snapshot load plus fewer than
+one replay at construction and kept as JSON text), so a step costs one snapshot load plus fewer than
 ``CHECKPOINT_EVERY`` actions however long the game is. Stepping forward from the last step asked
 reuses that state instead (a reviewer mostly walks one step at a time).
 
@@ -20,6 +20,7 @@ positions.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -32,7 +33,7 @@ from games.base import Action, GameKind, get_kind
 #: One checkpoint (an engine snapshot) every this many steps.
 CHECKPOINT_EVERY = 16
 #: States of recently asked steps kept per game.
-RECENT_STATES = 8
+RECENT_STATES = 4
 
 
 @dataclass(frozen=True)
@@ -107,14 +108,16 @@ class Positions:
         self.kind = get_kind(log.kind)
         self.every = max(1, every)
         self._lock = threading.Lock()
-        self._checkpoints: list[dict] = []
+        #: Engine snapshots as JSON text: one object each, nothing for the garbage collector to
+        #: walk (a long game's snapshots as dicts hold hundreds of thousands of objects).
+        self._checkpoints: list[str] = []
         state = self.kind.new_state(log.seed, log.seats, log.options)
         for k, (seat, action) in enumerate(log.actions):
             if k % self.every == 0:
-                self._checkpoints.append(self.kind.state_to_json(state))
+                self._checkpoints.append(json.dumps(self.kind.state_to_json(state)))
             self.kind.apply(state, seat, action)
         if log.steps % self.every == 0:
-            self._checkpoints.append(self.kind.state_to_json(state))
+            self._checkpoints.append(json.dumps(self.kind.state_to_json(state)))
         #: Recently asked states by step (newest last): a reviewer walks a step at a time.
         self._recent: OrderedDict[int, Any] = OrderedDict({log.steps: state})
 
@@ -132,11 +135,13 @@ class Positions:
                 self._recent.move_to_end(step)
                 return found
             base = step // self.every
-            start, source = base * self.every, self._checkpoints[base]
-            for k, recent in self._recent.items():
-                if start < k < step:
-                    start, source = k, self.kind.state_to_json(recent)
-            state = self.kind.state_from_json(source)
+            start = base * self.every
+            nearer = max((k for k in self._recent if start < k < step), default=None)
+            if nearer is None:
+                state = self.kind.state_from_json(json.loads(self._checkpoints[base]))
+            else:
+                start = nearer
+                state = self.kind.state_from_json(self.kind.state_to_json(self._recent[nearer]))
             for seat, action in self.log.actions[start:step]:
                 self.kind.apply(state, seat, action)
             self._recent[step] = state

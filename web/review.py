@@ -5,7 +5,7 @@
 
 - **Positions.** A finished game's log never changes, so each game's ``games.review.Positions``
   (checkpoints from one replay) is kept in a small LRU, and each answer (step, seat, language)
-  in a bigger one: a warm server answers a step from memory. A running game is refused (409,
+  in a bigger one, as JSON text: a warm server answers a step from memory. A running game is refused (409,
   reason ``game_running``): its positions would tell what the seats do not know yet.
 - **The answer** for a seat is built from that seat's view at that step only: the view, its
   legal actions when it was to act, the game's helper from that view, its expected value, and
@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import threading
@@ -121,6 +122,29 @@ class Reviews:
     def position(self, game_id: str, step: int, seat: int | None, lang: str) -> dict:
         """The answer for ``seat`` (``None``: everything) at ``step`` (module doc)."""
         game = self.finished(game_id)
+        self._check_seat(game, seat)
+        check_step(step, game.version)
+        return json.loads(self.position_json(game, step, seat, lang))
+
+    def position_json(self, game: GameRecord, step: int, seat: int | None, lang: str) -> str:
+        """The answer as JSON text, cached as text (a cache of dicts would give the garbage
+        collector hundreds of thousands of objects to walk: long pauses)."""
+        key = (game.id, step, seat, lang)
+        found = self._answers.get(key)
+        if found is None:
+            answer = self._answer(game, step, seat, lang)
+            found = self._answers.put(key, json.dumps(answer, separators=(",", ":")))
+        return found
+
+    def position_text(self, game_id: str, step: int, seat: int | None, lang: str) -> str:
+        """``position`` as JSON text (what the API sends)."""
+        game = self.finished(game_id)
+        self._check_seat(game, seat)
+        check_step(step, game.version)
+        return self.position_json(game, step, seat, lang)
+
+    @staticmethod
+    def _check_seat(game: GameRecord, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(game.seats):
             raise InvalidInput(
                 f"no seat {seat} in a {len(game.seats)}-seat game",
@@ -128,12 +152,6 @@ class Reviews:
                 reason="no_such_seat",
                 params={"seats": len(game.seats)},
             )
-        check_step(step, game.version)
-        key = (game_id, step, seat, lang)
-        found = self._answers.get(key)
-        if found is None:
-            found = self._answers.put(key, self._answer(game, step, seat, lang))
-        return found
 
     def _answer(self, game: GameRecord, step: int, seat: int | None, lang: str) -> dict:
         positions = self.positions(game)

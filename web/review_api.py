@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from flask import Blueprint, request
+from flask import Blueprint, Response, request
 from pydantic import BaseModel, Field
 
 from errors import InvalidInput
@@ -172,10 +172,11 @@ def _seat_arg() -> int | None:
         },
     ],
 )
-def get_position(game_id: str, step: str) -> dict:
+def get_position(game_id: str, step: str) -> Response:
     if not step.isascii() or not step.isdigit() or len(step) > 9:
         raise InvalidInput(f"step must be a number of actions, got {step!r}", "step")
-    return reviews().position(game_id, int(step), _seat_arg(), current_lang())
+    text = reviews().position_text(game_id, int(step), _seat_arg(), current_lang())
+    return Response(text, mimetype="application/json")
 
 
 @bp.get("/api/games/<game_id>/analysis")

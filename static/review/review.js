@@ -30,6 +30,7 @@ const state = {
   renderer: null,
   cache: new Map(),
   asked: 0,
+  shown: null,
 };
 
 function showError(text) {
@@ -167,6 +168,7 @@ async function go(step, seat = state.seat) {
     await state.renderer.render(pos);
     if (asked !== state.asked) return;
     renderNow(pos);
+    state.shown = `${pos.step}|${pos.seat}`;
     if (state.step < state.steps) fetchPosition(state.step + 1, state.seat); // the next click is instant
   } catch (e) {
     if (asked === state.asked) showError(e.message);
@@ -312,5 +314,6 @@ async function start() {
   followAnalysis();
 }
 
-window.tobagoReview = { get step() { return state.step; }, get seat() { return state.seat; }, get ready() { return state.asked > 0; }, go };
+// For tests: `shown` is "step|seat" of the position on screen once it is drawn.
+window.tobagoReview = { get step() { return state.step; }, get seat() { return state.seat; }, get shown() { return state.shown; }, get ready() { return !!state.shown; }, go };
 start();

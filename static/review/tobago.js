@@ -21,6 +21,7 @@ function specOf(ref) {
 
 export async function createRenderer({ root, helperBox, seats, gameId, view }) {
   root.replaceChildren(
+    h("p", { class: "rv-board-tools" }, h("button", { type: "button", class: "secondary small", id: "rv-zoom", "aria-pressed": "false", "aria-controls": "rv-board" }, t("game.zoom"))),
     h("div", { id: "rv-board", class: "board" }),
     h("p", { class: "hint-text" }, t("review.tob_board_help")),
     h("section", { id: "rv-sharing", class: "sharing", hidden: true, "aria-labelledby": "sharing-h" }),
@@ -37,6 +38,13 @@ export async function createRenderer({ root, helperBox, seats, gameId, view }) {
   const [, , w, h_] = board.svg.getAttribute("viewBox").split(" ").map(Number);
   // a wide island (the classic ones are 3 pieces side by side) takes the page's whole width
   root.closest(".review-page").classList.toggle("wide-island", w / h_ > 2);
+  // on a narrow screen a wide island is drawn larger and scrolls sideways (as on the game page)
+  const zoom = (on) => {
+    $("rv-board").classList.toggle("zoomed", on);
+    $("rv-zoom").setAttribute("aria-pressed", on ? "true" : "false");
+  };
+  $("rv-zoom").addEventListener("click", () => zoom(!$("rv-board").classList.contains("zoomed")));
+  zoom(w / h_ > 2 && window.innerWidth < 700);
   let shown = null;
   let helper = null;
   let preview = null;

@@ -1,0 +1,292 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
+"""The review page in a real Chromium (Playwright): finished games stepped through from the end
+screen's link, by buttons, the slider, the keyboard and the move list, from everything and from
+two seats (whose view must not show the other seats' hands), with the analysis opened; English
+at 1280 px and Traditional Chinese on a 390-px phone; a shared URL names game, step and seat;
+an imported record is reviewed through the review hub. Plus the review strings (no browser).
+
+Screenshots land in ``test-output/review/`` (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
+
+expect = pytest.importorskip("playwright.sync_api").expect
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = OUT / "review"
+SHOTS.mkdir(parents=True, exist_ok=True)
+PHONE = {"width": 390, "height": 844}
+
+
+def finished(page, server: str, kind: str, seats: list[dict], seed: int) -> dict:
+    resp = page.request.post(
+        f"{server}/api/games", data={"game": kind, "seats": seats, "seed": seed}
+    )
+    assert resp.status == 201
+    game = resp.json()
+    return page.request.get(f"{server}/api/games/{game['id']}").json()
+
+
+def wait_step(page, step: int, seat: int | None = None) -> None:
+    """Until position ``step`` from ``seat`` is drawn (and no other asked since)."""
+    page.wait_for_function(
+        "([k, s]) => window.tobagoReview && window.tobagoReview.shown === `${k}|${s}`"
+        " && window.tobagoReview.step === k && window.tobagoReview.seat === s",
+        arg=[step, seat],
+    )
+    expect(page.locator("#step")).to_have_value(str(step))
+
+
+def url_state(page) -> dict:
+    q = parse_qs(urlparse(page.url).query)
+    return {k: v[0] for k, v in q.items()}
+
+
+def position(page, server: str, game_id: str, step: int, seat: int | None) -> dict:
+    query = "" if seat is None else f"?seat={seat}"
+    return page.request.get(f"{server}/api/games/{game_id}/positions/{step}{query}").json()
+
+
+def wait_analysis(page) -> None:
+    expect(page.locator("#summary-table")).to_be_visible(timeout=60_000)
+    expect(page.locator("#chart svg")).to_be_visible()
+
+
+@pytest.mark.browser
+def test_a_tobago_game_stepped_through_from_two_seats_with_its_analysis(browser, live_server):
+    page = new_page(browser)
+    seats = [
+        {"type": "bot", "level": "strategic"},
+        {"type": "bot", "level": "random"},
+        {"type": "bot", "level": "strategic"},
+    ]
+    snap = finished(page, live_server, "tobago", seats, seed=4)
+    gid, steps = snap["id"], snap["version"]
+    # the end screen of the game page links the review
+    page.goto(f"{live_server}/tobago/games/{gid}")
+    link = page.locator("#end #review-link")
+    expect(link).to_be_visible(timeout=20_000)
+    link.click()
+    page.wait_for_url(re.compile(rf"/tobago/games/{gid}/review"))
+    wait_step(page, 0)
+    expect(page.locator("#now")).to_contain_text("start of the game")
+    expect(page.locator("#moves li")).to_have_count(steps + 1)
+    expect(page.locator("#step")).to_have_attribute("max", str(steps))
+
+    # keyboard: arrows, End, Home (from the page, not a form field)
+    page.locator("h1").click()
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 1)
+    page.keyboard.press("ArrowRight")
+    wait_step(page, 2)
+    page.keyboard.press("ArrowLeft")
+    wait_step(page, 1)
+    assert url_state(page) == {"step": "1"}
+    page.keyboard.press("End")
+    wait_step(page, steps)
+    expect(page.locator("#now")).to_contain_text("The game is over")
+    expect(page.locator("#forward")).to_be_disabled()
+    page.keyboard.press("Home")
+    wait_step(page, 0)
+    expect(page.locator("#back")).to_be_disabled()
+
+    # the slider and the buttons
+    mid = steps // 2
+    page.locator("#step").fill(str(mid))
+    wait_step(page, mid)
+    page.click("#forward")
+    wait_step(page, mid + 1)
+    page.click("#back")
+    wait_step(page, mid)
+
+    # everything: every hand is shown
+    full = position(page, live_server, gid, mid, None)
+    expect(page.locator(".rv-hand")).to_have_count(3)
+    # seat 1 (the second seat): its own hand only, and its helper
+    page.select_option("#seat", "1")
+    wait_step(page, mid, 1)
+    assert url_state(page) == {"step": str(mid), "seat": "1"}
+    expect(page.locator(".rv-hand")).to_have_count(1)
+    expect(page.locator('.rv-hand[data-seat="1"]')).to_have_count(1)
+    mine = position(page, live_server, gid, mid, 1)
+    cards = [c["id"] for c in mine["view"]["players"][1]["hand"]]
+    expect(page.locator('.rv-hand[data-seat="1"] .hand-card')).to_have_count(len(cards))
+    for other in (0, 2):
+        assert "hand" not in mine["view"]["players"][other]
+        for c in full["view"]["players"][other]["hand"]:
+            if c["id"] not in cards:
+                expect(page.locator(f'#position .hand-card[data-card="{c["id"]}"]')).to_have_count(
+                    0
+                )
+    expect(page.locator("#helper-who")).to_contain_text("Random bot 2")
+    if mine["helper"]["hints"]:
+        expect(page.locator("#helper .helper-hints li").first).to_contain_text(
+            mine["helper"]["hints"][0]["reason"]
+        )
+    page.screenshot(path=str(SHOTS / "tobago-seat1.png"), full_page=True, animations="disabled")
+    # seat 2 (the third): its own hand, not seat 1's
+    page.select_option("#seat", "2")
+    wait_step(page, mid, 2)
+    expect(page.locator(".rv-hand")).to_have_count(1)
+    expect(page.locator('.rv-hand[data-seat="2"]')).to_have_count(1)
+    # a space on the island explained by the helper
+    page.locator("#rv-board polygon.hex").first.click()
+    expect(page.locator("#rv-why li")).to_have_count(4)
+
+    # the move list jumps to a move
+    page.locator('#moves li[data-step="7"] button').click()
+    wait_step(page, 7, 2)
+    expect(page.locator('#moves li[data-step="7"]')).to_have_attribute("aria-current", "step")
+
+    # the analysis: summary, chart, marks in the move list and after the move
+    wait_analysis(page)
+    expect(page.locator("#summary-table tbody tr")).to_have_count(3)
+    analysis = page.request.get(f"{live_server}/api/games/{gid}/analysis").json()["analysis"]
+    marked = analysis["decisions"][0]
+    expect(page.locator(f'#moves li[data-step="{marked["move"]}"] .mark')).to_have_count(1)
+    page.locator(f'#moves li[data-step="{marked["move"]}"] button').click()
+    wait_step(page, marked["move"], 2)
+    mark_words = {"best": "Best", "good": "Good", "inaccuracy": "Inaccuracy", "mistake": "Mistake"}
+    expect(page.locator("#now")).to_contain_text(mark_words[marked["mark"]])
+    assert page.locator(".review-chart polyline").count() >= 3
+    page.click("details.review-marks-help summary")
+    expect(page.locator("#thresholds li")).to_have_count(4)
+    page.screenshot(path=str(SHOTS / "tobago-analysis.png"), full_page=True, animations="disabled")
+
+    # the URL names the position: a fresh page opens it as it was
+    shared = page.url
+    other = new_page(browser)
+    other.goto(shared)
+    wait_step(other, marked["move"], 2)
+    expect(other.locator(".rv-hand")).to_have_count(1)
+    assert not page.js_errors and not other.js_errors
+
+
+@pytest.mark.browser
+def test_a_dao_game_on_a_phone_in_chinese_hides_the_other_piles(browser, live_server):
+    page = new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    snap = finished(page, live_server, "dao", [{"type": "bot", "level": "ev"}] * 3, seed=6)
+    gid, steps = snap["id"], snap["version"]
+    page.goto(f"{live_server}/dao/games/{gid}?lang=zh")
+    link = page.locator("#end #review-link")
+    expect(link).to_be_visible(timeout=20_000)
+    expect(link).to_have_text("覆盤這局遊戲")
+    link.click()
+    page.wait_for_url(re.compile(rf"/dao/games/{gid}/review"))
+    wait_step(page, 0)
+    expect(page.locator("h1")).to_contain_text("覆盤")
+    for k in range(1, 6):
+        page.locator("#forward").tap()
+        wait_step(page, k)
+    page.select_option("#seat", "0")
+    wait_step(page, 5, 0)
+    mine = position(page, live_server, gid, 5, 0)
+    # my pile open, the two other piles face down
+    expect(page.locator(".rv-hidden-pile")).to_have_count(2)
+    expect(page.locator('.rv-dao-player[data-seat="0"] .rv-hidden-pile')).to_have_count(0)
+    assert all(p["cards"] is None for p in mine["view"]["players"][1:])
+    expect(page.locator("#bust-prob")).to_be_visible()
+    page.select_option("#seat", "1")
+    wait_step(page, 5, 1)
+    expect(page.locator('.rv-dao-player[data-seat="1"] .rv-hidden-pile')).to_have_count(0)
+    expect(page.locator(".rv-hidden-pile")).to_have_count(2)
+    page.select_option("#seat", "")
+    wait_step(page, 5)
+    expect(page.locator(".rv-hidden-pile")).to_have_count(0)
+    wait_analysis(page)
+    expect(page.locator("#analysis-status")).to_contain_text("已評分")
+    page.locator("#last").tap()
+    wait_step(page, steps)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width}px wide on a {PHONE['width']}px screen"
+    page.screenshot(path=str(SHOTS / "dao-phone-zh.png"), full_page=True, animations="disabled")
+    assert not page.js_errors
+
+
+@pytest.mark.browser
+def test_isla_dorada_and_an_imported_record_are_reviewed_through_the_hub(browser, live_server):
+    page = new_page(browser)
+    snap = finished(page, live_server, "isla_dorada", [{"type": "bot", "level": "planner"}] * 3, 2)
+    record = page.request.get(f"{live_server}/api/games/{snap['id']}/record").json()
+    page.goto(f"{live_server}/review")
+    page.fill("#record-text", json.dumps(record))
+    page.click("#import")
+    page.wait_for_url(re.compile(r"/isla_dorada/games/[\w-]+/review"))
+    imported = page.url.split("/games/")[1].split("/")[0]
+    assert imported != snap["id"]
+    wait_step(page, 0)
+    page.locator("#step").fill("40")
+    wait_step(page, 40)
+    expect(page.locator(".rv-hand")).to_have_count(3)
+    page.select_option("#seat", "2")
+    wait_step(page, 40, 2)
+    expect(page.locator(".rv-hand")).to_have_count(1)
+    expect(page.locator('.rv-hand[data-seat="2"]')).to_have_count(1)
+    expect(page.locator("#rv-map svg")).to_be_visible()
+    wait_analysis(page)
+    # the hub lists both games, the imported one marked
+    page.goto(f"{live_server}/review")
+    expect(
+        page.locator(f'#finished a[href="/isla_dorada/games/{imported}/review"]')
+    ).to_be_visible()
+    expect(
+        page.locator(f'#finished a[href="/isla_dorada/games/{snap["id"]}/review"]')
+    ).to_be_visible()
+    page.goto(f"{live_server}/review")
+    page.fill("#record-text", "not json")
+    page.click("#import")
+    expect(page.locator("#import-error")).to_be_visible()
+    assert not page.js_errors
+
+
+@pytest.mark.browser
+def test_a_running_game_is_not_reviewed(browser, live_server):
+    page = new_page(browser)
+    resp = page.request.post(
+        f"{live_server}/api/games", data={"game": "dao", "seats": [{"type": "human"}] * 2}
+    )
+    gid = resp.json()["id"]
+    page.goto(f"{live_server}/dao/games/{gid}/review")
+    expect(page.locator("#error")).to_contain_text("still being played")
+    page.goto(f"{live_server}/dao/games/nosuchgame/review")
+    expect(page.locator("#error")).to_contain_text("no such game")
+    assert not page.js_errors
+
+
+def _catalogue(lang: str) -> dict:
+    return json.loads((ROOT / "i18n" / lang / "review.json").read_text("utf-8"))
+
+
+def test_review_strings_exist_in_both_languages_with_the_same_placeholders():
+    en, zh = _catalogue("en"), _catalogue("zh")
+    assert set(en) == set(zh)
+    for key in en:
+        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", zh[key])), key
+
+
+def test_every_review_key_the_pages_use_exists():
+    en = _catalogue("en")
+    used: set[str] = set()
+    for path in [
+        *(ROOT / "static/review").glob("*.js"),
+        *(ROOT / "templates/review").glob("*.html"),
+    ]:
+        used |= set(re.findall(r"review\.[a-z_]+[a-z]", path.read_text("utf-8")))
+    used -= {"review.css", "review.js"}
+    built = {u for u in used if u.endswith("_")}
+    missing = {
+        u for u in used - built if u not in en and not any(k.startswith(u + "_") for k in en)
+    }
+    assert not missing
+    for prefix in ("review.mark_", "review.unit_", "review.chart_", "review.engine_"):
+        assert any(k.startswith(prefix) for k in en)
+    for mark in ("best", "good", "inaccuracy", "mistake"):
+        assert f"review.mark_{mark}" in en
