@@ -44,6 +44,7 @@ ANALYSIS_MODULES: tuple[str, ...] = (
     "games.tobago.analysis",
     "games.dao.analysis",
     "games.isla_dorada.analysis",
+    "games.dragons_gold.analysis",
 )
 MARKS = ("best", "good", "inaccuracy", "mistake")
 DIGITS = 3

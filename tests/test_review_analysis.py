@@ -187,7 +187,12 @@ def test_dao_turning_onto_a_display_one_card_from_a_bust_is_a_mistake():
 
 @pytest.mark.parametrize(
     ("name", "bot"),
-    [("tobago", "strategic"), ("dao", "ev"), ("isla_dorada", "planner")],
+    [
+        ("tobago", "strategic"),
+        ("dao", "ev"),
+        ("isla_dorada", "planner"),
+        ("dragons_gold", "greedy"),
+    ],
 )
 def test_each_games_own_best_bot_mostly_plays_its_engines_best_move(name, bot):
     seats = 3
@@ -202,7 +207,7 @@ def test_each_games_own_best_bot_mostly_plays_its_engines_best_move(name, bot):
     assert all(len(v) == log.steps + 1 for v in result["chart"]["values"])
 
 
-@pytest.mark.parametrize("name", ["tobago", "dao", "isla_dorada"])
+@pytest.mark.parametrize("name", ["tobago", "dao", "isla_dorada", "dragons_gold"])
 def test_an_analysis_is_reproducible_and_ends_the_chart_at_the_scores(name):
     log = bot_game(name, 13)
     first = analyse(log)

@@ -204,6 +204,7 @@ def test_review_pages_exist_for_every_kind_and_name_their_renderer(client):
         ("tobago", "review/tobago.js"),
         ("dao", "review/dao.js"),
         ("isla_dorada", "review/isla_dorada.js"),
+        ("dragons_gold", "review/dragons_gold.js"),
     ):
         page = client.get(f"/{kind}/games/abc/review?lang=zh")
         html = page.get_data(as_text=True)

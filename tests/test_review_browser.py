@@ -248,6 +248,51 @@ def test_isla_dorada_and_an_imported_record_are_reviewed_through_the_hub(browser
 
 
 @pytest.mark.browser
+def test_a_dragons_gold_game_hides_the_other_hoards(browser, live_server):
+    # its negotiations and markets end by the clock: the game is played on the simulated clock
+    # of games.base.play_bots and imported (the table's timeouts are entries of its record)
+    from tests.test_review_positions import bot_game
+
+    log = bot_game("dragons_gold", 5, ["greedy", "random", "greedy"])
+    assert any(seat is None for seat, _ in log.actions)
+    record = {
+        "game": "dragons_gold",
+        "options": log.options,
+        "seed": log.seed,
+        "seats": [
+            {"index": i, "type": "bot", "level": lv}
+            for i, lv in enumerate(["greedy", "random", "greedy"])
+        ],
+        "actions": [{"seat": s, "action": a} for s, a in log.actions],
+    }
+    page = new_page(browser)
+    resp = page.request.post(f"{live_server}/api/games/import", data=record)
+    assert resp.status == 201, resp.text()
+    gid, steps = resp.json()["id"], log.steps
+    page.goto(f"{live_server}/dragons_gold/games/{gid}")
+    link = page.locator("#end #review-link")
+    expect(link).to_be_visible(timeout=20_000)
+    link.click()
+    page.wait_for_url(re.compile(rf"/dragons_gold/games/{gid}/review"))
+    wait_step(page, 0)
+    mid = steps // 2
+    page.locator("#step").fill(str(mid))
+    wait_step(page, mid)
+    expect(page.locator(".rv-hand")).to_have_count(3)
+    page.select_option("#seat", "1")
+    wait_step(page, mid, 1)
+    expect(page.locator(".rv-hand")).to_have_count(1)
+    expect(page.locator('.rv-hand[data-seat="1"]')).to_have_count(1)
+    mine = position(page, live_server, gid, mid, 1)
+    assert [p["hoard"] is None for p in mine["view"]["players"]] == [True, False, True]
+    expect(page.locator("#rv-dragons li.dg-dragon").first).to_be_visible()
+    wait_analysis(page)
+    expect(page.locator("#summary-table tbody tr")).to_have_count(3)
+    page.screenshot(path=str(SHOTS / "dragons-gold.png"), full_page=True, animations="disabled")
+    assert not page.js_errors
+
+
+@pytest.mark.browser
 def test_a_running_game_is_not_reviewed(browser, live_server):
     page = new_page(browser)
     resp = page.request.post(

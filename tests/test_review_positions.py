@@ -20,6 +20,7 @@ LINEUPS = {
     "tobago": ["strategic", "random", "random"],
     "dao": ["ev", "random", "greedy"],
     "isla_dorada": ["planner", "random", "random"],
+    "dragons_gold": ["greedy", "random", "random"],
 }
 
 

@@ -48,6 +48,12 @@ def _isla_data(lang: str) -> str:
     return f'<script type="application/json" id="isla-data">{script_json(page_data())}</script>'
 
 
+def _dg_data(lang: str) -> str:
+    from web.dragons_gold_pages import page_data
+
+    return f'<script type="application/json" id="dg-data">{script_json(page_data(lang))}</script>'
+
+
 @dataclass(frozen=True)
 class ReviewPage:
     """What a kind's review page loads besides the shared parts."""
@@ -65,6 +71,7 @@ PAGES: dict[str, ReviewPage] = {
     ),
     "dao": ReviewPage("dao/dao.css", ("dao.",), data=_dao_data),
     "isla_dorada": ReviewPage("isla_dorada/isla.css", ("isla.",), data=_isla_data),
+    "dragons_gold": ReviewPage("dragons_gold/dg.css", ("dg.",), data=_dg_data),
 }
 GENERIC = ReviewPage()
 

@@ -189,5 +189,6 @@ export function renderEnd(box, snap, who) {
       h("thead", {}, h("tr", {}, ["dg.player", "dg.hoard", "dg.points_tokens", "dg.points_sets", "dg.points_majorities", "dg.total"].map((k) => h("th", { scope: "col" }, t(k))))),
       h("tbody", {}, rows))),
     h("p", {}, t("dg.removed_total", { tokens: tokensText(v.removed) })),
-    h("p", {}, h("a", { class: "button", href: "/dragons_gold/new" }, t("dg.new_game"))));
+    h("p", {}, h("a", { class: "button", href: "/dragons_gold/new" }, t("dg.new_game")), " ",
+      h("a", { class: "button secondary", href: `/dragons_gold/games/${snap.id}/review`, id: "review-link" }, t("dg.review_link"))));
 }
