@@ -306,6 +306,65 @@ def test_a_running_game_is_not_reviewed(browser, live_server):
     assert not page.js_errors
 
 
+AXE = ROOT / "static" / "vendor" / "axe-core" / "axe.min.js"
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not AXE.exists(), reason="axe-core is not vendored (static/vendor/axe-core)")
+def test_review_pages_have_no_axe_violation(browser, live_server):
+    from tests.test_review_positions import bot_game
+
+    made = {}
+    for kind, levels in (
+        ("tobago", ["strategic", "random", "strategic"]),
+        ("dao", ["ev", "random", "greedy"]),
+        ("isla_dorada", ["planner", "random", "planner"]),
+        ("dragons_gold", ["greedy", "random", "greedy"]),
+    ):
+        log = bot_game(kind, 5, levels)
+        record = {
+            "game": kind,
+            "options": log.options,
+            "seed": log.seed,
+            "seats": [{"index": i, "type": "bot", "level": lv} for i, lv in enumerate(levels)],
+            "actions": [{"seat": s, "action": a} for s, a in log.actions],
+        }
+        page = new_page(browser)
+        made[kind] = (page.request.post(f"{live_server}/api/games/import", data=record).json(), log)
+        page.context.close()
+    paths = ["/review"]
+    for kind, (game, log) in made.items():
+        base = f"/{kind}/games/{game['id']}/review"
+        paths += [
+            f"{base}?step=0",
+            f"{base}?step={log.steps // 2}&seat=1",
+            f"{base}?step={log.steps}",
+        ]
+    for path in paths:
+        for width, lang in ((1280, "en"), (390, "zh")):
+            page = new_page(browser, viewport={"width": width, "height": 900})
+            page.goto(f"{live_server}{path}{'&' if '?' in path else '?'}lang={lang}")
+            if "/games/" in path:
+                page.wait_for_function("() => window.tobagoReview && window.tobagoReview.ready")
+                expect(page.locator("#summary-table")).to_be_visible(timeout=60_000)
+                page.click("details.review-marks-help summary")
+            page.wait_for_load_state("networkidle")
+            page.add_script_tag(path=str(AXE))
+            found = page.evaluate("async () => (await window.axe.run(document)).violations")
+            assert not found, (
+                path,
+                width,
+                lang,
+                [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found],
+            )
+            wider = page.evaluate(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+            )
+            assert wider <= 0, (path, width, lang, wider)
+            assert not page.js_errors, (path, page.js_errors)
+            page.context.close()
+
+
 def _catalogue(lang: str) -> dict:
     return json.loads((ROOT / "i18n" / lang / "review.json").read_text("utf-8"))
 

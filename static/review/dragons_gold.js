@@ -13,6 +13,7 @@ export async function createRenderer({ root, helperBox, seats }) {
   const who = (s) => seatName(seats, s, null);
   helperBox.replaceChildren(h("p", { class: "muted" }, t("review.dg_no_helper")));
   root.replaceChildren(
+    h("h3", {}, t("dg.dragons")),
     h("p", { id: "rv-facts", class: "hint-text" }),
     h("ol", { id: "rv-dragons", class: "dg-dragons" }),
     h("section", { id: "rv-negotiation", class: "dg-negotiation", "aria-labelledby": "rv-neg-h", hidden: true },

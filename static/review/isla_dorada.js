@@ -15,7 +15,7 @@ export async function createRenderer({ root, helperBox, seats, view }) {
   root.replaceChildren(
     h("p", { id: "rv-where", class: "isla-where" }),
     h("div", { id: "rv-track", class: "isla-track", role: "img" }),
-    h("div", { id: "rv-map", class: "isla-map" }),
+    h("div", { id: "rv-map", class: "isla-map", tabindex: "0", role: "region", "aria-label": t("isla.map") }),
     h("h3", {}, t("isla.auction")),
     h("div", { id: "rv-auction" }),
     h("h3", {}, t("isla.display")),
