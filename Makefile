@@ -22,8 +22,8 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt
 
 run: $(VENV)/.run-installed
 	mkdir -p instance
-	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers $(WORKERS) --threads $(THREADS) \
-		--worker-class gthread --access-logfile - 'app:create_app()'
+	$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
+		--threads $(THREADS) --access-logfile - 'app:create_app()'
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \

@@ -1,10 +1,11 @@
 """Starting the service on loopback for tests and benchmarks: one place, so every caller starts
 it the same way (and a fix reaches all of them).
 
-- ``Gunicorn(database, app=...)``: the production server (gunicorn, ``gthread`` workers, as
-  ``make run``) as a child process on a free ``127.0.0.1`` port and its own SQLite file;
-  ``start()`` returns once ``/healthz`` answers, ``stop()`` ends it (SIGTERM, then kill). It can
-  be started again on the same database (a restart), and used as a context manager.
+- ``Gunicorn(database, app=...)``: the production server (gunicorn with ``gunicorn.conf.py``:
+  the buffered gthread worker of ``gunicorn_worker.py``, as ``make run``) as a child process on
+  a free ``127.0.0.1`` port and its own SQLite file; ``start()`` returns once ``/healthz``
+  answers, ``stop()`` ends it (SIGTERM, then kill). It can be started again on the same
+  database (a restart), and used as a context manager.
 - ``serve_in_thread(app)``: a Flask app under werkzeug in a daemon thread (threaded, so a
   long-poll does not block other requests), for browser tests; yields the base URL.
 - ``free_port()``: a free loopback port.
@@ -30,6 +31,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
+#: The settings ``make run`` uses (the worker class).
+CONFIG = ROOT / "gunicorn.conf.py"
 #: The service as ``make run`` serves it.
 APP = "app:create_app()"
 #: The service plus the test game Blind Auction (``tests/testgame.py``).
@@ -71,6 +74,8 @@ class Gunicorn:
         threads: int = 8,
         log: str | Path | None = None,
         start_timeout: float = 30.0,
+        env: dict[str, str] | None = None,
+        config: str | Path = CONFIG,
     ) -> None:
         self.database = str(database)
         self.app = app
@@ -81,6 +86,10 @@ class Gunicorn:
             Path(log) if log else Path(tempfile.mkstemp(prefix="gunicorn-", suffix=".log")[1])
         )
         self.start_timeout = start_timeout
+        #: Extra environment for the server (e.g. ``TOBAGO_REQUEST_TIMEOUT_S``).
+        self.env = dict(env or {})
+        #: The gunicorn settings file (benchmarks compare another worker class through it).
+        self.config = str(config)
         self.proc: subprocess.Popen | None = None
         self.port = 0
         self.url = ""
@@ -100,17 +109,22 @@ class Gunicorn:
         """Start on a free port and wait until ``/healthz`` answers (RuntimeError if not)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        env = {**os.environ, "TOBAGO_DATABASE": self.database, "PYTHONPATH": str(ROOT)}
+        env = {
+            **os.environ,
+            "TOBAGO_DATABASE": self.database,
+            "PYTHONPATH": str(ROOT),
+            **self.env,
+        }
         cmd = [
             str(GUNICORN),
+            "--config",
+            self.config,
             "--bind",
             f"127.0.0.1:{self.port}",
             "--workers",
             str(self.workers),
             "--threads",
             str(self.threads),
-            "--worker-class",
-            "gthread",
             "--graceful-timeout",
             "5",
             "--log-level",

@@ -1,0 +1,255 @@
+"""Slow and stalled clients cannot take the server's threads (``gunicorn_worker.py``).
+
+Over real HTTP against gunicorn as ``make run`` starts it (``gunicorn.conf.py``), with one worker
+of two threads so that two stuck requests would already block it: uploads that stop mid-body,
+headers trickled byte by byte, connections that send nothing and clients that never close after
+their answer all wait in the worker's loop, and an unrelated request is still answered. The
+latency itself is measured in ``bench/slowclient_bench.py``; these tests check that the
+requests are answered at all (a blocked thread pool answers nothing until the client gives up)
+and that the loop's limits (408, 503-free normal use, 413, keep-alive, pipelining, 100-continue)
+behave as ``gunicorn_worker`` states. ``RequestScanner`` (where a request ends) is tested alone
+first.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+
+import pytest
+import requests
+
+from gunicorn_worker import COMPLETE, MAX_BODY_BYTES, MORE, OVERFLOW, RequestScanner
+from tests.servers import Gunicorn
+
+HEAD_LIMIT = 64 * 1024
+GET_KINDS = b"GET /api/games/kinds HTTP/1.1\r\nHost: t\r\n\r\n"
+
+
+def scan(*pieces: bytes, body_limit: int = MAX_BODY_BYTES) -> list[str]:
+    """The scanner's verdict after each piece, fed as one growing buffer."""
+    scanner, data, out = RequestScanner(HEAD_LIMIT, body_limit), bytearray(), []
+    for piece in pieces:
+        data += piece
+        out.append(scanner.feed(data))
+    return out
+
+
+def test_scanner_waits_for_the_whole_head():
+    assert scan(b"GET / HTTP/1.1\r\nHo", b"st: a\r\n", b"\r\n") == [MORE, MORE, COMPLETE]
+
+
+def test_scanner_waits_for_the_announced_length():
+    head = b"POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\n"
+    assert scan(head, b"ab", b"cde") == [MORE, MORE, COMPLETE]
+
+
+def test_scanner_follows_chunked_framing_and_trailers():
+    head = b"POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+    pieces = [head, b"3\r\nab", b"c\r\n", b"0\r\n", b"X-T: 1\r\n", b"\r\n"]
+    assert scan(*pieces) == [MORE, MORE, MORE, MORE, MORE, COMPLETE]
+    assert scan(head + b"2;ext=1\r\n{}\r\n0\r\n\r\n") == [COMPLETE]
+
+
+def test_scanner_hands_over_what_the_parser_refuses():
+    assert scan(b"POST /x HTTP/1.1\r\nContent-Length: x\r\n\r\n") == [COMPLETE]
+    assert scan(b"POST /x HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n") == [COMPLETE]
+    both = b"POST /x HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n"
+    assert scan(both) == [COMPLETE]
+    head = b"POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+    assert scan(head + b"zz\r\n") == [COMPLETE]
+
+
+def test_scanner_overflows_past_the_limits():
+    assert scan(b"GET /" + b"a" * (HEAD_LIMIT + 1)) == [OVERFLOW]
+    assert scan(b"POST /x HTTP/1.1\r\nContent-Length: 101\r\n\r\n", body_limit=100) == [OVERFLOW]
+    head = b"POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+    big = b"%x\r\n" % (MAX_BODY_BYTES * 2) + b"a" * (MAX_BODY_BYTES + 70_000)
+    assert scan(head, big) == [MORE, OVERFLOW]
+
+
+def test_scanner_notices_100_continue():
+    scanner = RequestScanner(HEAD_LIMIT)
+    head = b"POST /x HTTP/1.1\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n"
+    assert scanner.feed(head) == MORE and scanner.expects_continue
+
+
+# --- over HTTP --------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("slow")
+    env = {"TOBAGO_REQUEST_TIMEOUT_S": "2", "TOBAGO_IDLE_TIMEOUT_S": "2"}
+    srv = Gunicorn(tmp / "games.sqlite3", workers=1, threads=2, log=tmp / "g.log", env=env)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def connect(server: Gunicorn) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", server.port), timeout=10)
+
+
+class Reader:
+    """HTTP/1.1 answers read one by one from a raw socket (keep-alive and pipelining)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.data = b""
+
+    def _more(self) -> None:
+        chunk = self.sock.recv(65536)
+        if not chunk:
+            raise ConnectionError(f"closed after {self.data!r}")
+        self.data += chunk
+
+    def answer(self) -> tuple[int, dict, bytes]:
+        """The next final answer (status, headers, body); interim 1xx answers are skipped."""
+        while True:
+            while b"\r\n\r\n" not in self.data:
+                self._more()
+            head, _, self.data = self.data.partition(b"\r\n\r\n")
+            lines = head.decode("latin-1").split("\r\n")
+            status = int(lines[0].split()[1])
+            if status >= 200:
+                break
+        pairs = (line.split(":", 1) for line in lines[1:])
+        headers = {k.strip().lower(): v.strip() for k, v in pairs}
+        length = int(headers.get("content-length", "0"))
+        while len(self.data) < length:
+            self._more()
+        body, self.data = self.data[:length], self.data[length:]
+        return status, headers, body
+
+
+def read_answer(s: socket.socket) -> tuple[int, dict, bytes]:
+    return Reader(s).answer()
+
+
+def stalled_upload(server: Gunicorn) -> socket.socket:
+    s = connect(server)
+    s.sendall(
+        b"POST /api/games HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 1000\r\n\r\n{}"
+    )
+    return s
+
+
+def unrelated_answers(server: Gunicorn, within: float = 8.0) -> float:
+    """Seconds an unrelated GET takes (a blocked pool would time out: the test fails)."""
+    start = time.perf_counter()
+    resp = requests.get(server.url + "/api/games/kinds", timeout=within)
+    assert resp.status_code == 200
+    return time.perf_counter() - start
+
+
+def test_stalled_uploads_trickled_headers_and_silent_sockets_take_no_thread(server):
+    socks = [stalled_upload(server) for _ in range(20)]
+    for _ in range(10):  # headers that never end
+        s = connect(server)
+        s.sendall(b"GET /api/games/kinds HTTP/1.1\r\nHo")
+        socks.append(s)
+    socks += [connect(server) for _ in range(10)]  # nothing at all
+    try:
+        time.sleep(0.3)
+        for _ in range(3):
+            unrelated_answers(server)
+    finally:
+        for s in socks:
+            s.close()
+
+
+def test_a_stalled_upload_that_finishes_is_served(server):
+    s = stalled_upload(server)
+    unrelated_answers(server)
+    s.sendall(b" " * 998)
+    status, headers, body = read_answer(s)
+    assert status == 400 and json.loads(body)["error"]["field"] == "game"
+    s.close()
+
+
+def test_an_upload_that_never_finishes_gets_408_in_the_error_shape(server):
+    s = stalled_upload(server)
+    start = time.monotonic()
+    status, headers, body = read_answer(s)
+    assert status == 408 and headers["connection"] == "close"
+    assert json.loads(body)["error"]["code"] == "timeout"
+    assert 1.5 < time.monotonic() - start < 6
+    assert s.recv(10) == b""  # closed
+    s.close()
+
+
+def test_a_silent_connection_is_closed_after_the_idle_timeout(server):
+    s = connect(server)
+    start = time.monotonic()
+    assert s.recv(10) == b""
+    assert 1.5 < time.monotonic() - start < 6
+    s.close()
+
+
+def test_keep_alive_and_pipelined_requests_are_each_answered(server):
+    s = connect(server)
+    answers = Reader(s)
+    s.sendall(GET_KINDS)
+    assert answers.answer()[0] == 200
+    s.sendall(GET_KINDS + b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+    status, _, body = answers.answer()
+    assert status == 200 and json.loads(body)["kinds"]
+    status, _, body = answers.answer()
+    assert status == 200 and json.loads(body) == {"ok": True}
+    s.close()
+
+
+def test_expect_100_continue_gets_one_interim_answer(server):
+    s = connect(server)
+    s.sendall(
+        b"POST /api/games HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n"
+    )
+    assert s.recv(100) == b"HTTP/1.1 100 Continue\r\n\r\n"
+    s.sendall(b"{}")
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += s.recv(65536)
+    assert data.startswith(b"HTTP/1.1 400") and b"100 Continue" not in data
+    s.close()
+
+
+def test_a_small_chunked_body_is_read_and_a_large_one_is_413(server):
+    body = json.dumps({"game": "dao", "seats": [{"type": "bot"}] * 2, "seed": 3}).encode()
+    s = connect(server)
+    half = len(body) // 2
+    s.sendall(b"POST /api/games HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n")
+    s.sendall(b"%x\r\n%s\r\n" % (half, body[:half]))
+    unrelated_answers(server)
+    s.sendall(b"%x\r\n%s\r\n0\r\n\r\n" % (len(body) - half, body[half:]))
+    assert read_answer(s)[0] == 201
+    s.close()
+
+    def chunks():
+        piece = b"x" * 65536
+        yield b'{"game": "'
+        for _ in range(20):
+            yield piece
+        yield b'"}'
+
+    resp = requests.post(server.url + "/api/games", data=chunks(), timeout=20)
+    assert resp.status_code == 413 and resp.json()["error"]["code"] == "too_large"
+
+
+def test_clients_that_never_close_after_their_answer_do_not_stall_the_loop(server):
+    """gthread's own close lingers up to 2 s in its loop per such client; here the loop
+    drains them without waiting."""
+    socks = []
+    for _ in range(10):
+        s = connect(server)
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+        socks.append(s)
+    try:
+        for s in socks:
+            assert read_answer(s)[0] == 200
+        unrelated_answers(server)
+    finally:
+        for s in socks:
+            s.close()
