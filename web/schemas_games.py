@@ -17,7 +17,7 @@ Name = Field(default=None, min_length=1, max_length=40, description="Display nam
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatIn(_In):

@@ -10,7 +10,7 @@ Pair = list[int]
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class CheckIn(_In):

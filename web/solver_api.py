@@ -47,7 +47,7 @@ Pair = Annotated[list[StrictInt], Field(min_length=2, max_length=2, description=
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SolveClueIn(_In):
