@@ -540,7 +540,7 @@ class GameSessions:
         seats = record["seats"]
         kind.check_seats(len(seats))
         for i, s in enumerate(seats):
-            if s.get("index", i) != i:
+            if s.get("index") not in (None, i):  # the index is optional: its place says it
                 raise InvalidInput(f"seat {i} has index {s['index']}", f"seats[{i}].index")
         options = kind.resolve_options(record.get("options"), len(seats))
         rows = [Seat(i, s["type"], s.get("name"), s.get("level")) for i, s in enumerate(seats)]
