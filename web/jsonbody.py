@@ -1,26 +1,82 @@
-"""Reading a JSON request body with a clear 400 for anything that is not a JSON object."""
+"""Reading a JSON request body with a clear 4xx for anything that is not a small, shallow object.
+
+Three limits, each an ``errors`` domain error with the field ``body``:
+
+- not JSON, or not an object: ``InvalidInput`` (400);
+- nested deeper than ``MAX_DEPTH`` arrays and objects, whatever the depth (a body of a million
+  ``[`` included, which would otherwise raise ``RecursionError`` in the parser or in the code
+  that walks it): ``InvalidInput`` with reason ``too_deep`` (400);
+- larger than the app's ``MAX_CONTENT_LENGTH`` (1 MiB): Werkzeug refuses a ``Content-Length``
+  over it (413) before reading; a chunked body has no length, so Werkzeug's stream stops at the
+  limit and this module looks one byte further: ``TooLarge`` (413) if the body goes on.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from flask import request
+from flask import current_app, request
 
-from errors import InvalidInput
+from errors import InvalidInput, TooLarge
+
+#: The deepest nesting of arrays and objects a body may have (the top-level object is depth 1).
+MAX_DEPTH = 32
+
+
+def depth_exceeds(data: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``data`` nests arrays and objects deeper than ``limit`` (iterative: no recursion)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
+    return False
+
+
+def _refuse_unterminated_overflow(raw: bytes) -> None:
+    """A body without ``Content-Length`` (chunked) that reached the size limit: 413 if more
+    follows (Werkzeug's limited stream stops at the limit without saying so)."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit is None or request.content_length is not None or len(raw) < limit:
+        return
+    if request.environ["wsgi.input"].read(1):
+        raise TooLarge(f"request body is larger than {limit / 2**20:g} MiB", "body")
+
+
+def _too_deep() -> InvalidInput:
+    return InvalidInput(
+        f"the request body nests arrays and objects deeper than {MAX_DEPTH} levels",
+        "body",
+        reason="too_deep",
+        params={"limit": MAX_DEPTH},
+    )
 
 
 def json_body(require_object: bool = True) -> Any:
-    """The parsed JSON body. Not JSON (or not an object): ``InvalidInput`` on field ``body``."""
+    """The parsed JSON body. Not JSON (or not an object), or too deep: ``InvalidInput`` on
+    field ``body``; a chunked body over the size limit: ``TooLarge``."""
     raw = request.get_data(cache=True)
+    _refuse_unterminated_overflow(raw)
     if not raw:
         raise InvalidInput("the request body must be JSON, got an empty body", "body")
     try:
         data = json.loads(raw)
+    except RecursionError:
+        raise _too_deep() from None
     except (ValueError, UnicodeDecodeError) as e:
         raise InvalidInput(f"the request body is not valid JSON: {e}", "body") from None
     if require_object and not isinstance(data, dict):
         raise InvalidInput(
             f"the request body must be a JSON object, got {type(data).__name__}", "body"
         )
+    if depth_exceeds(data):
+        raise _too_deep()
     return data
