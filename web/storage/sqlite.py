@@ -1,4 +1,5 @@
-"""``GameStore`` on one SQLite file: WAL, a busy timeout, one connection per thread.
+"""``GameStore`` on one SQLite file: WAL (switched on once, at set-up), a busy timeout, one
+connection per thread.
 
 Three tables: ``games`` (one row per game: kind, options, seed, seats with token hashes, version,
 status, timestamps) and ``actions`` (the log: game, version, seat, action JSON, public events,
@@ -98,6 +99,30 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
 }
 
 
+def _use_wal(conn: sqlite3.Connection, path: str) -> None:
+    """Put the file in WAL mode, once per store at set-up (the mode is kept in the file, so
+    later connections need not ask). Switching takes a lock for which SQLite does not wait on
+    the busy timeout: when several workers open one new file at once, the switch (or the
+    question) answers "database is locked", so it is retried for up to ``BUSY_TIMEOUT_S``."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    pause = 0.002
+    while True:
+        try:
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            if mode != "wal":
+                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+            if mode != "wal":
+                raise RuntimeError(f"{path} cannot use write-ahead logging (mode {mode})")
+            return
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) and "busy" not in str(e):
+                raise
+            if time.monotonic() > deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -172,6 +197,7 @@ class SqliteStore(GameStore):
         parent = os.path.dirname(os.path.abspath(path))
         os.makedirs(parent, exist_ok=True)
         conn = self._conn()
+        _use_wal(conn, path)
         with self._write(conn):
             found = conn.execute("PRAGMA user_version").fetchone()[0]
             if found > SCHEMA_VERSION:
@@ -197,7 +223,6 @@ class SqliteStore(GameStore):
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-        conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         self._local.conn = conn
