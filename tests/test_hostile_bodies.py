@@ -91,19 +91,31 @@ def test_nesting_at_the_limit_is_read_and_judged_on_its_content(server, endpoint
     assert err["reason"] != "too_deep"  # read: refused for what it says (no game named)
 
 
-@pytest.mark.parametrize("seed", ["7", "0007", True, 7.0])
+#: A new DAO game of two bots, up to its seed (the test writes the seed's JSON text).
+DAO_BOTS_SEED = '{"game": "dao", "seats": [{"type": "bot"}, {"type": "bot"}], "seed": '
+
+
+@pytest.mark.parametrize("seed", ['"7"', '"0007"', "true", "7.5", "[7]"])
 def test_a_seed_that_is_not_an_integer_is_refused_by_name(server, endpoints, seed):
-    body = {"game": "dao", "seats": [{"type": "bot"}] * 2, "seed": seed}
-    err = assert_error(post(server, endpoints, "create", json.dumps(body)), 400)
+    body = DAO_BOTS_SEED + seed + "}"
+    err = assert_error(post(server, endpoints, "create", body), 400)
     assert err["field"] == "seed"
 
 
-def test_an_integer_seed_is_kept_exactly(server, endpoints):
-    body = {"game": "dao", "seats": [{"type": "bot"}] * 2, "seed": 7}
-    created = post(server, endpoints, "create", json.dumps(body))
-    assert created.status_code == 201
+@pytest.mark.parametrize("seed", ["7", "7.0", "7e0", "0.7e1"])
+def test_an_integer_seed_is_kept_exactly_however_the_number_is_written(server, endpoints, seed):
+    """JSON has one number type: 7.0 is the integer 7 (as JSON Schema says)."""
+    body = DAO_BOTS_SEED + seed + "}"
+    created = post(server, endpoints, "create", body)
+    assert created.status_code == 201, created.text
     record = requests.get(f"{server.url}/api/games/{created.json()['id']}/record", timeout=10)
-    assert record.json()["seed"] == 7
+    assert record.json()["seed"] == 7 and isinstance(record.json()["seed"], int)
+
+
+def test_a_huge_exponent_is_a_float_refused_by_range_not_a_giant_integer(server, endpoints):
+    body = DAO_BOTS_SEED + "1e999999}"
+    err = assert_error(post(server, endpoints, "create", body), 400)
+    assert err["field"] == "seed"
 
 
 @pytest.mark.parametrize(

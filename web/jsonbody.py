@@ -1,6 +1,10 @@
 """Reading a JSON request body with a clear 4xx for anything that is not a small, shallow object.
 
-Three limits, each an ``errors`` domain error with the field ``body``:
+JSON has one kind of number: ``7``, ``7.0`` and ``7e0`` are the same integer (as JSON Schema
+says too), so a number written with a fraction or an exponent that has an integral value is
+read as an ``int``; ``7.5`` stays a ``float``. Strings and booleans are never numbers (the
+request models are strict). Three limits, each an ``errors`` domain error with the field
+``body``:
 
 - not JSON, or not an object: ``InvalidInput`` (400);
 - nested deeper than ``MAX_DEPTH`` arrays and objects, whatever the depth (a body of a million
@@ -14,6 +18,7 @@ Three limits, each an ``errors`` domain error with the field ``body``:
 from __future__ import annotations
 
 import json
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from flask import current_app, request
@@ -22,6 +27,21 @@ from errors import InvalidInput, TooLarge
 
 #: The deepest nesting of arrays and objects a body may have (the top-level object is depth 1).
 MAX_DEPTH = 32
+
+
+#: Integral numbers up to this many digits become ``int`` (past it: ``float``, range-checked).
+MAX_INT_DIGITS = 20
+
+
+def _number(text: str) -> int | float:
+    """A JSON number with a fraction or an exponent: an ``int`` when its value is integral."""
+    try:
+        d = Decimal(text)
+    except InvalidOperation:  # not reached: the parser only passes JSON numbers
+        return float(text)
+    if d.is_finite() and d.adjusted() < MAX_INT_DIGITS and d == d.to_integral_value():
+        return int(d)
+    return float(text)
 
 
 def depth_exceeds(data: Any, limit: int = MAX_DEPTH) -> bool:
@@ -68,7 +88,7 @@ def json_body(require_object: bool = True) -> Any:
     if not raw:
         raise InvalidInput("the request body must be JSON, got an empty body", "body")
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_float=_number)
     except RecursionError:
         raise _too_deep() from None
     except (ValueError, UnicodeDecodeError) as e:
