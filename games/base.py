@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -70,13 +71,15 @@ BUILTIN_GAMES: tuple[str, ...] = (
 @dataclass(frozen=True)
 class OptionSpec:
     """A rule option: its name, default and allowed values: ``choices`` (``None``: any value of
-    the default's type) or, for an integer option, ``bounds`` (inclusive). Its description is in
-    the catalogues, key ``games.<game>.options.<name>``."""
+    the default's type), for an integer option ``bounds`` (inclusive), for a string option a
+    ``pattern`` (a regular expression the whole value matches, shown in the API description).
+    Its description is in the catalogues, key ``games.<game>.options.<name>``."""
 
     name: str
     default: Any
     choices: tuple[Any, ...] | None = None
     bounds: tuple[int, int] | None = None
+    pattern: str | None = None
 
     def validate(self, value: Any, field_path: str) -> Any:
         if self.choices is not None:
@@ -102,8 +105,16 @@ class OptionSpec:
                     reason="out_of_range",
                     params={"min": low, "max": high},
                 )
-        elif isinstance(self.default, str) and not isinstance(value, str):
-            raise InvalidInput(f"must be a string, got {value!r}", field_path)
+        elif isinstance(self.default, str):
+            if not isinstance(value, str):
+                raise InvalidInput(f"must be a string, got {value!r}", field_path)
+            if self.pattern is not None and re.fullmatch(self.pattern, value) is None:
+                raise InvalidInput(
+                    f"must match {self.pattern}, got {value!r}",
+                    field_path,
+                    reason="no_match",
+                    params={"pattern": self.pattern},
+                )
         return value
 
 
@@ -211,6 +222,7 @@ class GameKind:
                     "description_zh": text("zh", f"options.{o.name}"),
                     **({"choices": list(o.choices)} if o.choices is not None else {}),
                     **({"minimum": o.bounds[0], "maximum": o.bounds[1]} if o.bounds else {}),
+                    **({"pattern": o.pattern} if o.pattern is not None else {}),
                 }
                 for o in t.options
             ],

@@ -76,6 +76,7 @@ class Gunicorn:
         start_timeout: float = 30.0,
         env: dict[str, str] | None = None,
         config: str | Path = CONFIG,
+        args: list[str] | None = None,
     ) -> None:
         self.database = str(database)
         self.app = app
@@ -90,6 +91,8 @@ class Gunicorn:
         self.env = dict(env or {})
         #: The gunicorn settings file (benchmarks compare another worker class through it).
         self.config = str(config)
+        #: More gunicorn options (e.g. ``["--access-logfile", path]``).
+        self.args = list(args or [])
         self.proc: subprocess.Popen | None = None
         self.port = 0
         self.url = ""
@@ -129,6 +132,7 @@ class Gunicorn:
             "5",
             "--log-level",
             "warning",
+            *self.args,
             self.app,
         ]
         with open(self.log, "ab") as out:

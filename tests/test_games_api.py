@@ -367,16 +367,27 @@ def test_events_long_poll_times_out_empty(client):
     [
         ("after=-1", "after"),
         ("after=x", "after"),
-        ("after=9", "after"),
+        ("after=+1", "after"),
+        ("after=1_0", "after"),
+        ("after= 1", "after"),
         ("wait=26", "wait"),
         ("wait=nan", "wait"),
         ("wait=soon", "wait"),
+        ("wait=1_0", "wait"),
+        ("wait= 1", "wait"),
     ],
 )
 def test_events_errors(client, query, field):
     game = create(client)
     error_of(client.get(f"/api/games/{game['id']}/events?{query}"), 400, field)
     error_of(client.get("/api/games/nosuch/events"), 404)
+    error_of(client.get("/api/games/nosuchgame12/events"), 404)
+
+
+def test_events_after_the_current_version_is_a_conflict_not_a_malformed_request(client):
+    game = create(client)
+    err = error_of(client.get(f"/api/games/{game['id']}/events?after=9"), 409, "after")
+    assert err["reason"] == "after_past_version" and err["params"]["version"] == 0
 
 
 # --- record and import -------------------------------------------------------------------------

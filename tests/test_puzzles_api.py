@@ -112,7 +112,8 @@ def test_daily_puzzle_is_the_same_for_a_date(client):
         (f"{BASE}?seed=99999999999999999999", "seed", 400),
         (f"{BASE}?reveal=yes", "reveal", 400),
         (f"{BASE}?minimal=2", "minimal", 400),
-        (f"{BASE}/not-a-code", "code", 400),
+        (f"{BASE}/not-a-code", "code", 404),  # of the code's letters: names no puzzle
+        (f"{BASE}/not%20a%20code", "code", 400),
         (f"{BASE}/{'A' * 80}", "code", 400),
         (f"{BASE}/daily?date=yesterday", "date", 400),
     ],
@@ -153,7 +154,8 @@ def test_bad_check_bodies_are_refused(client, body, field):
 
 
 def test_check_with_bad_code_or_non_json_body(client):
-    assert client.post(f"{BASE}/xyz/check", json={"space": [0, 0]}).status_code == 400
+    assert client.post(f"{BASE}/xyz/check", json={"space": [0, 0]}).status_code == 404
+    assert client.post(f"{BASE}/x.z/check", json={"space": [0, 0]}).status_code == 400
     code = client.get(f"{BASE}?difficulty=easy&seed=1").get_json()["code"]
     r = client.post(f"{BASE}/{code}/check", data="not json", content_type="application/json")
     assert r.status_code == 400 and r.get_json()["error"]["field"] == "body"

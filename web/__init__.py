@@ -24,6 +24,7 @@ from web import (
     solver_api,
     tobago_pages,
 )
+from web.apidoc import install_converters
 
 #: Every blueprint module of the service, in registration order (each exposes ``bp``).
 BLUEPRINTS = (
@@ -45,5 +46,6 @@ BLUEPRINTS = (
 
 def register_web(app: Flask) -> None:
     errors.register(app)
+    install_converters(app)
     for module in BLUEPRINTS:
         app.register_blueprint(module.bp)

@@ -1,23 +1,34 @@
-"""One place where every JSON endpoint states its schemas, used both to validate and to document.
+"""One place where every JSON endpoint states its route and schemas, used to serve, validate and
+document it.
 
-An API module decorates its view with ``@documented(...)`` naming pydantic models for the request
-body and the response; ``validated(Model)`` parses the body against the same model, so the
-OpenAPI description (built from ``ROUTES`` by ``web.openapi``) cannot drift from the code.
-Pydantic errors become ``InvalidInput`` with a field path like ``maps[0].clues[2]``.
+An API module decorates its view once with ``@api_route(bp, method, path, summary, tag, ...)``:
+the path is written once, OpenAPI style (``/api/games/{game_id}``), and the decorator both
+registers the Flask rule on the blueprint and records the description in ``ROUTES`` (built into
+``/openapi.json`` by ``web.openapi``), so the served route, its parameters and its description
+cannot drift apart. A path parameter whose schema has a ``pattern`` is matched by that pattern in
+the route itself (``PatternConverter``, installed by ``install_converters``), so
+``/api/games/import`` can never be read as a game id; ``converters`` names others (``int``, or
+``string`` for a view that checks its pattern itself and names the field).
+``validated(Model)`` parses the body against the same pydantic model that documents it;
+pydantic errors become ``InvalidInput`` with a field path like ``maps[0].clues[2]``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
+from flask import Blueprint, Flask
 from pydantic import BaseModel, ValidationError
+from werkzeug.routing import BaseConverter, Map
 
 from errors import InvalidInput
 from web.jsonbody import json_body
 
 M = TypeVar("M", bound=BaseModel)
+V = TypeVar("V", bound=Callable[..., Any])
 
 
 @dataclass
@@ -35,16 +46,68 @@ class RouteDoc:
     #: Non-JSON success content type (e.g. "image/svg+xml"), if any.
     content_type: str | None = None
     status: int = 200
+    #: A seat token: ``"required"``, ``"optional"`` (spectators too) or ``None`` (not read).
+    bearer: Literal["required", "optional"] | None = None
+    #: Replaces the request model's schema in the document (e.g. one variant per game kind),
+    #: for what a static model cannot say; the model still validates. ``$defs`` in it become
+    #: components.
+    request_schema: Callable[[], dict[str, Any]] | None = None
+    #: Flask converters of path parameters by name (``{"index": "int"}``), besides patterns.
+    converters: dict[str, str] = field(default_factory=dict)
+    #: OpenAPI links of the success response: name → ``("get /api/games/{game_id}",
+    #: {"game_id": "$response.body#/id"})`` (the operation by method and path).
+    links: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)
 
 
 ROUTES: list[RouteDoc] = []
 
 
-def documented(method: str, path: str, summary: str, tag: str, **kw: Any) -> Callable:
-    """Record the route's description; returns the view unchanged."""
-    ROUTES.append(RouteDoc(method.lower(), path, summary, tag, **kw))
+class PatternConverter(BaseConverter):
+    """A path segment matching a regular expression: ``<pattern("[a-z]{3}"):name>``."""
 
-    def wrap(view: Callable) -> Callable:
+    def __init__(self, url_map: Map, regex: str) -> None:
+        super().__init__(url_map)
+        self.regex = regex
+
+
+def install_converters(app: Flask) -> None:
+    """Make the converters ``api_route`` writes known to ``app`` (before any blueprint)."""
+    app.url_map.converters["pattern"] = PatternConverter
+
+
+def flask_rule(path: str, params: list[dict[str, Any]], converters: dict[str, str]) -> str:
+    """``/api/games/{game_id}/seats/{index}`` → ``/api/games/<pattern("…"):game_id>/seats/
+    <int:index>``: a parameter named in ``converters`` takes that converter, one whose schema
+    has a ``pattern`` is matched by it, any other is one path segment."""
+    schemas = {p["name"]: p.get("schema", {}) for p in params if p.get("in") == "path"}
+
+    def rule(m: re.Match) -> str:
+        name = m.group(1)
+        pattern = schemas.get(name, {}).get("pattern")
+        if name in converters:
+            return f"<{converters[name]}:{name}>"
+        if pattern:
+            regex = pattern.removeprefix("^").removesuffix("$")
+            if '"' in regex or ")" in regex:
+                raise ValueError(f"path pattern {pattern!r} cannot be a rule argument")
+            return f'<pattern("{regex}"):{name}>'
+        return f"<{name}>"
+
+    return re.sub(r"{(\w+)}", rule, path)
+
+
+def api_route(
+    bp: Blueprint, method: str, path: str, summary: str, tag: str, **kw: Any
+) -> Callable[[V], V]:
+    """Serve the view at ``path`` (OpenAPI style) for ``method`` on ``bp`` and describe it
+    (``RouteDoc`` fields as keywords: ``request``, ``response``, ``errors``, ``params``,
+    ``content_type``, ``status``, ``bearer``, ``request_schema``, ``converters``, ``links``)."""
+    doc = RouteDoc(method.lower(), path, summary, tag, **kw)
+    ROUTES.append(doc)
+    rule = flask_rule(path, doc.params, doc.converters)
+
+    def wrap(view: V) -> V:
+        bp.add_url_rule(rule, view_func=view, methods=[method.upper()])
         return view
 
     return wrap

@@ -1,8 +1,10 @@
 """The JSON game API: one set of endpoints for every registered game kind.
 
 Views only translate HTTP to ``web.storage.sessions.GameSessions`` calls and back; every body is
-parsed with ``validated(Model)`` and every route is described with ``documented(...)`` (models in
-``web.schemas_games``), so ``/openapi.json`` is built from the same schemas that validate.
+parsed with ``validated(Model)`` and every route is served and described by one ``api_route``
+(models in ``web.schemas_games``), so ``/openapi.json`` is built from the same schemas that
+validate. Game ids have one shape (``GAME_ID_PATTERN``, matched by the route itself), so
+``/api/games/import`` and ``/api/games/kinds`` are never read as a game.
 
 Seat tokens travel as ``Authorization: Bearer <token>``. A GET without a token is a spectator's;
 a response for a seat is built only from that seat's view (``GameKind.view``).
@@ -10,14 +12,14 @@ a response for a seat is built only from that seat's view (``GameKind.view``).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, request
 
 from errors import InvalidInput
 from games.base import kinds
-from web.apidoc import documented, validated
-from web.openapi import bearer
+from web.apidoc import api_route, validated
 from web.schemas_games import (
     ActionIn,
     ClaimIn,
@@ -29,24 +31,41 @@ from web.schemas_games import (
     GameRecordIO,
     GameStateOut,
     KindsOut,
+    create_game_schema,
+    record_schema,
 )
 from web.storage import open_store
 from web.storage.sessions import MAX_WAIT_S, GameSessions
 
 bp = Blueprint("games_api", __name__)
 TAG = "games"
+#: A game id: 12 URL-safe characters (``web.storage.sessions.new_game_id``, 72 random bits).
+GAME_ID_PATTERN = "^[A-Za-z0-9_-]{12}$"
 GAME_ID = {
     "name": "game_id",
     "in": "path",
     "required": True,
-    "schema": {"type": "string", "maxLength": 64},
+    "schema": {"type": "string", "pattern": GAME_ID_PATTERN},
     "description": "The game's id (from POST /api/games)",
 }
+#: The largest ``after`` a client may ask about (the server's versions stay far below it).
+MAX_AFTER = 2**62
+_INTEGER = re.compile(r"-?[0-9]+")
+_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 E400 = "Malformed request (the field is named)"
 E404 = "No such game"
 E413 = "Body larger than 1 MiB"
 E401 = "No seat token (Authorization: Bearer <token>), or a malformed header"
 E403 = "A token that is not a seat of this game"
+#: Where a new game's id leads (OpenAPI links, followed by clients and stateful testers).
+_BY_ID: dict[str, object] = {"game_id": "$response.body#/id"}
+GAME_LINKS = {
+    "game": ("get /api/games/{game_id}", _BY_ID),
+    "events": ("get /api/games/{game_id}/events", _BY_ID),
+    "record": ("get /api/games/{game_id}/record", _BY_ID),
+    "act": ("post /api/games/{game_id}/actions", _BY_ID),
+    "claim": ("post /api/games/{game_id}/seats/{index}/claim", {**_BY_ID, "index": 0}),
+}
 
 
 def init_sessions(app: Flask) -> GameSessions:
@@ -72,20 +91,20 @@ def _seat(game, required: bool) -> int | None:
 
 
 def _int_arg(name: str, default: int, low: int, high: int) -> int:
+    """A query integer in decimal digits (no sign but ``-``, no spaces or underscores)."""
     raw = request.args.get(name)
     if raw is None:
         return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise InvalidInput(f"{name} must be an integer, got {raw!r}", name) from None
+    if _INTEGER.fullmatch(raw) is None or len(raw) > 25:
+        raise InvalidInput(f"{name} must be an integer, got {raw!r}", name)
+    value = int(raw)
     if not low <= value <= high:
         raise InvalidInput(f"{name} must be between {low} and {high}, got {value}", name)
     return value
 
 
-@bp.get("/api/games/kinds")
-@documented(
+@api_route(
+    bp,
     "GET",
     "/api/games/kinds",
     "Every game kind: seats, rule options, bot levels (for a new-game form)",
@@ -96,14 +115,16 @@ def list_kinds() -> dict:
     return {"kinds": [k.metadata() for _, k in sorted(kinds().items())]}
 
 
-@bp.post("/api/games")
-@documented(
+@api_route(
+    bp,
     "POST",
     "/api/games",
     "Start a game; tokens for human seats are returned here, once",
     TAG,
     request=CreateGameIn,
+    request_schema=create_game_schema,
     response=GameCreatedOut,
+    links=GAME_LINKS,
     status=201,
     errors={400: E400, 409: "A bot could not finish its moves", 413: E413},
 )
@@ -120,8 +141,8 @@ def create_game() -> tuple[dict, int]:
     return out, 201
 
 
-@bp.get("/api/games")
-@documented(
+@api_route(
+    bp,
     "GET",
     "/api/games",
     "List games, newest first; open=true: running games with a free human seat",
@@ -143,17 +164,17 @@ def create_game() -> tuple[dict, int]:
     ],
 )
 def list_games() -> dict:
-    raw = request.args.get("open", "false").lower()
-    if raw not in ("true", "false", "1", "0"):
+    raw = request.args.get("open", "false")
+    if raw not in ("true", "false"):
         raise InvalidInput(f"open must be true or false, got {raw!r}", "open")
     limit = _int_arg("limit", 50, 1, 200)
     s = sessions()
-    games = s.store.list_games(raw in ("true", "1"), limit)
+    games = s.store.list_games(raw == "true", limit)
     return {"games": [s.summary(g) for g in games]}
 
 
-@bp.get("/api/games/<game_id>")
-@documented(
+@api_route(
+    bp,
     "GET",
     "/api/games/{game_id}",
     "The game as one seat sees it (bearer token), or as a spectator (no token)",
@@ -161,16 +182,16 @@ def list_games() -> dict:
     response=GameStateOut,
     errors={401: E401, 403: E403, 404: E404},
     params=[GAME_ID],
+    bearer="optional",
 )
-@bearer("GET", "/api/games/{game_id}", optional=True)
 def get_game(game_id: str) -> dict:
     s = sessions()
     with s.reading(game_id) as (game, state):
         return s.snapshot(game, _seat(game, required=False), state)
 
 
-@bp.post("/api/games/<game_id>/actions")
-@documented(
+@api_route(
+    bp,
     "POST",
     "/api/games/{game_id}/actions",
     "Act for the token's seat at a version; bots then move until a human must act",
@@ -187,8 +208,8 @@ def get_game(game_id: str) -> dict:
         413: E413,
     },
     params=[GAME_ID],
+    bearer="required",
 )
-@bearer("POST", "/api/games/{game_id}/actions")
 def post_action(game_id: str) -> dict:
     s = sessions()
     game = s.store.get(game_id)
@@ -198,21 +219,22 @@ def post_action(game_id: str) -> dict:
     return s.act(game_id, seat, body.version, body.action)
 
 
-@bp.get("/api/games/<game_id>/events")
-@documented(
+@api_route(
+    bp,
     "GET",
     "/api/games/{game_id}/events",
     "Public events after a version; waits up to `wait` seconds (max 25) for one (long-poll)",
     TAG,
     response=EventsOut,
-    errors={400: E400, 404: E404},
+    errors={400: E400, 404: E404, 409: "`after` is beyond the game's current version"},
     params=[
         GAME_ID,
         {
             "name": "after",
             "in": "query",
-            "schema": {"type": "integer", "minimum": 0},
-            "description": "Return the actions with a version above this (default 0)",
+            "schema": {"type": "integer", "minimum": 0, "maximum": MAX_AFTER},
+            "description": "Return the actions with a version above this (default 0; at most "
+            "the game's version, else 409)",
         },
         {
             "name": "wait",
@@ -223,19 +245,18 @@ def post_action(game_id: str) -> dict:
     ],
 )
 def get_events(game_id: str) -> dict:
-    after = _int_arg("after", 0, 0, 2**62)
+    after = _int_arg("after", 0, 0, MAX_AFTER)
     raw = request.args.get("wait", "0")
-    try:
-        wait = float(raw)
-    except ValueError:
-        raise InvalidInput(f"wait must be a number of seconds, got {raw!r}", "wait") from None
+    if _NUMBER.fullmatch(raw) is None or len(raw) > 40:
+        raise InvalidInput(f"wait must be a number of seconds, got {raw!r}", "wait")
+    wait = float(raw)
     if not 0 <= wait <= MAX_WAIT_S:  # also refuses nan and inf
         raise InvalidInput(f"wait must be between 0 and {MAX_WAIT_S:g} seconds", "wait")
     return sessions().events(game_id, after, wait)
 
 
-@bp.get("/api/games/<game_id>/record")
-@documented(
+@api_route(
+    bp,
     "GET",
     "/api/games/{game_id}/record",
     "The whole record of a finished game (options, seed, seats, every action)",
@@ -249,14 +270,16 @@ def get_record(game_id: str) -> dict:
     return s.record(s.store.get(game_id))
 
 
-@bp.post("/api/games/import")
-@documented(
+@api_route(
+    bp,
     "POST",
     "/api/games/import",
     "Replay a finished game's record into a new finished game (for review)",
     TAG,
     request=GameRecordIO,
+    request_schema=record_schema,
     response=GameStateOut,
+    links={k: GAME_LINKS[k] for k in ("game", "events", "record")},
     status=201,
     errors={400: E400 + ", or a record that is refused or does not finish", 413: E413},
 )
@@ -267,8 +290,8 @@ def import_game() -> tuple[dict, int]:
     return s.snapshot(game, None, state), 201
 
 
-@bp.post("/api/games/<game_id>/seats/<int:index>/claim")
-@documented(
+@api_route(
+    bp,
     "POST",
     "/api/games/{game_id}/seats/{index}/claim",
     "Take a free human seat: its token is returned once",
@@ -287,9 +310,10 @@ def import_game() -> tuple[dict, int]:
             "name": "index",
             "in": "path",
             "required": True,
-            "schema": {"type": "integer", "minimum": 0},
+            "schema": {"type": "integer", "minimum": 0, "maximum": 15},
         },
     ],
+    converters={"index": "int"},
 )
 def claim_seat(game_id: str, index: int) -> dict:
     body: Any = ClaimIn() if not request.get_data(cache=True) else validated(ClaimIn)

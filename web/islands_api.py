@@ -22,7 +22,7 @@ from hexmap.catalog import builtin_names, classic_island, generated_island
 from hexmap.island import Island
 from hexmap.seeds import parse_seed
 from hexmap.svg import render_svg
-from web.apidoc import documented
+from web.apidoc import api_route
 from web.schemas_island import IslandListModel, IslandModel
 
 bp = Blueprint("islands_api", __name__)
@@ -97,8 +97,7 @@ def _generated(seed: str) -> Island:
     return generated_island(parse_seed(seed, "seed"), _landmarks_seed())
 
 
-@bp.get(BASE)
-@documented("GET", BASE, "The built-in islands", TAG, response=IslandListModel)
+@api_route(bp, "GET", BASE, "The built-in islands", TAG, response=IslandListModel)
 def list_islands() -> Response:
     names = builtin_names()
     return jsonify(
@@ -119,8 +118,8 @@ def list_islands() -> Response:
     )
 
 
-@bp.get(f"{BASE}/<name>")
-@documented(
+@api_route(
+    bp,
     "GET",
     f"{BASE}/{{name}}",
     "A built-in island with its landmarks (JSON form)",
@@ -133,8 +132,8 @@ def island_json(name: str) -> Response:
     return _json(_classic(name))
 
 
-@bp.get(f"{BASE}/<name>.svg")
-@documented(
+@api_route(
+    bp,
     "GET",
     f"{BASE}/{{name}}.svg",
     "A built-in island as an SVG picture",
@@ -147,8 +146,8 @@ def island_svg(name: str) -> Response:
     return _svg(_classic(name))
 
 
-@bp.get(f"{BASE}/generated/<seed>")
-@documented(
+@api_route(
+    bp,
     "GET",
     f"{BASE}/generated/{{seed}}",
     "A generated island with its landmarks (JSON form)",
@@ -161,8 +160,8 @@ def generated_json(seed: str) -> Response:
     return _json(_generated(seed))
 
 
-@bp.get(f"{BASE}/generated/<seed>.svg")
-@documented(
+@api_route(
+    bp,
     "GET",
     f"{BASE}/generated/{{seed}}.svg",
     "A generated island as an SVG picture",

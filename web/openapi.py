@@ -1,21 +1,20 @@
 """The OpenAPI 3.1 description of every JSON endpoint, built from ``web.apidoc.ROUTES``.
 
-Each API module declares its routes with ``documented(...)`` (pydantic request/response models,
-extra error statuses, parameters); this module turns that registry into one document. Schemas
-come from ``pydantic.json_schema.models_json_schema`` (requests in validation mode, responses in
-serialization mode) and land under ``components/schemas``; every error status refers to the
-shared ``Error`` schema (``{"error": {"code", "reason", "message", "field", "params"}}` (`code` the category, `reason` '
-    "the precise stable cause, `params` the values its sentence names, for clients that word "
-    'errors in their own language)`).
+Each API module declares its routes with ``api_route(...)`` (pydantic request/response models,
+extra error statuses, parameters, whether a seat token is read); this module turns that registry
+into one document. Schemas come from ``pydantic.json_schema.models_json_schema`` (requests in
+validation mode, responses in serialization mode) and land under ``components/schemas``; a route
+may replace its request schema with a sharper one (``request_schema``: one variant per game
+kind). Every error status refers to the shared ``Error`` schema.
 
 Filled in for every route without being declared: 400 and 413 where there is a request body,
-404 where there is a path parameter. Routes that read a seat token say so with ``bearer(...)``.
+404 where there is a path parameter, 414 (gunicorn's own HTML page, before the app) where there
+are parameters that can make the request line longer than ``MAX_REQUEST_LINE`` bytes.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -34,9 +33,8 @@ DESCRIPTION = (
     "1 MiB. Seat tokens travel as `Authorization: Bearer <token>`."
 )
 REF = "#/components/schemas/{model}"
-
-#: (method, OpenAPI path) → True when the bearer token is optional (spectators), False required.
-BEARER: dict[tuple[str, str], bool] = {}
+#: gunicorn's limit on the request line (method, path and query), answered 414 above it.
+MAX_REQUEST_LINE = 4094
 
 
 class ErrorDetail(BaseModel):
@@ -64,16 +62,6 @@ class Error(BaseModel):
     error: ErrorDetail
 
 
-def bearer(method: str, path: str, optional: bool = False) -> Callable:
-    """Declare that a route reads a seat token (``optional``: works without one too)."""
-    BEARER[(method.lower(), path)] = optional
-
-    def wrap(view: Callable) -> Callable:
-        return view
-
-    return wrap
-
-
 _STATUS_TEXT = {
     400: "Malformed request",
     401: "Unauthorized",
@@ -81,6 +69,8 @@ _STATUS_TEXT = {
     404: "Not found",
     409: "Conflict",
     413: "Body larger than 1 MiB",
+    414: f"Request line (path and query) longer than {MAX_REQUEST_LINE} bytes: refused by the "
+    "HTTP server (an HTML page) before the app",
 }
 
 
@@ -116,9 +106,14 @@ def _params(route: RouteDoc) -> list[dict]:
     return params
 
 
-def _operation(route: RouteDoc, refs: dict) -> dict:
+def operation_id(method: str, path: str) -> str:
+    """``get``, ``/api/games/{game_id}`` → ``get_api_games_game_id``."""
+    return re.sub(r"\W+", "_", f"{method.lower()}{path}").strip("_")
+
+
+def _operation(route: RouteDoc, refs: dict, components: dict) -> dict:
     op: dict[str, Any] = {
-        "operationId": re.sub(r"\W+", "_", f"{route.method}{route.path}").strip("_"),
+        "operationId": operation_id(route.method, route.path),
         "summary": route.summary,
         "tags": [route.tag],
     }
@@ -127,9 +122,14 @@ def _operation(route: RouteDoc, refs: dict) -> dict:
         op["parameters"] = params
     if route.request is not None:
         required = any(f.is_required() for f in route.request.model_fields.values())
+        if route.request_schema is not None:
+            body_schema = dict(route.request_schema())
+            components.update(body_schema.pop("$defs", {}))
+        else:
+            body_schema = refs[(route.request, "validation")]
         op["requestBody"] = {
             "required": required,
-            "content": {"application/json": {"schema": refs[(route.request, "validation")]}},
+            "content": {"application/json": {"schema": body_schema}},
         }
     if route.content_type is not None:
         success = {route.content_type: {"schema": {"type": "string"}}}
@@ -138,6 +138,11 @@ def _operation(route: RouteDoc, refs: dict) -> dict:
     else:
         success = {"application/json": {"schema": {"type": "object"}}}
     responses: dict[str, Any] = {str(route.status): {"description": "OK", "content": success}}
+    if route.links:
+        responses[str(route.status)]["links"] = {
+            name: {"operationId": operation_id(*target.split(" ", 1)), "parameters": params}
+            for name, (target, params) in route.links.items()
+        }
     errors = dict(route.errors)
     if route.request is not None:
         errors.setdefault(400, _STATUS_TEXT[400])
@@ -150,9 +155,14 @@ def _operation(route: RouteDoc, refs: dict) -> dict:
             "description": errors[status] or _STATUS_TEXT.get(status, "Error"),
             "content": {"application/json": {"schema": error_ref}},
         }
+    if params:
+        responses["414"] = {
+            "description": _STATUS_TEXT[414],
+            "content": {"text/html": {"schema": {"type": "string"}}},
+        }
     op["responses"] = responses
-    optional = BEARER.get((route.method, route.path))
-    if optional is not None:
+    if route.bearer is not None:
+        optional = route.bearer == "optional"
         op["security"] = [{"bearerAuth": []}, {}] if optional else [{"bearerAuth": []}]
     return op
 
@@ -163,7 +173,7 @@ def build_openapi() -> dict:
     refs, components = _schemas(routes)
     paths: dict[str, dict] = {}
     for route in routes:
-        paths.setdefault(route.path, {})[route.method] = _operation(route, refs)
+        paths.setdefault(route.path, {})[route.method] = _operation(route, refs, components)
     for name, kind in sorted(kinds().items()):
         view = kind.view_schema()
         if view is not None:  # each game's view shape, named by kind (see GameStateOut.view)

@@ -20,6 +20,7 @@ N puzzles; ``?print=1`` is the bare printable sheet with its answer key, the sam
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from datetime import date
 from functools import cache, lru_cache
@@ -35,12 +36,13 @@ from flask import (
     request,
 )
 
-from errors import InvalidInput
+from errors import InvalidInput, NotFound
 from hexmap.island_json import parse_space
 from hexmap.seeds import parse_seed
 from hexmap.svg import render_svg
 from solver.puzzle_clues import DIFFICULTIES
 from solver.puzzle_codes import (
+    MAX_CODE_LENGTH,
     daily_puzzle,
     puzzle_code,
     puzzle_for_seed,
@@ -57,7 +59,7 @@ from solver.puzzle_text import (
     why_text,
 )
 from solver.puzzles import Puzzle, check_difficulty
-from web.apidoc import documented, validated
+from web.apidoc import api_route, validated
 from web.schemas_puzzles import CheckIn, CheckOut, PuzzleOut
 
 bp = Blueprint("puzzles_api", __name__)
@@ -90,12 +92,13 @@ P_MINIMAL = {
     "description": "The fewest clues possible for the island and answer, proven",
 }
 P_LANG = {"name": "lang", **_Q, "schema": {"type": "string", "enum": list(LANGS)}}
+CODE_PATTERN = f"^[A-Za-z0-9_-]{{1,{MAX_CODE_LENGTH}}}$"
 P_CODE = {
     "name": "code",
     "in": "path",
     "required": True,
-    "schema": {"type": "string", "maxLength": 64},
-    "description": "A puzzle code",
+    "schema": {"type": "string", "pattern": CODE_PATTERN},
+    "description": "A puzzle code (a code that decodes to no puzzle is 404)",
 }
 P_DATE = {
     "name": "date",
@@ -134,6 +137,8 @@ def _date() -> date:
     if raw is None:
         return date.today()
     try:
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", raw):
+            raise ValueError(raw)
         return date.fromisoformat(raw)
     except ValueError:
         raise InvalidInput(f"date must be YYYY-MM-DD, got {raw!r}", "date") from None
@@ -162,6 +167,17 @@ def _lang(strict: bool) -> str:
 @lru_cache(maxsize=1024)
 def _by_code(code: str) -> Puzzle:
     return puzzle_from_code(code)
+
+
+def _api_by_code(code: str) -> Puzzle:
+    """The puzzle of a code for the API: a code of the described shape (``P_CODE``) that
+    decodes to no puzzle names nothing, so it is 404 like an unknown name; any other is 400."""
+    try:
+        return _by_code(code)
+    except InvalidInput as e:
+        if re.fullmatch(CODE_PATTERN, code) is None:
+            raise
+        raise NotFound(e.message, "code", reason="not_a_puzzle_code") from None
 
 
 @lru_cache(maxsize=1024)
@@ -199,8 +215,8 @@ def puzzle_json(p: Puzzle, reveal: bool) -> dict:
     return out
 
 
-@bp.get(BASE)
-@documented(
+@api_route(
+    bp,
     "GET",
     BASE,
     "A generated puzzle: island, clues, exactly one answer (revealed on request)",
@@ -215,8 +231,8 @@ def api_puzzle():
     return puzzle_json(_by_seed(seed, difficulty, minimal), reveal)
 
 
-@bp.get(f"{BASE}/daily")
-@documented(
+@api_route(
+    bp,
     "GET",
     f"{BASE}/daily",
     "The puzzle of the day (the same for everyone; difficulty follows the weekday)",
@@ -230,23 +246,24 @@ def api_daily():
     return {**puzzle_json(_daily(day), reveal), "date": day.isoformat()}
 
 
-@bp.get(f"{BASE}/<code>")
-@documented(
+@api_route(
+    bp,
     "GET",
     f"{BASE}/{{code}}",
     "The puzzle of a code",
     TAG,
     response=PuzzleOut,
     params=[P_CODE, P_REVEAL],
-    errors={400: "Malformed code or flag", 404: "The code names no puzzle"},
+    converters={"code": "string"},
+    errors={400: "Malformed flag", 404: "The code names no puzzle"},
 )
 def api_by_code(code: str):
     reveal = _flag("reveal")
-    return puzzle_json(_by_code(code), reveal)
+    return puzzle_json(_api_by_code(code), reveal)
 
 
-@bp.post(f"{BASE}/<code>/check")
-@documented(
+@api_route(
+    bp,
     "POST",
     f"{BASE}/{{code}}/check",
     "Is this space the answer? If not, which clue rules it out",
@@ -254,11 +271,12 @@ def api_by_code(code: str):
     request=CheckIn,
     response=CheckOut,
     params=[P_CODE, P_LANG],
-    errors={400: "Malformed code or body, or a space off the island", 404: "No such puzzle"},
+    converters={"code": "string"},
+    errors={400: "Malformed body, or a space off the island", 404: "The code names no puzzle"},
 )
 def api_check(code: str):
     body = validated(CheckIn)
-    p = _by_code(code)
+    p = _api_by_code(code)
     lang = check_lang(body.lang) if body.lang else _lang(strict=True)
     space = parse_space(body.space, "space")
     if space not in p.island.terrain:

@@ -8,12 +8,36 @@ objects whose shape each game documents: the API is the same for every game kind
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+
+from games.base import GameKind, OptionSpec, kinds
 
 MAX_SEED = 2**63 - 1
+MAX_SEATS = 16
 Name = Field(default=None, min_length=1, max_length=40, description="Display name")
+#: Where the per-kind variants of the request schemas live in the API description.
+REF = "#/components/schemas/{}"
+
+
+def _action_shape(value: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(value.get("type"), str):
+        raise ValueError('an action is a JSON object with a string \'type\', e.g. {"type": "take"}')
+    return value
+
+
+ACTION_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"type": "string", "description": "The action's kind"}},
+    "additionalProperties": True,
+    "description": "One of the seat's legal_actions (the other fields are the game's)",
+}
+#: An action: a JSON object with a string ``type``; the rest is the game's to judge.
+ActionObject = Annotated[
+    dict[str, Any], AfterValidator(_action_shape), WithJsonSchema(ACTION_SCHEMA)
+]
 
 
 class _In(BaseModel):
@@ -35,14 +59,14 @@ class SeatIn(_In):
 
 class CreateGameIn(_In):
     game: str = Field(max_length=40, description="A game kind, see GET /api/games/kinds")
-    seats: list[SeatIn] = Field(min_length=1, max_length=16)
+    seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS)
     options: dict[str, Any] | None = Field(default=None, description="Rule options (see kinds)")
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED, description="Random when absent")
 
 
 class ActionIn(_In):
     version: int = Field(ge=0, description="The version the action was chosen at")
-    action: dict[str, Any] = Field(description="One of the seat's legal_actions")
+    action: ActionObject
 
 
 class ClaimIn(_In):
@@ -60,7 +84,7 @@ class RecordAction(_In):
     seat: int | None = Field(
         ge=0, le=64, description="The seat that acted; null for the table's own action (a timeout)"
     )
-    action: dict[str, Any]
+    action: ActionObject
 
 
 class GameRecordIO(_In):
@@ -69,8 +93,150 @@ class GameRecordIO(_In):
     game: str = Field(max_length=40)
     options: dict[str, Any]
     seed: int = Field(ge=0, le=MAX_SEED)
-    seats: list[RecordSeat] = Field(min_length=1, max_length=16)
+    seats: list[RecordSeat] = Field(min_length=1, max_length=MAX_SEATS)
     actions: list[RecordAction]
+
+
+# --- the request schemas per game kind (API description) --------------------------------------
+# The models above validate what every kind shares; the server then checks the seat count, bot
+# levels and options against the kind. The description says all of it, one variant per kind,
+# so that a body the description allows is one the server takes (until a game's rules judge).
+
+
+def _option_schema(spec: OptionSpec) -> dict[str, Any]:
+    if spec.choices is not None:
+        return {"enum": list(spec.choices), "default": spec.default}
+    if isinstance(spec.default, bool):
+        return {"type": "boolean", "default": spec.default}
+    if isinstance(spec.default, int):
+        out: dict[str, Any] = {"type": "integer", "default": spec.default}
+        if spec.bounds is not None:
+            out["minimum"], out["maximum"] = spec.bounds
+        return out
+    if isinstance(spec.default, str):
+        out = {"type": "string", "default": spec.default}
+        if spec.pattern is not None:
+            out["pattern"] = f"^(?:{spec.pattern})$"
+        return out
+    return {"default": spec.default}
+
+
+def _options_schema(kind: GameKind) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {o.name: _option_schema(o) for o in kind.type.options},
+        "description": "Rule options (defaults filled in for the ones left out)",
+    }
+
+
+_NAME = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 40}, {"type": "null"}]}
+
+
+def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
+    human = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["type"],
+        "properties": {
+            "type": {"const": "human"},
+            "name": _NAME,
+            "level": {"type": "null"},
+            "open": {"type": "boolean", "description": SeatIn.model_fields["open"].description},
+        },
+    }
+    bot = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["type"],
+        "properties": {
+            "type": {"const": "bot"},
+            "name": _NAME,
+            "level": {
+                "anyOf": [{"enum": sorted(kind.bots)}, {"type": "null"}],
+                "description": "Bot level (default: the game's first)",
+            },
+            "open": {"const": False},
+        },
+    }
+    return [human, bot]
+
+
+def _seats_schema(kind: GameKind, items: dict[str, Any]) -> dict[str, Any]:
+    t = kind.type
+    return {"type": "array", "minItems": t.min_seats, "maxItems": t.max_seats, "items": items}
+
+
+def create_game_schema() -> dict[str, Any]:
+    """``CreateGameIn`` per game kind: ``{"oneOf": [...], "$defs": {"CreateGame_<kind>": ...}}``
+    (``web.openapi`` moves ``$defs`` into the components)."""
+    defs: dict[str, Any] = {}
+    for name, kind in sorted(kinds().items()):
+        defs[f"CreateGame_{name}"] = {
+            "type": "object",
+            "title": f"CreateGame_{name}",
+            "additionalProperties": False,
+            "required": ["game", "seats"],
+            "properties": {
+                "game": {"const": name},
+                "seats": _seats_schema(kind, {"oneOf": _seat_schemas(kind)}),
+                "options": {"anyOf": [_options_schema(kind), {"type": "null"}]},
+                "seed": {
+                    "anyOf": [
+                        {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                        {"type": "null"},
+                    ],
+                    "description": "Random when absent",
+                },
+            },
+        }
+    return {"oneOf": [{"$ref": REF.format(n)} for n in defs], "$defs": defs}
+
+
+def record_schema() -> dict[str, Any]:
+    """``GameRecordIO`` per game kind, as ``create_game_schema``."""
+    seat = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["type"],
+        "properties": {
+            "index": {
+                "anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}],
+                "description": "The seat's place in the list (optional)",
+            },
+            "type": {"enum": ["human", "bot"]},
+            "name": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "null"}]},
+            "level": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "null"}]},
+        },
+    }
+    action = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["seat", "action"],
+        "properties": {
+            "seat": {
+                "anyOf": [{"type": "integer", "minimum": 0, "maximum": 64}, {"type": "null"}],
+                "description": RecordAction.model_fields["seat"].description,
+            },
+            "action": ACTION_SCHEMA,
+        },
+    }
+    defs: dict[str, Any] = {}
+    for name, kind in sorted(kinds().items()):
+        defs[f"GameRecord_{name}"] = {
+            "type": "object",
+            "title": f"GameRecord_{name}",
+            "additionalProperties": False,
+            "required": ["game", "options", "seed", "seats", "actions"],
+            "properties": {
+                "game": {"const": name},
+                "options": _options_schema(kind),
+                "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
+                "seats": _seats_schema(kind, seat),
+                "actions": {"type": "array", "items": action},
+            },
+        }
+    return {"oneOf": [{"$ref": REF.format(n)} for n in defs], "$defs": defs}
 
 
 # --- responses -------------------------------------------------------------------------------
@@ -169,6 +335,7 @@ class OptionOut(BaseModel):
     choices: list[Any] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    pattern: str | None = Field(default=None, description="A string option's values match it")
 
 
 class KindOut(BaseModel):

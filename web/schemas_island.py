@@ -7,10 +7,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
+from hexmap.catalog import builtin_names
+from hexmap.island_json import MAX_SPACES
 from hexmap.seeds import SEED_LIMIT
 
 Terrain = Literal["jungle", "beach", "river", "lake", "mountain", "grassland"]
@@ -60,11 +62,58 @@ class IslandListModel(BaseModel):
     generated_url: str = Field(description="URL template of a generated island ({seed})")
 
 
+def _three_forms(schema: dict[str, Any]) -> None:
+    """The description of ``IslandSpecIn``: exactly one of the forms ``hexmap.catalog.
+    island_from_spec`` reads (the model's fields are their union, and the catalog refuses a
+    mixture), so a body the description allows names an island or describes one in full."""
+    props = schema["properties"]
+    seed = {"type": "integer", "minimum": 0, "maximum": SEED_LIMIT - 1}
+    by_name = {
+        "title": "IslandByName",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name"],
+        "properties": {
+            "name": {"enum": builtin_names(), "description": props["name"]["description"]},
+            "landmarks_seed": {**seed, "description": "Landmark placement seed (default 0)"},
+        },
+    }
+    by_seed = {
+        "title": "IslandBySeed",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["generated"],
+        "properties": {
+            "generated": {**seed, "description": props["generated"]["description"]},
+            "landmarks_seed": {
+                "anyOf": [seed, {"type": "null"}],
+                "description": "Landmark placement seed (default: the island's seed)",
+            },
+        },
+    }
+    spaces = next(s for s in props["spaces"]["anyOf"] if s.get("type") == "array")
+    landmarks = next(s for s in props["landmarks"]["anyOf"] if s.get("type") == "array")
+    in_full = {
+        "title": "IslandInFull",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["spaces"],
+        "properties": {
+            "spaces": {**spaces, "minItems": 1, "maxItems": MAX_SPACES},
+            "landmarks": landmarks,
+            "name": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+        },
+    }
+    description = schema.get("description", "")
+    schema.clear()
+    schema.update({"description": description, "oneOf": [by_name, by_seed, in_full]})
+
+
 class IslandSpecIn(BaseModel):
     """One of three forms: ``{"name"}``, ``{"generated"}`` (each with an optional
     ``landmarks_seed``) or the full form ``{"spaces", "landmarks"}``."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_three_forms)
 
     name: StrictStr | None = Field(default=None, description="A built-in island, e.g. classic-3")
     generated: StrictInt | None = Field(

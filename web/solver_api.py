@@ -35,7 +35,7 @@ from solver.solve import (
     parse_solve_request,
 )
 from solver.solve_text import solve_text
-from web.apidoc import documented, validated
+from web.apidoc import api_route, validated
 from web.jsonbody import json_body
 from web.schemas_island import IslandModel, IslandSpecIn
 
@@ -133,8 +133,8 @@ class SolveOut(BaseModel):
     plays: list[SolvePlayOut] = Field(description="One per hand card × map, hand order first")
 
 
-@bp.post("/api/tobago/solve")
-@documented(
+@api_route(
+    bp,
     "POST",
     "/api/tobago/solve",
     "Candidates of each treasure map, why every other space is out, and every hand card's "

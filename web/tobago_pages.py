@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from flask import Blueprint, abort, render_template
 from markdown_it import MarkdownIt
@@ -31,9 +31,10 @@ from solver.hints import Hint, hints
 from solver.masks import compile_island
 from solver.options import SolverOptions
 from solver.solve import island_for_spec, parse_map
-from web.apidoc import documented, validated
+from web.apidoc import api_route, validated
 from web.game_pages import GamePages
 from web.i18n import current_lang, translate
+from web.schemas_island import IslandSpecIn
 
 bp = Blueprint("tobago_pages", __name__)
 PAGES = GamePages("tobago", "tobago/tobago.css", "join.")
@@ -134,7 +135,7 @@ class HelperOptionsIn(_In):
 
 
 class HelperIn(_In):
-    island: dict[str, Any] = Field(
+    island: IslandSpecIn = Field(
         description='As for /api/tobago/solve: {"name"}, {"generated"} (each with an optional '
         '"landmarks_seed") or {"spaces", "landmarks"}'
     )
@@ -222,8 +223,8 @@ def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
     return tr(lang, "helper.reason_join").join(parts)
 
 
-@bp.post("/api/tobago/helper")
-@documented(
+@api_route(
+    bp,
     "POST",
     "/api/tobago/helper",
     "The deduction helper for a public position: why each space is out, the steps of each "
@@ -239,7 +240,7 @@ def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
 )
 def helper():
     body = validated(HelperIn)
-    island = island_for_spec(body.island, "island")
+    island = island_for_spec(body.island.model_dump(exclude_unset=True), "island")
     o = body.options or HelperOptionsIn()
     options = SolverOptions(o.near_includes_target, o.treasure_on_landmarks)
     columns = [parse_map(island, m.model_dump(), f"maps[{i}]") for i, m in enumerate(body.maps)]

@@ -43,9 +43,12 @@ PHYSICAL_MARKERS: int = _DATA["physical_candidate_markers"]
 #: ``landmarks_seed`` value meaning "draw the landmarks from the game's seed".
 LANDMARKS_FROM_GAME_SEED = -1
 
+#: Island names: ``classic-1`` … ``classic-6`` or ``generated-<seed>`` (up to 19 digits below 9e18).
+ISLAND_PATTERN = r"classic-[1-6]|generated-(?:[0-9]{1,18}|[0-8][0-9]{18})"
+
 OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec("island", "classic-1"),
-    OptionSpec("landmarks_seed", LANDMARKS_FROM_GAME_SEED),
+    OptionSpec("island", "classic-1", pattern=ISLAND_PATTERN),
+    OptionSpec("landmarks_seed", LANDMARKS_FROM_GAME_SEED, bounds=(-1, 2**63 - 1)),
     OptionSpec("near_includes_target", False),
     OptionSpec("treasure_on_landmarks", True),
     OptionSpec("extra_marker", True),

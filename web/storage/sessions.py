@@ -270,8 +270,8 @@ class GameSessions:
         game = self.settle(self.store.get(game_id))
         version = game.version
         while True:
-            if after > version:
-                raise InvalidInput(
+            if after > version:  # a conflict with the game's state, not a malformed request
+                raise IllegalAction(
                     f"after={after} is past the current version {version}",
                     "after",
                     reason="after_past_version",
