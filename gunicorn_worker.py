@@ -23,7 +23,8 @@ not a thread. Limits, each measured by ``bench/slowclient_bench.py`` and tested 
 - ``MAX_BUFFERED_BYTES`` (64 MiB) across a worker's waiting connections: the one that would
   pass it is answered ``503`` and closed.
 - ``IO_TIMEOUT_S`` (30 s): a thread's socket reads and writes time out (a client that stops
-  reading its answer).
+  reading its answer; a read past the buffer, which the scanner's hand-over rules leave only
+  for refused requests, cannot wait longer either: the parser reads through ``_TimedSocket``).
 - A connection closed after an answer is half-closed and drained by the loop (at most 2 s,
   64 KiB), not by a blocking linger in the loop, which would let a client that never closes
   stall every other connection of the worker.
@@ -153,6 +154,26 @@ class RequestScanner:
             self._chunk_pos = start + size + 2
 
 
+class _TimedSocket:
+    """The connection's socket as gunicorn's parser reads it in a thread: a ``recv`` waits at
+    most ``IO_TIMEOUT_S`` (gthread puts the socket back in blocking mode before parsing; a
+    timeout set by the parser itself, as when it drains a body, is kept)."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+
+    def recv(self, size: int) -> bytes:
+        if self.sock.gettimeout() is None:
+            self.sock.settimeout(IO_TIMEOUT_S)
+        return self.sock.recv(size)
+
+    def gettimeout(self) -> float | None:
+        return self.sock.gettimeout()
+
+    def settimeout(self, value: float | None) -> None:
+        self.sock.settimeout(value)
+
+
 @dataclass
 class _Waiting:
     """A connection the loop is reading a request from (or lingering on before closing)."""
@@ -192,10 +213,13 @@ class BufferedThreadWorker(ThreadWorker):
         self._next_sweep = 0.0
         cfg = self.cfg
         fields = cfg.limit_request_fields or 100
+        # Past what the parser accepts (request line and header block), so it refuses a head
+        # this long from the buffer alone.
         self.head_limit = (
             (cfg.limit_request_line or 8190)
             + fields * ((cfg.limit_request_field_size or 8190) + 2)
             + 4
+            + 8192
         )
         super().init_process()
 
@@ -226,7 +250,7 @@ class BufferedThreadWorker(ThreadWorker):
         """Read the connection's next request in the loop (bytes read ahead count as sent)."""
         conn.sock.setblocking(False)
         if conn.parser is None:
-            conn.parser = http.get_parser(self.cfg, conn.sock, conn.client)
+            conn.parser = http.get_parser(self.cfg, _TimedSocket(conn.sock), conn.client)
         w = _Waiting(RequestScanner(self.head_limit), time.monotonic() + idle_s)
         self.waiting[conn] = w
         ahead = conn.parser.unreader.take_buffered()

@@ -253,3 +253,12 @@ def test_clients_that_never_close_after_their_answer_do_not_stall_the_loop(serve
     finally:
         for s in socks:
             s.close()
+
+
+def test_a_head_past_every_limit_is_refused_from_the_buffer_without_waiting(server):
+    s = connect(server)
+    s.sendall(b"GET /" + b"a" * 900_000)  # no end of line, and the client stalls
+    status, _, _ = read_answer(s)
+    assert status in (400, 414, 431)
+    s.close()
+    unrelated_answers(server)
