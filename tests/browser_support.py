@@ -9,7 +9,8 @@ Use from a test module::
 - ``browser`` (module scope): Chromium from ``/usr/bin/chromium`` with the project's flags; the
   module is skipped when Chromium or Playwright is missing.
 - ``new_page(browser, **context_options)``: a page in a fresh context (its own cookies and
-  localStorage) whose JavaScript errors are collected in ``page.js_errors``.
+  localStorage) whose JavaScript errors, and anything the Content-Security-Policy refused, are
+  collected in ``page.js_errors``.
 - ``join_by_link(browser, link, name)``: a friend's browser claims the seat of a share link on
   the join page (``templates/join.html``, the same for every game); returns its page.
 - ``OUT``: ``test-output/`` (git-ignored) for screenshots, created on import.
@@ -65,6 +66,10 @@ def new_page(browser, **context_options):
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(  # a script, style or fetch the policy refused (web/security.py)
+        "console",
+        lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     page.js_errors = errors  # type: ignore[attr-defined]
     return page
 

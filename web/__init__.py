@@ -21,6 +21,7 @@ from web import (
     puzzles_api,
     review_api,
     review_pages,
+    security,
     solver_api,
     tobago_pages,
 )
@@ -46,6 +47,7 @@ BLUEPRINTS = (
 
 def register_web(app: Flask) -> None:
     errors.register(app)
+    security.register(app)
     install_converters(app)
     for module in BLUEPRINTS:
         app.register_blueprint(module.bp)
