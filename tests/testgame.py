@@ -12,6 +12,9 @@ highest rank discards the prize, or with ``tie="carry"`` adds its value to the n
 ``rounds`` rounds the score is the sum of prize values won; each seat keeps one card unplayed,
 secret until the end.
 
+A table cannot stall: there is no pass, every action is a bid of a hand card (or the table's
+timeout, which bids for the late seats), so a game has at most ``rounds`` × (seats + 1) entries.
+
 Nothing here is registered globally: tests register ``BlindAuction()`` with a fixture
 (``registered``), and ``create_app_with_testgame`` does it for a gunicorn process.
 """

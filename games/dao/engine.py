@@ -10,6 +10,10 @@ Each seat scores its best element: that element's values minus 1 per card of ano
 
 Decisions (documented here and in the option texts):
 
+- A table cannot stall, so DAO needs no rule for one that stops playing: there is no pass, and
+  every action moves at least one card one step along deck → display → pile, never back (a
+  take, a turn, a bust, a refill), so a game has at most two actions per card: 120 (tested in
+  ``tests/test_table_ends.py``).
 - Seat 0 is the youngest player and starts; play goes up the seat numbers (clockwise).
 - ``two_rounds`` (``None`` = on for 2 seats, off otherwise): the shuffled deck is split into two
   halves of 30, one per round; each round starts with a fresh display and empty piles; the scores

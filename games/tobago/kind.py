@@ -96,11 +96,14 @@ class TobagoKind(GameKind):
                 "action.type",
             )
         events: list[Event] = []
+        passing = kind == "end_turn" and state.phase == "turn" and state.turn.mode is None
         if state.phase == "sharing":
             engine.check_fields(action, ())
             (sharing.accept if kind == "accept" else sharing.decline)(state, seat, events)
         else:
             accepted[kind](state, seat, action, events)
+        if not passing:
+            state.passes = 0  # the table plays: passes in a row start again
         return events
 
     # --- views and results ---------------------------------------------------------------

@@ -102,6 +102,8 @@ class TobagoState:
     phase: str = "place_atv"  # place_atv | first_clue | turn | sharing | over
     current: int = 0  # the seat whose turn (or setup step) it is
     turn_number: int = 0
+    #: Turns passed in a row (``end_turn`` before anything else); see ``turn.PASS_ROUNDS``.
+    passes: int = 0
     clue_deck: list[int] = field(default_factory=list)
     clue_discard: list[int] = field(default_factory=list)
     drawn: int | None = None  # the clue card drawn for a first clue (face up)
@@ -152,6 +154,7 @@ def state_to_json(s: TobagoState) -> dict:
         "phase": s.phase,
         "current": s.current,
         "turn_number": s.turn_number,
+        "passes": s.passes,
         "clue_deck": list(s.clue_deck),
         "clue_discard": list(s.clue_discard),
         "drawn": s.drawn,
@@ -222,6 +225,7 @@ def state_from_json(d: dict, island: Island, solver_options: SolverOptions) -> T
         phase=d["phase"],
         current=d["current"],
         turn_number=d["turn_number"],
+        passes=d.get("passes", 0),
         clue_deck=list(d["clue_deck"]),
         clue_discard=list(d["clue_discard"]),
         drawn=d["drawn"],

@@ -22,6 +22,7 @@ from games.tobago.engine import (
     costs_from,
     draw_clue,
     emit,
+    end_game,
     finish_first_clue,
     int_field,
     map_field,
@@ -407,6 +408,11 @@ def legal_end_turn(state: TobagoState, seat: int) -> list[dict]:
     return [{"type": "end_turn"}]
 
 
+#: Whole rounds of passes in a row after which the game ends (Decision "A table that stops
+#: playing" in ``games.tobago``): every seat passed through two rounds running.
+PASS_ROUNDS = 2
+
+
 def apply_end_turn(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
     check_fields(action, ())
     t = state.turn
@@ -415,5 +421,11 @@ def apply_end_turn(state: TobagoState, seat: int, action: dict, events: list[dic
             raise IllegalAction("place your extra compass marker first", "action")
         _finish_clues(state, seat, events)
         return
-    emit(state, events, "turn_ended", seat=seat, passed=t.mode is None)
+    passed = t.mode is None
+    emit(state, events, "turn_ended", seat=seat, passed=passed)
+    if passed:  # any other action sets the count back to 0 (``TobagoKind.play``)
+        state.passes += 1
+        if state.passes >= PASS_ROUNDS * state.seats:
+            end_game(state, events, f"every seat passed {PASS_ROUNDS} rounds running")
+            return
     next_turn(state, events)
