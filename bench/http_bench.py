@@ -1,6 +1,6 @@
 """HTTP throughput of the game API on the production server (gunicorn on loopback).
 
-Starts gunicorn (2 worker processes x 8 threads, gthread, like ``make run``) on a fresh SQLite
+Starts gunicorn (2 worker processes x 8 threads, buffered gthread, like ``make run``) on a fresh SQLite
 file, then runs 8 concurrent client processes per phase and prints requests per second with the
 p50/p99 latency:
 
@@ -146,7 +146,7 @@ def main() -> None:
             bots = kinds[a.game]["bots"]
             level = a.level or ("random" if "random" in bots else bots[0])
             print(
-                f"gunicorn {a.workers} workers x {a.threads} threads (gthread) on 127.0.0.1, "
+                f"gunicorn {a.workers} workers x {a.threads} threads (buffered gthread) on 127.0.0.1, "
                 f"SQLite WAL; {a.clients} client processes, {a.seconds:g} s per phase; "
                 f"game {a.game} (human vs {level} bot); {os.cpu_count()} CPUs shared with clients"
             )
