@@ -1,8 +1,8 @@
 """HTTP throughput of the game API on the production server (gunicorn on loopback).
 
-Starts gunicorn (2 worker processes x 8 threads, buffered gthread, like ``make run``) on a fresh SQLite
-file, then runs 8 concurrent client processes per phase and prints requests per second with the
-p50/p99 latency:
+Starts gunicorn (2 worker processes x 8 threads, buffered gthread, like ``make run``) on a fresh
+SQLite file, then runs 8 concurrent client processes per phase and prints requests per second
+with the p50/p99 latency:
 
 1. ``GET /healthz`` - the baseline: Flask + gunicorn with no game work, same run, same machine;
 2. ``GET /api/games/<id>`` - one game, a seat's token, the seat's view and legal actions;
