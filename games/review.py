@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from errors import InvalidInput
+from errors import InvalidInput, NotFound
 from games.base import Action, GameKind, get_kind
 
 #: One checkpoint (an engine snapshot) every this many steps.
@@ -75,9 +75,12 @@ class GameLog:
 
 
 def check_step(step: Any, steps: int) -> int:
-    """A step number of a game with ``steps`` actions (0 … steps), or ``InvalidInput``."""
-    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= steps:
-        raise InvalidInput(
+    """A step number of a game with ``steps`` actions (0 … steps): ``InvalidInput`` for what is
+    not a step number, ``NotFound`` for a step the game does not have."""
+    if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+        raise InvalidInput(f"step must be a number of actions, got {step!r}", "step")
+    if step > steps:
+        raise NotFound(
             f"step must be between 0 and {steps}, got {step!r}",
             "step",
             reason="no_such_step",

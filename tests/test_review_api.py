@@ -121,8 +121,10 @@ def test_running_games_unknown_games_and_bad_steps_are_refused(client):
         resp = client.get(f"/api/games/{snap['id']}/positions/{bad}")
         assert resp.status_code in (400, 404), bad
     resp = client.get(f"/api/games/{snap['id']}/positions/{snap['version'] + 1}")
-    assert resp.status_code == 400 and resp.get_json()["error"]["reason"] == "no_such_step"
-    for bad in ("2", "x", "-1"):
+    assert resp.status_code == 404 and resp.get_json()["error"]["reason"] == "no_such_step"
+    resp = client.get(f"/api/games/{snap['id']}/positions/0?seat=2")
+    assert resp.status_code == 404 and resp.get_json()["error"]["reason"] == "no_such_seat"
+    for bad in ("x", "-1"):
         resp = client.get(f"/api/games/{snap['id']}/positions/0?seat={bad}")
         assert resp.status_code == 400 and resp.get_json()["error"]["field"] == "seat"
 

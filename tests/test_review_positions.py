@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from errors import InvalidInput
+from errors import InvalidInput, NotFound
 from games.base import get_kind, play_bots, replay
 from games.review import GameLog, Positions, check_step, merged_players_view
 
@@ -94,10 +94,13 @@ def test_checkpoints_do_not_change_any_position():
 def test_a_step_outside_the_game_is_refused_with_its_reason():
     log = bot_game("dao", 2)
     positions = Positions(log)
-    for bad in (-1, log.steps + 1, "3", True, None):
+    for bad in (-1, "3", True, None):
         with pytest.raises(InvalidInput) as e:
             positions.state(bad)  # type: ignore[arg-type]
-        assert e.value.reason == "no_such_step" and e.value.params == {"steps": log.steps}
+        assert e.value.field == "step"
+    with pytest.raises(NotFound) as missing:
+        positions.state(log.steps + 1)
+    assert missing.value.reason == "no_such_step" and missing.value.params == {"steps": log.steps}
     assert check_step(log.steps, log.steps) == log.steps
 
 

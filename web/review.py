@@ -32,7 +32,7 @@ from typing import Any
 
 from flask import Flask, current_app
 
-from errors import IllegalAction, InvalidInput
+from errors import IllegalAction, NotFound
 from games.analysis import ANALYSIS_VERSION, analyse, analyst_for
 from games.review import GameLog, Positions, check_step
 from solver.clues import describe_clue, parse_clue
@@ -146,7 +146,7 @@ class Reviews:
     @staticmethod
     def _check_seat(game: GameRecord, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(game.seats):
-            raise InvalidInput(
+            raise NotFound(
                 f"no seat {seat} in a {len(game.seats)}-seat game",
                 "seat",
                 reason="no_such_seat",

@@ -1,7 +1,7 @@
 """The review API: a finished game's position at any step, from any seat, and its analysis.
 
 Views only translate HTTP to ``web.review.Reviews`` and back; every route is described with
-``documented(...)`` (models below), so ``/openapi.json`` carries them like every other route.
+``api_route(...)`` (models below), so ``/openapi.json`` carries them like every other route.
 Both refuse a running game (409, reason ``game_running``): positions and analyses are for
 finished games, whose every view is open anyway, so no token is needed.
 """
@@ -14,19 +14,15 @@ from flask import Blueprint, Response, request
 from pydantic import BaseModel, Field
 
 from errors import InvalidInput
-from web.apidoc import documented
+from web.apidoc import api_route
+from web.games_api import GAME_ID
 from web.i18n import current_lang
 from web.review import reviews
 
 bp = Blueprint("review_api", __name__)
 TAG = "review"
-GAME_ID = {
-    "name": "game_id",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "string", "maxLength": 64},
-    "description": "The game's id",
-}
+#: The largest step a client may name (games stay far below it).
+MAX_STEP = 999_999_999
 E409 = "The game is not over yet (reason game_running)"
 
 
@@ -140,8 +136,8 @@ def _seat_arg() -> int | None:
     return int(raw)
 
 
-@bp.get("/api/games/<game_id>/positions/<step>")
-@documented(
+@api_route(
+    bp,
     "GET",
     "/api/games/{game_id}/positions/{step}",
     "A finished game after `step` actions, as `seat` knew it then (no seat: everything), with "
@@ -155,7 +151,7 @@ def _seat_arg() -> int | None:
             "name": "step",
             "in": "path",
             "required": True,
-            "schema": {"type": "integer", "minimum": 0},
+            "schema": {"type": "integer", "minimum": 0, "maximum": MAX_STEP},
             "description": "Actions applied (0 … the game's steps)",
         },
         {
@@ -173,14 +169,14 @@ def _seat_arg() -> int | None:
     ],
 )
 def get_position(game_id: str, step: str) -> Response:
-    if not step.isascii() or not step.isdigit() or len(step) > 9:
+    if not step.isascii() or not step.isdigit() or len(step) > 9 or int(step) > MAX_STEP:
         raise InvalidInput(f"step must be a number of actions, got {step!r}", "step")
     text = reviews().position_text(game_id, int(step), _seat_arg(), current_lang())
     return Response(text, mimetype="application/json")
 
 
-@bp.get("/api/games/<game_id>/analysis")
-@documented(
+@api_route(
+    bp,
     "GET",
     "/api/games/{game_id}/analysis",
     "A finished game's analysis: every decision against the engine's best move, per-seat "
