@@ -1,8 +1,9 @@
 """Every island the project can name: the classic arrangements and generated islands.
 
 This is the one entry point other layers use (solver, games, web). Islands are immutable, so
-built ones are cached: building a board and placing its landmarks happens once per
-``(name, landmarks_seed)``.
+built ones are kept, in one cache bounded by memory (``ISLANDS``): building a board and placing
+its landmarks happens once per ``(name, landmarks_seed)`` while it is kept, an island given in
+full once per JSON text.
 
 - ``builtin_names()`` → ``["classic-1", …, "classic-6"]``
 - ``classic_island(name, landmarks_seed=0)``
@@ -14,7 +15,8 @@ built ones are cached: building a board and placing its landmarks happens once p
 
 from __future__ import annotations
 
-from functools import lru_cache
+import json
+from collections.abc import Callable
 from typing import Any
 
 from errors import InvalidInput, NotFound
@@ -24,6 +26,7 @@ from hexmap.island import Island
 from hexmap.island_json import island_from_json
 from hexmap.landmarks import place_landmarks
 from hexmap.seeds import check_seed, parse_seed
+from hexmap.sized_cache import SizedCache
 
 GENERATED_PREFIX = "generated-"
 
@@ -80,7 +83,8 @@ def island_from_spec(spec: Any, field: str = "island") -> Island:
     if not isinstance(spec, dict):
         raise InvalidInput(f"must be an object, got {type(spec).__name__}", field)
     if "spaces" in spec:
-        return island_from_json(spec, field=field)
+        text = json.dumps(spec, separators=(",", ":"))
+        return _kept(("full", text), lambda: island_from_json(spec, field=field))
     if "name" in spec and "generated" in spec:
         raise InvalidInput("give either name or generated, not both", field)
     if "name" in spec:
@@ -114,24 +118,41 @@ def _only(spec: dict, allowed: tuple[str, ...], field: str) -> None:
             )
 
 
-# --- caches (islands are immutable) ----------------------------------------------------------
+# --- the cache of islands (immutable values) ---------------------------------------------------
+
+#: Memory budget of the islands kept (estimated bytes, ``Island.nbytes``): several hundred
+#: classic-size islands; beyond it the least recently used are dropped and rebuilt when named.
+ISLAND_CACHE_BYTES = 16 * 1024 * 1024
+#: Every island built here, by how it was named (one cache: boards, placements, generated
+#: islands, islands given in full by their JSON text, games' custom islands by digest).
+ISLANDS: SizedCache[Island] = SizedCache("islands", ISLAND_CACHE_BYTES)
 
 
-@lru_cache(maxsize=16)
+def _kept(key: tuple, build: Callable[[], Island]) -> Island:
+    return ISLANDS.get_or_build(key, build, Island.nbytes)
+
+
 def _board(name: str) -> Island:
-    return classic_board(name)
+    return _kept(("board", name), lambda: classic_board(name))
 
 
-@lru_cache(maxsize=256)
 def _classic(name: str, landmarks_seed: int) -> Island:
-    return place_landmarks(_board(name), landmarks_seed)
+    return _kept(
+        ("classic", name, landmarks_seed), lambda: place_landmarks(_board(name), landmarks_seed)
+    )
 
 
-@lru_cache(maxsize=256)
 def _generated(seed: int) -> Island:
-    return generate(seed)
+    return _kept(("generated", seed), lambda: generate(seed))
 
 
-@lru_cache(maxsize=256)
 def _generated_placed(seed: int, landmarks_seed: int) -> Island:
-    return place_landmarks(_generated(seed), landmarks_seed)
+    return _kept(
+        ("placed", seed, landmarks_seed), lambda: place_landmarks(_generated(seed), landmarks_seed)
+    )
+
+
+def custom_island(data: dict, digest: str, island: Island | None = None) -> Island:
+    """An island given in its JSON form, kept under ``digest`` (a digest of that form the caller
+    made once): ``island`` when given (the caller has it built already), else built from ``data``."""
+    return _kept(("custom", digest), lambda: island or island_from_json(data))

@@ -1,19 +1,26 @@
-"""The island: a NetworkX graph of island spaces with terrain, plus its landmarks.
+"""The island: its spaces with terrain, their regions (NetworkX), and its landmarks.
 
-An ``Island`` is immutable once built. Everything derived from the geometry (the graph, regions,
-the unique largest region per terrain, coast, the space index used for bitmasks) is computed once
-in the constructor; landmarks can be swapped cheaply with ``with_landmarks`` because the geometry
-is shared. Invalid islands (a tied largest region) are refused with an error naming the terrain.
+An ``Island`` is an immutable value. The constructor indexes the spaces (bit ``i`` of every mask
+is ``index[i]``, spaces sorted by ``(q, r)``) and builds the regions the rules speak of with
+NetworkX: each terrain's subgraph of the island graph (that terrain's spaces, edges between
+neighbours), its ``connected_components``, and the unique largest one per terrain. An island
+with a tied largest region is refused with an error naming the terrain.
 
-Drive costs (rules §5) are asked for by the game engine, the bots, the solver's hints and the web
-helper, over and over from the same few ATV spaces: ``Island.drive_from`` is the one cache of
-them, kept per island geometry (``with_landmarks`` copies share it) and bounded in size.
+Everything else derived from an island — distance fields, clue masks, drive-cost tables, the
+solve answer's text pieces — is compiled once per island by ``solver.compiled`` and kept there,
+in one memory-bounded cache, keyed by ``geometry_key`` (the spaces and terrains) and ``key``
+(those and the landmarks). Nothing outside ``hexmap/`` writes onto an island; inside, the only
+memo is ``within_masks`` (hex-distance neighbourhoods, asked by every landmark placement).
+
+``with_landmarks`` makes a copy with other landmarks that shares the geometry (cheap).
+``graph`` builds the whole island graph on demand (NetworkX; for callers that want to explore
+it; the island does not keep it, so a cached island stays small).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import deque
+import hashlib
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -21,8 +28,11 @@ from functools import cached_property
 import networkx as nx
 
 from errors import InvalidInput
+from hexmap import fields
 from hexmap.hexes import DIRECTIONS, Hex, distance, hex_range, neighbours
 from hexmap.terrain import DRY_LAND, SAME_KIND_MIN_DISTANCE, TERRAINS
+
+_TERRAIN_CODE = {t: chr(ord("a") + i) for i, t in enumerate(TERRAINS)}
 
 
 def bit_indices(mask: int) -> list[int]:
@@ -53,142 +63,79 @@ class Landmark:
 #: Directions E, NE, NW: walking them from every space visits every edge once.
 _FORWARD = tuple((d.q, d.r) for d in DIRECTIONS[:3])
 
-#: Drive-cost tables kept per island geometry, counted in spaces (starts × island spaces): a
-#: classic island (132 spaces) keeps every start it is asked about, a 2000-space one its newest 20.
-DRIVE_CACHE_SPACES = 40_000
-#: ... but never fewer starts than this.
-DRIVE_CACHE_MIN_STARTS = 16
-
-
-class DriveCosts:
-    """Drive costs from one start (rules §5), in the two forms callers need.
-
-    ``costs[h]``: the least movement points to reach island space ``h`` (every space reachable
-    from the start; shared by every caller, so never change it). ``layers[k]``: the mask (bits of
-    ``Island.bit``) of the spaces reachable with at most ``k`` points — the cost of the nearest
-    space of a mask is the first layer that meets it, a few integer ANDs.
-    """
-
-    __slots__ = ("start", "costs", "layers")
-
-    def __init__(self, start: Hex, costs: dict[Hex, int], layers: tuple[int, ...]) -> None:
-        self.start = start
-        self.costs = costs
-        self.layers = layers
-
-    def nearest(self, mask: int) -> int | None:
-        """Least cost to reach a space of ``mask`` (None if none is reachable)."""
-        for k, layer in enumerate(self.layers):
-            if layer & mask:
-                return k
-        return None
-
-    def __repr__(self) -> str:
-        return f"DriveCosts(start={self.start}, reachable={len(self.costs)})"
-
-
-class _DriveCache:
-    """One island geometry's drive-cost tables by start, oldest first, and the move structure
-    they are computed on (built on first use)."""
-
-    __slots__ = ("tables", "limit", "moves")
-
-    def __init__(self, spaces: int) -> None:
-        self.tables: dict[Hex, DriveCosts] = {}
-        self.limit = max(DRIVE_CACHE_MIN_STARTS, DRIVE_CACHE_SPACES // max(1, spaces))
-        #: (region number of each space index, members of each region as indices, the indices of
-        #: each space's neighbours of another terrain); see ``_drive_moves``.
-        self.moves: tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]] | None = None
-
-
-_drive_lock = threading.Lock()
-
 
 class Island:
-    """Island spaces (``Hex`` → terrain) and landmarks, with derived structure computed once."""
+    """Island spaces (``Hex`` → terrain), their regions, and landmarks (see the module doc)."""
 
     def __init__(
         self,
-        spaces: Mapping[tuple[int, int], str],
+        spaces: Mapping[Hex, str] | Mapping[tuple[int, int], str],
         landmarks: Iterable[Landmark] = (),
         name: str | None = None,
     ) -> None:
         if not spaces:
             raise InvalidInput("an island needs at least one space", "spaces")
+        given: Mapping = spaces
         self.name = name
         #: Island spaces in index order: sorted by (q, r). Bit ``i`` of a mask is ``index[i]``.
-        self.index: tuple[Hex, ...] = tuple(sorted(Hex(q, r) for q, r in spaces))
-        self.terrain: dict[Hex, str] = {h: spaces[h] for h in self.index}
+        self.index: tuple[Hex, ...] = tuple(sorted(Hex(q, r) for q, r in given))
+        self.terrain: dict[Hex, str] = {h: given[h] for h in self.index}
         self.bit: dict[Hex, int] = {h: i for i, h in enumerate(self.index)}
         self.full_mask: int = (1 << len(self.index)) - 1
         self._within: dict[int, tuple[int, ...]] = {}  # radius -> masks (see within_masks)
-        self._drive = _DriveCache(len(self.index))  # shared by with_landmarks (see drive_from)
-        # Every edge once: towards E, NE and NW. Plain lookups, then NetworkX in bulk (fast).
-        hexes = {h: h for h in self.index}
-        edges = []
-        for h in self.index:
-            q, r = h
-            for dq, dr in _FORWARD:
-                n = hexes.get((q + dq, r + dr))
-                if n is not None:
-                    edges.append((h, n))
-        graph = nx.Graph()
-        graph.add_nodes_from((h, {"terrain": self.terrain[h]}) for h in self.index)
-        graph.add_edges_from(edges)
-        self.graph: nx.Graph = graph
-        self._build_regions(edges)
+        self._build_regions()
+        #: The spaces and terrains as text digest: equal geometries have equal keys.
+        self.geometry_key: str = _digest(
+            "".join(f"{h.q},{h.r}{_TERRAIN_CODE.get(self.terrain[h], '?')}" for h in self.index)
+        )
+        self._set_landmarks(landmarks)
+
+    def _set_landmarks(self, landmarks: Iterable[Landmark]) -> None:
         self.landmarks: tuple[Landmark, ...] = tuple(landmarks)
         self._landmark_at = {lm.space: lm for lm in self.landmarks}
+        marks = "".join(
+            f"{lm.kind[0]}{lm.space.q},{lm.space.r},{lm.facing};" for lm in self.landmarks
+        )
+        #: Geometry and landmarks: the key of everything compiled from this island.
+        self.key: str = f"{self.geometry_key}/{_digest(marks)}"
 
     # --- regions -------------------------------------------------------------------------
 
-    def _build_regions(self, edges: list[tuple[Hex, Hex]]) -> None:
-        """Connected components of every terrain (same-terrain edges of the graph).
-
-        A plain BFS over same-terrain neighbours; it finds the same components as
-        ``nx.connected_components`` on each terrain's subgraph (tests cross-check), in a tenth of
-        the time. Spaces are visited in index order, so each component's first space is its
-        smallest.
-        """
-        terrain = self.terrain
-        same: dict[Hex, list[Hex]] = {h: [] for h in self.index}
-        for a, b in edges:
-            if terrain[a] == terrain[b]:
-                same[a].append(b)
-                same[b].append(a)
-        found: dict[str, list[tuple[Hex, frozenset[Hex]]]] = {}
-        seen: set[Hex] = set()
-        for h in self.index:
-            if h in seen:
-                continue
-            seen.add(h)
-            comp = [h]
-            for x in comp:
-                for n in same[x]:
-                    if n not in seen:
-                        seen.add(n)
-                        comp.append(n)
-            found.setdefault(terrain[h], []).append((h, frozenset(comp)))
+    def _build_regions(self) -> None:
+        """Connected components of every terrain's subgraph (NetworkX), largest first."""
+        terrain, index, bit = self.terrain, self.index, self.bit
+        nodes: dict[str, list[Hex]] = {}
+        edges: dict[str, list[tuple[Hex, Hex]]] = {}
+        for h in index:
+            t = terrain[h]
+            nodes.setdefault(t, []).append(h)
+            q, r = h
+            for dq, dr in _FORWARD:
+                n = (q + dq, r + dr)
+                if terrain.get(n) == t:  # type: ignore[call-overload]
+                    edges.setdefault(t, []).append((h, index[bit[n]]))  # type: ignore[index]
         regions: dict[str, list[frozenset[Hex]]] = {}
         region_of: dict[Hex, frozenset[Hex]] = {}
-        for t in TERRAINS:
-            if t not in found:
-                continue
-            pairs = sorted(found[t], key=lambda p: (-len(p[1]), p[0]))
-            comps = [c for _, c in pairs]
-            regions[t] = comps
-            for c in comps:
-                for h in c:
-                    region_of[h] = c
         largest: dict[str, frozenset[Hex]] = {}
-        for t, comps in regions.items():
+        for t in TERRAINS:
+            if t not in nodes:
+                continue
+            sub = nx.Graph()
+            sub.add_nodes_from(nodes[t])
+            sub.add_edges_from(edges.get(t, ()))
+            comps = [frozenset(c) for c in nx.connected_components(sub)]
+            comps.sort(key=lambda c: (-len(c), min(c)))
             if len(comps) > 1 and len(comps[0]) == len(comps[1]):
                 raise InvalidInput(
                     f"terrain {t!r} has {sum(len(c) == len(comps[0]) for c in comps)} largest "
                     f"regions of {len(comps[0])} spaces; the largest region must be unique",
                     f"spaces.{t}",
                 )
+            regions[t] = comps
             largest[t] = comps[0]
+            for c in comps:
+                for h in c:
+                    region_of[h] = c
         #: Regions per terrain, largest first (ties broken by the smallest space).
         self.regions: dict[str, list[frozenset[Hex]]] = regions
         #: The unique largest region of every terrain present.
@@ -198,6 +145,21 @@ class Island:
     def region_of(self, h: tuple[int, int]) -> frozenset[Hex]:
         """The region (same terrain, connected) holding island space ``h``."""
         return self._region_of[Hex(*h)]
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The island graph: nodes ``Hex`` with attribute ``terrain``, edges between neighbours
+        (built on each call; the regions are connected components of its terrain subgraphs)."""
+        graph = nx.Graph()
+        graph.add_nodes_from((h, {"terrain": self.terrain[h]}) for h in self.index)
+        bit, index = self.bit, self.index
+        graph.add_edges_from(
+            (h, index[bit[n]])  # type: ignore[index]
+            for h in index
+            for n in ((h.q + dq, h.r + dr) for dq, dr in _FORWARD)
+            if n in bit
+        )
+        return graph
 
     # --- basic questions -----------------------------------------------------------------
 
@@ -231,9 +193,20 @@ class Island:
         """A copy with other landmarks, sharing all geometry (cheap)."""
         new = object.__new__(Island)
         new.__dict__.update(self.__dict__)
-        new.landmarks = tuple(landmarks)
-        new._landmark_at = {lm.space: lm for lm in new.landmarks}
+        new._set_landmarks(landmarks)
         return new
+
+    def nbytes(self) -> int:
+        """Estimated memory of this island (what a cache of islands counts it as): the index,
+        terrain, bit and region tables, ``coast`` and the ``within_masks`` memo, by the number
+        of spaces (``tests/test_compiled.py`` checks it against a measurement)."""
+        n = len(self.index)
+        width = 28 + (n + 29) // 30 * 4  # one int of n bits
+        tables = 3 * sys.getsizeof(self.terrain) + 90 * n  # terrain, bit, region_of; Hex values
+        regions = sum(sys.getsizeof(c) for cs in self.regions.values() for c in cs)
+        within = 3 * (n * (width + 8) + 60)  # up to three radii are asked for
+        coast = 60 * n  # coast and sea_border, once asked for
+        return 600 + tables + regions + within + coast + 200 * len(self.landmarks)
 
     # --- masks ---------------------------------------------------------------------------
 
@@ -278,68 +251,16 @@ class Island:
 
     # --- distance fields -----------------------------------------------------------------
 
-    def distance_field(self, sources: Iterable[tuple[int, int]]) -> dict[Hex, int]:
-        """Least hex distance from every island space to a hex of ``sources`` (any hexes).
+    def distance_field(
+        self, sources: Iterable[tuple[int, int]], cutoff: int | None = None
+    ) -> dict[Hex, int]:
+        """Least hex distance from every island space to a hex of ``sources`` (any hexes),
+        across water and sea alike (``hexmap.fields``: a NetworkX multi-source BFS over the
+        lattice around the island). Spaces with no source, or beyond ``cutoff``, are left out.
+        Computed on each call (``solver.compiled`` keeps the fields it needs as masks)."""
+        return fields.distance_field(self, sources, cutoff)
 
-        Multi-source BFS over the hex lattice (not the island graph): the rules measure plain hex
-        distance, across water and sea alike. Spaces with no source at all are left out.
-        """
-        srcs = {Hex(*s) for s in sources}
-        if not srcs:
-            return {}
-        remaining = set(self.index)
-        out: dict[Hex, int] = {}
-        # Bound the lattice walk to the island's box grown by the sources' spread.
-        qs = [h.q for h in self.index] + [s.q for s in srcs]
-        rs = [h.r for h in self.index] + [s.r for s in srcs]
-        lo_q, hi_q, lo_r, hi_r = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
-        seen = set(srcs)
-        frontier = deque((s, 0) for s in sorted(srcs))
-        while frontier and remaining:
-            h, d = frontier.popleft()
-            if h in remaining:
-                out[h] = d
-                remaining.discard(h)
-            for dq, dr in DIRECTIONS:
-                n = Hex(h.q + dq, h.r + dr)
-                if n not in seen and lo_q <= n.q <= hi_q and lo_r <= n.r <= hi_r:
-                    seen.add(n)
-                    frontier.append((n, d + 1))
-        return out
-
-    def drive_from(self, start: tuple[int, int]) -> DriveCosts:
-        """Drive costs from island space ``start`` (a ``Hex`` or ``(q, r)`` tuple), computed once
-        per island geometry and start (``with_landmarks`` copies share the tables).
-
-        The newest ``DRIVE_CACHE_SPACES // len(island)`` starts (at least
-        ``DRIVE_CACHE_MIN_STARTS``) are kept; older ones are dropped first and recomputed when
-        asked again. Raises ``InvalidInput`` (field ``start``) for a hex that is not an island
-        space.
-        """
-        cache = self._drive
-        table = cache.tables.get(start)  # type: ignore[call-overload]
-        if table is None:
-            s = Hex(*start)
-            order, cost = _drive_order(self, s)
-            index = self.index
-            costs = {index[i]: cost[i] for i in order}
-            layers: list[int] = []
-            acc = 0
-            for i in order:  # breadth first: costs never decrease along ``order``
-                c = cost[i]
-                while len(layers) < c:
-                    layers.append(acc)
-                acc |= 1 << i
-            layers.append(acc)
-            table = DriveCosts(index[order[0]], costs, tuple(layers))
-            tables = cache.tables
-            with _drive_lock:
-                tables[s] = table
-                while len(tables) > cache.limit:
-                    del tables[next(iter(tables))]
-        return table
-
-    @cached_property
+    @property
     def sea_distance(self) -> dict[Hex, int]:
         """Hex distance from every island space to the nearest sea hex (1 on the coast)."""
         return self.distance_field(self.sea_border)
@@ -375,78 +296,8 @@ class Island:
         )
 
 
-def drive_costs(island: Island, start: tuple[int, int]) -> dict[Hex, int]:
-    """Least movement points to reach every island space from ``start`` (rules §5).
-
-    Moving any distance inside the region you stand in costs 1 point; stepping onto one
-    neighbouring space of a different terrain costs 1 point. Sea is never entered. A unit-cost BFS
-    in which a whole region is reached in one step; each region is expanded once.
-
-    A new dict on every call (the caller may change it); ``Island.drive_from`` is the cached form.
-    """
-    order, cost = _drive_order(island, Hex(*start))
-    index = island.index
-    return {index[i]: cost[i] for i in order}
-
-
-def _drive_order(island: Island, start: Hex) -> tuple[list[int], list[int]]:
-    """The breadth-first search of ``drive_costs`` over space indices: the reachable indices in
-    the order they are reached (``start`` first), and the cost of every index (-1: unreachable).
-
-    Regions are expanded in their frozenset's order and steps in ``DIRECTIONS`` order, so the
-    order (which callers' dicts keep) is the same as a search over ``Hex`` values would give.
-    """
-    i0 = island.bit.get(start)
-    if i0 is None:
-        raise InvalidInput(f"({start.q}, {start.r}) is not an island space", "start")
-    region_of, members, steps = _drive_moves(island)
-    cost = [-1] * len(island.index)
-    cost[i0] = 0
-    order = [i0]
-    expanded = [False] * len(members)
-    for i in order:  # ``order`` grows while it is walked: it is the BFS queue
-        c = cost[i] + 1
-        r = region_of[i]
-        if not expanded[r]:
-            expanded[r] = True
-            for m in members[r]:
-                if cost[m] < 0:
-                    cost[m] = c
-                    order.append(m)
-        for m in steps[i]:
-            if cost[m] < 0:
-                cost[m] = c
-                order.append(m)
-    return order, cost
-
-
-def _drive_moves(island: Island) -> tuple[list[int], list[tuple[int, ...]], list[tuple[int, ...]]]:
-    """The moves of a drive over space indices, built once per geometry: each space's region
-    number, each region's members, each space's neighbours of another terrain."""
-    cache = island._drive
-    moves = cache.moves
-    if moves is None:
-        bit, terrain = island.bit, island.terrain
-        number: dict[int, int] = {}  # id(region) -> its number
-        members: list[tuple[int, ...]] = []
-        region_of: list[int] = []
-        steps: list[tuple[int, ...]] = []
-        for h in island.index:
-            region = island.region_of(h)
-            r = number.get(id(region))
-            if r is None:
-                r = number[id(region)] = len(members)
-                members.append(tuple(bit[m] for m in region))
-            region_of.append(r)
-            t = terrain[h]
-            out = []
-            for dq, dr in DIRECTIONS:
-                n = (h.q + dq, h.r + dr)
-                if n in terrain and terrain[n] != t:  # type: ignore[comparison-overlap]
-                    out.append(bit[n])  # type: ignore[index]
-            steps.append(tuple(out))
-        moves = cache.moves = (region_of, members, steps)
-    return moves
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
 
 
 def landmark_violations(island: Island) -> list[str]:

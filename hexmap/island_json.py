@@ -29,9 +29,14 @@ def _int(value: Any, field: str) -> int:
     return value
 
 
-def _object(value: Any, field: str) -> dict:
+def _object(value: Any, field: str, keys: tuple[str, ...] | None = None) -> dict:
+    """``value`` if it is an object (with only ``keys``, when given)."""
     if not isinstance(value, dict):
         raise InvalidInput(f"must be an object, got {type(value).__name__}", field)
+    if keys is not None:
+        for key in value:
+            if key not in keys:
+                raise InvalidInput(f"unknown field {key!r}", f"{field}.{key}")
     return value
 
 
@@ -65,7 +70,7 @@ def island_from_json(data: Any, name: str | None = None, field: str = "") -> Isl
     spaces: dict[Hex, str] = {}
     for i, sp in enumerate(spaces_in):
         f = f"{pre}spaces[{i}]"
-        sp = _object(sp, f)
+        sp = _object(sp, f, ("q", "r", "terrain"))
         h = Hex(_int(sp.get("q"), f"{f}.q"), _int(sp.get("r"), f"{f}.r"))
         terrain = sp.get("terrain")
         if terrain not in TERRAINS:
@@ -80,7 +85,7 @@ def island_from_json(data: Any, name: str | None = None, field: str = "") -> Isl
     seen: dict[Hex, int] = {}
     for i, lm in enumerate(_list(data.get("landmarks", []), f"{pre}landmarks")):
         f = f"{pre}landmarks[{i}]"
-        lm = _object(lm, f)
+        lm = _object(lm, f, ("q", "r", "kind", "facing"))
         h = Hex(_int(lm.get("q"), f"{f}.q"), _int(lm.get("r"), f"{f}.r"))
         kind = lm.get("kind")
         if kind not in LANDMARK_KINDS:

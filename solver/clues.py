@@ -10,7 +10,8 @@ any of these may be negated. Two public forms, both accepted wherever a clue is:
   "negated": true}`` (``largest`` and ``negated`` default to false; no ``distance`` on ``in``).
 
 ``parse_clue`` and ``format_clue`` are a round-trip pair. Every refusal is an ``InvalidInput``
-naming the field (and, for notation, the position in the text).
+naming the field (and, for notation, the position in the text). ``describe_clue`` words a clue
+in English or Traditional Chinese from the message catalogues (``i18n/<lang>/solver.json``).
 
 Each ``Clue`` carries a small integer ``code`` (unique per clue, 0 ≤ code < ``CLUE_CODES``) so
 that the engine can keep compiled masks in a flat list and look them up without hashing.
@@ -21,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import i18n
 from errors import InvalidInput
 from hexmap.terrain import LANDMARK_KINDS, SEA, TERRAINS
 
@@ -210,68 +212,41 @@ def all_clues() -> list[Clue]:
     return out
 
 
-# --- sentences -----------------------------------------------------------------------------
+# --- sentences ---------------------------------------------------------------------------
 
-#: English phrases: where a treasure is "in"/"on", and what it is "within d spaces of".
-_EN_IN = {
-    "jungle": "in the jungle",
-    "beach": "on the beach",
-    "river": "in a river",
-    "lake": "in a lake",
-    "mountain": "on a mountain",
-    "grassland": "on grassland",
-}
-_EN_TARGET = {
-    "jungle": "jungle",
-    "beach": "the beach",
-    "river": "a river",
-    "lake": "a lake",
-    "mountain": "a mountain",
-    "grassland": "grassland",
-    "sea": "the sea",
-    "palm": "a palm",
-    "hut": "a hut",
-    "statue": "a statue",
-}
-_ZH_NAME = {
-    "jungle": "樹林",
-    "beach": "沙灘",
-    "river": "河流",
-    "lake": "湖泊",
-    "mountain": "山脈",
-    "grassland": "草地",
-    "sea": "海洋",
-    "palm": "棕櫚樹",
-    "hut": "小屋",
-    "statue": "石像",
-}
+#: Languages the sentences are written in (English, Traditional Chinese).
+LANGS: tuple[str, ...] = ("en", "zh")
 
 
-def _describe_en(clue: Clue) -> str:
-    t = clue.target
-    if clue.relation == "in":
-        text = f"in the largest {t}" if clue.largest else _EN_IN[t]
-        return ("Not " + text) if clue.negated else text[0].upper() + text[1:]
-    what = f"the largest {t}" if clue.largest else _EN_TARGET[t]
-    spaces = "space" if clue.distance == 1 else "spaces"
-    text = f"within {clue.distance} {spaces} of {what}"
-    return ("Not " + text) if clue.negated else text[0].upper() + text[1:]
-
-
-def _describe_zh(clue: Clue) -> str:
-    name = _ZH_NAME[clue.target]
-    where = f"最大的{name}區域" if clue.largest else name
-    if clue.relation == "in":
-        inside = f"{where}內" if clue.largest else f"{name}中"
-        return ("不在" if clue.negated else "在") + inside
-    text = f"距離{where}{clue.distance}格以內"
-    return ("不在" + text) if clue.negated else ("在" + text)
+def check_lang(lang: str, field: str = "lang") -> str:
+    """``en`` or ``zh`` (``zh-Hant``, ``zh-TW`` → ``zh``), else ``InvalidInput`` naming ``field``."""
+    if lang in LANGS:
+        return lang
+    if lang in ("zh-Hant", "zh-TW"):
+        return "zh"
+    raise InvalidInput(f"unknown language {lang!r}; expected 'en' or 'zh'", field)
 
 
 def describe_clue(clue: Clue, lang: str = "en") -> str:
-    """A readable sentence for ``clue`` in English (``en``) or Traditional Chinese (``zh``)."""
-    if lang == "en":
-        return _describe_en(clue)
-    if lang in ("zh", "zh-Hant", "zh-TW"):
-        return _describe_zh(clue)
-    raise InvalidInput(f"unknown language {lang!r}; expected 'en' or 'zh'", "lang")
+    """A readable sentence for ``clue`` in English (``en``) or Traditional Chinese (``zh``).
+
+    Composed from the catalogue phrases ``clue.*`` (``i18n/<lang>/solver.json``) and the terrain
+    names ``terrain.*``: where a treasure is (``clue.in.jungle`` "in the jungle"), the largest
+    region, or "within d of" a target, then ``clue.yes`` / ``clue.not``.
+    """
+    lang = check_lang(lang)
+    tr = i18n.translate
+    t = clue.target
+    if clue.relation == "in":
+        if clue.largest:
+            text = tr(lang, "clue.in_largest", terrain=tr(lang, f"terrain.{t}"))
+        else:
+            text = tr(lang, f"clue.in.{t}")
+    else:
+        if clue.largest:
+            what = tr(lang, "clue.target_largest", terrain=tr(lang, f"terrain.{t}"))
+        else:
+            what = tr(lang, f"clue.target.{t}")
+        text = tr(lang, f"clue.within.{clue.distance}", target=what)
+    sentence = tr(lang, "clue.not" if clue.negated else "clue.yes", text=text)
+    return sentence[:1].upper() + sentence[1:]

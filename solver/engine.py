@@ -1,9 +1,10 @@
 """The solver's engine interface: one import for the game engine, the puzzles and the web layer.
 
-The pieces live in their own modules — ``solver.masks`` (compiled clue bitmasks, candidates,
-legality), ``solver.explain`` (why a space is out), ``solver.hints`` (ranked legal plays) — and
-are re-exported here together with ``evaluate``, the batched hot path: candidates and counts of
-several maps and the legality of every hand card on each, from one compiled table.
+The pieces live in their own modules — ``solver.compiled`` (the compiled island: every clue's
+bitmask, built once and kept), ``solver.masks`` (candidates, legality), ``solver.explain`` (why a
+space is out), ``solver.hints`` (ranked legal plays) — and are re-exported here together with
+``evaluate``, the batched hot path: candidates and counts of several maps and the legality of
+every hand card on each, from one compiled island.
 """
 
 from __future__ import annotations
@@ -13,16 +14,15 @@ from typing import Any
 
 from hexmap.island import Island
 from solver.clues import Clue
+from solver.compiled import CompiledIsland, compiled
 from solver.explain import ColumnExplanation, Step, explain_column
 from solver.hints import Hint, hints
 from solver.masks import (
-    IslandMasks,
     MapColumn,
     as_map_column,
     base_mask,
     clue_mask,
     column_mask,
-    compile_island,
     is_legal_play,
     removed_mask,
 )
@@ -31,8 +31,8 @@ from solver.options import DEFAULT_OPTIONS, SolverOptions
 __all__ = [
     "DEFAULT_OPTIONS",
     "ColumnExplanation",
+    "CompiledIsland",
     "Hint",
-    "IslandMasks",
     "MapAnalysis",
     "MapColumn",
     "SolverOptions",
@@ -41,7 +41,7 @@ __all__ = [
     "base_mask",
     "clue_mask",
     "column_mask",
-    "compile_island",
+    "compiled",
     "evaluate",
     "explain_column",
     "hints",
@@ -81,9 +81,9 @@ def evaluate(
 
     ``maps`` are ``MapColumn`` values (or anything ``as_map_column`` accepts).
     """
-    t = compile_island(island, options)
+    t = compiled(island, options)
     masks = t.masks
-    hand_masks = [masks[c.code] if masks[c.code] is not None else t.mask(c) for c in hand]
+    hand_masks = [masks[c.code] for c in hand]
     out = []
     for m in maps:
         if m.__class__ is not MapColumn:

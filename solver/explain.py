@@ -1,29 +1,33 @@
 """Explanations of a treasure map's column: why each non-candidate space is out, step by step.
 
 For every island space that is not a candidate, the explanation names the first thing that
-excludes it, in this order of precedence:
+excludes it, in this order of precedence (the walk of ``solver.answer``, which every solve
+answer shares):
 
 1. ``"landmark"`` — with ``treasure_on_landmarks`` off, a landmark's space is never a candidate;
 2. the index ``k`` of the first clue in the column whose mask does not hold the space;
 3. ``"removed"`` — no clue excludes it: its marker was removed with an amulet.
 
 The column is also told as steps: the spaces a treasure may be on, then "clue k leaves n spaces"
-after each clue, then the amulet removals, if any.
+after each clue, then the amulet removals, if any. The sentences are in the message catalogues
+(``i18n/<lang>/solver.json``, keys ``explain.*``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+import i18n
 from hexmap.hexes import Hex
 from hexmap.island import Island
-from solver.clues import Clue, describe_clue
-from solver.masks import IslandMasks, compile_island, removed_mask
+from solver.answer import Reason, excluded_pairs, walk_column
+from solver.clues import Clue, check_lang, describe_clue
+from solver.compiled import compiled
+from solver.masks import removed_mask
 from solver.options import DEFAULT_OPTIONS, SolverOptions
 
-#: Why a space is out: a clue index, ``"removed"`` or ``"landmark"``.
-Reason = int | str
+__all__ = ["ColumnExplanation", "Reason", "Step", "excluded_by", "explain_column"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,21 +45,21 @@ class Step:
 
     def text(self, lang: str = "en") -> str:
         """The step as a sentence in English (``en``) or Traditional Chinese (``zh``)."""
+        lang = check_lang(lang)
         n = self.remaining
-        if lang == "en":
-            spaces = "space" if n == 1 else "spaces"
-            if self.index is None:
-                return f"{n} {spaces} may hold the treasure"
-            if self.index == "removed":
-                return f"amulet removals leave {n} {spaces}"
-            assert self.clue is not None
-            return f"clue {self.index} ({describe_clue(self.clue)}) leaves {n} {spaces}"
+        spaces = i18n.translate(lang, "explain.space" if n == 1 else "explain.spaces")
         if self.index is None:
-            return f"寶藏可能在 {n} 格中"
-        if self.index == "removed":
-            return f"用護身符移除標記後剩下 {n} 格"
-        assert self.clue is not None
-        return f"線索 {self.index}（{describe_clue(self.clue, 'zh')}）後剩下 {n} 格"
+            return i18n.translate(lang, "explain.start", n=n, spaces=spaces)
+        if self.index == "removed" or self.clue is None:
+            return i18n.translate(lang, "explain.removed", n=n, spaces=spaces)
+        return i18n.translate(
+            lang,
+            "explain.clue",
+            k=self.index,
+            clue=describe_clue(self.clue, lang),
+            n=n,
+            spaces=spaces,
+        )
 
     def to_json(self) -> dict:
         return {
@@ -71,7 +75,9 @@ class ColumnExplanation:
     """Candidates of a column, the reason for every excluded space, and the steps."""
 
     candidates: int
-    #: ``(space, reason)`` for every island space that is not a candidate, sorted by ``(q, r)``.
+    #: ``(space, reason)`` for every island space that is not a candidate, in the solve
+    #: answer's order: as the column reads (landmark, clue 0, 1, …, removed), by ``(q, r)``
+    #: within a reason.
     excluded: tuple[tuple[Hex, Reason], ...]
     steps: tuple[Step, ...]
 
@@ -94,41 +100,6 @@ class ColumnExplanation:
         }
 
 
-def walk_column(
-    t: IslandMasks, clues: Sequence[Clue], removed: int = 0
-) -> Iterator[tuple[Reason, int, int]]:
-    """The column one exclusion at a time: ``(reason, newly excluded mask, candidates after)``.
-
-    Yields ``"landmark"`` first (the spaces outside the base, possibly none), then one item per
-    clue (reason = its index), then ``"removed"`` if ``removed`` holds an island space.
-    """
-    full = t.island.full_mask
-    alive = t.base
-    yield "landmark", full & ~alive, alive
-    for k, clue in enumerate(clues):
-        after = alive & t.mask(clue)
-        yield k, alive & ~after, after
-        alive = after
-    if removed & full:
-        after = alive & ~removed
-        yield "removed", alive & ~after, after
-
-
-def reasons_by_index(
-    t: IslandMasks, clues: Sequence[Clue], removed: int = 0
-) -> tuple[int, dict[int, Reason]]:
-    """Candidates, and the reason for every excluded space keyed by its index (the fast form)."""
-    reasons: dict[int, Reason] = {}
-    alive = t.base
-    for why, gone, after in walk_column(t, clues, removed):
-        alive = after
-        while gone:
-            low = gone & -gone
-            reasons[low.bit_length() - 1] = why
-            gone ^= low
-    return alive, reasons
-
-
 def explain_column(
     island: Island,
     clues: Sequence[Clue],
@@ -136,16 +107,16 @@ def explain_column(
     options: SolverOptions = DEFAULT_OPTIONS,
 ) -> ColumnExplanation:
     """Explain a column (see the module doc). ``removed`` is a mask or an iterable of spaces."""
-    t = compile_island(island, options)
+    t = compiled(island, options)
     removed = removed_mask(island, removed)
-    alive, reasons = reasons_by_index(t, clues, removed)
+    alive, pairs = excluded_pairs(t, clues, removed)
     steps = [Step(None, None, t.base.bit_count(), t.base)]
     for why, _gone, after in walk_column(t, clues, removed):
         if why != "landmark":
             clue = clues[why] if isinstance(why, int) else None
             steps.append(Step(why, clue, after.bit_count(), after))
     index = island.index
-    excluded = tuple((index[i], reasons[i]) for i in sorted(reasons))
+    excluded = tuple((index[i], why) for i, why in pairs)
     return ColumnExplanation(alive, excluded, tuple(steps))
 
 
@@ -155,5 +126,5 @@ def excluded_by(
     removed: int = 0,
     options: SolverOptions = DEFAULT_OPTIONS,
 ) -> list[tuple[Hex, Reason]]:
-    """Just the ``(space, reason)`` pairs of ``explain_column``, sorted by ``(q, r)``."""
+    """Just the ``(space, reason)`` pairs of ``explain_column``, in its order."""
     return list(explain_column(island, clues, removed, options).excluded)

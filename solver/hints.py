@@ -2,7 +2,8 @@
 
 For each legal play (hand card × map, rules §3) a ``Hint`` gives the candidates it leaves, and the
 driving cost (rules §5) from every ATV to the nearest remaining candidate. Drive costs come from
-``Island.drive_from``, cached per island and start, so a call costs a few microseconds per play:
+``solver.compiled.drive_from``, kept per island geometry and start, so a call costs a few
+microseconds per play:
 the game's strategic bot ranks its plays with it on every decision, the web helper on every
 request.
 
@@ -31,15 +32,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from errors import InvalidInput
+from hexmap.drive import DRIVE_POINTS, DriveCosts
 from hexmap.hexes import Hex
-from hexmap.island import DriveCosts, Island
+from hexmap.island import Island
 from hexmap.island_json import parse_space
 from solver.clues import Clue, describe_clue
-from solver.masks import MapColumn, as_map_column, compile_island
+from solver.compiled import compiled, drive_from
+from solver.masks import MapColumn, as_map_column
 from solver.options import DEFAULT_OPTIONS, SolverOptions
 
-#: Movement points of one drive action (rules §5).
-DRIVE_POINTS = 3
 #: Cost standing in for "cannot be reached" in the lead term.
 UNREACHABLE = 9
 LEAD_WEIGHT = 1.5
@@ -116,14 +117,14 @@ def hints(
 
     ``others`` are the other players' ATV spaces. See the module doc for the heuristic.
     """
-    t = compile_island(island, options)
+    t = compiled(island, options)
     columns = [as_map_column(island, m) for m in maps]
     atvs: list[DriveCosts | None] = [
-        island.drive_from(_position(island, me, "me")) if me is not None else None
+        drive_from(island, _position(island, me, "me")) if me is not None else None
     ]
-    atvs += [island.drive_from(_position(island, o, f"others[{i}]")) for i, o in enumerate(others)]
+    atvs += [drive_from(island, _position(island, o, f"others[{i}]")) for i, o in enumerate(others)]
     rivals = len(atvs) > 1
-    hand_masks = [t.mask(clue) for clue in hand]
+    hand_masks = [t.masks[clue.code] for clue in hand]
     out: list[tuple[tuple, Hint]] = []
     for mi, col in enumerate(columns):
         before_mask = t.column(col.clues, col.removed)

@@ -49,7 +49,7 @@ from errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import Clue
-from solver.engine import base_mask, clue_mask
+from solver.compiled import compiled, remember
 from solver.puzzle_clues import DIFFICULTIES, pick_weight, pool, reading_cost, universe
 from solver.puzzle_cover import minimum_cover
 
@@ -96,22 +96,19 @@ def grade_of_points(points: int) -> str:
 
 # --- per-island tables --------------------------------------------------------------------
 
-_MASKS_ATTR = "_puzzle_masks"
-
 
 def universe_masks(island: Island) -> tuple[int, list[int]]:
     """``(base, masks)``: the base mask and each universe clue's mask ANDed with it.
 
-    Built once per island and landmark placement from ``solver.engine.clue_mask`` (the one
-    definition of what a clue means) and kept on the island like the solver's own tables.
+    Taken from the compiled island (``solver.compiled``: the one definition of what a clue
+    means, default rule options) and kept with it, once per island and landmark placement.
     """
-    entry = island.__dict__.get(_MASKS_ATTR)
-    if entry is not None and entry[0] is island.landmarks:
-        return entry[1], entry[2]
-    base = base_mask(island)
-    masks = [clue_mask(island, c) & base for c in universe()]
-    island.__dict__[_MASKS_ATTR] = (island.landmarks, base, masks)
-    return base, masks
+    t = compiled(island)
+    return remember(
+        ("puzzle-universe", t.key),
+        lambda: (t.base, [t.masks[c.code] & t.base for c in universe()]),
+        lambda v: 200 + len(v[1]) * (len(island) // 8 + 40),
+    )
 
 
 def candidates(island: Island, clue_ids: Sequence[int]) -> int:
@@ -134,6 +131,16 @@ def is_irredundant(island: Island, clue_ids: Sequence[int]) -> bool:
 def landmark_distance(island: Island) -> dict[Hex, int]:
     """Hex distance from each island space to the nearest landmark (absent: no landmarks)."""
     return island.distance_field(lm.space for lm in island.landmarks)
+
+
+def far_from_landmarks(island: Island) -> int:
+    """The mask of the spaces at least ``FAR_FROM_LANDMARKS`` from every landmark (all spaces
+    when there is none): no landmark within ``FAR_FROM_LANDMARKS - 1`` of them."""
+    t = compiled(island)
+    near = 0
+    for lm in island.landmarks:
+        near |= island.within_masks(FAR_FROM_LANDMARKS - 1)[island.bit[lm.space]]
+    return t.geometry.full & ~near
 
 
 # --- explanation and grade ----------------------------------------------------------------
@@ -286,21 +293,21 @@ def from_clues(island: Island, clue_ids: Sequence[int], source: IslandRef | None
 # --- generation ---------------------------------------------------------------------------
 
 
-_CHOICES_ATTR = "_puzzle_answers"
-
-
 def _answer_choices(island: Island, base: int, difficulty: str) -> list[Hex]:
-    """Answers a difficulty draws from (hard: far from landmarks when any are), cached."""
-    entry = island.__dict__.get(_CHOICES_ATTR)
-    if entry is None or entry[0] is not island.landmarks:
+    """Answers a difficulty draws from (hard: far from landmarks when any are), kept with the
+    compiled island."""
+
+    def build() -> tuple[list[Hex], list[Hex]]:
         spaces = island.spaces_of(base)
-        far = spaces
-        if island.landmarks:
-            dist = landmark_distance(island)
-            far = [h for h in spaces if dist.get(h, FAR_FROM_LANDMARKS) >= FAR_FROM_LANDMARKS]
-        entry = (island.landmarks, spaces, far or spaces)
-        island.__dict__[_CHOICES_ATTR] = entry
-    return entry[2] if difficulty == "hard" else entry[1]
+        far = island.spaces_of(base & far_from_landmarks(island))
+        return spaces, far or spaces
+
+    spaces, far = remember(
+        ("puzzle-answers", compiled(island).key, base),
+        build,
+        lambda v: 200 + 8 * (len(v[0]) + len(v[1])),
+    )
+    return far if difficulty == "hard" else spaces
 
 
 def _weighted_order(rng: random.Random, ids: Sequence[int], difficulty: str) -> list[int]:

@@ -20,6 +20,7 @@ from hexmap import (
     neighbours,
     parse_space,
 )
+from hexmap.drive import DRIVE_POINTS, DriveMoves, drive_table
 from hexmap.terrain import LANDMARK_KINDS, TERRAINS
 
 # A hand-made island of 11 spaces (axial q, r):
@@ -135,7 +136,8 @@ def test_with_landmarks_shares_geometry(small):
     lm = [Landmark("hut", Hex(0, 0)), Landmark("statue", Hex(0, 1), 2)]
     other = small.with_landmarks(lm)
     assert other.landmarks == tuple(lm) and small.landmarks == ()
-    assert other.graph is small.graph and other.regions is small.regions
+    assert other.regions is small.regions and other.index is small.index
+    assert other.geometry_key == small.geometry_key and other.key != small.key
     assert other.landmark_at((0, 1)).facing == 2 and small.landmark_at((0, 1)) is None
     assert other.landmarks_of("hut") == [lm[0]]
 
@@ -190,8 +192,8 @@ def test_drive_costs_refuse_a_start_in_the_sea(small):
     assert e.value.field == "start"
 
 
-def test_drive_from_gives_the_costs_as_a_dict_and_as_layers(small):
-    d = small.drive_from((0, 0))
+def test_a_drive_table_gives_the_costs_as_a_dict_and_as_layers(small):
+    d = drive_table(DriveMoves(small), (0, 0))
     assert d.costs == drive_costs(small, (0, 0)) and d.start == Hex(0, 0)
     # layers[k]: the spaces reachable with at most k points
     assert [small.spaces_of(m) for m in d.layers] == [
@@ -202,32 +204,8 @@ def test_drive_from_gives_the_costs_as_a_dict_and_as_layers(small):
     assert d.nearest(0) is None
 
 
-def test_drive_from_is_computed_once_and_shared_by_landmark_copies(small):
-    d = small.drive_from(Hex(1, 2))
-    assert small.drive_from((1, 2)) is d  # a plain tuple finds the same table
-    other = small.with_landmarks([Landmark("hut", Hex(0, 0))])
-    assert other.drive_from(Hex(1, 2)) is d
-    fresh = drive_costs(small, (1, 2))
-    fresh[Hex(1, 2)] = 99  # drive_costs hands out a new dict: the cached one is untouched
-    assert d.costs[Hex(1, 2)] == 0
-
-
-def test_drive_from_keeps_a_bounded_number_of_starts(monkeypatch):
-    import hexmap.island as island_module
-
-    monkeypatch.setattr(island_module, "DRIVE_CACHE_SPACES", 0)
-    monkeypatch.setattr(island_module, "DRIVE_CACHE_MIN_STARTS", 3)
-    line = Island({(q, 0): t for q, t in enumerate(TERRAINS[:6])})  # one space per terrain
-    tables = [line.drive_from((q, 0)) for q in range(6)]
-    assert [t.costs[Hex(5, 0)] for t in tables] == [5, 4, 3, 2, 1, 0]
-    assert len(line._drive.tables) == 3  # the oldest starts went first
-    assert line.drive_from((5, 0)) is tables[5] and line.drive_from((0, 0)) is not tables[0]
-
-
-def test_drive_from_refuses_a_start_in_the_sea(small):
-    with pytest.raises(InvalidInput) as e:
-        small.drive_from((7, 7))
-    assert e.value.field == "start"
+def test_drive_points_are_read_from_the_rules_data():
+    assert DRIVE_POINTS == 3
 
 
 def _reference_drive_costs(island: Island, start) -> dict:
@@ -273,10 +251,10 @@ def test_drive_costs_match_a_shortest_path_reference(island):
     start = island.index[len(island) // 2]
     expected = _reference_drive_costs(island, start)
     assert drive_costs(island, start) == expected
-    layers = island.drive_from(start).layers
-    assert layers[-1] == island.mask_of(expected)  # the last layer: everything reachable
+    table = drive_table(DriveMoves(island), start)
+    assert table.layers[-1] == island.mask_of(expected)  # the last layer: everything reachable
     for h, c in expected.items():
-        assert island.drive_from(start).nearest(island.mask_of([h])) == c
+        assert table.nearest(island.mask_of([h])) == c
 
 
 @settings(max_examples=60, deadline=None)
@@ -289,6 +267,26 @@ def test_regions_match_networkx_components(island):
         )
         assert comps == ref
         assert len(comps) == 1 or len(comps[0]) > len(comps[1])
+
+
+@settings(max_examples=60, deadline=None)
+@given(islands(with_landmarks=True))
+def test_distance_fields_are_hex_distances(island):
+    """The NetworkX multi-source BFS over the lattice equals the least hex distance, whatever
+    the sources (landmarks, the sea border, a hex far out at sea)."""
+    for sources in (
+        [lm.space for lm in island.landmarks],
+        list(island.sea_border),
+        [Hex(9, -4)],
+    ):
+        field = island.distance_field(sources)
+        if not sources:
+            assert field == {}
+            continue
+        assert field == {h: min(distance(h, s) for s in sources) for h in island.index}
+        assert island.distance_field(sources, cutoff=1) == {
+            h: d for h, d in field.items() if d <= 1
+        }
 
 
 @settings(max_examples=60, deadline=None)

@@ -39,9 +39,9 @@ from solver.puzzles import (
     make_puzzle,
     minimal_clues,
 )
-from tests.puzzle_fixtures import small_island
+from tests.islands import blob_island
 
-ISLANDS = {seed: small_island(seed, radius=5, blobs=14) for seed in range(6)}
+ISLANDS = {seed: blob_island(seed, radius=5, blobs=14) for seed in range(6)}
 
 
 def _expected_level(points: int) -> str:
@@ -212,7 +212,7 @@ def _brute_force_min(island, answer, difficulty, limit):
 def test_minimal_mode_is_truly_minimal_by_brute_force(difficulty):
     checked = 0
     for seed in range(4):
-        island = small_island(seed + 40, radius=2, blobs=7)
+        island = blob_island(seed + 40, radius=2, blobs=7)
         rng = random.Random(seed)
         for answer in rng.sample(list(island.index), 6):
             found = minimal_clues(island, answer, difficulty)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from solver import all_clues, column_mask, parse_clue
 from solver.solve import parse_solve_request, solve
-from tests.solver_islands import small_island, small_island_json
+from tests.islands import small_island, small_island_json
 
 URL = "/api/tobago/solve"
 
@@ -382,8 +382,8 @@ def test_response_text_memo_is_per_landmark_placement_and_options():
     option set: a landmark variant or other options never reuse them."""
     from hexmap import Hex, Landmark
     from solver import MapColumn, SolverOptions
+    from solver.answer import answer_text
     from solver.solve import SolveRequest
-    from solver.solve_text import solve_text
 
     island = small_island()
     moved = island.with_landmarks([Landmark("hut", Hex(0, 0))])
@@ -392,4 +392,65 @@ def test_response_text_memo_is_per_landmark_placement_and_options():
     for isl in (island, moved, island, moved):
         for opts in (SolverOptions(), SolverOptions(True, False), SolverOptions()):
             req = SolveRequest(isl, maps, hand, opts)
-            assert json.loads(solve_text(req)) == solve(req)
+            assert json.loads(answer_text(req)) == solve(req)
+
+
+def test_include_island_false_leaves_the_island_out(client):
+    body = {"island": {"generated": 3}, "maps": [{"id": "w", "clues": ["near1:hut"]}]}
+    full = post(client, body).get_json()
+    lean = post(client, {**body, "include_island": False}).get_json()
+    assert "island" in full and "island" not in lean
+    assert lean == {k: v for k, v in full.items() if k != "island"}
+    assert post(client, {**body, "include_island": True}).get_json() == full
+    resp = post(client, {**body, "include_island": 0})
+    assert resp.status_code == 400 and resp.get_json()["error"]["field"] == "include_island"
+    assert solve(parse_solve_request({**body, "include_island": False})) == lean
+
+
+def _schema_accepts(body) -> bool:
+    from pydantic import ValidationError
+
+    from web.solver_api import SolveIn
+
+    try:
+        SolveIn.model_validate(body)
+    except ValidationError:
+        return False
+    return True
+
+
+def _parser_accepts(body) -> bool:
+    from errors import ProjectError
+
+    try:
+        parse_solve_request(body)
+    except ProjectError:
+        return False
+    return True
+
+
+def test_the_documented_schema_and_the_parser_agree_on_known_bodies():
+    """One validation layer (the parser); the OpenAPI models describe it: whatever the parser
+    accepts the schema accepts, and whatever the schema refuses the parser refuses."""
+    bodies = [b for b, _, _ in BAD] + [
+        small_request(),
+        small_request(include_island=False),
+        {"island": {"name": "classic-1"}, "maps": [{"id": "w", "clues": REFUSED_CLUES[:1]}]},
+        {"island": {"generated": 2, "landmarks_seed": 4}, "maps": [], "options": {}},
+        {"island": _island_with(spaces=[{"q": 0, "r": 0, "terrain": "lake", "x": 1}]), "maps": []},
+        {"island": _island_with(landmarks=[{"q": 0, "r": 0, "kind": "hut", "x": 1}]), "maps": []},
+        {"island": {"name": "classic-1"}, "maps": [{"id": "w", "removed": 0}]},
+        {"island": {"name": "classic-1"}, "maps": [{"id": "w", "removed": None}]},
+    ]
+    for clue in REFUSED_CLUES:
+        bodies.append({"island": {"name": "classic-1"}, "maps": [{"id": "w", "clues": [clue]}]})
+    for body in bodies:
+        if _parser_accepts(body):
+            assert _schema_accepts(body), body
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=json_values)
+def test_the_schema_never_refuses_what_the_parser_accepts(body):
+    if isinstance(body, dict) and _parser_accepts(body):
+        assert _schema_accepts(body), body

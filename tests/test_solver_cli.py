@@ -11,7 +11,7 @@ import pytest
 
 from solver.__main__ import build_parser, main
 from solver.solve import parse_solve_request, solve
-from tests.solver_islands import small_island_json
+from tests.islands import small_island_json
 
 ROOT = Path(__file__).resolve().parent.parent
 

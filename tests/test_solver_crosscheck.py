@@ -14,7 +14,7 @@ import pytest
 from hexmap import Island
 from solver import DECK, MapColumn, SolverOptions, all_clues, evaluate, explain_column
 from solver.constraint_model import ConstraintModel, constraint_candidates
-from tests.solver_islands import random_island, small_island
+from tests.islands import random_island, small_island
 
 ALL = all_clues()
 OPTIONS = [SolverOptions(a, b) for a in (False, True) for b in (False, True)]

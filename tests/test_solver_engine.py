@@ -1,7 +1,7 @@
 """The bitmask engine: known answers on a hand-made island for every clue kind and both options,
 candidates, legality (rules §3), caching per island, and the batched ``evaluate``.
 
-The island is drawn in ``tests/solver_islands.py``; every expected set below was worked out by
+The island is drawn in ``tests/islands.py``; every expected set below was worked out by
 hand from that drawing (hex distance = max(|dq|, |dr|, |dq + dr|)).
 """
 
@@ -18,12 +18,12 @@ from solver import (
     base_mask,
     clue_mask,
     column_mask,
-    compile_island,
+    compiled,
     evaluate,
     is_legal_play,
     parse_clue,
 )
-from tests.solver_islands import SMALL_TERRAIN, small_island
+from tests.islands import SMALL_TERRAIN, small_island
 
 RING1 = {(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
 RING2 = {
@@ -189,14 +189,14 @@ def test_is_legal_play(c, s, legal):
     assert is_legal_play(c, s) is legal
 
 
-def test_masks_are_compiled_once_and_cached_on_the_island(island):
+def test_masks_are_compiled_once_and_kept(island):
     clue = parse_clue("near2:hut")
-    t = compile_island(island)
-    assert compile_island(island) is t
+    t = compiled(island)
+    assert compiled(island) is t
     m = clue_mask(island, clue)
     assert t.masks[clue.code] == m
-    assert compile_island(island, INCLUDE) is not t
-    assert compile_island(island, SolverOptions()) is t  # equal options share the table
+    assert compiled(island, INCLUDE) is not t
+    assert compiled(island, SolverOptions()) is t  # equal options share the table
 
 
 def test_other_landmarks_get_their_own_masks():
@@ -206,7 +206,7 @@ def test_other_landmarks_get_their_own_masks():
     moved = island.with_landmarks([Landmark("hut", Hex(0, 0))])
     assert set(map(tuple, moved.spaces_of(clue_mask(moved, clue)))) == RING1
     assert clue_mask(island, clue) == before  # the original is untouched
-    assert compile_island(moved).geometry is compile_island(island).geometry  # geometry shared
+    assert compiled(moved).geometry is compiled(island).geometry  # geometry shared
 
 
 def test_targets_missing_from_the_island():

@@ -11,10 +11,10 @@ import pytest
 from games.base import get_kind, play_bots
 from games.tobago.bots import random_bot
 from games.tobago.strategy import STRONG_HINT, central_space, strategic_bot
-from games.tobago.testing import card, give, gold, position, put_clue, stack_treasures
 from hexmap.hexes import Hex
 from solver.deck import DECK
 from solver.engine import MapColumn, hints
+from tests.tobago_positions import card, give, gold, position, put_clue, stack_treasures
 
 KIND = get_kind("tobago")
 

@@ -17,13 +17,13 @@ import pytest
 
 from errors import IllegalAction
 from games.base import get_kind, play_bots, replay
-from games.tobago.testing import (
+from hexmap.generator import generate
+from tests.tobago_positions import (
     amulet_count,
     clue_cards,
     markers_on_columns,
     treasure_cards,
 )
-from hexmap.generator import generate
 
 KIND = get_kind("tobago")
 GAMES = 300

@@ -10,8 +10,8 @@ import pytest
 from errors import InvalidInput
 from games.base import get_kind, kinds, play_bots
 from games.tobago.islands import island_from_source
-from games.tobago.testing import card, give, position
 from hexmap import catalog
+from tests.tobago_positions import card, give, position
 
 KIND = get_kind("tobago")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from games.tobago.testing import small_island
+from tests.islands import stripes_island
 from web.i18n import catalogue, clue_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -186,7 +186,7 @@ def test_rules_pages_render_markdown_in_the_chosen_language(client):
 
 
 def _stripes() -> dict:
-    return small_island().to_json()
+    return stripes_island().to_json()
 
 
 def test_helper_explains_ranks_and_measures(client):

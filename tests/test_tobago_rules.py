@@ -1,6 +1,6 @@
 """Tobago rules §4-§5 in constructed positions: setup, clue plays, driving, exchange, reshuffle.
 
-Positions are built on ``games.tobago.testing.small_island()`` (six vertical terrain stripes),
+Positions are built on ``tests.islands.stripes_island()`` (six vertical terrain stripes),
 where the drive cost from (0, 0) to column q is q (q ≥ 1 on row 0, q + 1 on other rows).
 """
 
@@ -11,16 +11,16 @@ import pytest
 from errors import IllegalAction, InvalidInput
 from games.base import get_kind
 from games.tobago.rules import AMULETS, COMPASS_MARKERS, CURSE_FREE_TOP, TREASURE_VALUES
-from games.tobago.testing import (
+from hexmap.hexes import Hex
+from tests.islands import stripes_island
+from tests.tobago_positions import (
     candidates,
     card,
     give,
     position,
     put_clue,
     set_drawn,
-    small_island,
 )
-from hexmap.hexes import Hex
 
 KIND = get_kind("tobago")
 
@@ -46,7 +46,7 @@ def types(state, seat):
 
 @pytest.mark.parametrize("seats,hand", [(2, 6), (3, 4), (4, 4)])
 def test_setup_deals_hands_by_player_count_and_fills_the_supplies(seats, hand):
-    s = KIND.new_state_on(small_island(), 7, seats, None)
+    s = KIND.new_state_on(stripes_island(), 7, seats, None)
     assert [len(p.hand) for p in s.players] == [hand] * seats
     assert len(s.clue_deck) + seats * hand == 52
     assert len(s.treasure_deck) == 41
@@ -57,14 +57,14 @@ def test_setup_deals_hands_by_player_count_and_fills_the_supplies(seats, hand):
 
 def test_curses_are_never_in_the_top_twelve_treasure_cards():
     for seed in range(40):
-        deck = KIND.new_state_on(small_island(), seed, 2, None).treasure_deck
+        deck = KIND.new_state_on(stripes_island(), seed, 2, None).treasure_deck
         values = [TREASURE_VALUES[c] for c in deck]
         assert values.count(0) == 2 and len(values) == 41
         assert 0 not in values[-CURSE_FREE_TOP:]  # the end of the list is the top
 
 
 def test_atvs_are_placed_in_turn_order_on_island_spaces_only():
-    s = KIND.new_state_on(small_island(), 3, 3, None)
+    s = KIND.new_state_on(stripes_island(), 3, 3, None)
     refused(s, 1, {"type": "place_atv", "at": [0, 0]}, field="seat")
     refused(s, 0, {"type": "place_atv", "at": [9, 9]}, field="action.at")
     refused(s, 0, {"type": "place_atv", "at": "here"}, InvalidInput, field="action.at")
@@ -78,7 +78,7 @@ def test_atvs_are_placed_in_turn_order_on_island_spaces_only():
 
 
 def _to_first_clue(seats=2, seed=3):
-    s = KIND.new_state_on(small_island(), seed, seats, None)
+    s = KIND.new_state_on(stripes_island(), seed, seats, None)
     for seat in range(seats):
         KIND.apply(s, seat, {"type": "place_atv", "at": [0, 0]})
     return s
@@ -112,7 +112,7 @@ def test_first_clue_on_a_started_column_must_be_a_legal_play():
 
 
 def test_a_first_clue_card_that_fits_no_map_is_discarded_and_another_drawn():
-    s = KIND.new_state_on(small_island(), 3, 2, None)
+    s = KIND.new_state_on(stripes_island(), 3, 2, None)
     hut = card("near1:hut")  # there is no hut: no candidate anywhere
     s.clue_deck.remove(hut)
     s.clue_deck.append(hut)

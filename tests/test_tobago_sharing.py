@@ -14,7 +14,8 @@ import pytest
 from errors import IllegalAction, ProjectError
 from games.base import get_kind
 from games.tobago.rules import TREASURE_VALUES
-from games.tobago.testing import (
+from hexmap.hexes import Hex
+from tests.tobago_positions import (
     CURSE_IDS,
     amulet_count,
     card,
@@ -27,7 +28,6 @@ from games.tobago.testing import (
     take_treasure,
     treasure_cards,
 )
-from hexmap.hexes import Hex
 
 KIND = get_kind("tobago")
 

@@ -1,12 +1,13 @@
 """``POST /api/tobago/solve``: candidates, explanations and legal plays for a Tobago position.
 
-The body is validated against ``SolveIn`` (the same models document the route in OpenAPI), then
-parsed into domain objects by ``solver.solve.parse_solve_request``, which checks what a schema
-cannot (clue semantics, island validity, removed spaces on the island) and names the field at
-fault (``maps[0].clues[2]``). The work itself is ``solver.solve``; this module only converts.
+The body is validated once, by ``solver.solve.parse_solve_request`` (plain Python, shared with
+the CLI): types, limits, clue semantics, island validity and removed spaces, each error naming
+its field (``maps[0].clues[2]``). The pydantic models below describe the same body and answer in
+OpenAPI; ``tests/test_solve_api.py`` checks that they and the parser accept and refuse the same
+bodies. The answer is ``solver.answer.answer_text``; this module only converts.
 
-Lean on purpose: islands are built once per spec (named ones by the catalog, full ones by
-``solver.solve``), clue masks once per island, and the island's JSON text once per island.
+Lean on purpose: islands are kept by the catalog, compiled masks and the answer's text pieces by
+``solver.compiled``; ``"include_island": false`` skips echoing an island the client has.
 """
 
 from __future__ import annotations
@@ -25,17 +26,10 @@ from pydantic import (
     Tag,
 )
 
+from solver.answer import answer_text
 from solver.clues import TARGETS
-from solver.solve import (
-    MAX_CLUES,
-    MAX_HAND,
-    MAX_MAPS,
-    cached_island,
-    island_key,
-    parse_solve_request,
-)
-from solver.solve_text import solve_text
-from web.apidoc import api_route, validated
+from solver.solve import MAX_CLUES, MAX_HAND, MAX_MAPS, MAX_REMOVED, parse_solve_request
+from web.apidoc import api_route
 from web.jsonbody import json_body
 from web.schemas_island import IslandModel, IslandSpecIn
 
@@ -90,7 +84,9 @@ ClueValue = Annotated[
 class SolveMapIn(_In):
     id: StrictStr = Field(min_length=1, description="The map's colour or any unique id")
     clues: list[ClueValue] = Field(default_factory=list, max_length=MAX_CLUES)
-    removed: list[Pair] = Field(default_factory=list, description="Markers removed with amulets")
+    removed: list[Pair] = Field(
+        default_factory=list, max_length=MAX_REMOVED, description="Markers removed with amulets"
+    )
 
 
 class SolveOptionsIn(_In):
@@ -103,6 +99,11 @@ class SolveIn(_In):
     maps: list[SolveMapIn] = Field(max_length=MAX_MAPS)
     hand: list[ClueValue] = Field(default_factory=list, max_length=MAX_HAND)
     options: SolveOptionsIn | None = None
+    include_island: StrictBool = Field(
+        default=True,
+        description="Echo the island's JSON form in the answer (false: leave it out, for a "
+        "client that has it already, e.g. polling positions on a named island)",
+    )
 
 
 class SolveExcludedOut(BaseModel):
@@ -128,7 +129,9 @@ class SolvePlayOut(BaseModel):
 
 
 class SolveOut(BaseModel):
-    island: IslandModel
+    island: IslandModel | None = Field(
+        default=None, description="The island's JSON form (absent when include_island is false)"
+    )
     maps: list[SolveMapOut]
     plays: list[SolvePlayOut] = Field(description="One per hand card × map, hand order first")
 
@@ -150,13 +153,5 @@ class SolveOut(BaseModel):
     },
 )
 def solve_view() -> Response:
-    data = json_body()
-    # An island given in full that was validated and built before is not validated again:
-    # the rest of the body is checked against the same model with an empty island in its place.
-    island = cached_island(island_key(data.get("island")))
-    if island is None:
-        validated(SolveIn, data)
-    else:
-        validated(SolveIn, {**data, "island": {}})
-    req = parse_solve_request(data, island)
-    return Response(solve_text(req), mimetype="application/json")
+    req = parse_solve_request(json_body())
+    return Response(answer_text(req), mimetype="application/json")

@@ -8,33 +8,35 @@ page never sees more than its seat's view. Strings come from ``web.i18n``.
 ``POST /api/tobago/helper`` takes a *public* position (island, columns, removed markers, the
 asking seat's own hand and every ATV) and answers what the helper panel shows: why each space is
 out of each map, the column as steps, each ATV's driving cost to each map's nearest candidate, and
-the hint ranking of the hand's legal plays with reasons in the asked language. It is stateless:
-it cannot see anything the caller did not send, so it cannot leak hidden state.
+the hint ranking of the hand's legal plays with reasons in the asked language. Its shared parts
+are checked by the solve endpoint's parser (``solver.solve``) and each map's answer comes from
+``solver.answer``, as the solve endpoint's does. It is stateless: it cannot see anything the
+caller did not send, so it cannot leak hidden state.
 """
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Literal
 
 from flask import Blueprint, abort, render_template
 from markdown_it import MarkdownIt
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field
 
 from errors import InvalidInput
-from hexmap.hexes import Hex
-from solver.clues import describe_clue, parse_clue
+from solver.answer import column_json
+from solver.clues import describe_clue
+from solver.compiled import compiled, drive_from
 from solver.deck import DECK
-from solver.explain import reasons_by_index, walk_column
 from solver.hints import Hint, hints
-from solver.masks import compile_island
-from solver.options import SolverOptions
-from solver.solve import island_for_spec, parse_map
-from web.apidoc import api_route, validated
+from solver.solve import MAX_HAND, MAX_MAPS, parse_list, parse_solve_request, parse_space_on
+from web.apidoc import api_route
 from web.game_pages import GamePages
 from web.i18n import current_lang, translate
+from web.jsonbody import json_body
 from web.schemas_island import IslandSpecIn
+from web.solver_api import ClueValue, Pair, SolveMapIn, SolveOptionsIn
 
 bp = Blueprint("tobago_pages", __name__)
 PAGES = GamePages("tobago", "tobago/tobago.css", "join.")
@@ -116,34 +118,27 @@ def rules_page(game: str):
 
 # --- the deduction helper -------------------------------------------------------------------
 
-Pair = Annotated[list[StrictInt], Field(min_length=2, max_length=2, description="[q, r]")]
+#: The keys a helper body may have (``island``, ``maps``, ``hand``, ``options`` as for
+#: ``/api/tobago/solve``, checked by the same parser).
+HELPER_KEYS = ("island", "maps", "hand", "me", "others", "options", "lang")
 
 
 class _In(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class HelperMapIn(_In):
-    id: StrictStr = Field(min_length=1, max_length=40, description="The map's colour")
-    clues: list[StrictStr] = Field(default_factory=list, max_length=64, description="Notations")
-    removed: list[Pair] = Field(default_factory=list, max_length=2000)
-
-
-class HelperOptionsIn(_In):
-    near_includes_target: StrictBool = False
-    treasure_on_landmarks: StrictBool = True
-
-
 class HelperIn(_In):
+    """What the helper takes (the OpenAPI description: ``solver.solve`` checks the body)."""
+
     island: IslandSpecIn = Field(
         description='As for /api/tobago/solve: {"name"}, {"generated"} (each with an optional '
         '"landmarks_seed") or {"spaces", "landmarks"}'
     )
-    maps: list[HelperMapIn] = Field(max_length=16)
-    hand: list[StrictStr] = Field(default_factory=list, max_length=64, description="Notations")
+    maps: list[SolveMapIn] = Field(max_length=MAX_MAPS)
+    hand: list[ClueValue] = Field(default_factory=list, max_length=MAX_HAND)
     me: Pair | None = Field(default=None, description="The asking player's ATV")
     others: list[Pair] = Field(default_factory=list, max_length=MAX_ATVS, description="Rival ATVs")
-    options: HelperOptionsIn | None = None
+    options: SolveOptionsIn | None = None
     lang: Literal["en", "zh"] = "en"
 
 
@@ -160,7 +155,9 @@ class HelperStepOut(BaseModel):
 class HelperMapOut(BaseModel):
     id: str
     count: int
-    excluded: list[HelperExcludedOut]
+    excluded: list[HelperExcludedOut] = Field(
+        description="Every other island space, in the order of /api/tobago/solve's answer"
+    )
     steps: list[HelperStepOut]
     costs: list[int | None] = Field(
         description="Driving cost to the nearest candidate: me first (if given), then others"
@@ -183,13 +180,6 @@ class HelperHintOut(BaseModel):
 class HelperOut(BaseModel):
     maps: list[HelperMapOut]
     hints: list[HelperHintOut]
-
-
-def _space(island, value: list[int], field: str) -> Hex:
-    h = Hex(value[0], value[1])
-    if h not in island.terrain:
-        raise InvalidInput(f"({h.q}, {h.r}) is not an island space", field)
-    return h
 
 
 def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
@@ -239,39 +229,29 @@ def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
     },
 )
 def helper():
-    body = validated(HelperIn)
-    island = island_for_spec(body.island.model_dump(exclude_unset=True), "island")
-    o = body.options or HelperOptionsIn()
-    options = SolverOptions(o.near_includes_target, o.treasure_on_landmarks)
-    columns = [parse_map(island, m.model_dump(), f"maps[{i}]") for i, m in enumerate(body.maps)]
-    hand = [parse_clue(c, f"hand[{i}]") for i, c in enumerate(body.hand)]
-    me = _space(island, body.me, "me") if body.me is not None else None
-    others = [_space(island, p, f"others[{i}]") for i, p in enumerate(body.others)]
-    t = compile_island(island, options)
-    # Drive costs cached per island and start (``Island.drive_from``): the same few ATV spaces
-    # are asked about again and again.
-    layers = [island.drive_from(h) for h in ([me] if me is not None else []) + others]
+    data = json_body()
+    req = parse_solve_request(data, HELPER_KEYS)
+    island, options = req.island, req.options
+    me_value = data.get("me")
+    me = parse_space_on(island, me_value, "me") if me_value is not None else None
+    others = [
+        parse_space_on(island, p, f"others[{i}]")
+        for i, p in enumerate(parse_list(data.get("others", []), "others", MAX_ATVS))
+    ]
+    lang = data.get("lang", "en")
+    if lang not in ("en", "zh"):
+        raise InvalidInput(f"lang must be 'en' or 'zh', got {lang!r}", "lang")
+    t = compiled(island, options)
+    # Drive costs kept per island geometry and start: the same few ATV spaces are asked about
+    # again and again.
+    layers = [drive_from(island, h) for h in ([me] if me is not None else []) + others]
     maps_out = []
-    for col in columns:
-        alive, reasons = reasons_by_index(t, col.clues, col.removed)
-        steps = [{"index": None, "remaining": t.base.bit_count()}]
-        for why, _gone, after in walk_column(t, col.clues, col.removed):
-            if why != "landmark":
-                steps.append({"index": why, "remaining": after.bit_count()})
-        index = island.index
-        maps_out.append(
-            {
-                "id": col.id,
-                "count": alive.bit_count(),
-                "excluded": [
-                    {"space": [index[i].q, index[i].r], "by": reasons[i]} for i in sorted(reasons)
-                ],
-                "steps": steps,
-                "costs": [layer.nearest(alive) if alive else None for layer in layers],
-            }
-        )
-    ranked = hints(island, columns, hand, me, others, options) if hand else []
-    lang = body.lang
+    for col in req.maps:
+        answer = column_json(t, col, candidates=False, steps=True)
+        alive = t.column(col.clues, col.removed)
+        answer["costs"] = [layer.nearest(alive) if alive else None for layer in layers]
+        maps_out.append(answer)
+    ranked = hints(island, req.maps, req.hand, me, others, options) if req.hand else []
     hints_out = []
     for h in ranked:
         costs = list(h.costs) if me is not None else list(h.costs[1:])

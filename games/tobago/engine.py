@@ -7,7 +7,6 @@ here. Every helper that changes the state is called only after the action was fu
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from typing import Any
 
 from errors import IllegalAction, InvalidInput
@@ -27,6 +26,7 @@ from games.tobago.state import Player, TobagoState, TreasureMap, TurnState
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from hexmap.island_json import parse_space
+from solver.compiled import drive_from
 from solver.deck import DECK
 from solver.engine import SolverOptions, clue_mask, is_legal_play
 
@@ -44,34 +44,10 @@ def xy(h: Hex) -> list[int]:
     return [h.q, h.r]
 
 
-_GEOMETRY_CACHES: OrderedDict[int, tuple[tuple, dict]] = OrderedDict()
-
-
-def geometry_cache(island: Island, name: str) -> dict:
-    """A dict cached per island *geometry*, shared by every landmark placement of it.
-
-    Each game may place landmarks anew (``Island.with_landmarks``), which keeps the geometry —
-    and its ``index`` tuple — so drive costs and the like are keyed by that tuple's identity.
-    """
-    caches = island.__dict__.get("_tobago_geometry")
-    if caches is None:
-        key = id(island.index)
-        entry = _GEOMETRY_CACHES.get(key)
-        if entry is None or entry[0] is not island.index:
-            entry = _GEOMETRY_CACHES[key] = (island.index, {})
-            while len(_GEOMETRY_CACHES) > 32:
-                _GEOMETRY_CACHES.popitem(last=False)
-        caches = island.__dict__["_tobago_geometry"] = entry[1]
-    cache = caches.get(name)
-    if cache is None:
-        cache = caches[name] = {}
-    return cache
-
-
 def costs_from(island: Island, start: Hex) -> dict[Hex, int]:
-    """Drive costs from ``start`` (rules §5): ``Island.drive_from``'s cached table, shared with
-    the solver's hints and the web helper (read only)."""
-    return island.drive_from(start).costs
+    """Drive costs from ``start`` (rules §5): the table ``solver.compiled.drive_from`` keeps,
+    shared with the solver's hints and the web helper (read only)."""
+    return drive_from(island, start).costs
 
 
 def card_mask(state: TobagoState, card: int) -> int:

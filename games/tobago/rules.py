@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import hexmap.drive
 from games.base import OptionSpec
 
 _DATA = json.loads((Path(__file__).with_name("data") / "tobago.json").read_text("utf-8"))
@@ -35,7 +36,9 @@ CURSE_FREE_TOP: int = _DATA["curse_free_top"]
 HAND_SIZE: dict[int, int] = {int(k): v for k, v in _DATA["hand_size"].items()}
 AMULETS: int = _DATA["amulets"]
 COMPASS_MARKERS: int = _DATA["compass_markers"]
-DRIVE_POINTS: int = _DATA["drive_points"]
+#: Movement points of one drive action (rules §5; ``hexmap/data/drive.json``, where the drive
+#: costs are defined).
+DRIVE_POINTS: int = hexmap.drive.DRIVE_POINTS
 #: Physical candidate markers per colour: a map shows them (and an amulet may remove one) only
 #: when fewer than this many candidates remain (rules §3, §5).
 PHYSICAL_MARKERS: int = _DATA["physical_candidate_markers"]

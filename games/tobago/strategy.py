@@ -29,12 +29,13 @@ from __future__ import annotations
 import random
 
 from games.base import Action
-from games.tobago.engine import costs_from, geometry_cache
+from games.tobago.engine import costs_from
 from games.tobago.islands import island_for_view
 from games.tobago.rules import DRIVE_POINTS
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import parse_clue
+from solver.compiled import remember
 from solver.engine import Hint, MapColumn, SolverOptions, hints
 
 #: A hint at least this good is played before any drive toward a map.
@@ -152,9 +153,10 @@ def central_space(island: Island) -> Hex:
     """A space with a low total drive cost to every space: the ``CENTRAL_SHORTLIST`` spaces
     with the least total hex distance are searched, and the cheapest in drive cost is taken
     (a full search from every space would take too long for one decision)."""
-    cache = geometry_cache(island, "central")
-    if "space" in cache:
-        return cache["space"]
+    return remember(("central-space", island.geometry_key), lambda: _central(island), lambda _: 100)
+
+
+def _central(island: Island) -> Hex:
     pairs = [(h.q, h.r) for h in island.index]
 
     def hex_total(h: Hex) -> int:
@@ -162,9 +164,7 @@ def central_space(island: Island) -> Hex:
         return sum(abs(q0 - q) + abs(r0 - r) + abs(q0 - q + r0 - r) for q, r in pairs)
 
     shortlist = sorted(island.index, key=lambda h: (hex_total(h), h))[:CENTRAL_SHORTLIST]
-    best = min(shortlist, key=lambda h: (sum(costs_from(island, h).values()), h))
-    cache["space"] = best
-    return best
+    return min(shortlist, key=lambda h: (sum(costs_from(island, h).values()), h))
 
 
 def _first_clue(pos: Position, kinds: dict[str, list[Action]]) -> Action:

@@ -1,8 +1,9 @@
 """Actions of the setup and of a turn (rules §4, §5): their legality and their effect.
 
-Each ``check_*`` function raises ``InvalidInput`` / ``IllegalAction`` or returns what the matching
-``do_*`` needs; ``do_*`` mutates. ``apply`` in ``games.tobago.kind`` calls them in that order,
-so a refused action changes nothing.
+Each action type has a ``legal_*`` function (the actions of that type a seat may take now, for the
+view and the bots) and an ``apply_*`` function, which ``games.tobago.kind`` calls by action type:
+``apply_*`` first checks every field and rule (raising ``InvalidInput`` / ``IllegalAction``) and
+only then changes the state, so a refused action changes nothing.
 
 A turn is one of three actions. Action 1 (``play_clue``, then more ``play_clue`` for an amulet
 each, then ``extra_marker``) ends when the extra marker is placed, or by itself when nothing is

@@ -15,10 +15,12 @@ memory, and the cards left in the decks.
 
 from __future__ import annotations
 
-from games.tobago.engine import geometry_cache
 from games.tobago.rules import SEAT_COLOURS, TREASURE_VALUES
 from games.tobago.sharing import offeree, value_label
 from games.tobago.state import TobagoState
+from hexmap.hexes import Hex
+from hexmap.island import Island
+from solver.compiled import remember
 from solver.deck import DECK
 
 #: How many of the latest public events a view carries.
@@ -59,15 +61,13 @@ def island_ref(state: TobagoState) -> dict:
     return out
 
 
-def _spaces(island, mask: int) -> tuple:
-    """The spaces of a mask as ``(q, r)`` pairs, cached per island (views repeat the same few)."""
-    cache = geometry_cache(island, "spaces")
-    if len(cache) > 4096:
-        cache.clear()
-    out = cache.get(mask)
-    if out is None:
-        out = cache[mask] = tuple(island.spaces_of(mask))
-    return out
+def _spaces(island: Island, mask: int) -> tuple[Hex, ...]:
+    """The spaces of a mask, kept per island geometry (views repeat the same few masks)."""
+    return remember(
+        ("view-spaces", island.geometry_key, mask),
+        lambda: tuple(island.spaces_of(mask)),
+        lambda spaces: 100 + 16 * len(spaces),
+    )
 
 
 def _xy(h) -> list[int] | None:

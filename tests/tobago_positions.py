@@ -1,15 +1,9 @@
-"""Building constructed Tobago positions (for tests and examples).
+"""Building constructed Tobago positions for the tests.
 
-``small_island()`` is a 30-space island of six vertical stripes, one terrain each, so that every
-region and drive cost is easy to reason about::
-
-    q = 0 jungle · 1 beach · 2 grassland · 3 mountain · 4 river · 5 lake      (r = 0 … 4)
-
-with a palm at (0, 0) and a statue at (2, 2) facing east (its ray ends at (5, 2)); there is no
-hut, so the four hut clue cards fit no map at all (a hand with no legal play).
-
-The helpers move cards between the decks, hands and columns (never creating or losing one), so a
-constructed position keeps every count the invariants check.
+Positions are played on ``tests.islands.stripes_island()`` by default (six vertical terrain
+stripes, so every region and drive cost is easy to reason about). The helpers move cards between
+the decks, hands and columns (never creating or losing one), so a constructed position keeps
+every count the invariants check.
 """
 
 from __future__ import annotations
@@ -20,20 +14,9 @@ from games.tobago.kind import KIND
 from games.tobago.rules import GOLD_VALUES, MAP_INDEX, TREASURE_VALUES
 from games.tobago.state import ClueEntry, TobagoState
 from hexmap.hexes import Hex
-from hexmap.island import Island, Landmark
+from hexmap.island import Island
 from solver.deck import DECK
-
-STRIPES = ("jungle", "beach", "grassland", "mountain", "river", "lake")
-
-
-def small_island(statue: bool = True, palm: bool = True) -> Island:
-    spaces = {(q, r): STRIPES[q] for q in range(6) for r in range(5)}
-    landmarks = []
-    if palm:
-        landmarks.append(Landmark("palm", Hex(0, 0)))
-    if statue:
-        landmarks.append(Landmark("statue", Hex(2, 2), 0))
-    return Island(spaces, landmarks, name="stripes")
+from tests.islands import stripes_island
 
 
 class NoShuffle(random.Random):
@@ -68,9 +51,9 @@ def position(
     seed: int = 1,
     no_shuffle: bool = True,
 ) -> TobagoState:
-    """A game on ``island`` (default ``small_island()``) at the start of seat 0's first turn:
+    """A game on ``island`` (default ``stripes_island()``) at the start of seat 0's first turn:
     ATVs placed, every map empty, hands as dealt."""
-    state = KIND.new_state_on(island or small_island(), seed, seats, options)
+    state = KIND.new_state_on(island or stripes_island(), seed, seats, options)
     if no_shuffle:
         rng = NoShuffle()
         rng.setstate(state.rng.getstate())

@@ -1,0 +1,100 @@
+"""Distance fields: the hex distance from every island space to the nearest of some sources.
+
+The rules measure plain hex distance, across water and sea alike (a space across a narrow bay is
+near the other shore), so a field is not computed on the island graph but on the **hex lattice
+around the island**: a NetworkX graph of every hex in the island's cube-coordinate bounding box
+grown by one (island spaces and the sea around them). A shortest path between two hexes of that
+box changes each cube coordinate monotonically, so it never leaves the box: distances in the
+lattice are exact hex distances. A field is a multi-source breadth-first search
+(``networkx.bfs_layers``) from the sources, optionally stopped after ``cutoff`` layers.
+
+These are built once per island geometry by ``solver.compiled`` and compiled to bitmasks there
+(the sea within 1 and 2, the terrains and largest regions within 1 and 2); the lattice itself is
+not kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
+
+import networkx as nx
+
+from hexmap.hexes import Hex
+
+if TYPE_CHECKING:
+    from hexmap.island import Island
+
+#: Directions E, NE, NW: walking them from every hex visits every lattice edge once.
+_FORWARD = ((1, 0), (1, -1), (0, -1))
+
+
+def lattice(island: Island, extra: Iterable[tuple[int, int]] = ()) -> nx.Graph:
+    """The hex lattice around ``island`` (every hex of its cube bounding box grown by one), and
+    around ``extra`` hexes too when given (sources out at sea)."""
+    qs = [h[0] for h in island.index] + [h[0] for h in extra]
+    rs = [h[1] for h in island.index] + [h[1] for h in extra]
+    ss = [-q - r for q, r in zip(qs, rs, strict=True)]
+    q0, q1 = min(qs) - 1, max(qs) + 1
+    r0, r1 = min(rs) - 1, max(rs) + 1
+    s0, s1 = min(ss) - 1, max(ss) + 1
+    nodes = {}
+    for q in range(q0, q1 + 1):
+        for r in range(max(r0, -s1 - q), min(r1, -s0 - q) + 1):
+            h = Hex(q, r)
+            nodes[h] = h
+    edges = []
+    get = nodes.get
+    for h in nodes:
+        q, r = h
+        for dq, dr in _FORWARD:
+            n = get((q + dq, r + dr))  # type: ignore[call-overload]
+            if n is not None:
+                edges.append((h, n))
+    graph = nx.Graph()
+    graph.add_nodes_from(nodes)
+    graph.add_edges_from(edges)
+    return graph
+
+
+def field_on(
+    graph: nx.Graph, island: Island, sources: Iterable[tuple[int, int]], cutoff: int | None = None
+) -> dict[Hex, int]:
+    """The distance field of ``sources`` over ``graph`` (a ``lattice``), island spaces only;
+    with ``cutoff``, spaces farther than ``cutoff`` are left out."""
+    srcs = [Hex(*s) for s in sources]
+    if not srcs:
+        return {}
+    terrain = island.terrain
+    out: dict[Hex, int] = {}
+    for d, layer in enumerate(nx.bfs_layers(graph, srcs)):
+        if cutoff is not None and d > cutoff:
+            break
+        for h in layer:
+            if h in terrain:
+                out[h] = d
+    return out
+
+
+def distance_field(
+    island: Island, sources: Iterable[tuple[int, int]], cutoff: int | None = None
+) -> dict[Hex, int]:
+    """Least hex distance from every island space to a hex of ``sources`` (any hexes, island or
+    sea); spaces with no source at all, or farther than ``cutoff``, are left out."""
+    srcs = [Hex(*s) for s in sources]
+    if not srcs:
+        return {}
+    outside = [s for s in srcs if s not in island.terrain]
+    return field_on(lattice(island, outside), island, srcs, cutoff)
+
+
+def distance_fields(
+    island: Island, sources: Mapping[str, Iterable[tuple[int, int]]], cutoff: int | None = None
+) -> dict[str, dict[Hex, int]]:
+    """Several fields at once, on one lattice (``sources`` by name → field by name).
+
+    Sources must be island spaces or the sea hexes next to the island (``Island.sea_border``):
+    the lattice is built for the island alone.
+    """
+    graph = lattice(island)
+    return {name: field_on(graph, island, srcs, cutoff) for name, srcs in sources.items()}
