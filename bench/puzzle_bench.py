@@ -27,9 +27,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hexmap.catalog import generated_island  # noqa: E402
-from solver.puzzle_clues import DIFFICULTIES, pool  # noqa: E402
-from solver.puzzle_cover import brute_force_minimum  # noqa: E402
-from solver.puzzles import (  # noqa: E402
+from solver.puzzles.clues import DIFFICULTIES, pool  # noqa: E402
+from solver.puzzles.cover import brute_force_minimum  # noqa: E402
+from solver.puzzles.generate import (  # noqa: E402
     draw_irredundant,
     make_minimal_puzzle,
     make_puzzle,

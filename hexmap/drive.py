@@ -80,7 +80,7 @@ class DriveMoves:
             r = number.get(id(region))
             if r is None:
                 r = number[id(region)] = len(members)
-                members.append(tuple(bit[m] for m in region))
+                members.append(tuple(sorted(bit[m] for m in region)))
             region_of.append(r)
             t = terrain[h]
             out = []
@@ -100,8 +100,8 @@ class DriveMoves:
 
     def order(self, start: Hex) -> tuple[list[int], list[int]]:
         """The BFS from ``start``: reachable indices in the order reached (``start`` first), and
-        the cost of every index (-1: unreachable). Regions are expanded in their frozenset's
-        order and steps in ``DIRECTIONS`` order, so the order is reproducible."""
+        the cost of every index (-1: unreachable). A region's members are taken in index order
+        and steps in ``DIRECTIONS`` order, so the order depends on the geometry alone."""
         i0 = self.bit.get(start)
         if i0 is None:
             raise InvalidInput(f"({start.q}, {start.r}) is not an island space", "start")

@@ -1,9 +1,10 @@
 """``python -m solver <command>``: the solver's command line.
 
-Subcommands come from the ``solver/*_cli.py`` modules: each defines one or more functions named
-``add_<name>_subcommand(subparsers)`` that add a parser and set its ``func`` default to a handler
-``func(args) -> int`` (the exit status). Adding a command is adding such a module; nothing here
-changes. Today: ``solve`` (``solver/solve_cli.py``) and ``puzzles`` (``solver/puzzles_cli.py``).
+Subcommands come from the ``solver/*_cli.py`` modules and the ``cli`` module of each subpackage
+(``solver/*/cli.py``): each defines one or more functions named ``add_<name>_subcommand(subparsers)``
+that add a parser and set its ``func`` default to a handler ``func(args) -> int`` (the exit
+status). Adding a command is adding such a module; nothing here changes. Today: ``solve``
+(``solver/solve_cli.py``) and ``puzzles`` (``solver/puzzles/cli.py``).
 """
 
 from __future__ import annotations
@@ -21,10 +22,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m solver", description=__doc__.split("\n")[0])
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     package_dir = Path(__file__).parent
-    for info in sorted(pkgutil.iter_modules([str(package_dir)]), key=lambda m: m.name):
-        if not info.name.endswith("_cli"):
-            continue
-        module = importlib.import_module(f"solver.{info.name}")
+    names = []
+    for info in pkgutil.iter_modules([str(package_dir)]):
+        if info.name.endswith("_cli"):
+            names.append(f"solver.{info.name}")
+        elif info.ispkg and (package_dir / info.name / "cli.py").exists():
+            names.append(f"solver.{info.name}.cli")
+    for name in sorted(names):
+        module = importlib.import_module(name)
         for attr in sorted(vars(module)):
             if attr.startswith("add_") and attr.endswith("_subcommand"):
                 getattr(module, attr)(subparsers)

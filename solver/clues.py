@@ -218,13 +218,15 @@ def all_clues() -> list[Clue]:
 LANGS: tuple[str, ...] = ("en", "zh")
 
 
+#: Other tags ``describe_clue`` takes for a language.
+_LANG_ALIASES = {"zh-Hant": "zh", "zh-TW": "zh"}
+
+
 def check_lang(lang: str, field: str = "lang") -> str:
-    """``en`` or ``zh`` (``zh-Hant``, ``zh-TW`` → ``zh``), else ``InvalidInput`` naming ``field``."""
-    if lang in LANGS:
-        return lang
-    if lang in ("zh-Hant", "zh-TW"):
-        return "zh"
-    raise InvalidInput(f"unknown language {lang!r}; expected 'en' or 'zh'", field)
+    """``lang`` if it is ``en`` or ``zh``, else ``InvalidInput`` naming ``field``."""
+    if lang not in LANGS:
+        raise InvalidInput(f"unknown language {lang!r}; expected 'en' or 'zh'", field)
+    return lang
 
 
 def describe_clue(clue: Clue, lang: str = "en") -> str:
@@ -234,7 +236,7 @@ def describe_clue(clue: Clue, lang: str = "en") -> str:
     names ``terrain.*``: where a treasure is (``clue.in.jungle`` "in the jungle"), the largest
     region, or "within d of" a target, then ``clue.yes`` / ``clue.not``.
     """
-    lang = check_lang(lang)
+    lang = check_lang(_LANG_ALIASES.get(lang, lang))
     tr = i18n.translate
     t = clue.target
     if clue.relation == "in":

@@ -10,8 +10,8 @@ from errors import InvalidInput, NotFound
 
 # --- codes, seeds, the daily puzzle (need the island catalog) ------------------------------
 from hexmap import catalog
-from solver.puzzle_clues import DIFFICULTIES
-from solver.puzzle_codes import (
+from solver.puzzles.clues import DIFFICULTIES
+from solver.puzzles.codes import (
     IslandRef,
     daily_difficulty,
     daily_puzzle,
@@ -100,7 +100,7 @@ def test_daily_puzzle_is_fixed_per_date_and_follows_the_weekday():
 
 
 def test_an_island_without_a_puzzle_falls_back_to_other_landmarks(monkeypatch):
-    import solver.puzzle_codes as pc
+    import solver.puzzles.codes as pc
 
     real = pc.puzzle_on
 

@@ -12,7 +12,7 @@ from hexmap.hexes import Hex
 from hexmap.terrain import TERRAINS
 from solver.clues import parse_clue
 from solver.engine import base_mask, clue_mask
-from solver.puzzle_clues import (
+from solver.puzzles.clues import (
     DIFFICULTIES,
     allowed,
     is_deck_kind,
@@ -20,9 +20,8 @@ from solver.puzzle_clues import (
     reading_cost,
     universe,
 )
-from solver.puzzle_cover import brute_force_minimum, greedy_cover, minimum_cover
-from solver.puzzle_text import answer_text, intro_text, step_text, steps_json, why_text
-from solver.puzzles import (
+from solver.puzzles.cover import brute_force_minimum, greedy_cover, minimum_cover
+from solver.puzzles.generate import (
     EASY_MAX_POINTS,
     FAR_FROM_LANDMARKS,
     MAX_PUZZLE_CLUES,
@@ -39,6 +38,7 @@ from solver.puzzles import (
     make_puzzle,
     minimal_clues,
 )
+from solver.puzzles.text import answer_text, intro_text, step_text, steps_json, why_text
 from tests.islands import blob_island
 
 ISLANDS = {seed: blob_island(seed, radius=5, blobs=14) for seed in range(6)}

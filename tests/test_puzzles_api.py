@@ -9,7 +9,7 @@ import pytest
 from hexmap.catalog import generated_island
 from solver.clues import parse_clue
 from solver.engine import base_mask, clue_mask
-from solver.puzzle_codes import daily_puzzle, puzzle_code
+from solver.puzzles.codes import daily_puzzle, puzzle_code
 
 BASE = "/api/tobago/puzzles"
 SECRET_KEYS = {"answer", "steps", "intro", "conclusion", "proof"}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from solver.puzzle_codes import puzzle_from_code
-from solver.puzzles_cli import add_puzzles_subcommand, main
+from solver.puzzles.cli import add_puzzles_subcommand, main
+from solver.puzzles.codes import puzzle_from_code
 
 
 def test_writes_the_same_sheet_as_the_web_page(tmp_path, client):

@@ -40,16 +40,17 @@ from errors import InvalidInput, NotFound
 from hexmap.island_json import parse_space
 from hexmap.seeds import parse_seed
 from hexmap.svg import render_svg
-from solver.puzzle_clues import DIFFICULTIES
-from solver.puzzle_codes import (
+from solver.puzzles import Puzzle, check_difficulty
+from solver.puzzles.clues import DIFFICULTIES
+from solver.puzzles.codes import (
     MAX_CODE_LENGTH,
     daily_puzzle,
     puzzle_code,
     puzzle_for_seed,
     puzzle_from_code,
 )
-from solver.puzzle_sheet import MAX_SHEET, render_sheet, sheet_puzzles
-from solver.puzzle_text import (
+from solver.puzzles.sheet import MAX_SHEET, render_sheet, sheet_puzzles
+from solver.puzzles.text import (
     LANGS,
     answer_text,
     check_lang,
@@ -58,7 +59,6 @@ from solver.puzzle_text import (
     steps_json,
     why_text,
 )
-from solver.puzzles import Puzzle, check_difficulty
 from web.apidoc import api_route, validated
 from web.schemas_puzzles import CheckIn, CheckOut, PuzzleOut
 

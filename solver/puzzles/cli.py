@@ -1,7 +1,7 @@
 """``python -m solver puzzles``: write a printable sheet of puzzles, or list puzzle codes.
 
 Registered by the solver CLI with ``add_puzzles_subcommand(subparsers)``; also runnable on its
-own as ``python -m solver.puzzles_cli``. Examples::
+own as ``python -m solver.puzzles.cli``. Examples::
 
     python -m solver puzzles --count 20 --difficulty hard --out sheet.html
     python -m solver puzzles --count 5 --difficulty easy            # codes and grades
@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from errors import ProjectError
-from solver.puzzle_clues import DIFFICULTIES
-from solver.puzzle_codes import puzzle_code
-from solver.puzzle_sheet import MAX_SHEET, render_sheet, sheet_puzzles
-from solver.puzzle_text import LANGS
+from solver.puzzles.clues import DIFFICULTIES
+from solver.puzzles.codes import puzzle_code
+from solver.puzzles.sheet import MAX_SHEET, render_sheet, sheet_puzzles
+from solver.puzzles.text import LANGS
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m solver.puzzles_cli", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m solver.puzzles.cli", description=__doc__)
     add_arguments(parser)
     return run(parser.parse_args(argv))
 

@@ -1,7 +1,7 @@
 """The clue universe of teaching puzzles, clue costs and the clue mix of each difficulty.
 
 **Puzzles use every clue kind of the rules (§2), not only the 52 deck cards.** The universe
-(``puzzle_clues.json``, 88 clues in a fixed order that puzzle codes index) is:
+(``solver/data/puzzle_clues.json``, 88 clues in a fixed order that puzzle codes index) is:
 
 - ``in T``, ``not in T``, ``in the largest T``, ``not in the largest T`` for the six terrains;
 - ``within d of X`` and ``not within d of X`` for d = 1, 2 and X each terrain, the sea, and each
@@ -30,7 +30,7 @@ from solver.clues import Clue, parse_clue
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "medium", "hard")
 
-_DATA = Path(__file__).with_name("puzzle_clues.json")
+_DATA = Path(__file__).parents[1] / "data" / "puzzle_clues.json"
 
 
 @cache

@@ -1,7 +1,7 @@
 """Teaching puzzles: an island, a few clues, exactly one space where the treasure can be.
 
 A **puzzle** is an island with landmarks plus a list of clues (from the universe of
-``solver.puzzle_clues``: every clue kind of the rules, not only deck cards) whose candidates
+``solver.puzzles.clues``: every clue kind of the rules, not only deck cards) whose candidates
 (rules §3, default rule options) are exactly one space, the answer. Every puzzle is
 **irredundant**: dropping any one clue leaves more than one candidate.
 
@@ -14,7 +14,7 @@ is graded; a puzzle whose measured grade is not the requested difficulty is thro
 another drawn.
 
 **Minimal mode** (``make_minimal_puzzle``): the fewest clues for that island and answer, proven by
-exact minimum set cover (``solver.puzzle_cover``: branch and bound with iterative deepening over
+exact minimum set cover (``solver.puzzles.cover``: branch and bound with iterative deepening over
 bitmasks; see there). Among the minimum covers it finds, the one whose grade fits the difficulty
 best is kept. A minimum cover is irredundant by construction.
 
@@ -50,11 +50,11 @@ from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import Clue
 from solver.compiled import compiled, remember
-from solver.puzzle_clues import DIFFICULTIES, pick_weight, pool, reading_cost, universe
-from solver.puzzle_cover import minimum_cover
+from solver.puzzles.clues import DIFFICULTIES, pick_weight, pool, reading_cost, universe
+from solver.puzzles.cover import minimum_cover
 
 if TYPE_CHECKING:
-    from solver.puzzle_codes import IslandRef
+    from solver.puzzles.codes import IslandRef
 
 #: Upper bounds of ``points`` for easy and medium; anything above is hard.
 EASY_MAX_POINTS = 4
@@ -245,7 +245,7 @@ class Puzzle:
     island: Island = field(compare=False, repr=False)
     clue_ids: tuple[int, ...]
     answer: Hex
-    #: Where the island comes from (rebuilds it): see ``solver.puzzle_codes.IslandRef``.
+    #: Where the island comes from (rebuilds it): see ``solver.puzzles.codes.IslandRef``.
     source: IslandRef | None = None
     proof: MinimalProof | None = None
 

@@ -2,7 +2,7 @@
 
 **Island reference.** A puzzle's island is a built-in island (``hexmap.catalog.classic_island``,
 by name, with a landmarks seed) or a generated one (``generated_island`` by seed, optionally with
-its own landmarks seed). ``IslandRef.load`` rebuilds it (cached).
+its own landmarks seed). ``IslandRef.load`` rebuilds it (the catalog keeps it built).
 
 **Seeds.** ``puzzle_for_seed(seed, difficulty)`` uses the generated island of ``seed`` and a
 ``random.Random`` seeded from ``(difficulty, minimal, seed)``; the same call gives the same
@@ -37,13 +37,12 @@ import random
 import zlib
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 
 from errors import IllegalAction, InvalidInput, NotFound
 from hexmap.island import Island
 from hexmap.seeds import check_seed
-from solver.puzzle_clues import DIFFICULTIES, universe
-from solver.puzzles import (
+from solver.puzzles.clues import DIFFICULTIES, universe
+from solver.puzzles.generate import (
     Puzzle,
     check_difficulty,
     from_clues,
@@ -73,22 +72,19 @@ class IslandRef:
         return self.name is None
 
     def load(self) -> Island:
-        """The island (with landmarks), built once per reference."""
-        return _load(self)
+        """The island (with landmarks), kept by ``hexmap.catalog``."""
+        from hexmap import catalog
+
+        if self.generated:
+            assert self.seed is not None
+            return catalog.generated_island(self.seed, landmarks_seed=self.landmarks_seed)
+        assert self.name is not None
+        return catalog.classic_island(self.name, landmarks_seed=self.landmarks_seed or 0)
 
     def to_json(self) -> dict:
         if self.generated:
             return {"kind": "generated", "seed": self.seed, "landmarks_seed": self.landmarks_seed}
         return {"kind": "builtin", "name": self.name, "landmarks_seed": self.landmarks_seed}
-
-
-@lru_cache(maxsize=256)
-def _load(ref: IslandRef) -> Island:
-    from hexmap import catalog
-
-    if ref.generated:
-        return catalog.generated_island(ref.seed, landmarks_seed=ref.landmarks_seed)
-    return catalog.classic_island(ref.name, landmarks_seed=ref.landmarks_seed or 0)
 
 
 def builtin_names() -> list[str]:
@@ -275,7 +271,7 @@ def puzzle_from_code(code: str) -> Puzzle:
 
 
 def _in_pool(ids: tuple[int, ...], pool: int) -> bool:
-    from solver.puzzle_clues import pool as pool_of
+    from solver.puzzles.clues import pool as pool_of
 
     allowed = set(pool_of(DIFFICULTIES[pool]))
     return all(i in allowed for i in ids)

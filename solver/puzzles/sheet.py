@@ -21,12 +21,13 @@ from hexmap.hexes import Hex
 from hexmap.island import Island, Landmark
 from hexmap.svg import render_svg
 from hexmap.terrain import TERRAINS
-from solver.puzzle_codes import puzzle_code, puzzle_for_seed
-from solver.puzzle_text import check_lang, clue_text, strings
-from solver.puzzles import Puzzle, check_difficulty
+from i18n import catalogue, translate
+from solver.puzzles.codes import puzzle_code, puzzle_for_seed
+from solver.puzzles.generate import Puzzle, check_difficulty
+from solver.puzzles.text import check_lang, clue_text
 
 MAX_SHEET = 40
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
 SHEET_CSS = ROOT / "static" / "puzzles" / "sheet.css"
 #: Hex radius of the islands on the sheet and in the answer key, in CSS pixels.
@@ -60,36 +61,46 @@ def _chip(terrain: str, landmark: str | None = None) -> Markup:
     return Markup(render_svg(island, size=11, margin=3))
 
 
+#: The sheet's own strings (``puzzle.sheet.*`` in the catalogues), as the template names them.
+SHEET_STRINGS = ("title", "subtitle", "name", "date", "puzzle", "key", "key_line", "code", "legend")
+
+
+def sheet_strings(lang: str) -> dict[str, str]:
+    """The sheet's strings in ``lang``, unformatted (the template fills ``puzzle``)."""
+    cat = catalogue(lang)
+    return {k: cat[f"puzzle.sheet.{k}"] for k in SHEET_STRINGS}
+
+
 def legend(lang: str) -> list[tuple[Markup, str]]:
     """Small pictures of each terrain and landmark with their names."""
-    t = strings()[lang]
-    out = [(_chip(terr), t["terrain"][terr]) for terr in TERRAINS]
-    out += [(_chip("grassland", k), t["landmark"][k]) for k in ("palm", "hut", "statue")]
+    out = [(_chip(terr), translate(lang, f"terrain.{terr}")) for terr in TERRAINS]
+    out += [
+        (_chip("grassland", k), translate(lang, f"puzzle.landmark.{k}"))
+        for k in ("palm", "hut", "statue")
+    ]
     return out
 
 
 def render_sheet(puzzles: Sequence[Puzzle], lang: str = "en", difficulty: str | None = None) -> str:
     """The standalone sheet HTML for ``puzzles``, strings in ``lang``."""
     check_lang(lang)
-    t = strings()[lang]
+    s = sheet_strings(lang)
     items = []
     for n, p in enumerate(puzzles, 1):
         items.append(
             {
                 "n": n,
                 "code": puzzle_code(p),
-                "svg": Markup(
-                    render_svg(p.island, size=SHEET_HEX, title=t["sheet"]["puzzle"].format(n=n))
-                ),
+                "svg": Markup(render_svg(p.island, size=SHEET_HEX, title=s["puzzle"].format(n=n))),
                 "clues": [clue_text(p, i, lang) for i in range(len(p.clues))],
                 "key_svg": Markup(
                     render_svg(p.island, size=KEY_HEX, highlights={"answer": [p.answer]}, margin=2)
                 ),
-                "key": t["sheet"]["key_line"].format(
+                "key": s["key_line"].format(
                     n=n,
                     q=p.answer.q,
                     r=p.answer.r,
-                    terrain=t["terrain"][p.island.terrain[p.answer]],
+                    terrain=translate(lang, f"terrain.{p.island.terrain[p.answer]}"),
                 ),
             }
         )
@@ -99,9 +110,9 @@ def render_sheet(puzzles: Sequence[Puzzle], lang: str = "en", difficulty: str | 
         .get_template("puzzles/sheet.html")
         .render(
             lang=lang,
-            s=t["sheet"],
-            subtitle=t["sheet"]["subtitle"].format(
-                count=len(items), difficulty=t["sheet"]["difficulty"][level]
+            s=s,
+            subtitle=s["subtitle"].format(
+                count=len(items), difficulty=translate(lang, f"puzzle.sheet.difficulty.{level}")
             ),
             items=items,
             legend=legend(lang),
