@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from hexmap.island import Island, bit_indices
 from solver.clues import Clue
-from solver.compiled import CompiledIsland, charge, compiled, remember
+from solver.compiled import CompiledIsland, charge, compile_island, remember
 from solver.masks import MapColumn
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ def plays(
 
 def answer_json(req: SolveRequest) -> dict:
     """The response of ``POST /api/tobago/solve`` as Python objects (see ``solver.solve``)."""
-    t = compiled(req.island, req.options)
+    t = compile_island(req.island, req.options)
     maps = []
     columns = []
     for m in req.maps:
@@ -151,7 +151,7 @@ def answer_json(req: SolveRequest) -> dict:
 def answer_text(req: SolveRequest) -> str:
     """The response as compact JSON text: equal to ``json.dumps(answer_json(req))`` once parsed."""
     island = req.island
-    t = compiled(island, req.options)
+    t = compile_island(island, req.options)
     pieces = _pieces(island)
     maps_text = []
     columns: list[tuple[str, int, int]] = []

@@ -107,11 +107,15 @@ class CompiledGeometry:
         self.balls = {d: island.within_masks(d) for d in DISTANCES}
         self.moves = DriveMoves(island)
         n = self.size
+        # What it holds: the island's index, bit table and within-1/2 masks (shared with the
+        # island), the drive moves, and its own masks.
         self.nbytes = (
-            island.nbytes()
+            n * (72 + 40)
+            + sys.getsizeof(island.bit)
+            + 2 * n * _int_bytes(n)
             + self.moves.nbytes()
             + (2 * len(TERRAINS) + 3 * (2 * len(TERRAINS) + 1)) * _int_bytes(n)
-            + 1200
+            + 2000
         )
 
     def dilate(self, mask: int, d: int) -> int:
@@ -166,11 +170,13 @@ class CompiledIsland:
         for clue in _ALL_CLUES:
             masks[clue.code] = self._compile(clue, landmark_near)
         self.masks: tuple[int, ...] = tuple(masks)
+        #: Its own masks, and the island it holds (counted here too: the catalog may have
+        #: dropped it while this keeps it alive).
         self.nbytes = (
             sys.getsizeof(self.masks)
             + len(_ALL_CLUES) * _int_bytes(geometry.size)
-            + 200 * len(island.landmarks)
-            + 1500
+            + 1200
+            + island.nbytes()
         )
 
     def target_mask(self, clue: Clue) -> int:
@@ -222,7 +228,7 @@ def compiled_geometry(island: Island) -> CompiledGeometry:
     return geo
 
 
-def compiled(island: Island, options: SolverOptions = DEFAULT_OPTIONS) -> CompiledIsland:
+def compile_island(island: Island, options: SolverOptions = DEFAULT_OPTIONS) -> CompiledIsland:
     """The compiled island of ``island`` under ``options`` (built on first use, then kept)."""
     key = (island.key, options.code)
     t = CACHE.get(key)

@@ -14,7 +14,7 @@ from typing import Any
 
 from hexmap.island import Island
 from solver.clues import Clue
-from solver.compiled import CompiledIsland, compiled
+from solver.compiled import CompiledIsland, compile_island
 from solver.explain import ColumnExplanation, Step, explain_column
 from solver.hints import Hint, hints
 from solver.masks import (
@@ -41,7 +41,7 @@ __all__ = [
     "base_mask",
     "clue_mask",
     "column_mask",
-    "compiled",
+    "compile_island",
     "evaluate",
     "explain_column",
     "hints",
@@ -81,7 +81,7 @@ def evaluate(
 
     ``maps`` are ``MapColumn`` values (or anything ``as_map_column`` accepts).
     """
-    t = compiled(island, options)
+    t = compile_island(island, options)
     masks = t.masks
     hand_masks = [masks[c.code] for c in hand]
     out = []

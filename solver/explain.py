@@ -23,7 +23,7 @@ from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.answer import Reason, excluded_pairs, walk_column
 from solver.clues import Clue, check_lang, describe_clue
-from solver.compiled import compiled
+from solver.compiled import compile_island
 from solver.masks import removed_mask
 from solver.options import DEFAULT_OPTIONS, SolverOptions
 
@@ -107,7 +107,7 @@ def explain_column(
     options: SolverOptions = DEFAULT_OPTIONS,
 ) -> ColumnExplanation:
     """Explain a column (see the module doc). ``removed`` is a mask or an iterable of spaces."""
-    t = compiled(island, options)
+    t = compile_island(island, options)
     removed = removed_mask(island, removed)
     alive, pairs = excluded_pairs(t, clues, removed)
     steps = [Step(None, None, t.base.bit_count(), t.base)]

@@ -37,7 +37,7 @@ from hexmap.hexes import Hex
 from hexmap.island import Island
 from hexmap.island_json import parse_space
 from solver.clues import Clue, describe_clue
-from solver.compiled import compiled, drive_from
+from solver.compiled import compile_island, drive_from
 from solver.masks import MapColumn, as_map_column
 from solver.options import DEFAULT_OPTIONS, SolverOptions
 
@@ -117,7 +117,7 @@ def hints(
 
     ``others`` are the other players' ATV spaces. See the module doc for the heuristic.
     """
-    t = compiled(island, options)
+    t = compile_island(island, options)
     columns = [as_map_column(island, m) for m in maps]
     atvs: list[DriveCosts | None] = [
         drive_from(island, _position(island, me, "me")) if me is not None else None

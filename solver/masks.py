@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from errors import InvalidInput
 from hexmap.island import Island
 from solver.clues import Clue, parse_clue
-from solver.compiled import compiled
+from solver.compiled import compile_island
 from solver.options import DEFAULT_OPTIONS, SolverOptions
 
 
@@ -47,12 +47,12 @@ def as_map_column(island: Island, m: Any) -> MapColumn:
 
 def clue_mask(island: Island, clue: Clue, options: SolverOptions = DEFAULT_OPTIONS) -> int:
     """The island spaces where ``clue`` is true, as a bitmask."""
-    return compiled(island, options).masks[clue.code]
+    return compile_island(island, options).masks[clue.code]
 
 
 def base_mask(island: Island, options: SolverOptions = DEFAULT_OPTIONS) -> int:
     """The spaces a treasure may be on at all (every space, or none with a landmark)."""
-    return compiled(island, options).base
+    return compile_island(island, options).base
 
 
 def removed_mask(island: Island, removed: int | Iterable[tuple[int, int]]) -> int:
@@ -74,7 +74,7 @@ def column_mask(
     """
     if removed.__class__ is not int:
         removed = removed_mask(island, removed)
-    return compiled(island, options).column(clues, removed)  # type: ignore[arg-type]
+    return compile_island(island, options).column(clues, removed)  # type: ignore[arg-type]
 
 
 def is_legal_play(candidates: int, clue_mask: int) -> bool:

@@ -18,7 +18,7 @@ from solver import (
     base_mask,
     clue_mask,
     column_mask,
-    compiled,
+    compile_island,
     evaluate,
     is_legal_play,
     parse_clue,
@@ -191,12 +191,12 @@ def test_is_legal_play(c, s, legal):
 
 def test_masks_are_compiled_once_and_kept(island):
     clue = parse_clue("near2:hut")
-    t = compiled(island)
-    assert compiled(island) is t
+    t = compile_island(island)
+    assert compile_island(island) is t
     m = clue_mask(island, clue)
     assert t.masks[clue.code] == m
-    assert compiled(island, INCLUDE) is not t
-    assert compiled(island, SolverOptions()) is t  # equal options share the table
+    assert compile_island(island, INCLUDE) is not t
+    assert compile_island(island, SolverOptions()) is t  # equal options share the table
 
 
 def test_other_landmarks_get_their_own_masks():
@@ -206,7 +206,7 @@ def test_other_landmarks_get_their_own_masks():
     moved = island.with_landmarks([Landmark("hut", Hex(0, 0))])
     assert set(map(tuple, moved.spaces_of(clue_mask(moved, clue)))) == RING1
     assert clue_mask(island, clue) == before  # the original is untouched
-    assert compiled(moved).geometry is compiled(island).geometry  # geometry shared
+    assert compile_island(moved).geometry is compile_island(island).geometry  # geometry shared
 
 
 def test_targets_missing_from_the_island():

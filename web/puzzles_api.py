@@ -23,7 +23,7 @@ import json
 import re
 import secrets
 from datetime import date
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from flask import (
@@ -39,6 +39,7 @@ from flask import (
 from errors import InvalidInput, NotFound
 from hexmap.island_json import parse_space
 from hexmap.seeds import parse_seed
+from hexmap.sized_cache import SizedCache
 from hexmap.svg import render_svg
 from solver.puzzles import Puzzle, check_difficulty
 from solver.puzzles.clues import DIFFICULTIES
@@ -161,12 +162,19 @@ def _lang(strict: bool) -> str:
     return lang if lang in LANGS else "en"
 
 
-# --- cached puzzles (immutable values; errors are not cached) -------------------------------
+# --- kept puzzles (immutable values; errors are not kept) ------------------------------------
+
+#: Memory budget of the puzzles kept (each counted with its island, which it holds).
+PUZZLE_CACHE_BYTES = 8 * 1024 * 1024
+_PUZZLES: SizedCache[Puzzle] = SizedCache("puzzles", PUZZLE_CACHE_BYTES)
 
 
-@lru_cache(maxsize=1024)
+def _size(p: Puzzle) -> int:
+    return p.island.nbytes() + 4000
+
+
 def _by_code(code: str) -> Puzzle:
-    return puzzle_from_code(code)
+    return _PUZZLES.get_or_build(("code", code), lambda: puzzle_from_code(code), _size)
 
 
 def _api_by_code(code: str) -> Puzzle:
@@ -180,14 +188,16 @@ def _api_by_code(code: str) -> Puzzle:
         raise NotFound(e.message, "code", reason="not_a_puzzle_code") from None
 
 
-@lru_cache(maxsize=1024)
 def _by_seed(seed: int, difficulty: str, minimal: bool = False) -> Puzzle:
-    return puzzle_for_seed(seed, difficulty, minimal)
+    return _PUZZLES.get_or_build(
+        ("seed", seed, difficulty, minimal),
+        lambda: puzzle_for_seed(seed, difficulty, minimal),
+        _size,
+    )
 
 
-@lru_cache(maxsize=64)
 def _daily(day: date) -> Puzzle:
-    return daily_puzzle(day)
+    return _PUZZLES.get_or_build(("daily", day), lambda: daily_puzzle(day), _size)
 
 
 # --- JSON ---------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from errors import InvalidInput
 from solver.answer import column_json
 from solver.clues import describe_clue
-from solver.compiled import compiled, drive_from
+from solver.compiled import compile_island, drive_from
 from solver.deck import DECK
 from solver.hints import Hint, hints
 from solver.solve import MAX_HAND, MAX_MAPS, parse_list, parse_solve_request, parse_space_on
@@ -241,7 +241,7 @@ def helper():
     lang = data.get("lang", "en")
     if lang not in ("en", "zh"):
         raise InvalidInput(f"lang must be 'en' or 'zh', got {lang!r}", "lang")
-    t = compiled(island, options)
+    t = compile_island(island, options)
     # Drive costs kept per island geometry and start: the same few ATV spaces are asked about
     # again and again.
     layers = [drive_from(island, h) for h in ([me] if me is not None else []) + others]

@@ -49,7 +49,7 @@ from errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import Clue
-from solver.compiled import compiled, remember
+from solver.compiled import compile_island, remember
 from solver.puzzles.clues import DIFFICULTIES, pick_weight, pool, reading_cost, universe
 from solver.puzzles.cover import minimum_cover
 
@@ -103,7 +103,7 @@ def universe_masks(island: Island) -> tuple[int, list[int]]:
     Taken from the compiled island (``solver.compiled``: the one definition of what a clue
     means, default rule options) and kept with it, once per island and landmark placement.
     """
-    t = compiled(island)
+    t = compile_island(island)
     return remember(
         ("puzzle-universe", t.key),
         lambda: (t.base, [t.masks[c.code] & t.base for c in universe()]),
@@ -136,7 +136,7 @@ def landmark_distance(island: Island) -> dict[Hex, int]:
 def far_from_landmarks(island: Island) -> int:
     """The mask of the spaces at least ``FAR_FROM_LANDMARKS`` from every landmark (all spaces
     when there is none): no landmark within ``FAR_FROM_LANDMARKS - 1`` of them."""
-    t = compiled(island)
+    t = compile_island(island)
     near = 0
     for lm in island.landmarks:
         near |= island.within_masks(FAR_FROM_LANDMARKS - 1)[island.bit[lm.space]]
@@ -303,7 +303,7 @@ def _answer_choices(island: Island, base: int, difficulty: str) -> list[Hex]:
         return spaces, far or spaces
 
     spaces, far = remember(
-        ("puzzle-answers", compiled(island).key, base),
+        ("puzzle-answers", compile_island(island).key, base),
         build,
         lambda v: 200 + 8 * (len(v[0]) + len(v[1])),
     )
