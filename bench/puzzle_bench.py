@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from hexmap.catalog import generated_island  # noqa: E402
+from hexmap.island import Island  # noqa: E402
 from solver.puzzles.clues import DIFFICULTIES, pool  # noqa: E402
 from solver.puzzles.cover import brute_force_minimum  # noqa: E402
 from solver.puzzles.generate import (  # noqa: E402
@@ -45,8 +46,9 @@ BRUTE_LIMIT = 4
 BRUTE_CASES = {1: 20, 2: 20, 3: 20, 4: 3}
 
 
-def islands() -> list:
-    out, seed = [], 1
+def islands() -> list[Island]:
+    out: list[Island] = []
+    seed = 1
     while len(out) < ISLANDS:
         island = generated_island(seed)
         if 100 <= len(island) <= 140:
@@ -118,12 +120,12 @@ def main() -> None:
     for k, pairs in sorted(by_size.items()):
         if not pairs:
             continue
-        brute = statistics.median(b for b, _ in pairs)
-        exact = statistics.median(e for _, e in pairs)
+        brute_s = statistics.median(b for b, _ in pairs)
+        exact_s = statistics.median(e for _, e in pairs)
         print(
             f"  minimum {k}: baseline brute force (all combinations of distinct clue masks) median "
-            f"{brute * 1e3:8.2f} ms vs exact search {exact * 1e3:6.2f} ms over {len(pairs)} "
-            f"answers: ratio {brute / exact:6.2f}"
+            f"{brute_s * 1e3:8.2f} ms vs exact search {exact_s * 1e3:6.2f} ms over {len(pairs)} "
+            f"answers: ratio {brute_s / exact_s:6.2f}"
         )
     for d in DIFFICULTIES:
         rng = random.Random(d)

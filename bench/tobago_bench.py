@@ -41,7 +41,7 @@ def games_per_second(
 ) -> tuple[float, float]:
     """(games/s, actions per game) over ``games`` games; best of three rounds."""
     best = 0.0
-    actions = 0
+    actions = 0.0
     for r in range(3):
         n = 0
         start = time.perf_counter()

@@ -105,6 +105,8 @@ def simulate(
 
         actions_total += play_bots(kind, state, levels, rng, on_action=count)
         scores = kind.scores(state)
+        if scores is None:
+            raise RuntimeError(f"{kind.name}: play_bots returned before the game was over")
         winners = kind.winners(state)
         for s in range(seats):
             j = entry_of_seat[s]
@@ -129,7 +131,7 @@ def simulate(
             progress(g + 1, games)
 
     elapsed = time.perf_counter() - start
-    entries = []
+    entries: list[dict[str, Any]] = []
     for j, level in enumerate(bots):
         mean = score_sum[j] / games
         var = max(score_sq[j] / games - mean**2, 0.0)

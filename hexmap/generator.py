@@ -272,9 +272,9 @@ def _mountains(
     # Thicken a few peaks: a range is one to two hexes wide.
     for _ in range(rng.randint(0, max(1, length // 3))):
         base = rng.choice(chain)
-        options = [n for n in neighbours(base) if depth.get(n, 0) >= 2 and n not in terrain]
-        if options:
-            terrain[rng.choice(options)] = "mountain"
+        beside = [n for n in neighbours(base) if depth.get(n, 0) >= 2 and n not in terrain]
+        if beside:
+            terrain[rng.choice(beside)] = "mountain"
     # Sometimes a smaller range (2 peaks) apart from the first.
     if rng.random() < 0.5:
         spots = [

@@ -154,7 +154,7 @@ class Island:
         graph.add_nodes_from((h, {"terrain": self.terrain[h]}) for h in self.index)
         bit, index = self.bit, self.index
         graph.add_edges_from(
-            (h, index[bit[n]])  # type: ignore[index]
+            (h, index[bit[n]])
             for h in index
             for n in ((h.q + dq, h.r + dr) for dq, dr in _FORWARD)
             if n in bit

@@ -139,7 +139,7 @@ def deep_size(obj: object, limit: int = 1_000_000) -> int:
     total = 0
     while stack and len(seen) < limit:
         o = stack.pop()
-        if id(o) in seen or isinstance(o, type | type(sys) | Callable):  # type: ignore[arg-type]
+        if id(o) in seen or isinstance(o, type | type(sys)) or callable(o):
             continue
         seen.add(id(o))
         total += sys.getsizeof(o)

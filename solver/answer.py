@@ -88,7 +88,7 @@ def column_json(
     (``{"index": None | k | "removed", "remaining"}``: the start, each clue, the removals)."""
     index = t.island.index
     excluded = []
-    out_steps = [{"index": None, "remaining": t.base.bit_count()}]
+    out_steps: list[dict[str, Reason | None]] = [{"index": None, "remaining": t.base.bit_count()}]
     alive = t.base
     for why, gone, after in walk_column(t, column.clues, column.removed):
         alive = after

@@ -55,7 +55,7 @@ class Clue:
             raise InvalidInput(problem[1], problem[0] or None)
         if not isinstance(self.negated, bool):
             raise InvalidInput("negated must be true or false", "negated")
-        d = 0 if self.relation == "in" else self.distance
+        d = 0 if self.relation == "in" or self.distance is None else self.distance
         code = ((d * len(TARGETS) + _TARGET_INDEX[self.target]) * 2 + self.largest) * 2
         object.__setattr__(self, "code", code + self.negated)
 
@@ -173,11 +173,11 @@ def parse_clues(values: list | tuple, field: str = "clues") -> tuple[Clue, ...]:
     """A list of clues (``field[k]`` names the bad one). Notations seen before are looked up in
     one C-level pass; anything else goes through ``parse_clue``."""
     try:
-        out = tuple(map(_NOTATION_CACHE.get, values))
+        found = tuple(map(_NOTATION_CACHE.get, values))
     except TypeError:  # an unhashable value (an object form): take the slow path
-        out = ()
-    if len(out) == len(values) and all(out):
-        return out
+        found = ()
+    if len(found) == len(values) and all(found):
+        return found  # type: ignore[return-value]  # all() ruled out None
     return tuple(parse_clue(c, f"{field}[{k}]") for k, c in enumerate(values))
 
 

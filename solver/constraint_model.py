@@ -124,7 +124,7 @@ class ConstraintModel:
         else:
             dist = self.distance_to(clue)
             lo = 0 if self.options.near_includes_target else 1
-            d = clue.distance
+            d = clue.distance or 0
 
             def positive(x: Space) -> bool:
                 return lo <= dist[x] <= d

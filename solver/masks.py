@@ -74,7 +74,7 @@ def column_mask(
     """
     if removed.__class__ is not int:
         removed = removed_mask(island, removed)
-    return compile_island(island, options).column(clues, removed)  # type: ignore[arg-type]
+    return compile_island(island, options).column(clues, removed)
 
 
 def is_legal_play(candidates: int, clue_mask: int) -> bool:

@@ -14,7 +14,7 @@ from typing import Any
 
 from errors import ProjectError
 from solver.clues import describe_clue
-from solver.explain import explain_column
+from solver.explain import Reason, explain_column
 from solver.masks import clue_mask
 from solver.solve import SolveRequest, parse_solve_request, solve
 
@@ -80,14 +80,10 @@ def render_text(req: SolveRequest, lang: str = "en") -> str:
         noun = "candidate" if exp.count == 1 else "candidates"
         out += ["", f"Map {m.id}: {exp.count} {noun}" + (f": {cands}" if cands else "")]
         out += [f"  {step.text(lang)}" for step in exp.steps]
-        by_reason: dict[object, list[str]] = {}
+        by_reason: dict[Reason, list[str]] = {}  # in the answer's order: as the column reads
         for h, why in exp.excluded:
             by_reason.setdefault(why, []).append(_space(h))
-        order = sorted(
-            by_reason, key=lambda w: -1 if w == "landmark" else 1 << 30 if w == "removed" else w
-        )
-        for why in order:
-            spaces = by_reason[why]
+        for why, spaces in by_reason.items():
             if isinstance(why, int):
                 label = f"clue {why} ({m.clues[why].notation})"
             else:

@@ -209,7 +209,11 @@ def puzzle_json(p: Puzzle, reveal: bool) -> dict:
     out: dict = {
         "code": puzzle_code(p),
         "difficulty": p.difficulty,
-        "island": {"name": island.name, "source": p.source.to_json(), **island.to_json()},
+        "island": {
+            "name": island.name,
+            "source": p.source.to_json() if p.source else None,
+            **island.to_json(),
+        },
         "clues": [c.to_json() for c in p.clues],
         "clue_text": [{lang: clue_text(p, i, lang) for lang in LANGS} for i in range(len(p.clues))],
         "grade": p.grade.to_json(),

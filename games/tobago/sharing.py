@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from games.tobago.engine import draw_clue, emit, end_game, next_turn, placement_ok, xy
 from games.tobago.rules import CURSE, TREASURE_VALUES
-from games.tobago.state import ClueEntry, Sharing, TobagoState
+from games.tobago.state import ClueEntry, Sharing, TobagoState, TreasureMap
 from solver.deck import DECK
 
 
@@ -36,9 +36,10 @@ def _draw_treasure(state: TobagoState, sharing: Sharing, events: list[dict]) -> 
 
 
 def offeree(state: TobagoState) -> int | None:
-    """The seat asked about the face-up card now (None when every marker owner declined)."""
+    """The seat asked about the face-up card now (None when every marker owner declined, or
+    when no card is face up)."""
     sh = state.sharing
-    if sh is None or sh.offer is None:
+    if state.phase != "sharing" or sh is None or sh.offer is None:
         return None
     for seat in state.maps[sh.map].markers_bottom_up():
         if seat not in sh.declined:
@@ -58,7 +59,7 @@ def start_sharing(state: TobagoState, map_index: int, raiser: int, events: list[
     shares = [0] * state.seats
     for seat in m.markers_bottom_up():
         shares[seat] += 1
-    emit(state, events, "raised", seat=raiser, map=m.colour, at=xy(state.players[raiser].atv))
+    emit(state, events, "raised", seat=raiser, map=m.colour, at=xy(state.atv(raiser)))
     for k in range(state.seats):
         seat = (raiser + k) % state.seats
         drawn = []
@@ -85,19 +86,18 @@ def start_sharing(state: TobagoState, map_index: int, raiser: int, events: list[
         shares=shares,
         cards=len(sh.pile),
     )
-    _turn_next_card(state, events)
+    _turn_next_card(state, sh, events)
 
 
-def _turn_next_card(state: TobagoState, events: list[dict]) -> None:
-    sh = state.sharing
+def _turn_next_card(state: TobagoState, sh: Sharing, events: list[dict]) -> None:
     m = state.maps[sh.map]
     if not sh.pile or not m.markers_bottom_up():
-        _finish(state, events)
+        _finish(state, sh, events)
         return
     card = sh.pile.pop()
     sh.revealed.append(card)
     if TREASURE_VALUES[card] == CURSE:
-        _curse(state, card, events)
+        _curse(state, sh, card, events)
         return
     sh.offer = card
     sh.declined = []
@@ -107,9 +107,10 @@ def _turn_next_card(state: TobagoState, events: list[dict]) -> None:
 
 
 def accept(state: TobagoState, seat: int, events: list[dict]) -> None:
-    sh = state.sharing
+    """``seat`` takes the face-up card and gives back its lowest marker of the column."""
+    sh = state.sharing_now()
     m = state.maps[sh.map]
-    card = sh.offer
+    card = sh.offered()
     state.players[seat].treasures.append(card)
     if m.raiser == seat:
         m.raiser = None
@@ -119,27 +120,28 @@ def accept(state: TobagoState, seat: int, events: list[dict]) -> None:
     state.players[seat].markers += 1
     sh.offer = None
     emit(state, events, "card_accepted", seat=seat, value=value_label(card))
-    _turn_next_card(state, events)
+    _turn_next_card(state, sh, events)
 
 
 def decline(state: TobagoState, seat: int, events: list[dict]) -> None:
-    sh = state.sharing
+    """``seat`` says no; the card goes to the next marker owner, or to the discards."""
+    sh = state.sharing_now()
+    card = sh.offered()
     sh.declined.append(seat)
-    emit(state, events, "card_declined", seat=seat, value=value_label(sh.offer))
+    emit(state, events, "card_declined", seat=seat, value=value_label(card))
     nxt = offeree(state)
     if nxt is None:
-        state.treasure_discard.append(sh.offer)
-        emit(state, events, "card_discarded", value=value_label(sh.offer))
+        state.treasure_discard.append(card)
+        emit(state, events, "card_discarded", value=value_label(card))
         sh.offer = None
-        _turn_next_card(state, events)
+        _turn_next_card(state, sh, events)
     else:
-        emit(state, events, "card_offered", value=value_label(sh.offer), to=nxt)
+        emit(state, events, "card_offered", value=value_label(card), to=nxt)
 
 
-def _curse(state: TobagoState, card: int, events: list[dict]) -> None:
+def _curse(state: TobagoState, sh: Sharing, card: int, events: list[dict]) -> None:
     """Sharing stops (§7.4): the curse card, and any other curse not yet handed out, leave the
     game; the other undealt cards go to the treasure discard pile; marker owners are cursed."""
-    sh = state.sharing
     m = state.maps[sh.map]
     curses = [card] + [c for c in sh.pile if TREASURE_VALUES[c] == CURSE]
     state.treasure_removed.extend(curses)
@@ -171,12 +173,11 @@ def _curse(state: TobagoState, card: int, events: list[dict]) -> None:
         discarded=len(discarded),
         cursed=lost,
     )
-    _finish(state, events)
+    _finish(state, sh, events)
 
 
-def _finish(state: TobagoState, events: list[dict]) -> None:
+def _finish(state: TobagoState, sh: Sharing, events: list[dict]) -> None:
     """Leftovers discarded, the column cleared; then the end (§8) or the restart and statues."""
-    sh = state.sharing
     m = state.maps[sh.map]
     state.treasure_discard.extend(sh.pile)
     sh.pile = []
@@ -194,17 +195,16 @@ def _finish(state: TobagoState, events: list[dict]) -> None:
     if sh.last or not state.treasure_deck:
         end_game(state, events, "the treasure deck is used up")
         return
-    _restart(state, sh.raiser, events)
+    _restart(state, m, sh.raiser, events)
     _statues(state, events)
     state.sharing = None
     state.phase = "turn"
     next_turn(state, events)
 
 
-def _restart(state: TobagoState, raiser: int, events: list[dict]) -> None:
-    """The raiser turns clue cards until one leaves a candidate on the empty map and puts a
-    compass marker on it (a card that leaves none is discarded)."""
-    m = state.maps[state.sharing.map]
+def _restart(state: TobagoState, m: TreasureMap, raiser: int, events: list[dict]) -> None:
+    """The raiser turns clue cards until one leaves a candidate on the empty map ``m`` and puts
+    a compass marker on it (a card that leaves none is discarded)."""
     tries = len(state.clue_deck) + len(state.clue_discard)
     for _ in range(tries):
         card = draw_clue(state, events)

@@ -14,14 +14,20 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
+from errors import IllegalAction
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.deck import DECK
 from solver.engine import SolverOptions, column_mask
 
 Space = Hex
+
+#: The phases of a game, in order (``sharing`` comes and goes between turns).
+Phase = Literal["place_atv", "first_clue", "turn", "sharing", "over"]
+#: What the current player has started this turn: nothing yet, action 1, or action 2.
+TurnMode = Literal["clues", "drive"] | None
 
 
 @dataclass
@@ -68,7 +74,7 @@ class Player:
 class TurnState:
     """Progress inside the current player's turn."""
 
-    mode: str | None = None  # None (nothing done yet) | "clues" (action 1) | "drive" (action 2)
+    mode: TurnMode = None  # None (nothing done yet) | "clues" (action 1) | "drive" (action 2)
     plays: int = 0  # clues played this turn
     start: Space | None = None  # where the drive action started
     points: int = 0  # movement points left
@@ -77,7 +83,10 @@ class TurnState:
 
 @dataclass
 class Sharing:
-    """A treasure being shared (rules §7)."""
+    """A treasure being shared (rules §7): the sub-state of the ``sharing`` phase, present
+    exactly while ``TobagoState.phase == "sharing"`` (``TobagoState.sharing_now`` gives it,
+    typed). Between cards ``offer`` is None; while a card is face up it is that card, and
+    ``declined`` the seats that said no to it (``Sharing.offered`` gives it, typed)."""
 
     number: int  # 1 for the game's first sharing
     map: int
@@ -87,6 +96,12 @@ class Sharing:
     declined: list[int] = field(default_factory=list)  # seats that declined ``offer``
     revealed: list[int] = field(default_factory=list)  # cards turned so far (public values)
     last: bool = False  # the treasure deck ran out while drawing: the game ends after this
+
+    def offered(self) -> int:
+        """The face-up card being offered (``IllegalAction`` when no card is face up)."""
+        if self.offer is None:
+            raise IllegalAction("no treasure card is being offered now", "action.type")
+        return self.offer
 
 
 @dataclass
@@ -99,7 +114,7 @@ class TobagoState:
     rng: random.Random
     #: The island's source: ``{"spec": ..., "landmarks_seed": ...}`` or ``{"custom": json}``.
     island_source: dict[str, Any]
-    phase: str = "place_atv"  # place_atv | first_clue | turn | sharing | over
+    phase: Phase = "place_atv"
     current: int = 0  # the seat whose turn (or setup step) it is
     turn_number: int = 0
     #: Turns passed in a row (``end_turn`` before anything else); see ``turn.PASS_ROUNDS``.
@@ -130,6 +145,25 @@ class TobagoState:
     def bump(self, key: str, n: int = 1) -> None:
         self.stats[key] = self.stats.get(key, 0) + n
 
+    def sharing_now(self) -> Sharing:
+        """The sharing in progress (``IllegalAction`` outside the ``sharing`` phase)."""
+        if self.phase != "sharing" or self.sharing is None:
+            raise IllegalAction("no treasure is being shared now", "action.type")
+        return self.sharing
+
+    def first_clue_card(self) -> int:
+        """The face-up card of the first-clue phase (``IllegalAction`` when none is drawn)."""
+        if self.drawn is None:
+            raise IllegalAction("no clue card is drawn for a first clue now", "action.type")
+        return self.drawn
+
+    def atv(self, seat: int) -> Space:
+        """Where ``seat``'s ATV stands (``IllegalAction`` before it was placed)."""
+        at = self.players[seat].atv
+        if at is None:
+            raise IllegalAction(f"seat {seat} has not placed its ATV yet", "action.type")
+        return at
+
 
 # --- JSON ---------------------------------------------------------------------------------
 
@@ -140,6 +174,10 @@ def _space(h: Space | None) -> list[int] | None:
 
 def _hex(v: Any) -> Space | None:
     return None if v is None else Hex(v[0], v[1])
+
+
+def _space_of(v: Any) -> Space:
+    return Hex(v[0], v[1])
 
 
 def state_to_json(s: TobagoState) -> dict:
@@ -233,8 +271,8 @@ def state_from_json(d: dict, island: Island, solver_options: SolverOptions) -> T
         treasure_discard=list(d["treasure_discard"]),
         treasure_removed=list(d["treasure_removed"]),
         amulet_supply=d["amulet_supply"],
-        amulets=[_hex(v) for v in d["amulets"]],
-        statues=[[_hex(h), f] for h, f in d["statues"]],
+        amulets=[_space_of(v) for v in d["amulets"]],
+        statues=[[_space_of(h), f] for h, f in d["statues"]],
         sharings=d["sharings"],
         log=[dict(e) for e in d["log"]],
         stats=dict(d["stats"]),
@@ -243,7 +281,7 @@ def state_from_json(d: dict, island: Island, solver_options: SolverOptions) -> T
         tm = TreasureMap(
             colour=m["colour"],
             clues=[ClueEntry(c, seat, n) for c, seat, n in m["clues"]],
-            removed=island.mask_of(_hex(v) for v in m["removed"]),
+            removed=island.mask_of(_space_of(v) for v in m["removed"]),
             raiser=m["raiser"],
         )
         s.maps.append(tm)

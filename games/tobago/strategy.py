@@ -70,11 +70,11 @@ class Position:
         me = players[self.seat]
         self.me: Hex | None = _hex(me["atv"])
         self.others: list[Hex] = [
-            _hex(p["atv"]) for p in players if p["seat"] != self.seat and p["atv"] is not None
+            Hex(*p["atv"]) for p in players if p["seat"] != self.seat and p["atv"] is not None
         ]
         #: Rivals that can raise (a compass marker left): the ones to race.
         self.rivals: list[Hex] = [
-            _hex(p["atv"])
+            Hex(*p["atv"])
             for p in players
             if p["seat"] != self.seat and p["atv"] is not None and p["markers_left"] > 0
         ]
@@ -306,6 +306,8 @@ def _drive_step(pos: Position, kinds: dict[str, list[Action]], goal=None) -> Act
     if goal is None:
         goal = _goal(pos)
     here = pos.me
+    if here is None:  # no ATV on the island yet: nothing to drive
+        return {"type": "end_turn"}
     if "pick_amulet" in kinds:
         free = here == pos.start
         if (

@@ -76,16 +76,17 @@ def apply_first_clue(state: TobagoState, seat: int, action: dict, events: list[d
     check_fields(action, ("map",))
     mi = map_field(action)
     m = state.maps[mi]
-    if not placement_ok(state, m, state.drawn):
+    drawn = state.first_clue_card()
+    if not placement_ok(state, m, drawn):
         why = (
             "it would leave no candidate"
             if not m.clues
             else "it must remove a candidate and leave one"
         )
         raise IllegalAction(
-            f"{DECK[state.drawn].notation} cannot go on the {m.colour} map: {why}", "action.map"
+            f"{DECK[drawn].notation} cannot go on the {m.colour} map: {why}", "action.map"
         )
-    m.clues.append(ClueEntry(state.drawn, seat, 1))
+    m.clues.append(ClueEntry(drawn, seat, 1))
     state.players[seat].markers -= 1
     state.refresh(m)
     emit(
@@ -94,8 +95,8 @@ def apply_first_clue(state: TobagoState, seat: int, action: dict, events: list[d
         "first_clue",
         seat=seat,
         map=m.colour,
-        card=state.drawn,
-        clue=DECK[state.drawn].notation,
+        card=drawn,
+        clue=DECK[drawn].notation,
     )
     state.drawn = None
     finish_first_clue(state, events)
@@ -253,10 +254,10 @@ def _drive_state(state: TobagoState, seat: int) -> tuple[Hex, int, int]:
     """(start, base points, amulet points) of the drive, as if it started now if it has not."""
     t = state.turn
     if t.mode == "drive":
-        return t.start, t.points, t.bonus
+        return (t.start if t.start is not None else state.atv(seat)), t.points, t.bonus
     if t.mode is not None:
         raise IllegalAction("you played clues this turn (a turn is one action)", "action")
-    return state.players[seat].atv, DRIVE_POINTS, 0
+    return state.atv(seat), DRIVE_POINTS, 0
 
 
 def _begin_drive(state: TobagoState, seat: int) -> None:
@@ -282,7 +283,7 @@ def legal_drive(state: TobagoState, seat: int) -> list[dict]:
     out: list[dict] = []
     budget = points + bonus
     if budget:
-        for h, c in costs_from(state.island, p.atv).items():
+        for h, c in costs_from(state.island, state.atv(seat)).items():
             if 1 <= c <= budget:
                 out.append({"type": "drive", "to": [h.q, h.r]})
     if p.atv in state.amulets and points >= _pick_cost(state, seat, start):
@@ -306,7 +307,8 @@ def apply_drive(state: TobagoState, seat: int, action: dict, events: list[dict])
     to = space_field(state, action, "to")
     start, points, bonus = _drive_state(state, seat)
     p = state.players[seat]
-    cost = costs_from(state.island, p.atv)[to]
+    frm = state.atv(seat)
+    cost = costs_from(state.island, frm)[to]
     if cost == 0:
         raise IllegalAction("your ATV is already there", "action.to")
     if cost > points + bonus:
@@ -318,7 +320,6 @@ def apply_drive(state: TobagoState, seat: int, action: dict, events: list[dict])
     from_bonus = min(t.bonus, cost)
     t.bonus -= from_bonus
     t.points -= cost - from_bonus
-    frm = p.atv
     p.atv = to
     emit(state, events, "drove", seat=seat, to=xy(to), cost=cost, **{"from": xy(frm)})
 

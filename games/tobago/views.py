@@ -15,6 +15,8 @@ memory, and the cards left in the decks.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.tobago.rules import SEAT_COLOURS, TREASURE_VALUES
 from games.tobago.sharing import offeree, value_label
 from games.tobago.state import TobagoState
@@ -115,7 +117,7 @@ def view(state: TobagoState, seat: int | None) -> dict:
             }
         )
     t = state.turn
-    v = {
+    v: dict[str, Any] = {
         "game": "tobago",
         "seat": seat,
         "seats": state.seats,

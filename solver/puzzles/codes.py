@@ -164,7 +164,9 @@ def puzzle_code(p: Puzzle) -> str:
         raise InvalidInput("this puzzle's island has no reference, so it has no code", "island")
     flags = 0
     body = bytearray()
-    if ref.generated:
+    if ref.name is None:  # a generated island
+        if ref.seed is None:
+            raise InvalidInput("this puzzle's island reference has no name and no seed", "island")
         flags |= _FLAG_GENERATED
         body += _varint(ref.seed)
         if ref.landmarks_seed is not None:
