@@ -42,8 +42,9 @@ if TYPE_CHECKING:
 Reason = int | str
 #: Up to this many spaces, a mask's bits are visited one by one instead of a full scan.
 FEW = 12
-#: Column and prefix texts remembered per compiled island (then they age out with the cache).
-MAX_MEMO_PER_ISLAND = 4096
+#: Bytes of column and prefix texts remembered per compiled island (past it the memo starts
+#: afresh; the whole memo ages out with the compiled island in the cache).
+MEMO_BYTES = 4 * 1024 * 1024
 
 
 def walk_column(
@@ -153,10 +154,11 @@ def answer_text(req: SolveRequest) -> str:
     island = req.island
     t = compile_island(island, req.options)
     pieces = _pieces(island)
+    memo = _memo(t)
     maps_text = []
     columns: list[tuple[str, int, int]] = []
     for m in req.maps:
-        alive, count, body = _column_text(t, pieces, m)
+        alive, count, body = _column_text(t, pieces, memo, m)
         mid = _json_string(m.id)
         columns.append((mid, alive, count))
         maps_text.append(f'{{"id":{mid},{body}}}')
@@ -204,7 +206,12 @@ class _Pieces:
         if mask.bit_count() > FEW:
             return (tail + ",").join(compress(self.heads, self.flags(mask))) + tail
         heads = self.heads
-        return ",".join([heads[i] + tail for i in bit_indices(mask)])
+        out = []  # few spaces: visit their bits rather than every space
+        while mask:
+            low = mask & -mask
+            out.append(heads[low.bit_length() - 1] + tail)
+            mask ^= low
+        return ",".join(out)
 
 
 #: bytes b"0"/b"1" → 0/1: selectors for ``itertools.compress``.
@@ -212,10 +219,15 @@ _BINARY_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
 _REASON_TEXT = {"landmark": '"landmark"}', "removed": '"removed"}'}
 
 
+#: ``k}`` for the first clue indices (a column has at most ``MAX_CLUES`` clues).
+_INDEX_TEXT = [f"{k}}}" for k in range(64)]
+
+
 def _json_reason(why: Reason) -> str:
     """``why`` as the end of an excluded item: ``3}`` or ``"removed"}``."""
-    text = _REASON_TEXT.get(why) if isinstance(why, str) else None
-    return text if text is not None else json.dumps(why) + "}"
+    if isinstance(why, int):
+        return _INDEX_TEXT[why] if 0 <= why < 64 else f"{why}}}"
+    return _REASON_TEXT.get(why) or json.dumps(why) + "}"
 
 
 def _pieces(island: Island) -> _Pieces:
@@ -243,12 +255,17 @@ class _Memo:
         self.nbytes = 0
 
 
-def _memo(t: CompiledIsland) -> tuple[_Memo, tuple]:
-    key = ("answer-memo", t.id)
-    return remember(key, _Memo, lambda _: 400), key
+def _memo(t: CompiledIsland) -> _Memo:
+    return remember(("answer-memo", t.id), _Memo, _memo_size)
 
 
-def _column_text(t: CompiledIsland, pieces: _Pieces, m: MapColumn) -> tuple[int, int, str]:
+def _memo_size(_: _Memo) -> int:
+    return 400
+
+
+def _column_text(
+    t: CompiledIsland, pieces: _Pieces, memo: _Memo, m: MapColumn
+) -> tuple[int, int, str]:
     """``(candidates, count, '"candidates":[…],"count":n,"excluded":[…]')`` of one column.
 
     The walk of ``walk_column``, resumed from the longest prefix of the column met before
@@ -256,13 +273,11 @@ def _column_text(t: CompiledIsland, pieces: _Pieces, m: MapColumn) -> tuple[int,
     grow one clue at a time, and every column starts with one of a few dozen clues, so most
     walks only do their last steps.
     """
-    memo, key = _memo(t)
     codes = tuple([c.code for c in m.clues])
     done = memo.columns.get((codes, m.removed))
     if done is not None:
         return done
     prefixes = memo.prefixes
-    grown = 0
     k = len(codes)
     hit = None
     while k:  # one ``get`` per probe: another thread may clear the memo meanwhile
@@ -278,6 +293,7 @@ def _column_text(t: CompiledIsland, pieces: _Pieces, m: MapColumn) -> tuple[int,
         excluded = pieces.excluded("landmark", gone) if gone else ""
     masks = t.masks
     clues = m.clues
+    first = k
     while k < len(codes):
         s = masks[clues[k].code]
         gone = alive & ~s
@@ -287,7 +303,6 @@ def _column_text(t: CompiledIsland, pieces: _Pieces, m: MapColumn) -> tuple[int,
             excluded = f"{excluded},{group}" if excluded else group
         k += 1
         prefixes[codes[:k]] = (alive, excluded)
-        grown += len(excluded) + 90 + 8 * k
     gone = alive & m.removed
     if gone:
         alive &= ~gone
@@ -297,14 +312,15 @@ def _column_text(t: CompiledIsland, pieces: _Pieces, m: MapColumn) -> tuple[int,
     body = f'"candidates":[{pieces.candidates(alive)}],"count":{count},"excluded":[{excluded}]'
     done = (alive, count, body)
     memo.columns[(codes, m.removed)] = done
-    grown += len(body) + 150 + 8 * len(codes)
-    if len(memo.columns) + len(memo.prefixes) > MAX_MEMO_PER_ISLAND:
+    # what was kept: the new prefixes (each about as long as the last) and the column
+    grown = (k - first) * (len(excluded) + 120) + len(body) + 200
+    if memo.nbytes + grown > MEMO_BYTES:
         memo.columns.clear()  # bound one island's share: start afresh
         memo.prefixes.clear()
         grown, memo.nbytes = -memo.nbytes, 0
     else:
         memo.nbytes += grown
-    charge(key, grown)
+    charge(("answer-memo", t.id), grown)
     return done
 
 
