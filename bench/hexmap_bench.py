@@ -7,8 +7,13 @@ measured in the same run:
   landmark placement it includes), then generate + a second placement with another seed;
 - place landmarks: ``place_landmarks`` on a classic board over 100 seeds, against the textbook
   python-constraint formulation (default solver, one ``FunctionConstraint`` per same-kind pair);
-- load: ``island_from_json`` of a classic island, against building the same graph node by node
-  with NetworkX and finding regions with ``nx.connected_components`` on each terrain's subgraph.
+- load: ``island_from_json`` of a classic island (its regions are NetworkX connected components
+  of each terrain's subgraph), against building the whole graph node by node with NetworkX and
+  finding regions with ``nx.connected_components`` on subgraph views of it;
+- compile: what ``solver.compiled`` builds once per island for the solver — the geometry (the
+  distance fields of the sea, the terrains and the largest regions by NetworkX multi-source BFS
+  over the hex lattice, compiled to masks; the drive moves) and the masks of all 88 clues (no
+  baseline: a one-off per island; ``bench/solver_bench.py`` times the queries that use them).
 
 Targets (issue 2): ≤ 50 ms median per generated island with landmarks; ≤ 5 ms to load one.
 Run: ``.venv/bin/python bench/hexmap_bench.py``.
@@ -35,6 +40,8 @@ from hexmap.island import Island  # noqa: E402
 from hexmap.island_json import island_from_json  # noqa: E402
 from hexmap.landmarks import allowed_spaces, place_landmarks  # noqa: E402
 from hexmap.terrain import LANDMARK_COUNTS, TERRAINS  # noqa: E402
+from solver.compiled import CompiledGeometry, CompiledIsland  # noqa: E402
+from solver.options import DEFAULT_OPTIONS  # noqa: E402
 
 SEEDS = range(100)
 
@@ -104,6 +111,10 @@ def main() -> None:
     load = median_ms(lambda _: island_from_json(data), range(200))
     base_load = median_ms(lambda _: baseline_load(data), range(200))
     spaces = len(data["spaces"])
+    classic = classic_island("classic-3")
+    geometry = median_ms(lambda _: CompiledGeometry(classic), range(100))
+    geo = CompiledGeometry(classic)
+    masks = median_ms(lambda _: CompiledIsland(classic, DEFAULT_OPTIONS, geo), range(100))
     print("hexmap benchmark (medians)")
     print(f"  generate island incl. landmarks  {gen:7.2f} ms   (100 seeds; target <= 50 ms)")
     print(f"  generate + place another seed    {gen_place:7.2f} ms   (100 seeds)")
@@ -115,6 +126,8 @@ def main() -> None:
         f"  load classic-3 from JSON         {load:7.2f} ms   baseline {base_load:7.2f} ms"
         f"   x{base_load / load:.1f} faster   ({spaces} spaces; target <= 5 ms)"
     )
+    print(f"  compile classic-3: geometry      {geometry:7.2f} ms   (fields, masks, drive moves)")
+    print(f"  compile classic-3: 88 clue masks {masks:7.2f} ms   (per landmark placement)")
 
 
 if __name__ == "__main__":
