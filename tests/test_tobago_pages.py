@@ -227,8 +227,31 @@ def test_helper_refuses_bad_input_and_names_the_field(client):
         ({**base, "maps": [{"id": "white", "clues": ["in:palm"]}]}, 400, "maps[0].clues[0]"),
         ({**base, "lang": "fr"}, 400, "lang"),
         ({"island": {"name": "classic-9"}, "maps": []}, 404, "island.name"),
+        ({**base, "include_island": False}, 400, "include_island"),
+        ({**base, "others": [[0, 0]] * 9}, 400, "others"),
+        ({**base, "others": [[0, True]]}, 400, "others[0][1]"),
+        (
+            {**base, "maps": [{"id": "white", "removed": [[0, 0], [7, 7]]}]},
+            400,
+            "maps[0].removed[1]",
+        ),
     ]
     for body, status, field in cases:
         resp = client.post("/api/tobago/helper", json=body)
         assert resp.status_code == status, body
         assert resp.get_json()["error"]["field"] == field, resp.get_json()
+
+
+def test_the_helper_and_the_solve_endpoint_give_one_answer(client):
+    """Both take each map's answer from solver.answer: same counts, same exclusions, same order."""
+    maps = [
+        {"id": "white", "clues": ["!in:jungle", "near1:statue"], "removed": [[3, 2]]},
+        {"id": "grey", "clues": ["in:largest:beach"]},
+    ]
+    options = {"treasure_on_landmarks": False}
+    body = {"island": _stripes(), "maps": maps, "options": options}
+    solved = client.post("/api/tobago/solve", json=body).get_json()
+    helped = client.post("/api/tobago/helper", json=body).get_json()
+    for s, h in zip(solved["maps"], helped["maps"], strict=True):
+        assert s["count"] == h["count"] and s["excluded"] == h["excluded"]
+    assert [e["by"] for e in helped["maps"][0]["excluded"]][:2] == ["landmark", "landmark"]
