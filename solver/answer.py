@@ -42,9 +42,13 @@ if TYPE_CHECKING:
 Reason = int | str
 #: Up to this many spaces, a mask's bits are visited one by one instead of a full scan.
 FEW = 12
-#: Bytes of column and prefix texts remembered per compiled island (past it the memo starts
-#: afresh; the whole memo ages out with the compiled island in the cache).
+#: Bytes of column and prefix texts remembered per compiled island (past it the memo keeps only
+#: the one-clue prefixes, at most one per clue code, which every column starts with; the whole
+#: memo ages out with the compiled island in the cache). A few MB: a bigger memo holds more
+#: positions but costs the garbage collector more than it saves (measured).
 MEMO_BYTES = 4 * 1024 * 1024
+#: What a memo entry costs beyond its text (key tuple, value tuple, dict slot).
+_ENTRY_BYTES = 160
 
 
 def walk_column(
@@ -251,8 +255,14 @@ class _Memo:
     def __init__(self) -> None:
         self.columns: dict[tuple[tuple[int, ...], int], tuple[int, int, str]] = {}
         self.prefixes: dict[tuple[int, ...], tuple[int, str]] = {}
-        #: What the memo's texts were charged to the cache since it was last cleared.
+        #: What the memo's texts are charged to the cache (their length and entry costs).
         self.nbytes = 0
+
+    def reset(self) -> int:
+        """Keep only the one-clue prefixes; returns their size in bytes."""
+        self.columns = {}
+        self.prefixes = {k: v for k, v in list(self.prefixes.items()) if len(k) == 1}
+        return sum(len(text) + _ENTRY_BYTES for _, text in self.prefixes.values())
 
 
 def _memo(t: CompiledIsland) -> _Memo:
@@ -269,9 +279,9 @@ def _column_text(
     """``(candidates, count, '"candidates":[…],"count":n,"excluded":[…]')`` of one column.
 
     The walk of ``walk_column``, resumed from the longest prefix of the column met before
-    (``prefixes`` maps clue codes to ``(candidates, excluded text)`` after those clues): columns
-    grow one clue at a time, and every column starts with one of a few dozen clues, so most
-    walks only do their last steps.
+    (``prefixes`` maps clue codes to ``(candidates, excluded text)`` after those clues; kept for
+    every column met and for its first clue): columns grow one clue at a time, and every column
+    starts with one of a few dozen clues, so most walks only do their last steps.
     """
     codes = tuple([c.code for c in m.clues])
     done = memo.columns.get((codes, m.removed))
@@ -293,7 +303,7 @@ def _column_text(
         excluded = pieces.excluded("landmark", gone) if gone else ""
     masks = t.masks
     clues = m.clues
-    first = k
+    grown = 0
     while k < len(codes):
         s = masks[clues[k].code]
         gone = alive & ~s
@@ -302,7 +312,9 @@ def _column_text(
             group = pieces.excluded(k, gone)
             excluded = f"{excluded},{group}" if excluded else group
         k += 1
-        prefixes[codes[:k]] = (alive, excluded)
+        if k == 1 or k == len(codes):  # what later columns extend: a first clue, this column
+            prefixes[codes[:k]] = (alive, excluded)
+            grown += len(excluded) + _ENTRY_BYTES
     gone = alive & m.removed
     if gone:
         alive &= ~gone
@@ -312,14 +324,10 @@ def _column_text(
     body = f'"candidates":[{pieces.candidates(alive)}],"count":{count},"excluded":[{excluded}]'
     done = (alive, count, body)
     memo.columns[(codes, m.removed)] = done
-    # what was kept: the new prefixes (each about as long as the last) and the column
-    grown = (k - first) * (len(excluded) + 120) + len(body) + 200
+    grown += len(body) + _ENTRY_BYTES
     if memo.nbytes + grown > MEMO_BYTES:
-        memo.columns.clear()  # bound one island's share: start afresh
-        memo.prefixes.clear()
-        grown, memo.nbytes = -memo.nbytes, 0
-    else:
-        memo.nbytes += grown
+        grown = memo.reset() - memo.nbytes
+    memo.nbytes += grown
     charge(("answer-memo", t.id), grown)
     return done
 

@@ -41,9 +41,9 @@ from solver.options import DEFAULT_OPTIONS, SolverOptions
 
 V = TypeVar("V")
 
-#: Memory budget of the compiled-island cache (estimated bytes): about 250 compiled classic-size
+#: Memory budget of the compiled-island cache (estimated bytes): about 300 compiled classic-size
 #: islands with their drive tables and answer memos.
-CACHE_BYTES = 48 * 1024 * 1024
+CACHE_BYTES = 64 * 1024 * 1024
 #: The one cache of compiled islands, drive tables and what is derived from them.
 CACHE: SizedCache = SizedCache("compiled islands", CACHE_BYTES)
 
