@@ -259,10 +259,15 @@ class _Memo:
         self.nbytes = 0
 
     def reset(self) -> int:
-        """Keep only the one-clue prefixes; returns their size in bytes."""
+        """Keep only the one-clue prefixes (none, if they alone fill half the bound); returns
+        their size in bytes."""
         self.columns = {}
-        self.prefixes = {k: v for k, v in list(self.prefixes.items()) if len(k) == 1}
-        return sum(len(text) + _ENTRY_BYTES for _, text in self.prefixes.values())
+        kept = {k: v for k, v in list(self.prefixes.items()) if len(k) == 1}
+        size = sum(len(text) + _ENTRY_BYTES for _, text in kept.values())
+        if size > MEMO_BYTES // 2:
+            kept, size = {}, 0
+        self.prefixes = kept
+        return size
 
 
 def _memo(t: CompiledIsland) -> _Memo:

@@ -454,3 +454,25 @@ def test_the_documented_schema_and_the_parser_agree_on_known_bodies():
 def test_the_schema_never_refuses_what_the_parser_accepts(body):
     if isinstance(body, dict) and _parser_accepts(body):
         assert _schema_accepts(body), body
+
+
+def test_the_answer_memo_stays_within_its_bound_and_right(monkeypatch):
+    """Past MEMO_BYTES the memo keeps only one-clue prefixes; answers never change."""
+    import solver.answer as answer
+    from solver import MapColumn, SolverOptions
+    from solver.compiled import compile_island
+    from solver.solve import SolveRequest
+
+    monkeypatch.setattr(answer, "MEMO_BYTES", 20_000)
+    island = small_island()
+    rng = random.Random(9)
+    pool = all_clues()
+    opts = SolverOptions(False, False)  # a fresh compiled island for this test's options
+    for _ in range(300):
+        maps = tuple(
+            MapColumn(f"m{j}", tuple(rng.sample(pool, rng.randint(1, 5)))) for j in range(3)
+        )
+        req = SolveRequest(island, maps, (), opts)
+        assert json.loads(answer.answer_text(req)) == solve(req)
+        memo = answer._memo(compile_island(island, opts))
+        assert memo.nbytes <= answer.MEMO_BYTES
