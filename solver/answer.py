@@ -262,7 +262,9 @@ class _Memo:
         """Keep only the one-clue prefixes (none, if they alone fill half the bound); returns
         their size in bytes."""
         self.columns = {}
-        kept = {k: v for k, v in list(self.prefixes.items()) if len(k) == 1}
+        kept: dict[tuple[int, ...], tuple[int, str]] = {
+            k: v for k, v in list(self.prefixes.items()) if len(k) == 1
+        }
         size = sum(len(text) + _ENTRY_BYTES for _, text in kept.values())
         if size > MEMO_BYTES // 2:
             kept, size = {}, 0
