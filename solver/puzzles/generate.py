@@ -49,7 +49,7 @@ from errors import InvalidInput
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import Clue
-from solver.compiled import compile_island, remember
+from solver.compiled import CACHE, compile_island, remember
 from solver.puzzles.clues import DIFFICULTIES, pick_weight, pool, reading_cost, universe
 from solver.puzzles.cover import minimum_cover
 
@@ -103,27 +103,35 @@ def universe_masks(island: Island) -> tuple[int, list[int]]:
     Taken from the compiled island (``solver.compiled``: the one definition of what a clue
     means, default rule options) and kept with it, once per island and landmark placement.
     """
-    t = compile_island(island)
-    return remember(
-        ("puzzle-universe", t.key),
-        lambda: (t.base, [t.masks[c.code] & t.base for c in universe()]),
-        lambda v: 200 + len(v[1]) * (len(island) // 8 + 40),
-    )
+    found = CACHE.get(("puzzle-universe", island.key))
+    if found is None:
+        t = compile_island(island)
+        found = remember(
+            ("puzzle-universe", island.key),
+            lambda: (t.base, [t.masks[c.code] & t.base for c in universe()]),
+            lambda v: 200 + len(v[1]) * (len(island) // 8 + 40),
+        )
+    return found
 
 
-def candidates(island: Island, clue_ids: Sequence[int]) -> int:
-    """The candidates mask left by universe clues ``clue_ids`` (default rule options)."""
-    base, masks = universe_masks(island)
+def _and(base: int, masks: list[int], clue_ids: Sequence[int]) -> int:
     m = base
     for i in clue_ids:
         m &= masks[i]
     return m
 
 
+def candidates(island: Island, clue_ids: Sequence[int]) -> int:
+    """The candidates mask left by universe clues ``clue_ids`` (default rule options)."""
+    base, masks = universe_masks(island)
+    return _and(base, masks, clue_ids)
+
+
 def is_irredundant(island: Island, clue_ids: Sequence[int]) -> bool:
     """True when dropping any one clue leaves more than one candidate."""
+    base, masks = universe_masks(island)
     for k in range(len(clue_ids)):
-        if candidates(island, [c for j, c in enumerate(clue_ids) if j != k]).bit_count() <= 1:
+        if _and(base, masks, [c for j, c in enumerate(clue_ids) if j != k]).bit_count() <= 1:
             return False
     return True
 
@@ -303,7 +311,7 @@ def _answer_choices(island: Island, base: int, difficulty: str) -> list[Hex]:
         return spaces, far or spaces
 
     spaces, far = remember(
-        ("puzzle-answers", compile_island(island).key, base),
+        ("puzzle-answers", island.key, base),
         build,
         lambda v: 200 + 8 * (len(v[0]) + len(v[1])),
     )
@@ -342,7 +350,7 @@ def draw_irredundant(
     kept = list(chosen)
     for i in chosen:
         rest = [j for j in kept if j != i]
-        if candidates(island, rest) == a:
+        if _and(base, masks, rest) == a:
             kept = rest
     return tuple(kept)
 
