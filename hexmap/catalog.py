@@ -63,6 +63,12 @@ def generated_island(seed: int, landmarks_seed: int | None = None) -> Island:
 
 def island_by_name(text: str, landmarks_seed: int | None = None) -> Island:
     """An island named in text: ``classic-3``, ``generated-42`` or ``generated:42``."""
+    if type(text) is str and type(landmarks_seed) in (int, type(None)):
+        # A classic island kept already was checked when it was built: look it up directly
+        # (a game's bots ask for their island on every decision).
+        kept = ISLANDS.get(("classic", text, 0 if landmarks_seed is None else landmarks_seed))
+        if kept is not None:
+            return kept
     if not isinstance(text, str):
         raise InvalidInput("an island name must be a string", "name")
     for prefix in (GENERATED_PREFIX, "generated:"):

@@ -84,6 +84,7 @@ class Island:
         self.full_mask: int = (1 << len(self.index)) - 1
         self._within: dict[int, tuple[int, ...]] = {}  # radius -> masks (see within_masks)
         self._build_regions()
+        self._geometry_bytes = self._estimate_geometry_bytes()
         #: The spaces and terrains as text digest: equal geometries have equal keys.
         self.geometry_key: str = _digest(
             "".join(f"{h.q},{h.r}{_TERRAIN_CODE.get(self.terrain[h], '?')}" for h in self.index)
@@ -200,13 +201,16 @@ class Island:
         """Estimated memory of this island (what a cache of islands counts it as): the index,
         terrain, bit and region tables, ``coast`` and the ``within_masks`` memo, by the number
         of spaces (``tests/test_compiled.py`` checks it against a measurement)."""
+        return self._geometry_bytes + 200 * len(self.landmarks)
+
+    def _estimate_geometry_bytes(self) -> int:
         n = len(self.index)
         width = 28 + (n + 29) // 30 * 4  # one int of n bits
         tables = 3 * sys.getsizeof(self.terrain) + 90 * n  # terrain, bit, region_of; Hex values
         regions = sum(sys.getsizeof(c) for cs in self.regions.values() for c in cs)
         within = 3 * (n * (width + 8) + 60)  # up to three radii are asked for
         coast = 60 * n  # coast and sea_border, once asked for
-        return 600 + tables + regions + within + coast + 200 * len(self.landmarks)
+        return 600 + tables + regions + within + coast
 
     # --- masks ---------------------------------------------------------------------------
 

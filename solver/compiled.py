@@ -50,6 +50,14 @@ CACHE: SizedCache = SizedCache("compiled islands", CACHE_BYTES)
 #: Distances the clues ask about ("within 1", "within 2").
 DISTANCES = (1, 2)
 _ALL_CLUES: tuple[Clue, ...] = tuple(all_clues())
+#: Clues whose target is a terrain or the sea (compiled per geometry) ...
+_TERRAIN_CLUES = tuple(c for c in _ALL_CLUES if c.target not in LANDMARK_KINDS)
+#: ... and those near a landmark kind, by (kind, distance) (compiled per landmark placement).
+_LANDMARK_CLUES: dict[tuple[str, int], tuple[Clue, ...]] = {
+    (k, d): tuple(c for c in _ALL_CLUES if c.target == k and c.distance == d)
+    for k in LANDMARK_KINDS
+    for d in DISTANCES
+}
 _ids = itertools.count(1)
 
 
@@ -63,7 +71,9 @@ class CompiledGeometry:
     ``terrain[t]``, ``largest[t]``: the spaces of terrain ``t`` / of its largest region.
     ``near[(t, largest)][d]``: spaces within hex distance ``d`` of them, the target included.
     ``sea_near[d]``: spaces within ``d`` of the sea. ``balls[d][i]``: spaces within ``d`` of
-    space ``i``. ``moves``: the drive moves (``hexmap.drive.DriveMoves``).
+    space ``i``. ``clue_masks[near_includes_target]``: the mask of every clue whose target is
+    a terrain or the sea, by code (landmark clues are 0 here: their masks depend on where the
+    landmarks stand). ``moves``: the drive moves (``hexmap.drive.DriveMoves``).
     """
 
     __slots__ = (
@@ -75,6 +85,7 @@ class CompiledGeometry:
         "near",
         "sea_near",
         "balls",
+        "clue_masks",
         "moves",
         "nbytes",
     )
@@ -105,6 +116,7 @@ class CompiledGeometry:
             self.near[(t, False)] = within(t)
             self.near[(t, True)] = within("largest:" + t)
         self.balls = {d: island.within_masks(d) for d in DISTANCES}
+        self.clue_masks = (self._terrain_masks(False), self._terrain_masks(True))
         self.moves = DriveMoves(island)
         n = self.size
         # What it holds: the island's index, bit table and within-1/2 masks (shared with the
@@ -115,8 +127,27 @@ class CompiledGeometry:
             + 2 * n * _int_bytes(n)
             + self.moves.nbytes()
             + (2 * len(TERRAINS) + 3 * (2 * len(TERRAINS) + 1)) * _int_bytes(n)
+            + 2 * (sys.getsizeof(self.clue_masks[0]) + len(_TERRAIN_CLUES) * _int_bytes(n))
             + 2000
         )
+
+    def _terrain_masks(self, near_includes_target: bool) -> tuple[int, ...]:
+        """The mask of every clue whose target is a terrain or the sea, by clue code."""
+        full = self.full
+        masks = [0] * CLUE_CODES
+        for clue in _TERRAIN_CLUES:
+            d = clue.distance
+            target = self.largest[clue.target] if clue.largest else self.terrain.get(clue.target, 0)
+            if clue.relation == "in" or d is None:
+                positive = target
+            elif clue.target == SEA:
+                positive = self.sea_near[d]  # island spaces are never at distance 0 from the sea
+            else:
+                positive = self.near[(clue.target, clue.largest)][d]
+                if not near_includes_target:
+                    positive &= ~target
+            masks[clue.code] = full & ~positive if clue.negated else positive
+        return tuple(masks)
 
     def dilate(self, mask: int, d: int) -> int:
         """Island spaces within distance ``d`` of a space of ``mask`` (``mask`` included)."""
@@ -162,13 +193,16 @@ class CompiledIsland:
         for m in self.landmark.values():
             occupied |= m
         self.base = geometry.full if options.treasure_on_landmarks else geometry.full & ~occupied
-        landmark_near = {
-            k: (0,) + tuple(geometry.dilate(m, d) for d in DISTANCES)
-            for k, m in self.landmark.items()
-        }
-        masks = [0] * CLUE_CODES
-        for clue in _ALL_CLUES:
-            masks[clue.code] = self._compile(clue, landmark_near)
+        # Terrain and sea clues come from the geometry; only the landmark clues are compiled here.
+        masks = list(geometry.clue_masks[options.near_includes_target])
+        full = geometry.full
+        for k, where in self.landmark.items():
+            for d in DISTANCES:
+                positive = geometry.dilate(where, d)
+                if not options.near_includes_target:
+                    positive &= ~where
+                for clue in _LANDMARK_CLUES[(k, d)]:
+                    masks[clue.code] = full & ~positive if clue.negated else positive
         self.masks: tuple[int, ...] = tuple(masks)
         #: Its own masks, and the island it holds (counted here too: the catalog may have
         #: dropped it while this keeps it alive).
@@ -191,20 +225,6 @@ class CompiledIsland:
             return 0
         geo = self.geometry
         return geo.largest[t] if clue.largest else geo.terrain[t]
-
-    def _compile(self, clue: Clue, landmark_near: dict[str, tuple[int, ...]]) -> int:
-        geo = self.geometry
-        d = clue.distance
-        if clue.relation == "in" or d is None:
-            positive = self.target_mask(clue)
-        elif clue.target == SEA:
-            positive = geo.sea_near[d]  # island spaces are never at distance 0 from the sea
-        else:
-            near = landmark_near.get(clue.target) or geo.near[(clue.target, clue.largest)]
-            positive = near[d]
-            if not self.options.near_includes_target:
-                positive &= ~self.target_mask(clue)
-        return geo.full & ~positive if clue.negated else positive
 
     def mask(self, clue: Clue) -> int:
         """The mask of ``clue``."""
