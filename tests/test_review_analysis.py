@@ -19,12 +19,12 @@ from games.dao import analysis as dao_analysis
 from games.dao import scenario
 from games.dao.engine import KIND as DAO
 from games.tobago import analysis as tobago_analysis
-from games.tobago import testing as tt
 from games.tobago.kind import KIND as TOBAGO
 from solver.clues import parse_clue
 from solver.deck import DECK
 from solver.hints import hints
 from solver.masks import MapColumn
+from tests import tobago_positions as tt
 from tests.test_review_positions import bot_game
 
 

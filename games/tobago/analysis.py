@@ -47,10 +47,11 @@ from games.review import merged_players_view
 from games.tobago.islands import island_for_view
 from games.tobago.strategy import EXTRA_PLAY_HINT, Position, _goal, strategic_bot
 from hexmap.hexes import Hex
+from solver.answer import column_json
 from solver.clues import parse_clue
-from solver.explain import reasons_by_index, walk_column
+from solver.compiled import compile_island, drive_from
 from solver.hints import Hint, hints
-from solver.masks import MapColumn, compile_island
+from solver.masks import MapColumn
 from solver.options import SolverOptions
 
 _DATA = json.loads((Path(__file__).with_name("data") / "analysis.json").read_text("utf-8"))
@@ -119,26 +120,14 @@ def helper(view: dict) -> dict:
     me, other_seats, others = _atvs(view)
     seat = view["seat"]
     cost_seats = ([seat] if me is not None else []) + other_seats
-    layers = [island.drive_from(h) for h in ([me] if me is not None else []) + others]
-    index = island.index
+    layers = [drive_from(island, h) for h in ([me] if me is not None else []) + others]
     maps_out = []
     for col in columns:
-        alive, reasons = reasons_by_index(t, col.clues, col.removed)
-        steps: list[dict[str, Any]] = [{"index": None, "remaining": t.base.bit_count()}]
-        for why, _gone, after in walk_column(t, col.clues, col.removed):
-            if why != "landmark":
-                steps.append({"index": why, "remaining": after.bit_count()})
-        maps_out.append(
-            {
-                "id": col.id,
-                "count": alive.bit_count(),
-                "excluded": [
-                    {"space": [index[i].q, index[i].r], "by": reasons[i]} for i in sorted(reasons)
-                ],
-                "steps": steps,
-                "costs": [layer.nearest(alive) if alive else None for layer in layers],
-            }
-        )
+        # each map's answer as the solve endpoint and the helper give it (solver.answer)
+        answer = column_json(t, col, candidates=False, steps=True)
+        alive = t.column(col.clues, col.removed)
+        answer["costs"] = [layer.nearest(alive) if alive else None for layer in layers]
+        maps_out.append(answer)
     hand = view["players"][seat].get("hand") or [] if seat is not None else []
     ranked = hints(island, columns, [parse_clue(c["clue"]) for c in hand], me, others, options)
     return {
