@@ -22,7 +22,7 @@ import hashlib
 from flask import Flask, Response
 
 from hexmap.svg import STYLE
-from solver.puzzle_sheet import SHEET_CSS
+from solver.puzzles.sheet import SHEET_CSS
 
 
 def style_hash(text: str) -> str:
