@@ -5,7 +5,9 @@ near the other shore), so a field is not computed on the island graph but on the
 around the island**: a NetworkX graph of every hex in the island's cube-coordinate bounding box
 grown by one (island spaces and the sea around them). A shortest path between two hexes of that
 box changes each cube coordinate monotonically, so it never leaves the box: distances in the
-lattice are exact hex distances. A field is a multi-source breadth-first search
+lattice are exact hex distances. A field wanted only up to a ``cutoff`` (the clue masks: within
+1 or 2) is computed on the hexes within ``cutoff`` of the island instead, which is exact up to
+the cutoff and bounded by the island's size however far apart its spaces lie. A field is a multi-source breadth-first search
 (``networkx.bfs_layers``) from the sources, optionally stopped after ``cutoff`` layers.
 
 These are built once per island geometry by ``solver.compiled`` and compiled to bitmasks there
@@ -29,9 +31,30 @@ if TYPE_CHECKING:
 _FORWARD = ((1, 0), (1, -1), (0, -1))
 
 
-def lattice(island: Island, extra: Iterable[tuple[int, int]] = ()) -> nx.Graph:
-    """The hex lattice around ``island`` (every hex of its cube bounding box grown by one), and
-    around ``extra`` hexes too when given (sources out at sea)."""
+def lattice(
+    island: Island, extra: Iterable[tuple[int, int]] = (), radius: int | None = None
+) -> nx.Graph:
+    """The hex lattice around ``island`` (and around ``extra`` hexes, sources out at sea).
+
+    Without ``radius``: every hex of the cube bounding box grown by one, exact for any distance.
+    With ``radius``: only the hexes within ``radius`` of an island space or an extra hex, exact
+    for distances up to ``radius`` (every hex of such a shortest path lies within it of its
+    end) and bounded by the island's size, however far apart its spaces are: a hostile island of
+    two spaces a million hexes apart costs two small balls, not a million-wide box.
+    """
+    if radius is not None:
+        ball = [
+            (dq, dr)
+            for dq in range(-radius, radius + 1)
+            for dr in range(max(-radius, -radius - dq), min(radius, radius - dq) + 1)
+        ]
+        centres = [*island.index, *(Hex(*h) for h in extra)]
+        nodes = {}
+        for cq, cr in centres:
+            for dq, dr in ball:
+                h = Hex(cq + dq, cr + dr)
+                nodes[h] = h
+        return _graph(nodes)
     qs = [h[0] for h in island.index] + [h[0] for h in extra]
     rs = [h[1] for h in island.index] + [h[1] for h in extra]
     ss = [-q - r for q, r in zip(qs, rs, strict=True)]
@@ -43,6 +66,11 @@ def lattice(island: Island, extra: Iterable[tuple[int, int]] = ()) -> nx.Graph:
         for r in range(max(r0, -s1 - q), min(r1, -s0 - q) + 1):
             h = Hex(q, r)
             nodes[h] = h
+    return _graph(nodes)
+
+
+def _graph(nodes: dict[Hex, Hex]) -> nx.Graph:
+    """The lattice graph on ``nodes``: an edge between every two neighbouring hexes of it."""
     edges = []
     get = nodes.get
     for h in nodes:
@@ -61,8 +89,9 @@ def field_on(
     graph: nx.Graph, island: Island, sources: Iterable[tuple[int, int]], cutoff: int | None = None
 ) -> dict[Hex, int]:
     """The distance field of ``sources`` over ``graph`` (a ``lattice``), island spaces only;
-    with ``cutoff``, spaces farther than ``cutoff`` are left out."""
-    srcs = [Hex(*s) for s in sources]
+    with ``cutoff``, spaces farther than ``cutoff`` are left out. A source off the lattice is
+    farther than the lattice's radius from every island space, so it changes nothing."""
+    srcs = [h for h in (Hex(*s) for s in sources) if h in graph]
     if not srcs:
         return {}
     terrain = island.terrain
@@ -85,7 +114,7 @@ def distance_field(
     if not srcs:
         return {}
     outside = [s for s in srcs if s not in island.terrain]
-    return field_on(lattice(island, outside), island, srcs, cutoff)
+    return field_on(lattice(island, outside, radius=cutoff), island, srcs, cutoff)
 
 
 def distance_fields(
@@ -96,5 +125,5 @@ def distance_fields(
     Sources must be island spaces or the sea hexes next to the island (``Island.sea_border``):
     the lattice is built for the island alone.
     """
-    graph = lattice(island)
+    graph = lattice(island, radius=cutoff)
     return {name: field_on(graph, island, srcs, cutoff) for name, srcs in sources.items()}

@@ -62,6 +62,8 @@ def island_from_json(data: Any, name: str | None = None, field: str = "") -> Isl
     for key in data:
         if key not in ("spaces", "landmarks", "name"):
             raise InvalidInput(f"unknown field {key!r}", f"{pre}{key}")
+    if data.get("name") is not None and not isinstance(data["name"], str):
+        raise InvalidInput("an island's name is a string or null", f"{pre}name")
     spaces_in = _list(data.get("spaces"), f"{pre}spaces")
     if not spaces_in:
         raise InvalidInput("an island needs at least one space", f"{pre}spaces")

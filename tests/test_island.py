@@ -432,3 +432,21 @@ def test_landmark_violations_reports_each_broken_rule(small):
 def test_landmark_violations_empty_when_all_is_well(small):
     fine = small.with_landmarks([Landmark("statue", Hex(0, 1), 1), Landmark("hut", Hex(3, 0))])
     assert landmark_violations(fine) == []
+
+
+def test_a_cut_field_needs_no_more_lattice_than_the_island_far_apart_spaces_or_not():
+    from hexmap.fields import lattice
+    from hexmap.island_json import island_from_json
+
+    far = island_from_json(
+        {
+            "spaces": [
+                {"q": 0, "r": 1, "terrain": "lake"},
+                {"q": 12082, "r": 819085, "terrain": "beach"},
+            ]
+        }
+    )
+    graph = lattice(far, radius=2)
+    assert len(graph) == 2 * 19  # two balls of radius 2, not a box 800,000 hexes wide
+    field = far.distance_field(far.sea_border, cutoff=2)
+    assert field == {Hex(0, 1): 1, Hex(12082, 819085): 1}

@@ -129,10 +129,10 @@ class AnalysisOut(BaseModel):
 
 def _seat_arg() -> int | None:
     raw = request.args.get("seat")
-    if raw is None or raw in ("", "all"):
+    if raw is None:
         return None
-    if not raw.isascii() or not raw.isdigit():
-        raise InvalidInput(f"seat must be a seat number or 'all', got {raw!r}", "seat")
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 2:
+        raise InvalidInput(f"seat must be a seat number, got {raw!r}", "seat")
     return int(raw)
 
 
@@ -157,7 +157,7 @@ def _seat_arg() -> int | None:
         {
             "name": "seat",
             "in": "query",
-            "schema": {"type": "integer", "minimum": 0},
+            "schema": {"type": "integer", "minimum": 0, "maximum": 99},
             "description": "Whose knowledge to show; absent: everything any seat knew",
         },
         {
