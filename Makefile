@@ -8,7 +8,7 @@ PORT ?= 5000
 WORKERS ?= 2
 THREADS ?= 8
 
-.PHONY: run test lint format bench chromium
+.PHONY: run test lint format bench chromium postgresql
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -29,7 +29,12 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
 
-test: $(VENV)/.dev-installed chromium
+# The store tests run a throw-away PostgreSQL cluster (tests/pg_support.py): Debian's server.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql)
+
+test: $(VENV)/.dev-installed chromium postgresql
 	$(PY) -m pytest
 
 lint: $(VENV)/.dev-installed

@@ -119,6 +119,13 @@ class Busy(ProjectError):
 
     code = "busy"
 
-    def __init__(self, message: str, retry_after_s: float, field: str | None = None) -> None:
-        super().__init__(message, field, params={"retry_after": retry_after_s})
+    def __init__(
+        self,
+        message: str,
+        retry_after_s: float,
+        field: str | None = None,
+        *,
+        reason: str | None = None,
+    ) -> None:
+        super().__init__(message, field, reason=reason, params={"retry_after": retry_after_s})
         self.retry_after_s = retry_after_s

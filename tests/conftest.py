@@ -1,15 +1,25 @@
-"""Shared fixtures: the app with a temporary SQLite file and a fake clock, and its test client.
+"""Shared fixtures: the app with a temporary SQLite file and a fake clock, and its test client;
+the databases of the store suite.
 
 The app's clock (``CLOCK``) is a ``FakeClock`` that stands still until a test moves it
 (``clock.advance(seconds)``), so answers that carry ``now`` compare equal and deadlines pass
 exactly when a test says so.
+
+``database`` is a ``DATABASE`` setting, once a new SQLite file and once a new database on a real
+PostgreSQL server (``pg_cluster``: one throw-away cluster for the whole run, started on first
+use, see ``tests/pg_support.py``); a test that takes it runs against both stores.
+``open_store_`` opens stores on it (one per simulated process) and closes them afterwards.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
 
 from app import create_app
+from tests.pg_support import PostgresCluster
+from web.storage import GameStore, open_store
 
 
 class FakeClock:
@@ -38,3 +48,35 @@ def app(tmp_path, clock):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[PostgresCluster]:
+    cluster = PostgresCluster().start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database(request, tmp_path) -> str:
+    """A new, empty database of each store: a SQLite file path or a ``postgresql://`` URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "games.sqlite3")
+    return request.getfixturevalue("pg_cluster").new_database()
+
+
+@pytest.fixture
+def open_store_(database) -> Iterator[Callable[[], GameStore]]:
+    """Opens a store on ``database`` per call (as separate processes would); all closed after."""
+    opened: list[GameStore] = []
+
+    def opener() -> GameStore:
+        store = open_store(database)
+        opened.append(store)
+        return store
+
+    yield opener
+    for store in opened:
+        store.close()

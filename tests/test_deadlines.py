@@ -3,12 +3,12 @@ table's own log entries (seat null) on the next read, poll or action, or by the 
 never twice, and replayed exactly from the record.
 
 The timed game is Blind Auction with ``bid_seconds`` (``tests/testgame.py``): each round is a timed
-phase; when it runs out, every seat that has not bid bids its lowest card.
+phase; when it runs out, every seat that has not bid bids its lowest card. The tests that touch
+the store run against both stores (the ``database`` fixture: SQLite and PostgreSQL).
 """
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 import time
 
@@ -22,8 +22,8 @@ from games.base import SYSTEM, play_bots, replay
 from tests.conftest import FakeClock
 from tests.servers import APP_WITH_TESTGAME, Gunicorn
 from tests.testgame import NAME, BlindAuction
+from web.storage import open_store
 from web.storage.sessions import GameSessions
-from web.storage.sqlite import SqliteStore
 
 HUMANS = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
 
@@ -102,8 +102,16 @@ def test_an_action_chosen_before_the_timeout_is_stale_after_it(client, clock):
     assert err["code"] == "stale_version" and err["version"] == 1
 
 
-def test_a_long_poll_settles_a_deadline_that_passes_while_it_waits(app, clock):
-    client = app.test_client()
+@pytest.fixture
+def store_app(database, clock):
+    """The app on each store (``database``: SQLite and PostgreSQL), with the fake clock."""
+    app = create_app({"TESTING": True, "DATABASE": database, "CLOCK": clock})
+    yield app
+    app.extensions["game_sessions"].store.close()
+
+
+def test_a_long_poll_settles_a_deadline_that_passes_while_it_waits(store_app, clock):
+    client = store_app.test_client()
     gid = new_game(client, seconds=1)["id"]
     ticker = threading.Timer(0.3, clock.advance, (1.5,))
     ticker.start()
@@ -114,12 +122,11 @@ def test_a_long_poll_settles_a_deadline_that_passes_while_it_waits(app, clock):
     assert out["version"] == 1 and out["events"][0]["seat"] is None
 
 
-def test_the_background_timer_settles_without_any_request(tmp_path, clock):
-    db = str(tmp_path / "timer.sqlite3")
+def test_the_background_timer_settles_without_any_request(database, clock):
     app = create_app(
         {
             "TESTING": True,
-            "DATABASE": db,
+            "DATABASE": database,
             "CLOCK": clock,
             "DEADLINE_TIMER": True,
             "DEADLINE_TICK_S": 0.02,
@@ -128,33 +135,35 @@ def test_the_background_timer_settles_without_any_request(tmp_path, clock):
     try:
         gid = new_game(app.test_client(), seconds=2)["id"]
         clock.advance(2)
-        seats = _wait_for_log(db, gid, 1)
+        seats = _wait_for_log(database, gid, 1)
         assert seats == [None]
     finally:
         app.extensions["game_sessions"].stop_timer()
+        app.extensions["game_sessions"].store.close()
 
 
-def _wait_for_log(db: str, gid: str, n: int, within: float = 5.0) -> list:
-    """The seats of the first ``n`` log entries, read from the file (no request is made)."""
-    until = time.monotonic() + within
-    while time.monotonic() < until:
-        with sqlite3.connect(db) as conn:
-            rows = conn.execute(
-                "SELECT seat FROM actions WHERE game = ? ORDER BY version", (gid,)
-            ).fetchall()
-        if len(rows) >= n:
-            return [r[0] for r in rows]
-        time.sleep(0.02)
+def _wait_for_log(database: str, gid: str, n: int, within: float = 5.0) -> list:
+    """The seats of the first ``n`` log entries, read from the database by a store of its own
+    (no request is made)."""
+    store = open_store(database)
+    try:
+        until = time.monotonic() + within
+        while time.monotonic() < until:
+            rows = store.actions(gid)
+            if len(rows) >= n:
+                return [r.seat for r in rows]
+            time.sleep(0.02)
+    finally:
+        store.close()
     raise AssertionError(f"no {n} log entries within {within} s")
 
 
-def test_two_processes_settling_one_deadline_write_one_entry(tmp_path):
-    db = str(tmp_path / "race.sqlite3")
+def test_two_processes_settling_one_deadline_write_one_entry(open_store_):
     clock = FakeClock()
-    first = GameSessions(SqliteStore(db), clock=clock)
+    first = GameSessions(open_store_(), clock=clock)
     game, _, _ = first.create(NAME, HUMANS, {"bid_seconds": 5, "rounds": 3}, 4)
     clock.advance(5)
-    workers = [GameSessions(SqliteStore(db), clock=clock) for _ in range(6)]
+    workers = [GameSessions(open_store_(), clock=clock) for _ in range(6)]
     barrier = threading.Barrier(len(workers))
 
     def settle(sessions: GameSessions) -> None:

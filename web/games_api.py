@@ -35,7 +35,7 @@ from web.schemas_games import (
     record_schema,
 )
 from web.storage import open_store
-from web.storage.sessions import MAX_WAIT_S, GameSessions
+from web.storage.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 
 bp = Blueprint("games_api", __name__)
 TAG = "games"
@@ -70,9 +70,15 @@ GAME_LINKS = {
 
 def init_sessions(app: Flask) -> GameSessions:
     """Open the app's store and game sessions once, before serving (``create_app`` calls it):
-    the clock is ``CLOCK`` (default ``time.time``); with ``DEADLINE_TIMER`` a background thread
+    the clock is ``CLOCK`` (default ``time.time``); ``LONG_POLLS`` long-polls may wait at once
+    and ``STATE_CACHE_SIZE`` states are kept; with ``DEADLINE_TIMER`` a background thread
     settles due deadlines every ``DEADLINE_TICK_S`` seconds."""
-    found = GameSessions(open_store(app.config["DATABASE"]), clock=app.config["CLOCK"])
+    found = GameSessions(
+        open_store(app.config["DATABASE"]),
+        cache_size=app.config["STATE_CACHE_SIZE"],
+        clock=app.config["CLOCK"],
+        long_polls=app.config["LONG_POLLS"],
+    )
     app.extensions["game_sessions"] = found
     if app.config["DEADLINE_TIMER"]:
         found.start_timer(app.config["DEADLINE_TICK_S"])
@@ -216,17 +222,23 @@ def post_action(game_id: str) -> dict:
     seat = _seat(game, required=True)
     assert seat is not None  # required: no token was a 401 already
     body = validated(ActionIn)
-    return s.act(game_id, seat, body.version, body.action)
+    return s.act(game_id, seat, body.version, body.action, game)
 
 
 @api_route(
     bp,
     "GET",
     "/api/games/{game_id}/events",
-    "Public events after a version; waits up to `wait` seconds (max 25) for one (long-poll)",
+    f"Public events after a version, at most {EVENTS_PAGE} (`more`: ask again after the last); "
+    "waits up to `wait` seconds (max 25) for one (long-poll)",
     TAG,
     response=EventsOut,
-    errors={400: E400, 404: E404, 409: "`after` is beyond the game's current version"},
+    errors={
+        400: E400,
+        404: E404,
+        409: "`after` is beyond the game's current version",
+        503: "Too many clients wait on this server already (Retry-After says when to retry)",
+    },
     params=[
         GAME_ID,
         {

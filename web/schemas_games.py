@@ -301,6 +301,7 @@ class EventsOut(BaseModel):
     over: bool
     deadline: float | None = Field(description="As in the game: the running phase's end or null")
     now: float = Field(description="The server's clock (seconds)")
+    more: bool = Field(description="More entries follow the last one returned (a page is full)")
     events: list[EventEntry]
 
 

@@ -15,11 +15,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
+
+from errors import InvalidInput
+
+#: How often the polling ``GameStore.wait`` re-reads a game's version (seconds).
+POLL_INTERVAL_S = 0.2
 
 HUMAN = "human"
 BOT = "bot"
@@ -147,6 +153,34 @@ class AnalysisRecord:
     updated: float = 0.0
 
 
+@dataclass
+class Snapshot:
+    """A game's state at ``version`` as its engine's ``state_to_json`` wrote it (a cache)."""
+
+    version: int
+    state: dict[str, Any]
+
+
+def check_storable(value: Any, field_path: str) -> None:
+    """Refuse a JSON value that a store cannot keep exactly: a string with U+0000 (PostgreSQL's
+    JSONB has no NUL character). Both stores check it, so both refuse the same input."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if "\x00" in v:
+                raise InvalidInput(
+                    "text may not contain the NUL character (U+0000)",
+                    field_path,
+                    reason="nul_character",
+                )
+        elif isinstance(v, dict):
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        elif isinstance(v, list | tuple):
+            stack.extend(v)
+
+
 class Transaction(ABC):
     """A game locked for writing; see ``GameStore.transaction``."""
 
@@ -178,8 +212,34 @@ class GameStore(ABC):
         """The game's current version, cheaply (long-polling reads it often)."""
 
     @abstractmethod
-    def actions(self, game_id: str, after: int = 0, upto: int | None = None) -> list[ActionRecord]:
-        """Log entries with ``after < version <= upto``, in order."""
+    def actions(
+        self, game_id: str, after: int = 0, upto: int | None = None, events: bool = True
+    ) -> list[ActionRecord]:
+        """Log entries with ``after < version <= upto``, in order; ``events=False`` leaves each
+        entry's events empty (a replay needs only seats and actions: nothing to decode)."""
+
+    def wait(self, game_id: str, after: int, timeout: float) -> int:
+        """Block until the game's version is above ``after`` or ``timeout`` seconds have passed;
+        returns the version seen last (``NotFound`` for no such game). This default reads the
+        version every ``POLL_INTERVAL_S``; a store with notifications overrides it."""
+        until = time.monotonic() + timeout
+        version = self.version(game_id)
+        while version <= after:
+            left = until - time.monotonic()
+            if left <= 0:
+                break
+            time.sleep(min(POLL_INTERVAL_S, left))
+            version = self.version(game_id)
+        return version
+
+    @abstractmethod
+    def snapshot(self, game_id: str) -> Snapshot | None:
+        """The newest state snapshot stored for the game, if any."""
+
+    @abstractmethod
+    def save_snapshot(self, game_id: str, version: int, state: dict[str, Any]) -> None:
+        """Keep ``state`` as the game's snapshot at ``version`` unless a newer one is stored.
+        Outside any transaction: a snapshot is a cache, written after the log it summarises."""
 
     @abstractmethod
     def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
@@ -206,14 +266,27 @@ class GameStore(ABC):
     def save_analysis(self, record: AnalysisRecord) -> None:
         """Store (insert or replace) a game's analysis record."""
 
+    @property
+    @abstractmethod
+    def schema_version(self) -> int:
+        """The schema version the database records (set up or migrated on opening)."""
+
     def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
-        """Release connections held by the calling thread."""
+        """Release the connections this store holds (the calling thread's, or its pool)."""
+
+
+def is_postgres(database: str) -> bool:
+    """Whether a ``DATABASE`` setting names a PostgreSQL server (a ``postgresql://`` URL)."""
+    return database.startswith(("postgres://", "postgresql://"))
 
 
 def open_store(database: str) -> GameStore:
-    """The store for a ``DATABASE`` setting: a SQLite file path (PostgreSQL: not built yet)."""
-    if database.startswith(("postgres://", "postgresql://")):
-        raise NotImplementedError("PostgreSQL storage is not implemented; see the README")
+    """The store for a ``DATABASE`` setting: a ``postgresql://`` URL opens ``PostgresStore``
+    (psycopg is imported only then), anything else is a SQLite file path."""
+    if is_postgres(database):
+        from web.storage.postgres import PostgresStore
+
+        return PostgresStore(database)
     from web.storage.sqlite import SqliteStore
 
     return SqliteStore(database)

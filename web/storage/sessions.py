@@ -4,13 +4,20 @@ This is where the API's rules live, kept out of the Flask views: creating a game
 applying an action under the version check, letting bots move, building a seat's response from
 that seat's view only, records and their import, and long-polling for new events.
 
-States are never stored: a state is rebuilt from ``(kind, seed, seats, options)`` and the action
-log. An in-process LRU keeps the newest state of recently used games (keyed by game id, tagged
-with its version); a game whose log grew in another process is brought up to date by applying
-only the missing actions. A per-game lock (in this process) guards each cached state: a reader
-holds it while it builds its response, a writer while it applies actions in place and commits;
-when anything fails after the state changed, the entry is dropped and rebuilt from the log.
-Across processes the database's write lock and version check keep the log consistent.
+States are never stored, only cached (``web.storage.states``: an LRU per process, rebuilt from
+the newest snapshot and the log's tail). A write is optimistic: under the game's lock in this
+process, the state is brought to the stored version, the action and the bots' replies are
+applied to it, and only then does the store's write transaction open, check that the version
+is still the one the state was built on, and append every entry at once. Bots thus think
+outside the database's lock (SQLite's is the whole file), and an action and its bot replies are
+one commit: nothing half-applied, nothing left for later. When the version moved meanwhile
+(another process wrote), the human's action is stale (409) and a deadline is settled again
+from the new version; a state changed in place is dropped and rebuilt.
+
+Limits (README, "Storage"): a game's log holds at most ``MAX_LOG_ENTRIES`` entries (then 409
+``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries; at most ``LONG_POLLS`` long-polls
+wait at once per process (then 503 ``too_many_waiting`` with ``Retry-After``), so waiting
+clients never take every thread.
 """
 
 from __future__ import annotations
@@ -20,13 +27,12 @@ import random
 import secrets
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from errors import (
+    Busy,
     Forbidden,
     IllegalAction,
     InvalidInput,
@@ -40,6 +46,7 @@ from web.storage import (
     BOT,
     HUMAN,
     OVER,
+    POLL_INTERVAL_S,
     RUNNING,
     ActionRecord,
     GameRecord,
@@ -50,14 +57,25 @@ from web.storage import (
     token_matches,
 )
 from web.storage.deadlines import Clock, DeadlineTimer, deadline_of
+from web.storage.states import SNAPSHOT_EVERY, Entry, StateCache
 
 log = logging.getLogger(__name__)
 
 #: Bots may make at most this many moves in one request (a bot-only game plays to the end).
 MAX_BOT_ACTIONS = 20_000
-#: Long-polls wait at most this long, reading the version this often.
+#: A game's log holds at most this many entries (the longest games measured, Tobago with four
+#: random bots, end within ~2,000); an append past it is refused with 409 ``log_full``.
+MAX_LOG_ENTRIES = 10_000
+#: Long-polls wait at most this long.
 MAX_WAIT_S = 25.0
-POLL_INTERVAL_S = 0.2
+#: ``events`` returns at most this many log entries (``more``: ask again after the last one).
+EVENTS_PAGE = 500
+#: Long-polls that may wait at once in one process (keep it below gunicorn's ``THREADS``: the
+#: threads left over answer everything else); more get 503 with ``Retry-After``.
+LONG_POLLS = 6
+BUSY_RETRY_S = 3.0
+#: A write whose version moved under it is recomputed this often (settling) before giving up.
+WRITE_RETRIES = 5
 #: Sanity cap on tokens presented (ours are 43 characters).
 MAX_TOKEN_LEN = 256
 
@@ -66,16 +84,12 @@ class _EngineCrash(InvalidInput):
     """An engine failed on odd input with a Python error instead of refusing it (a 400)."""
 
 
-@dataclass
-class _Entry:
-    """One cached game: its state at ``version`` (-1: nothing cached), guarded by ``lock``."""
+class _Moved(Exception):
+    """The stored version moved between reading the state and the write transaction."""
 
-    lock: threading.Lock
-    version: int = -1
-    state: Any = None
-
-    def clear(self) -> None:
-        self.state, self.version = None, -1
+    def __init__(self, current: int) -> None:
+        super().__init__(current)
+        self.current = current
 
 
 def new_game_id() -> str:
@@ -86,13 +100,22 @@ def new_game_id() -> str:
 class GameSessions:
     """Every operation of the game API, over one store; one instance per process."""
 
-    def __init__(self, store: GameStore, cache_size: int = 512, clock: Clock = time.time) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        cache_size: int = 512,
+        clock: Clock = time.time,
+        snapshot_every: int = SNAPSHOT_EVERY,
+        max_log: int = MAX_LOG_ENTRIES,
+        long_polls: int = LONG_POLLS,
+    ) -> None:
         self.store = store
-        self.cache_size = cache_size
+        self.states = StateCache(store, cache_size, snapshot_every)
         #: The one clock deadlines are judged by (seconds; injectable for tests).
         self.clock = clock
-        self._cache: OrderedDict[str, _Entry] = OrderedDict()
-        self._lock = threading.Lock()
+        self.max_log = max_log
+        self.long_polls = long_polls
+        self._waiting = threading.BoundedSemaphore(max(long_polls, 1))
         self._timer: DeadlineTimer | None = None
 
     def start_timer(self, tick: float = 0.25) -> None:
@@ -107,34 +130,11 @@ class GameSessions:
 
     # --- states ----------------------------------------------------------------------------
 
-    def _entry(self, game_id: str) -> _Entry:
-        """The cache entry of a game (created empty), marked as most recently used."""
-        with self._lock:
-            entry = self._cache.get(game_id)
-            if entry is None:
-                entry = self._cache[game_id] = _Entry(threading.Lock())
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > self.cache_size:
-                self._cache.popitem(last=False)  # a holder of its lock finishes on its own copy
-            return entry
+    def _entry(self, game_id: str) -> Entry:
+        return self.states.entry(game_id)
 
-    def _bring_up(self, entry: _Entry, game: GameRecord) -> Any:
-        """With ``entry.lock`` held: the entry's state brought to ``game.version`` in place,
-        replaying the log from the start when there is nothing usable cached."""
-        kind = get_kind(game.kind)
-        if entry.state is None or entry.version > game.version:
-            entry.clear()
-            entry.state = kind.new_state(game.seed, len(game.seats), game.options)
-            entry.version = 0
-        if entry.version < game.version:
-            try:
-                for a in self.store.actions(game.id, after=entry.version, upto=game.version):
-                    kind.apply(entry.state, a.seat, a.action)
-                    entry.version = a.version
-            except BaseException:
-                entry.clear()
-                raise
-        return entry.state
+    def _bring_up(self, entry: Entry, game: GameRecord) -> Any:
+        return self.states.bring_up(entry, game)
 
     @contextmanager
     def reading(self, game_id: str) -> Iterator[tuple[GameRecord, Any]]:
@@ -166,12 +166,8 @@ class GameSessions:
                 entry.state, entry.version = state, game.version
 
     def forget(self, game_id: str | None = None) -> None:
-        """Drop cached states (all of them without an id): the next read replays the log."""
-        with self._lock:
-            if game_id is None:
-                self._cache.clear()
-            else:
-                self._cache.pop(game_id, None)
+        """Drop cached states (all of them without an id): the next read rebuilds them."""
+        self.states.forget(game_id)
 
     # --- seats and tokens -------------------------------------------------------------------
 
@@ -257,47 +253,69 @@ class GameSessions:
         }
 
     def events(self, game_id: str, after: int, wait: float) -> dict:
-        """Public events after version ``after``; waits up to ``wait`` seconds for one.
+        """Public events after version ``after`` (at most ``EVENTS_PAGE`` entries: ``more`` says
+        whether the log goes on); waits up to ``wait`` seconds for one.
 
-        Polls the database (not an in-process signal) so a move made through another gunicorn
-        worker is seen too; a deadline that passes while waiting is settled (its timeout is an
-        event like any other). Only the engine's public events and the acting seat (``None``
+        Waiting is the store's (``GameStore.wait``: SQLite reads the version, PostgreSQL sleeps
+        on ``LISTEN/NOTIFY``), so a move made through another worker or server is seen too; a
+        deadline that passes while waiting is settled (its timeout is an event like any other).
+        At most ``long_polls`` requests wait at once in this process; one more gets ``Busy``
+        (503, ``Retry-After``). Only the engine's public events and the acting seat (``None``
         for the table) are returned, never the actions themselves (a secret simultaneous choice
         stays secret).
         """
         wait = min(max(wait, 0.0), MAX_WAIT_S)
-        until = time.monotonic() + wait
         game = self.settle(self.store.get(game_id))
-        version = game.version
-        while True:
-            if after > version:  # a conflict with the game's state, not a malformed request
-                raise IllegalAction(
-                    f"after={after} is past the current version {version}",
-                    "after",
-                    reason="after_past_version",
-                    params={"after": after, "version": version},
-                )
-            left = until - time.monotonic()
-            if version > after or left <= 0:
-                break
-            time.sleep(min(POLL_INTERVAL_S, left))
-            version = self.store.version(game_id)
-            if version == game.version and self._due(game):
-                game = self.settle(game)
-                version = game.version
-        game = self.store.get(game_id)
-        entries = self.store.actions(game_id, after=after, upto=game.version)
+        if after > game.version:  # a conflict with the game's state, not a malformed request
+            raise IllegalAction(
+                f"after={after} is past the current version {game.version}",
+                "after",
+                reason="after_past_version",
+                params={"after": after, "version": game.version},
+            )
+        if game.version == after and wait > 0:
+            game = self._wait_for_move(game, after, time.monotonic() + wait)
+        upto = min(game.version, after + EVENTS_PAGE)
+        entries = self.store.actions(game_id, after=after, upto=upto)
         return {
             "id": game.id,
             "version": game.version,
             "over": game.over,
             "deadline": game.deadline,
             "now": self.clock(),
+            "more": upto < game.version,
             "events": [
                 {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
                 for a in entries
             ],
         }
+
+    def _wait_for_move(self, game: GameRecord, after: int, until: float) -> GameRecord:
+        """Wait (one of ``long_polls`` places) until the log passes ``after`` or ``until``
+        (monotonic seconds); the game's row then. A running clock is looked at when, by its
+        reading, the deadline should have come (at least every ``POLL_INTERVAL_S``)."""
+        if not self._waiting.acquire(blocking=False):
+            raise Busy(
+                f"{self.long_polls} clients are waiting for events on this server already; "
+                f"retry in {BUSY_RETRY_S:g} s",
+                BUSY_RETRY_S,
+                "wait",
+                reason="too_many_waiting",
+            )
+        try:
+            while (left := until - time.monotonic()) > 0:
+                step = left
+                if game.deadline is not None and not game.over:
+                    step = min(left, max(POLL_INTERVAL_S, game.deadline - self.clock()))
+                if self.store.wait(game.id, after, step) > after:
+                    break
+                if self._due(game):
+                    game = self.settle(game)
+                    if game.version > after:
+                        return game
+        finally:
+            self._waiting.release()
+        return self.store.get(game.id)
 
     # --- writing ----------------------------------------------------------------------------
 
@@ -319,6 +337,7 @@ class GameSessions:
         times = {0: now, **{e.version: e.time for e in log_entries}}
         game.deadline = deadline_of(kind.timer(state), 0, None, times, lambda v: now)
         self.store.create(game, log_entries)
+        self.states.saved(game, 0, state)
         self._remember(game, state)
         return game, tokens, state
 
@@ -360,18 +379,28 @@ class GameSessions:
                 rows.append(seat)
         return rows, tokens
 
-    def act(self, game_id: str, seat: int, version: int, action: dict) -> dict:
-        """Apply ``seat``'s action at ``version``, then let bots move, in one transaction;
-        returns ``seat``'s response. A deadline that has passed is settled first (so an action
-        chosen before the timeout is stale)."""
-        self.settle(self.store.get(game_id))
+    def act(
+        self,
+        game_id: str,
+        seat: int,
+        version: int,
+        action: dict,
+        game: GameRecord | None = None,
+    ) -> dict:
+        """Apply ``seat``'s action at ``version``, then let bots move, in one commit; returns
+        ``seat``'s response. ``game``: the row, when the caller has just read it. A deadline
+        that has passed is settled first (so an action chosen before the timeout is stale)."""
+        game = self.settle(game if game is not None else self.store.get(game_id))
 
-        def check(game: GameRecord) -> list[tuple[int | None, dict]]:
-            if version != game.version:
-                raise StaleVersion(version, game.version)
+        def check(current: GameRecord) -> list[tuple[int | None, dict]]:
+            if version != current.version:
+                raise StaleVersion(version, current.version)
             return [(seat, action)]
 
-        game, state = self._write(game_id, check)
+        try:
+            game, state = self._write(game, check)
+        except _Moved as moved:  # another process wrote first: this version is spent
+            raise StaleVersion(version, moved.current) from None
         return self.snapshot(game, seat, state)
 
     def _due(self, game: GameRecord) -> bool:
@@ -380,8 +409,7 @@ class GameSessions:
     def settle(self, game: GameRecord) -> GameRecord:
         """``game`` with its passed deadline settled: the timer's action applied as the table's
         log entry (then bots move); the row unchanged when nothing is due."""
-        if not self._due(game):
-            return game
+        entry = self._entry(game.id)
 
         def check(current: GameRecord) -> list[tuple[int | None, dict]]:
             if not self._due(current):
@@ -389,9 +417,14 @@ class GameSessions:
             timer = get_kind(current.kind).timer(self._bring_up(entry, current))
             return [] if timer is None else [(None, timer.action)]
 
-        entry = self._entry(game.id)
-        settled, _ = self._write(game.id, check)
-        return settled
+        for _ in range(WRITE_RETRIES):
+            if not self._due(game):
+                return game
+            try:
+                return self._write(game, check)[0]
+            except _Moved:
+                game = self.store.get(game.id)  # someone wrote meanwhile: look again
+        return game
 
     def settle_due(self) -> int:
         """Settle every game whose deadline has passed (the deadline timer's tick)."""
@@ -406,51 +439,68 @@ class GameSessions:
         return n
 
     def _write(
-        self, game_id: str, first: Callable[[GameRecord], list[tuple[int | None, dict]]]
+        self, game: GameRecord, first: Callable[[GameRecord], list[tuple[int | None, dict]]]
     ) -> tuple[GameRecord, Any]:
-        """One write transaction: ``first(game)`` (run on the locked row) names the actions to
-        apply (none: nothing to do), then bots move; the log, status and deadline are stored
-        together. The cached state is changed in place under the game's lock and dropped if
+        """One optimistic write (module doc): ``first(game)`` names the actions to apply (none:
+        nothing to do) on the state at ``game.version``, then bots move; the log, status and
+        deadline are appended in one transaction that checks the version did not move (else
+        ``_Moved``). The cached state is changed in place under the game's lock and dropped if
         anything fails after it changed (the log stays the truth)."""
-        entry = self._entry(game_id)
+        entry = self._entry(game.id)
         with entry.lock:
+            if entry.version > game.version:  # this process wrote meanwhile: start from there
+                game = self.store.get(game.id)
+            kind = get_kind(game.kind)
             changed = False
             try:
-                with self.store.transaction(game_id) as tx:
-                    game = tx.game
-                    kind = get_kind(game.kind)
-                    todo = first(game)
-                    state = self._bring_up(entry, game)
-                    if not todo:
-                        return game, state
-                    if kind.is_over(state):
-                        raise IllegalAction("the game is over", "action", reason="game_over")
-                    before, old_deadline = game.version, game.deadline
-                    entries: list[ActionRecord] = []
-                    for seat, action in todo:
-                        try:
-                            events = self._apply(kind, state, seat, action)
-                        except _EngineCrash:
-                            changed = True  # the engine may have stopped half-way
-                            raise
-                        changed = True  # a refusal (ProjectError) left the state as it was
-                        version = before + len(entries) + 1
-                        entries.append(ActionRecord(version, seat, action, events, self.clock()))
-                    entries += self._run_bots(kind, game, state, before + len(entries))
-                    deadline = deadline_of(
-                        kind.timer(state),
-                        before,
-                        old_deadline,
-                        {e.version: e.time for e in entries},
-                        lambda v: self._entry_time(game, v),
-                    )
+                todo = first(game)
+                state = self._bring_up(entry, game)
+                if not todo:
+                    return game, state
+                if kind.is_over(state):
+                    raise IllegalAction("the game is over", "action", reason="game_over")
+                before, old_deadline = game.version, game.deadline
+                entries: list[ActionRecord] = []
+                for seat, action in todo:
+                    self._check_room(before + len(entries) + 1)
+                    try:
+                        events = self._apply(kind, state, seat, action)
+                    except _EngineCrash:
+                        changed = True  # the engine may have stopped half-way
+                        raise
+                    changed = True  # a refusal (ProjectError) left the state as it was
+                    version = before + len(entries) + 1
+                    entries.append(ActionRecord(version, seat, action, events, self.clock()))
+                entries += self._run_bots(kind, game, state, before + len(entries))
+                deadline = deadline_of(
+                    kind.timer(state),
+                    before,
+                    old_deadline,
+                    {e.version: e.time for e in entries},
+                    lambda v: self._entry_time(game, v),
+                )
+                with self.store.transaction(game.id) as tx:
+                    if tx.game.version != before:
+                        raise _Moved(tx.game.version)
                     tx.append(entries, OVER if kind.is_over(state) else RUNNING, deadline)
+                    game = tx.game
             except BaseException:
                 if changed:
                     entry.clear()
                 raise
             entry.version = game.version
+            self.states.saved(game, before, state)
             return game, state
+
+    def _check_room(self, version: int) -> None:
+        """Refuse log entry ``version`` past the cap (409 ``log_full``)."""
+        if version > self.max_log:
+            raise IllegalAction(
+                f"this game's log is full ({self.max_log} entries): it cannot go on",
+                "action",
+                reason="log_full",
+                params={"limit": self.max_log},
+            )
 
     def _entry_time(self, game: GameRecord, version: int) -> float:
         """The time of log entry ``version`` (0: the game's creation)."""
@@ -499,6 +549,7 @@ class GameSessions:
                 break
             seat, action = found
             version += 1
+            self._check_room(version)
             try:
                 events = self._apply(kind, state, seat, action)
             except _EngineCrash as e:  # the state may be half-changed: give up (rolled back)
@@ -546,6 +597,7 @@ class GameSessions:
         rows = [Seat(i, s["type"], s.get("name"), s.get("level")) for i, s in enumerate(seats)]
         game = GameRecord(new_game_id(), kind.name, options, record["seed"], rows, origin="import")
         state = self._new_state(kind, game)
+        self._check_room(len(record["actions"]))
         entries = []
         for i, a in enumerate(record["actions"]):
             if kind.is_over(state):
@@ -563,5 +615,6 @@ class GameSessions:
             raise InvalidInput("the record does not finish the game", "actions")
         game.status = OVER
         self.store.create(game, entries)
+        self.states.saved(game, 0, state)
         self._remember(game, state)
         return game, state

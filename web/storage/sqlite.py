@@ -1,14 +1,18 @@
 """``GameStore`` on one SQLite file: WAL (switched on once, at set-up), a busy timeout, one
 connection per thread.
 
-Three tables: ``games`` (one row per game: kind, options, seed, seats with token hashes, version,
-status, timestamps) and ``actions`` (the log: game, version, seat, action JSON, public events,
-time; ``(game, version)`` is the primary key, so a version can never be written twice) and
-``analyses`` (a finished game's review analysis: status, progress and result, ``web.review``). Writes go
+Four tables: ``games`` (one row per game: kind, options, seed, seats with token hashes, version,
+status, timestamps), ``actions`` (the log: game, version, seat, action JSON, public events,
+time; ``(game, version)`` is the primary key, so a version can never be written twice),
+``analyses`` (a finished game's review analysis: status, progress and result, ``web.review``)
+and ``snapshots`` (each game's newest state snapshot, a cache). Writes go
 through ``transaction``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the game's row is
 read, so the version a request checks is still the version when it commits; two racing requests
 on one version give one success and one ``StaleVersion`` (409). WAL lets readers (GETs,
-long-polls) go on while a writer holds the lock, across gunicorn's worker processes too.
+long-polls) go on while a writer holds the lock, across gunicorn's worker processes too. The
+threads of one process take a lock of their own before ``BEGIN IMMEDIATE``, so they queue on it
+instead of SQLite's busy handler, which sleeps (1 ms, 2 ms, 5 ms, ...) between tries. The
+schema version is ``PRAGMA user_version``; ``MIGRATIONS`` bring an older file up to date.
 """
 
 from __future__ import annotations
@@ -31,10 +35,12 @@ from web.storage import (
     GameRecord,
     GameStore,
     Seat,
+    Snapshot,
     Transaction,
+    check_storable,
 )
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BUSY_TIMEOUT_S = 30.0
 
 SCHEMA = """
@@ -74,6 +80,11 @@ CREATE TABLE IF NOT EXISTS analyses (
     error   TEXT,
     updated REAL NOT NULL                   -- the service's clock
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game    TEXT PRIMARY KEY REFERENCES games (id),
+    version INTEGER NOT NULL,               -- the state after this many log entries
+    state   TEXT NOT NULL                   -- JSON: the engine's state_to_json
+);
 """
 
 ANALYSES_TABLE = (
@@ -81,6 +92,11 @@ ANALYSES_TABLE = (
     " version INTEGER NOT NULL, status TEXT NOT NULL CHECK (status IN ('running', 'done',"
     " 'failed')), done INTEGER NOT NULL DEFAULT 0, total INTEGER NOT NULL DEFAULT 0,"
     " result TEXT, error TEXT, updated REAL NOT NULL)"
+)
+
+SNAPSHOTS_TABLE = (
+    "CREATE TABLE snapshots (game TEXT PRIMARY KEY REFERENCES games (id),"
+    " version INTEGER NOT NULL, state TEXT NOT NULL)"
 )
 
 #: Statements that bring a database from schema version ``v`` to ``v + 1``.
@@ -96,6 +112,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE actions_v2 RENAME TO actions",
     ),
     2: (ANALYSES_TABLE,),
+    3: (SNAPSHOTS_TABLE,),
 }
 
 
@@ -157,6 +174,8 @@ class _SqliteTransaction(Transaction):
             version += 1
             if a.version != version:
                 raise ValueError(f"action version {a.version} breaks the log at {version}")
+            check_storable(a.action, "action")
+            check_storable(a.events, "events")
             rows.append(
                 (self.game.id, a.version, a.seat, _dumps(a.action), _dumps(a.events), a.time)
             )
@@ -175,6 +194,7 @@ class _SqliteTransaction(Transaction):
         self.game.deadline = deadline
 
     def set_seats(self, seats: list[Seat]) -> None:
+        check_storable([s.to_json() for s in seats], "seats")
         self.conn.execute(
             "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?",
             (
@@ -194,6 +214,7 @@ class SqliteStore(GameStore):
     def __init__(self, path: str) -> None:
         self.path = path
         self._local = threading.local()
+        self._write_lock = threading.Lock()  # this process's writers queue here, not in SQLite
         parent = os.path.dirname(os.path.abspath(path))
         os.makedirs(parent, exist_ok=True)
         conn = self._conn()
@@ -214,6 +235,10 @@ class SqliteStore(GameStore):
                         conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
+    @property
+    def schema_version(self) -> int:
+        return int(self._conn().execute("PRAGMA user_version").fetchone()[0])
+
     # --- connections ---------------------------------------------------------------------
 
     def _conn(self) -> sqlite3.Connection:
@@ -231,13 +256,14 @@ class SqliteStore(GameStore):
 
     @contextmanager
     def _write(self, conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
+        with self._write_lock:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
 
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)
@@ -250,6 +276,8 @@ class SqliteStore(GameStore):
     def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
         now = time.time()
         game.created = game.updated = now
+        check_storable(game.options, "options")
+        check_storable([s.to_json() for s in game.seats], "seats")
         conn = self._conn()
         with self._write(conn):
             conn.execute(
@@ -284,16 +312,37 @@ class SqliteStore(GameStore):
             raise NotFound(f"no game {game_id!r}", "id")
         return row[0]
 
-    def actions(self, game_id: str, after: int = 0, upto: int | None = None) -> list[ActionRecord]:
-        sql = (
-            "SELECT version, seat, action, events, time FROM actions WHERE game = ? AND version > ?"
-        )
+    def actions(
+        self, game_id: str, after: int = 0, upto: int | None = None, events: bool = True
+    ) -> list[ActionRecord]:
+        columns = "version, seat, action, events, time" if events else "version, seat, action, time"
+        sql = f"SELECT {columns} FROM actions WHERE game = ? AND version > ?"
         args: list[Any] = [game_id, after]
         if upto is not None:
             sql += " AND version <= ?"
             args.append(upto)
         rows = self._conn().execute(sql + " ORDER BY version", args).fetchall()
+        if not events:
+            return [ActionRecord(r[0], r[1], json.loads(r[2]), [], r[3]) for r in rows]
         return [ActionRecord(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
+
+    def snapshot(self, game_id: str) -> Snapshot | None:
+        row = (
+            self._conn()
+            .execute("SELECT version, state FROM snapshots WHERE game = ?", (game_id,))
+            .fetchone()
+        )
+        return None if row is None else Snapshot(row[0], json.loads(row[1]))
+
+    def save_snapshot(self, game_id: str, version: int, state: dict[str, Any]) -> None:
+        conn = self._conn()
+        with self._write(conn):
+            conn.execute(
+                "INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?)"
+                " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
+                " state = excluded.state WHERE excluded.version > snapshots.version",
+                (game_id, version, _dumps(state)),
+            )
 
     def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
         if open_only:

@@ -1,0 +1,202 @@
+"""What only the PostgreSQL store has, on a real server (``pg_cluster``, ``tests/pg_support.py``):
+JSONB columns, the raw table's refusal of a doubled version, tokens absent from every row, its
+recorded schema version and a safe set-up by servers starting together, and long-polls woken
+by ``LISTEN/NOTIFY`` (fast, only for committed writes, again after a lost connection). The store
+suite both stores pass is ``tests/test_storage.py``."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import psycopg
+import pytest
+
+from tests.testgame import BlindAuction
+from web.storage import RUNNING, ActionRecord, GameRecord, Seat
+from web.storage.postgres import SCHEMA_VERSION, PostgresStore
+from web.storage.sessions import GameSessions
+
+
+@pytest.fixture(autouse=True)
+def _registered(monkeypatch):
+    import games.base
+
+    games.base.kinds()
+    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", BlindAuction())
+
+
+@pytest.fixture
+def url(pg_cluster):
+    return pg_cluster.new_database()
+
+
+@pytest.fixture
+def stores(url):
+    opened: list[PostgresStore] = []
+
+    def opener() -> PostgresStore:
+        opened.append(PostgresStore(url))
+        return opened[-1]
+
+    yield opener
+    for s in opened:
+        s.close()
+
+
+def _game(game_id: str = "g1") -> GameRecord:
+    return GameRecord(
+        game_id, "blind_auction", {"rounds": 3}, 5, [Seat(0, "human"), Seat(1, "human")]
+    )
+
+
+def test_json_columns_are_jsonb_and_the_schema_version_is_recorded(stores, url):
+    store = stores()
+    with psycopg.connect(url) as conn:
+        types = dict(
+            conn.execute(
+                "SELECT table_name || '.' || column_name, data_type FROM information_schema.columns"
+                " WHERE table_schema = 'public'"
+            ).fetchall()
+        )
+        recorded = conn.execute("SELECT version FROM schema_version").fetchall()
+    for column in (
+        "games.options",
+        "games.seats",
+        "actions.action",
+        "actions.events",
+        "snapshots.state",
+    ):
+        assert types[column] == "jsonb", column
+    assert types["games.seed"] == "bigint"
+    assert recorded == [(SCHEMA_VERSION,)] and store.schema_version == SCHEMA_VERSION
+
+
+def test_a_version_cannot_be_written_twice(stores, url):
+    stores().create(_game(), [])
+    insert = (
+        "INSERT INTO actions (game, version, seat, action, events, time)"
+        " VALUES ('g1', 1, %s, '{}', '[]', 0)"
+    )
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(insert, (0,))
+        with pytest.raises(psycopg.errors.UniqueViolation):
+            conn.execute(insert, (1,))
+
+
+def test_tokens_are_in_no_row(stores, url):
+    sessions = GameSessions(stores())
+    _, tokens, _ = sessions.create("blind_auction", [{"type": "human"}, {"type": "human"}], None, 1)
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT g::text FROM games g").fetchall()
+        rows += conn.execute("SELECT a::text FROM actions a").fetchall()
+    text = "".join(r[0] for r in rows)
+    assert tokens and all(token not in text for token in tokens.values())
+
+
+def test_servers_starting_together_set_the_schema_up_once(url):
+    opened: list[PostgresStore] = []
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(6)
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            opened.append(PostgresStore(url))
+        except BaseException as e:  # pragma: no cover - the failure this test looks for
+            errors.append(e)
+
+    threads = [threading.Thread(target=start) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    try:
+        assert errors == [] and len(opened) == 6
+        assert {s.schema_version for s in opened} == {SCHEMA_VERSION}
+    finally:
+        for s in opened:
+            s.close()
+
+
+def test_a_database_from_newer_code_is_refused(stores, url):
+    stores()
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("UPDATE schema_version SET version = 99")
+    with pytest.raises(RuntimeError, match="schema version 99"):
+        PostgresStore(url)
+
+
+def _append(store: PostgresStore, version: int, fail: bool = False) -> None:
+    with store.transaction("g1") as tx:
+        tx.append([ActionRecord(version, 0, {"type": "x"})], RUNNING, None)
+        if fail:
+            raise RuntimeError("refused after writing")
+
+
+def test_a_waiting_read_is_woken_by_the_commit_within_100_ms(stores):
+    waiter, writer = stores(), stores()
+    writer.create(_game(), [])
+    woke: list[float] = []
+    committed: list[float] = []
+
+    def wait() -> None:
+        waiter.wait("g1", 0, 10)
+        woke.append(time.monotonic())
+
+    thread = threading.Thread(target=wait)
+    thread.start()
+    time.sleep(0.3)  # the waiter is asleep on its notification by now
+    _append(writer, 1)
+    committed.append(time.monotonic())
+    thread.join(10)
+    assert woke and woke[0] - committed[0] < 0.1
+
+
+def test_a_rolled_back_write_wakes_nobody(stores):
+    waiter, writer = stores(), stores()
+    writer.create(_game(), [])
+    with pytest.raises(RuntimeError):
+        _append(writer, 1, fail=True)
+    started = time.monotonic()
+    assert waiter.wait("g1", 0, 0.5) == 0
+    assert time.monotonic() - started >= 0.45
+
+
+def _kill_listeners(url: str) -> None:
+    with psycopg.connect(url, autocommit=True) as conn:
+        killed = conn.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE query LIKE 'LISTEN%%' AND datname = current_database()"
+        ).fetchall()
+    assert killed
+
+
+def _waiting(store: PostgresStore, after: int) -> tuple[threading.Thread, list[float]]:
+    woke: list[float] = []
+
+    def run() -> None:
+        store.wait("g1", after, 10)
+        woke.append(time.monotonic())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, woke
+
+
+def test_a_move_made_while_the_listener_reconnects_still_wakes_the_waiter(stores, url):
+    waiter, writer = stores(), stores()
+    writer.create(_game(), [])
+    thread, woke = _waiting(waiter, 0)
+    time.sleep(0.3)
+    _kill_listeners(url)
+    _append(writer, 1)  # its notification is lost with the connection
+    committed = time.monotonic()
+    thread.join(10)
+    assert woke and woke[0] - committed < 3  # woken by the reconnection, not the time-out
+    thread, woke = _waiting(waiter, 1)  # and notifications flow again afterwards
+    time.sleep(0.3)
+    _append(writer, 2)
+    committed = time.monotonic()
+    thread.join(10)
+    assert woke and woke[0] - committed < 0.1

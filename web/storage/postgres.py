@@ -1,0 +1,480 @@
+"""``GameStore`` on PostgreSQL (psycopg 3 and its connection pool): several app servers, one
+database.
+
+The tables are the SQLite store's (``web.storage.sqlite``) with JSONB where that store keeps JSON
+text: ``games`` (one row per game), ``actions`` (the log, ``PRIMARY KEY (game, version)``: a
+version is never written twice), ``analyses`` (finished games' review analyses, ``web.review``),
+``snapshots`` (each game's newest state snapshot, a cache) and ``schema_version`` (one row). Opening the store creates the schema or runs ``MIGRATIONS`` under an
+advisory lock, so app servers starting together on an empty database do not race.
+
+A write is one transaction that begins with ``SELECT ... FROM games WHERE id = %s FOR UPDATE``:
+the row lock (instead of SQLite's database lock) holds every other writer of this game until the
+commit, so the version a request checks is still the version when it commits; two racing
+requests on one version give one success and one ``StaleVersion`` (409), whichever server they
+reached. Games other than the locked one are not held up.
+
+Events without polling: every append also runs ``pg_notify('tobago_games', '<id> <version>')``,
+which PostgreSQL delivers at commit (never for a rolled-back write) to every listening
+connection. Each process keeps one such connection and a thread that wakes the long-polls
+waiting on that game (``wait``); the thread reconnects after a lost connection and then wakes
+every waiter, so none misses a move made meanwhile.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+from errors import NotFound
+from web.storage import (
+    OVER,
+    RUNNING,
+    ActionRecord,
+    AnalysisRecord,
+    GameRecord,
+    GameStore,
+    Seat,
+    Snapshot,
+    Transaction,
+    check_storable,
+)
+
+log = logging.getLogger(__name__)
+
+SCHEMA_VERSION = 1
+#: The channel of version notifications; the payload is ``"<game id> <version>"``.
+CHANNEL = "tobago_games"
+#: Connections per process (each thread holds one only while it runs a statement or a write).
+POOL_SIZE = 10
+#: A constant key for ``pg_advisory_xact_lock``: one schema set-up at a time.
+_SETUP_LOCK = 0x70B460
+
+SCHEMA = (
+    """CREATE TABLE games (
+        id         TEXT PRIMARY KEY,
+        kind       TEXT NOT NULL,
+        options    JSONB NOT NULL,
+        seed       BIGINT NOT NULL,
+        seats      JSONB NOT NULL,
+        version    INTEGER NOT NULL DEFAULT 0,
+        status     TEXT NOT NULL CHECK (status IN ('running', 'over')),
+        origin     TEXT NOT NULL DEFAULT 'play' CHECK (origin IN ('play', 'import')),
+        free_seats INTEGER NOT NULL DEFAULT 0,
+        created    DOUBLE PRECISION NOT NULL,
+        updated    DOUBLE PRECISION NOT NULL,
+        deadline   DOUBLE PRECISION
+    )""",
+    "CREATE INDEX games_open ON games (status, free_seats, created)",
+    "CREATE INDEX games_created ON games (created)",
+    "CREATE INDEX games_due ON games (deadline) WHERE deadline IS NOT NULL",
+    """CREATE TABLE actions (
+        game    TEXT NOT NULL REFERENCES games (id),
+        version INTEGER NOT NULL CHECK (version >= 1),
+        seat    INTEGER,
+        action  JSONB NOT NULL,
+        events  JSONB NOT NULL,
+        time    DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game, version)
+    )""",
+    """CREATE TABLE analyses (
+        game    TEXT PRIMARY KEY REFERENCES games (id),
+        version INTEGER NOT NULL,
+        status  TEXT NOT NULL CHECK (status IN ('running', 'done', 'failed')),
+        done    INTEGER NOT NULL DEFAULT 0,
+        total   INTEGER NOT NULL DEFAULT 0,
+        result  JSONB,
+        error   TEXT,
+        updated DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE snapshots (
+        game    TEXT PRIMARY KEY REFERENCES games (id),
+        version INTEGER NOT NULL,
+        state   JSONB NOT NULL
+    )""",
+)
+
+#: Statements that bring a database from schema version ``v`` to ``v + 1`` (none yet).
+MIGRATIONS: dict[int, tuple[str, ...]] = {}
+
+_GAME_COLUMNS = (
+    "id, kind, options, seed, seats, version, status, origin, created, updated, deadline"
+)
+
+
+def _game_from_row(row: dict[str, Any]) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        kind=row["kind"],
+        options=row["options"],
+        seed=row["seed"],
+        seats=[Seat.from_json(s) for s in row["seats"]],
+        version=row["version"],
+        status=row["status"],
+        origin=row["origin"],
+        created=row["created"],
+        updated=row["updated"],
+        deadline=row["deadline"],
+    )
+
+
+class _PgTransaction(Transaction):
+    def __init__(self, conn: psycopg.Connection, game: GameRecord) -> None:
+        self.conn = conn
+        self.game = game
+
+    def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
+        if status not in (RUNNING, OVER):
+            raise ValueError(f"bad status {status!r}")
+        version = self.game.version
+        rows = []
+        for a in actions:
+            version += 1
+            if a.version != version:
+                raise ValueError(f"action version {a.version} breaks the log at {version}")
+            check_storable(a.action, "action")
+            check_storable(a.events, "events")
+            rows.append((self.game.id, a.version, a.seat, Jsonb(a.action), Jsonb(a.events), a.time))
+        with self.conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO actions (game, version, seat, action, events, time)"
+                " VALUES (%s, %s, %s, %s, %s, %s)",
+                rows,
+            )
+        if status == OVER:
+            deadline = None
+        self.conn.execute(
+            "UPDATE games SET version = %s, status = %s, updated = %s, deadline = %s WHERE id = %s",
+            (version, status, time.time(), deadline, self.game.id),
+        )
+        if version != self.game.version:
+            self.conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.game.id} {version}"))
+        self.game.version = version
+        self.game.status = status
+        self.game.deadline = deadline
+
+    def set_seats(self, seats: list[Seat]) -> None:
+        data = [s.to_json() for s in seats]
+        check_storable(data, "seats")
+        self.conn.execute(
+            "UPDATE games SET seats = %s, free_seats = %s, updated = %s WHERE id = %s",
+            (Jsonb(data), sum(s.free for s in seats), time.time(), self.game.id),
+        )
+        self.game.seats = seats
+
+
+class _Listener:
+    """One ``LISTEN`` connection per process and the thread that reads its notifications: each
+    wakes the events registered for that game (``watch``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._lock = threading.Lock()
+        self._waiters: dict[str, set[threading.Event]] = {}
+        self._ready = threading.Event()
+        self._closed = threading.Event()
+        self._conn: psycopg.Connection | None = None
+        self._thread = threading.Thread(target=self._run, name="pg-listener", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(10):
+            raise RuntimeError("could not LISTEN on the PostgreSQL server within 10 s")
+
+    @contextmanager
+    def watch(self, game_id: str) -> Iterator[threading.Event]:
+        """An event set whenever the game's version changes (or the listener reconnected)."""
+        event = threading.Event()
+        with self._lock:
+            self._waiters.setdefault(game_id, set()).add(event)
+        try:
+            yield event
+        finally:
+            with self._lock:
+                found = self._waiters.get(game_id)
+                if found is not None:
+                    found.discard(event)
+                    if not found:
+                        del self._waiters[game_id]
+
+    def _wake(self, game_id: str | None) -> None:
+        with self._lock:
+            if game_id is None:
+                events = [e for found in self._waiters.values() for e in found]
+            else:
+                events = list(self._waiters.get(game_id, ()))
+        for e in events:
+            e.set()
+
+    def _run(self) -> None:
+        while not self._closed.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    self._conn = conn
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    if self._ready.is_set():
+                        self._wake(None)  # reconnected: whatever happened meanwhile, re-check
+                    self._ready.set()
+                    while not self._closed.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self._wake(note.payload.split(" ", 1)[0])
+            except psycopg.Error as e:
+                if self._closed.is_set():
+                    return
+                log.warning("PostgreSQL listener lost its connection (%s); reconnecting", e)
+                self._closed.wait(0.5)
+            finally:
+                self._conn = None
+
+    def close(self) -> None:
+        self._closed.set()
+        self._thread.join(5)
+
+
+class PostgresStore(GameStore):
+    """The PostgreSQL store for a ``postgresql://`` URL. Thread-safe (a connection pool); a
+    forked process opens its own pool and listener on first use."""
+
+    def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
+        self.url = url
+        self.pool_size = pool_size
+        self._pid = -1
+        self._pool_obj: ConnectionPool | None = None
+        self._listener_obj: _Listener | None = None
+        self._open_lock = threading.Lock()
+        with psycopg.connect(url, autocommit=True) as conn:
+            self._set_up(conn)
+
+    # --- schema ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _set_up(conn: psycopg.Connection) -> None:
+        with conn.transaction():
+            conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SETUP_LOCK,))
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (one BOOLEAN PRIMARY KEY DEFAULT TRUE"
+                " CHECK (one), version INTEGER NOT NULL)"
+            )
+            row = conn.execute("SELECT version FROM schema_version").fetchone()
+            found = 0 if row is None else row[0]
+            if found > SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"the database has schema version {found}; this code knows up to "
+                    f"{SCHEMA_VERSION}"
+                )
+            if found == 0:
+                for statement in SCHEMA:
+                    conn.execute(statement)
+                conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (SCHEMA_VERSION,))
+            elif found < SCHEMA_VERSION:
+                for version in range(found, SCHEMA_VERSION):
+                    for statement in MIGRATIONS[version]:
+                        conn.execute(statement)
+                conn.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION,))
+
+    @property
+    def schema_version(self) -> int:
+        with self._pool().connection() as conn:
+            row = conn.execute("SELECT version FROM schema_version").fetchone()
+        assert row is not None
+        return int(row[0])
+
+    # --- connections -----------------------------------------------------------------------
+
+    def _pool(self) -> ConnectionPool:
+        pool = self._pool_obj
+        if pool is not None and self._pid == os.getpid():
+            return pool
+        with self._open_lock:
+            if self._pool_obj is None or self._pid != os.getpid():
+                self._pool_obj = ConnectionPool(
+                    self.url,
+                    min_size=1,
+                    max_size=self.pool_size,
+                    kwargs={"autocommit": True},
+                    open=True,
+                    name="tobago",
+                )
+                self._listener_obj = None
+                self._pid = os.getpid()
+            return self._pool_obj
+
+    def _listener(self) -> _Listener:
+        self._pool()  # a forked process starts afresh
+        with self._open_lock:
+            if self._listener_obj is None:
+                self._listener_obj = _Listener(self.url)
+            return self._listener_obj
+
+    def close(self) -> None:
+        with self._open_lock:
+            if self._listener_obj is not None:
+                self._listener_obj.close()
+                self._listener_obj = None
+            if self._pool_obj is not None and self._pid == os.getpid():
+                self._pool_obj.close()
+            self._pool_obj = None
+
+    # --- GameStore -------------------------------------------------------------------------
+
+    def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
+        now = time.time()
+        game.created = game.updated = now
+        seats = [s.to_json() for s in game.seats]
+        check_storable(game.options, "options")
+        check_storable(seats, "seats")
+        with self._pool().connection() as conn, conn.transaction():
+            conn.execute(
+                "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
+                " free_seats, created, updated) VALUES (%s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s)",
+                (
+                    game.id,
+                    game.kind,
+                    Jsonb(game.options),
+                    game.seed,
+                    Jsonb(seats),
+                    RUNNING,
+                    game.origin,
+                    len(game.free_seats),
+                    now,
+                    now,
+                ),
+            )
+            final_status, deadline = game.status, game.deadline
+            game.version, game.status = 0, RUNNING
+            _PgTransaction(conn, game).append(actions, final_status, deadline)
+
+    def get(self, game_id: str) -> GameRecord:
+        with self._pool().connection() as conn:
+            cur = conn.cursor(row_factory=dict_row)
+            row = cur.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
+            ).fetchone()
+        if row is None:
+            raise NotFound(f"no game {game_id!r}", "id")
+        return _game_from_row(row)
+
+    def version(self, game_id: str) -> int:
+        with self._pool().connection() as conn:
+            row = conn.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no game {game_id!r}", "id")
+        return int(row[0])
+
+    def wait(self, game_id: str, after: int, timeout: float) -> int:
+        """Sleeps on the game's notifications (no polling): each wake-up reads the version."""
+        until = time.monotonic() + timeout
+        with self._listener().watch(game_id) as changed:
+            version = self.version(game_id)  # after LISTEN and watch: no move can slip by
+            while version <= after:
+                left = until - time.monotonic()
+                if left <= 0 or not changed.wait(left):
+                    break
+                changed.clear()
+                version = self.version(game_id)
+        return version
+
+    def actions(
+        self, game_id: str, after: int = 0, upto: int | None = None, events: bool = True
+    ) -> list[ActionRecord]:
+        columns = "version, seat, action, events, time" if events else "version, seat, action, time"
+        sql = f"SELECT {columns} FROM actions WHERE game = %s AND version > %s"
+        args: list[Any] = [game_id, after]
+        if upto is not None:
+            sql += " AND version <= %s"
+            args.append(upto)
+        with self._pool().connection() as conn:
+            rows = conn.execute(sql + " ORDER BY version", args).fetchall()
+        if not events:
+            return [ActionRecord(r[0], r[1], r[2], [], r[3]) for r in rows]
+        return [ActionRecord(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    def snapshot(self, game_id: str) -> Snapshot | None:
+        with self._pool().connection() as conn:
+            row = conn.execute(
+                "SELECT version, state FROM snapshots WHERE game = %s", (game_id,)
+            ).fetchone()
+        return None if row is None else Snapshot(row[0], row[1])
+
+    def save_snapshot(self, game_id: str, version: int, state: dict[str, Any]) -> None:
+        with self._pool().connection() as conn:
+            conn.execute(
+                "INSERT INTO snapshots (game, version, state) VALUES (%s, %s, %s)"
+                " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
+                " state = excluded.state WHERE excluded.version > snapshots.version",
+                (game_id, version, Jsonb(state)),
+            )
+
+    def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
+        where = "WHERE status = 'running' AND free_seats > 0 " if open_only else ""
+        with self._pool().connection() as conn:
+            cur = conn.cursor(row_factory=dict_row)
+            rows = cur.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games {where}ORDER BY created DESC LIMIT %s",
+                (limit,),
+            ).fetchall()
+        return [_game_from_row(r) for r in rows]
+
+    def due(self, now: float, limit: int = 100) -> list[str]:
+        with self._pool().connection() as conn:
+            rows = conn.execute(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= %s"
+                " AND status = 'running' ORDER BY deadline LIMIT %s",
+                (now, limit),
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    @contextmanager
+    def transaction(self, game_id: str) -> Iterator[Transaction]:
+        with self._pool().connection() as conn, conn.transaction():
+            cur = conn.cursor(row_factory=dict_row)
+            row = cur.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s FOR UPDATE", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise NotFound(f"no game {game_id!r}", "id")
+            yield _PgTransaction(conn, _game_from_row(row))
+
+    def game_ids(self) -> Iterator[str]:
+        with self._pool().connection() as conn:
+            rows = conn.execute("SELECT id FROM games ORDER BY created").fetchall()
+        for (game_id,) in rows:
+            yield game_id
+
+    def analysis(self, game_id: str) -> AnalysisRecord | None:
+        with self._pool().connection() as conn:
+            cur = conn.cursor(row_factory=dict_row)
+            row = cur.execute(
+                "SELECT game, version, status, done, total, result, error, updated"
+                " FROM analyses WHERE game = %s",
+                (game_id,),
+            ).fetchone()
+        return None if row is None else AnalysisRecord(**row)
+
+    def save_analysis(self, record: AnalysisRecord) -> None:
+        result = None if record.result is None else Jsonb(record.result)
+        with self._pool().connection() as conn:
+            conn.execute(
+                "INSERT INTO analyses (game, version, status, done, total, result, error, updated)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game) DO UPDATE SET"
+                " version = excluded.version, status = excluded.status, done = excluded.done,"
+                " total = excluded.total, result = excluded.result, error = excluded.error,"
+                " updated = excluded.updated",
+                (
+                    record.game,
+                    record.version,
+                    record.status,
+                    record.done,
+                    record.total,
+                    result,
+                    record.error,
+                    record.updated,
+                ),
+            )
