@@ -38,6 +38,8 @@ timeouts replays with no clock at all, and an imported record replays its timeou
 Bots get only a seat's view and that seat's legal actions, never the state, so a bot cannot cheat
 by construction. A bot is a callable ``(view, legal_actions, rng) -> action``; in a timed phase
 (``GameType.timed``) it may return ``None``: nothing to say now (it waits for others or the clock).
+A bot that reads only its legal actions says so with ``legal_only`` (its ``needs_view`` is
+false): the seat's view, often the costliest part of a bot move, is then not built for it.
 """
 
 from __future__ import annotations
@@ -56,6 +58,22 @@ from i18n import translate
 Action = dict[str, Any]
 Event = dict[str, Any]
 Bot = Callable[[dict, list[Action], random.Random], Action | None]
+
+
+class legal_only:  # noqa: N801 - used as a decorator, named like one
+    """A bot that chooses from its legal actions alone: ``legal_only(fn)`` with ``fn(legal,
+    rng)``. It is a ``Bot`` whose ``needs_view`` is false, so no view is built for it."""
+
+    needs_view = False
+
+    def __init__(self, choose: Callable[[list[Action], random.Random], Action | None]) -> None:
+        self.choose = choose
+        self.__doc__ = choose.__doc__
+        self.__name__ = getattr(choose, "__name__", "bot")
+
+    def __call__(self, view: dict, legal: list[Action], rng: random.Random) -> Action | None:
+        return self.choose(legal, rng)
+
 #: The seat of an action the table takes itself (a timeout): no seat.
 SYSTEM = None
 #: The game modules of this project, each registering its kind on import. Explicit: an import
@@ -304,6 +322,9 @@ class GameKind:
         bot = self.bots.get(level)
         if bot is None:
             raise InvalidInput(f"unknown bot level {level!r} for {self.name}", "level")
+        if not getattr(bot, "needs_view", True):  # ``legal_only``: no view to build
+            self.check_seat(state, seat)
+            return bot({}, self.legal_actions(state, seat), rng)
         return bot(self.view(state, seat), self.legal_actions(state, seat), rng)
 
     # --- the engine's hooks (override) ----------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action
+from games.base import Action, legal_only
 from games.dao import odds
 
 #: How much the next seat's gain counts against mine, times ``1 / (seats - 1)``. 1 = score minus
@@ -25,8 +25,9 @@ _TAKE = {"type": "take"}
 _TURN = {"type": "turn"}
 
 
-def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    """Any legal action, uniformly."""
+@legal_only
+def random_bot(legal: list[Action], rng: random.Random) -> Action:
+    """Any legal action, uniformly (``legal_only``: no view is built for it)."""
     return dict(rng.choice(legal))
 
 

@@ -2,7 +2,7 @@
 
 - ``random``: a random legal action. It first picks an action *type* uniformly, then an action
   of that type, so that a rare choice (``raise``, ``exchange``) is not drowned by the dozens of
-  ``drive`` destinations; otherwise it knows nothing.
+  ``drive`` destinations; otherwise it knows nothing (``legal_only``: no view is built for it).
 - ``strategic``: see ``games.tobago.strategy`` (uses the solver's hints for clue plays).
 """
 
@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action
+from games.base import Action, legal_only
 from games.tobago.strategy import strategic_bot
 
 
-def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
+@legal_only
+def random_bot(legal: list[Action], rng: random.Random) -> Action:
     """A random legal action: a uniformly random type, then a uniformly random action of it."""
     by_type: dict[str, list[Action]] = {}
     for a in legal:

@@ -101,14 +101,26 @@ export class GameClient {
     try {
       const snap = await api("GET", this.base, undefined, this.token);
       if (snap.game !== this.kind) throw new ApiError(404, null);
-      const history = await api("GET", `${this.base}/events?after=0`);
+      const history = await this.history(snap.version);
       this.snap = snap;
       this.shownVersion = snap.version;
-      return history.events.filter((x) => x.version <= snap.version);
+      return history;
     } catch (e) {
       $("status").textContent = e.status === 404 ? t(`${this.strings}not_found`) : t(`${this.strings}err_refused`, { message: e.message });
       return null;
     }
+  }
+
+  /** The public log entries up to `version`, page by page (the server pages /events). */
+  async history(version) {
+    const entries = [];
+    for (let after = 0; after < version;) {
+      const page = await api("GET", `${this.base}/events?after=${after}`);
+      entries.push(...page.events.filter((x) => x.version <= version));
+      if (!page.more || !page.events.length) break;
+      after = page.events[page.events.length - 1].version;
+    }
+    return entries;
   }
 
   /** Bring the page up to the server's latest version (`fresh`: a snapshot already in hand). */
