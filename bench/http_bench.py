@@ -1,29 +1,48 @@
 """HTTP throughput of the game API on the production server (gunicorn on loopback).
 
-Starts gunicorn (2 worker processes x 8 threads, buffered gthread, like ``make run``) on a fresh
-SQLite file, then runs 8 concurrent client processes per phase and prints requests per second
-with the p50/p99 latency:
+Starts gunicorn (2 worker processes x 8 threads, buffered gthread, like ``make run``) on a fresh SQLite
+file (``--database postgres``: a throw-away PostgreSQL cluster, ``tests/pg_support.py``), then
+runs 8 concurrent client processes per phase and prints requests per second with the p50/p99
+latency, each against ``GET /healthz`` measured in the same run (the baseline: Flask + gunicorn
+with no game work). Phases that are compared with the baseline run in short interleaved rounds
+(``--rounds``), and the ratio printed is the median of the rounds' ratios, so that other work on
+a shared machine weighs on both sides alike:
 
-1. ``GET /healthz`` - the baseline: Flask + gunicorn with no game work, same run, same machine;
-2. ``GET /api/games/<id>`` - one game, a seat's token, the seat's view and legal actions;
-3. ``POST /api/games/<id>/actions`` on many games at once - each client plays its own games
-   (one human seat against a bot), so every request is a version-checked transaction with the
-   human's action and the bot's answer, each appended to the log.
+1. ``GET /api/games/<id>`` - one game, a seat's token, the seat's view and legal actions;
+2. ``POST /api/games/<id>/actions`` on many games at once - each client plays its own games
+   (one human seat against a bot), so every request is a version-checked write with the
+   human's action and the bot's reply, both appended to the log (target: >= 0.5x baseline);
+3. cold ``GET /api/games/<id>`` (a second server keeps no state between requests,
+   ``TOBAGO_STATE_CACHE=0``): a 10-entry game against 1,250- and 1,299-entry Tobago games, which
+   are rebuilt from the snapshot at 1,200 and a tail of 50 and 99 entries (target: within 2x of
+   the 10-entry game, i.e. >= 0.5x its req/s);
+4. open game pages: ``--pages`` long-polls wait on a game (``events?wait=``, as a game page does)
+   while one client times an unrelated ``GET /api/games/kinds``; printed: how many wait at once
+   (the others are told 503 + ``Retry-After``), and the unrelated request's worst latency; then
+   the same with the cap lifted (``TOBAGO_LONG_POLLS`` = threads), where waiting clients can take
+   every thread.
 
-Usage: ``.venv/bin/python bench/http_bench.py [--game dao] [--seconds 5] [--clients 8]``.
-The test game Blind Auction is available as ``--game blind_auction``.
+Usage: ``.venv/bin/python bench/http_bench.py [--game tobago] [--seconds 4] [--clients 8]
+[--database sqlite|postgres] [--skip-cold] [--skip-pages]``. The test game Blind Auction is
+available as ``--game blind_auction``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing as mp
+import multiprocessing.pool
 import os
+import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import requests
 
@@ -31,6 +50,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
+
+#: Lengths of the games read cold (the first is the short baseline).
+COLD_LENGTHS = (10, 1250, 1299)
 
 
 def new_game(url: str, game: str, level: str, seed: int) -> tuple[str, str, dict]:
@@ -66,7 +88,7 @@ def client_actions(args: tuple) -> tuple[list[float], int]:
     url, game, level, seconds, index, per_client = args
     lat: list[float] = []
     errors = 0
-    seed = index * 1000
+    seed = index * 1000 + random.randrange(10**6) * 10**4
     games = [new_game(url, game, level, seed + i) for i in range(per_client)]
     with requests.Session() as http:
         end = time.perf_counter() + seconds
@@ -94,49 +116,165 @@ def client_actions(args: tuple) -> tuple[list[float], int]:
     return lat, errors
 
 
-def run_phase(pool: mp.pool.Pool, fn, args: list[tuple], seconds: float) -> dict:
-    start = time.perf_counter()
+def run_phase(pool: mp.pool.Pool, fn: Callable, args: list[tuple], seconds: float) -> dict:
     results = pool.map(fn, args)
-    wall = time.perf_counter() - start
     lat = sorted(x for r in results for x in r[0])
-    errors = sum(r[1] for r in results)
     n = len(lat)
     return {
         "n": n,
         "rps": n / seconds,
         "p50": statistics.median(lat) * 1000 if lat else float("nan"),
         "p99": lat[min(n - 1, int(n * 0.99))] * 1000 if lat else float("nan"),
-        "errors": errors,
-        "wall": wall,
+        "errors": sum(r[1] for r in results),
     }
 
 
-def line(name: str, r: dict, baseline: dict | None = None) -> str:
-    ratio = f"  {r['rps'] / baseline['rps']:.2f}x baseline" if baseline else ""
+def merge(rounds: list[dict]) -> dict:
+    """Several rounds of one phase as one row (req/s averaged, latencies of the last round)."""
+    return {
+        "n": sum(r["n"] for r in rounds),
+        "rps": statistics.mean(r["rps"] for r in rounds),
+        "p50": statistics.median(r["p50"] for r in rounds),
+        "p99": max(r["p99"] for r in rounds),
+        "errors": sum(r["errors"] for r in rounds),
+    }
+
+
+def line(name: str, r: dict, ratio: float | None = None, of: str = "baseline") -> str:
+    tail = f"  {ratio:.2f}x {of}" if ratio is not None else ""
     return (
-        f"{name:<44} {r['rps']:8.0f} req/s   p50 {r['p50']:6.1f} ms   p99 {r['p99']:6.1f} ms"
-        f"   ({r['n']} requests, {r['errors']} non-200){ratio}"
+        f"{name:<46} {r['rps']:8.0f} req/s   p50 {r['p50']:6.1f} ms   p99 {r['p99']:6.1f} ms"
+        f"   ({r['n']} requests, {r['errors']} non-200){tail}"
     )
 
 
+#: A phase: the client function and, for a round's seconds, the arguments of each client.
+Phase = tuple[Callable, Callable[[float], list[tuple]]]
+
+
+def interleaved(
+    pool: mp.pool.Pool, rounds: int, seconds: float, phases: dict[str, Phase]
+) -> tuple[dict[str, dict], dict[str, float]]:
+    """Run each phase ``rounds`` times, in turn; each phase's merged row and the median of its
+    per-round ratio to the first phase."""
+    per: dict[str, list[dict]] = {name: [] for name in phases}
+    for _ in range(rounds):
+        for name, (fn, args) in phases.items():
+            per[name].append(run_phase(pool, fn, args(seconds), seconds))
+    first = next(iter(phases))
+    ratios = {
+        name: statistics.median(r["rps"] / b["rps"] for r, b in zip(rs, per[first], strict=True))
+        for name, rs in per.items()
+    }
+    return {name: merge(rs) for name, rs in per.items()}, ratios
+
+
+# --- cold reads -----------------------------------------------------------------------------
+
+
+def prepare_long_games(database: str, lengths: tuple[int, ...]) -> dict[int, str]:
+    """Tobago games of exactly these log lengths (four human seats playing random legal moves,
+    written through the service's own sessions before the server starts); id per length."""
+    from games.base import get_kind
+    from web.storage import open_store
+    from web.storage.sessions import GameSessions
+
+    kind = get_kind("tobago")
+    sessions = GameSessions(open_store(database))
+    made: dict[int, str] = {}
+    seed = 1
+    for length in sorted(lengths):
+        while length not in made:
+            game, _, _ = sessions.create("tobago", [{"type": "human"}] * 4, None, seed)
+            rng = random.Random(seed)
+            seed += 1
+            for _ in range(length):
+                row, state = sessions.current(game.id)
+                if kind.is_over(state):
+                    break
+                seat = rng.choice(kind.to_act(state))
+                action = rng.choice(kind.legal_actions(state, seat))
+                sessions.act(game.id, seat, row.version, action, row)
+            if sessions.store.version(game.id) == length and not sessions.store.get(game.id).over:
+                made[length] = game.id
+    sessions.store.close()
+    return made
+
+
+# --- open game pages ------------------------------------------------------------------------
+
+
+def pages_phase(url: str, game_id: str, pages: int, wait: float) -> dict[str, Any]:
+    """``pages`` long-polls at once and one unrelated GET every 50 ms while they wait."""
+    statuses: list[int] = []
+    lock = threading.Lock()
+
+    def poll() -> None:
+        with contextlib.suppress(requests.RequestException):
+            resp = requests.get(
+                f"{url}/api/games/{game_id}/events?after=0&wait={wait:g}", timeout=wait + 30
+            )
+            with lock:
+                statuses.append(resp.status_code)
+
+    threads = [threading.Thread(target=poll, daemon=True) for _ in range(pages)]
+    for t in threads:
+        t.start()
+    time.sleep(0.5)
+    lat: list[float] = []
+    end = time.monotonic() + wait - 1.5
+    while time.monotonic() < end:
+        t0 = time.monotonic()
+        requests.get(url + "/api/games/kinds", timeout=60)
+        lat.append(time.monotonic() - t0)
+        time.sleep(0.05)
+    for t in threads:
+        t.join(wait + 30)
+    return {
+        "waited": statuses.count(200),
+        "refused": statuses.count(503),
+        "worst": max(lat) * 1000,
+        "p50": statistics.median(lat) * 1000,
+        "n": len(lat),
+    }
+
+
+@contextlib.contextmanager
+def database_for(kind: str, tmp: str) -> Iterator[str]:
+    """A fresh database: a SQLite file in ``tmp``, or a database on a throw-away cluster."""
+    if kind == "sqlite":
+        yield os.path.join(tmp, "bench.sqlite3")
+        return
+    from tests.pg_support import PostgresCluster
+
+    with PostgresCluster() as cluster:
+        yield cluster.new_database()
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--game", default="dao")
-    ap.add_argument("--level", default=None, help="bot level (default: the game's first)")
-    ap.add_argument("--seconds", type=float, default=5.0)
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    ap.add_argument("--game", default="tobago")
+    ap.add_argument("--level", default=None, help="bot level (default: random, or the first)")
+    ap.add_argument("--seconds", type=float, default=4.0, help="per phase (split in rounds)")
+    ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--clients", type=int, default=8)
     ap.add_argument("--games-per-client", type=int, default=8)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=8)
+    ap.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    ap.add_argument("--pages", type=int, default=20, help="long-polls in the pages phase")
+    ap.add_argument("--skip-cold", action="store_true")
+    ap.add_argument("--skip-pages", action="store_true")
     a = ap.parse_args()
+    per_round = a.seconds / a.rounds
 
-    with tempfile.TemporaryDirectory(prefix="http-bench-") as tmp:
+    with (
+        tempfile.TemporaryDirectory(prefix="http-bench-") as tmp,
+        database_for(a.database, tmp) as database,
+    ):
+        long_games = {} if a.skip_cold else prepare_long_games(database, COLD_LENGTHS[1:])
         server = Gunicorn(
-            os.path.join(tmp, "bench.sqlite3"),
-            APP_WITH_TESTGAME,  # the app, plus the test game
-            workers=a.workers,
-            threads=a.threads,
-            start_timeout=60,
+            database, APP_WITH_TESTGAME, workers=a.workers, threads=a.threads, start_timeout=60
         )
         with server:
             url = server.url
@@ -147,28 +285,95 @@ def main() -> None:
             level = a.level or ("random" if "random" in bots else bots[0])
             print(
                 f"gunicorn {a.workers} workers x {a.threads} threads (buffered gthread) on 127.0.0.1, "
-                f"SQLite WAL; {a.clients} client processes, {a.seconds:g} s per phase; "
-                f"game {a.game} (human vs {level} bot); {os.cpu_count()} CPUs shared with clients"
+                f"{'SQLite WAL' if a.database == 'sqlite' else 'PostgreSQL'}; {a.clients} client "
+                f"processes, {a.rounds} interleaved rounds of {per_round:g} s per phase; game "
+                f"{a.game} (human vs {level} bot); {os.cpu_count()} CPUs shared with clients"
             )
             gid, token, _ = new_game(url, a.game, level, 1)
+            game_url = f"{url}/api/games/{gid}"
             with mp.Pool(a.clients) as pool:
                 pool.map(client_get, [(url + "/healthz", {}, 0.3)] * a.clients)  # warm up
-                base = run_phase(
-                    pool, client_get, [(url + "/healthz", {}, a.seconds)] * a.clients, a.seconds
-                )
-                print(line("GET /healthz (baseline)", base))
-                game_url = f"{url}/api/games/{gid}"
                 pool.map(client_get, [(game_url, auth(token), 0.3)] * a.clients)
-                get = run_phase(
-                    pool, client_get, [(game_url, auth(token), a.seconds)] * a.clients, a.seconds
+                rows, ratios = interleaved(
+                    pool,
+                    a.rounds,
+                    per_round,
+                    {
+                        "base": (client_get, lambda s: [(url + "/healthz", {}, s)] * a.clients),
+                        "get": (
+                            client_get,
+                            lambda s: [(game_url, auth(token), s)] * a.clients,
+                        ),
+                        "post": (
+                            client_actions,
+                            lambda s: [
+                                (url, a.game, level, s, i, a.games_per_client)
+                                for i in range(a.clients)
+                            ],
+                        ),
+                    },
                 )
-                print(line("GET /api/games/<id> (seat view, one game)", get, base))
-                act_args = [
-                    (url, a.game, level, a.seconds, i, a.games_per_client) for i in range(a.clients)
-                ]
-                acts = run_phase(pool, client_actions, act_args, a.seconds)
                 games = a.clients * a.games_per_client
-                print(line(f"POST .../actions ({games} games at once, +bot)", acts, base))
+                print(line("GET /healthz (baseline)", rows["base"]))
+                print(line("GET /api/games/<id> (seat view, one game)", rows["get"], ratios["get"]))
+                print(
+                    line(
+                        f"POST .../actions ({games} games, +bot reply)",
+                        rows["post"],
+                        ratios["post"],
+                    )
+                )
+        if long_games:
+            cold_phase(a, database, long_games, per_round)
+        if not a.skip_pages:
+            capped = min(a.threads - 2, int(os.environ.get("TOBAGO_LONG_POLLS", 6)))
+            for cap in (capped, a.threads):
+                env = {"TOBAGO_LONG_POLLS": str(cap)}
+                with Gunicorn(database, workers=a.workers, threads=a.threads, env=env) as srv:
+                    body = {"game": "dao", "seats": [{"type": "human"}] * 2, "seed": 1}
+                    gid = requests.post(srv.url + "/api/games", json=body).json()["id"]
+                    r = pages_phase(srv.url, gid, a.pages, wait=8)
+                    print(
+                        f"{a.pages} open game pages, TOBAGO_LONG_POLLS={cap}: {r['waited']} wait at"
+                        f" once, {r['refused']} told 503 + Retry-After; unrelated GET p50"
+                        f" {r['p50']:.1f} ms, worst {r['worst']:.0f} ms ({r['n']} requests)"
+                    )
+
+
+def cold_phase(a: argparse.Namespace, database: str, long_games: dict[int, str], s: float) -> None:
+    """Cold reads: a server that keeps no state (every GET rebuilds the game)."""
+    env = {"TOBAGO_STATE_CACHE": "0"}
+    with Gunicorn(database, workers=a.workers, threads=a.threads, env=env) as server:
+        url = server.url
+        seats = [{"type": "human"}] * 4
+        body = requests.post(url + "/api/games", json={"game": "tobago", "seats": seats, "seed": 3})
+        short = body.json()["id"]
+        tokens = [t["token"] for t in body.json()["seats"]]
+        for _ in range(COLD_LENGTHS[0]):  # a short game of the same kind, 10 entries
+            me = [requests.get(f"{url}/api/games/{short}", headers=auth(t)).json() for t in tokens]
+            seat = next(m for m in me if m["legal_actions"])
+            move = {"version": seat["version"], "action": seat["legal_actions"][0]}
+            requests.post(
+                f"{url}/api/games/{short}/actions", json=move, headers=auth(tokens[seat["seat"]])
+            ).raise_for_status()
+        assert requests.get(f"{url}/api/games/{short}").json()["version"] == COLD_LENGTHS[0]
+        phases: dict[str, Phase] = {}
+        for length, gid in [(COLD_LENGTHS[0], short), *sorted(long_games.items())]:
+            game_url = f"{url}/api/games/{gid}"
+            phases[str(length)] = (client_get, lambda sec, u=game_url: [(u, {}, sec)] * a.clients)
+        with mp.Pool(a.clients) as pool:
+            rows, ratios = interleaved(pool, a.rounds, s, phases)
+    print(line(f"cold GET, Tobago game of {COLD_LENGTHS[0]} entries", rows[str(COLD_LENGTHS[0])]))
+    for length in sorted(long_games):
+        tail = length % 100
+        print(
+            line(
+                f"cold GET, {length} entries (snapshot + {tail} replayed)",
+                rows[str(length)],
+                ratios[str(length)],
+                f"the {COLD_LENGTHS[0]}-entry game",
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -23,6 +23,9 @@ from solver.deck import DECK
 from solver.engine import SolverOptions, column_mask
 
 Space = Hex
+#: The public events a snapshot (``state_to_json``) keeps: the newest, at least as many as a
+#: view shows (``views.LOG_TAIL``); the older ones are in the service's log already.
+LOG_KEPT = 64
 
 #: The phases of a game, in order (``sharing`` comes and goes between turns).
 Phase = Literal["place_atv", "first_clue", "turn", "sharing", "over"]
@@ -133,7 +136,10 @@ class TobagoState:
     turn: TurnState = field(default_factory=TurnState)
     sharing: Sharing | None = None
     sharings: int = 0
-    log: list[dict] = field(default_factory=list)  # every public event, in order
+    log: list[dict] = field(default_factory=list)  # the public events, in order
+    #: Events older than ``log[0]`` that this state no longer holds (a state restored from a
+    #: snapshot keeps only the log's tail): the log's full length is ``log_dropped + len(log)``.
+    log_dropped: int = 0
     stats: dict[str, int] = field(default_factory=dict)
 
     def refresh(self, m: TreasureMap) -> None:
@@ -242,7 +248,9 @@ def state_to_json(s: TobagoState) -> dict:
             "last": s.sharing.last,
         },
         "sharings": s.sharings,
-        "log": [dict(e) for e in s.log],
+        # Only the tail the views show: a snapshot's size must not grow with the game.
+        "log": [dict(e) for e in s.log[-LOG_KEPT:]],
+        "log_dropped": s.log_dropped + max(0, len(s.log) - LOG_KEPT),
         "stats": dict(s.stats),
     }
 
@@ -275,6 +283,7 @@ def state_from_json(d: dict, island: Island, solver_options: SolverOptions) -> T
         statues=[[_space_of(h), f] for h, f in d["statues"]],
         sharings=d["sharings"],
         log=[dict(e) for e in d["log"]],
+        log_dropped=d.get("log_dropped", 0),
         stats=dict(d["stats"]),
     )
     for m in d["maps"]:

@@ -19,14 +19,15 @@ from typing import Any
 
 from games.tobago.rules import SEAT_COLOURS, TREASURE_VALUES
 from games.tobago.sharing import offeree, value_label
-from games.tobago.state import TobagoState
+from games.tobago.state import LOG_KEPT, TobagoState
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.compiled import remember
 from solver.deck import DECK
 
-#: How many of the latest public events a view carries.
+#: How many of the latest public events a view carries (a snapshot keeps at least as many).
 LOG_TAIL = 40
+assert LOG_TAIL <= LOG_KEPT
 #: Each clue card's notation, by card id.
 NOTATIONS: tuple[str, ...] = tuple(c.notation for c in DECK)
 
@@ -151,7 +152,7 @@ def view(state: TobagoState, seat: int | None) -> dict:
         else [dict(r, values=list(r["values"])) for r in state.players[seat].memory],
         # The events are shared with the state's log (never changed once logged): read only.
         "log": state.log[-LOG_TAIL:],
-        "log_size": len(state.log),
+        "log_size": state.log_dropped + len(state.log),
     }
     if over:
         v["scores"] = [score(state, i) for i in range(state.seats)]
