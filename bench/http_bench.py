@@ -357,10 +357,13 @@ def cold_phase(a: argparse.Namespace, database: str, long_games: dict[int, str],
                 f"{url}/api/games/{short}/actions", json=move, headers=auth(tokens[seat["seat"]])
             ).raise_for_status()
         assert requests.get(f"{url}/api/games/{short}").json()["version"] == COLD_LENGTHS[0]
-        phases: dict[str, Phase] = {}
-        for length, gid in [(COLD_LENGTHS[0], short), *sorted(long_games.items())]:
-            game_url = f"{url}/api/games/{gid}"
-            phases[str(length)] = (client_get, lambda sec, u=game_url: [(u, {}, sec)] * a.clients)
+        def spectators(game_url: str) -> Callable[[float], list[tuple]]:
+            return lambda sec: [(game_url, {}, sec)] * a.clients
+
+        phases: dict[str, Phase] = {
+            str(length): (client_get, spectators(f"{url}/api/games/{gid}"))
+            for length, gid in [(COLD_LENGTHS[0], short), *sorted(long_games.items())]
+        }
         with mp.Pool(a.clients) as pool:
             rows, ratios = interleaved(pool, a.rounds, s, phases)
     print(line(f"cold GET, Tobago game of {COLD_LENGTHS[0]} entries", rows[str(COLD_LENGTHS[0])]))
