@@ -357,6 +357,7 @@ def cold_phase(a: argparse.Namespace, database: str, long_games: dict[int, str],
                 f"{url}/api/games/{short}/actions", json=move, headers=auth(tokens[seat["seat"]])
             ).raise_for_status()
         assert requests.get(f"{url}/api/games/{short}").json()["version"] == COLD_LENGTHS[0]
+
         def spectators(game_url: str) -> Callable[[float], list[tuple]]:
             return lambda sec: [(game_url, {}, sec)] * a.clients
 

@@ -74,6 +74,7 @@ class legal_only:  # noqa: N801 - used as a decorator, named like one
     def __call__(self, view: dict, legal: list[Action], rng: random.Random) -> Action | None:
         return self.choose(legal, rng)
 
+
 #: The seat of an action the table takes itself (a timeout): no seat.
 SYSTEM = None
 #: The game modules of this project, each registering its kind on import. Explicit: an import
