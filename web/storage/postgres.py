@@ -144,20 +144,22 @@ class _PgTransaction(Transaction):
             check_storable(a.action, "action")
             check_storable(a.events, "events")
             rows.append((self.game.id, a.version, a.seat, Jsonb(a.action), Jsonb(a.events), a.time))
-        with self.conn.cursor() as cur:
-            cur.executemany(
-                "INSERT INTO actions (game, version, seat, action, events, time)"
-                " VALUES (%s, %s, %s, %s, %s, %s)",
-                rows,
-            )
         if status == OVER:
             deadline = None
-        self.conn.execute(
-            "UPDATE games SET version = %s, status = %s, updated = %s, deadline = %s WHERE id = %s",
-            (version, status, time.time(), deadline, self.game.id),
-        )
-        if version != self.game.version:
-            self.conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.game.id} {version}"))
+        with self.conn.pipeline(), self.conn.cursor() as cur:  # one round trip for them all
+            if rows:
+                cur.executemany(
+                    "INSERT INTO actions (game, version, seat, action, events, time)"
+                    " VALUES (%s, %s, %s, %s, %s, %s)",
+                    rows,
+                )
+            cur.execute(
+                "UPDATE games SET version = %s, status = %s, updated = %s, deadline = %s"
+                " WHERE id = %s",
+                (version, status, time.time(), deadline, self.game.id),
+            )
+            if version != self.game.version:
+                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.game.id} {version}"))
         self.game.version = version
         self.game.status = status
         self.game.deadline = deadline
