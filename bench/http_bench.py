@@ -3,8 +3,9 @@
 Starts gunicorn (2 worker processes x 8 threads, buffered gthread, like ``make run``) on a fresh SQLite
 file (``--database postgres``: a throw-away PostgreSQL cluster, ``tests/pg_support.py``), then
 runs 8 concurrent client processes per phase and prints requests per second with the p50/p99
-latency, each against ``GET /healthz`` measured in the same run (the baseline: Flask + gunicorn
-with no game work). Phases that are compared with the baseline run in short interleaved rounds
+latency and the server's CPU time per request (its workers' user + system time from /proc,
+which other work on a shared machine does not change), each against ``GET /healthz`` measured
+in the same run (the baseline: Flask + gunicorn with no game work). Phases that are compared with the baseline run in short interleaved rounds
 (``--rounds``), and the ratio printed is the median of the rounds' ratios, so that other work on
 a shared machine weighs on both sides alike:
 
@@ -13,9 +14,10 @@ a shared machine weighs on both sides alike:
    (one human seat against a bot), so every request is a version-checked write with the
    human's action and the bot's reply, both appended to the log (target: >= 0.5x baseline);
 3. cold ``GET /api/games/<id>`` (a second server keeps no state between requests,
-   ``TOBAGO_STATE_CACHE=0``): a 10-entry game against 1,250- and 1,299-entry Tobago games, which
-   are rebuilt from the snapshot at 1,200 and a tail of 50 and 99 entries (target: within 2x of
-   the 10-entry game, i.e. >= 0.5x its req/s);
+   ``TOBAGO_STATE_CACHE=0``): a 10-entry game against 1,225- and 1,249-entry Tobago games, which
+   are rebuilt from the snapshot at 1,200 and a tail of 25 (the average) and 49 entries (the
+   longest; a snapshot is stored every 50) (target: within 2x of the 10-entry game, i.e.
+   >= 0.5x its req/s);
 4. open game pages: ``--pages`` long-polls wait on a game (``events?wait=``, as a game page does)
    while one client times an unrelated ``GET /api/games/kinds``; printed: how many wait at once
    (the others are told 503 + ``Retry-After``), and the unrelated request's worst latency; then
@@ -50,9 +52,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
+from web.storage.states import SNAPSHOT_EVERY  # noqa: E402
 
-#: Lengths of the games read cold (the first is the short baseline).
-COLD_LENGTHS = (10, 1250, 1299)
+#: Lengths of the games read cold: the short baseline, then a snapshot at 1,200 and the
+#: average tail (``SNAPSHOT_EVERY`` / 2) and the longest one (``SNAPSHOT_EVERY`` - 1).
+COLD_LENGTHS = (10, 1200 + SNAPSHOT_EVERY // 2, 1200 + SNAPSHOT_EVERY - 1)
 
 
 def new_game(url: str, game: str, level: str, seed: int) -> tuple[str, str, dict]:
@@ -142,9 +146,10 @@ def merge(rounds: list[dict]) -> dict:
 
 def line(name: str, r: dict, ratio: float | None = None, of: str = "baseline") -> str:
     tail = f"  {ratio:.2f}x {of}" if ratio is not None else ""
+    cpu = f"   server CPU {r['cpu_ms']:.2f} ms/req" if "cpu_ms" in r else ""
     return (
-        f"{name:<46} {r['rps']:8.0f} req/s   p50 {r['p50']:6.1f} ms   p99 {r['p99']:6.1f} ms"
-        f"   ({r['n']} requests, {r['errors']} non-200){tail}"
+        f"{name:<46} {r['rps']:6.0f} req/s   p50 {r['p50']:5.1f} ms   p99 {r['p99']:6.1f} ms"
+        f"{cpu}   ({r['n']} requests, {r['errors']} non-200){tail}"
     )
 
 
@@ -152,21 +157,46 @@ def line(name: str, r: dict, ratio: float | None = None, of: str = "baseline") -
 Phase = tuple[Callable, Callable[[float], list[tuple]]]
 
 
+def server_cpu(master: int) -> float:
+    """CPU seconds (user + system) used so far by a gunicorn server's workers (from /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == master:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def interleaved(
-    pool: mp.pool.Pool, rounds: int, seconds: float, phases: dict[str, Phase]
+    pool: mp.pool.Pool,
+    rounds: int,
+    seconds: float,
+    phases: dict[str, Phase],
+    master: int,
 ) -> tuple[dict[str, dict], dict[str, float]]:
-    """Run each phase ``rounds`` times, in turn; each phase's merged row and the median of its
-    per-round ratio to the first phase."""
+    """Run each phase ``rounds`` times, in turn; each phase's merged row (with the server's CPU
+    time per request, ``cpu_ms``: what other work on the machine does not change) and the
+    median of its per-round ratio to the first phase."""
     per: dict[str, list[dict]] = {name: [] for name in phases}
+    cpu: dict[str, float] = dict.fromkeys(phases, 0.0)
     for _ in range(rounds):
         for name, (fn, args) in phases.items():
+            before = server_cpu(master)
             per[name].append(run_phase(pool, fn, args(seconds), seconds))
+            cpu[name] += server_cpu(master) - before
     first = next(iter(phases))
     ratios = {
         name: statistics.median(r["rps"] / b["rps"] for r, b in zip(rs, per[first], strict=True))
         for name, rs in per.items()
     }
-    return {name: merge(rs) for name, rs in per.items()}, ratios
+    rows = {name: merge(rs) for name, rs in per.items()}
+    for name, row in rows.items():
+        row["cpu_ms"] = cpu[name] / max(row["n"], 1) * 1000
+    return rows, ratios
 
 
 # --- cold reads -----------------------------------------------------------------------------
@@ -298,7 +328,8 @@ def main() -> None:
                     pool,
                     a.rounds,
                     per_round,
-                    {
+                    master=server.pid,
+                    phases={
                         "base": (client_get, lambda s: [(url + "/healthz", {}, s)] * a.clients),
                         "get": (
                             client_get,
@@ -366,10 +397,10 @@ def cold_phase(a: argparse.Namespace, database: str, long_games: dict[int, str],
             for length, gid in [(COLD_LENGTHS[0], short), *sorted(long_games.items())]
         }
         with mp.Pool(a.clients) as pool:
-            rows, ratios = interleaved(pool, a.rounds, s, phases)
+            rows, ratios = interleaved(pool, a.rounds, s, phases, server.pid)
     print(line(f"cold GET, Tobago game of {COLD_LENGTHS[0]} entries", rows[str(COLD_LENGTHS[0])]))
     for length in sorted(long_games):
-        tail = length % 100
+        tail = length % SNAPSHOT_EVERY
         print(
             line(
                 f"cold GET, {length} entries (snapshot + {tail} replayed)",

@@ -26,9 +26,10 @@ from web.storage import GameRecord, GameStore
 
 log = logging.getLogger(__name__)
 
-#: A snapshot is stored each time the log passes a multiple of this many entries. Restoring a
-#: Tobago snapshot costs about as much as replaying ~110 entries (README, "Storage").
-SNAPSHOT_EVERY = 100
+#: A snapshot is stored each time the log passes a multiple of this many entries, so a cold
+#: read replays at most this many (measured on Tobago: restoring a snapshot costs about as much
+#: as replaying 5-10 entries, each replayed entry ~9 us; bench/http_bench.py, cold GET rows).
+SNAPSHOT_EVERY = 50
 
 
 @dataclass
