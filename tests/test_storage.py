@@ -412,13 +412,17 @@ def test_text_a_store_cannot_keep_is_refused_and_nothing_is_stored(sessions):
     with pytest.raises(InvalidInput) as err:
         s.create("blind_auction", [{"type": "human", "name": "A\x00"}, HUMANS[1]], None, 1)
     assert err.value.reason == "nul_character" and list(s.store.game_ids()) == []
-    game, _, state = s.create("blind_auction", HUMANS, None, 1)
+    game, _, _ = s.create("blind_auction", HUMANS, None, 1)
     with pytest.raises(InvalidInput) as err, s.store.transaction(game.id) as tx:
         tx.append([ActionRecord(1, 0, {"type": "say", "text": "\x00"})], RUNNING, None)
     assert err.value.reason == "nul_character" and err.value.field == "action"
     assert s.store.version(game.id) == 0 and s.store.actions(game.id) == []
-    card = state["hands"][0][0]
-    assert s.act(game.id, 0, 0, {"type": "bid", "card": card})["version"] == 1
+    with s.store.transaction(game.id) as tx:  # the six characters \u0000 are only text
+        tx.append([ActionRecord(1, 0, {"type": "say", "text": "\\u0000"})], RUNNING, None)
+    assert s.store.actions(game.id)[0].action["text"] == "\\u0000"
+    with pytest.raises(InvalidInput), s.store.transaction(game.id) as tx:  # a NUL after "\\"
+        tx.append([ActionRecord(2, 0, {"type": "say", "text": "\\\x00"})], RUNNING, None)
+    assert s.store.version(game.id) == 1
 
 
 def test_a_full_log_refuses_the_next_entry_and_keeps_the_game(sessions):

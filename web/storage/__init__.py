@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 import time
 from abc import ABC, abstractmethod
@@ -159,6 +160,16 @@ class Snapshot:
 
     version: int
     state: dict[str, Any]
+
+
+def storable_json(value: Any, field_path: str) -> str:
+    """``value`` as compact JSON text for a store, refused (``check_storable``) when a store
+    could not keep it exactly. JSON writes U+0000 only as the escape checked for here, so the
+    value itself is walked only when its text has one."""
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    if "\\u0000" in text:
+        check_storable(value, field_path)
+    return text
 
 
 def check_storable(value: Any, field_path: str) -> None:

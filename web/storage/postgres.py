@@ -46,7 +46,7 @@ from web.storage import (
     Seat,
     Snapshot,
     Transaction,
-    check_storable,
+    storable_json,
 )
 
 log = logging.getLogger(__name__)
@@ -111,6 +111,15 @@ _GAME_COLUMNS = (
 )
 
 
+def _as_is(text: Any) -> str:
+    return str(text)
+
+
+def _jsonb(value: Any, field_path: str) -> Jsonb:
+    """A JSONB parameter, its text written (and checked) once by ``storable_json``."""
+    return Jsonb(storable_json(value, field_path), dumps=_as_is)
+
+
 def _game_from_row(row: dict[str, Any]) -> GameRecord:
     return GameRecord(
         id=row["id"],
@@ -141,9 +150,8 @@ class _PgTransaction(Transaction):
             version += 1
             if a.version != version:
                 raise ValueError(f"action version {a.version} breaks the log at {version}")
-            check_storable(a.action, "action")
-            check_storable(a.events, "events")
-            rows.append((self.game.id, a.version, a.seat, Jsonb(a.action), Jsonb(a.events), a.time))
+            action, events = _jsonb(a.action, "action"), _jsonb(a.events, "events")
+            rows.append((self.game.id, a.version, a.seat, action, events, a.time))
         if status == OVER:
             deadline = None
         with self.conn.pipeline(), self.conn.cursor() as cur:  # one round trip for them all
@@ -165,11 +173,10 @@ class _PgTransaction(Transaction):
         self.game.deadline = deadline
 
     def set_seats(self, seats: list[Seat]) -> None:
-        data = [s.to_json() for s in seats]
-        check_storable(data, "seats")
+        data = _jsonb([s.to_json() for s in seats], "seats")
         self.conn.execute(
             "UPDATE games SET seats = %s, free_seats = %s, updated = %s WHERE id = %s",
-            (Jsonb(data), sum(s.free for s in seats), time.time(), self.game.id),
+            (data, sum(s.free for s in seats), time.time(), self.game.id),
         )
         self.game.seats = seats
 
@@ -329,9 +336,8 @@ class PostgresStore(GameStore):
     def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
         now = time.time()
         game.created = game.updated = now
-        seats = [s.to_json() for s in game.seats]
-        check_storable(game.options, "options")
-        check_storable(seats, "seats")
+        options = _jsonb(game.options, "options")
+        seats = _jsonb([s.to_json() for s in game.seats], "seats")
         with self._pool().connection() as conn, conn.transaction():
             conn.execute(
                 "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
@@ -339,9 +345,9 @@ class PostgresStore(GameStore):
                 (
                     game.id,
                     game.kind,
-                    Jsonb(game.options),
+                    options,
                     game.seed,
-                    Jsonb(seats),
+                    seats,
                     RUNNING,
                     game.origin,
                     len(game.free_seats),
@@ -411,7 +417,7 @@ class PostgresStore(GameStore):
                 "INSERT INTO snapshots (game, version, state) VALUES (%s, %s, %s)"
                 " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
                 " state = excluded.state WHERE excluded.version > snapshots.version",
-                (game_id, version, Jsonb(state)),
+                (game_id, version, _jsonb(state, "state")),
             )
 
     def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:

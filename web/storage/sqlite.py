@@ -37,7 +37,7 @@ from web.storage import (
     Seat,
     Snapshot,
     Transaction,
-    check_storable,
+    storable_json,
 )
 
 SCHEMA_VERSION = 4
@@ -174,11 +174,9 @@ class _SqliteTransaction(Transaction):
             version += 1
             if a.version != version:
                 raise ValueError(f"action version {a.version} breaks the log at {version}")
-            check_storable(a.action, "action")
-            check_storable(a.events, "events")
-            rows.append(
-                (self.game.id, a.version, a.seat, _dumps(a.action), _dumps(a.events), a.time)
-            )
+            action = storable_json(a.action, "action")
+            events = storable_json(a.events, "events")
+            rows.append((self.game.id, a.version, a.seat, action, events, a.time))
         self.conn.executemany(
             "INSERT INTO actions (game, version, seat, action, events, time) VALUES (?,?,?,?,?,?)",
             rows,
@@ -194,11 +192,11 @@ class _SqliteTransaction(Transaction):
         self.game.deadline = deadline
 
     def set_seats(self, seats: list[Seat]) -> None:
-        check_storable([s.to_json() for s in seats], "seats")
+        data = storable_json([s.to_json() for s in seats], "seats")
         self.conn.execute(
             "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?",
             (
-                _dumps([s.to_json() for s in seats]),
+                data,
                 sum(s.free for s in seats),
                 time.time(),
                 self.game.id,
@@ -276,8 +274,8 @@ class SqliteStore(GameStore):
     def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
         now = time.time()
         game.created = game.updated = now
-        check_storable(game.options, "options")
-        check_storable([s.to_json() for s in game.seats], "seats")
+        options = storable_json(game.options, "options")
+        seats = storable_json([s.to_json() for s in game.seats], "seats")
         conn = self._conn()
         with self._write(conn):
             conn.execute(
@@ -286,9 +284,9 @@ class SqliteStore(GameStore):
                 (
                     game.id,
                     game.kind,
-                    _dumps(game.options),
+                    options,
                     game.seed,
-                    _dumps([s.to_json() for s in game.seats]),
+                    seats,
                     RUNNING,
                     game.origin,
                     len(game.free_seats),
