@@ -338,7 +338,7 @@ class PostgresStore(GameStore):
         game.created = game.updated = now
         options = _jsonb(game.options, "options")
         seats = _jsonb([s.to_json() for s in game.seats], "seats")
-        with self._pool().connection() as conn, conn.transaction():
+        with self._pool().connection() as conn, conn.pipeline(), conn.transaction():
             conn.execute(
                 "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
                 " free_seats, created, updated) VALUES (%s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s)",
@@ -441,7 +441,8 @@ class PostgresStore(GameStore):
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Transaction]:
-        with self._pool().connection() as conn, conn.transaction():
+        # In a pipeline: BEGIN goes with the SELECT, COMMIT with the last writes (2 round trips).
+        with self._pool().connection() as conn, conn.pipeline(), conn.transaction():
             cur = conn.cursor(row_factory=dict_row)
             row = cur.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s FOR UPDATE", (game_id,)
