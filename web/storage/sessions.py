@@ -23,7 +23,6 @@ clients never take every thread.
 from __future__ import annotations
 
 import logging
-import random
 import secrets
 import threading
 import time
@@ -41,7 +40,7 @@ from errors import (
     StaleVersion,
     Unauthorized,
 )
-from games.base import GameKind, get_kind, next_bot_action
+from games.base import GameKind, get_kind
 from web.storage import (
     BOT,
     HUMAN,
@@ -57,12 +56,11 @@ from web.storage import (
     token_matches,
 )
 from web.storage.deadlines import Clock, DeadlineTimer, deadline_of
+from web.storage.moves import EngineCrash, apply_move, run_bots
 from web.storage.states import SNAPSHOT_EVERY, Entry, StateCache
 
 log = logging.getLogger(__name__)
 
-#: Bots may make at most this many moves in one request (a bot-only game plays to the end).
-MAX_BOT_ACTIONS = 20_000
 #: A game's log holds at most this many entries (the longest games measured, Tobago with four
 #: random bots, end within ~2,000); an append past it is refused with 409 ``log_full``.
 MAX_LOG_ENTRIES = 10_000
@@ -78,10 +76,6 @@ BUSY_RETRY_S = 3.0
 WRITE_RETRIES = 5
 #: Sanity cap on tokens presented (ours are 43 characters).
 MAX_TOKEN_LEN = 256
-
-
-class _EngineCrash(InvalidInput):
-    """An engine failed on odd input with a Python error instead of refusing it (a 400)."""
 
 
 class _Moved(Exception):
@@ -465,7 +459,7 @@ class GameSessions:
                     self._check_room(before + len(entries) + 1)
                     try:
                         events = self._apply(kind, state, seat, action)
-                    except _EngineCrash:
+                    except EngineCrash:
                         changed = True  # the engine may have stopped half-way
                         raise
                     changed = True  # a refusal (ProjectError) left the state as it was
@@ -511,59 +505,12 @@ class GameSessions:
 
     @staticmethod
     def _apply(kind: GameKind, state: Any, seat: int | None, action: dict) -> list[dict]:
-        """The engine's ``apply`` with its reason kept; an engine crash on odd input is a 400."""
-        try:
-            events = kind.apply(state, seat, action)
-        except ProjectError as e:
-            if e.field is None:
-                e.field = "action"
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            log.warning("%s.apply crashed on %r: %r", kind.name, action, e)
-            raise _EngineCrash(f"malformed action for {kind.name}: {e!r}", "action") from e
-        return list(events or [])
+        return apply_move(kind, state, seat, action)
 
     def _run_bots(
         self, kind: GameKind, game: GameRecord, state: Any, version: int
     ) -> list[ActionRecord]:
-        """Bots act (one log entry each) until none wants to: a human must act, a timed phase
-        waits for its clock, or the game ends. Each move's generator is seeded from the game's
-        seed and the move's version, so bots are deterministic from the log."""
-        out: list[ActionRecord] = []
-        levels = [s.level if s.type == BOT else None for s in game.seats]
-        while not kind.is_over(state):
-            if len(out) >= MAX_BOT_ACTIONS:
-                raise IllegalAction(f"bots did not finish within {MAX_BOT_ACTIONS} moves", "seats")
-            rng = random.Random(f"{game.seed}/{version + 1}")
-
-            def rng_for(r: random.Random = rng) -> random.Random:
-                return r
-
-            try:
-                found = next_bot_action(kind, state, levels, rng_for)
-            except Exception as e:  # a bot bug must not stall the game: any legal move
-                log.error("%s bot failed: %r", kind.name, e)
-                seat = next(s for s in kind.to_act(state) if levels[s] is not None)
-                found = (seat, rng.choice(kind.legal_actions(state, seat)))
-            if found is None:
-                break
-            seat, action = found
-            version += 1
-            self._check_room(version)
-            try:
-                events = self._apply(kind, state, seat, action)
-            except _EngineCrash as e:  # the state may be half-changed: give up (rolled back)
-                raise IllegalAction(
-                    f"{kind.name} failed on the {levels[seat]} bot's move for seat {seat}: "
-                    f"{e.message}",
-                    "seats",
-                ) from e
-            except ProjectError as e:  # refused, state unchanged: fall back to a legal move
-                log.error("%s bot chose an illegal action %r: %s", kind.name, action, e)
-                action = rng.choice(kind.legal_actions(state, seat))
-                events = self._apply(kind, state, seat, action)
-            out.append(ActionRecord(version, seat, action, events, self.clock()))
-        return out
+        return run_bots(kind, game, state, version, self.clock, self._check_room)
 
     def claim(self, game_id: str, index: int, name: str | None) -> tuple[GameRecord, str]:
         """Give a free human seat's token, once."""
