@@ -512,3 +512,12 @@ def test_bots_think_outside_the_stores_write_lock(sessions, monkeypatch):
     assert time.monotonic() - started < 0.4
     mover.join()
     assert a.store.version(slow_game.id) == slow_game.version + 2
+
+
+def test_a_long_poll_on_a_finished_game_answers_at_once(sessions):
+    s = sessions(long_polls=1)
+    game, _, _ = s.create("blind_auction", [{"type": "bot"}] * 2, {"rounds": 3}, 5)
+    assert game.over
+    started = time.monotonic()
+    out = s.events(game.id, game.version, 10)
+    assert out["over"] and out["events"] == [] and time.monotonic() - started < 1

@@ -267,7 +267,7 @@ class GameSessions:
                 reason="after_past_version",
                 params={"after": after, "version": game.version},
             )
-        if game.version == after and wait > 0:
+        if game.version == after and wait > 0 and not game.over:  # a finished game is final
             game = self._wait_for_move(game, after, time.monotonic() + wait)
         upto = min(game.version, after + EVENTS_PAGE)
         entries = self.store.actions(game_id, after=after, upto=upto)
