@@ -98,7 +98,7 @@ class PostgresCluster:
 
         name = f"test_{os.getpid()}_{next(self._names)}"
         with psycopg.connect(self.url, autocommit=True) as conn:
-            conn.execute(f"CREATE DATABASE {name}")  # type: ignore[arg-type]
+            conn.execute(f"CREATE DATABASE {name}")
         return f"postgresql://{PG_USER}@127.0.0.1:{self.port}/{name}"
 
     def log_tail(self, chars: int = 2000) -> str:
