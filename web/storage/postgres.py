@@ -195,6 +195,7 @@ class _Listener:
         self._thread = threading.Thread(target=self._run, name="pg-listener", daemon=True)
         self._thread.start()
         if not self._ready.wait(10):
+            self._closed.set()  # stop trying: the caller gets the error
             raise RuntimeError("could not LISTEN on the PostgreSQL server within 10 s")
 
     @contextmanager
@@ -234,10 +235,10 @@ class _Listener:
                     while not self._closed.is_set():
                         for note in conn.notifies(timeout=1.0):
                             self._wake(note.payload.split(" ", 1)[0])
-            except psycopg.Error as e:
+            except Exception as e:  # a lost connection (or anything else): never die
                 if self._closed.is_set():
                     return
-                log.warning("PostgreSQL listener lost its connection (%s); reconnecting", e)
+                log.warning("PostgreSQL listener lost its connection (%r); reconnecting", e)
                 self._closed.wait(0.5)
             finally:
                 self._conn = None
