@@ -191,7 +191,6 @@ class _Listener:
         self._waiters: dict[str, set[threading.Event]] = {}
         self._ready = threading.Event()
         self._closed = threading.Event()
-        self._conn: psycopg.Connection | None = None
         self._thread = threading.Thread(target=self._run, name="pg-listener", daemon=True)
         self._thread.start()
         if not self._ready.wait(10):
@@ -227,7 +226,6 @@ class _Listener:
         while not self._closed.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
-                    self._conn = conn
                     conn.execute(f"LISTEN {CHANNEL}")
                     if self._ready.is_set():
                         self._wake(None)  # reconnected: whatever happened meanwhile, re-check
@@ -240,8 +238,6 @@ class _Listener:
                     return
                 log.warning("PostgreSQL listener lost its connection (%r); reconnecting", e)
                 self._closed.wait(0.5)
-            finally:
-                self._conn = None
 
     def close(self) -> None:
         self._closed.set()
