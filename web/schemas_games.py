@@ -16,7 +16,11 @@ from games.base import GameKind, OptionSpec, kinds
 
 MAX_SEED = 2**63 - 1
 MAX_SEATS = 16
-Name = Field(default=None, min_length=1, max_length=40, description="Display name")
+#: Text a store can keep: no NUL character (PostgreSQL's JSONB has none; both stores refuse it).
+STORABLE_TEXT = r"^[^\x00]*$"
+Name = Field(
+    default=None, min_length=1, max_length=40, pattern=STORABLE_TEXT, description="Display name"
+)
 #: Where the per-kind variants of the request schemas live in the API description.
 REF = "#/components/schemas/{}"
 
@@ -76,7 +80,7 @@ class ClaimIn(_In):
 class RecordSeat(_In):
     index: int | None = Field(default=None, ge=0)
     type: Literal["human", "bot"]
-    name: str | None = Field(default=None, max_length=40)
+    name: str | None = Field(default=None, max_length=40, pattern=STORABLE_TEXT)
     level: str | None = Field(default=None, max_length=40)
 
 
@@ -130,7 +134,12 @@ def _options_schema(kind: GameKind) -> dict[str, Any]:
     }
 
 
-_NAME = {"anyOf": [{"type": "string", "minLength": 1, "maxLength": 40}, {"type": "null"}]}
+_NAME = {
+    "anyOf": [
+        {"type": "string", "minLength": 1, "maxLength": 40, "pattern": STORABLE_TEXT},
+        {"type": "null"},
+    ]
+}
 
 
 def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
@@ -205,7 +214,12 @@ def record_schema() -> dict[str, Any]:
                 "description": "The seat's place in the list (optional)",
             },
             "type": {"enum": ["human", "bot"]},
-            "name": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "null"}]},
+            "name": {
+                "anyOf": [
+                    {"type": "string", "maxLength": 40, "pattern": STORABLE_TEXT},
+                    {"type": "null"},
+                ]
+            },
             "level": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "null"}]},
         },
     }
