@@ -521,3 +521,15 @@ def test_a_long_poll_on_a_finished_game_answers_at_once(sessions):
     started = time.monotonic()
     out = s.events(game.id, game.version, 10)
     assert out["over"] and out["events"] == [] and time.monotonic() - started < 1
+
+
+def test_an_analysis_record_round_trips_and_is_replaced(store):
+    from web.storage import AnalysisRecord
+
+    store.create(_game(), [])
+    assert store.analysis("g1") is None
+    store.save_analysis(AnalysisRecord("g1", 1, "running", done=3, total=9, updated=5.0))
+    assert store.analysis("g1") == AnalysisRecord("g1", 1, "running", 3, 9, None, None, 5.0)
+    result = {"seats": [{"swing": [0.5, -1]}], "note": "ok"}
+    store.save_analysis(AnalysisRecord("g1", 1, "done", 9, 9, result, None, 6.0))
+    assert store.analysis("g1") == AnalysisRecord("g1", 1, "done", 9, 9, result, None, 6.0)
