@@ -3,11 +3,13 @@
 
 With 20 long-polls waiting on a game, an unrelated request still answers within 1 s: at most 6
 long-polls wait per worker, the others are answered at once with 503 ``too_many_waiting`` and a
-``Retry-After``; a move wakes the waiting ones.
+``Retry-After``; a move wakes the waiting ones. With 20 stalled uploads open as well (they cost
+the buffered worker of ``gunicorn_worker.py`` a buffer, not a thread), it still does.
 """
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 
@@ -78,3 +80,36 @@ def test_twenty_waiting_long_polls_leave_room_for_other_requests(tmp_path):
         waited = [r for r in results if r[0] == 200]
         assert len(waited) + len(refused) == WAITERS and waited
         assert all(r[4] - moved < 1.0 for r in waited)  # woken by the move, not the time-out
+
+
+def _stalled_upload(server: Gunicorn) -> socket.socket:
+    """A client that announces a 1,000-byte body, sends two bytes of it and stalls."""
+    s = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    s.sendall(
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 1000\r\n\r\n{}"
+    )
+    return s
+
+
+@pytest.mark.slow
+def test_twenty_stalled_uploads_and_twenty_long_polls_leave_room_for_other_requests(tmp_path):
+    with Gunicorn(tmp_path / "games.sqlite3", log=tmp_path / "gunicorn.log") as server:
+        body = {"game": "dao", "seats": [{"type": "human"}] * 2, "seed": 4}
+        gid = requests.post(server.url + "/api/games", json=body, timeout=10).json()["id"]
+        uploads = [_stalled_upload(server) for _ in range(WAITERS)]
+        try:
+            threads, results = _long_polls(
+                f"{server.url}/api/games/{gid}/events?after=0", WAITERS, 5
+            )
+            time.sleep(1.0)  # every upload stalls and every long-poll waits (or was refused)
+            for path in ("/api/games/kinds", f"/api/games/{gid}", "/healthz"):
+                started = time.monotonic()
+                resp = requests.get(server.url + path, timeout=10)
+                assert resp.status_code == 200 and time.monotonic() - started < 1.0, path
+            for t in threads:
+                t.join(30)
+            assert len(results) == WAITERS and {r[0] for r in results} <= {200, 503}
+        finally:
+            for s in uploads:
+                s.close()
