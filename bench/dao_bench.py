@@ -105,7 +105,7 @@ def main() -> None:
         state = KIND.new_state(10_000 + i, seats)
         while not state.over:
             seat = state.to_move
-            positions.append((KIND.copy_state(state), seat))
+            positions.append((KIND.state_from_json(KIND.state_to_json(state)), seat))
             KIND.apply(state, seat, random_bot({}, KIND.legal_actions(state, seat), rng))
     views = [(KIND.view(s, seat), KIND.legal_actions(s, seat)) for s, seat in positions]
 

@@ -19,6 +19,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -94,7 +95,7 @@ def main() -> None:
     n, t = timed(generic_game, seconds)
     print(f"random-bot games/s (play_bots, views): {n / t:9,.0f}")
 
-    positions = []
+    positions: list[tuple[Any, int]] = []
     for i in range(20):
         state = KIND.new_state(10_000 + i, seats)
         while state.phase != "over":

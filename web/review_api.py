@@ -127,6 +127,17 @@ class AnalysisOut(BaseModel):
     analysis: AnalysisResultOut | None = Field(description="Once done")
 
 
+def _lang_arg() -> str:
+    """The helper's language: ``lang`` when given (``en`` or ``zh``, else 400), or the
+    request's language as the pages choose it."""
+    raw = request.args.get("lang")
+    if raw is None:
+        return current_lang()
+    if raw not in ("en", "zh"):
+        raise InvalidInput(f"lang must be 'en' or 'zh', got {raw!r}", "lang")
+    return raw
+
+
 def _seat_arg() -> int | None:
     raw = request.args.get("seat")
     if raw is None:
@@ -171,7 +182,7 @@ def _seat_arg() -> int | None:
 def get_position(game_id: str, step: str) -> Response:
     if not step.isascii() or not step.isdigit() or len(step) > 9 or int(step) > MAX_STEP:
         raise InvalidInput(f"step must be a number of actions, got {step!r}", "step")
-    text = reviews().position_text(game_id, int(step), _seat_arg(), current_lang())
+    text = reviews().position_text(game_id, int(step), _seat_arg(), _lang_arg())
     return Response(text, mimetype="application/json")
 
 

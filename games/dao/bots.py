@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action, legal_only
+from games.base import Action, Bot, legal_only
 from games.dao import odds
 
 #: How much the next seat's gain counts against mine, times ``1 / (seats - 1)``. 1 = score minus
@@ -61,4 +61,4 @@ def make_ev_bot(opponent_weight: float = OPPONENT_WEIGHT):
 
 ev_bot = make_ev_bot()
 
-BOTS = {"random": random_bot, "greedy": greedy_bot, "ev": ev_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "ev": ev_bot}

@@ -13,6 +13,7 @@ element and ``n`` (pile size); adding a card of element ``e`` and value ``v`` ad
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,8 +29,8 @@ _TYPES = tuple((t, C.TYPE_ELEMENT[t], C.TYPE_VALUE[t]) for t in range(C.TYPE_COU
 class Position:
     """The part of a view the odds need, in compact form."""
 
-    g: list[int]  # per element: sum of values + count, own pile
-    n: int  # own pile size
+    g: Sequence[float]  # per element: sum of values + count, own pile (others: an estimate)
+    n: float  # own pile size (others: an estimate)
     disp: list[tuple[int, int]]  # display as (element, value), first card first
     pool: list[int]  # per card type: unseen count
     unseen: int  # sum(pool)
@@ -40,7 +41,7 @@ class Position:
     def total(self) -> int:
         return sum(v for _, v in self.disp)
 
-    def score(self) -> int:
+    def score(self) -> float:
         return max(self.g) - self.n
 
 
@@ -66,7 +67,7 @@ def position_from_view(view: dict) -> Position:
     )
 
 
-def _best_after(g: list[int], e: int, add: int) -> int:
+def _best_after(g: Sequence[float], e: int, add: int) -> float:
     """``max(g)`` after adding ``add`` to ``g[e]`` (without copying)."""
     best = g[e] + add
     for i in range(_NE):
@@ -75,7 +76,7 @@ def _best_after(g: list[int], e: int, add: int) -> int:
     return best
 
 
-def take_gain(pos: Position) -> int:
+def take_gain(pos: Position) -> float:
     """Score change of taking the display's first card."""
     e, v = pos.disp[0]
     return _best_after(pos.g, e, v + 1) - max(pos.g) - 1
@@ -111,7 +112,7 @@ def turn_odds(pos: Position) -> TurnOdds:
     order = sorted(range(_NE), key=gb.__getitem__, reverse=True)
     top, second = order[0], order[1]
     bust = save = 0
-    gain_sum = 0
+    gain_sum = 0.0
     for t, e, v in _TYPES:
         k = pos.pool[t]
         if not k or v <= room:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action, legal_only
+from games.base import Action, Bot, legal_only
 from games.tobago.strategy import strategic_bot
 
 
@@ -24,4 +24,4 @@ def random_bot(legal: list[Action], rng: random.Random) -> Action:
     return dict(rng.choice(by_type[kind]))
 
 
-BOTS = {"random": random_bot, "strategic": strategic_bot}
+BOTS: dict[str, Bot] = {"random": random_bot, "strategic": strategic_bot}
