@@ -50,6 +50,8 @@ from typing import Any
 from errors import IllegalAction, InvalidInput
 from games.base import Action, Event, GameKind, GameType
 from games.isla_dorada import auction as A
+from games.isla_dorada import drawing as D
+from games.isla_dorada import phases as P
 from games.isla_dorada import rounds as R
 from games.isla_dorada import tables as T
 from games.isla_dorada import views as V
@@ -125,7 +127,7 @@ class IslaKind(GameKind):
             assert state.lightning is not None
             return [state.lightning["seat"]]
         if phase == "limit":
-            return R.over_limit(state)
+            return D.over_limit(state)
         return []
 
     def legal(self, state: IslaState, seat: int) -> list[Action]:
@@ -133,17 +135,17 @@ class IslaKind(GameKind):
         if phase == "bid":
             return A.legal_bids(state, seat)
         if phase == "draw":
-            return R.legal_draw(state)
+            return D.legal_draw(state)
         if phase == "treasure":
             return R.legal_treasures(state, seat)
         if phase == "move":
             return R.legal_move(state)
         if phase == "lightning":
-            return R.legal_lightning(state)
+            return D.legal_lightning(state)
         if phase == "news":
             return R.legal_news(state, seat)
         if phase == "limit":
-            return R.legal_discard(state, seat)
+            return D.legal_discard(state, seat)
         if phase == "setup":
             offer = state.offers[seat]
             return [
@@ -185,7 +187,7 @@ class IslaKind(GameKind):
         elif phase == "draw":
             if kind not in ("take", "buy", "done"):
                 raise _wrong_type(phase, kind, ("take", "buy", "done"))
-            R.play_draw(state, seat, action, events)
+            D.play_draw(state, seat, action, events)
         elif phase == "treasure":
             if kind != "treasures":
                 raise _wrong_type(phase, kind, ("treasures",))
@@ -193,7 +195,7 @@ class IslaKind(GameKind):
         elif phase == "move":
             R.play_move(state, action, events)
         elif phase == "lightning":
-            R.play_lightning(state, seat, action, events)
+            D.play_lightning(state, seat, action, events)
         elif phase == "news":
             if kind != "news":
                 raise _wrong_type(phase, kind, ("news",))
@@ -201,7 +203,7 @@ class IslaKind(GameKind):
         elif phase == "limit":
             if kind != "discard":
                 raise _wrong_type(phase, kind, ("discard",))
-            R.play_discard(state, seat, action, events)
+            D.play_discard(state, seat, action, events)
         else:  # setup
             if kind != "setup":
                 raise _wrong_type(phase, kind, ("setup",))
@@ -240,7 +242,7 @@ class IslaKind(GameKind):
         state.chosen[seat] = True
         events.append({"type": "chosen", "seat": seat, "phase": "setup"})
         if all(state.chosen):
-            R.start_round(state, events)
+            P.start_round(state, events)
 
     # --- results -------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
-"""A round after its auction (rules, A round, 2-6): moving, curses, treasures, cable news, drawing
-with lightning cards, the hand limit, and the game's end.
+"""A round after its auction (rules, A round, 2-5): moving, curses, treasures and cable news;
+drawing, lightning cards and the hand limit are ``drawing``'s, the round's start and the game's
+end ``phases``'.
 
 Actions handled here (the engine dispatches by phase; fields are checked before any change):
 
@@ -10,12 +11,7 @@ Actions handled here (the engine dispatches by phase; fields are checked before 
   ``{"type": "treasures", "plays": [{"card": "t5", "bonus": "a90", "bongo": "a75"}, ...]}``:
   any of the seat's treasure cards for this location, each with at most one bonus card of its
   location's family; a treasure card of a neighbouring location needs a Bongo card each;
-- news (every seat at once): ``{"type": "news", "keep": ["t3"]}``;
-- draw: ``{"type": "take", "card": "a12"}`` (face up) or ``{"type": "take", "deck": true}``; then
-  ``{"type": "buy", ...}`` (same fields, 1 gold, once) or ``{"type": "done"}``;
-- lightning: ``{"type": "bigfoot", "route": "r3"}``, ``{"type": "leviathan", "route": "r40"}``,
-  ``{"type": "thief", "target": 2}``, ``{"type": "voodoo", "target": 1}``;
-- limit (every seat over 10 cards): ``{"type": "discard", "cards": ["a1", "a9"]}``.
+- news (every seat at once): ``{"type": "news", "keep": ["t3"]}``.
 """
 
 from __future__ import annotations
@@ -23,42 +19,14 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from errors import IllegalAction, InvalidInput
+from errors import InvalidInput
 from games.isla_dorada import tables as T
-from games.isla_dorada.auction import open_exits, start_auction
-from games.isla_dorada.scoring import breakdown
+from games.isla_dorada.auction import open_exits
+from games.isla_dorada.drawing import begin_draw
+from games.isla_dorada.phases import check_fields, finish, illegal
 from games.isla_dorada.state import IslaState
 
 _KIND = T.ADV_KIND
-
-
-def _fields(action: dict, allowed: set[str]) -> None:
-    extra = sorted(set(action) - allowed - {"type"})
-    if extra:
-        raise InvalidInput(f"unknown action field {extra[0]!r}", f"action.{extra[0]}")
-
-
-def _illegal(message: str, field: str, reason: str, **params: Any) -> IllegalAction:
-    return IllegalAction(message, field, reason=reason, params=params)
-
-
-# --- rounds and the end ----------------------------------------------------------------------
-
-
-def start_round(state: IslaState, events: list[dict]) -> None:
-    state.round += 1
-    state.stats["rounds"] = state.round
-    state.news = None
-    state.path = []
-    start_auction(state)
-    events.append({"type": "round", "round": state.round, "leader": state.leader})
-
-
-def finish(state: IslaState, reason: str, events: list[dict]) -> None:
-    state.phase = "over"
-    state.end = reason
-    totals = [breakdown(state, s)["total"] for s in range(state.seats)]
-    events.append({"type": "game_over", "reason": reason, "scores": totals})
 
 
 def after_auction(state: IslaState, winner: int, events: list[dict]) -> None:
@@ -74,7 +42,7 @@ def after_auction(state: IslaState, winner: int, events: list[dict]) -> None:
     if state.stall >= 2:
         finish(state, "stalled", events)
     else:
-        _begin_draw(state, events)
+        begin_draw(state, events)
 
 
 # --- moving ----------------------------------------------------------------------------------
@@ -149,14 +117,14 @@ def play_move(state: IslaState, action: dict, events: list[dict]) -> None:
     kind = action["type"]
     if move["kind"] == "detour":
         if kind != "detour":
-            raise _illegal(
+            raise illegal(
                 "choose the route the expedition takes on", "action.type", "isla_detour_now"
             )
-        _fields(action, {"route"})
+        check_fields(action, {"route"})
         rid = action.get("route")
         options = {T.ROUTE_IDS[r]: (r, d) for r, d in move["options"]}
         if rid not in options:
-            raise _illegal(
+            raise illegal(
                 f"the expedition cannot take on along {rid!r}",
                 "action.route",
                 "isla_detour_route",
@@ -168,8 +136,8 @@ def play_move(state: IslaState, action: dict, events: list[dict]) -> None:
         _river_or_arrive(state, route, events)
         return
     if kind not in ("continue", "stop"):
-        raise _illegal("continue downstream or stop", "action.type", "isla_river_now")
-    _fields(action, set())
+        raise illegal("continue downstream or stop", "action.type", "isla_river_now")
+    check_fields(action, set())
     if kind == "stop":
         state.move = None
         _arrive(state, events)
@@ -273,7 +241,7 @@ def legal_treasures(state: IslaState, seat: int) -> list[dict[str, Any]]:
 
 
 def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
-    _fields(action, {"plays"})
+    check_fields(action, {"plays"})
     plays = action.get("plays")
     if not isinstance(plays, list):
         raise InvalidInput("plays must be a list of {'card', 'bonus'?, 'bongo'?}", "action.plays")
@@ -304,7 +272,7 @@ def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]
                 used.add(play[key])
         found = T.CARD_INDEX.get(play["card"])
         if found is None or found[0] != "g" or found[1] not in held:
-            raise _illegal(
+            raise illegal(
                 f"{play['card']} is not one of your treasure cards",
                 f"{field}.card",
                 "isla_not_your_card",
@@ -312,7 +280,7 @@ def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]
             )
         g = found[1]
         if not T.IS_TREASURE[g]:
-            raise _illegal(
+            raise illegal(
                 f"{play['card']} is not a treasure card",
                 f"{field}.card",
                 "isla_wrong_card",
@@ -323,14 +291,14 @@ def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]
         if "bongo" in play:
             bongo = _hand_card(play["bongo"], hand, "bongo", f"{field}.bongo")
             if T.GOAL_LOC[g] not in near:
-                raise _illegal(
+                raise illegal(
                     "Bongo plays a treasure card of a location next to the expedition",
                     f"{field}.card",
                     "isla_treasure_not_here",
                     card=play["card"],
                 )
         elif T.GOAL_LOC[g] != here:
-            raise _illegal(
+            raise illegal(
                 f"{play['card']} is not for this location",
                 f"{field}.card",
                 "isla_treasure_not_here",
@@ -340,7 +308,7 @@ def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]
         if "bonus" in play:
             bonus = _hand_card(play["bonus"], hand, "bonus", f"{field}.bonus")
             if T.ADV_FAMILY[bonus] != T.GOAL_FAMILY[g]:
-                raise _illegal(
+                raise illegal(
                     "a bonus card goes with a treasure of its symbol",
                     f"{field}.bonus",
                     "isla_bonus_family",
@@ -363,9 +331,9 @@ def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]
 def _hand_card(cid: str, hand: set[int], kind: str, field: str) -> int:
     found = T.CARD_INDEX.get(cid)
     if found is None or found[0] != "a" or found[1] not in hand:
-        raise _illegal(f"card {cid} is not in your hand", field, "isla_not_your_card", card=cid)
+        raise illegal(f"card {cid} is not in your hand", field, "isla_not_your_card", card=cid)
     if _KIND[found[1]] != kind:
-        raise _illegal(f"card {cid} is not a {kind}", field, "isla_wrong_card", card=cid, kind=kind)
+        raise illegal(f"card {cid} is not a {kind}", field, "isla_wrong_card", card=cid, kind=kind)
     return found[1]
 
 
@@ -401,7 +369,7 @@ def _after_treasures(state: IslaState, events: list[dict]) -> None:
     elif state.news is not None:
         _begin_news(state, events)
     else:
-        _begin_draw(state, events)
+        begin_draw(state, events)
 
 
 # --- cable news ------------------------------------------------------------------------------
@@ -419,7 +387,7 @@ def _begin_news(state: IslaState, events: list[dict]) -> None:
         state.chosen[s] = not state.offers[s]
     events.append({"type": "news", "draw": drawn, "keep": kept})
     if all(state.chosen):
-        _begin_draw(state, events)
+        begin_draw(state, events)
 
 
 def news_keep(state: IslaState, seat: int) -> int:
@@ -432,7 +400,7 @@ def legal_news(state: IslaState, seat: int) -> list[dict[str, Any]]:
 
 
 def play_news(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
-    _fields(action, {"keep"})
+    check_fields(action, {"keep"})
     keep = action.get("keep")
     n = news_keep(state, seat)
     if not isinstance(keep, list) or len(keep) != n or len(set(map(str, keep))) != n:
@@ -445,7 +413,7 @@ def play_news(state: IslaState, seat: int, action: dict, events: list[dict]) -> 
     offered = {T.GOAL_ID[g]: g for g in state.offers[seat]}
     for i, cid in enumerate(keep):
         if cid not in offered:
-            raise _illegal(
+            raise illegal(
                 f"{cid!r} is not among the cards you drew",
                 f"action.keep[{i}]",
                 "isla_not_your_card",
@@ -458,266 +426,4 @@ def play_news(state: IslaState, seat: int, action: dict, events: list[dict]) -> 
     state.chosen[seat] = True
     events.append({"type": "chosen", "seat": seat, "phase": "news"})
     if all(state.chosen):
-        _begin_draw(state, events)
-
-
-# --- drawing ---------------------------------------------------------------------------------
-
-
-def _reshuffle(state: IslaState, events: list[dict]) -> None:
-    state.deck = state.discard
-    state.discard = []
-    state.rng.shuffle(state.deck)
-    state.stats["reshuffles"] += 1
-    events.append({"type": "reshuffle", "cards": len(state.deck)})
-
-
-def _refill(state: IslaState, events: list[dict]) -> None:
-    while len(state.display) < T.DISPLAY_SIZE and (state.deck or state.discard):
-        if not state.deck:
-            _reshuffle(state, events)
-        card = state.deck.pop()
-        state.display.append(card)
-        events.append({"type": "face_up", "card": T.adv_json(card)})
-
-
-def _can_draw(state: IslaState) -> bool:
-    return bool(state.display or state.deck or state.discard)
-
-
-def _begin_draw(state: IslaState, events: list[dict]) -> None:
-    state.phase = "draw"
-    state.draw_seat = state.leader
-    state.draw_left = state.seats
-    state.draw_step = "take"
-    if not _can_draw(state):
-        _end_draw(state, events)
-
-
-def legal_draw(state: IslaState) -> list[dict[str, Any]]:
-    kind = state.draw_step
-    out: list[dict[str, Any]] = [{"type": kind, "card": T.ADV_ID[c]} for c in state.display]
-    if state.deck or state.discard:
-        out.append({"type": kind, "deck": True})
-    if kind == "buy":
-        out.append({"type": "done"})
-    return out
-
-
-def play_draw(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
-    kind = action["type"]
-    if kind == "done" and state.draw_step == "buy":
-        _fields(action, set())
-        _next_drawer(state, events)
-        return
-    if kind != state.draw_step:
-        raise _illegal(
-            f"now: {state.draw_step}", "action.type", "isla_draw_step", step=state.draw_step
-        )
-    if "card" in action:
-        _fields(action, {"card"})
-        found = T.CARD_INDEX.get(action["card"]) if isinstance(action["card"], str) else None
-        if found is None or found[0] != "a" or found[1] not in state.display:
-            raise _illegal(
-                f"{action['card']!r} is not face up",
-                "action.card",
-                "isla_not_face_up",
-                card=str(action["card"]),
-            )
-        card = found[1]
-        state.display.remove(card)
-        source = "display"
-    else:
-        _fields(action, {"deck"})
-        if action.get("deck") is not True:
-            raise InvalidInput("take a face-up 'card' or {'deck': true}", "action.deck")
-        if not (state.deck or state.discard):
-            raise _illegal("the deck is empty", "action.deck", "isla_deck_empty")
-        if not state.deck:
-            _reshuffle(state, events)
-        card = state.deck.pop()
-        source = "deck"
-        state.stats["deck_draws"] += 1
-    if kind == "buy":
-        state.gold[seat] -= T.BUY_COST
-        state.stats["buys"][seat] += 1
-    lightning = T.ADV_LIGHTNING[card]
-    event: dict[str, Any] = {"type": kind, "seat": seat, "from": source}
-    if source == "display" or lightning:
-        event["card"] = T.adv_json(card)
-    events.append(event)
-    _refill(state, events)
-    then = "buy" if kind == "take" else "next"
-    if lightning:
-        _begin_lightning(state, seat, card, then, events)
-        return
-    state.hands[seat].append(card)
-    _after_card(state, then, events)
-
-
-def _after_card(state: IslaState, then: str, events: list[dict]) -> None:
-    seat = state.draw_seat
-    state.phase = "draw"
-    if then == "buy" and state.gold[seat] >= T.BUY_COST and _can_draw(state):
-        state.draw_step = "buy"
-    else:
-        _next_drawer(state, events)
-
-
-def _next_drawer(state: IslaState, events: list[dict]) -> None:
-    state.draw_left -= 1
-    state.draw_step = "take"
-    if state.draw_left <= 0 or not _can_draw(state):
-        _end_draw(state, events)
-        return
-    state.draw_seat = (state.draw_seat + 1) % state.seats
-
-
-def _end_draw(state: IslaState, events: list[dict]) -> None:
-    if any(len(h) > T.HAND_LIMIT for h in state.hands):
-        state.phase = "limit"
-        events.append({"type": "hand_limit", "seats": over_limit(state)})
-    else:
-        start_round(state, events)
-
-
-# --- lightning cards -------------------------------------------------------------------------
-
-
-def _lightning_options(state: IslaState, seat: int, card: int) -> list[dict[str, Any]]:
-    kind = _KIND[card]
-    if kind == "bigfoot":
-        return [
-            {"type": kind, "route": T.ROUTE_IDS[r]} for r in T.LAND_ROUTES if r != state.bigfoot
-        ]
-    if kind == "leviathan":
-        return [
-            {"type": kind, "route": T.ROUTE_IDS[r]} for r in T.WATER_ROUTES if r != state.leviathan
-        ]
-    if kind == "thief":
-        return [
-            {"type": kind, "target": t} for t in range(state.seats) if t != seat and state.hands[t]
-        ]
-    if kind == "voodoo" and state.cdeck:
-        return [{"type": kind, "target": t} for t in range(state.seats) if t != seat]
-    return []
-
-
-def _begin_lightning(state: IslaState, seat: int, card: int, then: str, events: list[dict]) -> None:
-    state.stats["lightning"] += 1
-    state.lightning = {"seat": seat, "card": card, "then": then}
-    kind = _KIND[card]
-    if kind == "map":
-        if state.tdeck:
-            state.treasures[seat].append(state.tdeck.pop())
-            events.append({"type": "map", "seat": seat})
-        _end_lightning(state, events)
-    elif _lightning_options(state, seat, card):
-        state.phase = "lightning"
-    else:
-        events.append({"type": "no_effect", "seat": seat, "card": T.adv_json(card)})
-        _end_lightning(state, events)
-
-
-def legal_lightning(state: IslaState) -> list[dict[str, Any]]:
-    assert state.lightning is not None
-    return _lightning_options(state, state.lightning["seat"], state.lightning["card"])
-
-
-def play_lightning(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
-    assert state.lightning is not None
-    card = state.lightning["card"]
-    kind = _KIND[card]
-    if action["type"] != kind:
-        raise _illegal(
-            f"use the {kind} card you drew", "action.type", "isla_lightning_now", kind=kind
-        )
-    options = _lightning_options(state, seat, card)
-    key = "route" if kind in ("bigfoot", "leviathan") else "target"
-    _fields(action, {key})
-    if {"type": kind, key: action.get(key)} not in options:
-        raise _illegal(
-            f"{kind} cannot go to {action.get(key)!r}",
-            f"action.{key}",
-            "isla_lightning_target",
-            kind=kind,
-        )
-    if kind == "bigfoot":
-        state.bigfoot = T.ROUTE_INDEX[action["route"]]
-        events.append({"type": "bigfoot", "seat": seat, "route": action["route"]})
-    elif kind == "leviathan":
-        state.leviathan = T.ROUTE_INDEX[action["route"]]
-        events.append({"type": "leviathan", "seat": seat, "route": action["route"]})
-    elif kind == "thief":
-        target = action["target"]
-        victim = state.hands[target]
-        stolen = victim.pop(state.rng.randrange(len(victim)))
-        state.hands[seat].append(stolen)
-        events.append({"type": "thief", "seat": seat, "target": target})
-    else:
-        target = action["target"]
-        state.curses[target].append(state.cdeck.pop())
-        events.append({"type": "voodoo", "seat": seat, "target": target})
-    _end_lightning(state, events)
-
-
-def _end_lightning(state: IslaState, events: list[dict]) -> None:
-    assert state.lightning is not None
-    state.discard.append(state.lightning["card"])
-    then = state.lightning["then"]
-    state.lightning = None
-    _after_card(state, then, events)
-
-
-# --- the hand limit --------------------------------------------------------------------------
-
-
-def over_limit(state: IslaState) -> list[int]:
-    return [s for s in range(state.seats) if len(state.hands[s]) > T.HAND_LIMIT]
-
-
-def legal_discard(state: IslaState, seat: int) -> list[dict[str, Any]]:
-    """Representative discards: each card of the hand with the first others to make the count."""
-    hand = sorted(state.hands[seat])
-    k = len(hand) - T.HAND_LIMIT
-    seen: set[frozenset[int]] = set()
-    out: list[dict[str, Any]] = []
-    for c in hand:
-        cards = [c] + [x for x in hand if x != c][: k - 1]
-        key = frozenset(cards)
-        if key not in seen:
-            seen.add(key)
-            out.append({"type": "discard", "cards": [T.ADV_ID[x] for x in cards]})
-    return out
-
-
-def play_discard(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
-    _fields(action, {"cards"})
-    k = len(state.hands[seat]) - T.HAND_LIMIT
-    raw = action.get("cards")
-    if not isinstance(raw, list) or len(raw) != k or len(set(map(str, raw))) != k:
-        raise InvalidInput(
-            f"discard exactly {k} different cards",
-            "action.cards",
-            reason="isla_discard_count",
-            params={"count": k},
-        )
-    hand = set(state.hands[seat])
-    cards = []
-    for i, cid in enumerate(raw):
-        found = T.CARD_INDEX.get(cid) if isinstance(cid, str) else None
-        if found is None or found[0] != "a" or found[1] not in hand:
-            raise _illegal(
-                f"{cid!r} is not in your hand",
-                f"action.cards[{i}]",
-                "isla_not_your_card",
-                card=str(cid),
-            )
-        cards.append(found[1])
-    for c in cards:
-        state.hands[seat].remove(c)
-        state.discard.append(c)
-    state.stats["limit_discards"] += k
-    events.append({"type": "discard", "seat": seat, "count": k})
-    if not over_limit(state):
-        start_round(state, events)
+        begin_draw(state, events)

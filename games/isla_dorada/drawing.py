@@ -1,0 +1,283 @@
+"""The end of an Isla Dorada round (rules, A round, 6): drawing adventure cards (face up or from
+the deck, one purchase for 1 gold), the lightning cards that act the moment they are taken, and
+the hand limit of 10; then the next round begins.
+
+Actions (fields checked before any change): draw ``{"type": "take", "card": "a12"}`` or
+``{"type": "take", "deck": true}``, then ``{"type": "buy", ...}`` (same fields, once) or
+``{"type": "done"}``; lightning ``{"type": "bigfoot", "route": "r3"}``, ``{"type": "leviathan",
+"route": "r40"}``, ``{"type": "thief", "target": 2}``, ``{"type": "voodoo", "target": 1}``;
+limit (every seat over 10 cards at once) ``{"type": "discard", "cards": ["a1", "a9"]}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from errors import InvalidInput
+from games.isla_dorada import tables as T
+from games.isla_dorada.phases import check_fields, illegal, start_round
+from games.isla_dorada.state import IslaState
+
+_KIND = T.ADV_KIND
+
+
+# --- drawing ---------------------------------------------------------------------------------
+
+
+def _reshuffle(state: IslaState, events: list[dict]) -> None:
+    state.deck = state.discard
+    state.discard = []
+    state.rng.shuffle(state.deck)
+    state.stats["reshuffles"] += 1
+    events.append({"type": "reshuffle", "cards": len(state.deck)})
+
+
+def _refill(state: IslaState, events: list[dict]) -> None:
+    while len(state.display) < T.DISPLAY_SIZE and (state.deck or state.discard):
+        if not state.deck:
+            _reshuffle(state, events)
+        card = state.deck.pop()
+        state.display.append(card)
+        events.append({"type": "face_up", "card": T.adv_json(card)})
+
+
+def _can_draw(state: IslaState) -> bool:
+    return bool(state.display or state.deck or state.discard)
+
+
+def begin_draw(state: IslaState, events: list[dict]) -> None:
+    state.phase = "draw"
+    state.draw_seat = state.leader
+    state.draw_left = state.seats
+    state.draw_step = "take"
+    if not _can_draw(state):
+        _end_draw(state, events)
+
+
+def legal_draw(state: IslaState) -> list[dict[str, Any]]:
+    kind = state.draw_step
+    out: list[dict[str, Any]] = [{"type": kind, "card": T.ADV_ID[c]} for c in state.display]
+    if state.deck or state.discard:
+        out.append({"type": kind, "deck": True})
+    if kind == "buy":
+        out.append({"type": "done"})
+    return out
+
+
+def play_draw(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
+    kind = action["type"]
+    if kind == "done" and state.draw_step == "buy":
+        check_fields(action, set())
+        _next_drawer(state, events)
+        return
+    if kind != state.draw_step:
+        raise illegal(
+            f"now: {state.draw_step}", "action.type", "isla_draw_step", step=state.draw_step
+        )
+    if "card" in action:
+        check_fields(action, {"card"})
+        found = T.CARD_INDEX.get(action["card"]) if isinstance(action["card"], str) else None
+        if found is None or found[0] != "a" or found[1] not in state.display:
+            raise illegal(
+                f"{action['card']!r} is not face up",
+                "action.card",
+                "isla_not_face_up",
+                card=str(action["card"]),
+            )
+        card = found[1]
+        state.display.remove(card)
+        source = "display"
+    else:
+        check_fields(action, {"deck"})
+        if action.get("deck") is not True:
+            raise InvalidInput("take a face-up 'card' or {'deck': true}", "action.deck")
+        if not (state.deck or state.discard):
+            raise illegal("the deck is empty", "action.deck", "isla_deck_empty")
+        if not state.deck:
+            _reshuffle(state, events)
+        card = state.deck.pop()
+        source = "deck"
+        state.stats["deck_draws"] += 1
+    if kind == "buy":
+        state.gold[seat] -= T.BUY_COST
+        state.stats["buys"][seat] += 1
+    lightning = T.ADV_LIGHTNING[card]
+    event: dict[str, Any] = {"type": kind, "seat": seat, "from": source}
+    if source == "display" or lightning:
+        event["card"] = T.adv_json(card)
+    events.append(event)
+    _refill(state, events)
+    then = "buy" if kind == "take" else "next"
+    if lightning:
+        _begin_lightning(state, seat, card, then, events)
+        return
+    state.hands[seat].append(card)
+    _after_card(state, then, events)
+
+
+def _after_card(state: IslaState, then: str, events: list[dict]) -> None:
+    seat = state.draw_seat
+    state.phase = "draw"
+    if then == "buy" and state.gold[seat] >= T.BUY_COST and _can_draw(state):
+        state.draw_step = "buy"
+    else:
+        _next_drawer(state, events)
+
+
+def _next_drawer(state: IslaState, events: list[dict]) -> None:
+    state.draw_left -= 1
+    state.draw_step = "take"
+    if state.draw_left <= 0 or not _can_draw(state):
+        _end_draw(state, events)
+        return
+    state.draw_seat = (state.draw_seat + 1) % state.seats
+
+
+def _end_draw(state: IslaState, events: list[dict]) -> None:
+    if any(len(h) > T.HAND_LIMIT for h in state.hands):
+        state.phase = "limit"
+        events.append({"type": "hand_limit", "seats": over_limit(state)})
+    else:
+        start_round(state, events)
+
+
+# --- lightning cards -------------------------------------------------------------------------
+
+
+def _lightning_options(state: IslaState, seat: int, card: int) -> list[dict[str, Any]]:
+    kind = _KIND[card]
+    if kind == "bigfoot":
+        return [
+            {"type": kind, "route": T.ROUTE_IDS[r]} for r in T.LAND_ROUTES if r != state.bigfoot
+        ]
+    if kind == "leviathan":
+        return [
+            {"type": kind, "route": T.ROUTE_IDS[r]} for r in T.WATER_ROUTES if r != state.leviathan
+        ]
+    if kind == "thief":
+        return [
+            {"type": kind, "target": t} for t in range(state.seats) if t != seat and state.hands[t]
+        ]
+    if kind == "voodoo" and state.cdeck:
+        return [{"type": kind, "target": t} for t in range(state.seats) if t != seat]
+    return []
+
+
+def _begin_lightning(state: IslaState, seat: int, card: int, then: str, events: list[dict]) -> None:
+    state.stats["lightning"] += 1
+    state.lightning = {"seat": seat, "card": card, "then": then}
+    kind = _KIND[card]
+    if kind == "map":
+        if state.tdeck:
+            state.treasures[seat].append(state.tdeck.pop())
+            events.append({"type": "map", "seat": seat})
+        _end_lightning(state, events)
+    elif _lightning_options(state, seat, card):
+        state.phase = "lightning"
+    else:
+        events.append({"type": "no_effect", "seat": seat, "card": T.adv_json(card)})
+        _end_lightning(state, events)
+
+
+def legal_lightning(state: IslaState) -> list[dict[str, Any]]:
+    assert state.lightning is not None
+    return _lightning_options(state, state.lightning["seat"], state.lightning["card"])
+
+
+def play_lightning(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
+    assert state.lightning is not None
+    card = state.lightning["card"]
+    kind = _KIND[card]
+    if action["type"] != kind:
+        raise illegal(
+            f"use the {kind} card you drew", "action.type", "isla_lightning_now", kind=kind
+        )
+    options = _lightning_options(state, seat, card)
+    key = "route" if kind in ("bigfoot", "leviathan") else "target"
+    check_fields(action, {key})
+    if {"type": kind, key: action.get(key)} not in options:
+        raise illegal(
+            f"{kind} cannot go to {action.get(key)!r}",
+            f"action.{key}",
+            "isla_lightning_target",
+            kind=kind,
+        )
+    if kind == "bigfoot":
+        state.bigfoot = T.ROUTE_INDEX[action["route"]]
+        events.append({"type": "bigfoot", "seat": seat, "route": action["route"]})
+    elif kind == "leviathan":
+        state.leviathan = T.ROUTE_INDEX[action["route"]]
+        events.append({"type": "leviathan", "seat": seat, "route": action["route"]})
+    elif kind == "thief":
+        target = action["target"]
+        victim = state.hands[target]
+        stolen = victim.pop(state.rng.randrange(len(victim)))
+        state.hands[seat].append(stolen)
+        events.append({"type": "thief", "seat": seat, "target": target})
+    else:
+        target = action["target"]
+        state.curses[target].append(state.cdeck.pop())
+        events.append({"type": "voodoo", "seat": seat, "target": target})
+    _end_lightning(state, events)
+
+
+def _end_lightning(state: IslaState, events: list[dict]) -> None:
+    assert state.lightning is not None
+    state.discard.append(state.lightning["card"])
+    then = state.lightning["then"]
+    state.lightning = None
+    _after_card(state, then, events)
+
+
+# --- the hand limit --------------------------------------------------------------------------
+
+
+def over_limit(state: IslaState) -> list[int]:
+    return [s for s in range(state.seats) if len(state.hands[s]) > T.HAND_LIMIT]
+
+
+def legal_discard(state: IslaState, seat: int) -> list[dict[str, Any]]:
+    """Representative discards: each card of the hand with the first others to make the count."""
+    hand = sorted(state.hands[seat])
+    k = len(hand) - T.HAND_LIMIT
+    seen: set[frozenset[int]] = set()
+    out: list[dict[str, Any]] = []
+    for c in hand:
+        cards = [c] + [x for x in hand if x != c][: k - 1]
+        key = frozenset(cards)
+        if key not in seen:
+            seen.add(key)
+            out.append({"type": "discard", "cards": [T.ADV_ID[x] for x in cards]})
+    return out
+
+
+def play_discard(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
+    check_fields(action, {"cards"})
+    k = len(state.hands[seat]) - T.HAND_LIMIT
+    raw = action.get("cards")
+    if not isinstance(raw, list) or len(raw) != k or len(set(map(str, raw))) != k:
+        raise InvalidInput(
+            f"discard exactly {k} different cards",
+            "action.cards",
+            reason="isla_discard_count",
+            params={"count": k},
+        )
+    hand = set(state.hands[seat])
+    cards = []
+    for i, cid in enumerate(raw):
+        found = T.CARD_INDEX.get(cid) if isinstance(cid, str) else None
+        if found is None or found[0] != "a" or found[1] not in hand:
+            raise illegal(
+                f"{cid!r} is not in your hand",
+                f"action.cards[{i}]",
+                "isla_not_your_card",
+                card=str(cid),
+            )
+        cards.append(found[1])
+    for c in cards:
+        state.hands[seat].remove(c)
+        state.discard.append(c)
+    state.stats["limit_discards"] += k
+    events.append({"type": "discard", "seat": seat, "count": k})
+    if not over_limit(state):
+        start_round(state, events)
