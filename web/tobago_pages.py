@@ -208,11 +208,11 @@ def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
         parts.append(
             tr(lang, "helper.reason_unreachable")
             if mine is None
-            else tr(lang, "helper.reason_mine", n=mine)
+            else tr(lang, "helper.reason_mine", count=mine)
         )
         if len(hint.costs) > 1:
             parts.append(
-                tr(lang, "helper.reason_rival", n=rival)
+                tr(lang, "helper.reason_rival", count=rival)
                 if rival is not None
                 else tr(lang, "helper.reason_rival_none")
             )

@@ -153,18 +153,29 @@ def check_fields(action: dict, allowed: tuple[str, ...]) -> None:
     for key in action:
         if key != "type" and key not in allowed:
             raise InvalidInput(
-                f"unknown field {key!r} for a {action['type']!r} action", f"action.{key}"
+                f"unknown field {key!r} for a {action['type']!r} action",
+                f"action.{key}",
+                reason="unknown_field",
+                params={"name": key, "action": action["type"]},
             )
     for key in allowed:
         if key not in action:
-            raise InvalidInput(f"a {action['type']!r} action needs {key!r}", f"action.{key}")
+            raise InvalidInput(
+                f"a {action['type']!r} action needs {key!r}",
+                f"action.{key}",
+                reason="missing_field",
+                params={"name": key, "action": action["type"]},
+            )
 
 
 def map_field(action: dict, key: str = "map") -> int:
     value = action[key]
     if not isinstance(value, str) or value not in MAP_INDEX:
         raise InvalidInput(
-            f"unknown map {value!r}; expected one of {', '.join(COLOURS)}", f"action.{key}"
+            f"unknown map {value!r}; expected one of {', '.join(COLOURS)}",
+            f"action.{key}",
+            reason="unknown_map",
+            params={"name": value if isinstance(value, str) else repr(value)},
         )
     return MAP_INDEX[value]
 
@@ -172,7 +183,12 @@ def map_field(action: dict, key: str = "map") -> int:
 def int_field(action: dict, key: str) -> int:
     value = action[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"must be an integer, got {value!r}", f"action.{key}")
+        raise InvalidInput(
+            f"must be an integer, got {value!r}",
+            f"action.{key}",
+            reason="not_an_integer",
+            params={"name": key},
+        )
     return value
 
 
@@ -181,7 +197,10 @@ def space_field(state: TobagoState, action: dict, key: str) -> Hex:
     h = parse_space(action[key], f"action.{key}")
     if h not in state.island.terrain:
         raise IllegalAction(
-            f"({h.q}, {h.r}) is not an island space (sea is never entered)", f"action.{key}"
+            f"({h.q}, {h.r}) is not an island space (sea is never entered)",
+            f"action.{key}",
+            reason="sea_space",
+            params={"space": [h.q, h.r]},
         )
     return Hex(h.q, h.r)
 

@@ -5,6 +5,7 @@
 
 import { api, seatTokens } from "./api.js";
 import { t } from "./i18n.js";
+import { errorText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 const box = $("join");
@@ -20,7 +21,7 @@ async function init() {
   try {
     game = await api("GET", `/api/games/${gameId}`);
   } catch (e) {
-    $("join-status").textContent = e.status === 404 ? tr("no_game") : e.message;
+    $("join-status").textContent = e.status === 404 ? tr("no_game") : errorText(e);
     return;
   }
   const s = game.seats[seat];
@@ -43,7 +44,7 @@ async function init() {
       seatTokens.set(gameId, seat, out.token);
       location.assign(gameUrl);
     } catch (e) {
-      $("join-error").textContent = tr("err", { message: e.message });
+      $("join-error").textContent = tr("err", { message: errorText(e) });
       $("join-error").hidden = false;
       $("join-claim").disabled = false;
     }

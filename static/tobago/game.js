@@ -8,7 +8,7 @@ import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
 import { driveCosts, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
-import { clueText, lang, t } from "../common/i18n.js";
+import { clueText, lang, list, t } from "../common/i18n.js";
 import { drawPosition } from "./gameboard.js";
 import { renderActions, renderColumns, renderEnd, renderHand, renderPlayers, renderSharing } from "./gamepanels.js";
 import { MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
@@ -16,7 +16,7 @@ import { applyEvent, eventText, mapName, seatName } from "./logtext.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
-const client = new GameClient({ kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render });
+const client = new GameClient({ kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render, seatName: (s) => seatName(ui.seats, s, mySeat) });
 const { gameId, mySeat } = client;
 
 let shown = null; // the view on screen (a copy of client.snap.view, or a replay step)
@@ -70,7 +70,7 @@ const ui = {
   waitingText() {
     if (!shown) return "";
     if (shown.phase === "over") return t("game.over");
-    const names = shown.to_act.map((s) => seatName(ui.seats, s, mySeat)).join(", ");
+    const names = list(shown.to_act.map((s) => seatName(ui.seats, s, mySeat)));
     if (mySeat === null) return t("game.spectating", { who: names });
     return t("game.waiting_for", { who: names });
   },

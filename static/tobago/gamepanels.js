@@ -3,7 +3,7 @@
 // `ui` carries the page's handlers and choices (see game.js).
 
 import { h } from "../common/dom.js";
-import { clueText, t } from "../common/i18n.js";
+import { clueText, list, t } from "../common/i18n.js";
 import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
 import { mapName, seatName } from "./logtext.js";
 
@@ -50,7 +50,7 @@ export function renderColumns(box, view, ui) {
   const extras = legalOf(ui, "extra_marker");
   for (const m of view.maps) {
     const located = m.count === 1;
-    const count = m.clues.length === 0 ? t("game.column_empty", { n: m.count ?? "?" }) : located ? t("game.located") : t("game.candidates_n", { n: m.count ?? "?" });
+    const count = m.clues.length === 0 ? t("game.column_empty", { count: m.count ?? "?" }) : located ? t("game.located") : t("game.candidates_n", { count: m.count ?? "?" });
     const items = m.clues.map((c, i) => {
       const extra = extras.find((a) => a.map === m.colour && a.clue === i);
       return h("li", { class: "column-clue" },
@@ -111,9 +111,9 @@ export function renderSharing(box, view, ui) {
   box.replaceChildren(...[
     h("h2", { id: "sharing-h" }, t("game.sharing_title", { map: mapName(sh.map), who: seatName(ui.seats, sh.raiser, ui.mySeat) })),
     value ? h("p", { class: "offer" }, h("span", { class: "treasure-card" }, value), " ", asked !== null ? t("game.offered_to", { who: seatName(ui.seats, asked, ui.mySeat) }) : "") : null,
-    h("p", {}, t("game.sharing_facts", { left: sh.cards_left, markers: sh.markers.length })),
-    sh.declined.length ? h("p", {}, t("game.declined_by", { who: sh.declined.map((s) => seatName(ui.seats, s, ui.mySeat)).join(", ") })) : null,
-    mine ? h("p", { class: "memory" }, t("game.you_drew", { values: mine.values.map((v) => (v === "curse" ? t("ev.curse_card") : v)).join(", ") })) : null,
+    h("p", {}, `${t("game.sharing_left", { count: sh.cards_left })} · ${t("game.sharing_markers", { count: sh.markers.length })}`),
+    sh.declined.length ? h("p", {}, t("game.declined_by", { who: list(sh.declined.map((s) => seatName(ui.seats, s, ui.mySeat))) })) : null,
+    mine ? h("p", { class: "memory" }, t("game.you_drew", { values: list(mine.values.map((v) => (v === "curse" ? t("ev.curse_card") : v))) })) : null,
     taken.length ? h("ul", { class: "taken" }, taken.map((line) => h("li", {}, line))) : null,
     canAnswer ? h("p", { class: "sharing-buttons" },
       h("button", { type: "button", id: "accept", disabled: ui.busy, onclick: () => ui.act({ type: "accept" }) }, t("game.accept", { value })),
@@ -130,7 +130,7 @@ export function renderEnd(box, snap, ui) {
   const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
   box.replaceChildren(
     h("h2", { id: "end-h" }, t("game.over")),
-    h("p", { class: "winners" }, t("game.winners", { who: snap.winners.map((s) => seatName(ui.seats, s, ui.mySeat)).join(", ") })),
+    h("p", { class: "winners" }, t("game.winners", { count: snap.winners.length, who: list(snap.winners.map((s) => seatName(ui.seats, s, ui.mySeat))) })),
     h("ol", { class: "scores" }, order.map((i) => h("li", {}, seatMarker(i, 20), " ", seatName(ui.seats, i, ui.mySeat), ": ",
       h("strong", {}, t("game.points", { n: scores[i] })),
       h("span", { class: "muted" }, " ", (v.players[i].treasures || []).map((c) => c.value).join(" + "))))),

@@ -8,6 +8,7 @@ import { h } from "../common/dom.js";
 import { HexBoard } from "../common/hexboard.js";
 import { lang, t } from "../common/i18n.js";
 import { readSeats, startGame } from "../common/newgame.js";
+import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
@@ -71,7 +72,7 @@ async function preview() {
     b.svg.querySelectorAll("polygon.hex").forEach((p) => p.removeAttribute("tabindex"));
     $("island-facts").textContent = t("new.island_facts", { n: solved.island.spaces.length });
   } catch (e) {
-    if (mine === previewToken) box.replaceChildren(h("p", { class: "error" }, e.message));
+    if (mine === previewToken) box.replaceChildren(h("p", { class: "error" }, errorText(e, {}, { detail: true })));
   } finally {
     box.removeAttribute("aria-busy");
   }
@@ -92,7 +93,7 @@ async function create(ev) {
   try {
     await startGame("tobago", seats, { options, seed }, "new.");
   } catch (e) {
-    err.textContent = t("new.err_create", { message: e.message });
+    err.textContent = t("new.err_create", { message: errorText(e) });
     err.hidden = false;
   } finally {
     $("create-game").disabled = false;
@@ -113,4 +114,4 @@ async function init() {
   preview();
 }
 
-init().catch((e) => { $("form-error").textContent = e.message; $("form-error").hidden = false; });
+init().catch((e) => { $("form-error").textContent = errorText(e); $("form-error").hidden = false; });

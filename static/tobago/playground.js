@@ -6,8 +6,9 @@
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { DIRECTIONS, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
-import { clueText, t } from "../common/i18n.js";
+import { clueText, list, t } from "../common/i18n.js";
 import { candidateMarker, clueIcon, MAP_COLOURS, mapIcon } from "./icons.js";
+import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const DECK = JSON.parse($("pg-deck").textContent);
@@ -150,7 +151,7 @@ function hexLabel(q, r) {
   if (lm) parts.push(t(`terrain.${lm.kind}`));
   if (solved) {
     const maps = solved.maps.filter((m) => m.candidates.some((c) => c[0] === q && c[1] === r)).map((m) => t(`map.${m.id}`));
-    if (maps.length) parts.push(t("game.label_candidate", { maps: maps.join(", ") }));
+    if (maps.length) parts.push(t("game.label_candidate", { maps: list(maps) }));
   }
   return parts.join("; ");
 }
@@ -221,7 +222,7 @@ async function solve() {
   } catch (e) {
     if (mine !== solveToken) return;
     solved = null;
-    err.push({ text: t("pg.refused", { message: e.message }), spaces: [] });
+    err.push({ text: t("pg.refused", { message: errorText(e, {}, { detail: true }) }), spaces: [] });
   }
   if (state.src === "custom") {
     const spaces = Object.entries(state.spaces).map(([k, terrain]) => { const [q, r] = k.split(",").map(Number); return { q, r, terrain }; });

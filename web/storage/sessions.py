@@ -184,10 +184,14 @@ class GameSessions:
         token = token.strip()
         if scheme.lower() != "bearer" or not token:
             raise Unauthorized(
-                "use the header 'Authorization: Bearer <seat token>'", "Authorization"
+                "use the header 'Authorization: Bearer <seat token>'",
+                "Authorization",
+                reason="bad_authorization",
             )
         if len(token) > MAX_TOKEN_LEN:
-            raise Forbidden("this token is not a seat of this game", "Authorization")
+            raise Forbidden(
+                "this token is not a seat of this game", "Authorization", reason="not_a_seat_token"
+            )
         return token
 
     @staticmethod
@@ -196,7 +200,9 @@ class GameSessions:
         if token is None:
             if required:
                 raise Unauthorized(
-                    "this needs a seat token: 'Authorization: Bearer <seat token>'", "Authorization"
+                    "this needs a seat token: 'Authorization: Bearer <seat token>'",
+                    "Authorization",
+                    reason="seat_token_needed",
                 )
             return None
         found = None
@@ -204,7 +210,9 @@ class GameSessions:
             if token_matches(token, seat.token_hash):
                 found = seat.index
         if found is None:
-            raise Forbidden("this token is not a seat of this game", "Authorization")
+            raise Forbidden(
+                "this token is not a seat of this game", "Authorization", reason="not_a_seat_token"
+            )
         return found
 
     # --- reading ----------------------------------------------------------------------------
@@ -244,7 +252,9 @@ class GameSessions:
     def record(self, game: GameRecord) -> dict:
         """The full record of a finished game (409 while it runs: actions may hold secrets)."""
         if not game.over:
-            raise IllegalAction("the record is available once the game is over", "id")
+            raise IllegalAction(
+                "the record is available once the game is over", "id", reason="record_not_over"
+            )
         return {
             "game": game.kind,
             "options": game.options,
@@ -483,7 +493,12 @@ class GameSessions:
         levels = [s.level if s.type == BOT else None for s in game.seats]
         while not kind.is_over(state):
             if len(out) >= MAX_BOT_ACTIONS:
-                raise IllegalAction(f"bots did not finish within {MAX_BOT_ACTIONS} moves", "seats")
+                raise IllegalAction(
+                    f"bots did not finish within {MAX_BOT_ACTIONS} moves",
+                    "seats",
+                    reason="bots_did_not_finish",
+                    params={"count": MAX_BOT_ACTIONS},
+                )
             rng = random.Random(f"{game.seed}/{version + 1}")
 
             def rng_for(r: random.Random = rng) -> random.Random:
@@ -519,14 +534,26 @@ class GameSessions:
         with self.store.transaction(game_id) as tx:
             game = tx.game
             if not 0 <= index < len(game.seats):
-                raise NotFound(f"this game has seats 0-{len(game.seats) - 1}, not {index}", "index")
+                raise NotFound(
+                    f"this game has seats 0-{len(game.seats) - 1}, not {index}",
+                    "index",
+                    reason="no_such_seat",
+                    params={"count": len(game.seats), "seat": index},
+                )
             seat = game.seats[index]
             if game.over:
-                raise IllegalAction("the game is over", "index")
+                raise IllegalAction("the game is over", "index", reason="game_over")
             if seat.type != HUMAN:
-                raise IllegalAction(f"seat {index} is a bot", "index")
+                raise IllegalAction(
+                    f"seat {index} is a bot", "index", reason="seat_is_bot", params={"seat": index}
+                )
             if not seat.free:
-                raise IllegalAction(f"seat {index} has been claimed already", "index")
+                raise IllegalAction(
+                    f"seat {index} has been claimed already",
+                    "index",
+                    reason="seat_taken",
+                    params={"seat": index},
+                )
             token = new_token()
             seat.token_hash = hash_token(token)
             if name:
