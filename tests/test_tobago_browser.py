@@ -335,13 +335,21 @@ def test_a_refused_action_is_explained_and_loses_nothing(browser, live_server):
     _new_game(page, live_server, 3, seats=["me", "friend", "none", "none"])
     page.click("#open-seat")
     _open_game(page)
-    refusal = {"error": {"code": "illegal", "message": "the server says no", "field": "action.at"}}
+    refusal = {
+        "error": {
+            "code": "illegal",
+            "reason": "sea_space",
+            "params": {"space": [2, 1]},
+            "message": "the server says no",
+            "field": "action.at",
+        }
+    }
     page.route(
         "**/actions",
         lambda route: route.fulfill(status=409, json=refusal),
     )
     hex_locator(page, 2, 1).click()
-    expect(page.locator("#error")).to_have_text("Refused: the server says no")
+    expect(page.locator("#error")).to_have_text("(2, 1) is sea: an ATV never goes there.")
     assert snapshot(page)["version"] == 0
     expect(page.locator("#status")).to_contain_text("place your ATV")
     page.unroute("**/actions")

@@ -209,7 +209,7 @@ def test_helper_explains_ranks_and_measures(client):
     out = client.post("/api/tobago/helper", json=body).get_json()
     white, grey = out["maps"]
     assert white["count"] == 5 and grey["count"] == 30
-    assert {"space": [1, 0], "by": 0} in white["excluded"]
+    assert {"space": [1, 0], "by": 0, "own": False} in white["excluded"]
     assert white["steps"] == [{"index": None, "remaining": 30}, {"index": 0, "remaining": 5}]
     # costs to the nearest jungle space: five terrain steps for me, one for the rival on beach
     assert white["costs"] == [5, 1]
@@ -221,10 +221,25 @@ def test_helper_explains_ranks_and_measures(client):
     assert "a rival gets there first" in located["reason"]
     assert ("in:lake", "white") not in plays  # no lake space is jungle: not a legal play
     assert plays[("in:lake", "grey")]["remaining"] == 5
+    # every hand card and map that is no legal play, and why (the disabled buttons' words)
+    assert {(r["hand_index"], r["map"], r["reason"]) for r in out["refusals"]} == {
+        (1, "white", "removes_every_candidate")
+    }
     zh = client.post("/api/tobago/helper", json={**body, "lang": "zh"}).get_json()
     reasons = {(h["clue"], h["map"]): h["reason"] for h in zh["hints"]}
     assert reasons[("near1:palm", "white")].startswith("定位了寶藏")
     assert zh["hints"][0]["sentence"] in clue_sentences("zh").values()
+
+
+def test_helper_says_a_space_is_out_for_being_the_near_clues_own_target(client):
+    """'Within 1 of the palm' rules out the palm's own space (0 away): the helper says so."""
+    body = {"island": _stripes(), "maps": [{"id": "white", "clues": ["near1:palm"]}], "lang": "en"}
+    out = client.post("/api/tobago/helper", json=body).get_json()
+    own = {tuple(x["space"]) for x in out["maps"][0]["excluded"] if x["own"]}
+    assert own == {(0, 0)}
+    body["options"] = {"near_includes_target": True}
+    out = client.post("/api/tobago/helper", json=body).get_json()
+    assert not any(x["own"] for x in out["maps"][0]["excluded"])
 
 
 def test_helper_refuses_bad_input_and_names_the_field(client):

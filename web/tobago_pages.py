@@ -28,7 +28,7 @@ from solver.clues import describe_clue, parse_clue
 from solver.deck import DECK
 from solver.explain import reasons_by_index, walk_column
 from solver.hints import Hint, hints
-from solver.masks import compile_island
+from solver.masks import compile_island, play_refusal
 from solver.options import SolverOptions
 from solver.solve import island_for_spec, parse_map
 from web.apidoc import api_route, validated
@@ -150,6 +150,11 @@ class HelperIn(_In):
 class HelperExcludedOut(BaseModel):
     space: list[int]
     by: int | Literal["removed", "landmark"]
+    own: bool = Field(
+        default=False,
+        description="The excluding clue is 'within N of X' and this space is one of X's own "
+        "(0 away: not counted unless the near_includes_target option is on)",
+    )
 
 
 class HelperStepOut(BaseModel):
@@ -180,9 +185,18 @@ class HelperHintOut(BaseModel):
     reason: str
 
 
+class HelperRefusalOut(BaseModel):
+    hand_index: int
+    map: str
+    reason: Literal["map_located", "removes_every_candidate", "removes_no_candidate"]
+
+
 class HelperOut(BaseModel):
     maps: list[HelperMapOut]
     hints: list[HelperHintOut]
+    refusals: list[HelperRefusalOut] = Field(
+        description="Every (hand card, map) that is no legal play, and why (error.<reason>)"
+    )
 
 
 def _space(island, value: list[int], field: str) -> Hex:
@@ -190,6 +204,17 @@ def _space(island, value: list[int], field: str) -> Hex:
     if h not in island.terrain:
         raise InvalidInput(f"({h.q}, {h.r}) is not an island space", field)
     return h
+
+
+def _own_target(t, clues, by, bit: int, options: SolverOptions) -> bool:
+    """Whether space ``bit`` was ruled out by a positive 'within N of X' clue because it is one
+    of X's own spaces (0 away), which the rules do not count (option near_includes_target)."""
+    if not isinstance(by, int) or options.near_includes_target:
+        return False
+    clue = clues[by]
+    if clue.relation != "near" or clue.negated:
+        return False
+    return bool(t.target_mask(clue) >> bit & 1)
 
 
 def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
@@ -264,7 +289,12 @@ def helper():
                 "id": col.id,
                 "count": alive.bit_count(),
                 "excluded": [
-                    {"space": [index[i].q, index[i].r], "by": reasons[i]} for i in sorted(reasons)
+                    {
+                        "space": [index[i].q, index[i].r],
+                        "by": reasons[i],
+                        "own": _own_target(t, col.clues, reasons[i], i, options),
+                    }
+                    for i in sorted(reasons)
                 ],
                 "steps": steps,
                 "costs": [layer.nearest(alive) if alive else None for layer in layers],
@@ -283,4 +313,12 @@ def helper():
                 "reason": hint_reason(lang, h, with_costs=me is not None),
             }
         )
-    return {"maps": maps_out, "hints": hints_out}
+    refusals = []
+    hand_masks = [t.mask(c) for c in hand]
+    for col in columns:
+        alive = t.column(col.clues, col.removed)
+        for hi, mask in enumerate(hand_masks):
+            why = play_refusal(alive, mask)
+            if why is not None:
+                refusals.append({"hand_index": hi, "map": col.id, "reason": why})
+    return {"maps": maps_out, "hints": hints_out, "refusals": refusals}

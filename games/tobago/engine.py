@@ -130,7 +130,7 @@ def next_turn(state: TobagoState, events: list[dict]) -> None:
     """The next seat's turn; or the end, when no compass marker is left to anyone (then no
     treasure can ever be raised again, so no marker can ever come back)."""
     if all(p.markers == 0 for p in state.players):
-        end_game(state, events, "no compass marker left to anyone")
+        end_game(state, events, "no compass marker left to anyone", "no_markers")
         return
     state.current = (state.current + 1) % state.seats
     state.turn_number += 1
@@ -138,12 +138,24 @@ def next_turn(state: TobagoState, events: list[dict]) -> None:
     emit(state, events, "turn", seat=state.current, number=state.turn_number)
 
 
-def end_game(state: TobagoState, events: list[dict], reason: str) -> None:
+def end_game(state: TobagoState, events: list[dict], reason: str, end: str) -> None:
+    """The game is over. ``end`` says why, for pages to word: ``deck_empty`` (the sharing that
+    emptied the treasure deck), ``deck_reshuffled`` (the deck ran out during a sharing and its
+    shuffled discards finished it: cards may be left) or ``no_markers`` (nobody can raise any
+    more); the event also says how many treasure cards are left unused."""
     state.sharing = None
     state.phase = "over"
     state.turn = TurnState()
     scores = [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
-    emit(state, events, "game_over", scores=scores, reason=reason)
+    emit(
+        state,
+        events,
+        "game_over",
+        scores=scores,
+        reason=reason,
+        end=end,
+        treasure_deck=len(state.treasure_deck),
+    )
 
 
 # --- action parsing -----------------------------------------------------------------------

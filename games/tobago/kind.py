@@ -146,6 +146,10 @@ class TobagoKind(GameKind):
             "amulets_picked": s.get("amulets_picked", 0),
             "amulets_spent": s.get("amulets_spent", 0),
             "markers_removed": s.get("markers_removed", 0),
+            # a game that stopped because nobody could raise any more (rules §5: no marker left)
+            "ended_without_markers": int(
+                state.phase == "over" and all(p.markers == 0 for p in state.players)
+            ),
             "treasure_cards": [len(p.treasures) for p in state.players],
             "amulets_left": [p.amulets for p in state.players],
         }

@@ -38,6 +38,7 @@ from games.tobago.state import ClueEntry, TobagoState
 from hexmap.hexes import Hex
 from solver.deck import DECK
 from solver.engine import is_legal_play
+from solver.masks import play_refusal
 
 DRIVE_TYPES = ("drive", "pick_amulet", "spend_amulet", "remove_marker", "raise")
 
@@ -164,9 +165,9 @@ def apply_play_clue(state: TobagoState, seat: int, action: dict, events: list[di
         )
     m = state.maps[mi]
     if not is_legal_play(m.candidates, card_mask(state, card)):
-        reason, why = play_refusal(m.candidates, card_mask(state, card))
+        reason = play_refusal(m.candidates, card_mask(state, card)) or "removes_no_candidate"
         raise IllegalAction(
-            f"{DECK[card].notation} is not a legal play on {m.colour}: {why}",
+            f"{DECK[card].notation} is not a legal play on {m.colour}: {_REFUSAL_TEXT[reason]}",
             "action.card",
             reason=reason,
             params={"clue": DECK[card].notation, "card": card, "map": m.colour},
@@ -198,13 +199,12 @@ def apply_play_clue(state: TobagoState, seat: int, action: dict, events: list[di
         _finish_clues(state, seat, events)
 
 
-def play_refusal(candidates: int, mask: int) -> tuple[str, str]:
-    """Why a clue of ``mask`` is no legal play on a map of ``candidates``: (reason, English)."""
-    if candidates.bit_count() == 1:
-        return "map_located", "the map is located already"
-    if not candidates & mask:
-        return "removes_every_candidate", "it would remove every candidate"
-    return "removes_no_candidate", "it removes no candidate"
+#: The English of ``solver.masks.play_refusal``'s reasons.
+_REFUSAL_TEXT = {
+    "map_located": "the map is located already",
+    "removes_every_candidate": "it would remove every candidate",
+    "removes_no_candidate": "it removes no candidate",
+}
 
 
 def legal_extra_markers(state: TobagoState, seat: int) -> list[dict]:

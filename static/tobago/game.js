@@ -12,7 +12,7 @@ import { clueText, lang, list, t } from "../common/i18n.js";
 import { drawPosition } from "./gameboard.js";
 import { renderActions, renderColumns, renderEnd, renderHand, renderPlayers, renderSharing } from "./gamepanels.js";
 import { MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
-import { applyEvent, eventText, mapName, seatName } from "./logtext.js";
+import { applyEvent, eventText, mapName, ownTargetNote, seatName } from "./logtext.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
@@ -23,8 +23,9 @@ let shown = null; // the view on screen (a copy of client.snap.view, or a replay
 let board = null;
 let terrainOf = new Map();
 let islandSpec = null;
-let helperData = null;
+let helperData = null; // the helper's answer, with the `version` it was computed for
 let helperFor = -1;
+let explained = null; // the space whose explanation the helper shows: [q, r]
 let previewSpaces = null;
 const logLines = [];
 const allEvents = [];
@@ -49,10 +50,24 @@ const ui = {
     render();
   },
   hintFor(card, colour) {
-    if (!helperData || !shown) return null;
+    if (!helperFresh()) return null;
     const hand = shown.players[mySeat].hand || [];
     const hi = hand.findIndex((c) => c.id === card);
     return helperData.hints.find((x) => x.hand_index === hi && x.map === colour) || null;
+  },
+  /** Why `card` cannot be played on `colour` now, in words (null: it can, or nobody knows yet). */
+  whyNot(card, colour) {
+    const v = shown;
+    const me = v.players[mySeat];
+    const turnReason = v.phase !== "turn" || !v.to_act.includes(mySeat) ? "not_your_turn"
+      : v.turn && v.turn.mode === "drive" ? "driving_this_turn"
+        : me.markers_left < 1 ? "no_marker_left"
+          : v.turn && v.turn.mode === "clues" && me.amulets < 1 ? "extra_clue_needs_amulet" : null;
+    if (turnReason) return t(`game.why_${turnReason}`);
+    if (!helperFresh()) return null;
+    const hi = (me.hand || []).findIndex((c) => c.id === card);
+    const r = (helperData.refusals || []).find((x) => x.hand_index === hi && x.map === colour);
+    return r ? t(`game.why_${r.reason}`) : null;
   },
   preview(card, colour) {
     const hint = card === null ? null : ui.hintFor(card, colour);
@@ -61,6 +76,7 @@ const ui = {
     previewSpaces = next;
     drawBoard();
   },
+  endEvent() { return allEvents.findLast((e) => e.type === "game_over") || null; },
   sharingLog() {
     let start = -1;
     allEvents.forEach((e, i) => { if (e.type === "sharing_started") start = i; });
@@ -153,10 +169,21 @@ function renderLog() {
   list.replaceChildren(...items);
 }
 
+/** Whether the helper's answer is for the position on screen (else it is not shown at all). */
+function helperFresh() {
+  return !!helperData && !!shown && !ui.replaying && client.current && helperData.version === client.shownVersion;
+}
+
 function renderHelper() {
   const costs = $("helper-costs");
   const hintsBox = $("helper-hints");
-  if (!helperData || !shown) { costs.replaceChildren(); hintsBox.replaceChildren(); return; }
+  if (explained) explainSpace(...explained);
+  if (!helperFresh()) {
+    const wait = shown && shown.phase !== "over" ? h("p", { class: "muted" }, t("common.loading")) : null;
+    costs.replaceChildren(...(wait ? [wait] : []));
+    hintsBox.replaceChildren();
+    return;
+  }
   const seatsOrder = helperSeats(shown);
   costs.replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "costs-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), shown.maps.map((m) => h("th", { scope: "col", title: mapName(m.colour) }, mapIcon(m.colour, 16), h("span", { class: "visually-hidden" }, mapName(m.colour)))))),
@@ -203,7 +230,7 @@ async function refreshHelper() {
   };
   try {
     const data = await api("POST", "/api/tobago/helper", body);
-    if (helperFor === client.snap.version) { helperData = data; render(); }
+    if (helperFor === client.snap.version) { helperData = { ...data, version: snap.version }; render(); }
   } catch (e) { client.showError(e); }
 }
 
@@ -211,16 +238,21 @@ async function refreshHelper() {
 function explainSpace(q, r) {
   const box = $("helper-why");
   if (!terrainOf.has(key(q, r))) return;
+  explained = [q, r];
   const terrain = t(`terrain.${terrainOf.get(key(q, r))}`);
   const lines = shown.maps.map((m, i) => {
     let why;
-    const hm = helperData && helperFor === client.shownVersion && helperData.maps[i];
+    const hm = helperFresh() && helperData.maps[i];
     const ex = hm ? hm.excluded.find((x) => x.space[0] === q && x.space[1] === r) : null;
     if (!hm) why = t("common.loading");
     else if (!ex) why = m.count === 1 ? t("helper.the_treasure") : t("helper.is_candidate");
     else if (ex.by === "removed") why = t("helper.why_removed");
     else if (ex.by === "landmark") why = t("helper.why_landmark");
-    else why = t("helper.why_clue", { n: ex.by + 1, clue: m.clues[ex.by] ? clueText(m.clues[ex.by].clue) : "?" });
+    else {
+      const c = m.clues[ex.by];
+      why = t("helper.why_clue", { n: ex.by + 1, clue: c ? clueText(c.clue) : "?" });
+      if (ex.own && c) why += t("helper.why_sep") + ownTargetNote(c.clue);
+    }
     return h("li", {}, mapIcon(m.colour, 14), " ", h("strong", {}, mapName(m.colour)), ": ", why);
   });
   box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain, q, r }))), h("ul", { class: "why-list" }, lines));
@@ -364,5 +396,5 @@ function setZoom(on) {
 }
 $("zoom").addEventListener("click", () => setZoom(!$("board").classList.contains("zoomed")));
 panelSwitch($("toggle-helper"), $("helper"), "tobago.helper", { hide: t("helper.hide"), show: t("helper.show") });
-window.tobagoGame = { get snap() { return client.snap; }, get shownVersion() { return client.shownVersion; }, get busy() { return client.busy || ui.replaying; } };
+window.tobagoGame = { get helper() { return helperFresh() ? helperData : null; }, get snap() { return client.snap; }, get shownVersion() { return client.shownVersion; }, get busy() { return client.busy || ui.replaying; } };
 start();

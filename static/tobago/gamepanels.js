@@ -5,7 +5,7 @@
 import { h } from "../common/dom.js";
 import { clueText, list, t } from "../common/i18n.js";
 import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
-import { mapName, seatName } from "./logtext.js";
+import { clueTitle, endText, mapName, seatName } from "./logtext.js";
 
 const legalOf = (ui, type) => ui.legal.filter((a) => a.type === type);
 
@@ -24,7 +24,9 @@ export function renderHand(box, view, ui) {
     const buttons = MAP_COLOURS.map((colour) => {
       const legal = legalMaps.has(colour);
       const hint = ui.hintFor(card.id, colour);
-      const label = legal ? (hint ? t("game.play_on_n", { map: mapName(colour), n: hint.remaining }) : t("game.play_on", { map: mapName(colour) })) : t("game.cannot_play_on", { map: mapName(colour) });
+      const why = legal ? null : ui.whyNot(card.id, colour);
+      const label = legal ? (hint ? t("game.play_on_n", { map: mapName(colour), n: hint.remaining }) : t("game.play_on", { map: mapName(colour) }))
+        : why ? t("game.cannot_play_because", { map: mapName(colour), why }) : t("game.cannot_play_on", { map: mapName(colour) });
       return h("button", {
         type: "button", class: `small play-map map-${colour}${legal ? "" : " illegal"}`,
         "data-card": card.id, "data-map": colour, disabled: !legal || ui.busy, "aria-label": `${clueText(card.clue)} — ${label}`,
@@ -39,7 +41,7 @@ export function renderHand(box, view, ui) {
       class: `hand-card${legalMaps.size ? " playable" : ""}`, "data-card": card.id,
       onmouseenter: () => best && ui.preview(card.id, best.map), onmouseleave: () => ui.preview(null),
     },
-      h("div", { class: "card-face" }, clueIcon(card.clue, 44), h("span", { class: "clue-sentence" }, clueText(card.clue))),
+      h("div", { class: "card-face", title: clueTitle(card.clue, view.options) }, clueIcon(card.clue, 44), h("span", { class: "clue-sentence" }, clueText(card.clue))),
       h("div", { class: "card-maps", role: "group", "aria-label": t("game.legal_maps") }, buttons)));
   }
 }
@@ -53,7 +55,7 @@ export function renderColumns(box, view, ui) {
     const count = m.clues.length === 0 ? t("game.column_empty", { count: m.count ?? "?" }) : located ? t("game.located") : t("game.candidates_n", { count: m.count ?? "?" });
     const items = m.clues.map((c, i) => {
       const extra = extras.find((a) => a.map === m.colour && a.clue === i);
-      return h("li", { class: "column-clue" },
+      return h("li", { class: "column-clue", title: clueTitle(c.clue, view.options) },
         clueIcon(c.clue, 34),
         h("span", { class: "clue-sentence" }, clueText(c.clue)),
         h("span", { class: "markers" }, Array.from({ length: c.markers }, () => seatMarker(c.seat, 18, seatName(ui.seats, c.seat, ui.mySeat)))),
@@ -128,15 +130,18 @@ export function renderEnd(box, snap, ui) {
   const v = snap.view;
   const scores = snap.scores || v.scores || [];
   const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
-  box.replaceChildren(
+  const over = ui.endEvent();
+  const why = over ? endText(over) : null;
+  box.replaceChildren(...[
     h("h2", { id: "end-h" }, t("game.over")),
+    why ? h("p", { class: "end-why", id: "end-why" }, why) : null,
     h("p", { class: "winners" }, t("game.winners", { count: snap.winners.length, who: list(snap.winners.map((s) => seatName(ui.seats, s, ui.mySeat))) })),
     h("ol", { class: "scores" }, order.map((i) => h("li", {}, seatMarker(i, 20), " ", seatName(ui.seats, i, ui.mySeat), ": ",
       h("strong", {}, t("game.points", { n: scores[i] })),
       h("span", { class: "muted" }, " ", (v.players[i].treasures || []).map((c) => c.value).join(" + "))))),
     h("p", {}, h("a", { href: `/tobago/games/${snap.id}/review`, id: "review-link" }, t("game.review_link")), " · ",
       h("a", { href: `/api/games/${snap.id}/record`, id: "record-link" }, t("game.record")), " · ", h("a", { href: "/tobago/new" }, t("game.new_game"))),
-  );
+  ].filter(Boolean));
 }
 
 /** The action bar: what I may do now (or whom we wait for). */

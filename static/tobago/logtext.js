@@ -12,8 +12,42 @@ export function seatName(seats, i, mySeat = null) {
 }
 
 export const mapName = (colour) => t(`map.${colour}`);
+
+const NEAR = /^(!)?near([12]):(largest:)?([a-z]+)$/;
+
+/** A clue's target in words ("jungle", "the largest jungle", "palm"), null for "in" clues. */
+function nearTarget(notation) {
+  const m = NEAR.exec(notation);
+  if (!m) return null;
+  return { negated: !!m[1], d: Number(m[2]), target: m[3] ? t("game.largest_of", { terrain: t(`terrain.${m[4]}`) }) : t(`terrain.${m[4]}`), sea: m[4] === "sea" };
+}
+
+/**
+ * A clue card's tooltip: its sentence and, for "within N of X", how the rules count X's own
+ * spaces (not counted, rules §2, unless the game's near_includes_target option is on).
+ */
+export function clueTitle(notation, options = {}) {
+  const text = clueText(notation);
+  const n = nearTarget(notation);
+  if (!n || n.sea) return text;
+  const key = options.near_includes_target ? "game.note_near_incl" : `game.note_${n.negated ? "not_" : ""}near${n.d}`;
+  return `${text} — ${t(key, { target: n.target })}`;
+}
+
+/** The helper's "ruled out by" for a space of the clue's own target ("0 away: not counted"). */
+export function ownTargetNote(notation) {
+  const n = nearTarget(notation);
+  return n ? t("helper.why_own", { target: n.target }) : "";
+}
 const value = (v) => (v === "curse" ? t("ev.curse_card") : t("ev.gold", { n: v }));
 const at = (xy) => (xy ? `(${xy[0]}, ${xy[1]})` : "");
+
+/** Why the game ended, in words, from its `game_over` event (null if the event does not say). */
+export function endText(e) {
+  // games stored before the event carried `end` gave only the English reason
+  const end = e.end || { "the treasure deck is used up": "deck_empty", "no compass marker left to anyone": "no_markers" }[e.reason];
+  return end ? t(`game.end_${end}`, { count: e.treasure_deck ?? 0 }) : null;
+}
 
 /** One event as a sentence, or null for events not worth a line. */
 export function eventText(e, seats, mySeat) {
@@ -54,8 +88,8 @@ export function eventText(e, seats, mySeat) {
     case "turn_ended": return say(e.passed ? "ev.passed" : "ev.turn_ended", e.seat, { who: who(e.seat) });
     case "treasure_deck_reshuffled": return t("ev.treasure_deck_reshuffled", { count: e.cards });
     case "game_over": {
-      const why = { "the treasure deck is used up": "ev.end_deck", "no compass marker left to anyone": "ev.end_markers" }[e.reason];
-      return t("ev.game_over", { scores: list((e.scores || []).map((s, i) => t("ev.score_of", { who: who(i), n: s }))) }) + (why ? ` ${t(why)}` : "");
+      const why = endText(e);
+      return t("ev.game_over", { scores: list((e.scores || []).map((s, i) => t("ev.score_of", { who: who(i), n: s }))) }) + (why ? ` ${why}` : "");
     }
     default: return e.type;
   }

@@ -1,0 +1,200 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
+"""The Tobago game page in words a player understands (issue 17), in a real Chromium:
+
+- refusals are sentences in the page's language naming the card and the map as the page does;
+- the end screen says why the game ended, agreeing with the players panel's deck count;
+- the deduction helper never shows an explanation of an older position;
+- a disabled clue button says why; "within N of X" explains X's own spaces;
+- plurals, lists and mixed-script spacing come from one message function.
+
+Games are set up through the API (``tests.browser_support.api``) and opened as a seat.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser_support import (  # noqa: F401 (fixtures)
+    OUT,
+    api,
+    browser,
+    live_server,
+    new_page,
+    open_as,
+)
+from tests.tobago_ui import hex_locator, snapshot, wait_idle
+
+pytestmark = pytest.mark.browser
+expect = pytest.importorskip("playwright.sync_api").expect
+
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def _game(server: str, seats: list[dict], seed: int) -> dict:
+    return api(server, "POST", "/api/games", {"game": "tobago", "seed": seed, "seats": seats})
+
+
+HUMAN = {"type": "human"}
+RANDOM = {"type": "bot", "level": "random"}
+STRATEGIC = {"type": "bot", "level": "strategic"}
+
+
+def test_a_refusal_is_a_sentence_in_the_page_language_naming_card_and_map(browser, live_server):
+    game = _game(live_server, [HUMAN, HUMAN], 3)
+    page = new_page(browser)
+    open_as(page, live_server, "tobago", game, 0, "?lang=zh")
+    wait_idle(page)
+
+    def refuse(error: dict) -> str:
+        page.route("**/actions", lambda route: route.fulfill(status=409, json={"error": error}))
+        hex_locator(page, 2, 1).click()
+        expect(page.locator("#error")).to_be_visible()
+        text = page.locator("#error").inner_text()
+        page.unroute("**/actions")
+        return text
+
+    text = refuse(
+        {
+            "code": "illegal",
+            "reason": "removes_no_candidate",
+            "params": {"clue": "!in:lake", "map": "grey", "card": 7},
+            "message": "!in:lake is not a legal play on grey: it removes no candidate",
+            "field": "action.card",
+        }
+    )
+    clue = page.evaluate(
+        "async () => (await import('/static/common/i18n.js')).clueText('!in:lake')"
+    )
+    assert clue in text and "灰色" in text and not LATIN.search(text), text
+    # a reason the page has no sentence for: the category's sentence, still in Chinese
+    text = refuse({"code": "illegal", "reason": "brand_new", "message": "English words"})
+    assert text == "現在不能這樣做。"
+    assert snapshot(page)["version"] == 0  # nothing was lost
+    page.goto(page.url.replace("lang=zh", "lang=en"))
+    wait_idle(page)
+    text = refuse(
+        {"code": "illegal", "reason": "sea_space", "params": {"space": [2, 1]}, "message": "x"}
+    )
+    assert text == "(2, 1) is sea: an ATV never goes there."
+    assert not page.js_errors, page.js_errors
+
+
+@pytest.mark.parametrize(
+    ("seats", "seed", "end", "words"),
+    [
+        (
+            [RANDOM, RANDOM],
+            5,
+            "no_markers",
+            ("Nobody has a compass marker left", "還沒有", "所有人都沒有羅盤標記了"),
+        ),
+        (
+            [STRATEGIC, STRATEGIC],
+            5,
+            "deck_reshuffled",
+            ("ran out during the last sharing", "", "最後一次分配時用完"),
+        ),
+    ],
+)
+def test_the_end_screen_says_why_the_game_ended(browser, live_server, seats, seed, end, words):
+    game = _game(live_server, seats, seed)
+    events = api(live_server, "GET", f"/api/games/{game['id']}/events?after=0")["events"]
+    over = events[-1]["events"][-1]
+    assert over["type"] == "game_over" and over["end"] == end
+    left = over["treasure_deck"]
+    page = new_page(browser)
+    for lang, phrase in (("en", words[0]), ("zh", words[2])):
+        open_as(page, live_server, "tobago", game, None, f"?lang={lang}")
+        why = page.locator("#end-why")
+        expect(why).to_contain_text(phrase)
+        assert str(left) in why.inner_text()
+        # the players panel's deck count is the same number the end screen gives
+        expect(page.locator("#players")).to_contain_text(str(left))
+        if lang == "zh":
+            assert not LATIN.search(page.locator("#end").inner_text().replace("JSON", ""))
+        page.screenshot(path=str(OUT / f"end-{end}-{lang}.png"))
+    assert not page.js_errors, page.js_errors
+
+
+def _to_my_turn(page) -> None:
+    """Place the ATV and the first clue by clicks until the seat's first turn starts."""
+    wait_idle(page)
+    snap = snapshot(page)
+    place = next(a for a in snap["legal_actions"] if a["type"] == "place_atv")
+    hex_locator(page, *place["at"]).click()
+    wait_idle(page, snap["version"])
+    snap = snapshot(page)
+    page.locator("#actions button.first-map").first.click()
+    wait_idle(page, snap["version"])
+    page.wait_for_function("() => window.tobagoGame.snap.view.phase === 'turn'")
+    wait_idle(page)
+
+
+def test_the_helper_explains_the_position_on_screen_never_an_older_one(browser, live_server):
+    game = _game(live_server, [HUMAN, STRATEGIC, STRATEGIC, STRATEGIC], 13)
+    page = new_page(browser)
+    open_as(page, live_server, "tobago", game, 0)
+    _to_my_turn(page)
+    page.wait_for_function("() => window.tobagoGame.helper !== null")
+    helper = page.evaluate("() => window.tobagoGame.helper")
+    snap = snapshot(page)
+    plays = {(a["card"], a["map"]) for a in snap["legal_actions"] if a["type"] == "play_clue"}
+    hand = snap["view"]["players"][0]["hand"]
+    maps = {m["colour"]: m for m in snap["view"]["maps"]}
+    hint = next(
+        x
+        for x in helper["hints"]
+        if (hand[x["hand_index"]]["id"], x["map"]) in plays and x["remaining"] < x["before"]
+    )
+    kept = {tuple(c) for c in hint["candidates"]}
+    gone = next(tuple(c) for c in maps[hint["map"]]["candidates"] if tuple(c) not in kept)
+    map_name = page.evaluate(
+        f"async () => (await import('/static/common/i18n.js')).t('map.{hint['map']}')"
+    )
+    line = page.locator("#helper-why li", has_text=map_name)
+    hex_locator(page, *gone).click()
+    expect(line).to_contain_text("a candidate")
+    card = hand[hint["hand_index"]]["id"]
+    page.click(f'#hand button.play-map[data-card="{card}"][data-map="{hint["map"]}"]')
+    wait_idle(page, snap["version"])
+    page.wait_for_function("() => window.tobagoGame.helper !== null")
+    expect(line).to_contain_text("ruled out by clue")
+    expect(line).not_to_contain_text("a candidate")
+    page.screenshot(path=str(OUT / "helper-fresh.png"))
+    # a disabled clue button says why it is disabled
+    titles = page.eval_on_selector_all(
+        "#hand button.play-map[disabled]", "els => els.map((e) => e.title)"
+    )
+    assert titles and all(re.match(r"Not playable on \w+: .+", x) for x in titles), titles
+    assert not page.js_errors, page.js_errors
+
+
+def test_one_message_function_for_plurals_lists_and_mixed_scripts(browser, live_server):
+    game = _game(live_server, [HUMAN, HUMAN], 4)
+    page = new_page(browser)
+    open_as(page, live_server, "tobago", game, None, "?lang=en")
+    say = "async ([k, p]) => (await import('/static/common/i18n.js')).t(k, p)"
+    assert page.evaluate(say, ["ev.drove", {"who": "Ann", "from": "a", "to": "b", "count": 1}]) == (
+        "Ann drove from a to b (1 point)."
+    )
+    assert "(3 points)" in page.evaluate(
+        say, ["ev.drove", {"who": "A", "from": "", "to": "", "count": 3}]
+    )
+    assert page.evaluate(say, ["game.candidates_n", {"count": 1}]) == "1 candidate"
+    assert page.evaluate(say, ["helper.reason_mine", {"count": 1}]) == "nearest 1 move from you"
+    note = "async (n) => (await import('/static/tobago/logtext.js')).clueTitle(n, {})"
+    assert "not jungle's own spaces" in page.evaluate(note, "near2:jungle")
+    assert page.evaluate(note, "in:jungle") == page.evaluate(
+        "async () => (await import('/static/common/i18n.js')).clueText('in:jungle')"
+    )
+    open_as(page, live_server, "tobago", game, None, "?lang=zh")
+    assert (
+        page.evaluate(say, ["ev.cursed_amulet", {"who": "策略電腦 2"}])
+        == "策略電腦 2 失去一個護身符"
+    )
+    assert page.evaluate(say, ["game.offered_to", {"who": "Alice"}]) == "詢問 Alice"
+    joined = "async (xs) => (await import('/static/common/i18n.js')).list(xs)"
+    assert page.evaluate(joined, ["甲", "乙", "丙"]) == "甲、乙、丙"
+    assert not page.js_errors, page.js_errors
