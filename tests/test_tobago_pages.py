@@ -18,9 +18,10 @@ PAGES = [
     "/",
     "/tobago",
     "/tobago/new",
-    "/tobago/games/some-id",
-    "/tobago/games/some-id/join/1",
-    "/dao/games/some-id/join/1",
+    "/tobago/games/TOBAGO",
+    "/tobago/games/TOBAGO/join/1",
+    "/dao/games/DAO",
+    "/dao/games/DAO/join/1",
     "/tobago/playground",
     "/rules",
     "/rules/tobago",
@@ -68,7 +69,10 @@ def test_every_key_the_pages_use_is_in_the_catalogue():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_page_renders_in_both_languages(client, lang):
     marker = {"en": 'lang="en"', "zh": 'lang="zh-Hant"'}[lang]
+    ids = {kind.upper(): _game(client, kind) for kind in ("tobago", "dao")}
     for url in PAGES:
+        for name, game_id in ids.items():
+            url = url.replace(f"/{name}", f"/{game_id}")
         resp = client.get(f"{url}?lang={lang}")
         assert resp.status_code == 200, url
         html = resp.get_data(as_text=True)
@@ -96,6 +100,48 @@ def test_language_choice_order_and_cookie(client):
     assert data["strings"]["terrain.jungle"] == "樹林"
 
 
+def _game(client, kind: str) -> str:
+    """A new game of ``kind`` (two human seats), its id."""
+    seats = [{"type": "human"}, {"type": "human", "open": True}]
+    return client.post("/api/games", json={"game": kind, "seats": seats}).get_json()["id"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_wrong_address_is_a_404_page_in_the_site_layout_with_a_way_back(client, lang):
+    tobago = _game(client, "tobago")
+    cases = {
+        "/no/such/page": "errorpage.not_found",
+        "/tobago/games/nosuchgame": "error.no_such_game",
+        "/tobago/games/nosuchgame/join/1": "error.no_such_game",
+        f"/dao/games/{tobago}": "error.no_such_game",  # a Tobago game is no DAO game
+        "/puzzles/NOT-A-CODE": "error.no_such_puzzle",
+    }
+    cat = catalogue(lang)
+    for url, key in cases.items():
+        resp = client.get(f"{url}?lang={lang}")
+        assert resp.status_code == 404 and resp.mimetype == "text/html", url
+        html = resp.get_data(as_text=True)
+        assert f"<h1>{cat['errorpage.title_404']}</h1>" in html, url
+        assert cat[key] in html and 'href="/"' in html and '<main id="main"' in html, url
+    assert client.get("/api/no/such").get_json()["error"]["code"] == "not_found"  # JSON stays
+
+
+def test_the_site_answers_favicon_ico(client):
+    resp = client.get("/favicon.ico")
+    assert resp.status_code == 200 and resp.data[:4] == b"\x00\x00\x01\x00"  # an ICO file
+
+
+def test_the_site_menu_names_every_playable_game_and_footers_name_their_game(client):
+    home = client.get("/?lang=en").get_data(as_text=True)
+    nav = re.search(r'<nav class="site-nav".*?</nav>', home, re.S).group(0)
+    assert 'href="/tobago"' in nav and 'href="/dao/new"' in nav
+    dao = client.get("/dao/new?lang=en").get_data(as_text=True)
+    footer = re.search(r"<footer.*?</footer>", dao, re.S).group(0)
+    assert 'href="/rules/dao"' in footer and "Tobago rules" not in footer
+    tobago = client.get("/tobago/new?lang=en").get_data(as_text=True)
+    assert 'href="/rules/tobago"' in re.search(r"<footer.*?</footer>", tobago, re.S).group(0)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
     from web import dao_pages, isla_dorada_pages, tobago_pages
@@ -105,10 +151,11 @@ def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
         prefix = pages.join_strings
         keys = {prefix + name for name in JOIN_KEYS}
         assert keys <= set(catalogue(lang)), keys - set(catalogue(lang))
-        html = client.get(f"/{pages.kind}/games/g1/join/2?lang={lang}").get_data(as_text=True)
+        game = _game(client, pages.kind)
+        html = client.get(f"/{pages.kind}/games/{game}/join/1?lang={lang}").get_data(as_text=True)
         assert f"<h1>{catalogue(lang)[prefix + 'title']}</h1>" in html
         assert f'data-kind="{pages.kind}" data-strings="{prefix}"' in html
-        assert 'data-game="g1" data-seat="2"' in html
+        assert f'data-game="{game}" data-seat="1"' in html
         assert "common/join.js" in html and pages.stylesheet in html
         data = json.loads(re.search(r'id="i18n-data">(.*?)</script>', html).group(1))
         assert keys <= set(data["strings"]) and data["clues"] == {}

@@ -36,7 +36,7 @@ from flask import (
     request,
 )
 
-from errors import InvalidInput, NotFound
+from errors import InvalidInput, NotFound, ProjectError
 from hexmap.island_json import parse_space
 from hexmap.seeds import parse_seed
 from hexmap.svg import render_svg
@@ -372,7 +372,10 @@ def page_sheet():
 @bp.get("/puzzles/<code>")
 def page_puzzle(code: str):
     lang = _lang(strict=False)
-    p = _by_code(code)
+    try:
+        p = _by_code(code)
+    except ProjectError as e:  # a mistyped link: the site's 404 page, not the API's JSON
+        raise NotFound(str(e), "code", reason="no_such_puzzle") from e
     svg = render_svg(p.island, size=26, title=p.island.name or "island")
     clues = [clue_text(p, i, lang) for i in range(len(p.clues))]
     return _render(
