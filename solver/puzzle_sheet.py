@@ -57,7 +57,7 @@ def sheet_puzzles(
 def _chip(terrain: str, landmark: str | None = None) -> Markup:
     lms = [Landmark(landmark, Hex(0, 0), 0 if landmark == "statue" else None)] if landmark else []
     island = Island({(0, 0): terrain}, lms, name=landmark or terrain)
-    return Markup(render_svg(island, size=11, margin=3))
+    return Markup(render_svg(island, size=11, margin=3, textures="marks"))
 
 
 def legend(lang: str) -> list[tuple[Markup, str]]:
@@ -79,11 +79,22 @@ def render_sheet(puzzles: Sequence[Puzzle], lang: str = "en", difficulty: str | 
                 "n": n,
                 "code": puzzle_code(p),
                 "svg": Markup(
-                    render_svg(p.island, size=SHEET_HEX, title=t["sheet"]["puzzle"].format(n=n))
+                    render_svg(
+                        p.island,
+                        size=SHEET_HEX,
+                        title=t["sheet"]["puzzle"].format(n=n),
+                        textures="marks",
+                    )
                 ),
                 "clues": [clue_text(p, i, lang) for i in range(len(p.clues))],
                 "key_svg": Markup(
-                    render_svg(p.island, size=KEY_HEX, highlights={"answer": [p.answer]}, margin=2)
+                    render_svg(
+                        p.island,
+                        size=KEY_HEX,
+                        highlights={"answer": [p.answer]},
+                        margin=2,
+                        textures="marks",
+                    )
                 ),
                 "key": t["sheet"]["key_line"].format(
                     n=n,

@@ -337,6 +337,24 @@ def page_list():
     )
 
 
+@bp.get("/puzzles/next")
+def page_next():
+    """Another puzzle of the same difficulty (``?difficulty=``, default medium; ``after=`` the
+    code just solved, never given again): the "next puzzle" link of the puzzle page."""
+    difficulty = request.args.get("difficulty", "medium")
+    if difficulty not in DIFFICULTIES:
+        difficulty = "medium"
+    after = request.args.get("after")
+    for _ in range(8):
+        try:
+            code = puzzle_code(_by_seed(secrets.randbelow(2**31), difficulty))
+        except InvalidInput:  # a seed whose island singles out no answer: another one
+            continue
+        if code != after:
+            return redirect(f"/puzzles/{code}", code=302)
+    return redirect("/puzzles", code=302)
+
+
 @bp.get("/puzzles/daily")
 def page_daily():
     return redirect(f"/puzzles/{puzzle_code(_daily(_date()))}", code=302)

@@ -2,7 +2,7 @@
 // the odds helper (the `helper` part of this seat's view) and the end screen with every player's
 // cards grouped by element.
 
-import { h } from "../common/dom.js";
+import { h, scrollBox } from "../common/dom.js";
 import { lang, t } from "../common/i18n.js";
 import { bestOf, cardBack, cardFace, cardText, DATA, elementLabel, elementSymbol, groupByElement, nameList, seatName } from "./cards.js";
 
@@ -108,7 +108,7 @@ export function renderEnd(box, snap, ui) {
   const head = iWon && winners.length === 1 ? t("dao.you_won")
     : t(winners.length > 1 ? "dao.winners" : "dao.winner", { who: nameList(winners.map(name)) });
   const multi = rounds.length > 1;
-  const table = h("div", { class: "table-wrap" }, h("table", { class: "dao-score-table" },
+  const table = scrollBox(t("dao.end_title"), h("table", { class: "dao-score-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("dao.players")),
       multi ? rounds.map((r) => h("th", { scope: "col" }, t("dao.round_n", { n: r.round }))) : null,
       h("th", { scope: "col" }, t("dao.total")))),

@@ -47,6 +47,8 @@
         poly.classList.add("picked-right");
         solved = true;
         say(res.why, "right");
+        var next = document.getElementById("next-puzzle");
+        if (next) { next.classList.remove("secondary"); next.focus(); }
       } else {
         poly.classList.add("picked-wrong");
         say(t.wrong + " " + res.why, "wrong");

@@ -5,7 +5,7 @@
 // this seat's own hand only.
 
 import { api } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { h, scrollBox } from "../common/dom.js";
 import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
 import { driveCosts, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
 import { clueText, lang, list, t } from "../common/i18n.js";
@@ -185,7 +185,7 @@ function renderHelper() {
     return;
   }
   const seatsOrder = helperSeats(shown);
-  costs.replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "costs-table" },
+  costs.replaceChildren(scrollBox(t("helper.costs"), h("table", { class: "costs-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), shown.maps.map((m) => h("th", { scope: "col", title: mapName(m.colour) }, mapIcon(m.colour, 16), h("span", { class: "visually-hidden" }, mapName(m.colour)))))),
     h("tbody", {}, seatsOrder.map((s, i) => h("tr", { class: s === mySeat ? "me" : "" },
       h("th", { scope: "row" }, seatMarker(s, 16), " ", seatName(ui.seats, s, mySeat)),

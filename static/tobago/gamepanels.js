@@ -2,7 +2,7 @@
 // the end screen and the action bar. Each function rebuilds its panel from the displayed view;
 // `ui` carries the page's handlers and choices (see game.js).
 
-import { h } from "../common/dom.js";
+import { h, scrollBox } from "../common/dom.js";
 import { clueText, list, t } from "../common/i18n.js";
 import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
 import { clueTitle, endText, mapName, seatName } from "./logtext.js";
@@ -89,7 +89,7 @@ export function renderPlayers(box, view, ui) {
     h("td", {}, String(p.markers_left)),
     h("td", {}, String(p.hand_size)),
     h("td", {}, String(p.treasure_count), p.score !== undefined ? h("span", { class: "gold" }, t("game.score_gold", { score: p.score })) : null)));
-  box.replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "players-table" },
+  box.replaceChildren(scrollBox(t("game.players"), h("table", { class: "players-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), h("th", { scope: "col" }, t("game.amulets")), h("th", { scope: "col" }, t("game.markers")), h("th", { scope: "col" }, t("game.cards")), h("th", { scope: "col" }, t("game.treasures")))),
     h("tbody", {}, rows))),
   h("p", { class: "hint-text" }, t("game.decks", { clues: view.clue_deck, treasures: view.treasure_deck, amulets: view.amulet_supply })),

@@ -4,7 +4,7 @@
 // The whole state lives in the URL hash (#s=...), so a position can be bookmarked and shared.
 
 import { api } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { h, scrollBox } from "../common/dom.js";
 import { DIRECTIONS, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
 import { clueText, list, t } from "../common/i18n.js";
 import { candidateMarker, clueIcon, MAP_COLOURS, mapIcon } from "./icons.js";
@@ -302,7 +302,7 @@ function renderHand() {
     const p = solved.plays.find((x) => x.hand_index === hi && x.map === m);
     return h("td", { class: p && p.legal ? "legal" : "illegal" }, p ? (p.legal ? t("pg.legal_n", { n: p.remaining }) : t("pg.illegal")) : "");
   })));
-  $("pg-plays").replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "costs-table pg-plays" },
+  $("pg-plays").replaceChildren(scrollBox(t("pg.plays"), h("table", { class: "costs-table pg-plays" },
     h("caption", { class: "visually-hidden" }, t("pg.plays")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("pg.card")), MAP_COLOURS.map((m) => h("th", { scope: "col" }, mapIcon(m, 14), " ", t(`map.${m}`))))),
     h("tbody", {}, rows))));
@@ -311,7 +311,7 @@ function renderHand() {
 function renderTargets() {
   const names = [...MAP_COLOURS.map((m) => t(`map.${m}`)), t("pg.hand")];
   $("pg-target").replaceChildren(t("pg.add_to"), " ", ...names.map((n, i) => h("button", {
-    type: "button", class: "small secondary tool", role: "radio", "aria-checked": target === i ? "true" : "false", "aria-pressed": target === i ? "true" : "false", id: `pg-target-${i}`,
+    type: "button", class: "small secondary tool", role: "radio", "aria-checked": target === i ? "true" : "false", id: `pg-target-${i}`,
     onclick: () => { target = i; renderTargets(); },
   }, i < 4 ? mapIcon(MAP_COLOURS[i], 14) : null, n)));
 }
