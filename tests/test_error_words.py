@@ -30,9 +30,9 @@ PLAYER_REACHABLE = {
     "games/tobago/turn.py": None,
     "games/tobago/engine.py": None,
     "games/tobago/sharing.py": None,
-    "games/tobago/kind.py": {"apply"},
-    "games/dao/engine.py": {"apply", "_refuse_action"},
-    "games/base.py": {"check_turn"},
+    "games/tobago/kind.py": {"play"},
+    "games/dao/engine.py": {"play", "_refuse_action"},
+    "games/base.py": {"apply", "check_seat"},
     "web/storage/sessions.py": {"bearer_token", "seat_of", "act", "claim", "record"},
 }
 
@@ -129,5 +129,5 @@ def test_the_api_answers_a_refusal_with_its_reason_and_params(client):
     )
     err = resp.get_json()["error"]
     assert resp.status_code == 409 and err["reason"] == "not_your_turn"
-    assert err["params"] == {"seat": 1}
+    assert err["params"]["seat"] == 1
     assert translate("zh", f"error.{err['reason']}") == "還沒輪到你。"
