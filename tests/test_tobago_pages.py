@@ -302,3 +302,15 @@ def test_helper_refuses_bad_input_and_names_the_field(client):
         resp = client.post("/api/tobago/helper", json=body)
         assert resp.status_code == status, body
         assert resp.get_json()["error"]["field"] == field, resp.get_json()
+
+
+def test_the_chinese_rules_say_what_the_corrected_english_rules_say(client):
+    """web/rules/zh/tobago.md follows ../shared/rules/tobago.md as corrected: amulets remove a
+    marker on any map (never the last), a curse discards the other undealt cards, §9 the log."""
+    zh = client.get("/rules/tobago?lang=zh").get_data(as_text=True)
+    assert "不論那張圖還有多少候選格都可以" in zh
+    assert "所有還沒發出的牌進入寶藏棄牌堆" in zh
+    assert "詛咒牌和所有還沒發出的牌離開遊戲" not in zh  # the old rule
+    assert "紀錄可以寫出誰拿下了" in zh and "玩家表只顯示張數" in zh
+    en = client.get("/rules/tobago?lang=en").get_data(as_text=True)
+    assert "goes to the treasure discard pile" in en and "the log may say who accepted" in en
