@@ -198,3 +198,40 @@ def test_one_message_function_for_plurals_lists_and_mixed_scripts(browser, live_
     joined = "async (xs) => (await import('/static/common/i18n.js')).list(xs)"
     assert page.evaluate(joined, ["甲", "乙", "丙"]) == "甲、乙、丙"
     assert not page.js_errors, page.js_errors
+
+
+def test_a_seat_for_a_friend_is_by_link_only_and_the_join_form_names_host_and_guest(
+    browser, live_server
+):
+    host = new_page(browser, permissions=["clipboard-read", "clipboard-write"])
+    host.goto(f"{live_server}/tobago/new")
+    expect(host.locator("#island-preview svg")).to_be_visible()
+    for i, kind in enumerate(["me", "friend", "anyone", "none"]):
+        host.select_option(f"#seat-{i}-type", kind)
+    host.fill("#seat-0-name", "Alice")
+    host.fill("#seat-1-name", "Bob")
+    host.click("#create-game")
+    expect(host.locator("#created")).to_be_visible()
+    link = host.locator("#share-1").input_value()
+    game_id = link.split("/games/")[1].split("/")[0]
+    # Copy says it copied (on the button, and to screen readers)
+    copy = host.locator("#share-links li").first.locator("button.copy")
+    copy.click()
+    expect(copy).to_have_text("Copied!")
+    assert host.evaluate("() => navigator.clipboard.readText()") == link
+    expect(host.locator("#share-links li").first.locator("[role=status]")).to_have_text("Copied!")
+    # the hub offers the seat for anyone (seat 3), never the friend's (seat 2)
+    stranger = new_page(browser)
+    stranger.goto(f"{live_server}/tobago")
+    row = stranger.locator("#open-games li", has_text="Alice")
+    expect(row).to_have_count(1)
+    expect(row.locator("a")).to_have_count(1)
+    assert row.locator("a").get_attribute("href") == f"/tobago/games/{game_id}/join/2"
+    # the friend's link: who invites, and the name the host chose for the seat, ready to keep
+    friend = new_page(browser)
+    friend.goto(link)
+    expect(friend.locator("#join-status")).to_have_text("Alice invites you to play seat 2.")
+    expect(friend.locator("#join-name")).to_have_value("Bob")
+    friend.screenshot(path=str(OUT / "join-invite.png"))
+    for p in (host, stranger, friend):
+        assert not p.js_errors, p.js_errors

@@ -23,7 +23,7 @@ from errors import NotFound
 #: Longer than any id ``web.storage`` makes: such a page is a 404 without asking the database.
 MAX_GAME_ID = 64
 #: The strings the join page uses, after the game's prefix (``join.`` + ``title`` …).
-JOIN_KEYS = ("title", "name", "claim", "invite", "taken", "watch", "no_game", "err")
+JOIN_KEYS = ("title", "name", "claim", "invite", "invite_by", "taken", "watch", "no_game", "err")
 
 
 def check_game_id(game_id: str, kind: str | None = None) -> None:

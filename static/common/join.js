@@ -32,7 +32,11 @@ async function init() {
     $("join-status").replaceChildren(tr("taken"), " ", a);
     return;
   }
-  $("join-status").textContent = tr("invite", { n: seat + 1 });
+  // who invites: the first seat a person holds, by the name they chose for it
+  const host = game.seats.find((x, i) => i !== seat && x.type === "human" && !x.open && x.name);
+  $("join-status").textContent = host ? tr("invite_by", { n: seat + 1, host: host.name }) : tr("invite", { n: seat + 1 });
+  // the name the host chose for this seat, ready to keep or change
+  if (s.name) $("join-name").value = s.name;
   $("join-form").hidden = false;
   $("join-name").focus();
   $("join-form").addEventListener("submit", async (ev) => {

@@ -23,7 +23,7 @@ const DEFAULTS = [
 let levels = ["ev", "greedy", "random"];
 
 function seatRow(i, d) {
-  const types = ["me", "friend", "bot", ...(i >= MIN_SEATS ? ["none"] : [])];
+  const types = ["me", "friend", "anyone", "bot", ...(i >= MIN_SEATS ? ["none"] : [])];
   const type = h("select", { id: `seat-${i}-type`, class: "seat-type", "aria-label": t("dao.seat_type", { n: i + 1 }) },
     types.map((v) => h("option", { value: v, selected: v === d.type }, t(`dao.type_${v}`))));
   const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, autocomplete: "off",

@@ -3,6 +3,7 @@
 // `ui` carries the page's handlers and choices (see game.js).
 
 import { h, scrollBox } from "../common/dom.js";
+import { copyButton } from "../common/newgame.js";
 import { clueText, list, t } from "../common/i18n.js";
 import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
 import { clueTitle, endText, mapName, seatName } from "./logtext.js";
@@ -95,8 +96,9 @@ export function renderPlayers(box, view, ui) {
   h("p", { class: "hint-text" }, t("game.decks", { clues: view.clue_deck, treasures: view.treasure_deck, amulets: view.amulet_supply })),
   ...(view.phase === "over" ? [] : ui.seats.filter((s) => s.open).map((s) => {
     const link = `${location.origin}/tobago/games/${ui.gameId}/join/${s.index}`;
+    const input = h("input", { type: "text", readonly: true, id: `invite-${s.index}`, class: "share-url", value: link, onfocus: (ev) => ev.target.select() });
     return h("p", { class: "invite" }, h("label", { for: `invite-${s.index}` }, t("game.invite", { n: s.index + 1 })), " ",
-      h("input", { type: "text", readonly: true, id: `invite-${s.index}`, class: "share-url", value: link, onfocus: (ev) => ev.target.select() }));
+      input, " ", copyButton(input, t("game.copy"), t("common.copied")));
   })));
 }
 

@@ -26,7 +26,7 @@ function randomSeed() { return Math.floor(Math.random() * 2 ** 31); }
 
 function seatRow(i, d, levels) {
   const type = h("select", { id: `seat-${i}-type`, class: "seat-type", "aria-label": t("new.seat_type", { n: i + 1 }) },
-    ["me", "friend", "bot", ...(i >= 2 ? ["none"] : [])].map((v) => h("option", { value: v, selected: v === d.type }, t(`new.type_${v}`))));
+    ["me", "friend", "anyone", "bot", ...(i >= 2 ? ["none"] : [])].map((v) => h("option", { value: v, selected: v === d.type }, t(`new.type_${v}`))));
   const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, placeholder: t("new.name_placeholder"), "aria-label": t("new.seat_name", { n: i + 1 }), value: d.name || "" });
   const level = h("select", { id: `seat-${i}-level`, class: "seat-level", "aria-label": t("new.seat_level", { n: i + 1 }) },
     levels.map((l) => h("option", { value: l, selected: l === (d.level || "strategic") }, t(`seat.level_${l}`))));

@@ -245,7 +245,8 @@ class GameSessions:
             "over": game.over,
             "origin": game.origin,
             "seats": game.public_seats(),
-            "free_seats": game.free_seats,
+            # seats anyone may take: a link-only seat is reached by its share link, not listed
+            "free_seats": [i for i in game.free_seats if game.seats[i].listed],
             "created": game.created,
         }
 
@@ -362,7 +363,13 @@ class GameSessions:
             else:
                 if spec.get("level") is not None:
                     raise InvalidInput("only bot seats have a level", f"seats[{i}].level")
-                seat = Seat(i, HUMAN, spec.get("name"))
+                if spec.get("listed") and not spec.get("open"):
+                    raise InvalidInput(
+                        "only open seats can be listed",
+                        f"seats[{i}].listed",
+                        reason="listed_not_open",
+                    )
+                seat = Seat(i, HUMAN, spec.get("name"), listed=bool(spec.get("listed")))
                 if not spec.get("open"):
                     token = new_token()
                     tokens[i] = token

@@ -179,7 +179,7 @@ class _SqliteTransaction(Transaction):
             "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?",
             (
                 _dumps([s.to_json() for s in seats]),
-                sum(s.free for s in seats),
+                sum(s.free_listed for s in seats),  # the open-games list shows listed seats only
                 time.time(),
                 self.game.id,
             ),
@@ -263,7 +263,7 @@ class SqliteStore(GameStore):
                     _dumps([s.to_json() for s in game.seats]),
                     RUNNING,
                     game.origin,
-                    len(game.free_seats),
+                    sum(s.free_listed for s in game.seats),
                     now,
                     now,
                 ),
