@@ -235,3 +235,74 @@ def test_a_seat_for_a_friend_is_by_link_only_and_the_join_form_names_host_and_gu
     friend.screenshot(path=str(OUT / "join-invite.png"))
     for p in (host, stranger, friend):
         assert not p.js_errors, p.js_errors
+
+
+def _play_out(server: str, game: dict, upto: int | None = None) -> list[tuple[int, dict]]:
+    """Play a two-human game to its end through the API, each seat its first legal action (or
+    stop after ``upto`` actions); returns the (seat, action) list."""
+    done: list[tuple[int, dict]] = []
+    tokens = [s["token"] for s in game["seats"]]
+    while upto is None or len(done) < upto:
+        snaps = [_get(server, game["id"], t) for t in tokens]
+        if snaps[0]["over"]:
+            break
+        seat = next(i for i, s in enumerate(snaps) if s["legal_actions"])
+        action = snaps[seat]["legal_actions"][0]
+        body = {"version": snaps[seat]["version"], "action": action}
+        _post(server, f"/api/games/{game['id']}/actions", body, tokens[seat])
+        done.append((seat, action))
+    return done
+
+
+def _get(server: str, game_id: str, token: str) -> dict:
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(
+        f"{server}/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return json.loads(resp.read())
+
+
+def _post(server: str, path: str, body: dict, token: str) -> dict:
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(
+        server + path,
+        method="POST",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+    )
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return json.loads(resp.read())
+
+
+def test_dao_shows_the_scores_as_soon_as_the_game_is_over(browser, live_server):
+    """The last move's replay does not leave "Game over" alone on screen for the pace's pause
+    (it was about 5 s): the end screen comes with it."""
+    seats = [{"type": "human", "name": "Ann"}, {"type": "human", "name": "Ben"}]
+    body = {"game": "dao", "seed": 7, "seats": seats, "options": {"two_rounds": False}}
+    trial = api(live_server, "POST", "/api/games", body)
+    total = len(_play_out(live_server, trial))
+    game = api(live_server, "POST", "/api/games", body)
+    _play_out(live_server, game, upto=total - 1)
+    page = new_page(browser)
+    open_as(page, live_server, "dao", game, None)
+    page.evaluate("() => localStorage.setItem('dao.speed', '1500')")
+    page.reload()
+    page.wait_for_function("() => window.daoGame && window.daoGame.snap && !window.daoGame.busy")
+    page.evaluate(
+        """() => { window.__over = null; window.__end = null;
+        new MutationObserver(() => {
+          const now = performance.now();
+          if (window.__over === null && document.getElementById('dao').classList.contains('over')) window.__over = now;
+          if (window.__end === null && !document.getElementById('end').hidden) window.__end = now;
+        }).observe(document.body, { subtree: true, attributes: true, childList: true }); }"""
+    )
+    _play_out(live_server, game)  # the last move, made elsewhere: this page replays it
+    expect(page.locator("#end")).to_be_visible(timeout=15_000)
+    gap = page.evaluate("() => window.__end - window.__over")
+    assert gap < 500, f"'Game over' alone for {gap:.0f} ms"
+    assert not page.js_errors, page.js_errors

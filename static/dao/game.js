@@ -183,6 +183,8 @@ async function replay(entries) {
     // paced: each move is announced as it is shown; instant: the whole batch at once, below
     if (paced() && said.length) $("announce").textContent = said.join(" ");
     render();
+    // the end is shown with the move that ended the game, not after a pause on "Game over"
+    if (view.over) break;
     if (paced() && entry.seat !== mySeat) await client.wait(client.pace());
   }
   if (!paced() && heard.length) $("announce").textContent = heard.join(" ");

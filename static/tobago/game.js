@@ -344,6 +344,8 @@ async function replay(entries) {
     shown = view;
     view.to_act = [entry.seat];
     render();
+    // the end screen comes with the move that ended the game, not after a pause on "Game over"
+    if (entry.events.some((e) => e.type === "game_over")) break;
     if (entry.seat !== mySeat) await client.wait(client.pace());
   }
   ui.replaying = false;
