@@ -306,3 +306,87 @@ def test_dao_shows_the_scores_as_soon_as_the_game_is_over(browser, live_server):
     gap = page.evaluate("() => window.__end - window.__over")
     assert gap < 500, f"'Game over' alone for {gap:.0f} ms"
     assert not page.js_errors, page.js_errors
+
+
+def _active(page) -> str:
+    """The focused element as '#id', 'tag.class…' (or 'body')."""
+    return page.evaluate(
+        "() => { const a = document.activeElement; if (!a || a === document.body) return 'body';"
+        " return a.id ? '#' + a.id : a.tagName.toLowerCase() + '.' + [...a.classList].join('.'); }"
+    )
+
+
+def _tab_until(page, test: str, limit: int = 40) -> int:
+    """Press Tab until ``test`` (a JS expression on document.activeElement) holds; the count."""
+    for n in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => {{ const a = document.activeElement; return !!({test}); }}"):
+            return n
+    raise AssertionError(f"Tab never reached {test}")
+
+
+def test_keyboard_focus_stays_on_the_next_step_and_skip_links_jump(browser, live_server):
+    game = _game(live_server, [HUMAN, STRATEGIC, STRATEGIC, STRATEGIC], 13)
+    page = new_page(browser)
+    open_as(page, live_server, "tobago", game, 0)
+    wait_idle(page)
+    # the game's skip links come right after the site's: the island in a few Tab presses
+    _tab_until(page, "a && a.id === 'skip-board'", limit=4)
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => document.activeElement.matches('#board polygon.hex')")
+    version = snapshot(page)["version"]
+    page.keyboard.press("Enter")  # place the ATV on the focused space
+    wait_idle(page, version)
+    # placing is done: focus moves on to choosing the first clue's map (never the body)
+    expect(page.locator("#actions button.first-map").first).to_be_focused()
+    version = snapshot(page)["version"]
+    page.keyboard.press("Enter")
+    wait_idle(page, version)
+    page.wait_for_function("() => window.tobagoGame.snap.view.phase === 'turn'")
+    wait_idle(page)
+    assert _active(page) != "body"
+    # from the island to my clue cards: the hand comes right after it
+    page.locator("#skip-board").focus()
+    page.keyboard.press("Enter")
+    assert _tab_until(page, "a && a.closest('#hand')", limit=3) <= 3
+    legal = [a for a in snapshot(page)["legal_actions"] if a["type"] == "play_clue"]
+    if legal:
+        a = legal[0]
+        page.focus(f'#hand button.play-map[data-card="{a["card"]}"][data-map="{a["map"]}"]')
+        version = snapshot(page)["version"]
+        page.keyboard.press("Enter")
+        wait_idle(page, version)
+        after = _active(page)
+        assert after != "body", after
+        nxt = page.evaluate(
+            "() => document.activeElement.matches("
+            "'#columns button.extra-marker, #end-turn, #hand button.play-map, #drive-mode')"
+        )
+        assert nxt, after
+    # the skip link to my cards lands in the hand
+    page.locator("#skip-hand").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => !!document.activeElement.closest('#hand-box')")
+    assert not page.js_errors, page.js_errors
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_playgrounds_legal_plays_show_every_map(browser, live_server, width):
+    page = new_page(browser, viewport={"width": width, "height": 900})
+    page.goto(f"{live_server}/tobago/playground?lang=en")
+    expect(page.locator("#pg-board svg polygon.hex").first).to_be_attached()
+    page.click("#pg-target-4")  # add to the hand
+    for i in range(4):
+        page.locator("#pg-cards .pg-card").nth(i * 7).click()
+    wrap = page.locator("#pg-plays .table-wrap")
+    expect(wrap.locator("tbody tr")).to_have_count(4)
+    expect(wrap.locator("thead th")).to_have_count(5)  # the card, then all four maps
+    fits = wrap.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    if width == 1280:
+        assert fits, "the table is clipped at 1280 px"
+    else:  # a phone may scroll it: then it is a focusable, named scroll box
+        assert fits or (wrap.get_attribute("tabindex") == "0" and wrap.get_attribute("aria-label"))
+    cell = wrap.locator("tbody td").first
+    assert cell.get_attribute("title")  # the words of a compact cell
+    page.screenshot(path=str(OUT / f"playground-plays-{width}.png"), full_page=True)
+    assert not page.js_errors, page.js_errors

@@ -53,6 +53,23 @@ def _names(value) -> set[str]:
     return set(re.findall(r"\{(\w+)\}", text))
 
 
+def test_every_plural_message_the_pages_ask_for_is_given_its_count():
+    """A plural catalogue value is chosen by ``count``: a call that passes ``n`` instead would
+    always show the "other" form ("1 candidates")."""
+    plural = {k for k, v in catalogue("en").items() if isinstance(v, dict)}
+    assert len(plural) > 15
+    calls = 0
+    for path in ROOT.glob("static/**/*.js"):
+        if "vendor" in path.parts:
+            continue
+        text = path.read_text("utf-8")
+        for key, params in re.findall(r"""\bt\(\s*["'`]([\w.]+)["'`]\s*,\s*(\{[^}]*\})""", text):
+            if key in plural:
+                calls += 1
+                assert re.search(r"(?<![.\w])count\s*[:,}]", params), (path.name, key, params)
+    assert calls > 15
+
+
 def test_every_key_the_pages_use_is_in_the_catalogue():
     used: set[str] = set()
     for path in [*ROOT.glob("static/tobago/*.js"), *ROOT.glob("static/common/*.js")]:

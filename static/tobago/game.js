@@ -306,6 +306,7 @@ function render() {
     const fallback = again || $("actions").querySelector("button:not([disabled])") || $("sharing").querySelector("button") || $("status");
     if (fallback) { if (fallback === $("status")) fallback.setAttribute("tabindex", "-1"); fallback.focus(); }
   }
+  keepFocus();
 }
 
 let notice = null;
@@ -362,6 +363,7 @@ function settle(next) {
 
 function act(action) {
   if (client.busy || !client.snap) return;
+  focusAfterAction = root.contains(document.activeElement) || document.activeElement === document.body;
   ui.confirmExchange = false;
   notice = null;
   previewSpaces = null;
@@ -385,9 +387,61 @@ async function start() {
 }
 
 $("skip-replay").addEventListener("click", () => client.skip());
+
+// --- keyboard: skip links, and focus kept where the next step of play is ---------------------
+
+$("skip-board").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  const hex = board && (board.svg.querySelector('[tabindex="0"]') || board.svg.querySelector("polygon.hex"));
+  if (hex) hex.focus();
+});
+$("skip-hand").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  ($("hand").querySelector("button:not([disabled])") || $("hand-box")).focus();
+});
+$("skip-actions").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  ($("sharing").querySelector("button:not([disabled])") || $("actions").querySelector("button:not([disabled])") || $("actions")).focus();
+});
+
+/** The control of the player's next step now (null: nothing for this seat to do). */
+function nextStep() {
+  for (const sel of ["#accept", "#columns button.extra-marker", "#actions button.first-map", "#actions button.raise",
+    "#hand button.play-map:not([disabled])", "#drive-mode", "#end-turn"]) {
+    const el = root.querySelector(sel);
+    if (el && !el.disabled && !el.closest("[hidden]")) return el;
+  }
+  return null;
+}
+
+let focusAfterAction = false; // an action was sent from this page: place focus once it shows
+let lastInput = "keyboard"; // a tap or click moves focus without scrolling the page under the finger
+document.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true);
+document.addEventListener("keydown", () => { lastInput = "keyboard"; }, true);
+document.addEventListener("focusout", (ev) => {
+  // a control that is disabled or rebuilt while focused drops focus to the body: note it
+  if (root.contains(ev.target) && !ev.relatedTarget) focusAfterAction = focusAfterAction || client.busy;
+});
+
+/** After a redraw: focus lost to the body (its control disabled or gone) goes to the next step. */
+function keepFocus() {
+  if (!focusAfterAction || client.busy || ui.replaying) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body;
+  const onBoard = active && board && board.svg.contains(active);
+  const boardUseful = ui.legal.some((a) => ["place_atv", "drive", "remove_marker"].includes(a.type));
+  if (!lost && !(onBoard && !boardUseful)) { focusAfterAction = false; return; }
+  focusAfterAction = false;
+  const next = nextStep();
+  const how = { preventScroll: lastInput === "pointer" };
+  if (next) next.focus(how);
+  else { $("status").setAttribute("tabindex", "-1"); $("status").focus(how); }
+}
 function setZoom(on) {
   $("board").classList.toggle("zoomed", on);
   $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
+  // say so when the island is wider than its box: it scrolls sideways (the edges shade too)
+  $("board-scroll").hidden = !(on && $("board").scrollWidth > $("board").clientWidth + 2);
   const me = client.snap && myAtv(client.snap.view);
   if (on && me && board) {
     const [x] = board.centre(...me);

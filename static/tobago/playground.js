@@ -286,7 +286,7 @@ function renderColumns() {
     const m = solved && solved.maps[i];
     const clues = state.cols[i];
     let count = "";
-    if (m && clues.length) count = m.count === 1 ? t("pg.located_at", { q: m.candidates[0][0], r: m.candidates[0][1] }) : m.count === 0 ? t("pg.contradiction") : t("game.candidates_n", { n: m.count });
+    if (m && clues.length) count = m.count === 1 ? t("pg.located_at", { q: m.candidates[0][0], r: m.candidates[0][1] }) : m.count === 0 ? t("pg.contradiction") : t("game.candidates_n", { count: m.count });
     return h("section", { class: `column column-${colour}${m && clues.length && m.count === 1 ? " is-located" : ""}`, "data-map": colour },
       h("header", {}, h("span", { class: "column-title" }, mapIcon(colour, 18), h("strong", {}, t(`map.${colour}`))), h("span", { class: "count", id: `pg-count-${colour}` }, count)),
       h("ol", { class: "column-clues" }, clues.map((n, k) => h("li", { class: "column-clue" }, clueIcon(n, 30), h("span", { class: "clue-sentence" }, clueText(n)),
@@ -300,7 +300,11 @@ function renderHand() {
   if (!solved || !state.hand.length) { $("pg-plays").replaceChildren(); return; }
   const rows = state.hand.map((n, hi) => h("tr", {}, h("th", { scope: "row" }, clueText(n)), MAP_COLOURS.map((m) => {
     const p = solved.plays.find((x) => x.hand_index === hi && x.map === m);
-    return h("td", { class: p && p.legal ? "legal" : "illegal" }, p ? (p.legal ? t("pg.legal_n", { n: p.remaining }) : t("pg.illegal")) : "");
+    // compact cells (✓ and what the play leaves), so the four maps fit beside the card names;
+    // the words are the cell's tooltip and what a screen reader hears
+    const words = p ? (p.legal ? t("pg.legal_n", { n: p.remaining }) : t("pg.illegal")) : "";
+    return h("td", { class: p && p.legal ? "legal" : "illegal", title: words },
+      h("span", { "aria-hidden": "true" }, p ? (p.legal ? `✓ ${p.remaining}` : "—") : ""), h("span", { class: "visually-hidden" }, words));
   })));
   $("pg-plays").replaceChildren(scrollBox(t("pg.plays"), h("table", { class: "costs-table pg-plays" },
     h("caption", { class: "visually-hidden" }, t("pg.plays")),
