@@ -1,6 +1,6 @@
 # ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
-"""Every page of the site passes axe-core with zero violations, in both languages, on a 1280 px
-screen and a 390 px phone (axe-core is vendored in static/vendor/axe-core, from the npm
+"""Every page of the site passes axe-core with zero violations and is no wider than the screen,
+in both languages, on a 1280 px screen and a 390 px phone (axe-core is vendored in static/vendor/axe-core, from the npm
 registry). Game pages are checked as a seat in play and after the end (long log, end screen).
 """
 
@@ -70,10 +70,15 @@ def games(live_server):
     return ids, made
 
 
-def _check(page, where: str) -> None:
+def _check(page, where) -> None:
     found = axe_violations(page)
     assert not found, (where, found)
     assert not page.js_errors, (where, page.js_errors)
+    # and no page is wider than a phone: only boxes meant to scroll sideways do
+    wider = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert wider <= 0, (where, f"the page is {wider} px wider than the screen")
 
 
 @pytest.mark.parametrize("path", PAGES)
