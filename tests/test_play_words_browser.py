@@ -112,6 +112,8 @@ def test_the_end_screen_says_why_the_game_ended(browser, live_server, seats, see
         assert str(left) in why.inner_text()
         # the players panel's deck count is the same number the end screen gives
         expect(page.locator("#players")).to_contain_text(str(left))
+        # at the end the players table gives every total (rules §9)
+        expect(page.locator("#players tbody tr .gold")).to_have_count(2)
         if lang == "zh":
             assert not LATIN.search(page.locator("#end").inner_text().replace("JSON", ""))
         page.screenshot(path=str(OUT / f"end-{end}-{lang}.png"))
@@ -163,6 +165,8 @@ def test_the_helper_explains_the_position_on_screen_never_an_older_one(browser, 
     expect(line).to_contain_text("ruled out by clue")
     expect(line).not_to_contain_text("a candidate")
     page.screenshot(path=str(OUT / "helper-fresh.png"))
+    # while the game runs the players table shows counts only, mine too (rules §9)
+    expect(page.locator("#players .gold")).to_have_count(0)
     # a disabled clue button says why it is disabled
     titles = page.eval_on_selector_all(
         "#hand button.play-map[disabled]", "els => els.map((e) => e.title)"

@@ -77,9 +77,17 @@ def test_whole_game_against_three_bots_by_clicks(browser, live_server):
         act_by_clicks(page, action)
         done[action["type"]] += 1
         assert sum(done.values()) < 400
+        mine = snapshot(page)["view"]["players"][0]
+        if mine["treasures"] and not snapshot(page)["over"]:
+            # rules §9: my values under my hand, the table counts only (mine too)
+            values = [str(c["value"]) for c in mine["treasures"]]
+            expect(page.locator("#my-treasures")).to_contain_text(", ".join(values))
+            expect(page.locator("#players .gold")).to_have_count(0)
+            done["treasures seen"] += 1
     for kind in ("place_atv", "first_clue", "play_clue", "drive", "pick_amulet", "raise"):
         assert done[kind] >= 1, (kind, done)
     assert done["accept"] + done["decline"] >= 1, done
+    assert done["treasures seen"] >= 1, done
     end = page.locator("#end")
     expect(end).to_be_visible()
     expect(end.locator(".scores li")).to_have_count(4)

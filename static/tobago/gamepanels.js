@@ -14,6 +14,7 @@ const legalOf = (ui, type) => ui.legal.filter((a) => a.type === type);
 export function renderHand(box, view, ui) {
   const me = ui.mySeat !== null ? view.players[ui.mySeat] : null;
   box.replaceChildren();
+  renderMyTreasures(document.getElementById("my-treasures"), me);
   if (!me || !me.hand) {
     box.append(h("li", { class: "muted" }, t("game.no_hand")));
     return;
@@ -45,6 +46,14 @@ export function renderHand(box, view, ui) {
       h("div", { class: "card-face", title: clueTitle(card.clue, view.options) }, clueIcon(card.clue, 44), h("span", { class: "clue-sentence" }, clueText(card.clue))),
       h("div", { class: "card-maps", role: "group", "aria-label": t("game.legal_maps") }, buttons)));
   }
+}
+
+/** My treasure cards' values and their total (rules §9: I see mine; others see counts). */
+function renderMyTreasures(box, me) {
+  if (!box) return;
+  const cards = (me && me.treasures) || [];
+  box.hidden = !cards.length;
+  box.textContent = cards.length ? t("game.my_treasures", { count: cards.length, values: list(cards.map((c) => c.value)), score: me.score ?? 0 }) : "";
 }
 
 /** The four treasure columns: header with count and a show toggle, then the clue cards. */
@@ -82,14 +91,16 @@ function playerName(i, ui) {
   return [h("span", { class: "player-lead" }, seatMarker(i, 20, name), " ", first), cut < 0 ? "" : name.slice(cut)];
 }
 
-/** Players: marker, name, amulets, compass markers, cards, treasures (score once visible). */
+/** Players: marker, name, amulets, compass markers, cards, treasures. As rules §9 says, the
+ *  table shows counts only while the game runs (each total at the end); my own cards' values
+ *  are listed under my hand (renderHand). */
 export function renderPlayers(box, view, ui) {
   const rows = view.players.map((p, i) => h("tr", { class: `${view.to_act.includes(i) ? "to-act" : ""}${i === ui.mySeat ? " me" : ""}` },
     h("th", { scope: "row" }, playerName(i, ui), view.to_act.includes(i) ? h("span", { class: "badge" }, t("game.to_act")) : null),
     h("td", {}, String(p.amulets)),
     h("td", {}, String(p.markers_left)),
     h("td", {}, String(p.hand_size)),
-    h("td", {}, String(p.treasure_count), p.score !== undefined ? h("span", { class: "gold" }, t("game.score_gold", { score: p.score })) : null)));
+    h("td", {}, String(p.treasure_count), view.phase === "over" && p.score !== undefined ? h("span", { class: "gold" }, t("game.score_gold", { score: p.score })) : null)));
   box.replaceChildren(scrollBox(t("game.players"), h("table", { class: "players-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), h("th", { scope: "col" }, t("game.amulets")), h("th", { scope: "col" }, t("game.markers")), h("th", { scope: "col" }, t("game.cards")), h("th", { scope: "col" }, t("game.treasures")))),
     h("tbody", {}, rows))),
