@@ -394,3 +394,15 @@ def test_the_playgrounds_legal_plays_show_every_map(browser, live_server, width)
     assert cell.get_attribute("title")  # the words of a compact cell
     page.screenshot(path=str(OUT / f"playground-plays-{width}.png"), full_page=True)
     assert not page.js_errors, page.js_errors
+
+
+def test_a_puzzle_page_error_is_in_the_page_language(browser, live_server):
+    page = new_page(browser)
+    code = api(live_server, "GET", "/api/tobago/puzzles/daily")["code"]
+    page.goto(f"{live_server}/puzzles/{code}?lang=zh")
+    failure = {"error": {"code": "busy", "reason": "busy", "message": "try later", "params": {}}}
+    page.route("**/check", lambda route: route.fulfill(status=503, json=failure))
+    page.locator("#map .hexes polygon.hex").first.click(force=True)
+    feedback = page.locator("#feedback")
+    expect(feedback).to_have_text("發生錯誤，請再試一次。")
+    assert not page.js_errors, page.js_errors
