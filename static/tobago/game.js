@@ -253,7 +253,7 @@ function explainSpace(q, r) {
       why = t("helper.why_clue", { n: ex.by + 1, clue: c ? clueText(c.clue) : "?" });
       if (ex.own && c) why += t("helper.why_sep") + ownTargetNote(c.clue);
     }
-    return h("li", {}, mapIcon(m.colour, 14), " ", h("strong", {}, mapName(m.colour)), ": ", why);
+    return h("li", {}, mapIcon(m.colour, 14), " ", h("strong", {}, mapName(m.colour)), t("common.colon"), why);
   });
   box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain, q, r }))), h("ul", { class: "why-list" }, lines));
 }

@@ -149,7 +149,7 @@ export function renderEnd(box, snap, ui) {
     h("h2", { id: "end-h" }, t("game.over")),
     why ? h("p", { class: "end-why", id: "end-why" }, why) : null,
     h("p", { class: "winners" }, t("game.winners", { count: snap.winners.length, who: list(snap.winners.map((s) => seatName(ui.seats, s, ui.mySeat))) })),
-    h("ol", { class: "scores" }, order.map((i) => h("li", {}, seatMarker(i, 20), " ", seatName(ui.seats, i, ui.mySeat), ": ",
+    h("ol", { class: "scores" }, order.map((i) => h("li", {}, seatMarker(i, 20), " ", seatName(ui.seats, i, ui.mySeat), t("common.colon"),
       h("strong", {}, t("game.points", { n: scores[i] })),
       h("span", { class: "muted" }, " ", (v.players[i].treasures || []).map((c) => c.value).join(" + "))))),
     h("p", {}, h("a", { href: `/tobago/games/${snap.id}/review`, id: "review-link" }, t("game.review_link")), " · ",

@@ -274,7 +274,7 @@ function explain(q, r) {
     else if (ex.by === "removed") why = t("helper.why_removed");
     else if (ex.by === "landmark") why = t("helper.why_landmark");
     else why = t("helper.why_clue", { n: ex.by + 1, clue: clueText(state.cols[i][ex.by]) });
-    return h("li", {}, mapIcon(m.id, 14), " ", h("strong", {}, t(`map.${m.id}`)), ": ", why);
+    return h("li", {}, mapIcon(m.id, 14), " ", h("strong", {}, t(`map.${m.id}`)), t("common.colon"), why);
   });
   box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain: t(`terrain.${cell.terrain}`), q, r }))), h("ul", { class: "why-list" }, lines));
 }
