@@ -29,6 +29,7 @@ PAGES = [
     "/tobago/new",
     "/tobago/playground",
     "/dao/new",
+    "/isla_dorada/new",
     "/puzzles",
     "/puzzles/daily",
     "/puzzles/sheet?count=6",
@@ -38,6 +39,7 @@ PAGES = [
     "/rules/dao",
     "/tobago/games/{tobago}/join/1",
     "/dao/games/{dao}/join/1",
+    "/isla_dorada/games/{isla_dorada}/join/1",
     "/no/such/page",
     "/tobago/games/nosuchgame",
     "/puzzles/NOT-A-CODE",
@@ -49,6 +51,7 @@ GAMES = {
     "tobago-over": ("tobago", [{"type": "bot", "level": "strategic"}] * 2, 5, None),
     "dao-play": ("dao", [HUMAN, {"type": "bot", "level": "ev"}], 3, 0),
     "dao-over": ("dao", [{"type": "bot", "level": "ev"}] * 2, 5, None),
+    "isla-play": ("isla_dorada", [HUMAN] + [{"type": "bot", "level": "planner"}] * 2, 3, 0),
 }
 SCREENS = [(1280, "en"), (1280, "zh"), (390, "zh"), (390, "en")]
 
@@ -56,8 +59,10 @@ SCREENS = [(1280, "en"), (1280, "zh"), (390, "zh"), (390, "en")]
 @pytest.fixture(scope="module")
 def games(live_server):
     ids = {
-        kind: api(live_server, "POST", "/api/games", {"game": kind, "seats": [HUMAN, FRIEND]})["id"]
-        for kind in ("tobago", "dao")
+        kind: api(
+            live_server, "POST", "/api/games", {"game": kind, "seats": [HUMAN, FRIEND, HUMAN]}
+        )["id"]
+        for kind in ("tobago", "dao", "isla_dorada")
     }
     made = {
         name: (
@@ -100,7 +105,7 @@ def test_every_game_page_has_no_axe_violation(browser, live_server, games, name)
     for width, lang in SCREENS:
         page = new_page(browser, viewport={"width": width, "height": 900})
         open_as(page, live_server, kind, game, seat, f"?lang={lang}")
-        handle = "tobagoGame" if kind == "tobago" else "daoGame"
+        handle = {"tobago": "tobagoGame", "dao": "daoGame", "isla_dorada": "islaGame"}[kind]
         page.wait_for_function(
             f"() => window.{handle} && window.{handle}.snap && !window.{handle}.busy"
         )
