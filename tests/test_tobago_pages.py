@@ -119,7 +119,7 @@ def test_language_choice_order_and_cookie(client):
 
 def _game(client, kind: str) -> str:
     """A new game of ``kind`` (two human seats), its id."""
-    seats = [{"type": "human"}, {"type": "human", "open": True}]
+    seats = [{"type": "human"}, {"type": "human", "open": True}, {"type": "human"}]
     return client.post("/api/games", json={"game": kind, "seats": seats}).get_json()["id"]
 
 
