@@ -367,6 +367,9 @@ def test_keyboard_focus_stays_on_the_next_step_and_skip_links_jump(browser, live
             "'#columns button.extra-marker, #end-turn, #hand button.play-map, #drive-mode')"
         )
         assert nxt, after
+        # a redraw that comes later (the helper's answer) keeps focus on that step
+        page.wait_for_function("() => window.tobagoGame.helper !== null")
+        assert _active(page) == after
     # the skip link to my cards lands in the hand
     page.locator("#skip-hand").focus()
     page.keyboard.press("Enter")

@@ -318,7 +318,7 @@ def helper():
     for col in columns:
         alive = t.column(col.clues, col.removed)
         for hi, mask in enumerate(hand_masks):
-            why = play_refusal(alive, mask)
-            if why is not None:
-                refusals.append({"hand_index": hi, "map": col.id, "reason": why})
+            refusal = play_refusal(alive, mask)
+            if refusal is not None:
+                refusals.append({"hand_index": hi, "map": col.id, "reason": refusal})
     return {"maps": maps_out, "hints": hints_out, "refusals": refusals}

@@ -302,11 +302,13 @@ function render() {
   drawBoard();
   $("skip-replay").hidden = !ui.replaying;
   if (wasInside && !root.contains(document.activeElement)) {
+    // a redraw (a helper answer, another player's move) keeps focus on the same control, or
+    // else (once the latest position is on screen) on the player's next step
     const again = focusKey && root.querySelector(focusKey);
-    const fallback = again || $("actions").querySelector("button:not([disabled])") || $("sharing").querySelector("button") || $("status");
-    if (fallback) { if (fallback === $("status")) fallback.setAttribute("tabindex", "-1"); fallback.focus(); }
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else focusAfterAction = true;
   }
-  keepFocus();
+  keepFocus(latest !== null);
 }
 
 let notice = null;
@@ -424,8 +426,8 @@ document.addEventListener("focusout", (ev) => {
 });
 
 /** After a redraw: focus lost to the body (its control disabled or gone) goes to the next step. */
-function keepFocus() {
-  if (!focusAfterAction || client.busy || ui.replaying) return;
+function keepFocus(current) {
+  if (!focusAfterAction || !current || client.busy || ui.replaying) return;
   const active = document.activeElement;
   const lost = !active || active === document.body;
   const onBoard = active && board && board.svg.contains(active);

@@ -69,7 +69,7 @@ export function renderColumns(box, view, ui) {
         clueIcon(c.clue, 34),
         h("span", { class: "clue-sentence" }, clueText(c.clue)),
         h("span", { class: "markers" }, Array.from({ length: c.markers }, () => seatMarker(c.seat, 18, seatName(ui.seats, c.seat, ui.mySeat)))),
-        extra ? h("button", { type: "button", class: "small extra-marker", disabled: ui.busy, onclick: () => ui.act(extra) }, t("game.extra_here")) : null);
+        extra ? h("button", { type: "button", class: "small extra-marker", id: `extra-${m.colour}-${i}`, disabled: ui.busy, onclick: () => ui.act(extra) }, t("game.extra_here")) : null);
     });
     if (m.raiser !== null && m.raiser !== undefined) {
       items.push(h("li", { class: "column-raiser" }, t("game.raised_by"), seatMarker(m.raiser, 18, seatName(ui.seats, m.raiser, ui.mySeat)), seatName(ui.seats, m.raiser, ui.mySeat)));
