@@ -30,6 +30,7 @@ PAGES = [
     "/tobago/playground",
     "/dao/new",
     "/isla_dorada/new",
+    "/dragons_gold/new",
     "/puzzles",
     "/puzzles/daily",
     "/puzzles/sheet?count=6",
@@ -40,6 +41,7 @@ PAGES = [
     "/tobago/games/{tobago}/join/1",
     "/dao/games/{dao}/join/1",
     "/isla_dorada/games/{isla_dorada}/join/1",
+    "/dragons_gold/games/{dragons_gold}/join/1",
     "/no/such/page",
     "/tobago/games/nosuchgame",
     "/puzzles/NOT-A-CODE",
@@ -52,6 +54,7 @@ GAMES = {
     "dao-play": ("dao", [HUMAN, {"type": "bot", "level": "ev"}], 3, 0),
     "dao-over": ("dao", [{"type": "bot", "level": "ev"}] * 2, 5, None),
     "isla-play": ("isla_dorada", [HUMAN] + [{"type": "bot", "level": "planner"}] * 2, 3, 0),
+    "dragons-play": ("dragons_gold", [HUMAN] + [{"type": "bot", "level": "greedy"}] * 2, 3, 0),
 }
 SCREENS = [(1280, "en"), (1280, "zh"), (390, "zh"), (390, "en")]
 
@@ -62,7 +65,7 @@ def games(live_server):
         kind: api(
             live_server, "POST", "/api/games", {"game": kind, "seats": [HUMAN, FRIEND, HUMAN]}
         )["id"]
-        for kind in ("tobago", "dao", "isla_dorada")
+        for kind in ("tobago", "dao", "isla_dorada", "dragons_gold")
     }
     made = {
         name: (
@@ -105,7 +108,12 @@ def test_every_game_page_has_no_axe_violation(browser, live_server, games, name)
     for width, lang in SCREENS:
         page = new_page(browser, viewport={"width": width, "height": 900})
         open_as(page, live_server, kind, game, seat, f"?lang={lang}")
-        handle = {"tobago": "tobagoGame", "dao": "daoGame", "isla_dorada": "islaGame"}[kind]
+        handle = {
+            "tobago": "tobagoGame",
+            "dao": "daoGame",
+            "isla_dorada": "islaGame",
+            "dragons_gold": "dgGame",
+        }[kind]
         page.wait_for_function(
             f"() => window.{handle} && window.{handle}.snap && !window.{handle}.busy"
         )
