@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import Clue, describe_clue
-from solver.masks import IslandMasks, compile_island, removed_mask
+from solver.masks import IslandMasks, compile_island, play_refusal, removed_mask
 from solver.options import DEFAULT_OPTIONS, SolverOptions
 
 #: Why a space is out: a clue index, ``"removed"`` or ``"landmark"``.
@@ -112,6 +112,46 @@ def walk_column(
     if removed & full:
         after = alive & ~removed
         yield "removed", alive & ~after, after
+
+
+def own_target(t: IslandMasks, clues: Sequence[Clue], by: Reason, bit: int) -> bool:
+    """Whether space ``bit`` was ruled out by a positive 'within N of X' clue because it is one
+    of X's own spaces (0 away), which the rules do not count (unless the island's masks were
+    compiled with near_includes_target)."""
+    if not isinstance(by, int) or t.options.near_includes_target:
+        return False
+    clue = clues[by]
+    if clue.relation != "near" or clue.negated:
+        return False
+    return bool(t.target_mask(clue) >> bit & 1)
+
+
+def excluded_json(t: IslandMasks, clues: Sequence[Clue], reasons: dict[int, Reason]) -> list[dict]:
+    """The helper's ``excluded`` list: every ruled-out space, by what, and whether it is the
+    near clue's own target (``own``), in index order. One form for every helper answer."""
+    index = t.island.index
+    return [
+        {
+            "space": [index[i].q, index[i].r],
+            "by": reasons[i],
+            "own": own_target(t, clues, reasons[i], i),
+        }
+        for i in sorted(reasons)
+    ]
+
+
+def play_refusals(t: IslandMasks, columns: Sequence, hand: Sequence[Clue]) -> list[dict]:
+    """Every (hand card, map) that is no legal play, with ``solver.masks.play_refusal``'s reason:
+    what a disabled clue button says."""
+    out = []
+    masks = [t.mask(c) for c in hand]
+    for col in columns:
+        alive = t.column(col.clues, col.removed)
+        for hi, mask in enumerate(masks):
+            refusal = play_refusal(alive, mask)
+            if refusal is not None:
+                out.append({"hand_index": hi, "map": col.id, "reason": refusal})
+    return out
 
 
 def reasons_by_index(

@@ -26,9 +26,9 @@ from errors import InvalidInput
 from hexmap.hexes import Hex
 from solver.clues import describe_clue, parse_clue
 from solver.deck import DECK
-from solver.explain import reasons_by_index, walk_column
+from solver.explain import excluded_json, play_refusals, reasons_by_index, walk_column
 from solver.hints import Hint, hints
-from solver.masks import compile_island, play_refusal
+from solver.masks import compile_island
 from solver.options import SolverOptions
 from solver.solve import island_for_spec, parse_map
 from web.apidoc import api_route, validated
@@ -206,17 +206,6 @@ def _space(island, value: list[int], field: str) -> Hex:
     return h
 
 
-def _own_target(t, clues, by, bit: int, options: SolverOptions) -> bool:
-    """Whether space ``bit`` was ruled out by a positive 'within N of X' clue because it is one
-    of X's own spaces (0 away), which the rules do not count (option near_includes_target)."""
-    if not isinstance(by, int) or options.near_includes_target:
-        return False
-    clue = clues[by]
-    if clue.relation != "near" or clue.negated:
-        return False
-    return bool(t.target_mask(clue) >> bit & 1)
-
-
 def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
     """The hint's reason in words, in ``lang``: what the play leaves, then (``with_costs``) who
     is nearer — the facts ``solver.hints`` scores, as its English ``Hint.reason`` words them."""
@@ -283,19 +272,11 @@ def helper():
         for why, _gone, after in walk_column(t, col.clues, col.removed):
             if why != "landmark":
                 steps.append({"index": why, "remaining": after.bit_count()})
-        index = island.index
         maps_out.append(
             {
                 "id": col.id,
                 "count": alive.bit_count(),
-                "excluded": [
-                    {
-                        "space": [index[i].q, index[i].r],
-                        "by": reasons[i],
-                        "own": _own_target(t, col.clues, reasons[i], i, options),
-                    }
-                    for i in sorted(reasons)
-                ],
+                "excluded": excluded_json(t, col.clues, reasons),
                 "steps": steps,
                 "costs": [layer.nearest(alive) if alive else None for layer in layers],
             }
@@ -313,12 +294,4 @@ def helper():
                 "reason": hint_reason(lang, h, with_costs=me is not None),
             }
         )
-    refusals = []
-    hand_masks = [t.mask(c) for c in hand]
-    for col in columns:
-        alive = t.column(col.clues, col.removed)
-        for hi, mask in enumerate(hand_masks):
-            refusal = play_refusal(alive, mask)
-            if refusal is not None:
-                refusals.append({"hand_index": hi, "map": col.id, "reason": refusal})
-    return {"maps": maps_out, "hints": hints_out, "refusals": refusals}
+    return {"maps": maps_out, "hints": hints_out, "refusals": play_refusals(t, columns, hand)}

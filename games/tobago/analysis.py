@@ -48,7 +48,7 @@ from games.tobago.islands import island_for_view
 from games.tobago.strategy import EXTRA_PLAY_HINT, Position, _goal, strategic_bot
 from hexmap.hexes import Hex
 from solver.clues import parse_clue
-from solver.explain import reasons_by_index, walk_column
+from solver.explain import excluded_json, play_refusals, reasons_by_index, walk_column
 from solver.hints import Hint, hints
 from solver.masks import MapColumn, compile_island
 from solver.options import SolverOptions
@@ -120,7 +120,6 @@ def helper(view: dict) -> dict:
     seat = view["seat"]
     cost_seats = ([seat] if me is not None else []) + other_seats
     layers = [island.drive_from(h) for h in ([me] if me is not None else []) + others]
-    index = island.index
     maps_out = []
     for col in columns:
         alive, reasons = reasons_by_index(t, col.clues, col.removed)
@@ -132,16 +131,16 @@ def helper(view: dict) -> dict:
             {
                 "id": col.id,
                 "count": alive.bit_count(),
-                "excluded": [
-                    {"space": [index[i].q, index[i].r], "by": reasons[i]} for i in sorted(reasons)
-                ],
+                "excluded": excluded_json(t, col.clues, reasons),
                 "steps": steps,
                 "costs": [layer.nearest(alive) if alive else None for layer in layers],
             }
         )
     hand = view["players"][seat].get("hand") or [] if seat is not None else []
-    ranked = hints(island, columns, [parse_clue(c["clue"]) for c in hand], me, others, options)
+    clues = [parse_clue(c["clue"]) for c in hand]
+    ranked = hints(island, columns, clues, me, others, options)
     return {
+        "refusals": play_refusals(t, columns, clues),
         "seat": seat,
         "cost_seats": cost_seats,
         "with_me": me is not None,
