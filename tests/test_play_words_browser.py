@@ -334,10 +334,14 @@ def test_keyboard_focus_stays_on_the_next_step_and_skip_links_jump(browser, live
     page = new_page(browser)
     open_as(page, live_server, "tobago", game, 0)
     wait_idle(page)
+    expect(page.locator("#board polygon.hex").first).to_be_attached()  # the island is drawn
     # the game's skip links come right after the site's: the island in a few Tab presses
     _tab_until(page, "a && a.id === 'skip-board'", limit=4)
     page.keyboard.press("Enter")
-    assert page.evaluate("() => document.activeElement.matches('#board polygon.hex')")
+    assert page.evaluate("() => document.activeElement.matches('#board polygon.hex')"), (
+        _active(page),
+        page.js_errors,
+    )
     version = snapshot(page)["version"]
     page.keyboard.press("Enter")  # place the ATV on the focused space
     wait_idle(page, version)

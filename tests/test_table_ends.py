@@ -50,7 +50,7 @@ def test_tobago_ends_when_every_seat_passes_two_rounds_running(seats):
     events = pass_turn(state)
     assert TOBAGO.is_over(state) and state.phase == "over"
     over = [e for e in events if e["type"] == "game_over"]
-    assert over and "passed" in over[0]["reason"]
+    assert over and "passed" in over[0]["reason"] and over[0]["end"] == "all_passed"  # worded
     assert TOBAGO.scores(state) == [0] * seats  # nobody raised: the scores as they stand
 
 

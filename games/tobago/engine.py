@@ -141,8 +141,9 @@ def next_turn(state: TobagoState, events: list[dict]) -> None:
 def end_game(state: TobagoState, events: list[dict], reason: str, end: str) -> None:
     """The game is over. ``end`` says why, for pages to word: ``deck_empty`` (the sharing that
     emptied the treasure deck), ``deck_reshuffled`` (the deck ran out during a sharing and its
-    shuffled discards finished it: cards may be left) or ``no_markers`` (nobody can raise any
-    more); the event also says how many treasure cards are left unused."""
+    shuffled discards finished it: cards may be left), ``no_markers`` (nobody can raise any
+    more) or ``all_passed`` (every seat passed the rounds the table allows); the event also says
+    how many treasure cards are left unused."""
     state.sharing = None
     state.phase = "over"
     state.turn = TurnState()

@@ -500,6 +500,6 @@ def apply_end_turn(state: TobagoState, seat: int, action: dict, events: list[dic
     if passed:  # any other action sets the count back to 0 (``TobagoKind.play``)
         state.passes += 1
         if state.passes >= PASS_ROUNDS * state.seats:
-            end_game(state, events, f"every seat passed {PASS_ROUNDS} rounds running")
+            end_game(state, events, f"every seat passed {PASS_ROUNDS} rounds running", "all_passed")
             return
     next_turn(state, events)

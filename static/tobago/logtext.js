@@ -45,7 +45,7 @@ const at = (xy) => (xy ? `(${xy[0]}, ${xy[1]})` : "");
 /** Why the game ended, in words, from its `game_over` event (null if the event does not say). */
 export function endText(e) {
   // games stored before the event carried `end` gave only the English reason
-  const end = e.end || { "the treasure deck is used up": "deck_empty", "no compass marker left to anyone": "no_markers" }[e.reason];
+  const end = e.end || { "the treasure deck is used up": "deck_empty", "no compass marker left to anyone": "no_markers", "every seat passed 2 rounds running": "all_passed" }[e.reason];
   return end ? t(`game.end_${end}`, { count: e.treasure_deck ?? 0 }) : null;
 }
 
