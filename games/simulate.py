@@ -27,6 +27,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, TextIO
 
+import progress
 from errors import ProjectError
 from games.base import GameKind, get_kind, play_bots
 
@@ -176,27 +177,6 @@ def simulate(
     }
 
 
-def progress_bar(stream: TextIO, width: int = 30) -> Callable[[int, int], None]:
-    """A progress callback drawing ``[#####.....]  50% 2500/5000  812 games/s`` on ``stream``."""
-    start = time.perf_counter()
-    last = [0.0]
-
-    def draw(done: int, total: int) -> None:
-        now = time.perf_counter()
-        if done != total and now - last[0] < 0.5:
-            return
-        last[0] = now
-        filled = width * done // total
-        rate = done / max(now - start, 1e-9)
-        bar = "#" * filled + "." * (width - filled)
-        stream.write(f"\r[{bar}] {100 * done // total:3d}% {done}/{total} {rate:,.0f} games/s")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return draw
-
-
 def format_report(result: dict) -> str:
     """The human-readable summary printed by the command line."""
     lines = [
@@ -272,8 +252,13 @@ def main(
     parser.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--no-rotate", action="store_true", help="keep bot i in seat i")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar (it shows on a terminal's stderr when a run takes over a second)",
+    )
     args = parser.parse_args(argv)
+    step = progress.bar(args.games, "games", quiet=args.quiet, stream=err)
     try:
         kind = get_kind(args.game)
         bots = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -286,12 +271,14 @@ def main(
             seed=args.seed,
             options=dict(args.option),
             rotate=not args.no_rotate,
-            progress=None if args.quiet else progress_bar(err),
+            progress=step,
         )
     except (ProjectError, ValueError) as e:
+        step.close()
         field = getattr(e, "field", None)
         err.write(f"error: {e}" + (f" ({field})" if field else "") + "\n")
         return 2
+    step.close()
     out.write(
         (json.dumps(result, indent=2, ensure_ascii=False) if args.json else format_report(result))
         + "\n"

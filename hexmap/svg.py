@@ -57,6 +57,7 @@ def render_svg(
     atvs: Sequence[tuple[tuple[int, int], str]] = (),
     title: str | None = None,
     margin: float | None = None,
+    textures: str = "pattern",
 ) -> str:
     """The island as an SVG document (a string).
 
@@ -69,7 +70,12 @@ def render_svg(
       ``data-q``/``data-r``; landmarks and coordinates let clicks through to the hex below.
     - ``amulets``: spaces holding an amulet. ``atvs``: ``(space, colour)`` per ATV.
     - ``title``: accessible title (default: the island's name).
+    - ``textures``: ``"pattern"`` fills each hex with its terrain's texture pattern (screens);
+      ``"marks"`` fills it with the flat base colour and draws the texture's marks once at its
+      centre, which prints to a small vector PDF (Chromium expands pattern fills into megabytes).
     """
+    if textures not in ("pattern", "marks"):
+        raise InvalidInput(f"textures must be 'pattern' or 'marks', got {textures!r}", "textures")
     if isinstance(size, bool) or not isinstance(size, int | float) or not size > 0:
         raise InvalidInput(f"size must be a positive number, got {size!r}", "size")
     facings = dict(statue_facings or {})
@@ -92,7 +98,7 @@ def render_svg(
     )
     ET.SubElement(svg, "title").text = title or island.name or "Tobago island"
     ET.SubElement(svg, "style").text = STYLE
-    _defs(svg, size)
+    _defs(svg, size, marks=textures == "marks")
     ET.SubElement(
         svg,
         "rect",
@@ -105,7 +111,7 @@ def render_svg(
             "fill": SEA_COLOUR,
         },
     )
-    _hexes(svg, island, size, origin)
+    _hexes(svg, island, size, origin, marks=textures == "marks")
     _coast(svg, island, size, origin)
     if highlights:
         _highlights(svg, island, highlights, size, origin)
@@ -161,11 +167,19 @@ def _space(island: Island, h: tuple[int, int], field: str) -> Hex:
     return Hex(q, r)
 
 
-def _defs(svg: ET.Element, size: float) -> None:
-    """Terrain patterns, the arrow head and the landmark symbols."""
+def _defs(svg: ET.Element, size: float, marks: bool = False) -> None:
+    """Terrain patterns (or, with ``marks``, one symbol of texture marks per terrain), the arrow
+    head and the landmark symbols."""
     defs = ET.SubElement(svg, "defs")
     s = max(6.0, size / 3)  # pattern tile size
     for terrain, (base, ink) in TERRAIN_STYLE.items():
+        if marks:
+            sym = ET.SubElement(
+                defs, "symbol", {"id": f"marks-{terrain}", "viewBox": f"0 0 {_n(s)} {_n(s)}"}
+            )
+            for tag, attrs in _texture(terrain, s, ink):
+                ET.SubElement(sym, tag, attrs)
+            continue
         pat = ET.SubElement(
             defs,
             "pattern",
@@ -293,10 +307,13 @@ _SYMBOLS: dict[str, list[tuple[str, dict[str, str]]]] = {
 }
 
 
-def _hexes(svg: ET.Element, island: Island, size: float, origin: tuple[float, float]) -> None:
+def _hexes(
+    svg: ET.Element, island: Island, size: float, origin: tuple[float, float], marks: bool = False
+) -> None:
     group = ET.SubElement(svg, "g", {"class": "hexes"})
     for h in island.index:
         terrain = island.terrain[h]
+        fill = TERRAIN_STYLE[terrain][0] if marks else f"url(#terrain-{terrain})"
         poly = ET.SubElement(
             group,
             "polygon",
@@ -306,10 +323,25 @@ def _hexes(svg: ET.Element, island: Island, size: float, origin: tuple[float, fl
                 "data-r": str(h.r),
                 "data-terrain": terrain,
                 "points": _points(corners(h, size, origin)),
-                "fill": f"url(#terrain-{terrain})",
+                "fill": fill,
             },
         )
         ET.SubElement(poly, "title").text = f"{terrain} ({h.q}, {h.r})"
+        if marks:  # the texture once, a tile's worth at the centre (drawn with the hexes)
+            x, y = to_pixel(h, size, origin)
+            side = size * 0.9
+            ET.SubElement(
+                group,
+                "use",
+                {
+                    "href": f"#marks-{terrain}",
+                    "x": _n(x - side / 2),
+                    "y": _n(y - side / 2),
+                    "width": _n(side),
+                    "height": _n(side),
+                    "class": "marks",
+                },
+            )
 
 
 #: Corner indices (into ``corners``) of the edge shared with the neighbour in direction ``d``.

@@ -4,13 +4,17 @@
 ``game.play`` → ``"Play"``; a file per area (``site``, ``tobago``, ``dao``, one per game...), all
 files of a language forming one catalogue. A key defined in two files is an error (raised on
 load), so areas cannot silently overwrite each other. English fills any key another language
-lacks. This package is at the bottom of the layers: ``hexmap``, ``solver``, ``games`` and ``web``
+lacks. A value is a string with ``{name}`` placeholders, or a plural object
+``{"one": ..., "other": ...}`` chosen by the ``count`` parameter (English: ``one`` for 1,
+Chinese: always ``other``), so no caller builds a plural by concatenation. Lists are joined with
+the language's separator (``common.list_sep``: ", " / "、"). This package is at the bottom of the layers: ``hexmap``, ``solver``, ``games`` and ``web``
 may all read it; ``web.i18n`` adds the request's language and the template helpers.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -57,12 +61,51 @@ def catalogue(lang: str) -> dict[str, Any]:
     return base
 
 
+def plural_form(lang: str, count: Any) -> str:
+    """The plural category of ``count`` in ``lang``: ``one`` or ``other`` (Chinese has no plural)."""
+    if normalize(lang) == "en" and count == 1:
+        return "one"
+    return "other"
+
+
+def pick(value: Any, lang: str, params: dict[str, Any]) -> str:
+    """A catalogue value as text: a plural object resolved by ``params["count"]``."""
+    if isinstance(value, dict):
+        form = plural_form(lang, params.get("count"))
+        return str(value.get(form, value.get("other", "")))
+    return str(value)
+
+
 def translate(lang: str, key: str, **params: Any) -> str:
-    """The string ``key`` in ``lang`` with ``{name}`` placeholders filled (the key if unknown)."""
-    text = catalogue(lang).get(key, key)
-    if params:
-        try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return text
-    return text
+    """The message ``key`` in ``lang``: its plural form chosen by ``count`` and its ``{name}``
+    placeholders filled from ``params`` (the key itself if unknown). The one message function."""
+    text = pick(catalogue(lang).get(key, key), lang, params)
+    if not params:
+        return text
+    zh = normalize(lang) == "zh"
+
+    def fill(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name not in params:
+            return m.group(0)
+        value = str(params[name])
+        if zh and value:
+            before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
+            if _CJK.match(before) and _LATIN.match(value[0]):
+                value = " " + value
+            if _CJK.match(after) and _LATIN.match(value[-1]):
+                value += " "
+        return value
+
+    return _PLACEHOLDER.sub(fill, text)
+
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: Chinese typesetting spaces a Latin word or a number next to a Han character ("詢問 Alice").
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z0-9]")
+
+
+def join_list(lang: str, items: list[str]) -> str:
+    """``items`` joined with the language's list separator (", " in English, "、" in Chinese)."""
+    return translate(lang, "common.list_sep").join(items)

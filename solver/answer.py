@@ -11,7 +11,9 @@ removed with an amulet. Every excluded space gets the first reason that removes 
 **The answer of a column**: ``candidates`` (sorted by ``(q, r)``), ``count``, and ``excluded``:
 every other island space as ``{"space": [q, r], "by": reason}``, ordered as the column reads —
 ``"landmark"`` first, then clue 0, 1, …, then ``"removed"`` — and by ``(q, r)`` within a reason.
-The helper adds ``steps`` (the count after the start and after each clue and the removals).
+The helper adds ``steps`` (the count after the start and after each clue and the removals),
+``own`` on each excluded item (``own_target``: a 'within N of X' clue ruled out one of X's own
+spaces) and the ``refusals`` of its hand (``play_refusals``: why a card is no legal play).
 
 It is produced in two forms from the same walk: Python objects (``column_json``, ``answer_json``)
 and compact JSON text (``answer_text``, the web endpoint's hot path, which equals
@@ -30,10 +32,11 @@ from collections.abc import Iterator, Sequence
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from hexmap.drive import DriveCosts
 from hexmap.island import Island, bit_indices
 from solver.clues import Clue
 from solver.compiled import CompiledIsland, charge, compile_island, remember
-from solver.masks import MapColumn
+from solver.masks import MapColumn, play_refusal
 
 if TYPE_CHECKING:
     from solver.solve import SolveRequest
@@ -85,12 +88,47 @@ def excluded_pairs(
     return alive, pairs
 
 
+def own_target(t: CompiledIsland, clues: Sequence[Clue], by: Reason, bit: int) -> bool:
+    """Whether space ``bit`` was ruled out by a positive 'within N of X' clue because it is one
+    of X's own spaces (0 away), which the rules do not count (unless the island was compiled
+    with ``near_includes_target``)."""
+    if not isinstance(by, int) or t.options.near_includes_target:
+        return False
+    clue = clues[by]
+    if clue.relation != "near" or clue.negated:
+        return False
+    return bool(t.target_mask(clue) >> bit & 1)
+
+
+def play_refusals(
+    t: CompiledIsland, columns: Sequence[MapColumn], hand: Sequence[Clue]
+) -> list[dict]:
+    """Every (hand card, map) that is no legal play, with ``solver.masks.play_refusal``'s reason
+    (``map_located``, ``removes_every_candidate``, ``removes_no_candidate``): what a disabled
+    clue button says."""
+    out = []
+    masks = [t.masks[c.code] for c in hand]
+    for col in columns:
+        alive = t.column(col.clues, col.removed)
+        for hi, mask in enumerate(masks):
+            refusal = play_refusal(alive, mask)
+            if refusal is not None:
+                out.append({"hand_index": hi, "map": col.id, "reason": refusal})
+    return out
+
+
 def column_json(
-    t: CompiledIsland, column: MapColumn, *, candidates: bool = True, steps: bool = False
+    t: CompiledIsland,
+    column: MapColumn,
+    *,
+    candidates: bool = True,
+    steps: bool = False,
+    own: bool = False,
 ) -> dict:
     """One map's answer as Python objects: ``id``, ``candidates`` (unless ``candidates`` is
     false), ``count``, ``excluded``, and with ``steps`` the helper's ``steps``
-    (``{"index": None | k | "removed", "remaining"}``: the start, each clue, the removals)."""
+    (``{"index": None | k | "removed", "remaining"}``: the start, each clue, the removals);
+    with ``own`` each excluded item says whether it is its near clue's own target."""
     index = t.island.index
     excluded = []
     out_steps: list[dict[str, Reason | None]] = [{"index": None, "remaining": t.base.bit_count()}]
@@ -98,7 +136,10 @@ def column_json(
     for why, gone, after in walk_column(t, column.clues, column.removed):
         alive = after
         for i in bit_indices(gone):
-            excluded.append({"space": [index[i].q, index[i].r], "by": why})
+            item: dict = {"space": [index[i].q, index[i].r], "by": why}
+            if own:
+                item["own"] = own_target(t, column.clues, why, i)
+            excluded.append(item)
         if why != "landmark":
             out_steps.append({"index": why, "remaining": after.bit_count()})
     out: dict = {"id": column.id}
@@ -108,6 +149,21 @@ def column_json(
     out["excluded"] = excluded
     if steps:
         out["steps"] = out_steps
+    return out
+
+
+def helper_maps(
+    t: CompiledIsland, columns: Sequence[MapColumn], layers: Sequence[DriveCosts]
+) -> list[dict]:
+    """The deduction helper's maps (the game page's and the review's): each column's answer
+    without candidates, with ``steps`` and ``own``, and ``costs``: the drive cost from each of
+    ``layers`` (one per ATV) to the map's nearest candidate (None when it has none)."""
+    out = []
+    for col in columns:
+        answer = column_json(t, col, candidates=False, steps=True, own=True)
+        alive = t.column(col.clues, col.removed)
+        answer["costs"] = [layer.nearest(alive) if alive else None for layer in layers]
+        out.append(answer)
     return out
 
 

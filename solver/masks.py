@@ -81,3 +81,16 @@ def is_legal_play(candidates: int, clue_mask: int) -> bool:
     """Rules §3: a clue S may be played on candidates C iff ``0 < |C ∩ S| < |C|``."""
     both = candidates & clue_mask
     return both != 0 and both != candidates
+
+
+def play_refusal(candidates: int, clue_mask: int) -> str | None:
+    """Why a clue of ``clue_mask`` is no legal play on a map of ``candidates`` (None: it is):
+    ``map_located`` (one candidate: the map takes no clue), ``removes_every_candidate`` or
+    ``removes_no_candidate`` -- the stable reasons pages word (``error.<reason>``)."""
+    if is_legal_play(candidates, clue_mask):
+        return None
+    if candidates.bit_count() == 1:
+        return "map_located"
+    if not candidates & clue_mask:
+        return "removes_every_candidate"
+    return "removes_no_candidate"

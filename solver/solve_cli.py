@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from errors import ProjectError
+from i18n import catalogue, join_list, translate
 from solver.clues import describe_clue
 from solver.explain import Reason, explain_column
 from solver.masks import clue_mask
@@ -63,13 +64,29 @@ def _space(h: Any) -> str:
 
 
 def render_text(req: SolveRequest, lang: str = "en") -> str:
-    """The readable report: per map its candidates, the steps and the exclusions; then plays."""
+    """The readable report in ``lang``: per map its candidates, the steps and the exclusions; then
+    the plays. Every line is worded from the catalogues (``i18n/<lang>/cli.json``)."""
     island, opts = req.island, req.options
+
+    def tr(key: str, **params: Any) -> str:
+        return translate(lang, key, **params)
+
+    def map_name(mid: str) -> str:  # a map's colour in words when it is one, else its id
+        return tr(f"map.{mid}") if lang != "en" and f"map.{mid}" in catalogue(lang) else mid
+
+    yes_no = {True: tr("cli.true"), False: tr("cli.false")}
     out = [
-        f"Island {island.name or '(given in full)'}: {len(island)} spaces, "
-        f"{len(island.landmarks)} landmarks",
-        f"Options: near_includes_target={str(opts.near_includes_target).lower()}, "
-        f"treasure_on_landmarks={str(opts.treasure_on_landmarks).lower()}",
+        tr(
+            "cli.island",
+            name=island.name or tr("cli.given_in_full"),
+            spaces=tr("cli.n_spaces", count=len(island)),
+            landmarks=tr("cli.n_landmarks", count=len(island.landmarks)),
+        ),
+        tr(
+            "cli.options",
+            near=yes_no[opts.near_includes_target],
+            landmarks=yes_no[opts.treasure_on_landmarks],
+        ),
     ]
     counts: dict[str, int] = {}
     candidates: dict[str, int] = {}
@@ -77,25 +94,30 @@ def render_text(req: SolveRequest, lang: str = "en") -> str:
         exp = explain_column(island, m.clues, m.removed, opts)
         counts[m.id], candidates[m.id] = exp.count, exp.candidates
         cands = " ".join(_space(h) for h in island.spaces_of(exp.candidates))
-        noun = "candidate" if exp.count == 1 else "candidates"
-        out += ["", f"Map {m.id}: {exp.count} {noun}" + (f": {cands}" if cands else "")]
+        head = tr("cli.map", map=map_name(m.id), count=exp.count)
+        out += ["", head + (tr("cli.colon") + cands if cands else "")]
         out += [f"  {step.text(lang)}" for step in exp.steps]
         by_reason: dict[Reason, list[str]] = {}  # in the answer's order: as the column reads
         for h, why in exp.excluded:
             by_reason.setdefault(why, []).append(_space(h))
-        for why, spaces in by_reason.items():
+        for why, names in by_reason.items():
+            spaces = " ".join(names)
             if isinstance(why, int):
-                label = f"clue {why} ({m.clues[why].notation})"
+                line = tr("cli.excluded_by_clue", n=why, clue=m.clues[why].notation, spaces=spaces)
             else:
-                label = "amulet removal" if why == "removed" else "landmark (no treasure there)"
-            out.append(f"  excluded by {label}: {' '.join(spaces)}")
+                line = tr(f"cli.excluded_by_{why}", spaces=spaces)
+            out.append(f"  {line}")
     if req.hand and req.maps:
-        out += ["", "Plays (hand card on each map):"]
+        out += ["", tr("cli.plays")]
         for i, card in enumerate(req.hand):
             cells = []
             for m in req.maps:
                 left = (candidates[m.id] & clue_mask(island, card, opts)).bit_count()
                 legal = 0 < left < counts[m.id]
-                cells.append(f"{m.id} {'legal' if legal else 'illegal'} ({left} left)")
-            out.append(f"  {i}. {card.notation} — {describe_clue(card, lang)}: " + ", ".join(cells))
+                key = "cli.legal" if legal else "cli.illegal"
+                cells.append(tr(key, map=map_name(m.id), count=left))
+            sentence = describe_clue(card, lang)
+            out.append(
+                f"  {i}. {card.notation} — {sentence}{tr('cli.colon')}{join_list(lang, cells)}"
+            )
     return "\n".join(out)

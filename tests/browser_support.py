@@ -14,6 +14,9 @@ Use from a test module::
 - ``join_by_link(browser, link, name)``: a friend's browser claims the seat of a share link on
   the join page (``templates/join.html``, the same for every game); returns its page.
 - ``OUT``: ``test-output/`` (git-ignored) for screenshots, created on import.
+- ``api(server, method, path, body)``, ``open_as(page, server, kind, game, seat)``: set a game up
+  through the API and open its page as a seat (its token in localStorage, replays instant).
+- ``axe_violations(page)``: run the vendored axe-core on the page; the list of violations.
 """
 
 from __future__ import annotations
@@ -85,3 +88,55 @@ def join_by_link(browser, link: str, name: str):
     page.fill("#join-name", name)
     page.click("#join-claim")
     return page
+
+
+def api(server: str, method: str, path: str, body: dict | None = None) -> dict:
+    """A JSON call to the live server (for setting a game up without clicking through forms)."""
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(
+        server + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=60) as resp:
+        return json.loads(resp.read())
+
+
+def open_as(page, server: str, kind: str, game: dict, seat: int | None, query: str = ""):
+    """Open ``game`` (a ``POST /api/games`` answer) on its page as ``seat`` (None: a watcher):
+    the seat's token goes into localStorage as the new-game page would put it."""
+    import json
+
+    page.goto(f"{server}/healthz")
+    tokens = {} if seat is None else {str(seat): game["seats"][seat]["token"]}
+    page.evaluate(
+        "([k, v]) => { localStorage.setItem(k, v); localStorage.setItem('tobago.speed', '0');"
+        " localStorage.setItem('dao.speed', '0'); }",
+        [f"tobago.tokens.{game['id']}", json.dumps(tokens)],
+    )
+    page.goto(f"{server}/{kind}/games/{game['id']}{query}")
+
+
+#: axe-core, vendored from the npm registry (static/vendor/axe-core/, MPL-2.0).
+AXE = Path(__file__).resolve().parents[1] / "static/vendor/axe-core/axe.min.js"
+
+
+def axe_violations(page) -> list[dict]:
+    """Run axe-core on the page as it is now; returns the violations (id, impact, nodes)."""
+    if not page.evaluate("() => !!window.axe"):
+        # from the site itself: the pages' Content-Security-Policy allows scripts from 'self' only
+        origin = page.evaluate("() => location.origin")
+        page.add_script_tag(url=origin + "/static/vendor/axe-core/axe.min.js")
+    result = page.evaluate("async () => (await window.axe.run(document)).violations")
+    return [
+        {
+            "id": v["id"],
+            "impact": v["impact"],
+            "nodes": [n["target"] for n in v["nodes"]][:5],
+            "help": v["help"],
+        }
+        for v in result
+    ]

@@ -85,13 +85,21 @@ def test_both_languages_have_the_same_keys_and_a_sentence_for_every_refusal():
 
 
 def test_the_pages_answer_and_the_home_page_links_the_game(client):
-    for url in ("/dragons_gold/new", "/dragons_gold/games/abc", "/dragons_gold/games/abc/join/1"):
+    seats = [{"type": "human"}, {"type": "human", "open": True}, {"type": "human"}]
+    made = client.post("/api/games", json={"game": "dragons_gold", "seats": seats}).get_json()
+    abc = made["id"]
+    for url in (
+        "/dragons_gold/new",
+        f"/dragons_gold/games/{abc}",
+        f"/dragons_gold/games/{abc}/join/1",
+    ):
         assert client.get(url).status_code == 200
+    assert client.get("/dragons_gold/games/abc").status_code == 404  # no such game: a 404 page
     assert client.get("/dragons_gold/games/" + "x" * 65).status_code == 404
     assert client.get("/dragons_gold").headers["Location"].endswith("/dragons_gold/new")
     home = client.get("/?lang=en").get_data(as_text=True)
     assert 'href="/dragons_gold/new"' in home
-    zh = client.get("/dragons_gold/games/abc?lang=zh").get_data(as_text=True)
+    zh = client.get(f"/dragons_gold/games/{abc}?lang=zh").get_data(as_text=True)
     assert "龍之金遊戲" in zh and 'id="dg-data"' in zh
 
 

@@ -25,6 +25,11 @@ def auth(token: str) -> dict:
     return {"Authorization": f"Bearer {token}"}
 
 
+def create_raw(client, seats, **extra):
+    """POST /api/games as given (the response, for refusals)."""
+    return client.post("/api/games", json={"game": GAME, "seats": seats, **extra})
+
+
 def create(client, seats=None, **extra) -> dict:
     body = {"game": GAME, "seats": seats or [{"type": "human", "name": "Ana"}, {"type": "human"}]}
     body.update(extra)
@@ -457,15 +462,25 @@ def test_import_refuses_bad_records_and_creates_nothing(client):
 
 def test_open_games_list_free_seats_without_tokens(client):
     full = create(client)
-    waiting = create(client, [{"type": "human", "name": "Ana"}, {"type": "human", "open": True}])
+    waiting = create(
+        client, [{"type": "human", "name": "Ana"}, {"type": "human", "open": True, "listed": True}]
+    )
     assert waiting["seats"][1]["token"] is None and waiting["seats"][1]["open"] is True
+    # a seat for a friend (open, not listed) is reached by its share link only
+    invite = create(client, [{"type": "human", "name": "Ana"}, {"type": "human", "open": True}])
+    assert invite["seats"][1]["open"] is True and invite["seats"][1]["listed"] is False
+    error_of(create_raw(client, [{"type": "human", "listed": True}, {"type": "human"}]), 400)
     listed = client.get("/api/games?open=true")
     games = listed.get_json()["games"]
     assert [g["id"] for g in games] == [waiting["id"]]
     assert games[0]["free_seats"] == [1]
     assert "token" not in listed.get_data(as_text=True)
     everyone = {g["id"] for g in client.get("/api/games").get_json()["games"]}
-    assert everyone == {full["id"], waiting["id"]}
+    assert everyone == {full["id"], waiting["id"], invite["id"]}
+    unlisted = next(
+        g for g in client.get("/api/games").get_json()["games"] if g["id"] == invite["id"]
+    )
+    assert unlisted["free_seats"] == []  # not offered to anyone: its link leads to it
     assert len(client.get("/api/games?limit=1").get_json()["games"]) == 1
     error_of(client.get("/api/games?open=maybe"), 400, "open")
     error_of(client.get("/api/games?limit=0"), 400, "limit")

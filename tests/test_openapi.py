@@ -111,6 +111,8 @@ def test_api_docs_page_is_served_by_the_app():
 def test_every_operation_matches_its_schema(case):
     rng = random.Random(repr((case.path_parameters, case.query, case.body)))
     params = case.path_parameters or {}
+    if params.get("game_id") == "kinds":  # /api/games/kinds is its own route: no game has that id
+        params["game_id"] = "no-such-game"
     if REAL and "game_id" in params and rng.random() < 0.6:
         finished = any(part in case.path for part in ("record", "positions", "analysis"))
         params["game_id"] = REAL["over"] if finished else REAL["running"]

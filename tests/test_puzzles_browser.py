@@ -49,7 +49,16 @@ def test_answering_a_wrong_then_the_right_space(page, live_server):
     _hex(page, *body["answer"]).click(force=True)
     sync_api.expect(feedback).to_contain_text("Right!")
     assert "picked-right" in _hex(page, *body["answer"]).get_attribute("class")
+    # a right answer is outlined green, never the red of a wrong pick
+    stroke = _hex(page, *body["answer"]).evaluate("e => getComputedStyle(e).stroke")
+    assert stroke == "rgb(27, 122, 44)", stroke
     page.screenshot(path=str(OUT / "puzzle-answered.png"), full_page=True)
+    # and the next puzzle is one key press away: a new puzzle of the same difficulty
+    nxt = page.locator("#next-puzzle")
+    sync_api.expect(nxt).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda url: body["code"] not in url and "/puzzles/" in url)
+    sync_api.expect(page.locator("h1 .badge")).to_have_class("badge medium")
 
 
 def test_hints_reveal_one_step_at_a_time_then_the_answer(page, live_server):
@@ -94,6 +103,19 @@ def test_print_sheet_puts_the_answer_key_on_its_own_page(page, live_server):
     (OUT / "puzzle-sheet.pdf").write_bytes(pdf)
     pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
     assert pages >= 2  # puzzles, then the key on a page of its own
+
+
+def test_a_six_puzzle_sheet_prints_to_two_small_pages(page, live_server):
+    """Six puzzles fill one A4 page (three across, two down), the key the second; the maps
+    stay vectors without pattern fills, so the PDF is small (it was 8-10 MB)."""
+    page.goto(f"{live_server}/puzzles/sheet?count=6&difficulty=medium&seed=1&print=1")
+    assert page.locator(".sheet-puzzle").count() == 6
+    assert page.locator(".sheet-puzzle svg pattern").count() == 0
+    pdf = page.pdf(format="A4")
+    (OUT / "puzzle-sheet-6.pdf").write_bytes(pdf)
+    pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+    assert pages == 2, pages
+    assert len(pdf) < 1_000_000, len(pdf)
 
 
 def test_list_page_links_to_a_playable_puzzle(page, live_server):

@@ -47,3 +47,32 @@ def test_registers_as_a_subcommand():
         "x.html",
     )
     assert callable(args.func)
+
+
+def test_a_long_list_shows_a_progress_bar_on_a_terminal_stderr_only(monkeypatch, capsys):
+    import io
+    import sys
+
+    import progress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(progress, "DELAY", 0.0)  # as if the run had lasted over a second
+    err = Terminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    assert main(["--count", "41", "--difficulty", "easy"]) == 0  # a list may be longer than a sheet
+    assert "41/41" in err.getvalue() and "puzzles" in err.getvalue()
+    out = capsys.readouterr().out
+    assert len(out.strip().splitlines()) == 41 and "%" not in out
+    err.truncate(0)
+    assert main(["--count", "2", "--quiet"]) == 0
+    assert err.getvalue().strip("\x00") == ""
+
+
+def test_counts_are_worded_with_their_plural():
+    from i18n import translate
+
+    assert translate("en", "cli.n_points", count=1) == "1 point"
+    assert translate("en", "cli.n_clues", count=3) == "3 clues"

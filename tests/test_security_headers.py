@@ -59,12 +59,14 @@ def page_urls(url: str, rules: list[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory) -> list[str]:
-    """The app's GET page rules (neither API nor static files)."""
+    """The app's GET page rules (neither API nor static files, nor the site icon: a picture)."""
     app = create_app({"TESTING": True, "DATABASE": str(tmp_path_factory.mktemp("map") / "x.db")})
     return [
         r.rule
         for r in app.url_map.iter_rules()
-        if "GET" in r.methods and not r.rule.startswith(("/api/", "/static/"))
+        if "GET" in r.methods
+        and not r.rule.startswith(("/api/", "/static/"))
+        and r.rule != "/favicon.ico"
     ]
 
 

@@ -142,7 +142,35 @@ def test_command_line_prints_win_rates_and_dao_statistics():
     assert status == 0
     text = out.getvalue()
     assert "ev#0" in text and "random#3" in text and "win share" in text and "busts" in text
-    assert "100%" in err.getvalue()  # the progress bar went to stderr
+    assert err.getvalue() == ""  # stderr is no terminal here: no progress bar
+
+
+class _Terminal(io.StringIO):
+    """A stderr that says it is a terminal (where a person watches the bar)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_long_run_shows_a_progress_bar_on_a_terminal_unless_quiet(monkeypatch, quiet):
+    import progress
+
+    monkeypatch.setattr(progress, "DELAY", 0.0)  # as if the run had lasted over a second
+    out, err = io.StringIO(), _Terminal()
+    argv = ["dao", "--games", "20", "--bots", "random", "--seats", "2"]
+    assert main(argv + (["--quiet"] if quiet else []), out, err) == 0
+    assert "win share" in out.getvalue() and "100%" not in out.getvalue()
+    if quiet:
+        assert err.getvalue() == ""
+    else:
+        assert "100%" in err.getvalue() and "20/20" in err.getvalue()
+
+
+def test_a_quick_run_on_a_terminal_shows_no_bar():
+    out, err = io.StringIO(), _Terminal()
+    assert main(["dao", "--games", "3", "--bots", "random", "--seats", "2"], out, err) == 0
+    assert err.getvalue() == ""  # over in well under a second: tqdm's delay never passed
 
 
 def test_command_line_json_and_options():

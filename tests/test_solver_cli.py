@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,7 +67,12 @@ def test_text_output_lists_candidates_steps_exclusions_and_plays(request_file, c
 def test_chinese_text(request_file, capsys):
     path, _ = request_file
     assert main(["solve", str(path), "--lang", "zh"]) == 0
-    assert "在沙灘中" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "在沙灘中" in out
+    # every line in Chinese: no English words once clue notations are taken out
+    words = re.sub(r"!?(?:in|near[12]):(?:largest:)?[a-z]+", "", out)
+    assert not re.findall(r"[A-Za-z]{2,}", words), re.findall(r"[A-Za-z]{2,}", words)
+    assert "白色藏寶圖：5 個候選格" in out and "被線索 0（near2:sea）排除" in out
 
 
 @pytest.mark.parametrize(

@@ -267,10 +267,21 @@ def test_list_games_open_only(sessions):
     sessions = sessions()
     full, _, _ = sessions.create("blind_auction", HUMANS, None, 1)
     open_game, _, _ = sessions.create(
+        "blind_auction", [HUMANS[0], {"type": "human", "open": True, "listed": True}], None, 1
+    )
+    invite, _, _ = sessions.create(  # a seat for a friend: by its share link only, never listed
         "blind_auction", [HUMANS[0], {"type": "human", "open": True}], None, 1
     )
     assert [g.id for g in sessions.store.list_games(True, 10)] == [open_game.id]
-    assert {g.id for g in sessions.store.list_games(False, 10)} == {full.id, open_game.id}
+    assert {g.id for g in sessions.store.list_games(False, 10)} == {
+        full.id,
+        open_game.id,
+        invite.id,
+    }
+    assert (
+        sessions.store.get(invite.id).seats[1].free
+        and not sessions.store.get(invite.id).seats[1].listed
+    )
     sessions.claim(open_game.id, 1, "Cy")
     assert sessions.store.list_games(True, 10) == []
 

@@ -222,3 +222,17 @@ def test_command_line_reports_bad_input(capsys, args, message):
     assert cli_main(args) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and message in err
+
+
+def test_print_textures_are_flat_fills_with_marks_not_patterns(island):
+    """``textures="marks"`` (the print sheet): no pattern fill, a flat base colour per hex and
+    the texture's marks drawn once on each hex (pattern fills blow a PDF up to megabytes)."""
+    root = parse(render_svg(island, textures="marks"))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert not list(root.iter(f"{ns}pattern"))
+    hexes = [p for p in root.iter(f"{ns}polygon") if "hex" in p.get("class", "").split()]
+    assert hexes and all(p.get("fill") == TERRAIN_STYLE[p.get("data-terrain")][0] for p in hexes)
+    marks = [u for u in root.iter(f"{ns}use") if u.get("class") == "marks"]
+    assert len(marks) == len(hexes)
+    with pytest.raises(InvalidInput):
+        render_svg(island, textures="glitter")

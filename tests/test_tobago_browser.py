@@ -77,9 +77,17 @@ def test_whole_game_against_three_bots_by_clicks(browser, live_server):
         act_by_clicks(page, action)
         done[action["type"]] += 1
         assert sum(done.values()) < 400
+        mine = snapshot(page)["view"]["players"][0]
+        if mine["treasures"] and not snapshot(page)["over"]:
+            # rules §9: my values under my hand, the table counts only (mine too)
+            values = [str(c["value"]) for c in mine["treasures"]]
+            expect(page.locator("#my-treasures")).to_contain_text(", ".join(values))
+            expect(page.locator("#players .gold")).to_have_count(0)
+            done["treasures seen"] += 1
     for kind in ("place_atv", "first_clue", "play_clue", "drive", "pick_amulet", "raise"):
         assert done[kind] >= 1, (kind, done)
     assert done["accept"] + done["decline"] >= 1, done
+    assert done["treasures seen"] >= 1, done
     end = page.locator("#end")
     expect(end).to_be_visible()
     expect(end.locator(".scores li")).to_have_count(4)
@@ -189,9 +197,10 @@ def test_playground_from_an_empty_island_to_a_located_treasure(browser, live_ser
     page.click("#pg-target-4")
     page.click('#pg-cards button[data-clue="in:lake"]')
     plays = page.locator("#pg-plays tbody tr").first.locator("td")
-    expect(plays).to_have_text(
+    expect(plays.locator(".visually-hidden")).to_have_text(
         ["not legal", "legal, leaves 1", "legal, leaves 1", "legal, leaves 1"]
     )
+    expect(plays.locator("[aria-hidden=true]")).to_have_text(["—", "✓ 1", "✓ 1", "✓ 1"])
     url = page.url
     assert "#s=" in url
     page.screenshot(path=str(OUT / "playground-located.png"), full_page=True)
@@ -335,13 +344,21 @@ def test_a_refused_action_is_explained_and_loses_nothing(browser, live_server):
     _new_game(page, live_server, 3, seats=["me", "friend", "none", "none"])
     page.click("#open-seat")
     _open_game(page)
-    refusal = {"error": {"code": "illegal", "message": "the server says no", "field": "action.at"}}
+    refusal = {
+        "error": {
+            "code": "illegal",
+            "reason": "sea_space",
+            "params": {"space": [2, 1]},
+            "message": "the server says no",
+            "field": "action.at",
+        }
+    }
     page.route(
         "**/actions",
         lambda route: route.fulfill(status=409, json=refusal),
     )
     hex_locator(page, 2, 1).click()
-    expect(page.locator("#error")).to_have_text("Refused: the server says no")
+    expect(page.locator("#error")).to_have_text("(2, 1) is sea: an ATV never goes there.")
     assert snapshot(page)["version"] == 0
     expect(page.locator("#status")).to_contain_text("place your ATV")
     page.unroute("**/actions")

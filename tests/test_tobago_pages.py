@@ -18,9 +18,10 @@ PAGES = [
     "/",
     "/tobago",
     "/tobago/new",
-    "/tobago/games/some-id",
-    "/tobago/games/some-id/join/1",
-    "/dao/games/some-id/join/1",
+    "/tobago/games/TOBAGO",
+    "/tobago/games/TOBAGO/join/1",
+    "/dao/games/DAO",
+    "/dao/games/DAO/join/1",
     "/tobago/playground",
     "/rules",
     "/rules/tobago",
@@ -41,7 +42,32 @@ def test_catalogues_have_the_same_keys_and_placeholders():
 
     assert set(en) == set(_load("zh")), "every key in both languages"
     for key, text in en.items():
-        assert set(re.findall(r"\{(\w+)\}", text)) == set(re.findall(r"\{(\w+)\}", zh[key])), key
+        assert _names(text) == _names(zh[key]), key
+        if isinstance(text, dict):  # a plural: English has both forms, Chinese "other" only
+            assert set(text) == {"one", "other"} and set(zh[key]) == {"other"}, key
+
+
+def _names(value) -> set[str]:
+    """The placeholders of a catalogue value (of a plural's ``other`` form)."""
+    text = value["other"] if isinstance(value, dict) else value
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+def test_every_plural_message_the_pages_ask_for_is_given_its_count():
+    """A plural catalogue value is chosen by ``count``: a call that passes ``n`` instead would
+    always show the "other" form ("1 candidates")."""
+    plural = {k for k, v in catalogue("en").items() if isinstance(v, dict)}
+    assert len(plural) > 15
+    calls = 0
+    for path in ROOT.glob("static/**/*.js"):
+        if "vendor" in path.parts:
+            continue
+        text = path.read_text("utf-8")
+        for key, params in re.findall(r"""\bt\(\s*["'`]([\w.]+)["'`]\s*,\s*(\{[^}]*\})""", text):
+            if key in plural:
+                calls += 1
+                assert re.search(r"(?<![.\w])count\s*[:,}]", params), (path.name, key, params)
+    assert calls > 15
 
 
 def test_every_key_the_pages_use_is_in_the_catalogue():
@@ -60,7 +86,10 @@ def test_every_key_the_pages_use_is_in_the_catalogue():
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_page_renders_in_both_languages(client, lang):
     marker = {"en": 'lang="en"', "zh": 'lang="zh-Hant"'}[lang]
+    ids = {kind.upper(): _game(client, kind) for kind in ("tobago", "dao")}
     for url in PAGES:
+        for name, game_id in ids.items():
+            url = url.replace(f"/{name}", f"/{game_id}")
         resp = client.get(f"{url}?lang={lang}")
         assert resp.status_code == 200, url
         html = resp.get_data(as_text=True)
@@ -88,6 +117,48 @@ def test_language_choice_order_and_cookie(client):
     assert data["strings"]["terrain.jungle"] == "樹林"
 
 
+def _game(client, kind: str) -> str:
+    """A new game of ``kind`` (two human seats), its id."""
+    seats = [{"type": "human"}, {"type": "human", "open": True}, {"type": "human"}]
+    return client.post("/api/games", json={"game": kind, "seats": seats}).get_json()["id"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_wrong_address_is_a_404_page_in_the_site_layout_with_a_way_back(client, lang):
+    tobago = _game(client, "tobago")
+    cases = {
+        "/no/such/page": "errorpage.not_found",
+        "/tobago/games/nosuchgame": "error.no_such_game",
+        "/tobago/games/nosuchgame/join/1": "error.no_such_game",
+        f"/dao/games/{tobago}": "error.no_such_game",  # a Tobago game is no DAO game
+        "/puzzles/NOT-A-CODE": "error.no_such_puzzle",
+    }
+    cat = catalogue(lang)
+    for url, key in cases.items():
+        resp = client.get(f"{url}?lang={lang}")
+        assert resp.status_code == 404 and resp.mimetype == "text/html", url
+        html = resp.get_data(as_text=True)
+        assert f"<h1>{cat['errorpage.title_404']}</h1>" in html, url
+        assert cat[key] in html and 'href="/"' in html and '<main id="main"' in html, url
+    assert client.get("/api/no/such").get_json()["error"]["code"] == "not_found"  # JSON stays
+
+
+def test_the_site_answers_favicon_ico(client):
+    resp = client.get("/favicon.ico")
+    assert resp.status_code == 200 and resp.data[:4] == b"\x00\x00\x01\x00"  # an ICO file
+
+
+def test_the_site_menu_names_every_playable_game_and_footers_name_their_game(client):
+    home = client.get("/?lang=en").get_data(as_text=True)
+    nav = re.search(r'<nav class="site-nav".*?</nav>', home, re.S).group(0)
+    assert 'href="/tobago"' in nav and 'href="/dao/new"' in nav
+    dao = client.get("/dao/new?lang=en").get_data(as_text=True)
+    footer = re.search(r"<footer.*?</footer>", dao, re.S).group(0)
+    assert 'href="/rules/dao"' in footer and "Tobago rules" not in footer
+    tobago = client.get("/tobago/new?lang=en").get_data(as_text=True)
+    assert 'href="/rules/tobago"' in re.search(r"<footer.*?</footer>", tobago, re.S).group(0)
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
     from web import dao_pages, isla_dorada_pages, tobago_pages
@@ -97,17 +168,18 @@ def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
         prefix = pages.join_strings
         keys = {prefix + name for name in JOIN_KEYS}
         assert keys <= set(catalogue(lang)), keys - set(catalogue(lang))
-        html = client.get(f"/{pages.kind}/games/g1/join/2?lang={lang}").get_data(as_text=True)
+        game = _game(client, pages.kind)
+        html = client.get(f"/{pages.kind}/games/{game}/join/1?lang={lang}").get_data(as_text=True)
         assert f"<h1>{catalogue(lang)[prefix + 'title']}</h1>" in html
         assert f'data-kind="{pages.kind}" data-strings="{prefix}"' in html
-        assert 'data-game="g1" data-seat="2"' in html
+        assert f'data-game="{game}" data-seat="1"' in html
         assert "common/join.js" in html and pages.stylesheet in html
         data = json.loads(re.search(r'id="i18n-data">(.*?)</script>', html).group(1))
         assert keys <= set(data["strings"]) and data["clues"] == {}
         assert client.get(f"/{pages.kind}/games/{'x' * 65}/join/0").status_code == 404
 
 
-CLIENT_KEYS = ("not_found", "err_stale", "err_network", "err_token", "err_refused")
+CLIENT_KEYS = ("not_found",)
 SHARE_KEYS = ("share_label", "copy")
 
 
@@ -201,7 +273,7 @@ def test_helper_explains_ranks_and_measures(client):
     out = client.post("/api/tobago/helper", json=body).get_json()
     white, grey = out["maps"]
     assert white["count"] == 5 and grey["count"] == 30
-    assert {"space": [1, 0], "by": 0} in white["excluded"]
+    assert {"space": [1, 0], "by": 0, "own": False} in white["excluded"]
     assert white["steps"] == [{"index": None, "remaining": 30}, {"index": 0, "remaining": 5}]
     # costs to the nearest jungle space: five terrain steps for me, one for the rival on beach
     assert white["costs"] == [5, 1]
@@ -213,10 +285,25 @@ def test_helper_explains_ranks_and_measures(client):
     assert "a rival gets there first" in located["reason"]
     assert ("in:lake", "white") not in plays  # no lake space is jungle: not a legal play
     assert plays[("in:lake", "grey")]["remaining"] == 5
+    # every hand card and map that is no legal play, and why (the disabled buttons' words)
+    assert {(r["hand_index"], r["map"], r["reason"]) for r in out["refusals"]} == {
+        (1, "white", "removes_every_candidate")
+    }
     zh = client.post("/api/tobago/helper", json={**body, "lang": "zh"}).get_json()
     reasons = {(h["clue"], h["map"]): h["reason"] for h in zh["hints"]}
     assert reasons[("near1:palm", "white")].startswith("定位了寶藏")
     assert zh["hints"][0]["sentence"] in clue_sentences("zh").values()
+
+
+def test_helper_says_a_space_is_out_for_being_the_near_clues_own_target(client):
+    """'Within 1 of the palm' rules out the palm's own space (0 away): the helper says so."""
+    body = {"island": _stripes(), "maps": [{"id": "white", "clues": ["near1:palm"]}], "lang": "en"}
+    out = client.post("/api/tobago/helper", json=body).get_json()
+    own = {tuple(x["space"]) for x in out["maps"][0]["excluded"] if x["own"]}
+    assert own == {(0, 0)}
+    body["options"] = {"near_includes_target": True}
+    out = client.post("/api/tobago/helper", json=body).get_json()
+    assert not any(x["own"] for x in out["maps"][0]["excluded"])
 
 
 def test_helper_refuses_bad_input_and_names_the_field(client):
@@ -253,5 +340,19 @@ def test_the_helper_and_the_solve_endpoint_give_one_answer(client):
     solved = client.post("/api/tobago/solve", json=body).get_json()
     helped = client.post("/api/tobago/helper", json=body).get_json()
     for s, h in zip(solved["maps"], helped["maps"], strict=True):
-        assert s["count"] == h["count"] and s["excluded"] == h["excluded"]
+        # the helper adds "own" (a near clue's own target) to each excluded item
+        plain = [{k: v for k, v in e.items() if k != "own"} for e in h["excluded"]]
+        assert s["count"] == h["count"] and s["excluded"] == plain
     assert [e["by"] for e in helped["maps"][0]["excluded"]][:2] == ["landmark", "landmark"]
+
+
+def test_the_chinese_rules_say_what_the_corrected_english_rules_say(client):
+    """web/rules/zh/tobago.md follows ../shared/rules/tobago.md as corrected: amulets remove a
+    marker on any map (never the last), a curse discards the other undealt cards, §9 the log."""
+    zh = client.get("/rules/tobago?lang=zh").get_data(as_text=True)
+    assert "不論那張圖還有多少候選格都可以" in zh
+    assert "所有還沒發出的牌進入寶藏棄牌堆" in zh
+    assert "詛咒牌和所有還沒發出的牌離開遊戲" not in zh  # the old rule
+    assert "紀錄可以寫出誰拿下了" in zh and "玩家表只顯示張數" in zh
+    en = client.get("/rules/tobago?lang=en").get_data(as_text=True)
+    assert "goes to the treasure discard pile" in en and "the log may say who accepted" in en

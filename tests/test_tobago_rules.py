@@ -223,6 +223,19 @@ def test_without_compass_markers_no_clue_is_played_and_nothing_raised():
     assert "compass marker" in err.message
 
 
+def test_when_nobody_has_a_compass_marker_the_game_ends_at_once_with_treasure_left():
+    s = position()
+    for p in s.players:
+        p.markers = 0
+    deck = len(s.treasure_deck)
+    assert deck > 0
+    KIND.apply(s, 0, {"type": "end_turn"})
+    assert s.phase == "over"
+    over = next(e for e in s.log if e["type"] == "game_over")
+    assert over["end"] == "no_markers" and over["treasure_deck"] == deck
+    assert KIND.statistics(s)["ended_without_markers"] == 1
+
+
 def test_refill_reshuffles_the_discards_when_the_clue_deck_is_empty():
     s = position()
     give(s, 0, ["in:jungle", "in:beach", "in:river", "in:lake"])

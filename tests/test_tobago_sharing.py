@@ -215,6 +215,10 @@ def test_the_treasure_deck_running_out_mid_sharing_reshuffles_the_discards_then_
     _share_out(s)
     assert s.phase == "over" and KIND.is_over(s) and KIND.to_act(s) == []
     assert len(s.treasure_deck) == 5  # 2 + 8 reshuffled - 5 drawn: left, but the game is over
+    over = next(e for e in s.log if e["type"] == "game_over")
+    # not "the deck is used up": 5 cards are left, and the end says so (pages word ``end``)
+    assert over["end"] == "deck_reshuffled" and over["treasure_deck"] == 5
+    assert KIND.statistics(s)["ended_without_markers"] == 0
     assert s.maps[0].clues == []  # not restarted
     scores = KIND.scores(s)
     assert scores == [sum(TREASURE_VALUES[c] for c in p.treasures) for p in s.players]
@@ -233,6 +237,7 @@ def test_the_game_ends_after_the_sharing_that_empties_the_treasure_deck():
     assert s.phase == "over"
     over = next(e for e in s.log if e["type"] == "game_over")
     assert over["scores"] == KIND.scores(s)
+    assert over["end"] == "deck_empty" and over["treasure_deck"] == 0
 
 
 def test_most_gold_wins_and_ties_are_shared():

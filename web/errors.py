@@ -2,14 +2,16 @@
 
 The only place where domain errors (``errors.ProjectError`` and its subclasses, which know
 nothing of HTTP) meet status codes: ``STATUS`` maps each category to one. Flask's own HTTP errors
-(404, 405, 413, …) under ``/api/`` get the same shape; on pages they keep Flask's HTML.
+(404, 405, 413, …) under ``/api/`` get the same shape. On pages every error, domain or HTTP, is
+``templates/error.html``: the site's layout, a sentence in the reader's language (``error.<reason>``
+for a domain error) and links back.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from errors import (
@@ -23,6 +25,7 @@ from errors import (
     TooLarge,
     Unauthorized,
 )
+from i18n import translate
 
 #: HTTP status per error class; a subclass not listed takes its nearest listed base's.
 STATUS: dict[type[ProjectError], int] = {
@@ -85,14 +88,36 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.path == "/openapi.json"
 
 
+def error_page(status: int, reason: str | None = None, params: dict | None = None) -> Any:
+    """The page for an error (``templates/error.html``) with ``status``, in the request's language:
+    the sentence of ``reason`` when the catalogue has one, else the status's."""
+    from i18n import catalogue
+    from web.i18n import current_lang
+
+    lang = current_lang()
+    cat = catalogue(lang)
+    heading = translate(lang, "errorpage.title_404" if status == 404 else "errorpage.title")
+    if reason and f"error.{reason}" in cat:
+        text = translate(lang, f"error.{reason}", **(params or {}))
+    elif status == 404:
+        text = translate(lang, "errorpage.not_found")
+    else:
+        text = translate(lang, "error.generic")
+    return render_template("error.html", heading=heading, text=text), status
+
+
 def register(app: Flask) -> None:
     @app.errorhandler(ProjectError)
-    def _project_error(e: ProjectError) -> Response:
+    def _project_error(e: ProjectError) -> Any:
+        if not _wants_json():
+            return error_page(status_of(e), e.reason, e.params)
         return domain_error_response(e)
 
     @app.errorhandler(HTTPException)
     def _http_error(e: HTTPException) -> Any:
         if not _wants_json():
+            if (e.code or 500) >= 400 and e.code != 405:
+                return error_page(e.code or 500)
             return e
         code = {
             404: "not_found",

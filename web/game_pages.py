@@ -18,16 +18,28 @@ from typing import Any
 
 from flask import abort, render_template
 
+from errors import NotFound
+
 #: Longer than any id ``web.storage`` makes: such a page is a 404 without asking the database.
 MAX_GAME_ID = 64
 #: The strings the join page uses, after the game's prefix (``join.`` + ``title`` …).
-JOIN_KEYS = ("title", "name", "claim", "invite", "taken", "watch", "no_game", "err")
+JOIN_KEYS = ("title", "name", "claim", "invite", "invite_by", "taken", "watch", "no_game", "err")
 
 
-def check_game_id(game_id: str) -> None:
-    """404 for an id no game can have (the page itself asks the API for the game)."""
+def check_game_id(game_id: str, kind: str | None = None) -> None:
+    """A 404 page for an id no game can have, for an id of no stored game, and (with ``kind``)
+    for a game of another kind: the player sees "there is no such game", not an empty layout."""
     if len(game_id) > MAX_GAME_ID:
         abort(404)
+    if kind is not None:
+        from web.games_api import sessions  # the pages sit beside the API in the web layer
+
+        try:
+            found = sessions().store.get(game_id).kind
+        except NotFound:
+            found = None
+        if found != kind:
+            raise NotFound(f"no {kind} game {game_id!r}", "id", reason="no_such_game")
 
 
 @dataclass(frozen=True)
@@ -42,10 +54,10 @@ class GamePages:
 
     def game_page(self, template: str, game_id: str, **context: Any) -> str:
         """``template`` for the game ``game_id`` (404 for an impossible id)."""
-        check_game_id(game_id)
+        check_game_id(game_id, self.kind)
         return render_template(template, game_id=game_id, **context)
 
     def join_page(self, game_id: str, seat: int) -> str:
         """The page a share link opens: claim seat ``seat`` of ``game_id``."""
-        check_game_id(game_id)
+        check_game_id(game_id, self.kind)
         return render_template("join.html", game_id=game_id, seat=seat, pages=self)

@@ -63,7 +63,7 @@ def script_data(lang: str, prefixes: tuple[str, ...] = (), clues: bool = True) -
     wanted = {
         k: v
         for k, v in cat.items()
-        if not prefixes or k.startswith(("common.", "terrain.", "map.", *prefixes))
+        if not prefixes or k.startswith(("common.", "terrain.", "map.", "error.", *prefixes))
     }
     return {"lang": lang, "strings": wanted, "clues": clue_sentences(lang) if clues else {}}
 

@@ -59,6 +59,11 @@ class SeatIn(_In):
         description="Human seats only: leave the seat free for someone to claim "
         "(POST /api/games/{id}/seats/{index}/claim) instead of returning its token now",
     )
+    listed: bool = Field(
+        default=False,
+        description="Open seats only: list the game under GET /api/games?open=true for anyone "
+        "to join; otherwise (the default) only the seat's share link leads to it",
+    )
 
 
 class CreateGameIn(_In):
@@ -262,6 +267,9 @@ class SeatOut(BaseModel):
     name: str | None
     level: str | None
     open: bool = Field(description="A human seat nobody has claimed yet")
+    listed: bool = Field(
+        default=False, description="An open seat anyone may find (not by its share link only)"
+    )
 
 
 class SeatCreated(SeatOut):

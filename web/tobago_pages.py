@@ -25,7 +25,7 @@ from markdown_it import MarkdownIt
 from pydantic import BaseModel, ConfigDict, Field
 
 from errors import InvalidInput
-from solver.answer import column_json
+from solver.answer import helper_maps, play_refusals
 from solver.clues import describe_clue
 from solver.compiled import compile_island, drive_from
 from solver.deck import DECK
@@ -145,6 +145,11 @@ class HelperIn(_In):
 class HelperExcludedOut(BaseModel):
     space: list[int]
     by: int | Literal["removed", "landmark"]
+    own: bool = Field(
+        default=False,
+        description="The excluding clue is 'within N of X' and this space is one of X's own "
+        "(0 away: not counted unless the near_includes_target option is on)",
+    )
 
 
 class HelperStepOut(BaseModel):
@@ -177,9 +182,18 @@ class HelperHintOut(BaseModel):
     reason: str
 
 
+class HelperRefusalOut(BaseModel):
+    hand_index: int
+    map: str
+    reason: Literal["map_located", "removes_every_candidate", "removes_no_candidate"]
+
+
 class HelperOut(BaseModel):
     maps: list[HelperMapOut]
     hints: list[HelperHintOut]
+    refusals: list[HelperRefusalOut] = Field(
+        description="Every (hand card, map) that is no legal play, and why (error.<reason>)"
+    )
 
 
 def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
@@ -198,11 +212,11 @@ def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
         parts.append(
             tr(lang, "helper.reason_unreachable")
             if mine is None
-            else tr(lang, "helper.reason_mine", n=mine)
+            else tr(lang, "helper.reason_mine", count=mine)
         )
         if len(hint.costs) > 1:
             parts.append(
-                tr(lang, "helper.reason_rival", n=rival)
+                tr(lang, "helper.reason_rival", count=rival)
                 if rival is not None
                 else tr(lang, "helper.reason_rival_none")
             )
@@ -245,12 +259,7 @@ def helper():
     # Drive costs kept per island geometry and start: the same few ATV spaces are asked about
     # again and again.
     layers = [drive_from(island, h) for h in ([me] if me is not None else []) + others]
-    maps_out = []
-    for col in req.maps:
-        answer = column_json(t, col, candidates=False, steps=True)
-        alive = t.column(col.clues, col.removed)
-        answer["costs"] = [layer.nearest(alive) if alive else None for layer in layers]
-        maps_out.append(answer)
+    maps_out = helper_maps(t, req.maps, layers)
     ranked = hints(island, req.maps, req.hand, me, others, options) if req.hand else []
     hints_out = []
     for h in ranked:
@@ -263,4 +272,4 @@ def helper():
                 "reason": hint_reason(lang, h, with_costs=me is not None),
             }
         )
-    return {"maps": maps_out, "hints": hints_out}
+    return {"maps": maps_out, "hints": hints_out, "refusals": play_refusals(t, req.maps, req.hand)}

@@ -94,12 +94,22 @@ def _cards_json(ids: list[int]) -> list[dict]:
 def _refuse_action(action: Any) -> None:
     """Raise the precise ``InvalidInput`` for a malformed action."""
     if not isinstance(action, dict):
-        raise InvalidInput("an action is an object like {'type': 'take'}", "action")
+        raise InvalidInput(
+            "an action is an object like {'type': 'take'}", "action", reason="action_not_object"
+        )
     extra = sorted(str(k) for k in action if k != "type")
     if extra:
-        raise InvalidInput(f"unknown action field {extra[0]!r}", f"action.{extra[0]}")
+        raise InvalidInput(
+            f"unknown action field {extra[0]!r}",
+            f"action.{extra[0]}",
+            reason="unknown_field",
+            params={"name": extra[0], "action": str(action.get("type"))},
+        )
     raise InvalidInput(
-        f"action type must be 'take' or 'turn', got {action.get('type')!r}", "action.type"
+        f"action type must be 'take' or 'turn', got {action.get('type')!r}",
+        "action.type",
+        reason="unknown_action",
+        params={"action": str(action.get("type"))},
     )
 
 

@@ -182,7 +182,9 @@ def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
 def _card(value: Any, field: str, allowed: set[int], kind: str | None = None) -> int:
     """The adventure card ``value`` names, which must be among ``allowed`` (and of ``kind``)."""
     if not isinstance(value, str):
-        raise InvalidInput(f"a card id is a string like 'a12', got {value!r}", field)
+        raise InvalidInput(
+            f"a card id is a string like 'a12', got {value!r}", field, reason="malformed_action"
+        )
     found = T.CARD_INDEX.get(value)
     if found is None or found[0] != "a":
         raise InvalidInput(
@@ -213,7 +215,9 @@ def parse_bid(state: IslaState, seat: int, action: dict) -> dict:
     """The bid record ``action`` asks for, every rule checked; nothing changes here."""
     extra = sorted(set(action) - _BID_KEYS)
     if extra:
-        raise InvalidInput(f"unknown bid field {extra[0]!r}", f"action.{extra[0]}")
+        raise InvalidInput(
+            f"unknown bid field {extra[0]!r}", f"action.{extra[0]}", reason="malformed_action"
+        )
     allowed = set(available(state, seat))
     used: set[int] = set()
 
@@ -238,13 +242,19 @@ def parse_bid(state: IslaState, seat: int, action: dict) -> dict:
         )
     raw = action.get("cards", [])
     if not isinstance(raw, list):
-        raise InvalidInput("cards must be a list of card ids", "action.cards")
+        raise InvalidInput(
+            "cards must be a list of card ids", "action.cards", reason="malformed_action"
+        )
     cards = [take(v, f"action.cards[{i}]") for i, v in enumerate(raw)]
     shaman, src, into = -1, "", ""
     if "shaman" in action:
         sh = action["shaman"]
         if not isinstance(sh, dict) or set(sh) != {"card", "from", "to"}:
-            raise InvalidInput("shaman is {'card': id, 'from': kind, 'to': kind}", "action.shaman")
+            raise InvalidInput(
+                "shaman is {'card': id, 'from': kind, 'to': kind}",
+                "action.shaman",
+                reason="malformed_action",
+            )
         shaman = take(sh["card"], "action.shaman.card", "shaman")
         src, into = sh["from"], sh["to"]
         if src not in T.SHAMAN_KINDS or into not in T.SHAMAN_KINDS or src == into:
@@ -439,13 +449,19 @@ def pass_turn(state: IslaState, seat: int, events: list[dict]) -> str | None:
 def parse_juju(state: IslaState, seat: int, action: dict) -> tuple[int, int]:
     extra = sorted(set(action) - {"type", "card", "target"})
     if extra:
-        raise InvalidInput(f"unknown juju field {extra[0]!r}", f"action.{extra[0]}")
+        raise InvalidInput(
+            f"unknown juju field {extra[0]!r}", f"action.{extra[0]}", reason="malformed_action"
+        )
     if state.juju_turn:
         raise IllegalAction("one Juju per turn", "action.type", reason="isla_one_juju", params={})
     card = _card(action.get("card"), "action.card", set(state.hands[seat]), "juju")
     target = action.get("target")
     if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < state.seats:
-        raise InvalidInput(f"target must be a seat number, got {target!r}", "action.target")
+        raise InvalidInput(
+            f"target must be a seat number, got {target!r}",
+            "action.target",
+            reason="malformed_action",
+        )
     if target == seat or state.barred[target]:
         raise IllegalAction(
             f"seat {target} cannot be barred now",

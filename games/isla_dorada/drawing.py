@@ -90,7 +90,9 @@ def play_draw(state: IslaState, seat: int, action: dict, events: list[dict]) -> 
     else:
         check_fields(action, {"deck"})
         if action.get("deck") is not True:
-            raise InvalidInput("take a face-up 'card' or {'deck': true}", "action.deck")
+            raise InvalidInput(
+                "take a face-up 'card' or {'deck': true}", "action.deck", reason="malformed_action"
+            )
         if not (state.deck or state.discard):
             raise illegal("the deck is empty", "action.deck", "isla_deck_empty")
         if not state.deck:

@@ -215,7 +215,11 @@ class IslaKind(GameKind):
     def _play_setup(self, state: IslaState, seat: int, action: Action, events: list[Event]) -> None:
         extra = sorted(set(action) - {"type", "discard_treasure", "discard_destiny"})
         if extra:
-            raise InvalidInput(f"unknown action field {extra[0]!r}", f"action.{extra[0]}")
+            raise InvalidInput(
+                f"unknown action field {extra[0]!r}",
+                f"action.{extra[0]}",
+                reason="malformed_action",
+            )
         offer = {T.GOAL_ID[g]: g for g in state.offers[seat]}
         picks = {}
         for key, deck in (("discard_treasure", "start"), ("discard_destiny", "destiny")):
@@ -276,7 +280,9 @@ class IslaKind(GameKind):
 def _no_fields(action: Action) -> None:
     extra = sorted(set(action) - {"type"})
     if extra:
-        raise InvalidInput(f"unknown action field {extra[0]!r}", f"action.{extra[0]}")
+        raise InvalidInput(
+            f"unknown action field {extra[0]!r}", f"action.{extra[0]}", reason="malformed_action"
+        )
 
 
 def _wrong_type(phase: str, kind: str, allowed: tuple[str, ...]) -> IllegalAction:

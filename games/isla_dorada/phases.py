@@ -14,7 +14,9 @@ from games.isla_dorada.state import IslaState
 def check_fields(action: dict, allowed: set[str]) -> None:
     extra = sorted(set(action) - allowed - {"type"})
     if extra:
-        raise InvalidInput(f"unknown action field {extra[0]!r}", f"action.{extra[0]}")
+        raise InvalidInput(
+            f"unknown action field {extra[0]!r}", f"action.{extra[0]}", reason="malformed_action"
+        )
 
 
 def illegal(message: str, field: str, reason: str, **params: Any) -> IllegalAction:

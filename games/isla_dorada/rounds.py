@@ -244,7 +244,11 @@ def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]
     check_fields(action, {"plays"})
     plays = action.get("plays")
     if not isinstance(plays, list):
-        raise InvalidInput("plays must be a list of {'card', 'bonus'?, 'bongo'?}", "action.plays")
+        raise InvalidInput(
+            "plays must be a list of {'card', 'bonus'?, 'bongo'?}",
+            "action.plays",
+            reason="malformed_action",
+        )
     here, near = state.location, T.NEIGHBOURS[state.location]
     held = set(state.treasures[seat])
     hand = set(state.hands[seat])
@@ -257,11 +261,17 @@ def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]
             or "card" not in play
             or set(play) - {"card", "bonus", "bongo"}
         ):
-            raise InvalidInput("a play is {'card': id, 'bonus'?: id, 'bongo'?: id}", field)
+            raise InvalidInput(
+                "a play is {'card': id, 'bonus'?: id, 'bongo'?: id}",
+                field,
+                reason="malformed_action",
+            )
         for key in ("card", "bonus", "bongo"):
             if key in play:
                 if not isinstance(play[key], str):
-                    raise InvalidInput("card ids are strings", f"{field}.{key}")
+                    raise InvalidInput(
+                        "card ids are strings", f"{field}.{key}", reason="malformed_action"
+                    )
                 if play[key] in used:
                     raise InvalidInput(
                         f"card {play[key]} is named twice",

@@ -47,7 +47,7 @@ from games.review import merged_players_view
 from games.tobago.islands import island_for_view
 from games.tobago.strategy import EXTRA_PLAY_HINT, Position, _goal, strategic_bot
 from hexmap.hexes import Hex
-from solver.answer import column_json
+from solver.answer import helper_maps, play_refusals
 from solver.clues import parse_clue
 from solver.compiled import compile_island, drive_from
 from solver.hints import Hint, hints
@@ -121,16 +121,12 @@ def helper(view: dict) -> dict:
     seat = view["seat"]
     cost_seats = ([seat] if me is not None else []) + other_seats
     layers = [drive_from(island, h) for h in ([me] if me is not None else []) + others]
-    maps_out = []
-    for col in columns:
-        # each map's answer as the solve endpoint and the helper give it (solver.answer)
-        answer = column_json(t, col, candidates=False, steps=True)
-        alive = t.column(col.clues, col.removed)
-        answer["costs"] = [layer.nearest(alive) if alive else None for layer in layers]
-        maps_out.append(answer)
+    maps_out = helper_maps(t, columns, layers)
     hand = view["players"][seat].get("hand") or [] if seat is not None else []
-    ranked = hints(island, columns, [parse_clue(c["clue"]) for c in hand], me, others, options)
+    clues = [parse_clue(c["clue"]) for c in hand]
+    ranked = hints(island, columns, clues, me, others, options)
     return {
+        "refusals": play_refusals(t, columns, clues),
         "seat": seat,
         "cost_seats": cost_seats,
         "with_me": me is not None,

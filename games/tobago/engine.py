@@ -106,7 +106,7 @@ def next_turn(state: TobagoState, events: list[dict]) -> None:
     """The next seat's turn; or the end, when no compass marker is left to anyone (then no
     treasure can ever be raised again, so no marker can ever come back)."""
     if all(p.markers == 0 for p in state.players):
-        end_game(state, events, "no compass marker left to anyone")
+        end_game(state, events, "no compass marker left to anyone", "no_markers")
         return
     state.current = (state.current + 1) % state.seats
     state.turn_number += 1
@@ -114,12 +114,25 @@ def next_turn(state: TobagoState, events: list[dict]) -> None:
     emit(state, events, "turn", seat=state.current, number=state.turn_number)
 
 
-def end_game(state: TobagoState, events: list[dict], reason: str) -> None:
+def end_game(state: TobagoState, events: list[dict], reason: str, end: str) -> None:
+    """The game is over. ``end`` says why, for pages to word: ``deck_empty`` (the sharing that
+    emptied the treasure deck), ``deck_reshuffled`` (the deck ran out during a sharing and its
+    shuffled discards finished it: cards may be left), ``no_markers`` (nobody can raise any
+    more) or ``all_passed`` (every seat passed the rounds the table allows); the event also says
+    how many treasure cards are left unused."""
     state.sharing = None
     state.phase = "over"
     state.turn = TurnState()
     scores = [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
-    emit(state, events, "game_over", scores=scores, reason=reason)
+    emit(
+        state,
+        events,
+        "game_over",
+        scores=scores,
+        reason=reason,
+        end=end,
+        treasure_deck=len(state.treasure_deck),
+    )
 
 
 # --- action parsing -----------------------------------------------------------------------
@@ -129,18 +142,29 @@ def check_fields(action: dict, allowed: tuple[str, ...]) -> None:
     for key in action:
         if key != "type" and key not in allowed:
             raise InvalidInput(
-                f"unknown field {key!r} for a {action['type']!r} action", f"action.{key}"
+                f"unknown field {key!r} for a {action['type']!r} action",
+                f"action.{key}",
+                reason="unknown_field",
+                params={"name": key, "action": action["type"]},
             )
     for key in allowed:
         if key not in action:
-            raise InvalidInput(f"a {action['type']!r} action needs {key!r}", f"action.{key}")
+            raise InvalidInput(
+                f"a {action['type']!r} action needs {key!r}",
+                f"action.{key}",
+                reason="missing_field",
+                params={"name": key, "action": action["type"]},
+            )
 
 
 def map_field(action: dict, key: str = "map") -> int:
     value = action[key]
     if not isinstance(value, str) or value not in MAP_INDEX:
         raise InvalidInput(
-            f"unknown map {value!r}; expected one of {', '.join(COLOURS)}", f"action.{key}"
+            f"unknown map {value!r}; expected one of {', '.join(COLOURS)}",
+            f"action.{key}",
+            reason="unknown_map",
+            params={"name": value if isinstance(value, str) else repr(value)},
         )
     return MAP_INDEX[value]
 
@@ -148,7 +172,12 @@ def map_field(action: dict, key: str = "map") -> int:
 def int_field(action: dict, key: str) -> int:
     value = action[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"must be an integer, got {value!r}", f"action.{key}")
+        raise InvalidInput(
+            f"must be an integer, got {value!r}",
+            f"action.{key}",
+            reason="not_an_integer",
+            params={"name": key},
+        )
     return value
 
 
@@ -157,7 +186,10 @@ def space_field(state: TobagoState, action: dict, key: str) -> Hex:
     h = parse_space(action[key], f"action.{key}")
     if h not in state.island.terrain:
         raise IllegalAction(
-            f"({h.q}, {h.r}) is not an island space (sea is never entered)", f"action.{key}"
+            f"({h.q}, {h.r}) is not an island space (sea is never entered)",
+            f"action.{key}",
+            reason="sea_space",
+            params={"space": [h.q, h.r]},
         )
     return Hex(h.q, h.r)
 

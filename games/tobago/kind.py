@@ -86,7 +86,10 @@ class TobagoKind(GameKind):
         kind = action["type"]
         if kind not in _KNOWN:
             raise InvalidInput(
-                f"unknown action type {kind!r} (known: {', '.join(sorted(_KNOWN))})", "action.type"
+                f"unknown action type {kind!r} (known: {', '.join(sorted(_KNOWN))})",
+                "action.type",
+                reason="unknown_action",
+                params={"action": kind},
             )
         accepted = _PHASE_ACTIONS[state.phase]
         if kind not in accepted:
@@ -94,6 +97,8 @@ class TobagoKind(GameKind):
                 f"a {kind!r} action is not possible now (phase {state.phase}; "
                 f"possible: {', '.join(accepted)})",
                 "action.type",
+                reason="action_not_now",
+                params={"action": kind, "phase": state.phase},
             )
         events: list[Event] = []
         passing = kind == "end_turn" and state.phase == "turn" and state.turn.mode is None
@@ -141,6 +146,10 @@ class TobagoKind(GameKind):
             "amulets_picked": s.get("amulets_picked", 0),
             "amulets_spent": s.get("amulets_spent", 0),
             "markers_removed": s.get("markers_removed", 0),
+            # a game that stopped because nobody could raise any more (rules §5: no marker left)
+            "ended_without_markers": int(
+                state.phase == "over" and all(p.markers == 0 for p in state.players)
+            ),
             "treasure_cards": [len(p.treasures) for p in state.players],
             "amulets_left": [p.amulets for p in state.players],
         }

@@ -193,7 +193,11 @@ def _finish(state: TobagoState, sh: Sharing, events: list[dict]) -> None:
     state.refresh(m)
     emit(state, events, "sharing_ended", map=m.colour)
     if sh.last or not state.treasure_deck:
-        end_game(state, events, "the treasure deck is used up")
+        if state.treasure_deck:
+            why = "the treasure deck ran out; its reshuffled discards finished the last sharing"
+            end_game(state, events, why, "deck_reshuffled")
+        else:
+            end_game(state, events, "the treasure deck is used up", "deck_empty")
         return
     _restart(state, m, sh.raiser, events)
     _statues(state, events)

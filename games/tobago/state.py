@@ -103,7 +103,9 @@ class Sharing:
     def offered(self) -> int:
         """The face-up card being offered (``IllegalAction`` when no card is face up)."""
         if self.offer is None:
-            raise IllegalAction("no treasure card is being offered now", "action.type")
+            raise IllegalAction(
+                "no treasure card is being offered now", "action.type", reason="nothing_offered"
+            )
         return self.offer
 
 
@@ -154,20 +156,31 @@ class TobagoState:
     def sharing_now(self) -> Sharing:
         """The sharing in progress (``IllegalAction`` outside the ``sharing`` phase)."""
         if self.phase != "sharing" or self.sharing is None:
-            raise IllegalAction("no treasure is being shared now", "action.type")
+            raise IllegalAction(
+                "no treasure is being shared now", "action.type", reason="nothing_shared"
+            )
         return self.sharing
 
     def first_clue_card(self) -> int:
         """The face-up card of the first-clue phase (``IllegalAction`` when none is drawn)."""
         if self.drawn is None:
-            raise IllegalAction("no clue card is drawn for a first clue now", "action.type")
+            raise IllegalAction(
+                "no clue card is drawn for a first clue now",
+                "action.type",
+                reason="no_first_clue_card",
+            )
         return self.drawn
 
     def atv(self, seat: int) -> Space:
         """Where ``seat``'s ATV stands (``IllegalAction`` before it was placed)."""
         at = self.players[seat].atv
         if at is None:
-            raise IllegalAction(f"seat {seat} has not placed its ATV yet", "action.type")
+            raise IllegalAction(
+                f"seat {seat} has not placed its ATV yet",
+                "action.type",
+                reason="atv_not_placed",
+                params={"seat": seat},
+            )
         return at
 
 

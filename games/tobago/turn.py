@@ -39,6 +39,7 @@ from games.tobago.state import ClueEntry, TobagoState
 from hexmap.hexes import Hex
 from solver.deck import DECK
 from solver.engine import is_legal_play
+from solver.masks import play_refusal
 
 DRIVE_TYPES = ("drive", "pick_amulet", "spend_amulet", "remove_marker", "raise")
 
@@ -78,13 +79,17 @@ def apply_first_clue(state: TobagoState, seat: int, action: dict, events: list[d
     m = state.maps[mi]
     drawn = state.first_clue_card()
     if not placement_ok(state, m, drawn):
-        why = (
-            "it would leave no candidate"
+        why, reason = (
+            ("it would leave no candidate", "removes_every_candidate")
             if not m.clues
-            else "it must remove a candidate and leave one"
+            else ("it must remove a candidate and leave one", "must_remove_and_leave")
         )
+        notation = DECK[drawn].notation
         raise IllegalAction(
-            f"{DECK[drawn].notation} cannot go on the {m.colour} map: {why}", "action.map"
+            f"{notation} cannot go on the {m.colour} map: {why}",
+            "action.map",
+            reason=reason,
+            params={"clue": notation, "map": m.colour},
         )
     m.clues.append(ClueEntry(drawn, seat, 1))
     state.players[seat].markers -= 1
@@ -117,16 +122,19 @@ def extra_marker_targets(state: TobagoState, seat: int) -> list[tuple[int, int]]
     ]
 
 
-def _can_play(state: TobagoState, seat: int) -> str | None:
-    """Why ``seat`` may not play a clue now (None if it may)."""
+def _can_play(state: TobagoState, seat: int) -> tuple[str, str] | None:
+    """Why ``seat`` may not play a clue now, as (reason, English sentence); None if it may."""
     p = state.players[seat]
     t = state.turn
     if t.mode not in (None, "clues"):
-        return "you are driving this turn (a turn is one action)"
+        return "driving_this_turn", "you are driving this turn (a turn is one action)"
     if p.markers < 1:
-        return "you have no compass marker left"
+        return "no_marker_left", "you have no compass marker left"
     if t.mode == "clues" and p.amulets < 1:
-        return "another clue this turn costs an amulet and you have none"
+        return (
+            "extra_clue_needs_amulet",
+            "another clue this turn costs an amulet and you have none",
+        )
     return None
 
 
@@ -146,21 +154,25 @@ def apply_play_clue(state: TobagoState, seat: int, action: dict, events: list[di
     check_fields(action, ("card", "map"))
     card = int_field(action, "card")
     mi = map_field(action)
-    why = _can_play(state, seat)
-    if why is not None:
-        raise IllegalAction(why, "action")
+    cannot = _can_play(state, seat)
+    if cannot is not None:
+        raise IllegalAction(cannot[1], "action", reason=cannot[0])
     p = state.players[seat]
     if card not in p.hand:
-        raise IllegalAction(f"card {card} is not in your hand", "action.card")
+        raise IllegalAction(
+            f"card {card} is not in your hand",
+            "action.card",
+            reason="card_not_in_hand",
+            params={"card": card},
+        )
     m = state.maps[mi]
     if not is_legal_play(m.candidates, card_mask(state, card)):
-        before = m.candidates.bit_count()
-        after = (m.candidates & card_mask(state, card)).bit_count()
-        why = "it would remove every candidate" if after == 0 else "it removes no candidate"
-        if before == 1:
-            why = "the map is located already"
+        reason = play_refusal(m.candidates, card_mask(state, card)) or "removes_no_candidate"
         raise IllegalAction(
-            f"{DECK[card].notation} is not a legal play on {m.colour}: {why}", "action.card"
+            f"{DECK[card].notation} is not a legal play on {m.colour}: {_REFUSAL_TEXT[reason]}",
+            "action.card",
+            reason=reason,
+            params={"clue": DECK[card].notation, "card": card, "map": m.colour},
         )
     t = state.turn
     if t.mode == "clues":
@@ -189,6 +201,14 @@ def apply_play_clue(state: TobagoState, seat: int, action: dict, events: list[di
         _finish_clues(state, seat, events)
 
 
+#: The English of ``solver.masks.play_refusal``'s reasons.
+_REFUSAL_TEXT = {
+    "map_located": "the map is located already",
+    "removes_every_candidate": "it would remove every candidate",
+    "removes_no_candidate": "it removes no candidate",
+}
+
+
 def legal_extra_markers(state: TobagoState, seat: int) -> list[dict]:
     if state.turn.mode != "clues":
         return []
@@ -203,14 +223,25 @@ def apply_extra_marker(state: TobagoState, seat: int, action: dict, events: list
     mi = map_field(action)
     ci = int_field(action, "clue")
     if state.turn.mode != "clues":
-        raise IllegalAction("the extra marker follows your clue plays (action 1)", "action")
+        raise IllegalAction(
+            "the extra marker follows your clue plays (action 1)",
+            "action",
+            reason="extra_marker_not_now",
+        )
     if (mi, ci) not in extra_marker_targets(state, seat):
         if not state.options["extra_marker"]:
-            raise IllegalAction("the extra_marker rule option is off", "action")
+            raise IllegalAction(
+                "the extra_marker rule option is off", "action", reason="extra_marker_off"
+            )
         if state.players[seat].markers < 1:
-            raise IllegalAction("you have no compass marker left", "action")
+            raise IllegalAction(
+                "you have no compass marker left", "action", reason="no_marker_left"
+            )
         raise IllegalAction(
-            "that clue card does not carry exactly one of your markers", "action.clue"
+            "that clue card does not carry exactly one of your markers",
+            "action.clue",
+            reason="extra_marker_target",
+            params={"map": state.maps[mi].colour, "clue_number": ci + 1},
         )
     e = state.maps[mi].clues[ci]
     e.markers = 2
@@ -231,9 +262,13 @@ def apply_exchange(state: TobagoState, seat: int, action: dict, events: list[dic
     check_fields(action, ())
     p = state.players[seat]
     if state.turn.mode is not None:
-        raise IllegalAction("an exchange is a whole turn's action", "action")
+        raise IllegalAction(
+            "an exchange is a whole turn's action", "action", reason="exchange_mid_turn"
+        )
     if not p.hand:
-        raise IllegalAction("you have no clue card to exchange", "action")
+        raise IllegalAction(
+            "you have no clue card to exchange", "action", reason="exchange_empty_hand"
+        )
     n = len(p.hand)
     state.clue_discard.extend(p.hand)
     p.hand = []
@@ -256,7 +291,11 @@ def _drive_state(state: TobagoState, seat: int) -> tuple[Hex, int, int]:
     if t.mode == "drive":
         return (t.start if t.start is not None else state.atv(seat)), t.points, t.bonus
     if t.mode is not None:
-        raise IllegalAction("you played clues this turn (a turn is one action)", "action")
+        raise IllegalAction(
+            "you played clues this turn (a turn is one action)",
+            "action",
+            reason="clues_played_this_turn",
+        )
     return state.atv(seat), DRIVE_POINTS, 0
 
 
@@ -310,10 +349,18 @@ def apply_drive(state: TobagoState, seat: int, action: dict, events: list[dict])
     frm = state.atv(seat)
     cost = costs_from(state.island, frm)[to]
     if cost == 0:
-        raise IllegalAction("your ATV is already there", "action.to")
+        raise IllegalAction(
+            "your ATV is already there",
+            "action.to",
+            reason="atv_already_there",
+            params={"space": [to.q, to.r]},
+        )
     if cost > points + bonus:
         raise IllegalAction(
-            f"that drive costs {cost} points and you have {points + bonus}", "action.to"
+            f"that drive costs {cost} points and you have {points + bonus}",
+            "action.to",
+            reason="drive_too_far",
+            params={"space": [to.q, to.r], "cost": cost, "count": points + bonus},
         )
     _begin_drive(state, seat)
     t = state.turn
@@ -329,11 +376,13 @@ def apply_pick_amulet(state: TobagoState, seat: int, action: dict, events: list[
     start, points, _ = _drive_state(state, seat)
     p = state.players[seat]
     if p.atv not in state.amulets:
-        raise IllegalAction("there is no amulet on your space", "action")
+        raise IllegalAction("there is no amulet on your space", "action", reason="no_amulet_here")
     cost = _pick_cost(state, seat, start)
     if points < cost:
         raise IllegalAction(
-            "picking up an amulet costs 1 movement point (not an amulet's)", "action"
+            "picking up an amulet costs 1 movement point (not an amulet's)",
+            "action",
+            reason="pick_needs_point",
         )
     _begin_drive(state, seat)
     state.turn.points -= cost
@@ -348,7 +397,7 @@ def apply_spend_amulet(state: TobagoState, seat: int, action: dict, events: list
     _drive_state(state, seat)
     p = state.players[seat]
     if p.amulets < 1:
-        raise IllegalAction("you have no amulet", "action")
+        raise IllegalAction("you have no amulet", "action", reason="no_amulet")
     _begin_drive(state, seat)
     p.amulets -= 1
     state.amulet_supply += 1
@@ -366,14 +415,27 @@ def apply_remove_marker(state: TobagoState, seat: int, action: dict, events: lis
     m = state.maps[mi]
     if p.amulets < 1:
         raise IllegalAction(
-            "removing a candidate marker costs an amulet and you have none", "action"
+            "removing a candidate marker costs an amulet and you have none",
+            "action",
+            reason="remove_needs_amulet",
+            params={"map": m.colour},
         )
     n = m.candidates.bit_count()
     bit = 1 << state.island.bit[h]
     if not m.candidates & bit:
-        raise IllegalAction(f"({h.q}, {h.r}) is not a candidate of {m.colour}", "action.space")
+        raise IllegalAction(
+            f"({h.q}, {h.r}) is not a candidate of {m.colour}",
+            "action.space",
+            reason="not_a_candidate",
+            params={"space": [h.q, h.r], "map": m.colour},
+        )
     if n < 2:
-        raise IllegalAction("the last candidate marker is never removed", "action.space")
+        raise IllegalAction(
+            "the last candidate marker is never removed",
+            "action.space",
+            reason="last_candidate",
+            params={"space": [h.q, h.r], "map": m.colour},
+        )
     _begin_drive(state, seat)
     p.amulets -= 1
     state.amulet_supply += 1
@@ -393,12 +455,22 @@ def apply_raise(state: TobagoState, seat: int, action: dict, events: list[dict])
     where = single_space(state, m)
     if where is None:
         raise IllegalAction(
-            f"the {m.colour} treasure is not located (one candidate needed)", "action.map"
+            f"the {m.colour} treasure is not located (one candidate needed)",
+            "action.map",
+            reason="not_located",
+            params={"map": m.colour, "count": m.candidates.bit_count()},
         )
     if where != p.atv:
-        raise IllegalAction(f"your ATV is not on the {m.colour} treasure's space", "action.map")
+        raise IllegalAction(
+            f"your ATV is not on the {m.colour} treasure's space",
+            "action.map",
+            reason="atv_not_on_treasure",
+            params={"map": m.colour, "space": [where.q, where.r]},
+        )
     if p.markers < 1:
-        raise IllegalAction("you have no compass marker left to raise with", "action")
+        raise IllegalAction(
+            "you have no compass marker left to raise with", "action", reason="no_marker_left"
+        )
     _begin_drive(state, seat)
     sharing.start_sharing(state, mi, seat, events)
 
@@ -420,7 +492,9 @@ def apply_end_turn(state: TobagoState, seat: int, action: dict, events: list[dic
     t = state.turn
     if t.mode == "clues":
         if extra_marker_targets(state, seat):
-            raise IllegalAction("place your extra compass marker first", "action")
+            raise IllegalAction(
+                "place your extra compass marker first", "action", reason="extra_marker_first"
+            )
         _finish_clues(state, seat, events)
         return
     passed = t.mode is None
@@ -428,6 +502,6 @@ def apply_end_turn(state: TobagoState, seat: int, action: dict, events: list[dic
     if passed:  # any other action sets the count back to 0 (``TobagoKind.play``)
         state.passes += 1
         if state.passes >= PASS_ROUNDS * state.seats:
-            end_game(state, events, f"every seat passed {PASS_ROUNDS} rounds running")
+            end_game(state, events, f"every seat passed {PASS_ROUNDS} rounds running", "all_passed")
             return
     next_turn(state, events)

@@ -15,21 +15,36 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import progress
 from errors import ProjectError
+from i18n import translate
 from solver.puzzles.clues import DIFFICULTIES
 from solver.puzzles.codes import puzzle_code
 from solver.puzzles.sheet import MAX_SHEET, render_sheet, sheet_puzzles
 from solver.puzzles.text import LANGS
 
+#: The most puzzles a list of codes asks for (a sheet holds ``MAX_SHEET``).
+MAX_LIST = 10_000
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--count", type=int, default=10, help=f"number of puzzles (1-{MAX_SHEET})")
+    parser.add_argument(
+        "--count",
+        type=int,
+        default=10,
+        help=f"number of puzzles (a sheet: 1-{MAX_SHEET}; a list of codes: 1-{MAX_LIST})",
+    )
     parser.add_argument("--difficulty", choices=DIFFICULTIES, default="medium")
     parser.add_argument("--seed", type=int, default=1, help="first puzzle seed (then +1, +2, …)")
     parser.add_argument("--lang", choices=LANGS, default="en", help="language of the sheet")
     parser.add_argument("--minimal", action="store_true", help="proven-minimal puzzles")
     parser.add_argument("--out", help="write the printable HTML sheet here ('-' for stdout)")
     parser.add_argument("--answers", action="store_true", help="list answers with the codes")
+    parser.add_argument(
+        "--quiet",
+        action="store_true",
+        help="no progress bar (it shows on a terminal's stderr when a run takes over a second)",
+    )
 
 
 def add_puzzles_subcommand(subparsers) -> argparse.ArgumentParser:
@@ -50,7 +65,12 @@ def add_puzzles_subcommand(subparsers) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Do what the parsed arguments ask; 0 on success, 2 on bad input (message on stderr)."""
     try:
-        puzzles = sheet_puzzles(args.count, args.difficulty, args.seed, args.minimal)
+        step = progress.bar(args.count, "puzzles", quiet=args.quiet)
+        limit = MAX_SHEET if args.out else MAX_LIST
+        puzzles = sheet_puzzles(
+            args.count, args.difficulty, args.seed, args.minimal, step, limit=limit
+        )
+        step.close()
     except ProjectError as e:
         print(f"error: {e.field}: {e.message}", file=sys.stderr)
         return 2
@@ -64,8 +84,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for i, p in enumerate(puzzles):
         line = (
-            f"{args.seed + i}\t{puzzle_code(p)}\t{p.difficulty}\t{p.grade.points} points\t"
-            f"{len(p.clue_ids)} clues"
+            f"{args.seed + i}\t{puzzle_code(p)}\t{p.difficulty}\t"
+            f"{translate(args.lang, 'cli.n_points', count=p.grade.points)}\t"
+            f"{translate(args.lang, 'cli.n_clues', count=len(p.clue_ids))}"
         )
         if args.answers:
             line += f"\t({p.answer.q}, {p.answer.r})"

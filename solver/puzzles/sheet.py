@@ -9,7 +9,7 @@ Rendered with Jinja2 directly (no Flask) from ``templates/puzzles/sheet.html``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -46,19 +46,31 @@ def _env() -> Environment:
 
 
 def sheet_puzzles(
-    count: int, difficulty: str, seed: int = 1, minimal: bool = False
+    count: int,
+    difficulty: str,
+    seed: int = 1,
+    minimal: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    limit: int = MAX_SHEET,
 ) -> list[Puzzle]:
-    """Puzzles ``seed, seed + 1, …`` at ``difficulty`` (each on its own generated island)."""
+    """Puzzles ``seed, seed + 1, …`` at ``difficulty`` (each on its own generated island);
+    ``progress(done, count)`` is called after each one (the command line's bar); at most
+    ``limit`` (a sheet's size; the command line's list of codes may ask for more)."""
     check_difficulty(difficulty)
-    if not 1 <= count <= MAX_SHEET:
-        raise InvalidInput(f"count must be 1-{MAX_SHEET}, got {count}", "count")
-    return [puzzle_for_seed(seed + i, difficulty, minimal) for i in range(count)]
+    if not 1 <= count <= limit:
+        raise InvalidInput(f"count must be 1-{limit}, got {count}", "count")
+    out = []
+    for i in range(count):
+        out.append(puzzle_for_seed(seed + i, difficulty, minimal))
+        if progress is not None:
+            progress(i + 1, count)
+    return out
 
 
 def _chip(terrain: str, landmark: str | None = None) -> Markup:
     lms = [Landmark(landmark, Hex(0, 0), 0 if landmark == "statue" else None)] if landmark else []
     island = Island({(0, 0): terrain}, lms, name=landmark or terrain)
-    return Markup(render_svg(island, size=11, margin=3))
+    return Markup(render_svg(island, size=11, margin=3, textures="marks"))
 
 
 #: The sheet's own strings (``puzzle.sheet.*`` in the catalogues), as the template names them.
@@ -91,10 +103,20 @@ def render_sheet(puzzles: Sequence[Puzzle], lang: str = "en", difficulty: str | 
             {
                 "n": n,
                 "code": puzzle_code(p),
-                "svg": Markup(render_svg(p.island, size=SHEET_HEX, title=s["puzzle"].format(n=n))),
+                "svg": Markup(
+                    render_svg(
+                        p.island, size=SHEET_HEX, title=s["puzzle"].format(n=n), textures="marks"
+                    )
+                ),
                 "clues": [clue_text(p, i, lang) for i in range(len(p.clues))],
                 "key_svg": Markup(
-                    render_svg(p.island, size=KEY_HEX, highlights={"answer": [p.answer]}, margin=2)
+                    render_svg(
+                        p.island,
+                        size=KEY_HEX,
+                        highlights={"answer": [p.answer]},
+                        margin=2,
+                        textures="marks",
+                    )
                 ),
                 "key": s["key_line"].format(
                     n=n,

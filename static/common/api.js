@@ -6,6 +6,8 @@ export class ApiError extends Error {
     super(err.message || `HTTP ${status}`);
     this.status = status;
     this.code = err.code || "http_error";
+    this.reason = err.reason || this.code;
+    this.params = err.params || {};
     this.field = err.field || null;
     this.version = err.version;
   }

@@ -1,5 +1,7 @@
 // Building DOM in page scripts without a framework.
 
+import { t } from "./i18n.js";
+
 /**
  * Create an element: h("button", {class: "x", onclick: fn}, "text", child...).
  * Attributes: `on<event>` adds a listener, `class`, `style` (CSS text), `dataset` (an object);
@@ -18,4 +20,13 @@ export function h(tag, attrs = {}, ...children) {
   }
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) el.append(c);
   return el;
+}
+
+/**
+ * A box that scrolls sideways when its content (a table) is wider than the screen: keyboard users
+ * can focus it to scroll (tabindex 0, a named region) and its edges shade where more is hidden
+ * (the `.table-wrap` style). Every such box on the pages is made here.
+ */
+export function scrollBox(label, ...children) {
+  return h("div", { class: "table-wrap", tabindex: "0", role: "region", "aria-label": t("common.scroll_label", { what: label }) }, ...children);
 }

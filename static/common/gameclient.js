@@ -7,9 +7,10 @@
 //
 // The page has #status, #error and #speed (milliseconds per replayed move; the choice is kept in
 // localStorage as `<kind>.speed`), optionally #seat-switch + #seat-switch-label, and strings
-// `<prefix>not_found`, `err_stale`, `err_network`, `err_token`, `err_refused` ({message}).
+// `<prefix>not_found`; errors are worded by static/common/errors.js (the `error.*` strings).
 
 import { api, ApiError, seatTokens } from "./api.js";
+import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 
 export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
@@ -48,10 +49,11 @@ export class GameClient {
    * replay(entries, next): async — show the new log entries (versions after the one on screen, up
    *   to `next.version`); the page paces them (`pace()`, `skipping`);
    * settle(next): the latest snapshot `next` is the page's now (`snap`, `shownVersion` set): draw it;
-   * render(): redraw (sending began, or failed).
+   * render(): redraw (sending began, or failed);
+   * seatName(i): how the page names seat i (in error sentences).
    */
-  constructor({ kind, gameId, strings, replay, settle, render }) {
-    Object.assign(this, { kind, gameId, strings, hooks: { replay, settle, render } });
+  constructor({ kind, gameId, strings, replay, settle, render, seatName = null }) {
+    Object.assign(this, { kind, gameId, strings, seatName, hooks: { replay, settle, render } });
     this.base = `/api/games/${gameId}`;
     this.tokens = seatTokens.all(gameId);
     const wanted = new URL(location.href).searchParams.get("seat");
@@ -77,13 +79,9 @@ export class GameClient {
 
   skip() { this.skipping = true; }
 
-  /** The message of an API error in the page's words. */
+  /** The message of an API error in the page's words (static/common/errors.js). */
   errorText(e) {
-    const p = this.strings;
-    if (e.code === "stale_version") return t(`${p}err_stale`);
-    if (e.code === "network") return t(`${p}err_network`);
-    if (e.status === 401 || e.status === 403) return t(`${p}err_token`);
-    return t(`${p}err_refused`, { message: e.message });
+    return errorText(e, this.seatName ? { seat: this.seatName } : {});
   }
 
   /** Show an API error in #error (null: clear it). */
@@ -106,7 +104,7 @@ export class GameClient {
       this.shownVersion = snap.version;
       return history;
     } catch (e) {
-      $("status").textContent = e.status === 404 ? t(`${this.strings}not_found`) : t(`${this.strings}err_refused`, { message: e.message });
+      $("status").textContent = e.status === 404 ? t(`${this.strings}not_found`) : this.errorText(e);
       return null;
     }
   }

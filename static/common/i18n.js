@@ -9,11 +9,44 @@ const data = node ? JSON.parse(node.textContent) : { lang: document.documentElem
 
 export const lang = data.lang;
 
-/** The string `key` with `{name}` placeholders filled from `params` (the key itself if unknown). */
+const plurals = new Intl.PluralRules(lang === "zh" ? "zh-Hant" : "en");
+
+/**
+ * The message `key` with `{name}` placeholders filled from `params` (the key itself if unknown).
+ * A catalogue value may be a plural object `{"one": ..., "other": ...}`: the form is chosen by
+ * `params.count` (Intl.PluralRules of the page's language), so no caller builds a plural by
+ * concatenation. The one message function of the pages (i18n/__init__.py is its Python twin).
+ */
 export function t(key, params = {}) {
   let text = data.strings[key];
   if (text === undefined) return key;
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  if (typeof text === "object") {
+    const form = typeof params.count === "number" ? plurals.select(params.count) : "other";
+    text = text[form] ?? text.other ?? "";
+  }
+  return text.replace(/\{(\w+)\}/g, (m, name, at) => (name in params ? spaced(String(params[name]), text[at - 1], text[at + m.length]) : m));
+}
+
+const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+const LATIN = /[A-Za-z0-9]/;
+
+/**
+ * A filled-in value as it sits between `before` and `after` (the template's characters around its
+ * placeholder): in Chinese a Latin name or a number next to a Han character gets a space
+ * ("詢問 Alice", "策略電腦 2 失去"), as Chinese typesetting spaces mixed scripts.
+ */
+function spaced(value, before, after) {
+  if (lang !== "zh" || !value) return value;
+  let out = value;
+  if (before && CJK.test(before) && LATIN.test(out[0])) out = ` ${out}`;
+  if (after && CJK.test(after) && LATIN.test(out[out.length - 1])) out = `${out} `;
+  return out;
+}
+
+/** `items` joined with the language's list separator (", " in English, "、" in Chinese). */
+export function list(items) {
+  const sep = data.strings["common.list_sep"] ?? (lang === "zh" ? "、" : ", ");
+  return items.join(sep);
 }
 
 /** Whether the page has a string for `key`. */

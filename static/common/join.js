@@ -5,6 +5,7 @@
 
 import { api, seatTokens } from "./api.js";
 import { t } from "./i18n.js";
+import { errorText } from "./errors.js";
 
 const $ = (id) => document.getElementById(id);
 const box = $("join");
@@ -20,7 +21,7 @@ async function init() {
   try {
     game = await api("GET", `/api/games/${gameId}`);
   } catch (e) {
-    $("join-status").textContent = e.status === 404 ? tr("no_game") : e.message;
+    $("join-status").textContent = e.status === 404 ? tr("no_game") : errorText(e);
     return;
   }
   const s = game.seats[seat];
@@ -31,7 +32,11 @@ async function init() {
     $("join-status").replaceChildren(tr("taken"), " ", a);
     return;
   }
-  $("join-status").textContent = tr("invite", { n: seat + 1 });
+  // who invites: the first seat a person holds, by the name they chose for it
+  const host = game.seats.find((x, i) => i !== seat && x.type === "human" && !x.open && x.name);
+  $("join-status").textContent = host ? tr("invite_by", { n: seat + 1, host: host.name }) : tr("invite", { n: seat + 1 });
+  // the name the host chose for this seat, ready to keep or change
+  if (s.name) $("join-name").value = s.name;
   $("join-form").hidden = false;
   $("join-name").focus();
   $("join-form").addEventListener("submit", async (ev) => {
@@ -43,7 +48,7 @@ async function init() {
       seatTokens.set(gameId, seat, out.token);
       location.assign(gameUrl);
     } catch (e) {
-      $("join-error").textContent = tr("err", { message: e.message });
+      $("join-error").textContent = tr("err", { message: errorText(e) });
       $("join-error").hidden = false;
       $("join-claim").disabled = false;
     }

@@ -13,6 +13,23 @@ import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
+/**
+ * A Copy button for the link in `input`: it copies (or, without clipboard access, selects the
+ * link for the reader to copy) and says so, on the button and to screen readers, for 2 s.
+ */
+export function copyButton(input, label, done) {
+  const status = h("span", { class: "visually-hidden", role: "status" });
+  const button = h("button", { type: "button", class: "secondary small copy", onclick: async () => {
+    input.select();
+    let ok = true;
+    try { await navigator.clipboard.writeText(input.value); } catch (e) { ok = false; }
+    button.textContent = ok ? done : label;
+    status.textContent = ok ? done : "";
+    if (ok) setTimeout(() => { button.textContent = label; status.textContent = ""; }, 2000);
+  } }, label);
+  return h("span", { class: "copy-box" }, button, status);
+}
+
 /** The seats the rows ask for: [{seat (as POST /api/games takes it), local (mine here)}]. */
 export function readSeats() {
   const out = [];
@@ -21,7 +38,11 @@ export function readSeats() {
     const name = $(`seat-${i}-name`).value.trim() || null;
     if (type === "none") continue;
     if (type === "bot") out.push({ seat: { type: "bot", level: $(`seat-${i}-level`).value }, local: false });
-    else out.push({ seat: { type: "human", name, open: type === "friend" }, local: type === "me" });
+    else {
+      // "friend": an invitation by share link only; "anyone": also listed under open games
+      const open = type === "friend" || type === "anyone";
+      out.push({ seat: { type: "human", name, open, listed: type === "anyone" }, local: type === "me" });
+    }
   }
   return out;
 }
@@ -52,10 +73,7 @@ export async function startGame(kind, seats, body, strings) {
     const label = t(`${strings}share_label`, { n: s.index + 1 });
     const input = h("input", { type: "text", readonly: true, value: link, class: "share-url", id, "aria-label": label });
     return h("li", {}, h("label", { for: id }, label), input,
-      h("button", { type: "button", class: "secondary small", onclick: async () => {
-        input.select();
-        try { await navigator.clipboard.writeText(link); } catch (e) { /* the link stays selected to copy */ }
-      } }, t(`${strings}copy`)));
+      copyButton(input, t(`${strings}copy`), t("common.copied")));
   }));
   $("open-seat").focus();
 }

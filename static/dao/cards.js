@@ -3,7 +3,7 @@
 // seat names, event sentences, and applying a public event to a view (for paced replays).
 
 import { h } from "../common/dom.js";
-import { has, lang, t } from "../common/i18n.js";
+import { lang, list, t } from "../common/i18n.js";
 
 const dataNode = document.getElementById("dao-data");
 export const DATA = dataNode ? JSON.parse(dataNode.textContent) : { elements: [], bust_above: 12, card_count: 60 };
@@ -72,11 +72,8 @@ export function seatName(seats, i, mySeat) {
   return t("dao.seat_n", { n: i + 1 });
 }
 
-/** A count in words: `key` for many, `key_one` (if there is one) for exactly one. */
-export function countText(key, n) { return t(n === 1 && has(`${key}_one`) ? `${key}_one` : key, { n }); }
-
 /** Names as a list in this language ("A, B" / "A、B"). */
-export function nameList(names) { return names.join(t("dao.list_sep")); }
+export function nameList(names) { return list(names); }
 
 /** One public event as a sentence (null for events that need no line). */
 export function eventText(e, seats, mySeat) {
@@ -85,7 +82,7 @@ export function eventText(e, seats, mySeat) {
     case "take": return t("dao.ev_take", { who: who(e.seat), card: cardText(e.card) });
     case "turn": return t("dao.ev_turn", { who: who(e.seat), card: cardText(e.card), total: e.total });
     case "saved": return t("dao.ev_saved", { card: cardText(e.card), matched: cardText(e.matched), total: e.total });
-    case "bust": return t("dao.ev_bust", { who: who(e.seat), total: e.total, n: e.cards.length });
+    case "bust": return t("dao.ev_bust", { who: who(e.seat), total: e.total, count: e.cards.length });
     case "refill": return t("dao.ev_refill", { cards: nameList(e.cards.map(cardText)) });
     case "round_start": return t("dao.ev_round_start", { n: e.round, who: who(e.first) });
     case "round_end": return t("dao.ev_round_end", { n: e.round });

@@ -7,12 +7,12 @@
 import { h } from "../common/dom.js";
 import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
 import { t } from "../common/i18n.js";
-import { applyEvent, cardBack, cardFace, cardText, countText, DATA, eventText, nameList, seatName } from "./cards.js";
+import { applyEvent, cardBack, cardFace, cardText, DATA, eventText, nameList, seatName } from "./cards.js";
 import { renderEnd, renderHelper, renderPile } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("dao");
-const client = new GameClient({ kind: "dao", gameId: root.dataset.game, strings: "dao.", replay, settle, render });
+const client = new GameClient({ kind: "dao", gameId: root.dataset.game, strings: "dao.", replay, settle, render, seatName: (s) => seatName(ui.seats, s, mySeat) });
 const { mySeat } = client;
 
 let shown = null; // the view on screen: client.snap.view, or a step of a replay
@@ -43,7 +43,7 @@ function renderStatus() {
 function renderTable() {
   const v = shown;
   $("round").textContent = v.rounds > 1 ? t("dao.round", { n: v.round, m: v.rounds }) : "";
-  const deckLabel = v.deck > 0 ? t("dao.deck_label", { n: v.deck }) : t("dao.deck_empty");
+  const deckLabel = v.deck > 0 ? t("dao.deck_label", { count: v.deck }) : t("dao.deck_empty");
   $("deck").setAttribute("aria-label", deckLabel);
   $("deck").title = deckLabel;
   $("deck").classList.toggle("empty", v.deck === 0);
@@ -104,7 +104,7 @@ function renderPlayers() {
         acting ? h("span", { class: "badge" }, t("dao.to_play")) : null,
         won ? h("span", { class: "badge win" }, "★") : null),
       h("span", { class: "dao-player-right" },
-        h("span", { class: "dao-player-count" }, stack, countText("dao.cards", p.count)),
+        h("span", { class: "dao-player-count" }, stack, t("dao.cards", { count: p.count })),
         v.over && p.total !== undefined ? h("strong", { class: "dao-player-score" }, t("dao.points", { score: p.total })) : null));
   }));
 }
@@ -183,6 +183,8 @@ async function replay(entries) {
     // paced: each move is announced as it is shown; instant: the whole batch at once, below
     if (paced() && said.length) $("announce").textContent = said.join(" ");
     render();
+    // the end is shown with the move that ended the game, not after a pause on "Game over"
+    if (view.over) break;
     if (paced() && entry.seat !== mySeat) await client.wait(client.pace());
   }
   if (!paced() && heard.length) $("announce").textContent = heard.join(" ");

@@ -6,6 +6,7 @@ import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { readSeats, startGame } from "../common/newgame.js";
+import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
@@ -22,7 +23,7 @@ const DEFAULTS = [
 let levels = ["ev", "greedy", "random"];
 
 function seatRow(i, d) {
-  const types = ["me", "friend", "bot", ...(i >= MIN_SEATS ? ["none"] : [])];
+  const types = ["me", "friend", "anyone", "bot", ...(i >= MIN_SEATS ? ["none"] : [])];
   const type = h("select", { id: `seat-${i}-type`, class: "seat-type", "aria-label": t("dao.seat_type", { n: i + 1 }) },
     types.map((v) => h("option", { value: v, selected: v === d.type }, t(`dao.type_${v}`))));
   const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, autocomplete: "off",
@@ -71,7 +72,7 @@ async function create(ev) {
   try {
     await startGame("dao", seats, body, "dao.");
   } catch (e) {
-    fail(t("dao.err_create", { message: e.message }));
+    fail(t("dao.err_create", { message: errorText(e) }));
   } finally {
     $("create-game").disabled = false;
   }

@@ -2,9 +2,9 @@
 // the odds helper (the `helper` part of this seat's view) and the end screen with every player's
 // cards grouped by element.
 
-import { h } from "../common/dom.js";
+import { h, scrollBox } from "../common/dom.js";
 import { lang, t } from "../common/i18n.js";
-import { bestOf, cardBack, cardFace, cardText, countText, DATA, elementLabel, elementSymbol, groupByElement, nameList, seatName } from "./cards.js";
+import { bestOf, cardBack, cardFace, cardText, DATA, elementLabel, elementSymbol, groupByElement, nameList, seatName } from "./cards.js";
 
 const LOCALE = lang === "zh" ? "zh-Hant" : "en";
 const signed = new Intl.NumberFormat(LOCALE, { signDisplay: "exceptZero", maximumFractionDigits: 2 });
@@ -42,7 +42,7 @@ export function renderPile(box, view, ui) {
   if (!me || !me.cards) return;
   const cards = me.cards;
   box.querySelector("#pile-stack").replaceChildren(...Array.from({ length: Math.max(1, Math.min(cards.length, 6)) }, (_, i) => cardBack(cards.length ? "stacked" : "stacked ghost")));
-  box.querySelector("#pile-count").textContent = cards.length ? countText("dao.pile_count", cards.length) : t("dao.pile_none");
+  box.querySelector("#pile-count").textContent = cards.length ? t("dao.pile_count", { count: cards.length }) : t("dao.pile_none");
   const toggle = box.querySelector("#toggle-pile");
   toggle.setAttribute("aria-expanded", ui.pileOpen ? "true" : "false");
   toggle.textContent = ui.pileOpen ? t("dao.hide_pile") : t("dao.show_pile");
@@ -108,7 +108,7 @@ export function renderEnd(box, snap, ui) {
   const head = iWon && winners.length === 1 ? t("dao.you_won")
     : t(winners.length > 1 ? "dao.winners" : "dao.winner", { who: nameList(winners.map(name)) });
   const multi = rounds.length > 1;
-  const table = h("div", { class: "table-wrap" }, h("table", { class: "dao-score-table" },
+  const table = scrollBox(t("dao.end_title"), h("table", { class: "dao-score-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("dao.players")),
       multi ? rounds.map((r) => h("th", { scope: "col" }, t("dao.round_n", { n: r.round }))) : null,
       h("th", { scope: "col" }, t("dao.total")))),

@@ -7,6 +7,7 @@ import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { readSeats, startGame } from "../common/newgame.js";
+import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
@@ -79,7 +80,7 @@ async function create(ev) {
   try {
     await startGame("dragons_gold", seats, body, "dg.");
   } catch (e) {
-    fail(t("dg.err_create", { message: e.message }));
+    fail(t("dg.err_create", { message: errorText(e) }));
   } finally {
     $("create-game").disabled = false;
   }

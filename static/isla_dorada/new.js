@@ -5,6 +5,7 @@
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { readSeats, startGame } from "../common/newgame.js";
+import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
@@ -62,7 +63,7 @@ async function create(ev) {
   try {
     await startGame("isla_dorada", seats, body, "isla.");
   } catch (e) {
-    fail(t("isla.err_create", { message: e.message }));
+    fail(t("isla.err_create", { message: errorText(e) }));
   } finally {
     $("create-game").disabled = false;
   }

@@ -27,7 +27,8 @@
     feedback.textContent = text;
     feedback.className = "feedback " + (kind || "");
   }
-  function fail(err) { say(fmt(t.error, { message: err.message || String(err) }), "error"); }
+  // the server's message is English: a Chinese page says only that something went wrong
+  function fail(err) { say(lang === "zh" ? t.error_generic : fmt(t.error, { message: err.message || String(err) }), "error"); }
 
   function json(resp) {
     return resp.json().then(function (body) {
@@ -47,6 +48,8 @@
         poly.classList.add("picked-right");
         solved = true;
         say(res.why, "right");
+        var next = document.getElementById("next-puzzle");
+        if (next) { next.classList.remove("secondary"); next.focus(); }
       } else {
         poly.classList.add("picked-wrong");
         say(t.wrong + " " + res.why, "wrong");

@@ -3,8 +3,8 @@
 // already counted, and the odds helper from the position (the game page's own panel).
 
 import { h } from "../common/dom.js";
-import { t } from "../common/i18n.js";
-import { cardFace, countText, DATA, eventText, seatName } from "../dao/cards.js";
+import { list, t } from "../common/i18n.js";
+import { cardFace, DATA, eventText, seatName } from "../dao/cards.js";
 import { groups, renderHelper } from "../dao/panels.js";
 
 export async function createRenderer({ root, helperBox, seats }) {
@@ -28,7 +28,7 @@ export async function createRenderer({ root, helperBox, seats }) {
       const v = pos.view;
       const me = pos.seat;
       $("rv-round").textContent = v.rounds > 1 ? t("dao.round", { n: v.round, m: v.rounds }) : "";
-      const deckLabel = v.deck > 0 ? t("dao.deck_label", { n: v.deck }) : t("dao.deck_empty");
+      const deckLabel = v.deck > 0 ? t("dao.deck_label", { count: v.deck }) : t("dao.deck_empty");
       $("rv-deck").setAttribute("aria-label", deckLabel);
       $("rv-deck").title = deckLabel;
       $("rv-deck-count").textContent = String(v.deck);
@@ -38,12 +38,12 @@ export async function createRenderer({ root, helperBox, seats }) {
       $("rv-display").replaceChildren(...(items.length ? items : [h("li", { class: "dao-slot muted dao-empty" }, t("dao.display_empty"))]));
       $("rv-total").textContent = v.display.length ? t(over ? "dao.display_over" : "dao.display_total", { total: v.total, max: DATA.bust_above }) : "";
       $("rv-players").replaceChildren(...v.players.map((p, i) => h("li", { class: `rv-dao-player${i === me ? " me" : ""}${v.to_act.includes(i) ? " acting" : ""}`, "data-seat": String(i) },
-        h("p", {}, h("strong", {}, seatName(seats, i, null)), " · ", countText("dao.cards", p.count),
+        h("p", {}, h("strong", {}, seatName(seats, i, null)), " · ", t("dao.cards", { count: p.count }),
           v.to_act.includes(i) ? h("span", { class: "badge" }, t("dao.to_play")) : null,
           p.score !== undefined ? h("span", { class: "muted" }, " · ", t("dao.points", { score: p.total ?? p.score })) : null),
         p.cards ? groups(p.cards, { small: true }) : h("p", { class: "muted rv-hidden-pile" }, t("review.dao_hidden")))));
       $("rv-rounds").replaceChildren(...(v.finished || []).map((r) => h("p", { class: "muted" },
-        t("review.dao_round_scores", { n: r.round, scores: r.scores.map((s, i) => `${seatName(seats, i, null)} ${s}`).join(", ") }))));
+        t("review.dao_round_scores", { n: r.round, scores: list(r.scores.map((s, i) => `${seatName(seats, i, null)} ${s}`)) }))));
       renderHelper(helperInner, pos.helper, { watching: pos.helper_seat === null, over: v.over });
     },
     moveText(entry, seat) {

@@ -5,26 +5,27 @@
 // this seat's own hand only.
 
 import { api } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { h, scrollBox } from "../common/dom.js";
 import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
 import { driveCosts, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
-import { clueText, lang, t } from "../common/i18n.js";
+import { clueText, lang, list, t } from "../common/i18n.js";
 import { drawPosition } from "./gameboard.js";
 import { renderActions, renderColumns, renderEnd, renderHand, renderPlayers, renderSharing } from "./gamepanels.js";
 import { MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
-import { applyEvent, eventText, mapName, seatName } from "./logtext.js";
+import { applyEvent, eventText, mapName, ownTargetNote, seatName } from "./logtext.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
-const client = new GameClient({ kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render });
+const client = new GameClient({ kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render, seatName: (s) => seatName(ui.seats, s, mySeat) });
 const { gameId, mySeat } = client;
 
 let shown = null; // the view on screen (a copy of client.snap.view, or a replay step)
 let board = null;
 let terrainOf = new Map();
 let islandSpec = null;
-let helperData = null;
+let helperData = null; // the helper's answer, with the `version` it was computed for
 let helperFor = -1;
+let explained = null; // the space whose explanation the helper shows: [q, r]
 let previewSpaces = null;
 const logLines = [];
 const allEvents = [];
@@ -49,10 +50,24 @@ const ui = {
     render();
   },
   hintFor(card, colour) {
-    if (!helperData || !shown) return null;
+    if (!helperFresh()) return null;
     const hand = shown.players[mySeat].hand || [];
     const hi = hand.findIndex((c) => c.id === card);
     return helperData.hints.find((x) => x.hand_index === hi && x.map === colour) || null;
+  },
+  /** Why `card` cannot be played on `colour` now, in words (null: it can, or nobody knows yet). */
+  whyNot(card, colour) {
+    const v = shown;
+    const me = v.players[mySeat];
+    const turnReason = v.phase !== "turn" || !v.to_act.includes(mySeat) ? "not_your_turn"
+      : v.turn && v.turn.mode === "drive" ? "driving_this_turn"
+        : me.markers_left < 1 ? "no_marker_left"
+          : v.turn && v.turn.mode === "clues" && me.amulets < 1 ? "extra_clue_needs_amulet" : null;
+    if (turnReason) return t(`game.why_${turnReason}`);
+    if (!helperFresh()) return null;
+    const hi = (me.hand || []).findIndex((c) => c.id === card);
+    const r = (helperData.refusals || []).find((x) => x.hand_index === hi && x.map === colour);
+    return r ? t(`game.why_${r.reason}`) : null;
   },
   preview(card, colour) {
     const hint = card === null ? null : ui.hintFor(card, colour);
@@ -61,6 +76,7 @@ const ui = {
     previewSpaces = next;
     drawBoard();
   },
+  endEvent() { return allEvents.findLast((e) => e.type === "game_over") || null; },
   sharingLog() {
     let start = -1;
     allEvents.forEach((e, i) => { if (e.type === "sharing_started") start = i; });
@@ -70,7 +86,7 @@ const ui = {
   waitingText() {
     if (!shown) return "";
     if (shown.phase === "over") return t("game.over");
-    const names = shown.to_act.map((s) => seatName(ui.seats, s, mySeat)).join(", ");
+    const names = list(shown.to_act.map((s) => seatName(ui.seats, s, mySeat)));
     if (mySeat === null) return t("game.spectating", { who: names });
     return t("game.waiting_for", { who: names });
   },
@@ -153,12 +169,23 @@ function renderLog() {
   list.replaceChildren(...items);
 }
 
+/** Whether the helper's answer is for the position on screen (else it is not shown at all). */
+function helperFresh() {
+  return !!helperData && !!shown && !ui.replaying && client.current && helperData.version === client.shownVersion;
+}
+
 function renderHelper() {
   const costs = $("helper-costs");
   const hintsBox = $("helper-hints");
-  if (!helperData || !shown) { costs.replaceChildren(); hintsBox.replaceChildren(); return; }
+  if (explained) explainSpace(...explained);
+  if (!helperFresh()) {
+    const wait = shown && shown.phase !== "over" ? h("p", { class: "muted" }, t("common.loading")) : null;
+    costs.replaceChildren(...(wait ? [wait] : []));
+    hintsBox.replaceChildren();
+    return;
+  }
   const seatsOrder = helperSeats(shown);
-  costs.replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "costs-table" },
+  costs.replaceChildren(scrollBox(t("helper.costs"), h("table", { class: "costs-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), shown.maps.map((m) => h("th", { scope: "col", title: mapName(m.colour) }, mapIcon(m.colour, 16), h("span", { class: "visually-hidden" }, mapName(m.colour)))))),
     h("tbody", {}, seatsOrder.map((s, i) => h("tr", { class: s === mySeat ? "me" : "" },
       h("th", { scope: "row" }, seatMarker(s, 16), " ", seatName(ui.seats, s, mySeat)),
@@ -203,7 +230,7 @@ async function refreshHelper() {
   };
   try {
     const data = await api("POST", "/api/tobago/helper", body);
-    if (helperFor === client.snap.version) { helperData = data; render(); }
+    if (helperFor === client.snap.version) { helperData = { ...data, version: snap.version }; render(); }
   } catch (e) { client.showError(e); }
 }
 
@@ -211,17 +238,22 @@ async function refreshHelper() {
 function explainSpace(q, r) {
   const box = $("helper-why");
   if (!terrainOf.has(key(q, r))) return;
+  explained = [q, r];
   const terrain = t(`terrain.${terrainOf.get(key(q, r))}`);
   const lines = shown.maps.map((m, i) => {
     let why;
-    const hm = helperData && helperFor === client.shownVersion && helperData.maps[i];
+    const hm = helperFresh() && helperData.maps[i];
     const ex = hm ? hm.excluded.find((x) => x.space[0] === q && x.space[1] === r) : null;
     if (!hm) why = t("common.loading");
     else if (!ex) why = m.count === 1 ? t("helper.the_treasure") : t("helper.is_candidate");
     else if (ex.by === "removed") why = t("helper.why_removed");
     else if (ex.by === "landmark") why = t("helper.why_landmark");
-    else why = t("helper.why_clue", { n: ex.by + 1, clue: m.clues[ex.by] ? clueText(m.clues[ex.by].clue) : "?" });
-    return h("li", {}, mapIcon(m.colour, 14), " ", h("strong", {}, mapName(m.colour)), ": ", why);
+    else {
+      const c = m.clues[ex.by];
+      why = t("helper.why_clue", { n: ex.by + 1, clue: c ? clueText(c.clue) : "?" });
+      if (ex.own && c) why += t("helper.why_sep") + ownTargetNote(c.clue);
+    }
+    return h("li", {}, mapIcon(m.colour, 14), " ", h("strong", {}, mapName(m.colour)), t("common.colon"), why);
   });
   box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain, q, r }))), h("ul", { class: "why-list" }, lines));
 }
@@ -270,10 +302,13 @@ function render() {
   drawBoard();
   $("skip-replay").hidden = !ui.replaying;
   if (wasInside && !root.contains(document.activeElement)) {
+    // a redraw (a helper answer, another player's move) keeps focus on the same control, or
+    // else (once the latest position is on screen) on the player's next step
     const again = focusKey && root.querySelector(focusKey);
-    const fallback = again || $("actions").querySelector("button:not([disabled])") || $("sharing").querySelector("button") || $("status");
-    if (fallback) { if (fallback === $("status")) fallback.setAttribute("tabindex", "-1"); fallback.focus(); }
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else focusAfterAction = true;
   }
+  keepFocus(latest !== null);
 }
 
 let notice = null;
@@ -312,6 +347,8 @@ async function replay(entries) {
     shown = view;
     view.to_act = [entry.seat];
     render();
+    // the end screen comes with the move that ended the game, not after a pause on "Game over"
+    if (entry.events.some((e) => e.type === "game_over")) break;
     if (entry.seat !== mySeat) await client.wait(client.pace());
   }
   ui.replaying = false;
@@ -328,6 +365,7 @@ function settle(next) {
 
 function act(action) {
   if (client.busy || !client.snap) return;
+  focusAfterAction = root.contains(document.activeElement) || document.activeElement === document.body;
   ui.confirmExchange = false;
   notice = null;
   previewSpaces = null;
@@ -351,9 +389,61 @@ async function start() {
 }
 
 $("skip-replay").addEventListener("click", () => client.skip());
+
+// --- keyboard: skip links, and focus kept where the next step of play is ---------------------
+
+$("skip-board").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  const hex = board && (board.svg.querySelector('[tabindex="0"]') || board.svg.querySelector("polygon.hex"));
+  if (hex) hex.focus();
+});
+$("skip-hand").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  ($("hand").querySelector("button:not([disabled])") || $("hand-box")).focus();
+});
+$("skip-actions").addEventListener("click", (ev) => {
+  ev.preventDefault();
+  ($("sharing").querySelector("button:not([disabled])") || $("actions").querySelector("button:not([disabled])") || $("actions")).focus();
+});
+
+/** The control of the player's next step now (null: nothing for this seat to do). */
+function nextStep() {
+  for (const sel of ["#accept", "#columns button.extra-marker", "#actions button.first-map", "#actions button.raise",
+    "#hand button.play-map:not([disabled])", "#drive-mode", "#end-turn"]) {
+    const el = root.querySelector(sel);
+    if (el && !el.disabled && !el.closest("[hidden]")) return el;
+  }
+  return null;
+}
+
+let focusAfterAction = false; // an action was sent from this page: place focus once it shows
+let lastInput = "keyboard"; // a tap or click moves focus without scrolling the page under the finger
+document.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true);
+document.addEventListener("keydown", () => { lastInput = "keyboard"; }, true);
+document.addEventListener("focusout", (ev) => {
+  // a control that is disabled or rebuilt while focused drops focus to the body: note it
+  if (root.contains(ev.target) && !ev.relatedTarget) focusAfterAction = focusAfterAction || client.busy;
+});
+
+/** After a redraw: focus lost to the body (its control disabled or gone) goes to the next step. */
+function keepFocus(current) {
+  if (!focusAfterAction || !current || client.busy || ui.replaying) return;
+  const active = document.activeElement;
+  const lost = !active || active === document.body;
+  const onBoard = active && board && board.svg.contains(active);
+  const boardUseful = ui.legal.some((a) => ["place_atv", "drive", "remove_marker"].includes(a.type));
+  if (!lost && !(onBoard && !boardUseful)) { focusAfterAction = false; return; }
+  focusAfterAction = false;
+  const next = nextStep();
+  const how = { preventScroll: lastInput === "pointer" };
+  if (next) next.focus(how);
+  else { $("status").setAttribute("tabindex", "-1"); $("status").focus(how); }
+}
 function setZoom(on) {
   $("board").classList.toggle("zoomed", on);
   $("zoom").setAttribute("aria-pressed", on ? "true" : "false");
+  // say so when the island is wider than its box: it scrolls sideways (the edges shade too)
+  $("board-scroll").hidden = !(on && $("board").scrollWidth > $("board").clientWidth + 2);
   const me = client.snap && myAtv(client.snap.view);
   if (on && me && board) {
     const [x] = board.centre(...me);
@@ -364,5 +454,5 @@ function setZoom(on) {
 }
 $("zoom").addEventListener("click", () => setZoom(!$("board").classList.contains("zoomed")));
 panelSwitch($("toggle-helper"), $("helper"), "tobago.helper", { hide: t("helper.hide"), show: t("helper.show") });
-window.tobagoGame = { get snap() { return client.snap; }, get shownVersion() { return client.shownVersion; }, get busy() { return client.busy || ui.replaying; } };
+window.tobagoGame = { get helper() { return helperFresh() ? helperData : null; }, get snap() { return client.snap; }, get shownVersion() { return client.shownVersion; }, get busy() { return client.busy || ui.replaying; } };
 start();

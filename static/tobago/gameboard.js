@@ -2,7 +2,7 @@
 // facings, and the overlays of the current choice (reachable spaces with costs, a play's preview).
 
 import { key } from "../common/hexboard.js";
-import { t } from "../common/i18n.js";
+import { list, t } from "../common/i18n.js";
 import { atvElement, candidateMarker, MAP_COLOURS } from "./icons.js";
 import { mapName, seatName } from "./logtext.js";
 
@@ -116,9 +116,9 @@ function hexLabel(board, view, idx, opts, q, r) {
   if (lm) parts.push(t(`terrain.${lm.kind}`));
   const k = key(q, r);
   const maps = MAP_COLOURS.filter((c) => idx.cands[c] && idx.cands[c].has(k) && opts.visible.has(c));
-  if (maps.length) parts.push(t("game.label_candidate", { maps: maps.map(mapName).join(", ") }));
+  if (maps.length) parts.push(t("game.label_candidate", { maps: list(maps.map(mapName)) }));
   if (idx.amulets.has(k)) parts.push(t("game.label_amulet"));
-  if (idx.atvs.has(k)) parts.push(t("game.label_atvs", { who: idx.atvs.get(k).map((s) => seatName(opts.seats, s, opts.mySeat)).join(", ") }));
+  if (idx.atvs.has(k)) parts.push(t("game.label_atvs", { who: list(idx.atvs.get(k).map((s) => seatName(opts.seats, s, opts.mySeat))) }));
   if (opts.reach && opts.reach.has(k)) parts.push(t("game.label_cost", { n: opts.reach.get(k) }));
   return parts.join("; ");
 }

@@ -2,10 +2,11 @@
 // the end screen and the action bar. Each function rebuilds its panel from the displayed view;
 // `ui` carries the page's handlers and choices (see game.js).
 
-import { h } from "../common/dom.js";
-import { clueText, t } from "../common/i18n.js";
+import { h, scrollBox } from "../common/dom.js";
+import { copyButton } from "../common/newgame.js";
+import { clueText, list, t } from "../common/i18n.js";
 import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
-import { mapName, seatName } from "./logtext.js";
+import { clueTitle, endText, mapName, seatName } from "./logtext.js";
 
 const legalOf = (ui, type) => ui.legal.filter((a) => a.type === type);
 
@@ -13,6 +14,7 @@ const legalOf = (ui, type) => ui.legal.filter((a) => a.type === type);
 export function renderHand(box, view, ui) {
   const me = ui.mySeat !== null ? view.players[ui.mySeat] : null;
   box.replaceChildren();
+  renderMyTreasures(document.getElementById("my-treasures"), me);
   if (!me || !me.hand) {
     box.append(h("li", { class: "muted" }, t("game.no_hand")));
     return;
@@ -24,7 +26,9 @@ export function renderHand(box, view, ui) {
     const buttons = MAP_COLOURS.map((colour) => {
       const legal = legalMaps.has(colour);
       const hint = ui.hintFor(card.id, colour);
-      const label = legal ? (hint ? t("game.play_on_n", { map: mapName(colour), n: hint.remaining }) : t("game.play_on", { map: mapName(colour) })) : t("game.cannot_play_on", { map: mapName(colour) });
+      const why = legal ? null : ui.whyNot(card.id, colour);
+      const label = legal ? (hint ? t("game.play_on_n", { map: mapName(colour), n: hint.remaining }) : t("game.play_on", { map: mapName(colour) }))
+        : why ? t("game.cannot_play_because", { map: mapName(colour), why }) : t("game.cannot_play_on", { map: mapName(colour) });
       return h("button", {
         type: "button", class: `small play-map map-${colour}${legal ? "" : " illegal"}`,
         "data-card": card.id, "data-map": colour, disabled: !legal || ui.busy, "aria-label": `${clueText(card.clue)} — ${label}`,
@@ -39,9 +43,17 @@ export function renderHand(box, view, ui) {
       class: `hand-card${legalMaps.size ? " playable" : ""}`, "data-card": card.id,
       onmouseenter: () => best && ui.preview(card.id, best.map), onmouseleave: () => ui.preview(null),
     },
-      h("div", { class: "card-face" }, clueIcon(card.clue, 44), h("span", { class: "clue-sentence" }, clueText(card.clue))),
+      h("div", { class: "card-face", title: clueTitle(card.clue, view.options) }, clueIcon(card.clue, 44), h("span", { class: "clue-sentence" }, clueText(card.clue))),
       h("div", { class: "card-maps", role: "group", "aria-label": t("game.legal_maps") }, buttons)));
   }
+}
+
+/** My treasure cards' values and their total (rules §9: I see mine; others see counts). */
+function renderMyTreasures(box, me) {
+  if (!box) return;
+  const cards = (me && me.treasures) || [];
+  box.hidden = !cards.length;
+  box.textContent = cards.length ? t("game.my_treasures", { count: cards.length, values: list(cards.map((c) => c.value)), score: me.score ?? 0 }) : "";
 }
 
 /** The four treasure columns: header with count and a show toggle, then the clue cards. */
@@ -50,14 +62,14 @@ export function renderColumns(box, view, ui) {
   const extras = legalOf(ui, "extra_marker");
   for (const m of view.maps) {
     const located = m.count === 1;
-    const count = m.clues.length === 0 ? t("game.column_empty", { n: m.count ?? "?" }) : located ? t("game.located") : t("game.candidates_n", { n: m.count ?? "?" });
+    const count = m.clues.length === 0 ? t("game.column_empty", { count: m.count ?? "?" }) : located ? t("game.located") : t("game.candidates_n", { count: m.count ?? "?" });
     const items = m.clues.map((c, i) => {
       const extra = extras.find((a) => a.map === m.colour && a.clue === i);
-      return h("li", { class: "column-clue" },
+      return h("li", { class: "column-clue", title: clueTitle(c.clue, view.options) },
         clueIcon(c.clue, 34),
         h("span", { class: "clue-sentence" }, clueText(c.clue)),
         h("span", { class: "markers" }, Array.from({ length: c.markers }, () => seatMarker(c.seat, 18, seatName(ui.seats, c.seat, ui.mySeat)))),
-        extra ? h("button", { type: "button", class: "small extra-marker", disabled: ui.busy, onclick: () => ui.act(extra) }, t("game.extra_here")) : null);
+        extra ? h("button", { type: "button", class: "small extra-marker", id: `extra-${m.colour}-${i}`, disabled: ui.busy, onclick: () => ui.act(extra) }, t("game.extra_here")) : null);
     });
     if (m.raiser !== null && m.raiser !== undefined) {
       items.push(h("li", { class: "column-raiser" }, t("game.raised_by"), seatMarker(m.raiser, 18, seatName(ui.seats, m.raiser, ui.mySeat)), seatName(ui.seats, m.raiser, ui.mySeat)));
@@ -79,22 +91,25 @@ function playerName(i, ui) {
   return [h("span", { class: "player-lead" }, seatMarker(i, 20, name), " ", first), cut < 0 ? "" : name.slice(cut)];
 }
 
-/** Players: marker, name, amulets, compass markers, cards, treasures (score once visible). */
+/** Players: marker, name, amulets, compass markers, cards, treasures. As rules §9 says, the
+ *  table shows counts only while the game runs (each total at the end); my own cards' values
+ *  are listed under my hand (renderHand). */
 export function renderPlayers(box, view, ui) {
   const rows = view.players.map((p, i) => h("tr", { class: `${view.to_act.includes(i) ? "to-act" : ""}${i === ui.mySeat ? " me" : ""}` },
     h("th", { scope: "row" }, playerName(i, ui), view.to_act.includes(i) ? h("span", { class: "badge" }, t("game.to_act")) : null),
     h("td", {}, String(p.amulets)),
     h("td", {}, String(p.markers_left)),
     h("td", {}, String(p.hand_size)),
-    h("td", {}, String(p.treasure_count), p.score !== undefined ? h("span", { class: "gold" }, t("game.score_gold", { score: p.score })) : null)));
-  box.replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "players-table" },
+    h("td", {}, String(p.treasure_count), view.phase === "over" && p.score !== undefined ? h("span", { class: "gold" }, t("game.score_gold", { score: p.score })) : null)));
+  box.replaceChildren(scrollBox(t("game.players"), h("table", { class: "players-table" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), h("th", { scope: "col" }, t("game.amulets")), h("th", { scope: "col" }, t("game.markers")), h("th", { scope: "col" }, t("game.cards")), h("th", { scope: "col" }, t("game.treasures")))),
     h("tbody", {}, rows))),
   h("p", { class: "hint-text" }, t("game.decks", { clues: view.clue_deck, treasures: view.treasure_deck, amulets: view.amulet_supply })),
   ...(view.phase === "over" ? [] : ui.seats.filter((s) => s.open).map((s) => {
     const link = `${location.origin}/tobago/games/${ui.gameId}/join/${s.index}`;
+    const input = h("input", { type: "text", readonly: true, id: `invite-${s.index}`, class: "share-url", value: link, onfocus: (ev) => ev.target.select() });
     return h("p", { class: "invite" }, h("label", { for: `invite-${s.index}` }, t("game.invite", { n: s.index + 1 })), " ",
-      h("input", { type: "text", readonly: true, id: `invite-${s.index}`, class: "share-url", value: link, onfocus: (ev) => ev.target.select() }));
+      input, " ", copyButton(input, t("game.copy"), t("common.copied")));
   })));
 }
 
@@ -111,9 +126,9 @@ export function renderSharing(box, view, ui) {
   box.replaceChildren(...[
     h("h2", { id: "sharing-h" }, t("game.sharing_title", { map: mapName(sh.map), who: seatName(ui.seats, sh.raiser, ui.mySeat) })),
     value ? h("p", { class: "offer" }, h("span", { class: "treasure-card" }, value), " ", asked !== null ? t("game.offered_to", { who: seatName(ui.seats, asked, ui.mySeat) }) : "") : null,
-    h("p", {}, t("game.sharing_facts", { left: sh.cards_left, markers: sh.markers.length })),
-    sh.declined.length ? h("p", {}, t("game.declined_by", { who: sh.declined.map((s) => seatName(ui.seats, s, ui.mySeat)).join(", ") })) : null,
-    mine ? h("p", { class: "memory" }, t("game.you_drew", { values: mine.values.map((v) => (v === "curse" ? t("ev.curse_card") : v)).join(", ") })) : null,
+    h("p", {}, `${t("game.sharing_left", { count: sh.cards_left })} · ${t("game.sharing_markers", { count: sh.markers.length })}`),
+    sh.declined.length ? h("p", {}, t("game.declined_by", { who: list(sh.declined.map((s) => seatName(ui.seats, s, ui.mySeat))) })) : null,
+    mine ? h("p", { class: "memory" }, t("game.you_drew", { values: list(mine.values.map((v) => (v === "curse" ? t("ev.curse_card") : v))) })) : null,
     taken.length ? h("ul", { class: "taken" }, taken.map((line) => h("li", {}, line))) : null,
     canAnswer ? h("p", { class: "sharing-buttons" },
       h("button", { type: "button", id: "accept", disabled: ui.busy, onclick: () => ui.act({ type: "accept" }) }, t("game.accept", { value })),
@@ -128,15 +143,18 @@ export function renderEnd(box, snap, ui) {
   const v = snap.view;
   const scores = snap.scores || v.scores || [];
   const order = scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]);
-  box.replaceChildren(
+  const over = ui.endEvent();
+  const why = over ? endText(over) : null;
+  box.replaceChildren(...[
     h("h2", { id: "end-h" }, t("game.over")),
-    h("p", { class: "winners" }, t("game.winners", { who: snap.winners.map((s) => seatName(ui.seats, s, ui.mySeat)).join(", ") })),
-    h("ol", { class: "scores" }, order.map((i) => h("li", {}, seatMarker(i, 20), " ", seatName(ui.seats, i, ui.mySeat), ": ",
+    why ? h("p", { class: "end-why", id: "end-why" }, why) : null,
+    h("p", { class: "winners" }, t("game.winners", { count: snap.winners.length, who: list(snap.winners.map((s) => seatName(ui.seats, s, ui.mySeat))) })),
+    h("ol", { class: "scores" }, order.map((i) => h("li", {}, seatMarker(i, 20), " ", seatName(ui.seats, i, ui.mySeat), t("common.colon"),
       h("strong", {}, t("game.points", { n: scores[i] })),
       h("span", { class: "muted" }, " ", (v.players[i].treasures || []).map((c) => c.value).join(" + "))))),
     h("p", {}, h("a", { href: `/tobago/games/${snap.id}/review`, id: "review-link" }, t("game.review_link")), " · ",
       h("a", { href: `/api/games/${snap.id}/record`, id: "record-link" }, t("game.record")), " · ", h("a", { href: "/tobago/new" }, t("game.new_game"))),
-  );
+  ].filter(Boolean));
 }
 
 /** The action bar: what I may do now (or whom we wait for). */

@@ -2,10 +2,11 @@
 
 import { api, seatTokens } from "../common/api.js";
 import { h } from "../common/dom.js";
-import { t } from "../common/i18n.js";
+import { list, t } from "../common/i18n.js";
 import { seatName } from "./logtext.js";
+import { errorText } from "../common/errors.js";
 
-const names = (g) => g.seats.map((s, i) => seatName(g.seats, i)).join(", ");
+const names = (g) => list(g.seats.map((s, i) => seatName(g.seats, i)));
 
 async function mine() {
   const box = document.getElementById("my-games");
@@ -32,7 +33,7 @@ async function open() {
     box.replaceChildren(...games.map((g) => h("li", {}, names(g), " — ",
       g.free_seats.map((s) => h("a", { class: "button small", href: `/tobago/games/${g.id}/join/${s}` }, t("hub.take_seat", { n: s + 1 }))))));
   } catch (e) {
-    box.replaceChildren(h("li", { class: "error" }, e.message));
+    box.replaceChildren(h("li", { class: "error" }, errorText(e)));
   }
 }
 

@@ -8,6 +8,7 @@ import { h } from "../common/dom.js";
 import { HexBoard } from "../common/hexboard.js";
 import { lang, t } from "../common/i18n.js";
 import { readSeats, startGame } from "../common/newgame.js";
+import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
@@ -25,7 +26,7 @@ function randomSeed() { return Math.floor(Math.random() * 2 ** 31); }
 
 function seatRow(i, d, levels) {
   const type = h("select", { id: `seat-${i}-type`, class: "seat-type", "aria-label": t("new.seat_type", { n: i + 1 }) },
-    ["me", "friend", "bot", ...(i >= 2 ? ["none"] : [])].map((v) => h("option", { value: v, selected: v === d.type }, t(`new.type_${v}`))));
+    ["me", "friend", "anyone", "bot", ...(i >= 2 ? ["none"] : [])].map((v) => h("option", { value: v, selected: v === d.type }, t(`new.type_${v}`))));
   const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, placeholder: t("new.name_placeholder"), "aria-label": t("new.seat_name", { n: i + 1 }), value: d.name || "" });
   const level = h("select", { id: `seat-${i}-level`, class: "seat-level", "aria-label": t("new.seat_level", { n: i + 1 }) },
     levels.map((l) => h("option", { value: l, selected: l === (d.level || "strategic") }, t(`seat.level_${l}`))));
@@ -71,7 +72,7 @@ async function preview() {
     b.svg.querySelectorAll("polygon.hex").forEach((p) => p.removeAttribute("tabindex"));
     $("island-facts").textContent = t("new.island_facts", { n: solved.island.spaces.length });
   } catch (e) {
-    if (mine === previewToken) box.replaceChildren(h("p", { class: "error" }, e.message));
+    if (mine === previewToken) box.replaceChildren(h("p", { class: "error" }, errorText(e, {}, { detail: true })));
   } finally {
     box.removeAttribute("aria-busy");
   }
@@ -92,7 +93,7 @@ async function create(ev) {
   try {
     await startGame("tobago", seats, { options, seed }, "new.");
   } catch (e) {
-    err.textContent = t("new.err_create", { message: e.message });
+    err.textContent = t("new.err_create", { message: errorText(e) });
     err.hidden = false;
   } finally {
     $("create-game").disabled = false;
@@ -113,4 +114,4 @@ async function init() {
   preview();
 }
 
-init().catch((e) => { $("form-error").textContent = e.message; $("form-error").hidden = false; });
+init().catch((e) => { $("form-error").textContent = errorText(e); $("form-error").hidden = false; });

@@ -4,10 +4,11 @@
 // The whole state lives in the URL hash (#s=...), so a position can be bookmarked and shared.
 
 import { api } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { h, scrollBox } from "../common/dom.js";
 import { DIRECTIONS, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
-import { clueText, t } from "../common/i18n.js";
+import { clueText, list, t } from "../common/i18n.js";
 import { candidateMarker, clueIcon, MAP_COLOURS, mapIcon } from "./icons.js";
+import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const DECK = JSON.parse($("pg-deck").textContent);
@@ -150,7 +151,7 @@ function hexLabel(q, r) {
   if (lm) parts.push(t(`terrain.${lm.kind}`));
   if (solved) {
     const maps = solved.maps.filter((m) => m.candidates.some((c) => c[0] === q && c[1] === r)).map((m) => t(`map.${m.id}`));
-    if (maps.length) parts.push(t("game.label_candidate", { maps: maps.join(", ") }));
+    if (maps.length) parts.push(t("game.label_candidate", { maps: list(maps) }));
   }
   return parts.join("; ");
 }
@@ -221,7 +222,7 @@ async function solve() {
   } catch (e) {
     if (mine !== solveToken) return;
     solved = null;
-    err.push({ text: t("pg.refused", { message: e.message }), spaces: [] });
+    err.push({ text: t("pg.refused", { message: errorText(e, {}, { detail: true }) }), spaces: [] });
   }
   if (state.src === "custom") {
     const spaces = Object.entries(state.spaces).map(([k, terrain]) => { const [q, r] = k.split(",").map(Number); return { q, r, terrain }; });
@@ -273,7 +274,7 @@ function explain(q, r) {
     else if (ex.by === "removed") why = t("helper.why_removed");
     else if (ex.by === "landmark") why = t("helper.why_landmark");
     else why = t("helper.why_clue", { n: ex.by + 1, clue: clueText(state.cols[i][ex.by]) });
-    return h("li", {}, mapIcon(m.id, 14), " ", h("strong", {}, t(`map.${m.id}`)), ": ", why);
+    return h("li", {}, mapIcon(m.id, 14), " ", h("strong", {}, t(`map.${m.id}`)), t("common.colon"), why);
   });
   box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain: t(`terrain.${cell.terrain}`), q, r }))), h("ul", { class: "why-list" }, lines));
 }
@@ -285,7 +286,7 @@ function renderColumns() {
     const m = solved && solved.maps[i];
     const clues = state.cols[i];
     let count = "";
-    if (m && clues.length) count = m.count === 1 ? t("pg.located_at", { q: m.candidates[0][0], r: m.candidates[0][1] }) : m.count === 0 ? t("pg.contradiction") : t("game.candidates_n", { n: m.count });
+    if (m && clues.length) count = m.count === 1 ? t("pg.located_at", { q: m.candidates[0][0], r: m.candidates[0][1] }) : m.count === 0 ? t("pg.contradiction") : t("game.candidates_n", { count: m.count });
     return h("section", { class: `column column-${colour}${m && clues.length && m.count === 1 ? " is-located" : ""}`, "data-map": colour },
       h("header", {}, h("span", { class: "column-title" }, mapIcon(colour, 18), h("strong", {}, t(`map.${colour}`))), h("span", { class: "count", id: `pg-count-${colour}` }, count)),
       h("ol", { class: "column-clues" }, clues.map((n, k) => h("li", { class: "column-clue" }, clueIcon(n, 30), h("span", { class: "clue-sentence" }, clueText(n)),
@@ -299,9 +300,13 @@ function renderHand() {
   if (!solved || !state.hand.length) { $("pg-plays").replaceChildren(); return; }
   const rows = state.hand.map((n, hi) => h("tr", {}, h("th", { scope: "row" }, clueText(n)), MAP_COLOURS.map((m) => {
     const p = solved.plays.find((x) => x.hand_index === hi && x.map === m);
-    return h("td", { class: p && p.legal ? "legal" : "illegal" }, p ? (p.legal ? t("pg.legal_n", { n: p.remaining }) : t("pg.illegal")) : "");
+    // compact cells (✓ and what the play leaves), so the four maps fit beside the card names;
+    // the words are the cell's tooltip and what a screen reader hears
+    const words = p ? (p.legal ? t("pg.legal_n", { n: p.remaining }) : t("pg.illegal")) : "";
+    return h("td", { class: p && p.legal ? "legal" : "illegal", title: words },
+      h("span", { "aria-hidden": "true" }, p ? (p.legal ? `✓ ${p.remaining}` : "—") : ""), h("span", { class: "visually-hidden" }, words));
   })));
-  $("pg-plays").replaceChildren(h("div", { class: "table-wrap" }, h("table", { class: "costs-table pg-plays" },
+  $("pg-plays").replaceChildren(scrollBox(t("pg.plays"), h("table", { class: "costs-table pg-plays" },
     h("caption", { class: "visually-hidden" }, t("pg.plays")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("pg.card")), MAP_COLOURS.map((m) => h("th", { scope: "col" }, mapIcon(m, 14), " ", t(`map.${m}`))))),
     h("tbody", {}, rows))));
@@ -310,7 +315,7 @@ function renderHand() {
 function renderTargets() {
   const names = [...MAP_COLOURS.map((m) => t(`map.${m}`)), t("pg.hand")];
   $("pg-target").replaceChildren(t("pg.add_to"), " ", ...names.map((n, i) => h("button", {
-    type: "button", class: "small secondary tool", role: "radio", "aria-checked": target === i ? "true" : "false", "aria-pressed": target === i ? "true" : "false", id: `pg-target-${i}`,
+    type: "button", class: "small secondary tool", role: "radio", "aria-checked": target === i ? "true" : "false", id: `pg-target-${i}`,
     onclick: () => { target = i; renderTargets(); },
   }, i < 4 ? mapIcon(MAP_COLOURS[i], 14) : null, n)));
 }

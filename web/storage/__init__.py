@@ -53,17 +53,25 @@ def token_matches(token: str, stored_hash: str | None) -> bool:
 
 @dataclass
 class Seat:
-    """One seat of a game. A human seat without a token hash is free (open to claim)."""
+    """One seat of a game. A human seat without a token hash is free (open to claim). A free seat
+    is ``listed`` (anyone may find it under ``GET /api/games?open=true``) or reached only by its
+    share link (the default: an invitation for a friend is nobody else's business)."""
 
     index: int
     type: str
     name: str | None = None
     level: str | None = None
     token_hash: str | None = None
+    listed: bool = False
 
     @property
     def free(self) -> bool:
         return self.type == HUMAN and self.token_hash is None
+
+    @property
+    def free_listed(self) -> bool:
+        """Free, and shown to anyone looking for a game to join."""
+        return self.free and self.listed
 
     def public(self) -> dict[str, Any]:
         """What anyone may know about the seat (never the token hash)."""
@@ -73,6 +81,7 @@ class Seat:
             "name": self.name,
             "level": self.level,
             "open": self.free,
+            "listed": self.free_listed,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -82,12 +91,19 @@ class Seat:
             "name": self.name,
             "level": self.level,
             "token_hash": self.token_hash,
+            "listed": self.listed,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         return cls(
-            data["index"], data["type"], data.get("name"), data.get("level"), data.get("token_hash")
+            data["index"],
+            data["type"],
+            data.get("name"),
+            data.get("level"),
+            data.get("token_hash"),
+            # seats stored before link-only seats existed were all listed
+            data.get("listed", True),
         )
 
 
@@ -120,7 +136,14 @@ class GameRecord:
 
     def public_seats(self) -> list[dict[str, Any]]:
         """The seats as anyone may see them (``open`` only while the game runs)."""
-        return [{**s.public(), "open": s.free and not self.over} for s in self.seats]
+        return [
+            {
+                **s.public(),
+                "open": s.free and not self.over,
+                "listed": s.free_listed and not self.over,
+            }
+            for s in self.seats
+        ]
 
 
 @dataclass

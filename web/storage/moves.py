@@ -59,7 +59,12 @@ def run_bots(
     levels = [s.level if s.type == BOT else None for s in game.seats]
     while not kind.is_over(state):
         if len(out) >= MAX_BOT_ACTIONS:
-            raise IllegalAction(f"bots did not finish within {MAX_BOT_ACTIONS} moves", "seats")
+            raise IllegalAction(
+                f"bots did not finish within {MAX_BOT_ACTIONS} moves",
+                "seats",
+                reason="bots_did_not_finish",
+                params={"count": MAX_BOT_ACTIONS},
+            )
         rng = random.Random(f"{game.seed}/{version + 1}")
 
         def rng_for(r: random.Random = rng) -> random.Random:

@@ -176,7 +176,7 @@ class _PgTransaction(Transaction):
         data = _jsonb([s.to_json() for s in seats], "seats")
         self.conn.execute(
             "UPDATE games SET seats = %s, free_seats = %s, updated = %s WHERE id = %s",
-            (data, sum(s.free for s in seats), time.time(), self.game.id),
+            (data, sum(s.free_listed for s in seats), time.time(), self.game.id),
         )
         self.game.seats = seats
 
@@ -347,7 +347,7 @@ class PostgresStore(GameStore):
                     seats,
                     RUNNING,
                     game.origin,
-                    len(game.free_seats),
+                    sum(s.free_listed for s in game.seats),
                     now,
                     now,
                 ),

@@ -174,10 +174,14 @@ class GameSessions:
         token = token.strip()
         if scheme.lower() != "bearer" or not token:
             raise Unauthorized(
-                "use the header 'Authorization: Bearer <seat token>'", "Authorization"
+                "use the header 'Authorization: Bearer <seat token>'",
+                "Authorization",
+                reason="bad_authorization",
             )
         if len(token) > MAX_TOKEN_LEN:
-            raise Forbidden("this token is not a seat of this game", "Authorization")
+            raise Forbidden(
+                "this token is not a seat of this game", "Authorization", reason="not_a_seat_token"
+            )
         return token
 
     @staticmethod
@@ -186,7 +190,9 @@ class GameSessions:
         if token is None:
             if required:
                 raise Unauthorized(
-                    "this needs a seat token: 'Authorization: Bearer <seat token>'", "Authorization"
+                    "this needs a seat token: 'Authorization: Bearer <seat token>'",
+                    "Authorization",
+                    reason="seat_token_needed",
                 )
             return None
         found = None
@@ -194,7 +200,9 @@ class GameSessions:
             if token_matches(token, seat.token_hash):
                 found = seat.index
         if found is None:
-            raise Forbidden("this token is not a seat of this game", "Authorization")
+            raise Forbidden(
+                "this token is not a seat of this game", "Authorization", reason="not_a_seat_token"
+            )
         return found
 
     # --- reading ----------------------------------------------------------------------------
@@ -227,14 +235,17 @@ class GameSessions:
             "over": game.over,
             "origin": game.origin,
             "seats": game.public_seats(),
-            "free_seats": game.free_seats,
+            # seats anyone may take: a link-only seat is reached by its share link, not listed
+            "free_seats": [i for i in game.free_seats if game.seats[i].listed],
             "created": game.created,
         }
 
     def record(self, game: GameRecord) -> dict:
         """The full record of a finished game (409 while it runs: actions may hold secrets)."""
         if not game.over:
-            raise IllegalAction("the record is available once the game is over", "id")
+            raise IllegalAction(
+                "the record is available once the game is over", "id", reason="record_not_over"
+            )
         return {
             "game": game.kind,
             "options": game.options,
@@ -365,7 +376,13 @@ class GameSessions:
             else:
                 if spec.get("level") is not None:
                     raise InvalidInput("only bot seats have a level", f"seats[{i}].level")
-                seat = Seat(i, HUMAN, spec.get("name"))
+                if spec.get("listed") and not spec.get("open"):
+                    raise InvalidInput(
+                        "only open seats can be listed",
+                        f"seats[{i}].listed",
+                        reason="listed_not_open",
+                    )
+                seat = Seat(i, HUMAN, spec.get("name"), listed=bool(spec.get("listed")))
                 if not spec.get("open"):
                     token = new_token()
                     tokens[i] = token
@@ -517,14 +534,26 @@ class GameSessions:
         with self.store.transaction(game_id) as tx:
             game = tx.game
             if not 0 <= index < len(game.seats):
-                raise NotFound(f"this game has seats 0-{len(game.seats) - 1}, not {index}", "index")
+                raise NotFound(
+                    f"this game has seats 0-{len(game.seats) - 1}, not {index}",
+                    "index",
+                    reason="no_such_seat",
+                    params={"count": len(game.seats), "seat": index},
+                )
             seat = game.seats[index]
             if game.over:
-                raise IllegalAction("the game is over", "index")
+                raise IllegalAction("the game is over", "index", reason="game_over")
             if seat.type != HUMAN:
-                raise IllegalAction(f"seat {index} is a bot", "index")
+                raise IllegalAction(
+                    f"seat {index} is a bot", "index", reason="seat_is_bot", params={"seat": index}
+                )
             if not seat.free:
-                raise IllegalAction(f"seat {index} has been claimed already", "index")
+                raise IllegalAction(
+                    f"seat {index} has been claimed already",
+                    "index",
+                    reason="seat_taken",
+                    params={"seat": index},
+                )
             token = new_token()
             seat.token_hash = hash_token(token)
             if name:

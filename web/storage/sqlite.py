@@ -197,7 +197,7 @@ class _SqliteTransaction(Transaction):
             "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?",
             (
                 data,
-                sum(s.free for s in seats),
+                sum(s.free_listed for s in seats),  # the open-games list shows listed seats only
                 time.time(),
                 self.game.id,
             ),
@@ -289,7 +289,7 @@ class SqliteStore(GameStore):
                     seats,
                     RUNNING,
                     game.origin,
-                    len(game.free_seats),
+                    sum(s.free_listed for s in game.seats),
                     now,
                     now,
                 ),

@@ -1,0 +1,124 @@
+# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
+"""Every page of the site passes axe-core with zero violations and is no wider than the screen,
+in both languages, on a 1280 px screen and a 390 px phone (axe-core is vendored in static/vendor/axe-core, from the npm
+registry). Game pages are checked as a seat in play and after the end (long log, end screen).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser_support import (  # noqa: F401 (fixtures)
+    OUT,
+    api,
+    axe_violations,
+    browser,
+    live_server,
+    new_page,
+    open_as,
+)
+
+pytestmark = pytest.mark.browser
+
+HUMAN = {"type": "human"}
+FRIEND = {"type": "human", "open": True}
+
+PAGES = [
+    "/",
+    "/tobago",
+    "/tobago/new",
+    "/tobago/playground",
+    "/dao/new",
+    "/isla_dorada/new",
+    "/dragons_gold/new",
+    "/puzzles",
+    "/puzzles/daily",
+    "/puzzles/sheet?count=6",
+    "/puzzles/sheet?count=6&print=1",
+    "/rules",
+    "/rules/tobago",
+    "/rules/dao",
+    "/tobago/games/{tobago}/join/1",
+    "/dao/games/{dao}/join/1",
+    "/isla_dorada/games/{isla_dorada}/join/1",
+    "/dragons_gold/games/{dragons_gold}/join/1",
+    "/no/such/page",
+    "/tobago/games/nosuchgame",
+    "/puzzles/NOT-A-CODE",
+    "/api/docs",
+]
+#: (kind, seats, seed, seat to open as): in play as a seat, and over (all bots) as a watcher.
+GAMES = {
+    "tobago-play": ("tobago", [HUMAN, {"type": "bot", "level": "strategic"}], 3, 0),
+    "tobago-over": ("tobago", [{"type": "bot", "level": "strategic"}] * 2, 5, None),
+    "dao-play": ("dao", [HUMAN, {"type": "bot", "level": "ev"}], 3, 0),
+    "dao-over": ("dao", [{"type": "bot", "level": "ev"}] * 2, 5, None),
+    "isla-play": ("isla_dorada", [HUMAN] + [{"type": "bot", "level": "planner"}] * 2, 3, 0),
+    "dragons-play": ("dragons_gold", [HUMAN] + [{"type": "bot", "level": "greedy"}] * 2, 3, 0),
+}
+SCREENS = [(1280, "en"), (1280, "zh"), (390, "zh"), (390, "en")]
+
+
+@pytest.fixture(scope="module")
+def games(live_server):
+    ids = {
+        kind: api(
+            live_server, "POST", "/api/games", {"game": kind, "seats": [HUMAN, FRIEND, HUMAN]}
+        )["id"]
+        for kind in ("tobago", "dao", "isla_dorada", "dragons_gold")
+    }
+    made = {
+        name: (
+            kind,
+            api(live_server, "POST", "/api/games", {"game": kind, "seed": seed, "seats": seats}),
+            seat,
+        )
+        for name, (kind, seats, seed, seat) in GAMES.items()
+    }
+    return ids, made
+
+
+def _check(page, where) -> None:
+    found = axe_violations(page)
+    assert not found, (where, found)
+    assert not page.js_errors, (where, page.js_errors)
+    # and no page is wider than a phone: only boxes meant to scroll sideways do
+    wider = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert wider <= 0, (where, f"the page is {wider} px wider than the screen")
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_has_no_axe_violation(browser, live_server, games, path):
+    ids, _ = games
+    url = live_server + path.format(**ids)
+    for width, lang in SCREENS:
+        page = new_page(browser, viewport={"width": width, "height": 900})
+        page.goto(url + ("&" if "?" in url else "?") + f"lang={lang}")
+        page.wait_for_load_state("networkidle")
+        _check(page, (path, width, lang))
+        page.context.close()
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_page_has_no_axe_violation(browser, live_server, games, name):
+    _, made = games
+    kind, game, seat = made[name]
+    for width, lang in SCREENS:
+        page = new_page(browser, viewport={"width": width, "height": 900})
+        open_as(page, live_server, kind, game, seat, f"?lang={lang}")
+        handle = {
+            "tobago": "tobagoGame",
+            "dao": "daoGame",
+            "isla_dorada": "islaGame",
+            "dragons_gold": "dgGame",
+        }[kind]
+        page.wait_for_function(
+            f"() => window.{handle} && window.{handle}.snap && !window.{handle}.busy"
+        )
+        if kind == "tobago" and seat is not None:  # the helper's tables are drawn too
+            page.wait_for_function("() => window.tobagoGame.helper !== null")
+        _check(page, (name, width, lang))
+        page.screenshot(path=str(OUT / f"axe-{name}-{width}-{lang}.png"), full_page=True)
+        page.context.close()
