@@ -28,7 +28,10 @@ PAGES = [
     "/tobago",
     "/tobago/new",
     "/tobago/playground",
+    "/dao",
     "/dao/new",
+    "/isla_dorada",
+    "/dragons_gold",
     "/isla_dorada/new",
     "/dragons_gold/new",
     "/puzzles",
@@ -38,6 +41,9 @@ PAGES = [
     "/rules",
     "/rules/tobago",
     "/rules/dao",
+    "/rules/isla_dorada",
+    "/rules/dragons_gold",
+    "/review",
     "/tobago/games/{tobago}/join/1",
     "/dao/games/{dao}/join/1",
     "/isla_dorada/games/{isla_dorada}/join/1",
@@ -47,14 +53,18 @@ PAGES = [
     "/puzzles/NOT-A-CODE",
     "/api/docs",
 ]
-#: (kind, seats, seed, seat to open as): in play as a seat, and over (all bots) as a watcher.
-GAMES = {
+DIVISION = {"negotiation": "division"}  # an all-bot Dragon's Gold game ends without a clock
+#: (kind, seats, seed, seat to open as[, options]): in play as a seat, and over (all bots) as a
+#: watcher.
+GAMES: dict[str, tuple] = {
     "tobago-play": ("tobago", [HUMAN, {"type": "bot", "level": "strategic"}], 3, 0),
     "tobago-over": ("tobago", [{"type": "bot", "level": "strategic"}] * 2, 5, None),
     "dao-play": ("dao", [HUMAN, {"type": "bot", "level": "ev"}], 3, 0),
     "dao-over": ("dao", [{"type": "bot", "level": "ev"}] * 2, 5, None),
     "isla-play": ("isla_dorada", [HUMAN] + [{"type": "bot", "level": "planner"}] * 2, 3, 0),
+    "isla-over": ("isla_dorada", [{"type": "bot", "level": "planner"}] * 3, 5, None),
     "dragons-play": ("dragons_gold", [HUMAN] + [{"type": "bot", "level": "greedy"}] * 2, 3, 0),
+    "dragons-over": ("dragons_gold", [{"type": "bot", "level": "greedy"}] * 3, 5, None, DIVISION),
 }
 SCREENS = [(1280, "en"), (1280, "zh"), (390, "zh"), (390, "en")]
 
@@ -67,14 +77,15 @@ def games(live_server):
         )["id"]
         for kind in ("tobago", "dao", "isla_dorada", "dragons_gold")
     }
-    made = {
-        name: (
-            kind,
-            api(live_server, "POST", "/api/games", {"game": kind, "seed": seed, "seats": seats}),
-            seat,
-        )
-        for name, (kind, seats, seed, seat) in GAMES.items()
-    }
+    made = {}
+    for name, (kind, seats, seed, seat, *options) in GAMES.items():
+        body = {
+            "game": kind,
+            "seed": seed,
+            "seats": seats,
+            "options": options[0] if options else {},
+        }
+        made[name] = (kind, api(live_server, "POST", "/api/games", body), seat)
     return ids, made
 
 

@@ -3,7 +3,7 @@
 // Each `render*` draws from the view on screen and, when it is the latest snapshot, offers this
 // seat's legal actions as buttons (`send(action)` posts one).
 
-import { h } from "../common/dom.js";
+import { h, scrollBox } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { chip, chips, COLOURS, colourLabel, tokensText, total } from "./tokens.js";
 
@@ -185,7 +185,7 @@ export function renderEnd(box, snap, who) {
   box.replaceChildren(
     h("h2", { id: "end-h" }, t("dg.end_title")),
     h("p", {}, t(winners.length > 1 ? "dg.winners" : "dg.winner", { who: winners.map(who).join(t("dg.list_sep")) })),
-    h("div", { class: "dg-table-wrap" }, h("table", { class: "dg-scores" },
+    scrollBox(t("dg.end_title"), h("table", { class: "dg-scores" },
       h("thead", {}, h("tr", {}, ["dg.player", "dg.hoard", "dg.points_tokens", "dg.points_sets", "dg.points_majorities", "dg.total"].map((k) => h("th", { scope: "col" }, t(k))))),
       h("tbody", {}, rows))),
     h("p", {}, t("dg.removed_total", { tokens: tokensText(v.removed) })),

@@ -2,7 +2,7 @@
 // treasures and curses), the face-up cards, my hand grouped by kind with my goal cards, the
 // auction, and the end screen with the score breakdown.
 
-import { h } from "../common/dom.js";
+import { h, scrollBox } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { cardChip, goalChip, goalText, KIND_ORDER, kindName, missionText, placeName, routeText, seatName } from "./cards.js";
 
@@ -100,7 +100,7 @@ export function renderEnd(box, snap, ui) {
   box.replaceChildren(
     h("h2", { id: "end-h" }, t(v.end === "stalled" ? "isla.end_stalled" : "isla.end_title")),
     h("p", { class: "isla-winner" }, t("isla.winner", { who: v.winners.map((s) => seatName(ui.seats, s, ui.mySeat)).join(", ") })),
-    h("div", { class: "table-wrap" }, h("table", { class: "isla-scores", id: "score-table" },
+    scrollBox(t("isla.breakdown"), h("table", { class: "isla-scores", id: "score-table" },
       h("caption", {}, t("isla.breakdown")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("isla.player")),
         ...["gold", "treasures", "bonuses", "destiny", "curses", "total"].map((k) => h("th", { scope: "col" }, t(`isla.col_${k}`))))),

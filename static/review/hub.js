@@ -4,6 +4,7 @@
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { lang, t } from "../common/i18n.js";
+import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const reviewable = new Set(JSON.parse($("review-kinds").textContent));
@@ -23,7 +24,7 @@ async function finished() {
       h("a", { href: `/${g.game}/games/${g.id}/review` }, t("review.game_line", { game: title[g.game] || g.game, seats: g.seats.map(seatText).join(", ") })),
       " ", h("span", { class: "muted" }, when.format(new Date(g.created * 1000)), g.origin === "import" ? ` · ${t("review.imported")}` : ""))));
   } catch (e) {
-    box.replaceChildren(h("li", { class: "error" }, e.message));
+    box.replaceChildren(h("li", { class: "error" }, errorText(e)));
   }
 }
 
@@ -46,7 +47,7 @@ $("import-form").addEventListener("submit", async (ev) => {
     const game = await api("POST", "/api/games/import", record);
     location.assign(`/${game.game}/games/${game.id}/review`);
   } catch (e) {
-    err.textContent = t("review.import_refused", { why: e.message });
+    err.textContent = t("review.import_refused", { why: errorText(e, {}, { detail: true }) });
     err.hidden = false;
   }
 });

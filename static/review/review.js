@@ -6,6 +6,7 @@
 // here); what a position looks like is the game's renderer (static/review/<kind>.js, or
 // generic.js), loaded by the address the page names.
 
+import { errorText } from "../common/errors.js";
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { has, lang, t } from "../common/i18n.js";
@@ -171,7 +172,7 @@ async function go(step, seat = state.seat) {
     state.shown = `${pos.step}|${pos.seat}`;
     if (state.step < state.steps) fetchPosition(state.step + 1, state.seat); // the next click is instant
   } catch (e) {
-    if (asked === state.asked) showError(e.message);
+    if (asked === state.asked) showError(errorText(e));
   }
 }
 
@@ -245,7 +246,7 @@ async function followAnalysis() {
   const bar = $("analysis-progress");
   for (let tries = 0; tries < 2400; tries++) {
     let a;
-    try { a = await api("GET", `/api/games/${gameId}/analysis`); } catch (e) { status.textContent = e.message; return; }
+    try { a = await api("GET", `/api/games/${gameId}/analysis`); } catch (e) { status.textContent = errorText(e); return; }
     if (a.status === "done") {
       bar.hidden = true;
       state.analysis = a.analysis;
@@ -280,7 +281,7 @@ async function start() {
   try {
     snap = await api("GET", `/api/games/${gameId}`);
   } catch (e) {
-    showError(e.status === 404 ? t("review.no_game") : e.message);
+    showError(e.status === 404 ? t("review.no_game") : errorText(e));
     $("now").textContent = "";
     return;
   }
