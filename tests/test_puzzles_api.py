@@ -92,6 +92,10 @@ def test_check_says_right_or_which_clue_rules_the_space_out(client):
     assert f"線索 {k + 1}" in zh["why"]
     zh2 = client.post(f"{BASE}/{code}/check", json={"space": wrong, "lang": "zh"}).get_json()
     assert zh2 == zh
+    # a bad ?lang= is refused even when the body names a language (found by schemathesis)
+    for bad in ("", "fr"):
+        r = client.post(f"{BASE}/{code}/check?lang={bad}", json={"space": wrong, "lang": "en"})
+        assert r.status_code == 400 and r.get_json()["error"]["field"] == "lang"
 
 
 def test_daily_puzzle_is_the_same_for_a_date(client):

@@ -36,7 +36,7 @@ from flask import (
     request,
 )
 
-from errors import InvalidInput, NotFound
+from errors import InvalidInput, NotFound, ProjectError
 from hexmap.island_json import parse_space
 from hexmap.seeds import parse_seed
 from hexmap.sized_cache import SizedCache
@@ -291,7 +291,8 @@ def api_by_code(code: str):
 def api_check(code: str):
     body = validated(CheckIn)
     p = _api_by_code(code)
-    lang = check_lang(body.lang) if body.lang else _lang(strict=True)
+    asked = _lang(strict=True)  # a bad ?lang= is refused even when the body names a language
+    lang = check_lang(body.lang) if body.lang else asked
     space = parse_space(body.space, "space")
     if space not in p.island.terrain:
         raise InvalidInput(f"({space.q}, {space.r}) is not an island space", "space")
@@ -351,6 +352,24 @@ def page_list():
     )
 
 
+@bp.get("/puzzles/next")
+def page_next():
+    """Another puzzle of the same difficulty (``?difficulty=``, default medium; ``after=`` the
+    code just solved, never given again): the "next puzzle" link of the puzzle page."""
+    difficulty = request.args.get("difficulty", "medium")
+    if difficulty not in DIFFICULTIES:
+        difficulty = "medium"
+    after = request.args.get("after")
+    for _ in range(8):
+        try:
+            code = puzzle_code(_by_seed(secrets.randbelow(2**31), difficulty))
+        except InvalidInput:  # a seed whose island singles out no answer: another one
+            continue
+        if code != after:
+            return redirect(f"/puzzles/{code}", code=302)
+    return redirect("/puzzles", code=302)
+
+
 @bp.get("/puzzles/daily")
 def page_daily():
     return redirect(f"/puzzles/{puzzle_code(_daily(_date()))}", code=302)
@@ -386,7 +405,10 @@ def page_sheet():
 @bp.get("/puzzles/<code>")
 def page_puzzle(code: str):
     lang = _lang(strict=False)
-    p = _by_code(code)
+    try:
+        p = _by_code(code)
+    except ProjectError as e:  # a mistyped link: the site's 404 page, not the API's JSON
+        raise NotFound(str(e), "code", reason="no_such_puzzle") from e
     svg = render_svg(p.island, size=26, title=p.island.name or "island")
     clues = [clue_text(p, i, lang) for i in range(len(p.clues))]
     return _render(
