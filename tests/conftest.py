@@ -9,6 +9,12 @@ exactly when a test says so.
 PostgreSQL server (``pg_cluster``: one throw-away cluster for the whole run, started on first
 use, see ``tests/pg_support.py``); a test that takes it runs against both stores.
 ``open_store_`` opens stores on it (one per simulated process) and closes them afterwards.
+
+**The fast loop.** ``pytest -m "not slow"`` leaves out every test marked ``slow``: the ones marked
+by hand (many-game simulations, gunicorn started inside a test, schemathesis), and, marked here
+at collection, every browser test, every test on the real PostgreSQL server and every test that
+takes a module's ``server`` fixture (by convention a real gunicorn on loopback). ``make test``
+runs them all.
 """
 
 from __future__ import annotations
@@ -20,6 +26,19 @@ import pytest
 from app import create_app
 from tests.pg_support import PostgresCluster
 from web.storage import GameStore, open_store
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests, tests on the PostgreSQL server and tests against a module's gunicorn
+    (``server``) are slow (``-m "not slow"`` skips them): each drives Chromium, a throw-away
+    cluster or real servers."""
+    for item in items:
+        params = getattr(item, "callspec", None)
+        fixtures = getattr(item, "fixturenames", ())
+        on_postgres = params is not None and params.params.get("database") == "postgres"
+        real_parts = on_postgres or "pg_cluster" in fixtures or "server" in fixtures
+        if item.get_closest_marker("browser") or real_parts:
+            item.add_marker(pytest.mark.slow)
 
 
 class FakeClock:

@@ -67,6 +67,7 @@ def check_step(state, rng: random.Random, problems: list[str]) -> None:
                 problems.append(f"seat {s} has legal actions but may not act")
 
 
+@pytest.mark.slow  # random games at every seat count and option set
 @pytest.mark.parametrize(
     "options", OPTIONS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "basic"
 )

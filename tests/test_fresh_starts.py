@@ -14,10 +14,13 @@ import sqlite3
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
 import requests
 
 from tests.servers import Gunicorn
 from web.storage.sqlite import SqliteStore
+
+pytestmark = pytest.mark.slow  # fresh gunicorn servers and processes: about 20 s
 
 
 def open_at(args: tuple[str, float]) -> str:

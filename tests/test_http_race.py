@@ -18,6 +18,8 @@ import requests
 
 from tests.servers import APP_WITH_TESTGAME, Gunicorn
 
+pytestmark = pytest.mark.slow  # real gunicorn servers racing and restarting
+
 
 @pytest.fixture
 def server(tmp_path):

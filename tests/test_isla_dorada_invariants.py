@@ -133,6 +133,7 @@ def test_replay_from_a_record_through_the_api(client):
     assert imported["view"] == client.get(f"/api/games/{game['id']}").get_json()["view"]
 
 
+@pytest.mark.slow  # forty four-seat games
 def test_the_planner_clearly_beats_random_play():
     result = simulate(KIND, 40, 4, ["planner", "random", "random", "random"], seed=3)
     assert result["by_bot"]["planner"]["win_share_per_entry"] > 0.6

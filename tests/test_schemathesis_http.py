@@ -16,7 +16,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.servers import ROOT, Gunicorn
+
+pytestmark = pytest.mark.slow  # schemathesis against gunicorn: 150 s
 
 SCHEMATHESIS = Path(sys.executable).with_name("schemathesis")
 MAX_TIME_S = 150

@@ -50,7 +50,7 @@ def test_tobago_ends_when_every_seat_passes_two_rounds_running(seats):
     events = pass_turn(state)
     assert TOBAGO.is_over(state) and state.phase == "over"
     over = [e for e in events if e["type"] == "game_over"]
-    assert over and "passed" in over[0]["reason"]
+    assert over and "passed" in over[0]["reason"] and over[0]["end"] == "all_passed"  # worded
     assert TOBAGO.scores(state) == [0] * seats  # nobody raised: the scores as they stand
 
 
@@ -81,6 +81,7 @@ def test_tobago_pass_count_survives_a_snapshot():
     assert TOBAGO.state_from_json(old).passes == 0
 
 
+@pytest.mark.slow  # gunicorn in the test
 def test_tobago_table_that_only_passes_ends_over_http(tmp_path):
     with Gunicorn(tmp_path / "g.sqlite3", APP, workers=1, threads=2, log=tmp_path / "g.log") as srv:
         body = {"game": "tobago", "seats": [{"type": "human"}, {"type": "human"}], "seed": 9}

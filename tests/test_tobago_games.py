@@ -121,6 +121,7 @@ def play(i: int, check_every: bool = True):
     return s, log, snapshots, (seats, opts, island)
 
 
+@pytest.mark.slow  # 300 random games
 @pytest.mark.parametrize("block", range(10))
 def test_random_games_keep_every_invariant_and_replay_identically(block):
     for i in range(block * GAMES // 10, (block + 1) * GAMES // 10):
