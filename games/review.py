@@ -34,6 +34,10 @@ from games.base import Action, GameKind, get_kind
 CHECKPOINT_EVERY = 16
 #: States of recently asked steps kept per game.
 RECENT_STATES = 4
+#: For ``Positions.nbytes``: a logged action's estimated size, and a live state's size as a
+#: multiple of its snapshot's JSON text.
+ACTION_BYTES = 500
+STATE_FACTOR = 10
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,18 @@ class Positions:
     @property
     def steps(self) -> int:
         return self.log.steps
+
+    def nbytes(self) -> int:
+        """Estimated memory: the checkpoints' text, the log, and the recent states (each taken
+        as ``STATE_FACTOR`` times its snapshot's text: objects weigh more than their JSON)."""
+        texts = sum(len(c) + 60 for c in self._checkpoints)
+        largest = max((len(c) for c in self._checkpoints), default=0)
+        return (
+            400
+            + texts
+            + ACTION_BYTES * self.log.steps
+            + STATE_FACTOR * largest * (RECENT_STATES + 1)
+        )
 
     def state(self, step: int) -> Any:
         """The state after ``step`` actions (shared: do not mutate). Built from the nearest

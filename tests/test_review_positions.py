@@ -125,3 +125,16 @@ def test_the_merged_view_shows_the_players_own_entries():
         kind.view(state, s)["players"][s]["cards"] for s in range(log.seats)
     ]
     assert all(p["cards"] is None for p in kind.view(state, None)["players"])
+
+
+@pytest.mark.parametrize("name", list(LINEUPS))
+def test_the_positions_estimate_of_memory_holds_what_they_keep(name):
+    """The review's positions cache is bounded by ``Positions.nbytes``: an estimate no smaller
+    than what the object reaches once its recent states are full (and not wildly larger)."""
+    from hexmap.sized_cache import deep_size
+
+    positions = Positions(bot_game(name, 5))
+    for step in range(positions.steps, max(-1, positions.steps - 12), -3):
+        positions.state(step)
+    measured = deep_size(positions, limit=20_000_000)
+    assert measured <= positions.nbytes() <= 8 * measured, (measured, positions.nbytes())

@@ -4,8 +4,9 @@
 (``web.review_pages``), one per app (``init_reviews``), for every registered game kind:
 
 - **Positions.** A finished game's log never changes, so each game's ``games.review.Positions``
-  (checkpoints from one replay) is kept in a small LRU, and each answer (step, seat, language)
-  in a bigger one, as JSON text: a warm server answers a step from memory. A running game is refused (409,
+  (checkpoints from one replay) is kept in a cache bounded by memory (``POSITIONS_BYTES``), and
+  each answer (step, seat, language) in another (``ANSWERS_BYTES``), as JSON text: a warm
+  server answers a step from memory. A running game is refused (409,
   reason ``game_running``): its positions would tell what the seats do not know yet.
 - **The answer** for a seat is built from that seat's view at that step only: the view, its
   legal actions when it was to act, the game's helper from that view, its expected value, and
@@ -26,7 +27,6 @@ import logging
 import queue
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -35,6 +35,7 @@ from flask import Flask, current_app
 from errors import IllegalAction, NotFound
 from games.analysis import ANALYSIS_VERSION, analyse, analyst_for
 from games.review import GameLog, Positions, check_step
+from hexmap.sized_cache import SizedCache
 from solver.clues import describe_clue, parse_clue
 from solver.hints import Hint
 from web.storage import AnalysisRecord, GameRecord
@@ -42,37 +43,13 @@ from web.storage.sessions import GameSessions
 
 log = logging.getLogger(__name__)
 
-#: Games whose positions are kept, and answers kept (each a few kB).
-POSITIONS_CACHE = 16
-ANSWERS_CACHE = 4096
+#: Memory for the kept games' positions (``Positions.nbytes``), and for the answers' texts.
+POSITIONS_BYTES = 64 * 1024 * 1024
+ANSWERS_BYTES = 32 * 1024 * 1024
 #: A running analysis writes its progress this often; another worker's running analysis that
 #: has not moved for ``STALE_S`` is taken over.
 SAVE_EVERY_S = 0.5
 STALE_S = 60.0
-
-
-class _LRU:
-    """A small thread-safe least-recently-used map."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._data: OrderedDict[Any, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Any) -> Any:
-        with self._lock:
-            value = self._data.get(key)
-            if value is not None:
-                self._data.move_to_end(key)
-            return value
-
-    def put(self, key: Any, value: Any) -> Any:
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
-            return value
 
 
 def game_log(sessions: GameSessions, game: GameRecord) -> GameLog:
@@ -88,8 +65,8 @@ class Reviews:
         self.sessions = sessions
         self.clock: Callable[[], float] = sessions.clock
         self.background = background
-        self._positions = _LRU(POSITIONS_CACHE)
-        self._answers = _LRU(ANSWERS_CACHE)
+        self._positions: SizedCache[Positions] = SizedCache("review-positions", POSITIONS_BYTES)
+        self._answers: SizedCache[str] = SizedCache("review-answers", ANSWERS_BYTES)
         self._build_lock = threading.Lock()
         #: game id → [done, total] of the analyses this process runs or has queued.
         self._jobs: dict[str, list[int]] = {}
@@ -116,7 +93,8 @@ class Reviews:
             with self._build_lock:  # one replay per game, however many ask at once
                 found = self._positions.get(game.id)
                 if found is None:
-                    found = self._positions.put(game.id, Positions(game_log(self.sessions, game)))
+                    built = Positions(game_log(self.sessions, game))
+                    found = self._positions.put(game.id, built, built.nbytes())
         return found
 
     def position(self, game_id: str, step: int, seat: int | None, lang: str) -> dict:
@@ -133,7 +111,8 @@ class Reviews:
         found = self._answers.get(key)
         if found is None:
             answer = self._answer(game, step, seat, lang)
-            found = self._answers.put(key, json.dumps(answer, separators=(",", ":")))
+            text = json.dumps(answer, separators=(",", ":"))
+            found = self._answers.put(key, text, 100 + len(text))
         return found
 
     def position_text(self, game_id: str, step: int, seat: int | None, lang: str) -> str:
