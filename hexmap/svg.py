@@ -133,6 +133,20 @@ def _n(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".") or "0"
 
 
+def _use(
+    parent: ET.Element, href: str, cx: float, cy: float, side: float, extra: dict | None = None
+) -> None:
+    """A ``<use>`` of ``href`` drawn as a ``side`` square centred on ``(cx, cy)``."""
+    attrs = {
+        "href": href,
+        "x": _n(cx - side / 2),
+        "y": _n(cy - side / 2),
+        "width": _n(side),
+        "height": _n(side),
+    }
+    ET.SubElement(parent, "use", attrs | (extra or {}))
+
+
 def _points(pts: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{_n(x)},{_n(y)}" for x, y in pts)
 
@@ -330,18 +344,7 @@ def _hexes(
         if marks:  # the texture once, a tile's worth at the centre (drawn with the hexes)
             x, y = to_pixel(h, size, origin)
             side = size * 0.9
-            ET.SubElement(
-                group,
-                "use",
-                {
-                    "href": f"#marks-{terrain}",
-                    "x": _n(x - side / 2),
-                    "y": _n(y - side / 2),
-                    "width": _n(side),
-                    "height": _n(side),
-                    "class": "marks",
-                },
-            )
+            _use(group, f"#marks-{terrain}", x, y, side, {"class": "marks"})
 
 
 #: Corner indices (into ``corners``) of the edge shared with the neighbour in direction ``d``.
@@ -433,17 +436,7 @@ def _landmarks(
                 )
         label = lm.kind if facing is None else f"{lm.kind} facing {DIRECTION_NAMES[facing]}"
         ET.SubElement(g, "title").text = f"{label} ({lm.space.q}, {lm.space.r})"
-        ET.SubElement(
-            g,
-            "use",
-            {
-                "href": f"#landmark-{lm.kind}",
-                "x": _n(cx - icon / 2),
-                "y": _n(cy - icon / 2),
-                "width": _n(icon),
-                "height": _n(icon),
-            },
-        )
+        _use(g, f"#landmark-{lm.kind}", cx, cy, icon)
 
 
 def _facing(value: object, space: Hex) -> int:
