@@ -6,6 +6,8 @@ registry). Game pages are checked as a seat in play and after the end (long log,
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.browser_support import (  # noqa: F401 (fixtures)
@@ -89,7 +91,15 @@ def games(live_server):
     return ids, made
 
 
+#: An English comma or semicolon right after Chinese text (a list joined the English way).
+LATIN_SEPARATOR_IN_CHINESE = re.compile(r"[\u3400-\u9fff）」][,;] ")
+
+
 def _check(page, where) -> None:
+    if "zh" in where and "/api/docs" not in where:  # the API reference is English
+        text = page.locator("body").inner_text()
+        odd = [m.group(0) for m in LATIN_SEPARATOR_IN_CHINESE.finditer(text)]
+        assert not odd, (where, odd[:5])
     found = axe_violations(page)
     assert not found, (where, found)
     assert not page.js_errors, (where, page.js_errors)

@@ -49,6 +49,12 @@ export function list(items) {
   return items.join(sep);
 }
 
+/** Clauses joined with the language's clause separator ("; " in English, "；" in Chinese). */
+export function clauses(items) {
+  const sep = data.strings["common.clause_sep"] ?? (lang === "zh" ? "；" : "; ");
+  return items.join(sep);
+}
+
 /** Whether the page has a string for `key`. */
 export function has(key) { return key in data.strings; }
 

@@ -2,7 +2,7 @@
 // items, and one sentence per public event. Table facts come from #dg-data (web/dragons_gold_pages.py).
 
 import { h } from "../common/dom.js";
-import { t } from "../common/i18n.js";
+import { clauses, t } from "../common/i18n.js";
 
 export const DATA = JSON.parse(document.getElementById("dg-data").textContent);
 export const COLOURS = DATA.colours.map((c) => c.name);
@@ -63,7 +63,7 @@ export function eventText(e, who) {
     case "negotiation_started": return t("dg.ev_negotiation", { seconds: e.seconds });
     case "proposal": return t("dg.ev_proposal", { who: who(e.seat), n: e.number });
     case "answer": return t(e.answer === "accept" ? "dg.ev_accept" : "dg.ev_reject", { who: who(e.seat), n: e.number });
-    case "treasure_shared": return t(`dg.ev_shared_${e.outcome}`, { shares: Object.entries(e.shares).map(([s, tk]) => `${who(Number(s))}: ${tokensText(tk)}`).join("; ") });
+    case "treasure_shared": return t(`dg.ev_shared_${e.outcome}`, { shares: clauses(Object.entries(e.shares).map(([s, tk]) => `${who(Number(s))}${t("common.colon")}${tokensText(tk)}`)) });
     case "negotiation_failed": return t("dg.ev_failed", { tokens: tokensText(e.removed) });
     case "divided": return t("dg.ev_divided", { who: who(e.seat) });
     case "lot_picked": return t("dg.ev_picked", { who: who(e.seat), n: e.lot + 1 });

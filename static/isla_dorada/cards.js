@@ -2,7 +2,7 @@
 // language, and one sentence per public event (the log and the screen reader announcements).
 
 import { h } from "../common/dom.js";
-import { lang, t } from "../common/i18n.js";
+import { lang, list, t } from "../common/i18n.js";
 
 /** The page data from isla_data_script(): card kinds with their facts, the rules' numbers. */
 export const DATA = JSON.parse(document.getElementById("isla-data").textContent);
@@ -110,8 +110,8 @@ export function eventText(e, seats, me, view) {
     case "travel": return t(e.route ? "isla.ev_travel" : "isla.ev_fly", { place: placeName(e.to) });
     case "sangaia": return t("isla.ev_sangaia", { who: who(e.seat) });
     case "arrive": return t(e.marker ? "isla.ev_arrive" : "isla.ev_arrive_camp", { place: placeName(e.at), n: e.markers_left });
-    case "cursed": return t("isla.ev_cursed", { who: who(e.seat), cards: e.cards.map(goalText).join(", ") });
-    case "treasures": return t("isla.ev_treasures", { who: who(e.seat), cards: e.plays.map((p) => goalText(p.card) + (p.bonus ? ` + ${cardText(p.bonus)}` : "")).join(", ") });
+    case "cursed": return t("isla.ev_cursed", { who: who(e.seat), cards: list(e.cards.map(goalText)) });
+    case "treasures": return t("isla.ev_treasures", { who: who(e.seat), cards: list(e.plays.map((p) => goalText(p.card) + (p.bonus ? ` + ${cardText(p.bonus)}` : ""))) });
     case "news": return t("isla.ev_news", { draw: e.draw, keep: e.keep });
     case "take": case "buy":
       return t(e.card ? `isla.ev_${e.type}_card` : `isla.ev_${e.type}_deck`, { who: who(e.seat), card: e.card ? cardText(e.card) : "" });

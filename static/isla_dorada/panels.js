@@ -3,7 +3,7 @@
 // auction, and the end screen with the score breakdown.
 
 import { h, scrollBox } from "../common/dom.js";
-import { t } from "../common/i18n.js";
+import { list, t } from "../common/i18n.js";
 import { cardChip, goalChip, goalText, KIND_ORDER, kindName, missionText, placeName, routeText, seatName } from "./cards.js";
 
 export function renderTrack(box, v) {
@@ -99,7 +99,7 @@ export function renderEnd(box, snap, ui) {
     t(p.mission && p.mission.achieved ? "isla.achieved" : "isla.missed", { done: p.mission ? p.mission.done : 0, needed: p.mission ? p.mission.needed : 0 })) : null);
   box.replaceChildren(
     h("h2", { id: "end-h" }, t(v.end === "stalled" ? "isla.end_stalled" : "isla.end_title")),
-    h("p", { class: "isla-winner" }, t("isla.winner", { who: v.winners.map((s) => seatName(ui.seats, s, ui.mySeat)).join(", ") })),
+    h("p", { class: "isla-winner" }, t("isla.winner", { who: list(v.winners.map((s) => seatName(ui.seats, s, ui.mySeat))) })),
     scrollBox(t("isla.breakdown"), h("table", { class: "isla-scores", id: "score-table" },
       h("caption", {}, t("isla.breakdown")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("isla.player")),

@@ -3,7 +3,7 @@
 
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
-import { lang, t } from "../common/i18n.js";
+import { lang, list, t } from "../common/i18n.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -16,12 +16,12 @@ const seatText = (s, i) => (s.name ? s.name : t(s.type === "bot" ? "review.seat_
 async function finished() {
   const box = $("finished");
   try {
-    const [list, kinds] = await Promise.all([api("GET", "/api/games?limit=200"), api("GET", "/api/games/kinds")]);
+    const [listed, kinds] = await Promise.all([api("GET", "/api/games?limit=200"), api("GET", "/api/games/kinds")]);
     const title = Object.fromEntries(kinds.kinds.map((k) => [k.name, lang === "zh" ? k.title_zh : k.title]));
-    const games = list.games.filter((g) => g.over && reviewable.has(g.game)).slice(0, 60);
+    const games = listed.games.filter((g) => g.over && reviewable.has(g.game)).slice(0, 60);
     if (!games.length) { box.replaceChildren(h("li", { class: "muted" }, t("review.none_finished"))); return; }
     box.replaceChildren(...games.map((g) => h("li", {},
-      h("a", { href: `/${g.game}/games/${g.id}/review` }, t("review.game_line", { game: title[g.game] || g.game, seats: g.seats.map(seatText).join(", ") })),
+      h("a", { href: `/${g.game}/games/${g.id}/review` }, t("review.game_line", { game: title[g.game] || g.game, seats: list(g.seats.map(seatText)) })),
       " ", h("span", { class: "muted" }, when.format(new Date(g.created * 1000)), g.origin === "import" ? ` · ${t("review.imported")}` : ""))));
   } catch (e) {
     box.replaceChildren(h("li", { class: "error" }, errorText(e)));

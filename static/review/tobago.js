@@ -7,7 +7,7 @@
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { HexBoard, key } from "../common/hexboard.js";
-import { clueText, t } from "../common/i18n.js";
+import { clueText, list, t } from "../common/i18n.js";
 import { drawPosition } from "../tobago/gameboard.js";
 import { renderColumns, renderPlayers, renderSharing } from "../tobago/gamepanels.js";
 import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "../tobago/icons.js";
@@ -77,7 +77,7 @@ export async function createRenderer({ root, helperBox, seats, gameId, view }) {
         p.treasures ? h("span", { class: "muted" }, " · ", t("review.tob_treasures", { values: p.treasures.map((c) => c.value).join(" + ") || "—", score: p.score ?? 0 })) : null),
       h("ul", { class: "hand rv-hand-cards" }, p.hand.length ? p.hand.map((c) => h("li", { class: "hand-card", "data-card": String(c.id) },
         h("div", { class: "card-face" }, clueIcon(c.clue, 34), h("span", { class: "clue-sentence" }, clueText(c.clue))))) : h("li", { class: "muted" }, t("game.empty_hand")))));
-    const memory = (v.memory || []).map((r) => h("li", {}, t("review.tob_memory", { map: mapName(r.map), values: r.values.map((x) => (x === "curse" ? t("ev.curse_card") : x)).join(", ") })));
+    const memory = (v.memory || []).map((r) => h("li", {}, t("review.tob_memory", { map: mapName(r.map), values: list(r.values.map((x) => (x === "curse" ? t("ev.curse_card") : x))) })));
     $("rv-hands").replaceChildren(...(rows.length ? rows : [h("p", { class: "muted" }, t("review.no_hands"))]),
       memory.length ? h("ul", { class: "rv-memory" }, memory) : "");
   }

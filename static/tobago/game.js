@@ -164,9 +164,8 @@ function renderStatus() {
 }
 
 function renderLog() {
-  const list = $("log");
   const items = logLines.slice(-250).reverse().map((l) => h("li", { class: l.mine ? "mine" : "" }, l.text));
-  list.replaceChildren(...items);
+  $("log").replaceChildren(...items);
 }
 
 /** Whether the helper's answer is for the position on screen (else it is not shown at all). */

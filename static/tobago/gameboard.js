@@ -2,7 +2,7 @@
 // facings, and the overlays of the current choice (reachable spaces with costs, a play's preview).
 
 import { key } from "../common/hexboard.js";
-import { list, t } from "../common/i18n.js";
+import { clauses, list, t } from "../common/i18n.js";
 import { atvElement, candidateMarker, MAP_COLOURS } from "./icons.js";
 import { mapName, seatName } from "./logtext.js";
 
@@ -120,5 +120,5 @@ function hexLabel(board, view, idx, opts, q, r) {
   if (idx.amulets.has(k)) parts.push(t("game.label_amulet"));
   if (idx.atvs.has(k)) parts.push(t("game.label_atvs", { who: list(idx.atvs.get(k).map((s) => seatName(opts.seats, s, opts.mySeat))) }));
   if (opts.reach && opts.reach.has(k)) parts.push(t("game.label_cost", { n: opts.reach.get(k) }));
-  return parts.join("; ");
+  return clauses(parts);
 }

@@ -27,8 +27,8 @@ async function mine() {
 async function open() {
   const box = document.getElementById("open-games");
   try {
-    const list = await api("GET", "/api/games?open=true&limit=20");
-    const games = list.games.filter((g) => g.game === "tobago");
+    const found = await api("GET", "/api/games?open=true&limit=20");
+    const games = found.games.filter((g) => g.game === "tobago");
     if (!games.length) { box.replaceChildren(h("li", { class: "muted" }, t("hub.none_open"))); return; }
     box.replaceChildren(...games.map((g) => h("li", {}, names(g), " — ",
       g.free_seats.map((s) => h("a", { class: "button small", href: `/tobago/games/${g.id}/join/${s}` }, t("hub.take_seat", { n: s + 1 }))))));

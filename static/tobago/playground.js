@@ -6,7 +6,7 @@
 import { api } from "../common/api.js";
 import { h, scrollBox } from "../common/dom.js";
 import { DIRECTIONS, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
-import { clueText, list, t } from "../common/i18n.js";
+import { clauses, clueText, list, t } from "../common/i18n.js";
 import { candidateMarker, clueIcon, MAP_COLOURS, mapIcon } from "./icons.js";
 import { errorText } from "../common/errors.js";
 
@@ -153,7 +153,7 @@ function hexLabel(q, r) {
     const maps = solved.maps.filter((m) => m.candidates.some((c) => c[0] === q && c[1] === r)).map((m) => t(`map.${m.id}`));
     if (maps.length) parts.push(t("game.label_candidate", { maps: list(maps) }));
   }
-  return parts.join("; ");
+  return clauses(parts);
 }
 
 /** Problems of a painted island, in words: ties for the largest region, landmark rule breaks. */
