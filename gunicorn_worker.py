@@ -203,6 +203,17 @@ TIMEOUT_ANSWER = _error_answer(
 BUSY_ANSWER = _error_answer(503, "Service Unavailable", "busy", "too many requests in flight")
 
 
+def _receive(conn: TConn) -> bytes | None:
+    """What the socket has now: bytes, ``b""`` when the client went away (or the socket
+    failed), None when nothing is there yet."""
+    try:
+        return conn.sock.recv(RECV_BYTES)
+    except (BlockingIOError, InterruptedError):
+        return None
+    except OSError:
+        return b""
+
+
 class BufferedThreadWorker(ThreadWorker):
     """gthread whose main loop reads each request whole before a thread serves it (module doc)."""
 
@@ -260,14 +271,9 @@ class BufferedThreadWorker(ThreadWorker):
 
     def _on_readable(self, conn: TConn, _sock: Any) -> None:
         w = self.waiting.get(conn)
-        if w is None:
+        chunk = None if w is None else _receive(conn)
+        if w is None or chunk is None:
             return
-        try:
-            chunk = conn.sock.recv(RECV_BYTES)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
-            chunk = b""
         if not chunk:  # the client went away
             self._forget(conn, w)
             self.poller.unregister(conn.sock)
@@ -365,14 +371,9 @@ class BufferedThreadWorker(ThreadWorker):
 
     def _on_linger(self, conn: TConn, _sock: Any) -> None:
         w = self.lingering.get(conn)
-        if w is None:
+        chunk = None if w is None else _receive(conn)
+        if w is None or chunk is None:
             return
-        try:
-            chunk = conn.sock.recv(RECV_BYTES)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
-            chunk = b""
         w.drained += len(chunk)
         if not chunk or w.drained >= LINGER_BYTES:
             self._end_linger(conn)

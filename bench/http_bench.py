@@ -51,7 +51,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
+from tests.servers import APP_WITH_TESTGAME, Gunicorn, workers_cpu_seconds  # noqa: E402
 from web.storage.states import SNAPSHOT_EVERY  # noqa: E402
 
 #: Lengths of the games read cold: the short baseline, then a snapshot at 1,200 and the
@@ -157,20 +157,6 @@ def line(name: str, r: dict, ratio: float | None = None, of: str = "baseline") -
 Phase = tuple[Callable, Callable[[float], list[tuple]]]
 
 
-def server_cpu(master: int) -> float:
-    """CPU seconds (user + system) used so far by a gunicorn server's workers (from /proc)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == master:
-            total += (int(fields[11]) + int(fields[12])) / tick
-    return total
-
-
 def interleaved(
     pool: mp.pool.Pool,
     rounds: int,
@@ -185,9 +171,9 @@ def interleaved(
     cpu: dict[str, float] = dict.fromkeys(phases, 0.0)
     for _ in range(rounds):
         for name, (fn, args) in phases.items():
-            before = server_cpu(master)
+            before = workers_cpu_seconds(master)
             per[name].append(run_phase(pool, fn, args(seconds), seconds))
-            cpu[name] += server_cpu(master) - before
+            cpu[name] += workers_cpu_seconds(master) - before
     first = next(iter(phases))
     ratios = {
         name: statistics.median(r["rps"] / b["rps"] for r, b in zip(rs, per[first], strict=True))

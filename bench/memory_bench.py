@@ -33,26 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.servers import Gunicorn  # noqa: E402
+from tests.servers import Gunicorn, worker_pids  # noqa: E402
 
 TARGET_MB = 250.0
 HAND = ["in:jungle", "near1:sea", "!near2:hut", "in:largest:lake", "near1:statue", "!in:beach"]
-
-
-def worker_pids(master_pid: int) -> list[int]:
-    """The gunicorn workers: children of the master process."""
-    out = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == master_pid:
-            out.append(int(entry))
-    return out
 
 
 def memory_mb(pid: int) -> tuple[float, float]:

@@ -48,7 +48,7 @@ from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
 from solver import DECK, Clue, MapColumn, clue_mask, column_mask, evaluate  # noqa: E402
 from solver.constraint_model import ConstraintModel  # noqa: E402
-from tests.servers import Gunicorn  # noqa: E402
+from tests.servers import Gunicorn, workers_cpu_seconds  # noqa: E402
 
 COLOURS = ("white", "grey", "black", "brown")
 TARGET_US = 25.0
@@ -168,28 +168,11 @@ def load(
     return sum(counts) / elapsed, sum(counts)
 
 
-def server_cpu_seconds(master_pid: int) -> float:
-    """User + system CPU time of the gunicorn workers (children of ``master_pid``), from /proc."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == master_pid:  # ppid
-            total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / tick
-
-
 def measured(master_pid: int, cpu: dict, key: str, *args: Any, **kw: Any) -> float:
     """``load(*args)``, adding the server's and this client's CPU time per request to ``cpu``."""
-    s0, c0 = server_cpu_seconds(master_pid), time.process_time()
+    s0, c0 = workers_cpu_seconds(master_pid), time.process_time()
     rps, count = load(*args, **kw)
-    server, client = server_cpu_seconds(master_pid) - s0, time.process_time() - c0
+    server, client = workers_cpu_seconds(master_pid) - s0, time.process_time() - c0
     entry = cpu.setdefault(key, [0.0, 0.0, 0])
     entry[0] += server
     entry[1] += client

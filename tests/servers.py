@@ -9,6 +9,8 @@ it the same way (and a fix reaches all of them).
 - ``serve_in_thread(app)``: a Flask app under werkzeug in a daemon thread (threaded, so a
   long-poll does not block other requests), for browser tests; yields the base URL.
 - ``free_port()``: a free loopback port.
+- ``worker_pids(master)`` and ``workers_cpu_seconds(master)``: a server's worker processes and
+  the CPU time they have used, read from ``/proc`` (benchmarks and the ``kill -9`` test).
 
 Benchmark scripts import it after putting the project root on ``sys.path``
 (``from tests.servers import Gunicorn``).
@@ -37,6 +39,28 @@ CONFIG = ROOT / "gunicorn.conf.py"
 APP = "app:create_app()"
 #: The service plus the test game Blind Auction (``tests/testgame.py``).
 APP_WITH_TESTGAME = "tests.testgame:create_app_with_testgame()"
+
+
+def _children(master: int) -> Iterator[tuple[int, list[str]]]:
+    """``(pid, /proc/<pid>/stat fields after the command name)`` of each child of ``master``."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the process ended meanwhile
+            continue
+        if int(fields[1]) == master:  # the parent's pid
+            yield int(stat.parent.name), fields
+
+
+def worker_pids(master: int) -> list[int]:
+    """The gunicorn workers of the server whose master is ``master``."""
+    return [pid for pid, _ in _children(master)]
+
+
+def workers_cpu_seconds(master: int) -> float:
+    """User + system CPU seconds used so far by the server's workers."""
+    tick = os.sysconf("SC_CLK_TCK")
+    return sum(int(f[11]) + int(f[12]) for _, f in _children(master)) / tick  # utime, stime
 
 
 def free_port() -> int:

@@ -17,12 +17,11 @@ import signal
 import statistics
 import threading
 import time
-from pathlib import Path
 
 import pytest
 import requests
 
-from tests.servers import APP_WITH_TESTGAME, Gunicorn
+from tests.servers import APP_WITH_TESTGAME, Gunicorn, worker_pids
 from web.storage import open_store
 
 pytestmark = pytest.mark.slow
@@ -168,19 +167,6 @@ def test_sixteen_threads_racing_500_actions_across_two_servers(servers):
     assert all(current > sent for *_, sent, _, _, current in losses)
 
 
-def _server_processes(master: int) -> list[int]:
-    """The master's pid and its workers' (children read from /proc)."""
-    found = [master]
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == master:
-            found.append(int(stat.parent.name))
-    return found
-
-
 def test_kill_9_of_one_server_loses_no_acknowledged_action(servers):
     a, b = servers
     games = [new_game(b.url, seed) for seed in range(100, 124)]
@@ -189,7 +175,7 @@ def test_kill_9_of_one_server_loses_no_acknowledged_action(servers):
 
     def kill_a() -> None:
         time.sleep(1.5)
-        for pid in _server_processes(a.pid):
+        for pid in [a.pid, *worker_pids(a.pid)]:
             os.kill(pid, signal.SIGKILL)
         killed.append(time.monotonic())
         time.sleep(2.0)  # server B alone from here on

@@ -18,7 +18,7 @@ import json
 import secrets
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
@@ -215,10 +215,50 @@ def check_storable(value: Any, field_path: str) -> None:
             stack.extend(v)
 
 
+def game_from_row(row: Mapping[str, Any], decode: Callable[[Any], Any]) -> GameRecord:
+    """A ``games`` row as a record; ``decode`` reads the store's JSON columns (options, seats)."""
+    return GameRecord(
+        id=row["id"],
+        kind=row["kind"],
+        options=decode(row["options"]),
+        seed=row["seed"],
+        seats=[Seat.from_json(s) for s in decode(row["seats"])],
+        version=row["version"],
+        status=row["status"],
+        origin=row["origin"],
+        created=row["created"],
+        updated=row["updated"],
+        deadline=row["deadline"],
+    )
+
+
 class Transaction(ABC):
-    """A game locked for writing; see ``GameStore.transaction``."""
+    """A game locked for writing; see ``GameStore.transaction``. The stores share the checks
+    of ``append`` (``_action_rows``) and what it leaves in ``game`` (``_appended``)."""
 
     game: GameRecord
+
+    def _action_rows(
+        self, actions: list[ActionRecord], status: str, encode: Callable[[Any, str], Any]
+    ) -> list[tuple]:
+        """The ``actions`` rows ``(game, version, seat, action, events, time)`` of ``actions``,
+        which must continue the log at ``game.version`` with a known ``status`` (``ValueError``
+        otherwise: a bug, not an input); ``encode(value, field)`` writes a JSON column."""
+        if status not in (RUNNING, OVER):
+            raise ValueError(f"bad status {status!r}")
+        rows = []
+        for version, a in enumerate(actions, self.game.version + 1):
+            if a.version != version:
+                raise ValueError(f"action version {a.version} breaks the log at {version}")
+            action, events = encode(a.action, "action"), encode(a.events, "events")
+            rows.append((self.game.id, a.version, a.seat, action, events, a.time))
+        return rows
+
+    def _appended(self, count: int, status: str, deadline: float | None) -> None:
+        """``game`` after ``count`` actions were written with this status and deadline."""
+        self.game.version += count
+        self.game.status = status
+        self.game.deadline = deadline
 
     @abstractmethod
     def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:

@@ -46,6 +46,7 @@ from web.storage import (
     Seat,
     Snapshot,
     Transaction,
+    game_from_row,
     storable_json,
 )
 
@@ -115,25 +116,18 @@ def _as_is(text: Any) -> str:
     return str(text)
 
 
+def _decoded(value: Any) -> Any:
+    """A JSONB column as psycopg gives it: already decoded."""
+    return value
+
+
 def _jsonb(value: Any, field_path: str) -> Jsonb:
     """A JSONB parameter, its text written (and checked) once by ``storable_json``."""
     return Jsonb(storable_json(value, field_path), dumps=_as_is)
 
 
 def _game_from_row(row: dict[str, Any]) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        kind=row["kind"],
-        options=row["options"],
-        seed=row["seed"],
-        seats=[Seat.from_json(s) for s in row["seats"]],
-        version=row["version"],
-        status=row["status"],
-        origin=row["origin"],
-        created=row["created"],
-        updated=row["updated"],
-        deadline=row["deadline"],
-    )
+    return game_from_row(row, _decoded)
 
 
 class _PgTransaction(Transaction):
@@ -142,18 +136,9 @@ class _PgTransaction(Transaction):
         self.game = game
 
     def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
-        if status not in (RUNNING, OVER):
-            raise ValueError(f"bad status {status!r}")
-        version = self.game.version
-        rows = []
-        for a in actions:
-            version += 1
-            if a.version != version:
-                raise ValueError(f"action version {a.version} breaks the log at {version}")
-            action, events = _jsonb(a.action, "action"), _jsonb(a.events, "events")
-            rows.append((self.game.id, a.version, a.seat, action, events, a.time))
-        if status == OVER:
-            deadline = None
+        rows = self._action_rows(actions, status, _jsonb)
+        version = self.game.version + len(rows)
+        deadline = None if status == OVER else deadline
         with self.conn.pipeline(), self.conn.cursor() as cur:  # one round trip for them all
             if rows:
                 cur.executemany(
@@ -168,9 +153,7 @@ class _PgTransaction(Transaction):
             )
             if version != self.game.version:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.game.id} {version}"))
-        self.game.version = version
-        self.game.status = status
-        self.game.deadline = deadline
+        self._appended(len(rows), status, deadline)
 
     def set_seats(self, seats: list[Seat]) -> None:
         data = _jsonb([s.to_json() for s in seats], "seats")

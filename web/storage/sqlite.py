@@ -37,6 +37,7 @@ from web.storage import (
     Seat,
     Snapshot,
     Transaction,
+    game_from_row,
     storable_json,
 )
 
@@ -145,19 +146,7 @@ def _dumps(value: Any) -> str:
 
 
 def _game_from_row(row: sqlite3.Row) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        kind=row["kind"],
-        options=json.loads(row["options"]),
-        seed=row["seed"],
-        seats=[Seat.from_json(s) for s in json.loads(row["seats"])],
-        version=row["version"],
-        status=row["status"],
-        origin=row["origin"],
-        created=row["created"],
-        updated=row["updated"],
-        deadline=row["deadline"],
-    )
+    return game_from_row(row, json.loads)  # type: ignore[arg-type]
 
 
 class _SqliteTransaction(Transaction):
@@ -166,30 +155,17 @@ class _SqliteTransaction(Transaction):
         self.game = game
 
     def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
-        if status not in (RUNNING, OVER):
-            raise ValueError(f"bad status {status!r}")
-        version = self.game.version
-        rows = []
-        for a in actions:
-            version += 1
-            if a.version != version:
-                raise ValueError(f"action version {a.version} breaks the log at {version}")
-            action = storable_json(a.action, "action")
-            events = storable_json(a.events, "events")
-            rows.append((self.game.id, a.version, a.seat, action, events, a.time))
+        rows = self._action_rows(actions, status, storable_json)
         self.conn.executemany(
             "INSERT INTO actions (game, version, seat, action, events, time) VALUES (?,?,?,?,?,?)",
             rows,
         )
-        if status == OVER:
-            deadline = None
+        deadline = None if status == OVER else deadline
         self.conn.execute(
             "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ? WHERE id = ?",
-            (version, status, time.time(), deadline, self.game.id),
+            (self.game.version + len(rows), status, time.time(), deadline, self.game.id),
         )
-        self.game.version = version
-        self.game.status = status
-        self.game.deadline = deadline
+        self._appended(len(rows), status, deadline)
 
     def set_seats(self, seats: list[Seat]) -> None:
         data = storable_json([s.to_json() for s in seats], "seats")
