@@ -34,29 +34,14 @@ from typing import Any
 from games.analysis import Analyst, Judgement, Thresholds, best_of
 from games.base import Action, GameKind
 from games.isla_dorada import tables as T
-from games.isla_dorada.planner import JUJU_AT, Mind, _cost, _dest
+from games.isla_dorada.planner import JUJU_AT, Mind, _cost, _dest, my_cards
 from games.review import merged_players_view
 
 THRESHOLDS = Thresholds(good=0.5, inaccuracy=2.0)
 
 
-def _card_kinds(mind: Mind, view: dict) -> dict[str, dict]:
-    """My cards by id: the hand and the cards of my standing bid (the planner's view of them)."""
-    kinds = {c["id"]: c for c in mind.hand}
-    mine = view["players"][mind.me]["bid"]
-    if mine:
-        for c in mine["cards"]:
-            kinds[c["id"]] = c
-        for key in ("ovetos", "sangaia"):
-            if key in mine:
-                kinds[mine[key]["id"]] = mine[key]
-        if "shaman" in mine:
-            kinds[mine["shaman"]["card"]["id"]] = mine["shaman"]["card"]
-    return kinds
-
-
 def _bid_values(mind: Mind, view: dict, actions: list[Action]) -> dict[int, float] | None:
-    kinds = _card_kinds(mind, view)
+    kinds = my_cards(mind, view)
     auction = view["auction"]
     high = auction["high"]
     if high is not None:

@@ -179,10 +179,10 @@ def _dest(mind: Mind, action: Action) -> tuple[int, int]:
     return d, r
 
 
-def _bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
+def my_cards(mind: Mind, view: dict) -> dict[str, dict]:
+    """My cards by id: the hand and the cards of my standing bid (the planner's view of them)."""
     kinds = {c["id"]: c for c in mind.hand}
-    me = mind.me
-    mine = view["players"][me]["bid"]
+    mine = view["players"][mind.me]["bid"]
     if mine:
         for c in mine["cards"]:
             kinds[c["id"]] = c
@@ -191,6 +191,12 @@ def _bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
                 kinds[mine[key]["id"]] = mine[key]
         if "shaman" in mine:
             kinds[mine["shaman"]["card"]["id"]] = mine["shaman"]["card"]
+    return kinds
+
+
+def _bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
+    kinds = my_cards(mind, view)
+    me = mind.me
     auction = view["auction"]
     high = auction["high"]
     if high is not None:
