@@ -215,6 +215,12 @@ def check_storable(value: Any, field_path: str) -> None:
             stack.extend(v)
 
 
+def listed_free_seats(seats: list[Seat]) -> int:
+    """The ``free_seats`` column: seats anyone may take from the open-games list (a link-only
+    seat is free but not listed)."""
+    return sum(s.free_listed for s in seats)
+
+
 def game_from_row(row: Mapping[str, Any], decode: Callable[[Any], Any]) -> GameRecord:
     """A ``games`` row as a record; ``decode`` reads the store's JSON columns (options, seats)."""
     return GameRecord(

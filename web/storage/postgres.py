@@ -47,6 +47,7 @@ from web.storage import (
     Snapshot,
     Transaction,
     game_from_row,
+    listed_free_seats,
     storable_json,
 )
 
@@ -159,7 +160,7 @@ class _PgTransaction(Transaction):
         data = _jsonb([s.to_json() for s in seats], "seats")
         self.conn.execute(
             "UPDATE games SET seats = %s, free_seats = %s, updated = %s WHERE id = %s",
-            (data, sum(s.free_listed for s in seats), time.time(), self.game.id),
+            (data, listed_free_seats(seats), time.time(), self.game.id),
         )
         self.game.seats = seats
 
@@ -330,7 +331,7 @@ class PostgresStore(GameStore):
                     seats,
                     RUNNING,
                     game.origin,
-                    sum(s.free_listed for s in game.seats),
+                    listed_free_seats(game.seats),
                     now,
                     now,
                 ),

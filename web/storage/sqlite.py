@@ -38,6 +38,7 @@ from web.storage import (
     Snapshot,
     Transaction,
     game_from_row,
+    listed_free_seats,
     storable_json,
 )
 
@@ -173,7 +174,7 @@ class _SqliteTransaction(Transaction):
             "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?",
             (
                 data,
-                sum(s.free_listed for s in seats),  # the open-games list shows listed seats only
+                listed_free_seats(seats),
                 time.time(),
                 self.game.id,
             ),
@@ -265,7 +266,7 @@ class SqliteStore(GameStore):
                     seats,
                     RUNNING,
                     game.origin,
-                    sum(s.free_listed for s in game.seats),
+                    listed_free_seats(game.seats),
                     now,
                     now,
                 ),
