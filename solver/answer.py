@@ -15,7 +15,7 @@ The helper adds ``steps`` (the count after the start and after each clue and the
 ``own`` on each excluded item (``own_target``: a 'within N of X' clue ruled out one of X's own
 spaces) and the ``refusals`` of its hand (``play_refusals``: why a card is no legal play).
 
-It is produced in two forms from the same walk: Python objects (``column_json``, ``answer_json``)
+It is produced in two forms from the same walk: Python objects (``column_answer``, ``answer_json``)
 and compact JSON text (``answer_text``, the web endpoint's hot path, which equals
 ``json.dumps(answer_json(req))`` — tests check it on many random requests). The text is assembled
 from pieces made once per island geometry (``[q,r]`` and ``{"space":[q,r],"by":`` of every space,
@@ -117,18 +117,18 @@ def play_refusals(
     return out
 
 
-def column_json(
+def column_answer(
     t: CompiledIsland,
     column: MapColumn,
     *,
     candidates: bool = True,
     steps: bool = False,
     own: bool = False,
-) -> dict:
-    """One map's answer as Python objects: ``id``, ``candidates`` (unless ``candidates`` is
-    false), ``count``, ``excluded``, and with ``steps`` the helper's ``steps``
-    (``{"index": None | k | "removed", "remaining"}``: the start, each clue, the removals);
-    with ``own`` each excluded item says whether it is its near clue's own target."""
+) -> tuple[int, dict]:
+    """The map's candidates mask, and its answer as Python objects: ``id``, ``candidates``
+    (unless ``candidates`` is false), ``count``, ``excluded``, and with ``steps`` the helper's
+    ``steps`` (``{"index": None | k | "removed", "remaining"}``: the start, each clue, the
+    removals); with ``own`` each excluded item says whether it is its near clue's own target."""
     index = t.island.index
     excluded = []
     out_steps: list[dict[str, Reason | None]] = [{"index": None, "remaining": t.base.bit_count()}]
@@ -149,7 +149,7 @@ def column_json(
     out["excluded"] = excluded
     if steps:
         out["steps"] = out_steps
-    return out
+    return alive, out
 
 
 def helper_maps(
@@ -160,8 +160,7 @@ def helper_maps(
     ``layers`` (one per ATV) to the map's nearest candidate (None when it has none)."""
     out = []
     for col in columns:
-        answer = column_json(t, col, candidates=False, steps=True, own=True)
-        alive = t.column(col.clues, col.removed)
+        alive, answer = column_answer(t, col, candidates=False, steps=True, own=True)
         answer["costs"] = [layer.nearest(alive) if alive else None for layer in layers]
         out.append(answer)
     return out
@@ -195,9 +194,9 @@ def answer_json(req: SolveRequest) -> dict:
     maps = []
     columns = []
     for m in req.maps:
-        answer = column_json(t, m)
+        alive, answer = column_answer(t, m)
         maps.append(answer)
-        columns.append((m.id, t.column(m.clues, m.removed), answer["count"]))
+        columns.append((m.id, alive, answer["count"]))
     out: dict = {}
     if req.include_island:
         out["island"] = req.island.to_json()
