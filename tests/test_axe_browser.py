@@ -141,5 +141,11 @@ def test_every_game_page_has_no_axe_violation(browser, live_server, games, name)
         if kind == "tobago" and seat is not None:  # the helper's tables are drawn too
             page.wait_for_function("() => window.tobagoGame.helper !== null")
         _check(page, (name, width, lang))
+        if kind == "dragons_gold":  # each dragon card holds its lines (a phone's cards are narrow)
+            spill = page.evaluate(
+                "() => [...document.querySelectorAll('.dg-dragon')]"
+                ".filter((c) => c.scrollWidth > c.clientWidth).length"
+            )
+            assert spill == 0, (name, width, lang, f"{spill} dragon cards overflow")
         page.screenshot(path=str(OUT / f"axe-{name}-{width}-{lang}.png"), full_page=True)
         page.context.close()
