@@ -123,8 +123,10 @@ def _race(servers: list[Gunicorn], games: list[dict], attempts: int, threads: in
                         headers=bearer(token),
                         timeout=30,
                     )
-                except requests.ConnectionError:
-                    continue  # a server that was killed: the outcome is unknown, not counted
+                except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
+                    # a server killed before or while answering: the outcome is unknown, and
+                    # not counted (a cut answer is no acknowledgement either)
+                    continue
                 current = resp.json().get("error", {}).get("version", -1)
                 with lock:
                     outcomes.append(
