@@ -1,8 +1,9 @@
 """What the pages of every game share: the game-id check, the game page and the join page.
 
-Each game's pages blueprint (``web/tobago_pages.py``, ``web/dao_pages.py``) keeps its own routes
-and templates and describes itself once as a ``GamePages``; the parts that are the same for every
-game come from here, so they cannot drift apart.
+Each game's pages blueprint (``web/<kind>_pages.py``) keeps its own routes and templates and
+describes itself once as a ``GameSite`` (``web.game_site``); its routes render through
+``render_game`` and ``render_join`` here, so the parts that are the same for every game cannot
+drift apart.
 
 The join page is one template (``templates/join.html``) and one script
 (``static/common/join.js``) for every game: it claims a free seat from a share link
@@ -13,12 +14,12 @@ catalogues hold ``<prefix>`` + every name in ``JOIN_KEYS``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, render_template
 
 from errors import NotFound
+from web.game_site import GameSite
 
 #: Longer than any id ``web.storage`` makes: such a page is a 404 without asking the database.
 MAX_GAME_ID = 64
@@ -42,22 +43,13 @@ def check_game_id(game_id: str, kind: str | None = None) -> None:
             raise NotFound(f"no {kind} game {game_id!r}", "id", reason="no_such_game")
 
 
-@dataclass(frozen=True)
-class GamePages:
-    """One game's pages: its kind (also the URL segment, ``/<kind>/games/<id>``), its stylesheet
-    under ``static/``, the key prefix of its join strings and the class of the join page's box."""
+def render_game(site: GameSite, template: str, game_id: str, **context: Any) -> str:
+    """``template`` for the game ``game_id`` of ``site``'s kind (404 for an impossible id)."""
+    check_game_id(game_id, site.kind)
+    return render_template(template, game_id=game_id, site=site, **context)
 
-    kind: str
-    stylesheet: str
-    join_strings: str
-    page_class: str = ""
 
-    def game_page(self, template: str, game_id: str, **context: Any) -> str:
-        """``template`` for the game ``game_id`` (404 for an impossible id)."""
-        check_game_id(game_id, self.kind)
-        return render_template(template, game_id=game_id, **context)
-
-    def join_page(self, game_id: str, seat: int) -> str:
-        """The page a share link opens: claim seat ``seat`` of ``game_id``."""
-        check_game_id(game_id, self.kind)
-        return render_template("join.html", game_id=game_id, seat=seat, pages=self)
+def render_join(site: GameSite, game_id: str, seat: int) -> str:
+    """The page a share link opens: claim seat ``seat`` of ``game_id``."""
+    check_game_id(game_id, site.kind)
+    return render_template("join.html", game_id=game_id, seat=seat, pages=site)
