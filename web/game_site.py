@@ -14,7 +14,6 @@ whose built-in games are ``games.base.BUILTIN_GAMES``) the site imports ``web.<k
 when that module exists, so a game added later touches its own folders and that list only. A
 kind without a web module (the test suite's games) gets ``GameSite(kind)``: the generic review
 renderer, no analysis, no rules page, no place in the menu.
-``register_site`` puts a descriptor in by hand (tests).
 """
 
 from __future__ import annotations
@@ -29,7 +28,7 @@ from flask import Blueprint, abort
 from markupsafe import Markup
 
 from games.analysis import Analyst
-from games.base import get_kind, kinds
+from games.base import BUILTIN_GAMES, GameKind, get_kind, kinds
 from games.review import FullView, merged_players_view
 
 
@@ -122,13 +121,6 @@ _SITES: dict[str, GameSite] = {}
 _LOCK = threading.Lock()
 
 
-def register_site(site: GameSite) -> GameSite:
-    """Put ``site`` in for its kind (replacing what was found for it)."""
-    with _LOCK:
-        _SITES[site.kind] = site
-    return site
-
-
 def site_of(kind: str) -> GameSite:
     """The descriptor of the registered game kind ``kind`` (the engines' ``unknown_game`` error
     for another name)."""
@@ -150,12 +142,24 @@ def site_or_404(kind: str) -> GameSite:
 
 
 def sites() -> list[GameSite]:
-    """Every registered kind's descriptor, in the registry's order."""
-    return [site_of(name) for name in kinds()]
+    """Every registered kind's descriptor: the built-in games in ``BUILTIN_GAMES``' order (the
+    registry's own order is the order their modules happened to be imported in), then the
+    others as registered."""
+    found = kinds()
+    return [site_of(name) for name in sorted(found, key=lambda name: _rank(found[name]))]
+
+
+def _rank(kind: GameKind) -> int:
+    """The place of the kind's package in ``BUILTIN_GAMES`` (after them all: not built in)."""
+    module = type(kind).__module__
+    for i, package in enumerate(BUILTIN_GAMES):
+        if module == package or module.startswith(package + "."):
+            return i
+    return len(BUILTIN_GAMES)
 
 
 def listed_sites() -> list[GameSite]:
-    """The games of the menu and the home page, in the registry's order."""
+    """The games of the menu and the home page, in the order of ``sites``."""
     return [s for s in sites() if s.listed]
 
 

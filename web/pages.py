@@ -1,7 +1,7 @@
 """HTML pages: the home page and what links from it, and the site's menu on every page.
 
 The games on the home page and in the menu (``templates/base.html``) are the listed games'
-descriptors (``web.game_site.listed_sites``), in the registry's order, each with its own links.
+descriptors (``web.game_site.listed_sites``), the built-in games first, each with its own links.
 """
 
 from __future__ import annotations

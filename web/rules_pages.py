@@ -1,4 +1,4 @@
-"""The rules pages: ``/rules`` (every game with rules, in the registry's order) and
+"""The rules pages: ``/rules`` (every game with rules, in the order of ``web.game_site.sites``) and
 ``/rules/<kind>`` (``web/rules/<lang>/<kind>.md`` rendered, English when the language has no
 translation yet, with a link to play where the game has a new-game page). Which games have
 rules, their names and their new-game pages come from their descriptors (``web.game_site``).
