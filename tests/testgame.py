@@ -16,15 +16,24 @@ A table cannot stall: there is no pass, every action is a bid of a hand card (or
 timeout, which bids for the late seats), so a game has at most ``rounds`` × (seats + 1) entries.
 
 Nothing here is registered globally: tests register ``BlindAuction()`` with a fixture
-(``registered``), and ``create_app_with_testgame`` does it for a gunicorn process.
+(``registered``), and ``create_app_with_testgame`` does it for a gunicorn process. The game has
+no web module, so the site serves it with the generic pages (``web.game_pages``):
+``registered()`` puts the game and its strings (``STRINGS``, as its own catalogue would hold
+them) in for a test, and ``BidAnalyst`` is a small analyst for tests that give it a descriptor
+of its own.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from errors import IllegalAction, InvalidInput
+from games.analysis import Analyst, Judgement, Thresholds
 from games.base import GameKind, GameType, OptionSpec, Timer, register
 
 NAME = "blind_auction"
@@ -247,6 +256,70 @@ class LeakyAuction(BlindAuction):
         if seat is None:
             out["peek"] = [card_json(c) for c in state["hands"][0]]
         return out
+
+
+#: The game's strings as its own catalogue would hold them (``i18n/<lang>/blind_auction.json``).
+STRINGS: dict[str, dict[str, str]] = {
+    "en": {
+        f"games.{NAME}.title": "Blind Auction",
+        f"games.{NAME}.actions.bid": "Bid card {card}",
+        f"games.{NAME}.options.rounds": "Rounds (3-8)",
+        f"games.{NAME}.options.tie": "A tie discards the prize or carries it to the next",
+        f"games.{NAME}.options.bid_seconds": "Seconds to bid (null: no clock)",
+    },
+    "zh": {
+        f"games.{NAME}.title": "暗標拍賣",
+        f"games.{NAME}.actions.bid": "出牌 {card}",
+        f"games.{NAME}.options.rounds": "回合數（3-8）",
+        f"games.{NAME}.options.tie": "平手時獎品作廢或累積到下一回合",
+        f"games.{NAME}.options.bid_seconds": "出價秒數（null：不計時）",
+    },
+}
+
+
+@contextmanager
+def registered(kind: GameKind | None = None) -> Iterator[pytest.MonkeyPatch]:
+    """Blind Auction (or ``kind``) in the registry and ``STRINGS`` in the catalogues, for the
+    ``with`` block (a module's fixture may hold it); yields the monkeypatch that undoes both,
+    for more. The pages' string scripts are cached per page kind: emptied on the way in and out."""
+    import games.base
+    from i18n import catalogue
+    from web.i18n import _script_tag
+
+    games.base.kinds()  # the built-in games first
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setitem(games.base._REGISTRY, NAME, kind or BlindAuction())
+        for lang, strings in STRINGS.items():
+            for key, text in strings.items():
+                mp.setitem(catalogue(lang), key, text)
+        _script_tag.cache_clear()
+        try:
+            yield mp
+        finally:
+            _script_tag.cache_clear()
+
+
+class BidAnalyst(Analyst):
+    """Bids judged by the greedy bot's rule, from the bidder's hand and the prize alone: a prize
+    worth 6 or more (with the carry) is worth the highest card (a bid's value is its rank), a
+    smaller one the lowest (value 11 - rank)."""
+
+    unit = "points"
+    chart = "score"
+    thresholds = Thresholds(good=1.0, inaccuracy=4.0)
+
+    def judge(self, view: dict, legal: list[dict], played: dict) -> Judgement | None:
+        if played.get("type") != "bid":
+            return None
+        big = view["prize"]["value"] + view["carry"] >= 6
+        ranks = {c["id"]: c["rank"] for c in view["hand"]}
+
+        def value(action: dict) -> float:
+            rank = ranks[action["card"]]
+            return float(rank if big else len(RANKS) + 1 - rank)
+
+        best = max(legal, key=value)
+        return Judgement(value(played), value(best), best, len(legal))
 
 
 def create_app_with_testgame():

@@ -13,6 +13,7 @@ from flask import Flask
 from web import (
     docs,
     errors,
+    game_pages,
     games_api,
     i18n,
     pages,
@@ -33,6 +34,7 @@ BLUEPRINTS = (
     rules_pages,
     review_api,
     review_pages,
+    game_pages,
 )
 
 
@@ -40,6 +42,7 @@ def register_web(app: Flask) -> None:
     errors.register(app)
     security.register(app)
     install_converters(app)
+    game_pages.install_converters(app)
     for module in BLUEPRINTS:
         app.register_blueprint(module.bp)
     for site in sites():

@@ -6,14 +6,15 @@ its links in the menu, on the home page and on the error page, its rules page), 
 load (stylesheet, the string prefixes its scripts read, the data script they draw with) and its
 review (the renderer script, the analyst, the full view, the helper's wording). The service
 registers the blueprints the descriptors name (``web.register_web``); the menu and the home page
-(``web.pages``), the rules pages (``web.rules_pages``) and the review pages and API
-(``web.review_pages``, ``web.review``) read the rest. A descriptor is data and references only: the engine stays in ``games/``.
+(``web.pages``), the rules pages (``web.rules_pages``), the review pages and API
+(``web.review_pages``, ``web.review``) and the generic game page (``web.game_pages``) read the
+rest. A descriptor is data and references only: the engine stays in ``games/``.
 
 No list of games is kept here: for every kind in the engines' registry (``games.base.kinds()``,
 whose built-in games are ``games.base.BUILTIN_GAMES``) the site imports ``web.<kind>_pages``
 when that module exists, so a game added later touches its own folders and that list only. A
-kind without a web module (the test suite's games) gets ``GameSite(kind)``: the generic review
-renderer, no analysis, no rules page, no place in the menu.
+kind without a web module (the test suite's games) gets ``GameSite(kind)``: the generic game
+and join pages, the generic review renderer, no analysis, no rules page, no place in the menu.
 """
 
 from __future__ import annotations
