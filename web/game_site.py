@@ -119,7 +119,7 @@ class GameSite:
 
 
 _SITES: dict[str, GameSite] = {}
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()  # a game module may ask for a descriptor while it is found
 
 
 def site_of(kind: str) -> GameSite:
