@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import games.base
 from errors import InvalidInput
 from tests.game_records import PLAN, chain, digest, kind_of, load, observed
 
@@ -74,7 +75,7 @@ def test_an_old_snapshot_is_read_back_alike_or_refused(game):
 
 
 @pytest.mark.parametrize("game", list(PLAN))
-def test_a_stored_old_snapshot_never_gives_a_wrong_state(game, tmp_path):
+def test_a_stored_old_snapshot_never_gives_a_wrong_state(game, tmp_path, monkeypatch):
     """A database holding a snapshot written by the engines before: a cold read equals the
     full replay of the log (the snapshot read alike, or ignored)."""
     from web.storage.sessions import GameSessions
@@ -82,6 +83,8 @@ def test_a_stored_old_snapshot_never_gives_a_wrong_state(game, tmp_path):
 
     record = load(game)[0]
     kind = kind_of(game)
+    games.base.kinds()
+    monkeypatch.setitem(games.base._REGISTRY, game, kind)
     db = str(tmp_path / "games.sqlite3")
     writer = GameSessions(SqliteStore(db), snapshot_every=0)
     seats = [{"type": "bot", "level": level} for level in record["levels"]]
