@@ -64,6 +64,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
+from pydantic.json_schema import models_json_schema
+
 from errors import IllegalAction, InvalidInput
 from games.actions import Action, ActionType, parse
 from games.gametype import GameType, OptionSpec
@@ -232,14 +234,11 @@ class GameKind(Generic[S]):
         }
 
     def action_schema(self) -> dict[str, Any]:
-        """The JSON Schema of this game's actions: one variant per declared action type."""
-        return {
-            "oneOf": [
-                model.model_json_schema()
-                for models in self.action_types.values()
-                for model in models
-            ]
-        }
+        """The JSON Schema of this game's actions: one variant per declared action type (their
+        parts in ``$defs``), e.g. for an API description of each game's actions."""
+        declared = [(m, "validation") for ms in self.action_types.values() for m in ms]
+        refs, defs = models_json_schema(declared)  # type: ignore[arg-type]
+        return {"oneOf": [refs[d] for d in declared], **defs}
 
     # --- the public interface (what every game does the same way) -------------------------
 

@@ -21,8 +21,8 @@ def to_json(state: DragonsGoldState) -> dict[str, Any]:
         "hoards": [dict(h) for h in state.hoards],
         "removed": dict(state.removed),
         "turn": state.turn,
-        "settle": None if state.settle is None else copy.deepcopy(asdict(state.settle)),
-        "market": None if state.market is None else copy.deepcopy(asdict(state.market)),
+        "settle": None if state.settle is None else asdict(state.settle),  # copies, deep
+        "market": None if state.market is None else asdict(state.market),
         "hands": [list(h) for h in state.hands],
         "item_deck": list(state.item_deck),
         "discard": list(state.discard),
