@@ -62,7 +62,7 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic.json_schema import models_json_schema
 
@@ -236,8 +236,9 @@ class GameKind(Generic[S]):
     def action_schema(self) -> dict[str, Any]:
         """The JSON Schema of this game's actions: one variant per declared action type (their
         parts in ``$defs``), e.g. for an API description of each game's actions."""
-        declared = [(m, "validation") for ms in self.action_types.values() for m in ms]
-        refs, defs = models_json_schema(declared)  # type: ignore[arg-type]
+        mode: Literal["validation"] = "validation"
+        declared = [(m, mode) for ms in self.action_types.values() for m in ms]
+        refs, defs = models_json_schema(declared)
         return {"oneOf": [refs[d] for d in declared], **defs}
 
     # --- the public interface (what every game does the same way) -------------------------

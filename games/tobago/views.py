@@ -65,7 +65,7 @@ def _spaces(island: Island, mask: int) -> tuple[Hex, ...]:
     )
 
 
-def _xy(h) -> list[int] | None:
+def _xy(h: Hex | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
 
 
