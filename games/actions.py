@@ -169,10 +169,18 @@ _PYDANTIC_ERRORS = frozenset(get_args(ErrorType))
 
 def parse(declared: type[A], action: Action) -> A:
     """``action`` checked against its declaration: the model, or an ``InvalidInput``."""
+    if len(action) == 1 and len(declared.model_fields) == 1:  # a bare type: nothing to check
+        return _bare_instance(declared)  # (the base has matched the ``type`` already)
     try:
         return declared.model_validate(action)
     except ValidationError as e:
         raise _refusal(declared.name(), e) from None
+
+
+@cache
+def _bare_instance(declared: type[A]) -> A:
+    """The one (frozen) instance of a bare action type."""
+    return declared.model_validate({"type": declared.name()})
 
 
 def _path(loc: Iterable[int | str]) -> str:
