@@ -164,6 +164,11 @@ class Parsed:
 #: Pydantic's error types refused as ``not_an_integer``; the others of its own (not a
 #: declaration's ``refuse``) as ``malformed_action``.
 _INTEGER_ERRORS = frozenset(("int_type", "int_from_float", "int_parsing"))
+#: A field the declaration does not have, or one it needs: (reason, message).
+_FIELD_ERRORS = {
+    "extra_forbidden": ("unknown_field", "unknown field {key!r} for a {name!r} action"),
+    "missing": ("missing_field", "a {name!r} action needs {key!r}"),
+}
 _PYDANTIC_ERRORS = frozenset(get_args(ErrorType))
 
 
@@ -204,18 +209,12 @@ def _refusal(name: str, error: ValidationError) -> InvalidInput:
         field += at if at.startswith("[") else f".{at}"
         loc += (at,)
     key = str(loc[-1]) if loc else "type"
-    if kind == "extra_forbidden":
+    if kind in _FIELD_ERRORS:
+        reason, message = _FIELD_ERRORS[kind]
         return InvalidInput(
-            f"unknown field {key!r} for a {name!r} action",
+            message.format(key=key, name=name),
             field,
-            reason="unknown_field",
-            params={"name": key, "action": name},
-        )
-    if kind == "missing":
-        return InvalidInput(
-            f"a {name!r} action needs {key!r}",
-            field,
-            reason="missing_field",
+            reason=reason,
             params={"name": key, "action": name},
         )
     if kind in _INTEGER_ERRORS:
