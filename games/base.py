@@ -37,8 +37,9 @@ The public interface (what callers use; the base does what every game does the s
 - ``timer(state)``: ``None``, or the ``Timer`` of a phase that ends by the clock (below).
 - ``state_to_json`` / ``state_from_json``: a snapshot of a state (a cache; the log is the
   truth): the base's part (``games.state.common_json``), the engine's (``encode``/``decode``)
-  and the kind's ``snapshot_format``; a snapshot of another format is refused (``InvalidInput``),
-  so a service holding an old one replays the log instead.
+  and their formats (``[games.state.COMMON_FORMAT, kind.snapshot_format]``); a snapshot of
+  another format is refused (``InvalidInput``), so a service holding an old one replays the log
+  instead.
 
 **Time is data.** Engines never read a clock. A phase with a time limit declares a
 ``PhaseTimer``; the base makes ``timer(state)`` return ``Timer(since, seconds, action)``: the
@@ -70,7 +71,15 @@ from errors import IllegalAction, InvalidInput
 from games.actions import Action, ActionType, parse
 from games.gametype import GameType, OptionSpec
 from games.phases import Event, Phase, begin_entered, run
-from games.state import COMMON_KEYS, OVER, GameState, common_from_json, common_json, generator
+from games.state import (
+    COMMON_FORMAT,
+    COMMON_KEYS,
+    OVER,
+    GameState,
+    common_from_json,
+    common_json,
+    generator,
+)
 from hexmap.seeds import check_seed
 from i18n import translate
 
@@ -385,14 +394,18 @@ class GameKind(Generic[S]):
         clash = COMMON_KEYS & own.keys()
         if clash:
             raise ValueError(f"{self.name}: the engine's snapshot uses the base's {clash}")
-        return {"format": self.snapshot_format, **common_json(state), **own}
+        return {"format": self.snapshot_formats(), **common_json(state), **own}
+
+    def snapshot_formats(self) -> list[int]:
+        """The formats of a snapshot: the base's part's and the engine's."""
+        return [COMMON_FORMAT, self.snapshot_format]
 
     def state_from_json(self, data: Any) -> S:
         """The state a ``state_to_json`` snapshot of this format describes (``InvalidInput``
         for anything else, an older format included)."""
-        if not isinstance(data, dict) or data.get("format") != self.snapshot_format:
+        if not isinstance(data, dict) or data.get("format") != self.snapshot_formats():
             raise InvalidInput(
-                f"not a {self.name} state snapshot of format {self.snapshot_format}", "state"
+                f"not a {self.name} state snapshot of format {self.snapshot_formats()}", "state"
             )
         common = common_from_json(data)
         try:

@@ -95,6 +95,9 @@ def common_json(state: GameState) -> dict[str, Any]:
     }
 
 
+#: The version of ``common_json``'s form (a snapshot also says its engine's: ``GameKind``); raise
+#: it when the base's part of a state changes, so that snapshots stored before are refused.
+COMMON_FORMAT = 1
 #: The entries of ``common_json``: an engine's part of a snapshot uses none of these names.
 COMMON_KEYS = frozenset(
     ("seed", "seats", "options", "rng", "phase", "moves", "phase_since", "format")

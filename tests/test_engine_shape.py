@@ -19,7 +19,7 @@ import pytest
 from errors import IllegalAction, InvalidInput
 from games.base import SYSTEM, TIMEOUT, GameKind, kinds
 from games.phases import Phase
-from games.state import generator, generator_from_json, generator_json
+from games.state import COMMON_FORMAT, generator, generator_from_json, generator_json
 from tests.testgame import BlindAuction
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -186,9 +186,10 @@ def test_entering_a_phase_runs_its_begin_after_the_actions_own_work():
 def test_a_snapshot_of_another_format_is_refused(kind):
     state = kind.new_state(6, kind.type.min_seats, None)
     snapshot = json.loads(json.dumps(kind.state_to_json(state)))
-    assert snapshot["format"] == kind.snapshot_format
+    assert snapshot["format"] == [COMMON_FORMAT, kind.snapshot_format]
     assert kind.state_to_json(kind.state_from_json(snapshot)) == snapshot
-    for other in ({**snapshot, "format": kind.snapshot_format - 1}, dict(snapshot, format=None)):
+    older = ([COMMON_FORMAT, kind.snapshot_format - 1], [COMMON_FORMAT - 1, kind.snapshot_format])
+    for other in [{**snapshot, "format": f} for f in (*older, kind.snapshot_format, None)]:
         with pytest.raises(InvalidInput):
             kind.state_from_json(other)
     del snapshot["format"]
