@@ -110,7 +110,7 @@ def test_a_game_with_negotiations_played_to_the_end_by_clicks(browser, live_serv
         raise AssertionError(f"the game did not end: {snap['to_act']} {snap['legal_actions']}")
     expect(page.locator("#end")).to_be_visible()
     assert took_part["proposed"] + took_part["accepted"] > 0, took_part
-    assert shot_market  # the market opened after the 7th dragon and I left it
+    assert shot_market  # the market opened after the 11th dragon and I left it
     final = snapshot(page)
     assert final["over"] and final["view"]["phase"] == "over"
     rows = page.locator(".dg-scores tbody tr")

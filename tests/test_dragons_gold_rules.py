@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from errors import IllegalAction, InvalidInput
-from games.base import SYSTEM, get_kind
+from games.base import SYSTEM, get_kind, play_bots
 from games.dragons_gold.data import DRAGONS, ITEM_OF_CARD, TOKEN_COUNTS
 from games.dragons_gold.engine import KIND, token_total
 from games.dragons_gold.scenario import cards_of, position
@@ -496,20 +498,48 @@ def test_the_game_ends_when_the_last_dragon_on_the_table_is_slain():
 # --- the market -------------------------------------------------------------------------------
 
 
-def market_position():
-    """Seat 0 slays dragon 1 alone; its refill is the 7th dragon: the market opens."""
+def market_position(revealed=10):
+    """Seat 0 slays dragon 1 alone; its refill is the 11th dragon in all: the market opens."""
     state = position(
         row=[(1, {}), (2, {}), (3, {}), (4, {})],
         stacks={0: [(0, "knight4")]},
         hoards={0: {"gold": 2}, 1: {"blue": 2}, 2: {"silver": 1}},
-        revealed=6,
+        revealed=revealed,
     )
     events = play(state, 0, "thief", 0)
-    assert "market_opened" in kinds_of(events)
+    assert ("market_opened" in kinds_of(events)) == (revealed == 10)
     return state
 
 
-def test_the_market_opens_after_the_seventh_dragon_and_trades_need_both_players():
+def test_the_market_card_comes_up_with_the_eleventh_dragon_in_all():
+    """Seed: the 4 starting dragons are revealed, then the market card goes between the 7th and
+    8th card of the deck (由卡牌堆上方算起第7張與第8張的卡牌間): it comes up when the 7th of
+    those is revealed, the 11th dragon in all, not before."""
+    for revealed in (6, 9):
+        state = market_position(revealed)
+        assert state.phase == "fight" and state.market_card == "deck"
+    state = market_position(10)
+    assert state.revealed == 11 and state.phase == "market" and state.market_card == "open"
+
+
+def test_in_whole_games_the_market_opens_right_after_the_eleventh_dragon():
+    for seed in range(6):
+        state = KIND.new_state(seed, 3 + seed % 4)
+        assert state.revealed == 4 and len(state.deck) == 14
+        revealed: list[int] = []
+
+        def watch(seat, action, events):
+            revealed.extend(1 for e in events if e["type"] == "dragon_revealed")
+            if "market_opened" in kinds_of(events):
+                assert len(revealed) == 7 and state.revealed == 11  # the 7th of the deck's 14
+            elif state.market_card == "deck":
+                assert state.revealed < 11
+
+        play_bots(KIND, state, ["greedy"] * state.seats, random.Random(seed), on_action=watch)
+        assert state.market_card == ("gone" if state.revealed >= 11 else "deck")
+
+
+def test_the_market_opens_after_the_eleventh_dragon_and_trades_need_both_players():
     state = market_position()
     assert state.phase == "market" and KIND.to_act(state) == [0, 1, 2, 3]
     assert KIND.timer(state).seconds == 60

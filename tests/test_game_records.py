@@ -5,11 +5,13 @@ the service observe (views, legal actions, ``to_act``, the timer, scores), the p
 far and every entry of the state's snapshot must have the digests the record holds.
 
 The records were made on the engines before the declared engine shape (issue 27); their
-snapshots are compared in the form those engines wrote (``old_form``). Dragon's Gold's draws
-during play (a thief's token, the item deck's reshuffle) then came from a generator per event;
-they come from the game's one generator now, so its records of before
-(``dragons_gold_per_event.json``) replay with that old generator put back (``PerEvent``), and
-up to their first such draw without it; ``dragons_gold.json`` was made again on the new engine.
+snapshots are compared in the form those engines wrote (``old_form``). Records whose rules
+changed since were made again on the engine of their time, and say so: Dragon's Gold's
+(``dragons_gold.json``) when its draws during play moved to the game's one generator (issue 27)
+and again when the market card moved to the 11th dragon (issue 22). Its records of before
+issue 27 (``dragons_gold_per_event.json``, drawn by a generator per event) no longer replay: each
+meets the market of the old rules, or a theft step (where a thief may now decline), before its
+first checkpoint. They are kept for their old snapshot, which must be refused.
 
 An old snapshot kept in a database is refused, so the service's state cache replays the log
 instead (``web/storage/states.py``), never builds a wrong state from it.
@@ -18,7 +20,6 @@ instead (``web/storage/states.py``), never builds a wrong state from it.
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -52,24 +53,6 @@ def old_form(game: str, snapshot: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class PerEvent(random.Random):
-    """Dragon's Gold's generator before issue 27: one per chance event, seeded by the game's
-    seed, the number of the action and the event (a thief's draw, the item reshuffle)."""
-
-    def __init__(self, state: Any) -> None:
-        super().__init__(0)
-        self.state = state
-
-    def _for(self, event: str) -> random.Random:
-        return random.Random(f"dragons_gold:{self.state.seed}:{self.state.moves}:{event}")
-
-    def choice(self, seq):  # type: ignore[override]
-        return self._for("theft").choice(seq)
-
-    def shuffle(self, x):  # type: ignore[override]
-        self._for("reshuffle").shuffle(x)
-
-
 def _cases() -> list[tuple[str, int]]:
     return [(game, i) for game in PLAN for i in range(len(PLAN[game]))]
 
@@ -78,15 +61,11 @@ def per_event_records() -> list[dict[str, Any]]:
     return json.loads((DATA / "dragons_gold_per_event.json").read_text("utf-8"))
 
 
-def _replay_and_check(
-    record: dict[str, Any], upto: int | None = None, per_event: bool = False
-) -> Any:
-    """Replay ``record`` (its first ``upto`` actions), checking every checkpoint on the way."""
+def _replay_and_check(record: dict[str, Any]) -> Any:
+    """Replay ``record``, checking every checkpoint on the way."""
     game = record["game"]
     kind = kind_of(game)
     state = kind.new_state(record["seed"], record["seats"], record["options"])
-    if per_event:
-        state.rng = PerEvent(state)
     checkpoints = record["checkpoints"]
     before_27 = "format" not in next(iter(checkpoints.values()))["state"]
     skipped = CHANGED_BY_DESIGN.get(game, set()) if before_27 else set()
@@ -106,8 +85,7 @@ def _replay_and_check(
 
     if "0" in checkpoints:
         check(0)
-    actions = record["actions"] if upto is None else record["actions"][:upto]
-    for step, (seat, action) in enumerate(actions, start=1):
+    for step, (seat, action) in enumerate(record["actions"], start=1):
         links = chain(links, kind.apply(state, seat, action))
         if str(step) in checkpoints:
             check(step)
@@ -119,24 +97,6 @@ def test_a_record_replays_to_the_same_states(game, index):
     record = load(game)[index]
     state = _replay_and_check(record)
     assert kind_of(game).is_over(state)
-
-
-@pytest.mark.parametrize("index", range(len(PLAN["dragons_gold"])))
-def test_dragons_golds_records_of_before_replay_with_the_per_event_generator(index):
-    """Everything but the generator of its draws during play is as it was: with the old one
-    put back, each record of before replays to its end."""
-    record = per_event_records()[index]
-    assert kind_of("dragons_gold").is_over(_replay_and_check(record, per_event=True))
-
-
-@pytest.mark.parametrize("index", range(len(PLAN["dragons_gold"])))
-def test_dragons_golds_records_of_before_hold_up_to_their_first_draw_during_play(index):
-    """The deal is the same (the game's one generator shuffles it as before): each record of
-    before replays alike up to the first action that drew during play."""
-    record = per_event_records()[index]
-    first = record["first_per_event_draw"]
-    assert first is not None and str(first - 1) in record["checkpoints"]
-    _replay_and_check(record, upto=first - 1)
 
 
 def _old_record(game: str) -> dict[str, Any]:
