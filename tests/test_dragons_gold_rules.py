@@ -350,6 +350,7 @@ def test_thieves_steal_in_the_order_played_a_random_token_from_another_participa
     assert KIND.legal_actions(state, 0) == [
         {"type": "steal", "from": 2},
         {"type": "steal", "from": 3},
+        {"type": "decline"},
     ]
     assert refused(state, 0, {"type": "steal", "from": 1}) == "dg_bad_victim"
     KIND.apply(state, 0, {"type": "steal", "from": 2})
@@ -389,12 +390,87 @@ def test_a_player_with_wizard_and_thief_in_the_fight_looks_behind_the_screen_and
     assert state.hoards[0]["black"] == 1 and state.hoards[1]["black"] == 0
 
 
+def two_thieves():
+    """Seats 0 and 1 each have a thief under a slain dragon; seat 2 got the gold, seat 3 the
+    silver; seat 0's thief is first to steal."""
+    state = position(row=[(13, {"gold": 4}), (2, {}), (3, {}), (1, {})], bag_top=["silver"] * 6)
+    play(state, 0, "thief", 0)
+    play(state, 1, "thief", 0)
+    play(state, 2, "knight4", 0)
+    play(state, 3, "wizard", 0)
+    KIND.apply(state, 0, {"type": "propose", "shares": {"2": {"gold": 4}, "3": {"silver": 6}}})
+    for s in (1, 2, 3):
+        KIND.apply(state, s, {"type": "accept", "proposal": 1})
+    return state
+
+
+def test_a_thief_may_decline_to_steal():
+    """Seed: the thief *may* take one random token (可…隨機拿取1個寶藏標記): declining takes
+    nothing, and the next thief in the order played steals (or declines) in turn."""
+    state = two_thieves()
+    hoards = [dict(h) for h in state.hoards]
+    events = KIND.apply(state, 0, {"type": "decline"})
+    assert events == [{"type": "theft_declined", "seat": 0}]
+    assert state.hoards == hoards and state.phase == "steal" and KIND.to_act(state) == [1]
+    assert KIND.view(state, 0)["notes"] == []
+    events = KIND.apply(state, 1, {"type": "decline"})
+    assert state.hoards == hoards and state.phase == "fight" and KIND.to_act(state) == [0]
+    assert {"type": "theft_declined", "seat": 1} in events and "dragon_left" in kinds_of(events)
+    assert state.stats["thefts"] == 0
+
+
+def test_a_wizard_and_thief_player_may_decline_after_looking():
+    state = position(
+        row=[(4, {"gold": 1, "red": 1}), (2, {}), (3, {}), (1, {})],
+        bag_top=["black", "silver", "silver"],
+    )
+    play(state, 0, "wizard", 0)
+    play(state, 1, "knight3", 0)
+    state.turn = 0
+    play(state, 0, "thief", 0)
+    KIND.apply(state, 0, {"type": "propose", "shares": {"1": {"gold": 1, "black": 1, "silver": 2}}})
+    KIND.apply(state, 1, {"type": "accept", "proposal": 1})
+    KIND.apply(state, 0, {"type": "steal", "from": 1})
+    assert state.phase == "look" and {"type": "decline"} in KIND.legal_actions(state, 0)
+    KIND.apply(state, 0, {"type": "decline"})
+    assert state.hoards[1]["black"] == 1 and state.hoards[0]["black"] == 0
+    assert state.phase == "fight"
+
+
+def test_the_greedy_thief_declines_a_diamond_that_would_cost_its_gems():
+    """Advanced rules: the black diamond (19) makes its owner's gems score nothing. The greedy
+    thief (``games.dragons_gold.bots``) holding many gems declines to steal from the only other
+    participant when the split just gave that player the diamond among few tokens; in the
+    basic game, or with few gems, it steals."""
+    greedy = KIND.bots["greedy"]
+
+    def at_theft(advanced: bool, gems: int):
+        hoard = {g: gems for g in ("yellow", "blue", "green", "purple", "white")}
+        state = position(
+            options={"advanced": advanced},
+            row=[(4, {"gold": 1}), (2, {}), (3, {}), (1, {})],
+            bag_top=["black", "silver", "silver"],
+            hoards={0: hoard},
+        )
+        play(state, 0, "thief", 0)
+        play(state, 1, "knight4", 0)  # 6 of 6: seats 0 and 1
+        shares = {"1": {"black": 1, "silver": 1}, "0": {"gold": 1, "silver": 1}}
+        KIND.apply(state, 0, {"type": "propose", "shares": shares})
+        KIND.apply(state, 1, {"type": "accept", "proposal": 1})
+        assert state.phase == "steal" and KIND.to_act(state) == [0]
+        return greedy(KIND.view(state, 0), KIND.legal_actions(state, 0), random.Random(0))
+
+    assert at_theft(advanced=True, gems=6) == {"type": "decline"}
+    assert at_theft(advanced=True, gems=0) == {"type": "steal", "from": 1}
+    assert at_theft(advanced=False, gems=6) == {"type": "steal", "from": 1}
+
+
 def test_a_thief_with_nobody_to_rob_steals_nothing_and_an_amulet_stops_a_theft():
     state = slain_by_three()
     KIND.apply(state, 0, {"type": "propose", "shares": {"0": {"gold": 2, "silver": 3}}})
     KIND.apply(state, 1, {"type": "accept", "proposal": 1})
     KIND.apply(state, 2, {"type": "accept", "proposal": 1})
-    assert KIND.legal_actions(state, 1) == [{"type": "steal", "from": 0}]
+    assert KIND.legal_actions(state, 1) == [{"type": "steal", "from": 0}, {"type": "decline"}]
     state2 = position(
         options={"advanced": True},
         row=[(4, {"gold": 2}), (2, {}), (3, {}), (1, {})],

@@ -8,10 +8,10 @@ The records were made on the engines before the declared engine shape (issue 27)
 snapshots are compared in the form those engines wrote (``old_form``). Records whose rules
 changed since were made again on the engine of their time, and say so: Dragon's Gold's
 (``dragons_gold.json``) when its draws during play moved to the game's one generator (issue 27)
-and again when the market card moved to the 11th dragon (issue 22). Its records of before
+and again when the market card moved to the 11th dragon and a thief may decline (issue 22). Its records of before
 issue 27 (``dragons_gold_per_event.json``, drawn by a generator per event) no longer replay: each
-meets the market of the old rules, or a theft step (where a thief may now decline), before its
-first checkpoint. They are kept for their old snapshot, which must be refused.
+meets, at or before its first checkpoint, a theft step (where a thief may now decline) or the
+market of the old rules. They are kept for their old snapshot, which must be refused.
 
 An old snapshot kept in a database is refused, so the service's state cache replays the log
 instead (``web/storage/states.py``), never builds a wrong state from it.

@@ -9,7 +9,7 @@ The phases (``PHASES``; their action types in ``games.dragons_gold.actions``) an
 fight (``fight``), the seat whose turn it is; a slain dragon's settlement (``settle``): in a
 timed negotiation (``proposals``) every participant at once (propose, accept, reject), in a
 division the divider (``divide``), then each picker (``pick``), then each thief's owner to steal
-(``steal``, or ``look`` behind the screen); at the ``market`` every player still in it. Timed
+or decline (``steal``, or ``look`` behind the screen); at the ``market`` every player still in it. Timed
 phases: ``proposals`` and ``market``, each ending with the table's ``{"type": "timeout"}``.
 One phase hands over to the next by entering it (``games.state.enter``): the fight's ``begin``
 gives the turn to the seat due to play, so no module of the game imports one that imports it.
@@ -74,8 +74,18 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
     ),
     Phase("divide", settle.divider, settle.legal_divide, (Move(D.Divide, settle.divide),)),
     Phase("pick", settle.picker, settle.legal_pick, (Move(D.Pick, settle.pick),)),
-    Phase("steal", settle.thief, settle.legal_steal, (Move(D.Steal, settle.steal),)),
-    Phase("look", settle.thief, settle.legal_look, (Move(D.TakeColour, settle.take),)),
+    Phase(
+        "steal",
+        settle.thief,
+        settle.legal_steal,
+        (Move(D.Steal, settle.steal), Move(D.Decline, settle.decline)),
+    ),
+    Phase(
+        "look",
+        settle.thief,
+        settle.legal_look,
+        (Move(D.TakeColour, settle.take), Move(D.Decline, settle.decline)),
+    ),
     Phase(
         "market",
         market.to_act,
