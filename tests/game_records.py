@@ -7,7 +7,9 @@ the players can observe (every seat's and the spectator's view, every seat's leg
 ``to_act``, ``timer``, ``scores``) and the public events of the log so far (a chain). The records
 were made on the engines as they were before the declared engine shape (issue 27), so
 ``tests/test_game_records.py`` proves that the new code replays earlier games to the same
-states. One mid-game snapshot per kind is kept whole, to prove how an old snapshot is read.
+states; records whose rules changed since were made again (``tests/test_game_records.py`` says
+which and why). The first record of each kind keeps a mid-game snapshot whole; the snapshots
+the engines before issue 27 wrote are in ``data/records/old_snapshots.json``.
 
 Regenerate a kind's records, or some of them by index (only when its rules or its random stream
 change by decision, and say so in the commit and in ``tests/test_game_records.py``)::

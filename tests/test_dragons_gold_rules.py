@@ -598,20 +598,31 @@ def test_the_market_card_comes_up_with_the_eleventh_dragon_in_all():
     assert state.revealed == 11 and state.phase == "market" and state.market_card == "open"
 
 
+def _market_watch(state):
+    """An ``on_action`` hook checking that the market opens with the 11th dragon revealed."""
+    revealed: list[int] = []
+
+    def watch(seat, action, events):
+        revealed.extend(1 for e in events if e["type"] == "dragon_revealed")
+        if "market_opened" in kinds_of(events):
+            assert len(revealed) == 7 and state.revealed == 11  # the 7th of the deck's 14
+        elif state.market_card == "deck":
+            assert state.revealed < 11
+
+    return watch
+
+
 def test_in_whole_games_the_market_opens_right_after_the_eleventh_dragon():
     for seed in range(6):
         state = KIND.new_state(seed, 3 + seed % 4)
         assert state.revealed == 4 and len(state.deck) == 14
-        revealed: list[int] = []
-
-        def watch(seat, action, events):
-            revealed.extend(1 for e in events if e["type"] == "dragon_revealed")
-            if "market_opened" in kinds_of(events):
-                assert len(revealed) == 7 and state.revealed == 11  # the 7th of the deck's 14
-            elif state.market_card == "deck":
-                assert state.revealed < 11
-
-        play_bots(KIND, state, ["greedy"] * state.seats, random.Random(seed), on_action=watch)
+        play_bots(
+            KIND,
+            state,
+            ["greedy"] * state.seats,
+            random.Random(seed),
+            on_action=_market_watch(state),
+        )
         assert state.market_card == ("gone" if state.revealed >= 11 else "deck")
 
 

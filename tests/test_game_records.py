@@ -8,10 +8,13 @@ The records were made on the engines before the declared engine shape (issue 27)
 snapshots are compared in the form those engines wrote (``old_form``). Records whose rules
 changed since were made again on the engine of their time, and say so: Dragon's Gold's
 (``dragons_gold.json``) when its draws during play moved to the game's one generator (issue 27)
-and again when the market card moved to the 11th dragon and a thief may decline (issue 22). Its records of before
-issue 27 (``dragons_gold_per_event.json``, drawn by a generator per event) no longer replay: each
-meets, at or before its first checkpoint, a theft step (where a thief may now decline) or the
-market of the old rules. They are kept for their old snapshot, which must be refused.
+and again when the market card moved to the 11th dragon and a thief may decline (issue 22);
+Tobago's when its table that makes no progress for two whole rounds ends (issue 22: every view
+shows the count, and most random-bot games end that way). Dragon's Gold's records of before issue
+27, drawn by a generator per event, no longer replayed after issue 22 (each met, at or before its
+first checkpoint, a theft step, where a thief may now decline, or the market of the old rules)
+and are gone. One mid-game snapshot per kind written by the engines before issue 27 is kept
+(``old_snapshots.json``): it must be refused.
 
 An old snapshot kept in a database is refused, so the service's state cache replays the log
 instead (``web/storage/states.py``), never builds a wrong state from it.
@@ -57,10 +60,6 @@ def _cases() -> list[tuple[str, int]]:
     return [(game, i) for game in PLAN for i in range(len(PLAN[game]))]
 
 
-def per_event_records() -> list[dict[str, Any]]:
-    return json.loads((DATA / "dragons_gold_per_event.json").read_text("utf-8"))
-
-
 def _replay_and_check(record: dict[str, Any]) -> Any:
     """Replay ``record``, checking every checkpoint on the way."""
     game = record["game"]
@@ -100,8 +99,10 @@ def test_a_record_replays_to_the_same_states(game, index):
 
 
 def _old_record(game: str) -> dict[str, Any]:
-    """The first record the engines before issue 27 made (with its mid-game snapshot)."""
-    return per_event_records()[0] if game == "dragons_gold" else load(game)[0]
+    """A mid-game snapshot the engines before issue 27 wrote (of the first record they made),
+    and the step it was taken at (``old_snapshots.json``)."""
+    old: dict[str, Any] = json.loads((DATA / "old_snapshots.json").read_text("utf-8"))[game]
+    return old
 
 
 @pytest.mark.parametrize("game", list(PLAN))
@@ -113,8 +114,8 @@ def test_an_old_snapshot_is_refused(game):
 @pytest.mark.parametrize("game", list(PLAN))
 def test_a_stored_old_snapshot_never_gives_a_wrong_state(game, tmp_path, monkeypatch):
     """A database holding a snapshot written by the engines before: a cold read equals the
-    full replay of the log. (Dragon's Gold's old snapshot is of its game in the old random
-    stream: taken for this game's, it would give a wrong state.)"""
+    full replay of the log. (The old snapshots of the games whose records were made again are
+    of other games: taken for this game's, they would give a wrong state.)"""
     from web.storage.sessions import GameSessions
     from web.storage.sqlite import SqliteStore
 
