@@ -127,7 +127,9 @@ class TobagoKind(GameKind[TobagoState]):
                 state.phase == OVER and all(p.markers == 0 for p in state.players)
             ),
             # two whole rounds without progress (rules §8)
-            "ended_stalled": int(state.phase == OVER and state.idle_turns >= engine.stall_limit(state)),
+            "ended_stalled": int(
+                state.phase == OVER and state.idle_turns >= engine.stall_limit(state)
+            ),
             "treasure_cards": [len(p.treasures) for p in state.players],
             "amulets_left": [p.amulets for p in state.players],
         }
