@@ -10,7 +10,9 @@ changed since were made again on the engine of their time, and say so: Dragon's 
 (``dragons_gold.json``) when its draws during play moved to the game's one generator (issue 27)
 and again when the market card moved to the 11th dragon and a thief may decline (issue 22);
 Tobago's when its table that makes no progress for two whole rounds ends (issue 22: every view
-shows the count, and most random-bot games end that way). Dragon's Gold's records of before issue
+shows the count, and most random-bot games end that way); Isla Dorada's when bids became spoken
+numbers that only the winner pays (issue 22: every bid of before named its cards, and the
+leader's opening pass is gone). Dragon's Gold's records of before issue
 27, drawn by a generator per event, no longer replayed after issue 22 (each met, at or before its
 first checkpoint, a theft step, where a thief may now decline, or the market of the old rules)
 and are gone. One mid-game snapshot per kind written by the engines before issue 27 is kept
