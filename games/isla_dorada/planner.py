@@ -28,6 +28,7 @@ It sees only its view (the map's static tables are public, so it reads them from
 from __future__ import annotations
 
 import random
+from operator import itemgetter, mul
 from typing import Any
 
 from games.base import Action
@@ -50,6 +51,17 @@ MISSION_ODDS = {
     "gold": 0.45,
 }
 _KIND_PAYS = {k: set(t) for k, t in T.PAYS.items()}
+
+
+#: Per location ``a``: a getter of the other locations' values and the discount of each,
+#: ``FUTURE ** (routes from a - 1)`` (the outlook's table, computed once).
+_REACH = tuple(
+    (
+        itemgetter(*(b for b in range(T.LOC_COUNT) if b != a)),
+        tuple(FUTURE ** (T.DIST[a][b] - 1) for b in range(T.LOC_COUNT) if b != a),
+    )
+    for a in range(T.LOC_COUNT)
+)
 
 
 class Mind:
@@ -96,13 +108,8 @@ class Mind:
         self.value = value
         # outlook: the best discounted value within reach
         self.outlook = [
-            value[a]
-            + FUTURE
-            * max(
-                (value[b] * FUTURE ** (T.DIST[a][b] - 1) for b in range(T.LOC_COUNT) if b != a),
-                default=0.0,
-            )
-            for a in range(T.LOC_COUNT)
+            value[a] + FUTURE * max(map(mul, others(value), factors), default=0.0)
+            for a, (others, factors) in enumerate(_REACH)
         ]
         self.need_types = self._needed_types()
 
