@@ -65,7 +65,7 @@ def test_every_page_string_is_in_both_catalogues():
     for phase in ("setup", "bid", "move", "treasure", "news", "draw", "lightning", "limit"):
         assert f"isla.status_you_{phase}" in en and f"isla.phase_{phase}" in en
     assert all(
-        re.search(r"[\u4e00-\u9fff]", zh[k]) for k in zh if k.startswith(("isla.ev_", "error."))
+        re.search(r"[\u4e00-\u9fff]", str(zh[k])) for k in zh if k.startswith(("isla.ev_", "error."))
     )
 
 

@@ -8,7 +8,7 @@ import { h } from "../common/dom.js";
 import { clone, GameClient } from "../common/gameclient.js";
 import { t } from "../common/i18n.js";
 import { renderEnd, renderMarket, renderNegotiation } from "./panels.js";
-import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, itemLabel, nameList, seatName, tokensText } from "./tokens.js";
+import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, itemLabel, nameList, seatName, tableFacts, tokensText } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("dg");
@@ -74,7 +74,7 @@ function renderDragons() {
   const plays = legal().filter((a) => a.type === "play");
   const hunters = [...new Set(plays.map((a) => a.hunter))];
   if (!hunters.includes(ui.hunter)) ui.hunter = hunters.length ? hunters[hunters.length - 1] : null;
-  $("table-facts").textContent = t("dg.table_facts", { bag: v.bag, deck: v.deck, removed: tokensText(v.removed) });
+  $("table-facts").textContent = tableFacts(v);
   $("dragons").replaceChildren(...v.dragons.map((d, i) => {
     const play = plays.find((a) => a.hunter === ui.hunter && a.dragon === i && (ui.sword ? a.card !== undefined : a.card === undefined));
     const fill = Math.min(100, Math.round((100 * d.attack) / d.strength));
@@ -139,8 +139,8 @@ function renderPlayers() {
     h("span", { class: `dg-seatdot seat-${i}`, "aria-hidden": "true" }, String(i + 1)),
     h("span", { class: "dg-player-name" }, who(i), acting.includes(i) && v.phase !== "over" ? h("span", { class: "badge" }, t("dg.to_act")) : null),
     h("span", { class: "dg-player-facts" },
-      t("dg.tokens_count", { n: p.tokens }),
-      v.options.advanced ? ` · ${t("dg.items_count", { n: p.items })}` : "",
+      t("dg.tokens_count", { count: p.tokens }),
+      v.options.advanced ? ` · ${t("dg.items_count", { count: p.items })}` : "",
       " · ", Object.entries(p.hunters).map(([name, where]) => h("span", { class: `dg-mini ${where}`, title: `${hunterLabel(name)}: ${t(`dg.where_${where}`)}` }, String(hunterAttack(name))))))));
 }
 
@@ -177,8 +177,8 @@ function render() {
 
 // --- events and replays ----------------------------------------------------------------------------
 
-/** Names in the log: this seat in the third person ("Seat 2 (you) plays…"). */
-const logWho = (s) => (s === mySeat ? t("dg.you_seat", { n: s + 1 }) : who(s));
+/** Names in the log: this seat in the third person ("Ana (you) plays…", "Seat 2 (you) plays…"). */
+const logWho = (s) => (s === mySeat && !(ui.seats[s] || {}).name ? t("dg.you_seat", { n: s + 1 }) : who(s));
 
 function note(entry, e) {
   const text = eventText(e, logWho);

@@ -48,7 +48,7 @@ export function renderNegotiation(section, box, view, ctx) {
   const body = [];
   body.push(h("p", {}, t("dg.neg_about", { n: neg.dragon + 1, slayers: neg.participants.map((s, i) => `${who(s)} (${neg.attack[i]})`).join(t("dg.list_sep")) })));
   body.push(h("p", { class: "dg-treasure-line" }, t("dg.treasure"), " ", chips(treasure)));
-  if (neg.wizard) body.push(h("p", { class: "hint-text" }, t("dg.ev_wizard", { who: who(neg.wizard.seat), n: neg.wizard.red })));
+  if (neg.wizard) body.push(h("p", { class: "hint-text" }, t("dg.ev_wizard", { who: who(neg.wizard.seat), count: neg.wizard.red })));
   if (neg.step === "proposals") {
     body.push(h("p", { class: "hint-text" }, t("dg.neg_help")));
     const p = neg.proposal;

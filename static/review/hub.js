@@ -3,7 +3,7 @@
 
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
-import { lang, list, t } from "../common/i18n.js";
+import { has, lang, list, t } from "../common/i18n.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,7 +11,13 @@ const reviewable = new Set(JSON.parse($("review-kinds").textContent));
 const LOCALE = lang === "zh" ? "zh-Hant" : "en";
 const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
 
-const seatText = (s, i) => (s.name ? s.name : t(s.type === "bot" ? "review.seat_bot" : "review.seat_n", { n: i + 1, level: s.level || "" }));
+/** A seat as the hub lists it: its player's name, else "Seat 2" or "Seat 2 (planner bot)". */
+function seatText(s, i) {
+  if (s.type === "bot" && (!s.name || s.name === `${s.level} bot`)) {
+    return t("review.seat_bot", { n: i + 1, level: has(`review.level_${s.level}`) ? t(`review.level_${s.level}`) : s.level });
+  }
+  return s.name || t("review.seat_n", { n: i + 1 });
+}
 
 async function finished() {
   const box = $("finished");
