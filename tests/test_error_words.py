@@ -43,7 +43,14 @@ PLAYER_REACHABLE = {
     "games/tobago/kind.py": {"play"},
     "games/dao/engine.py": {"play", "_refuse_action"},
     "games/base.py": {"apply", "check_seat"},
-    "web/storage/sessions.py": {"bearer_token", "seat_of", "act", "claim", "record"},
+    "web/storage/sessions.py": {
+        "bearer_token",
+        "seat_of",
+        "act",
+        "claim",
+        "record",
+        "import_record",
+    },
 }
 
 

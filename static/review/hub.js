@@ -34,6 +34,19 @@ async function finished() {
   }
 }
 
+/**
+ * Why the import was refused, in the page's words: the reason's sentence (an engine's refusal of
+ * one of the record's actions names its own reason), else the field at fault, as the API names it
+ * (the server's English detail added on English pages).
+ */
+function refusal(e) {
+  if (e.reason === "invalid" && e.field) {
+    const field = t("review.import_field", { field: e.field });
+    return lang === "en" && e.message ? `${field} ${e.message}.` : field;
+  }
+  return errorText(e, {}, { detail: true });
+}
+
 $("record-file").addEventListener("change", async () => {
   const file = $("record-file").files[0];
   if (file) $("record-text").value = await file.text();
@@ -53,7 +66,7 @@ $("import-form").addEventListener("submit", async (ev) => {
     const game = await api("POST", "/api/games/import", record);
     location.assign(`/${game.game}/games/${game.id}/review`);
   } catch (e) {
-    err.textContent = t("review.import_refused", { why: errorText(e, {}, { detail: true }) });
+    err.textContent = t("review.import_refused", { why: refusal(e) });
     err.hidden = false;
   }
 });
