@@ -204,8 +204,11 @@ function drawPanel(snap, act) {
   out.push(h("p", { class: "isla-buttons isla-take" }, legal.map((a, i) => {
     if (a.type === "done") return button("done", t("isla.done"), () => act(a), "secondary isla-go");
     if (a.deck) return button(`${step}-deck`, t(`isla.${step}_deck`), () => act(a), i === 0 ? "isla-go" : "");
-    return h("button", { type: "button", id: `${step}-${a.card}`, class: "isla-take-card", onclick: () => act(a),
-      "aria-label": t(`isla.${step}_card`, { card: cardText(cards[a.card]) }) }, cardChip(cards[a.card], "big"));
+    // named by what it shows ("Take Yak 1"): the words around the card are for screen readers
+    const [before, after] = t(`isla.${step}_card`, { card: "\u0001" }).split("\u0001");
+    const unseen = (words) => (words.trim() ? h("span", { class: "visually-hidden" }, words) : null);
+    return h("button", { type: "button", id: `${step}-${a.card}`, class: "isla-take-card", onclick: () => act(a) },
+      unseen(before), cardChip(cards[a.card], "big"), unseen(after));
   })));
   return out;
 }
