@@ -124,21 +124,21 @@ def test_tokens_are_long_random_and_stored_hashed(sessions):
 def test_act_checks_the_version_and_refusals_change_nothing(sessions):
     sessions = sessions()
     game, _, state = sessions.create("blind_auction", HUMANS, {"rounds": 3}, 11)
-    card = state["hands"][0][0]
+    card = state.hands[0][0]
     with pytest.raises(StaleVersion) as stale:
         sessions.act(game.id, 0, 5, {"type": "bid", "card": card})
     assert stale.value.current == 0
     with pytest.raises(IllegalAction):
-        sessions.act(game.id, 0, 0, {"type": "bid", "card": state["hands"][1][0]})
+        sessions.act(game.id, 0, 0, {"type": "bid", "card": state.hands[1][0]})
     with pytest.raises(InvalidInput):
         sessions.act(game.id, 0, 0, {"type": "dance"})
     assert sessions.store.version(game.id) == 0
-    hand_before = list(state["hands"][0])
+    hand_before = list(state.hands[0])
     snap = sessions.act(game.id, 0, 0, {"type": "bid", "card": card})
     assert snap["version"] == 1 and snap["view"]["bid"]["id"] == card
     assert [c["id"] for c in snap["view"]["hand"]] == hand_before[1:]
     with pytest.raises(IllegalAction):  # seat 0 already bid this round
-        sessions.act(game.id, 0, 1, {"type": "bid", "card": state["hands"][0][1]})
+        sessions.act(game.id, 0, 1, {"type": "bid", "card": state.hands[0][1]})
     assert [a.version for a in sessions.store.actions(game.id)] == [1]
 
 
@@ -146,10 +146,10 @@ def test_a_crashing_engine_is_a_400_and_its_cached_state_is_rebuilt(sessions, mo
     sessions = sessions()
     game, _, state = sessions.create("blind_auction", HUMANS, None, 4)
     kind = BlindAuction()
-    card = state["hands"][0][0]
+    card = state.hands[0][0]
 
     def half_then_crash(st, seat, action):
-        st["hands"][seat].clear()  # mutates, then fails like a buggy engine would
+        st.hands[seat].clear()  # mutates, then fails like a buggy engine would
         raise KeyError("boom")
 
     import games.base
@@ -161,7 +161,7 @@ def test_a_crashing_engine_is_a_400_and_its_cached_state_is_rebuilt(sessions, mo
         sessions.act(game.id, 0, 0, {"type": "bid", "card": card})
     monkeypatch.setitem(games.base._REGISTRY, "blind_auction", kind)
     game, state = sessions.current(game.id)
-    assert game.version == 0 and card in state["hands"][0] and len(state["hands"][0]) == 6
+    assert game.version == 0 and card in state.hands[0] and len(state.hands[0]) == 6
 
 
 def test_bots_act_at_once_each_as_its_own_version(sessions):
@@ -176,7 +176,7 @@ def test_bots_act_at_once_each_as_its_own_version(sessions):
     assert game.version == 2  # both bots bid in round 1 straight away
     log = sessions.store.actions(game.id)
     assert [(a.version, a.seat) for a in log] == [(1, 1), (2, 2)]
-    snap = sessions.act(game.id, 0, 2, {"type": "bid", "card": state["hands"][0][0]})
+    snap = sessions.act(game.id, 0, 2, {"type": "bid", "card": state.hands[0][0]})
     assert snap["version"] == 5 and snap["to_act"] == [
         0
     ]  # the human's bid, then both bots in round 2
@@ -209,7 +209,7 @@ def test_racing_writers_one_success_per_version(sessions):
             st = mine.state_of(g)
             acting = BlindAuction().to_act(st)
             seat = acting[i % len(acting)]
-            card = st["hands"][seat][0]
+            card = st.hands[seat][0]
             try:
                 mine.act(game.id, seat, g.version, {"type": "bid", "card": card})
                 outcome = "ok"
@@ -243,7 +243,7 @@ def test_restart_rebuilds_every_game_from_the_log(sessions):
     for seed in range(4):
         seats = [{"type": "human"}, {"type": "bot", "level": "greedy"}]
         game, _, state = first.create("blind_auction", seats, {"rounds": 3}, seed)
-        snap = first.act(game.id, 0, game.version, {"type": "bid", "card": state["hands"][0][0]})
+        snap = first.act(game.id, 0, game.version, {"type": "bid", "card": state.hands[0][0]})
         made.append((game.id, snap["version"], snap))
     first.store.close()
     second = sessions()  # a new process: empty cache
@@ -258,9 +258,9 @@ def test_cache_catches_up_with_writes_from_another_process(sessions):
     b = sessions()
     game, _, state = a.create("blind_auction", HUMANS, None, 2)
     a.current(game.id)  # cached at version 0 in "process" a
-    b.act(game.id, 1, 0, {"type": "bid", "card": state["hands"][1][0]})
+    b.act(game.id, 1, 0, {"type": "bid", "card": state.hands[1][0]})
     game_a, state_a = a.current(game.id)
-    assert game_a.version == 1 and state_a["bids"][1] is not None
+    assert game_a.version == 1 and state_a.bids[1] is not None
 
 
 def test_list_games_open_only(sessions):
@@ -312,12 +312,12 @@ def test_an_engine_crash_on_a_bot_move_is_refused_and_rolled_back(sessions, monk
     sessions = sessions()
     seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
     game, tokens, state = sessions.create("blind_auction", seats, {"rounds": 3}, 6)
-    card = state["hands"][0][0]
+    card = state.hands[0][0]
 
     class CrashOnBot(BlindAuction):
         def apply(self, st, seat, action):
-            if seat == 1 and st["round"] == 2:
-                st["hands"][0].clear()
+            if seat == 1 and st.round == 2:
+                st.hands[0].clear()
                 raise KeyError("engine bug")
             return super().apply(st, seat, action)
 
@@ -327,7 +327,7 @@ def test_an_engine_crash_on_a_bot_move_is_refused_and_rolled_back(sessions, monk
     assert "bot" in err.value.message and err.value.field == "seats"
     monkeypatch.setitem(games.base._REGISTRY, "blind_auction", BlindAuction())
     game, state = sessions.current(game.id)
-    assert game.version == 1 and card in state["hands"][0] and len(state["hands"][0]) == 4
+    assert game.version == 1 and card in state.hands[0] and len(state.hands[0]) == 4
 
 
 def test_actions_without_events_leave_them_empty(store):
@@ -378,7 +378,7 @@ def _play(sessions, game, state, moves: int) -> int:
     """Seat 0 bids its first card ``moves`` times (bots answer); returns the version."""
     version = game.version
     for _ in range(moves):
-        hand = sessions.current(game.id)[1]["hands"][0]
+        hand = sessions.current(game.id)[1].hands[0]
         version = sessions.act(game.id, 0, version, {"type": "bid", "card": hand[0]})["version"]
     return version
 
@@ -443,7 +443,7 @@ def test_a_full_log_refuses_the_next_entry_and_keeps_the_game(sessions):
     assert game.version == 1  # the bot bid
     version = _play(s, game, state, 1)
     assert version == 3
-    hand = s.current(game.id)[1]["hands"][0]
+    hand = s.current(game.id)[1].hands[0]
     with pytest.raises(IllegalAction) as err:
         s.act(game.id, 0, 3, {"type": "bid", "card": hand[0]})
     assert (err.value.reason, err.value.params) == ("log_full", {"limit": 3})
@@ -511,7 +511,7 @@ def test_bots_think_outside_the_stores_write_lock(sessions, monkeypatch):
         "blind_auction", [{"type": "human"}, {"type": "bot", "level": "slow"}], None, 1
     )
     other, _, other_state = b.create("blind_auction", HUMANS, None, 2)
-    card = state["hands"][0][0]
+    card = state.hands[0][0]
     mover = threading.Thread(
         target=a.act, args=(slow_game.id, 0, slow_game.version, {"type": "bid", "card": card})
     )
@@ -519,7 +519,7 @@ def test_bots_think_outside_the_stores_write_lock(sessions, monkeypatch):
     mover.start()
     assert thinking.wait(5)
     started = time.monotonic()
-    b.act(other.id, 0, 0, {"type": "bid", "card": other_state["hands"][0][0]})
+    b.act(other.id, 0, 0, {"type": "bid", "card": other_state.hands[0][0]})
     assert time.monotonic() - started < 0.4
     mover.join()
     assert a.store.version(slow_game.id) == slow_game.version + 2
