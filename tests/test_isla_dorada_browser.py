@@ -108,33 +108,29 @@ def press(page, selector: str, keys: bool) -> None:
 
 
 def bid_with_keyboard(page) -> bool:
-    """Tab to a route on the map, pick it with Enter: focus goes on to the first card that pays
-    it; tick it with Space, and bid with Enter."""
+    """Tab to a route on the map, pick it with Enter: focus goes on to the number to bid; raise
+    it by one with the arrow key where the hand pays that much (the sum says so), and bid with
+    Enter. A bid names no card: the route and the number."""
     s = snap(page)
     view = s["view"]
-    routes = {r["id"]: r for r in view["map"]["routes"]}
-    hand = view["players"][view["you"]]["hand"]
-    pays = {
-        "yak": {"mountain"},
-        "kamel": {"desert"},
-        "gonogo": {"jungle"},
-        "kayak": {"river", "lake", "sea"},
-    }
+    can = view["mine"]["can_pay"]
+    least = view["auction"]["minimum"]
     for rid in view["auction"]["open_routes"]:
-        card = next((c for c in hand if routes[rid]["type"] in pays.get(c["kind"], ())), None)
-        if card is None:
+        if can[rid] < least:
             continue
         page.focus(f"#route-{rid}")
         page.keyboard.press("Enter")
-        page.wait_for_selector(f"#pick-{card['id']}:not([disabled])")
+        page.wait_for_selector("#bid-value:not([disabled])")
         assert page.input_value("#bid-target") == f"r:{rid}"
         first = page.evaluate("() => document.activeElement.id")
-        assert first.startswith("pick-"), first  # the next step: the cards that pay the route
-        assert page.is_enabled(f"#{first}")
-        press(page, f"#pick-{card['id']}", True)
-        expect(page.locator(f"#pick-{card['id']}")).to_be_checked()
-        value = 2 if card["kind"] == "kayak" else 1
+        assert first == "bid-value", first  # the next step: the number to bid
+        value = least
+        if can[rid] > least:
+            page.keyboard.press("ArrowUp")
+            value += 1
+            expect(page.locator("#bid-sum")).to_contain_text(f"You bid {value}")
         assert re.findall(r"\d+", page.text_content("#bid-sum"))[0] == str(value)
+        assert str(can[rid]) in page.text_content("#bid-sum")  # the most the hand pays there
         press(page, "#bid-send", True)
         return True
     return False
@@ -148,13 +144,12 @@ def my_move(page, state: dict, keys: bool) -> None:
     if phase == "bid":
         if keys and not state.get("keyboard_bid") and bid_with_keyboard(page):
             state["keyboard_bid"] = True
+            state["kinds"].add("keyboard-bid")
             return
         quick = page.locator("#quick-0")
-        press(
-            page,
-            "#quick-0" if quick.count() and s["view"]["auction"]["minimum"] <= 2 else "#pass",
-            keys,
-        )
+        can_pass = {"type": "pass"} in s["legal_actions"]  # no pass for an opening
+        cheap = quick.count() and s["view"]["auction"]["minimum"] <= 2
+        press(page, "#quick-0" if cheap or not can_pass else "#pass", keys)
     elif phase == "limit":
         hand = s["view"]["players"][s["view"]["you"]]["hand"]
         for c in hand[: len(hand) - 10]:
@@ -248,7 +243,7 @@ def test_a_whole_game_against_bots_in_english(browser, live_server):
     assert page.locator("#track .isla-slot.red").count() == 2
     s = play_to_the_end(page, "en", keys=True)
     # every kind of action of this game was made by keyboard, focus kept on the next step each time
-    assert {"setup", "bid", "draw-take", "draw-buy"} <= s["kinds"], s["kinds"]
+    assert {"setup", "bid", "keyboard-bid", "draw-take", "draw-buy"} <= s["kinds"], s["kinds"]
     page.screenshot(path=str(SHOTS / "en-end.png"), full_page=True)
     check_end(page, s)
     assert page.text_content("#end-h")
