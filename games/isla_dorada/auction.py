@@ -115,9 +115,9 @@ def route_type(bid: dict) -> str | None:
 
 def can_pay(state: IslaState, seat: int) -> dict[str, int]:
     """The most ``seat``'s hand can pay on each open route and on a flight (no Shaman)."""
-    hand, gold = available(state, seat), state.gold[seat]
-    out = {T.ROUTE_IDS[r]: M.most(hand, gold, T.ROUTE_TYPE[r]) for r, _ in open_exits(state)}
-    out["flight"] = M.most(hand, gold, None)
+    purse = M.Purse(available(state, seat), state.gold[seat])
+    out = {T.ROUTE_IDS[r]: purse.most(T.ROUTE_TYPE[r]) for r, _ in open_exits(state)}
+    out["flight"] = purse.most(None)
     return out
 
 
@@ -134,12 +134,12 @@ def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
             if t != seat and not state.barred[t]:
                 out.append({"type": "juju", "card": jc, "target": t})
     need = minimum(state)
-    gold = state.gold[seat]
+    purse = M.Purse(cards, state.gold[seat])
     first = {k: _ID[v[0]] for k, v in by_kind.items()}
     for route, _ in open_exits(state):
         rtype = T.ROUTE_TYPE[route]
         bid: dict[str, Any] = {"type": "bid", "route": T.ROUTE_IDS[route], "value": need}
-        most = M.most(cards, gold, rtype)
+        most = purse.most(rtype)
         if most >= need:
             out.append(bid)
             if "sangaia" in first:
@@ -149,15 +149,11 @@ def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
         if "shaman" in first and rtype in T.LAND_TYPES:
             into = T.KIND_FOR_LAND[rtype]
             for src in T.SHAMAN_KINDS:
-                if (
-                    src != into
-                    and src in by_kind
-                    and M.most(cards, gold, rtype, (src, into)) >= need
-                ):
+                if src != into and src in by_kind and purse.most(rtype, (src, into)) >= need:
                     shaman = {"card": first["shaman"], "from": src, "to": into}
                     out.append({**bid, "shaman": shaman})
     fly = max(need, 1)
-    if M.most(cards, gold, None) >= fly:
+    if purse.most(None) >= fly:
         for loc in range(T.LOC_COUNT):
             if loc != state.location:
                 out.append({"type": "bid", "flight": T.LOC_IDS[loc], "value": fly})

@@ -48,22 +48,43 @@ def _groups(cards: Iterable[int], rtype: str | None, conversion: Conversion) -> 
     return list(by_kind.values())
 
 
+class Purse:
+    """A hand's paying power, worked out once (a bidder's legal bids ask it for every route):
+    the value of each kind's paying cards, and the most its Drako and Zeppelin cards pay within
+    its gold."""
+
+    def __init__(self, cards: Iterable[int], gold: int) -> None:
+        self.value: dict[str, int] = {}
+        wild: dict[str, list[int]] = {}
+        for c in cards:
+            kind = _KIND[c]
+            if T.ADV_WILD[c]:
+                wild.setdefault(kind, []).append(c)
+            elif kind in T.PAYS:
+                self.value[kind] = self.value.get(kind, 0) + _VALUE[c]
+        groups = list(wild.values())
+        self.wild = 0
+        for counts in product(*(range(len(g) + 1) for g in groups)):
+            spent = sum(n * _GOLD[g[0]] for n, g in zip(counts, groups, strict=True))
+            if spent <= gold:
+                value = sum(n * _VALUE[g[0]] for n, g in zip(counts, groups, strict=True))
+                self.wild = max(self.wild, value)
+
+    def most(self, rtype: str | None, conversion: Conversion = None) -> int:
+        """The most the hand pays on a route of type ``rtype`` (``None``: a flight)."""
+        total = self.wild
+        if rtype is not None:
+            for kind, value in self.value.items():
+                if conversion is not None and kind == conversion[0]:
+                    kind = conversion[1]
+                if rtype in T.PAYS.get(kind, ()):
+                    total += value
+        return total
+
+
 def most(cards: Iterable[int], gold: int, rtype: str | None, conversion: Conversion = None) -> int:
     """The most ``cards`` can pay on a route of type ``rtype`` with ``gold`` to spend."""
-    plain = 0
-    wild: dict[str, list[int]] = {}
-    for group in _groups(cards, rtype, conversion):
-        if T.ADV_WILD[group[0]]:
-            wild[_KIND[group[0]]] = group
-        else:
-            plain += sum(_VALUE[c] for c in group)
-    best = 0
-    for counts in product(*(range(len(g) + 1) for g in wild.values())):
-        spent = sum(n * _GOLD[g[0]] for n, g in zip(counts, wild.values(), strict=True))
-        if spent <= gold:
-            value = sum(n * _VALUE[g[0]] for n, g in zip(counts, wild.values(), strict=True))
-            best = max(best, value)
-    return plain + best
+    return Purse(cards, gold).most(rtype, conversion)
 
 
 def needed(cards: list[int], value: int) -> bool:
