@@ -13,6 +13,13 @@ or decline (``steal``, or ``look`` behind the screen); at the ``market`` every p
 phases: ``proposals`` and ``market``, each ending with the table's ``{"type": "timeout"}``.
 One phase hands over to the next by entering it (``games.state.enter``): the fight's ``begin``
 gives the turn to the seat due to play, so no module of the game imports one that imports it.
+
+**A game ends.** At most 18 dragons are slain (each leaves the game); between two slayings the
+fight plays at most one hunter per turn and a hunter comes back only from a slain dragon, so
+after at most 4 hunters per seat a dragon is slain (or overwhelmed: ``fight``); each magic item
+used is discarded, and items are drawn only for the 16 red tokens and the deal; a division, its
+picks and the thefts take one action each; and the timed phases (proposals, the market) end by
+their clocks, logged as the table's timeouts.
 """
 
 from __future__ import annotations
