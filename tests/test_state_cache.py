@@ -55,9 +55,7 @@ def test_a_kept_state_is_estimated_at_or_above_its_memory_and_within_8x(tmp_path
     assert checked >= 5
 
 
-def test_the_states_kept_stay_within_the_budget_and_evicted_games_answer_the_same(
-    tmp_path, clock
-):
+def test_the_states_kept_stay_within_the_budget_and_evicted_games_answer_the_same(tmp_path, clock):
     sessions = sessions_on(tmp_path, clock, budget=1 << 20)  # room for about 8 Tobago games
     rng = random.Random(1)
     ids = []
