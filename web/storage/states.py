@@ -10,9 +10,11 @@ changed its format) is ignored: the log replays from the start.
 
 **Memory.** The cache keeps at most ``budget`` estimated bytes (``hexmap.sized_cache``: least
 recently used out first; ``STATE_CACHE_BYTES`` unless ``TOBAGO_STATE_CACHE`` says otherwise;
-0 keeps nothing). A state's estimate is ``STATE_FACTOR`` times the length of its snapshot's JSON
-text, measured whenever a state is built (restored from its snapshot, or new and replayed) and
-each time a snapshot is written, plus ``ENTRY_BYTES`` for every log entry applied to it in place
+0 keeps nothing). A state's estimate (``estimated_bytes``) is ``STATE_FACTOR`` times the length
+of its snapshot's JSON text, the generator aside (a ``random.Random``: ``GENERATOR_BYTES``), plus
+the island's own estimate for a state that holds one (a Tobago state: ``Island.nbytes``),
+measured whenever a state is built (restored from its snapshot, or new and replayed) and each
+time a snapshot is written, plus ``ENTRY_BYTES`` for every log entry applied to it in place
 since (``tests/test_state_cache.py`` holds the estimate at or above what a state reaches, within
 8x, for every game kind).
 
@@ -32,6 +34,7 @@ from typing import Any
 import orjson
 
 from games.base import get_kind
+from hexmap.island import Island
 from hexmap.sized_cache import SizedCache
 from web.storage import GameRecord, GameStore
 
@@ -44,10 +47,14 @@ SNAPSHOT_EVERY = 50
 #: The memory budget of one process's states (``TOBAGO_STATE_CACHE``): about 250 Tobago games
 #: (a Tobago state is 90-120 kB, a DAO or Dragon's Gold state 5-25 kB).
 STATE_CACHE_BYTES = 32 * 1024 * 1024
-#: A live state's memory as a multiple of its snapshot's JSON text: measured 8.8-10.3x for
-#: Tobago (the island and the last 64-128 events), 7.5-10.9x DAO, 4.4-4.6x Dragon's Gold,
-#: 1.6-2.7x Isla Dorada.
-STATE_FACTOR = 12
+#: A live state's memory, its generator and island aside, as a multiple of its snapshot's JSON
+#: text without the generator: measured 6.2-9.4x for Tobago (with the last 64-128 events),
+#: 7.8-11.3x DAO, 6.5-8.4x Isla Dorada, 4.3-4.7x Dragon's Gold.
+STATE_FACTOR = 14
+#: A ``random.Random`` (``sys.getsizeof``: its 625 words of state), and the key of its
+#: ``getstate()`` in every snapshot (``games.state.common_json``), 7 kB of JSON.
+GENERATOR_BYTES = 2600
+GENERATOR_KEY = "rng"
 #: What one log entry applied in place may add to a state before the next measurement (a Tobago
 #: entry: 1-2 events of about 260 bytes).
 ENTRY_BYTES = 400
@@ -68,9 +75,14 @@ def parse_budget(text: str) -> int:
     return int(m.group(1)) * _UNITS[unit]
 
 
-def estimated_bytes(snapshot: dict[str, Any]) -> int:
-    """A live state's estimated memory from its snapshot (``state_to_json``), see the module doc."""
-    return STATE_FACTOR * len(orjson.dumps(snapshot, option=orjson.OPT_NON_STR_KEYS))
+def estimated_bytes(snapshot: dict[str, Any], state: Any) -> int:
+    """The estimated memory of ``state`` from its snapshot (``state_to_json``; module doc)."""
+    own = {k: v for k, v in snapshot.items() if k != GENERATOR_KEY}
+    text = orjson.dumps(own, option=orjson.OPT_NON_STR_KEYS)
+    island = getattr(state, "island", None)
+    held = island.nbytes() if isinstance(island, Island) else 0
+    generator = GENERATOR_BYTES if GENERATOR_KEY in snapshot else 0
+    return STATE_FACTOR * len(text) + generator + held
 
 
 @dataclass
@@ -131,7 +143,7 @@ class StateCache:
             entry.clear()
             entry.state, entry.version, snapshot = self._restore(game)
             if snapshot is not None:
-                self._measured(game.id, entry, estimated_bytes(snapshot))
+                self._measured(game.id, entry, estimated_bytes(snapshot, entry.state))
         if entry.version < game.version:
             try:
                 tail = self.store.actions(
@@ -144,7 +156,8 @@ class StateCache:
                 entry.clear()
                 raise
         if entry.measured < 0:  # new, or remembered unmeasured: measure it once
-            self._measured(game.id, entry, estimated_bytes(kind.state_to_json(entry.state)))
+            snapshot = kind.state_to_json(entry.state)
+            self._measured(game.id, entry, estimated_bytes(snapshot, entry.state))
         elif entry.measured < entry.version:  # grown in place since it was measured
             grown = ENTRY_BYTES * (entry.version - entry.measured)
             self._measured(game.id, entry, entry.nbytes + grown)
@@ -185,4 +198,4 @@ class StateCache:
             return
         found = self._entries.get(game.id)
         if found is not None and found.state is state and found.version == game.version:
-            self._measured(game.id, found, estimated_bytes(data))
+            self._measured(game.id, found, estimated_bytes(data, state))
