@@ -11,21 +11,28 @@ whose bodies are known in advance; its own CPU per request is measured too.
 - ``wrk_path()``: where ``wrk`` is, or ``SystemExit`` saying how to install it (``make wrk``:
   ``apt-get install -y wrk``).
 - ``wrk_load(url, requests, seconds, connections)``: wrk cycling through ``requests`` (each
-  connection sends the next one in the list) for ``seconds`` (whole seconds), as a ``Load``.
+  connection sends the next one in the list) for ``seconds`` (whole seconds), as a ``Load``;
+- ``once_load(url, requests, connections)``: each request sent once, from this process's
+  threads (wrk cannot stop before its duration ends): for a list that must not repeat, such as
+  positions never asked before;
 - ``measured(master, run)``: a load with the server's CPU time around it (``Load.server_s``).
 """
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from tests.servers import workers_cpu_seconds
 
@@ -85,9 +92,8 @@ def _lua_string(data: bytes) -> str:
     return f"[{eq}[{text}]{eq}]"
 
 
-def _lua_script(requests: list[Request], once: bool) -> str:
-    """A wrk script sending ``requests`` in turn (``once``: each once, then it stops) and
-    printing a JSON summary when done."""
+def _lua_script(requests: list[Request]) -> str:
+    """A wrk script sending ``requests`` in turn and printing a JSON summary when done."""
     lines = ["local reqs = {"]
     for r in requests:
         headers = ", ".join(
@@ -100,20 +106,10 @@ def _lua_script(requests: list[Request], once: bool) -> str:
     lines += [
         "}",
         "local i = 0",
-        "local answered = 0",
         "request = function()",
         "  i = i % #reqs + 1",
         "  return reqs[i]",
         "end",
-    ]
-    if once:  # stop once every request is answered (the connections' last sends repeat a few)
-        lines += [
-            "response = function(status, headers, body)",
-            "  answered = answered + 1",
-            "  if answered >= #reqs then wrk.thread:stop() end",
-            "end",
-        ]
-    lines += [
         "done = function(summary, latency, requests)",
         "  local e = summary.errors",
         '  io.write(string.format(\'BENCH {"requests": %d, "us": %d, "errors": %d,'
@@ -125,15 +121,12 @@ def _lua_script(requests: list[Request], once: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
-def wrk_load(
-    url: str, requests: list[Request], seconds: int, connections: int = 4, once: bool = False
-) -> Load:
+def wrk_load(url: str, requests: list[Request], seconds: int, connections: int = 4) -> Load:
     """``requests`` sent in turn by wrk (one thread, ``connections`` keep-alive connections)
-    to ``url`` for ``seconds`` whole seconds, or with ``once`` each one once (``seconds`` is
-    then a limit)."""
+    to ``url`` for ``seconds`` whole seconds."""
     wrk = wrk_path()
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-        script.write(_lua_script(requests, once))
+        script.write(_lua_script(requests))
     try:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         out = subprocess.run(
@@ -166,6 +159,52 @@ def wrk_load(
         p99_ms=s["p99_us"] / 1000,
         max_ms=s["max_us"] / 1000,
         client_s=client,
+    )
+
+
+def once_load(url: str, requests: list[Request], connections: int = 1) -> Load:
+    """Each of ``requests`` sent once, in order, over ``connections`` keep-alive connections
+    (one thread each); latencies and this process's CPU as wrk's."""
+    parts = urlsplit(url)
+    queue = list(reversed(requests))
+    lock = threading.Lock()
+    latencies: list[float] = []
+    errors = [0]
+
+    def run() -> None:
+        conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
+        try:
+            while True:
+                with lock:
+                    if not queue:
+                        return
+                    r = queue.pop()
+                t0 = time.perf_counter()
+                conn.request(r.method, r.path, body=r.body or None, headers=r.headers)
+                resp = conn.getresponse()
+                resp.read()
+                took = time.perf_counter() - t0
+                with lock:
+                    latencies.append(took)
+                    errors[0] += not 200 <= resp.status < 400
+        finally:
+            conn.close()
+
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    threads = [threading.Thread(target=run) for _ in range(connections)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    ms = sorted(x * 1000 for x in latencies)
+    return Load(
+        requests=len(ms),
+        errors=errors[0],
+        seconds=time.perf_counter() - t0,
+        p50_ms=statistics.median(ms),
+        p99_ms=ms[int(0.99 * (len(ms) - 1))],
+        max_ms=ms[-1],
+        client_s=time.process_time() - cpu0,
     )
 
 

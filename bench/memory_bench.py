@@ -104,7 +104,7 @@ def prepare_games(
         if len(made) % 3:
             sessions.states.saved(game, 0, state)
         made.append((game.id, [tokens[i] for i in range(4)]))
-        demand += estimated_bytes(kind.state_to_json(state))
+        demand += estimated_bytes(kind.state_to_json(state), state)
     sessions.store.close()
     return made, demand
 

@@ -7,12 +7,13 @@ actions), imported into a fresh gunicorn server (``gunicorn.conf.py``; ``POST
 /api/games/import``) on its own SQLite file, once per round (each round steps a copy no worker
 has seen). Figures, each the median of interleaved rounds with its range:
 
-1. the server's CPU per request (its workers' /proc times around each load; wrk, one
-   connection) of ``GET /healthz``, and of stepping: every step 0 … N asked once for a seat
+1. the server's CPU per request (its workers' /proc times around each load; one connection:
+   wrk for ``GET /healthz``, the steps asked in order) of ``GET /healthz``, and of stepping:
+   every step 0 … N asked once for a seat
    (its view, legal actions, the deduction helper and expected gold: nothing cached per step),
    the same steps again (the answers cached), and every step for everything (all hands, the
    helper of the seat to act), each as a ratio to /healthz; the slowest built step's latency
-   (target < 20 ms; wrk's maximum at one connection);
+   (target < 20 ms; the steps are asked in order over one connection);
 2. the first position asked of a copy (it replays the game and keeps its checkpoints);
 3. in process: the whole game's analysis (``games.analysis.analyse``; target < 10 s) against a
    plain replay of its log and against building every seat's view at every step; the CPU time
@@ -42,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
-from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
+from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from games.analysis import analyse  # noqa: E402
 from games.base import Action, get_kind, replay  # noqa: E402
 from games.review import GameLog  # noqa: E402
@@ -168,8 +169,10 @@ def main() -> None:
         copy = iter(copies)
 
         def load(name: str, reqs: list[Request], once: bool) -> float:
-            seconds = 120 if once else a.seconds
-            got = measured(server.pid, lambda: wrk_load(url, reqs, seconds, 1, once))
+            if once:  # every step once
+                got = measured(server.pid, lambda: once_load(url, reqs))
+            else:
+                got = measured(server.pid, lambda: wrk_load(url, reqs, a.seconds, 1))
             if got.errors:
                 raise RuntimeError(f"{name}: {got.errors} requests failed")
             loads[name].append(got)

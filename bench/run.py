@@ -56,9 +56,15 @@ def worker_class() -> str:
 
 def run_bench(name: str, quick: bool, verbose: bool) -> dict[str, Any]:
     """Run one bench; its results (``bench.common.report``'s JSON) with the time it took."""
+    script = BENCH / f"{name}_bench.py"
+    if "bench.common" not in script.read_text(encoding="utf-8"):
+        raise SystemExit(
+            f"{script.relative_to(ROOT)} does not report through bench.common (--rounds, "
+            "--quick, --json; bench.common.report): every bench's figures go in the one table"
+        )
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "figures.json"
-        cmd = [sys.executable, str(BENCH / f"{name}_bench.py"), "--json", str(out)]
+        cmd = [sys.executable, str(script), "--json", str(out)]
         load_before = list(os.getloadavg())
         t0 = time.perf_counter()
         proc = subprocess.run(

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
-from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
+from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
 from solver import DECK, Clue, MapColumn, clue_mask, column_mask, evaluate  # noqa: E402
@@ -203,12 +203,14 @@ def bench_http(seed: int, island: Island, positions, fresh, a) -> list[Figure]:
     ):
 
         def load(key: str) -> float:
-            once = key == "fresh"
-            reqs = next(fresh_rounds) if once else loads[key]
-            seconds = 60 if once else a.seconds
-            got = measured(
-                server.pid, lambda: wrk_load(server.url, reqs, seconds, a.connections, once)
-            )
+            if key == "fresh":  # each position once
+                reqs = next(fresh_rounds)
+                got = measured(server.pid, lambda: once_load(server.url, reqs, a.connections))
+            else:
+                reqs = loads[key]
+                got = measured(
+                    server.pid, lambda: wrk_load(server.url, reqs, a.seconds, a.connections)
+                )
             if got.errors:
                 raise RuntimeError(f"{key}: {got.errors} requests failed")
             results[key].append(got)
