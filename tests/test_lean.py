@@ -40,7 +40,7 @@ SHOWN = (
 
 @pytest.fixture
 def lean_app(tmp_path):
-    return create_app({"DATABASE": str(tmp_path / "lean.sqlite3")})
+    return create_app({"DATABASE": str(tmp_path / "lean.sqlite3"), "DEADLINE_TIMER": False})
 
 
 def answered(client: Client, body: str) -> tuple[int, object, dict]:
@@ -89,7 +89,7 @@ def test_a_crash_on_the_lean_path_is_a_logged_500_in_the_error_shape(tmp_path, c
 
     lean_route("POST", "/api/test-crash", crash)
     try:
-        app = create_app({"DATABASE": str(tmp_path / "crash.sqlite3")})
+        app = create_app({"DATABASE": str(tmp_path / "crash.sqlite3"), "DEADLINE_TIMER": False})
         resp = Client(app.wsgi_app).post("/api/test-crash", data=b"{}")
         assert resp.status_code == 500
         assert resp.get_json()["error"]["code"] == "http_error"

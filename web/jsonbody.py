@@ -15,10 +15,9 @@ request models are strict). Three limits, each an ``errors`` domain error with t
   limit and this module looks one byte further: ``TooLarge`` (413) if the body goes on.
 
 ``json_body()`` reads the request's body (``request_bytes``: the size checks) and parses it;
-``parse_json(raw)`` reads JSON
-text under these rules without Flask (``web.lean`` answers a route from its body bytes). The
-depth of the parsed value is walked only when the text has more than ``MAX_DEPTH`` opening
-brackets, which its depth can never exceed.
+``parse_json(raw)`` reads JSON text under these rules without Flask (``web.lean`` answers a route
+from its body bytes). The depth of the parsed value is walked only when the text has more than
+``MAX_DEPTH`` opening brackets, which its depth can never exceed.
 """
 
 from __future__ import annotations
