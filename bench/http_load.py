@@ -60,6 +60,8 @@ class Load:
     max_ms: float = float("nan")
     client_s: float = 0.0
     server_s: float = 0.0
+    #: Bytes of the answers' bodies (``once_load`` counts them).
+    nbytes: int = 0
 
     @property
     def rps(self) -> float:
@@ -169,7 +171,7 @@ def once_load(url: str, requests: list[Request], connections: int = 1) -> Load:
     queue = list(reversed(requests))
     lock = threading.Lock()
     latencies: list[float] = []
-    errors = [0]
+    errors, received = [0], [0]
 
     def run() -> None:
         conn = http.client.HTTPConnection(parts.hostname or "127.0.0.1", parts.port, timeout=60)
@@ -182,11 +184,12 @@ def once_load(url: str, requests: list[Request], connections: int = 1) -> Load:
                 t0 = time.perf_counter()
                 conn.request(r.method, r.path, body=r.body or None, headers=r.headers)
                 resp = conn.getresponse()
-                resp.read()
+                size = len(resp.read())
                 took = time.perf_counter() - t0
                 with lock:
                     latencies.append(took)
                     errors[0] += not 200 <= resp.status < 400
+                    received[0] += size
         finally:
             conn.close()
 
@@ -205,6 +208,7 @@ def once_load(url: str, requests: list[Request], connections: int = 1) -> Load:
         p99_ms=ms[int(0.99 * (len(ms) - 1))],
         max_ms=ms[-1],
         client_s=time.process_time() - cpu0,
+        nbytes=received[0],
     )
 
 

@@ -49,6 +49,7 @@ from games.base import Action, get_kind, replay  # noqa: E402
 from games.review import GameLog  # noqa: E402
 from games.tobago.analysis import ANALYST  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
+from web.review import ANSWERS_BYTES  # noqa: E402
 
 WANDER = 0.2
 DRIVE_STEPS = frozenset({"drive", "pick_amulet", "end_turn"})
@@ -217,13 +218,20 @@ def main() -> None:
         ("all", "a step for everything, built"),
     ):
         us = [x.server_us for x in loads[name]]
+        note = f"{statistics.median(us):.0f} µs per step"
+        if name == "cached":
+            size = statistics.median(x.nbytes / x.requests for x in loads[name])
+            note += (
+                f"; the answers cache ({ANSWERS_BYTES >> 20} MB) holds about "
+                f"{ANSWERS_BYTES / (size + 100):,.0f} answers of {size / 1000:.0f} kB"
+            )
         figures.append(
             Figure(
                 f"review.step_{name}_ratio",
                 f"review: {words}: /healthz CPU / step CPU",
                 ratios(base, us),
                 "x",
-                note=f"{statistics.median(us):.0f} µs per step",
+                note=note,
             )
         )
     figures += [
