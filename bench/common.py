@@ -147,6 +147,18 @@ def ratios(values: Sequence[float], baseline: Sequence[float]) -> list[float]:
     return [v / b for v, b in zip(values, baseline, strict=True)]
 
 
+def cpu_median(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int = 1) -> float:
+    """The median over ``items`` of one call's CPU time (this process's, in seconds; the mean of
+    ``repeat`` calls of ``fn(item)``)."""
+    times = []
+    for item in items:
+        t = time.process_time()
+        for _ in range(repeat):
+            fn(item)
+        times.append((time.process_time() - t) / repeat)
+    return statistics.median(times)
+
+
 def per_second(fn: Callable[[int], Any], seconds: float) -> Callable[[], float]:
     """A measure: calls of ``fn(i)`` per second of this process's CPU time, for about
     ``seconds`` of it (``i`` counts on across rounds, so each round sees new inputs)."""

@@ -22,9 +22,7 @@ Run: ``.venv/bin/python bench/hexmap_bench.py [--rounds 5] [--quick]``.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import networkx as nx  # noqa: E402
 from constraint import AllDifferentConstraint, InSetConstraint, Problem  # noqa: E402
 
-from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
+from bench.common import Figure, cpu_median, interleaved, parse, parser, ratios, report  # noqa: E402
 from hexmap.boards import classic_board  # noqa: E402
 from hexmap.catalog import classic_island  # noqa: E402
 from hexmap.generator import generate  # noqa: E402
@@ -48,12 +46,7 @@ from solver.options import DEFAULT_OPTIONS  # noqa: E402
 
 def median_ms(fn: Callable[[int], object], args) -> float:
     """The median over ``args`` of one call's CPU time, in ms."""
-    times = []
-    for a in args:
-        t = time.process_time()
-        fn(a)
-        times.append(time.process_time() - t)
-    return statistics.median(times) * 1000
+    return cpu_median(fn, args) * 1000
 
 
 def baseline_place(island: Island, seed: int) -> dict:

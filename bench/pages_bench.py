@@ -20,14 +20,13 @@ import random
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
-from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
+from bench.common import Figure, cpu_median, interleaved, parse, parser, ratios, report  # noqa: E402
 from games.base import get_kind  # noqa: E402
 
 
@@ -66,12 +65,7 @@ def positions(n_games: int = 2) -> list[dict]:
 
 def median_us(fn, items) -> float:
     """The median over ``items`` of one call's CPU time, in µs."""
-    times = []
-    for it in items:
-        t = time.process_time()
-        fn(it)
-        times.append(time.process_time() - t)
-    return statistics.median(times) * 1e6
+    return cpu_median(fn, items) * 1e6
 
 
 def main() -> None:

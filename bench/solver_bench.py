@@ -42,7 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
+from bench.common import Figure, cpu_median, interleaved, parse, parser, ratios, report  # noqa: E402
 from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
@@ -95,15 +95,8 @@ def random_position(rng: random.Random, island: Island) -> tuple[list[MapColumn]
 
 
 def median_us(fn, items, repeat: int) -> float:
-    """Median over ``items`` of the mean CPU time (this thread's) of ``repeat`` calls of
-    ``fn(item)``, in µs."""
-    cpu = []
-    for item in items:
-        c0 = time.thread_time()
-        for _ in range(repeat):
-            fn(item)
-        cpu.append((time.thread_time() - c0) / repeat * 1e6)
-    return statistics.median(cpu)
+    """The median over ``items`` of one call's CPU time (the mean of ``repeat``), in µs."""
+    return cpu_median(fn, items, repeat) * 1e6
 
 
 def bench_engine(island: Island, positions, rounds: int, quick: bool) -> list[Figure]:
