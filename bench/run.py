@@ -18,10 +18,10 @@ other benches' figures of the last run in ``results.json``.
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import os
 import platform
-import runpy
 import subprocess
 import sys
 import tempfile
@@ -50,8 +50,15 @@ def benches() -> list[str]:
 
 
 def worker_class() -> str:
-    """The worker ``gunicorn.conf.py`` names (``make run``'s and the benches' servers')."""
-    return str(runpy.run_path(str(ROOT / "gunicorn.conf.py")).get("worker_class", "sync"))
+    """The worker ``gunicorn.conf.py`` names (``make run``'s and the benches' servers'), read
+    from its text (the settings file is not run here)."""
+    tree = ast.parse((ROOT / "gunicorn.conf.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "worker_class" for t in node.targets
+        ):
+            return ast.unparse(node.value).strip("'\"")
+    return "sync"
 
 
 def run_bench(name: str, quick: bool, verbose: bool) -> dict[str, Any]:
