@@ -71,11 +71,11 @@ GAME_LINKS = {
 def init_sessions(app: Flask) -> GameSessions:
     """Open the app's store and game sessions once, before serving (``create_app`` calls it):
     the clock is ``CLOCK`` (default ``time.time``); ``LONG_POLLS`` long-polls may wait at once
-    and ``STATE_CACHE_SIZE`` states are kept; with ``DEADLINE_TIMER`` a background thread
-    settles due deadlines every ``DEADLINE_TICK_S`` seconds."""
+    and live states are kept within ``STATE_CACHE_BYTES``; with ``DEADLINE_TIMER`` a background
+    thread settles due deadlines every ``DEADLINE_TICK_S`` seconds."""
     found = GameSessions(
         open_store(app.config["DATABASE"]),
-        cache_size=app.config["STATE_CACHE_SIZE"],
+        cache_bytes=app.config["STATE_CACHE_BYTES"],
         clock=app.config["CLOCK"],
         long_polls=app.config["LONG_POLLS"],
     )

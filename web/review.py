@@ -43,8 +43,8 @@ from web.storage.sessions import GameSessions
 log = logging.getLogger(__name__)
 
 #: Memory for the kept games' positions (``Positions.nbytes``), and for the answers' texts.
-POSITIONS_BYTES = 64 * 1024 * 1024
-ANSWERS_BYTES = 32 * 1024 * 1024
+POSITIONS_BYTES = 32 * 1024 * 1024
+ANSWERS_BYTES = 16 * 1024 * 1024
 #: A running analysis writes its progress this often; another worker's running analysis that
 #: has not moved for ``STALE_S`` is taken over.
 SAVE_EVERY_S = 0.5

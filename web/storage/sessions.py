@@ -4,8 +4,8 @@ This is where the API's rules live, kept out of the Flask views: creating a game
 applying an action under the version check, letting bots move, building a seat's response from
 that seat's view only, records and their import, and long-polling for new events.
 
-States are never stored, only cached (``web.storage.states``: an LRU per process, rebuilt from
-the newest snapshot and the log's tail). A write is optimistic: under the game's lock in this
+States are never stored, only cached (``web.storage.states``: per process, within a memory
+budget, rebuilt from the newest snapshot and the log's tail). A write is optimistic: under the game's lock in this
 process, the state is brought to the stored version, the action and the bots' replies are
 applied to it, and only then does the store's write transaction open, check that the version
 is still the one the state was built on, and append every entry at once. Bots thus think
@@ -57,7 +57,7 @@ from web.storage import (
 )
 from web.storage.deadlines import Clock, DeadlineTimer, deadline_of
 from web.storage.moves import EngineCrash, apply_move, run_bots
-from web.storage.states import SNAPSHOT_EVERY, Entry, StateCache
+from web.storage.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
 
 log = logging.getLogger(__name__)
 
@@ -97,14 +97,14 @@ class GameSessions:
     def __init__(
         self,
         store: GameStore,
-        cache_size: int = 512,
+        cache_bytes: int = STATE_CACHE_BYTES,
         clock: Clock = time.time,
         snapshot_every: int = SNAPSHOT_EVERY,
         max_log: int = MAX_LOG_ENTRIES,
         long_polls: int = LONG_POLLS,
     ) -> None:
         self.store = store
-        self.states = StateCache(store, cache_size, snapshot_every)
+        self.states = StateCache(store, cache_bytes, snapshot_every)
         #: The one clock deadlines are judged by (seconds; injectable for tests).
         self.clock = clock
         self.max_log = max_log
