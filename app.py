@@ -16,14 +16,12 @@ from flask import Flask
 from web import register_web
 from web.games_api import init_sessions
 from web.json_provider import OrjsonProvider
-from web.storage.sessions import LONG_POLLS
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``test_config`` overrides settings: ``DATABASE`` (a SQLite file path or a
-    ``postgresql://`` URL; environment ``TOBAGO_DATABASE``), ``LONG_POLLS`` (long-polls that may
-    wait at once per process; ``TOBAGO_LONG_POLLS``), ``STATE_CACHE_SIZE`` (live states kept per
-    process; ``TOBAGO_STATE_CACHE``),
+    ``postgresql://`` URL; environment ``TOBAGO_DATABASE``), ``STATE_CACHE_SIZE`` (live states
+    kept per process; ``TOBAGO_STATE_CACHE``),
     ``CLOCK`` (a zero-argument callable giving seconds, by which deadlines are judged; default
     ``time.time``), ``DEADLINE_TIMER`` (settle due deadlines in a background thread; default on,
     off under ``TESTING`` unless asked for) and ``DEADLINE_TICK_S``."""
@@ -36,7 +34,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         JSON_SORT_KEYS=False,
         CLOCK=time.time,
         DEADLINE_TICK_S=0.25,
-        LONG_POLLS=int(os.environ.get("TOBAGO_LONG_POLLS", LONG_POLLS)),
         STATE_CACHE_SIZE=int(os.environ.get("TOBAGO_STATE_CACHE", 512)),
     )
     if test_config is not None:

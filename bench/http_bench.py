@@ -1,6 +1,6 @@
 """HTTP throughput of the game API on the production server (gunicorn on loopback).
 
-Starts gunicorn (2 worker processes x 8 threads, buffered gthread, like ``make run``) on a fresh SQLite
+Starts gunicorn (2 worker processes, gevent, like ``make run``) on a fresh SQLite
 file (``--database postgres``: a throw-away PostgreSQL cluster, ``tests/pg_support.py``), then
 runs 8 concurrent client processes per phase and prints requests per second with the p50/p99
 latency and the server's CPU time per request (its workers' user + system time from /proc,
@@ -18,11 +18,10 @@ a shared machine weighs on both sides alike:
    are rebuilt from the snapshot at 1,200 and a tail of 25 (the average) and 49 entries (the
    longest; a snapshot is stored every 50) (target: within 2x of the 10-entry game, i.e.
    >= 0.5x its req/s);
-4. open game pages: ``--pages`` long-polls wait on a game (``events?wait=``, as a game page does)
-   while one client times an unrelated ``GET /api/games/kinds``; printed: how many wait at once
-   (the others are told 503 + ``Retry-After``), and the unrelated request's worst latency; then
-   the same with the cap lifted (``TOBAGO_LONG_POLLS`` = threads), where waiting clients can take
-   every thread.
+4. open game pages: ``--pages`` long-polls wait on a game (``events?wait=``, as a game page
+   without ``EventSource`` does) while one client times an unrelated ``GET /api/games/kinds``;
+   printed: how many wait at once and the unrelated request's worst latency (thousands of
+   pages: ``bench/live_bench.py``).
 
 Usage: ``.venv/bin/python bench/http_bench.py [--game tobago] [--seconds 4] [--clients 8]
 [--database sqlite|postgres] [--skip-cold] [--skip-pages]``. The test game Blind Auction is
@@ -300,7 +299,7 @@ def main() -> None:
             bots = kinds[a.game]["bots"]
             level = a.level or ("random" if "random" in bots else bots[0])
             print(
-                f"gunicorn {a.workers} workers x {a.threads} threads (buffered gthread) on 127.0.0.1, "
+                f"gunicorn {a.workers} workers (gevent) on 127.0.0.1, "
                 f"{'SQLite WAL' if a.database == 'sqlite' else 'PostgreSQL'}; {a.clients} client "
                 f"processes, {a.rounds} interleaved rounds of {per_round:g} s per phase; game "
                 f"{a.game} (human vs {level} bot); {os.cpu_count()} CPUs shared with clients"
@@ -343,18 +342,15 @@ def main() -> None:
         if long_games:
             cold_phase(a, database, long_games, per_round)
         if not a.skip_pages:
-            capped = min(a.threads - 2, int(os.environ.get("TOBAGO_LONG_POLLS", 6)))
-            for cap in (capped, a.threads):
-                env = {"TOBAGO_LONG_POLLS": str(cap)}
-                with Gunicorn(database, workers=a.workers, threads=a.threads, env=env) as srv:
-                    body = {"game": "dao", "seats": [{"type": "human"}] * 2, "seed": 1}
-                    gid = requests.post(srv.url + "/api/games", json=body).json()["id"]
-                    r = pages_phase(srv.url, gid, a.pages, wait=8)
-                    print(
-                        f"{a.pages} open game pages, TOBAGO_LONG_POLLS={cap}: {r['waited']} wait at"
-                        f" once, {r['refused']} told 503 + Retry-After; unrelated GET p50"
-                        f" {r['p50']:.1f} ms, worst {r['worst']:.0f} ms ({r['n']} requests)"
-                    )
+            with Gunicorn(database, workers=a.workers, threads=a.threads) as srv:
+                body = {"game": "dao", "seats": [{"type": "human"}] * 2, "seed": 1}
+                gid = requests.post(srv.url + "/api/games", json=body).json()["id"]
+                r = pages_phase(srv.url, gid, a.pages, wait=8)
+                print(
+                    f"{a.pages} open game pages (long-polls): {r['waited']} wait at once,"
+                    f" {r['refused']} told 503; unrelated GET p50 {r['p50']:.1f} ms,"
+                    f" worst {r['worst']:.0f} ms ({r['n']} requests)"
+                )
 
 
 def cold_phase(a: argparse.Namespace, database: str, long_games: dict[int, str], s: float) -> None:

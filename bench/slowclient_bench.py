@@ -1,8 +1,8 @@
 """Stalled clients against an unrelated request's latency, under ``make run``'s settings.
 
-Starts gunicorn twice on loopback with ``make run``'s defaults (2 workers x 8 threads): once with
-plain ``gthread`` (the baseline: what ``make run`` served before ``gunicorn_worker.py``) and once
-with ``gunicorn.conf.py`` (the buffered worker). For each kind of stalled client and each count,
+Starts gunicorn twice on loopback with 2 workers: once with plain ``gthread`` and 8 threads
+(the baseline: what ``make run`` served before it used an event loop) and once with
+``gunicorn.conf.py`` (gunicorn's gevent worker, as ``make run``). For each kind of stalled client and each count,
 it opens that many sockets, then times ``GET /api/games/kinds`` on a fresh connection (a request
 unanswered within ``--timeout`` seconds counts as unanswered) and prints p50, max and the count
 unanswered. Kinds:
@@ -103,7 +103,7 @@ def main() -> None:
     a = ap.parse_args()
     counts = [int(c) for c in a.counts.split(",")]
     print(
-        f"gunicorn {a.workers} workers x {a.threads} threads on 127.0.0.1; unrelated request "
+        f"gunicorn {a.workers} workers (gthread: x {a.threads} threads) on 127.0.0.1; unrelated request "
         f"GET /api/games/kinds, {a.tries} tries, unanswered after {a.timeout:g} s; "
         f"{os.cpu_count()} CPUs shared with the clients"
     )
@@ -111,7 +111,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="slowclient-bench-") as tmp:
         baseline = Path(tmp) / "gthread.conf.py"
         baseline.write_text('worker_class = "gthread"\n')
-        for label, config in (("gthread", baseline), ("buffered", CONFIG)):
+        for label, config in (("gthread", baseline), ("gevent", CONFIG)):
             server = Gunicorn(
                 Path(tmp) / f"{label}.sqlite3",
                 workers=a.workers,

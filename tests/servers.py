@@ -2,7 +2,7 @@
 it the same way (and a fix reaches all of them).
 
 - ``Gunicorn(database, app=...)``: the production server (gunicorn with ``gunicorn.conf.py``:
-  the buffered gthread worker of ``gunicorn_worker.py``, as ``make run``) as a child process on
+  gunicorn's gevent worker, as ``make run``) as a child process on
   a free ``127.0.0.1`` port and its own SQLite file; ``start()`` returns once ``/healthz``
   answers, ``stop()`` ends it (SIGTERM, then kill). It can be started again on the same
   database (a restart), and used as a context manager.
@@ -33,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
-#: The settings ``make run`` uses (the worker class).
+#: The settings ``make run`` uses (the worker class and its limits).
 CONFIG = ROOT / "gunicorn.conf.py"
 #: The service as ``make run`` serves it.
 APP = "app:create_app()"

@@ -83,6 +83,10 @@ def test_the_document_is_openapi_3_1_with_every_game_route():
         for status, response in op["responses"].items():
             html = status == "414"  # gunicorn's own page, before the app
             assert ("text/html" if html else "application/json") in response["content"]
+    stream = paths["/api/games/{game_id}/stream"]["get"]
+    assert "text/event-stream" in stream["responses"]["200"]["content"]
+    assert {"400", "404", "409", "503"} <= set(stream["responses"])
+    assert {p["name"] for p in stream["parameters"]} == {"game_id", "after", "Last-Event-ID"}
     post = paths["/api/games/{game_id}/actions"]["post"]
     assert post["security"] == [{"bearerAuth": []}]
     assert {"400", "401", "403", "404", "409", "413"} <= set(post["responses"])

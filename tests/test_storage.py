@@ -473,24 +473,6 @@ def test_events_come_in_pages(sessions, monkeypatch):
     assert seen == list(range(1, version + 1)) and pages == 3
 
 
-def test_long_polls_past_the_cap_are_told_to_retry(sessions):
-    from errors import Busy
-
-    s = sessions(long_polls=1)
-    game, _, state = s.create("blind_auction", HUMANS, None, 4)
-    first = threading.Thread(target=s.events, args=(game.id, 0, 1.0))
-    first.start()
-    time.sleep(0.2)
-    started = time.monotonic()
-    with pytest.raises(Busy) as err:
-        s.events(game.id, 0, 5)
-    assert time.monotonic() - started < 0.5
-    assert err.value.reason == "too_many_waiting" and err.value.retry_after_s > 0
-    assert s.events(game.id, 0, 0)["events"] == []  # not waiting: always answered
-    first.join()
-    assert s.events(game.id, 0, 0.1)["version"] == 0  # the place is free again
-
-
 def test_bots_think_outside_the_stores_write_lock(sessions, monkeypatch):
     """A slow bot in one game does not hold up a write to another game (SQLite's write lock is
     the whole file): the bot's moves are computed before the write transaction opens."""
@@ -526,7 +508,7 @@ def test_bots_think_outside_the_stores_write_lock(sessions, monkeypatch):
 
 
 def test_a_long_poll_on_a_finished_game_answers_at_once(sessions):
-    s = sessions(long_polls=1)
+    s = sessions()
     game, _, _ = s.create("blind_auction", [{"type": "bot"}] * 2, {"rounds": 3}, 5)
     assert game.over
     started = time.monotonic()

@@ -24,9 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errors import InvalidInput
-
-#: How often the polling ``GameStore.wait`` re-reads a game's version (seconds).
-POLL_INTERVAL_S = 0.2
+from web.storage.watch import Watcher
 
 HUMAN = "human"
 BOT = "bot"
@@ -298,18 +296,24 @@ class GameStore(ABC):
         """Log entries with ``after < version <= upto``, in order; ``events=False`` leaves each
         entry's events empty (a replay needs only seats and actions: nothing to decode)."""
 
+    @abstractmethod
+    def watcher(self) -> Watcher:
+        """This process's watcher of the store (``web.storage.watch``): one per store."""
+
     def wait(self, game_id: str, after: int, timeout: float) -> int:
         """Block until the game's version is above ``after`` or ``timeout`` seconds have passed;
-        returns the version seen last (``NotFound`` for no such game). This default reads the
-        version every ``POLL_INTERVAL_S``; a store with notifications overrides it."""
+        returns the version seen last (``NotFound`` for no such game). Sleeps on the process's
+        watcher: no query of its own while it waits."""
         until = time.monotonic() + timeout
-        version = self.version(game_id)
-        while version <= after:
-            left = until - time.monotonic()
-            if left <= 0:
-                break
-            time.sleep(min(POLL_INTERVAL_S, left))
-            version = self.version(game_id)
+        with self.watcher().subscribe(game_id) as sub:
+            version = self.version(game_id)  # after subscribing: no change can slip by
+            while version <= after:
+                left = until - time.monotonic()
+                if left <= 0:
+                    break
+                sub.wait(left)
+                if sub.news(version):
+                    version = self.version(game_id)
         return version
 
     @abstractmethod

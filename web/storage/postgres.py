@@ -15,9 +15,9 @@ reached. Games other than the locked one are not held up.
 
 Events without polling: every append also runs ``pg_notify('tobago_games', '<id> <version>')``,
 which PostgreSQL delivers at commit (never for a rolled-back write) to every listening
-connection. Each process keeps one such connection and a thread that wakes the long-polls
-waiting on that game (``wait``); the thread reconnects after a lost connection and then wakes
-every waiter, so none misses a move made meanwhile.
+connection. Each process keeps one such connection (``PgWatcher``, ``web.storage.watch``) whose
+thread wakes the streams and long-polls following that game; it reconnects after a lost
+connection and then wakes every follower, so none misses a move made meanwhile.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ from web.storage import (
     listed_free_seats,
     storable_json,
 )
+from web.storage.watch import Watcher
 
 log = logging.getLogger(__name__)
 
@@ -165,67 +166,36 @@ class _PgTransaction(Transaction):
         self.game.seats = seats
 
 
-class _Listener:
-    """One ``LISTEN`` connection per process and the thread that reads its notifications: each
-    wakes the events registered for that game (``watch``)."""
+class PgWatcher(Watcher):
+    """One ``LISTEN`` connection per process: each notification wakes that game's followers;
+    after a lost connection it reconnects (every ``RECONNECT_S``) and wakes every follower."""
+
+    name = "pg-watcher"
+    RECONNECT_S = 0.5
 
     def __init__(self, url: str) -> None:
+        super().__init__()
         self.url = url
-        self._lock = threading.Lock()
-        self._waiters: dict[str, set[threading.Event]] = {}
-        self._ready = threading.Event()
-        self._closed = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="pg-listener", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(10):
-            self._closed.set()  # stop trying: the caller gets the error
-            raise RuntimeError("could not LISTEN on the PostgreSQL server within 10 s")
 
-    @contextmanager
-    def watch(self, game_id: str) -> Iterator[threading.Event]:
-        """An event set whenever the game's version changes (or the listener reconnected)."""
-        event = threading.Event()
-        with self._lock:
-            self._waiters.setdefault(game_id, set()).add(event)
-        try:
-            yield event
-        finally:
-            with self._lock:
-                found = self._waiters.get(game_id)
-                if found is not None:
-                    found.discard(event)
-                    if not found:
-                        del self._waiters[game_id]
-
-    def _wake(self, game_id: str | None) -> None:
-        with self._lock:
-            if game_id is None:
-                events = [e for found in self._waiters.values() for e in found]
-            else:
-                events = list(self._waiters.get(game_id, ()))
-        for e in events:
-            e.set()
-
-    def _run(self) -> None:
-        while not self._closed.is_set():
+    def run(self, closed: threading.Event) -> None:
+        connected_once = False
+        while not closed.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True) as conn:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=2) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
-                    if self._ready.is_set():
-                        self._wake(None)  # reconnected: whatever happened meanwhile, re-check
-                    self._ready.set()
-                    while not self._closed.is_set():
+                    if connected_once:
+                        self.wake_all()  # whatever happened meanwhile: look again
+                    connected_once = True
+                    self.listening()
+                    while not closed.is_set():
                         for note in conn.notifies(timeout=1.0):
-                            self._wake(note.payload.split(" ", 1)[0])
+                            game_id, _, version = note.payload.partition(" ")
+                            self.wake(game_id, int(version) if version.isdigit() else None)
             except Exception as e:  # a lost connection (or anything else): never die
-                if self._closed.is_set():
+                if closed.is_set():
                     return
-                log.warning("PostgreSQL listener lost its connection (%r); reconnecting", e)
-                self._closed.wait(0.5)
-
-    def close(self) -> None:
-        self._closed.set()
-        self._thread.join(5)
+                log.warning("PostgreSQL watcher lost its connection (%r); reconnecting", e)
+                closed.wait(self.RECONNECT_S)
 
 
 class PostgresStore(GameStore):
@@ -237,7 +207,7 @@ class PostgresStore(GameStore):
         self.pool_size = pool_size
         self._pid = -1
         self._pool_obj: ConnectionPool | None = None
-        self._listener_obj: _Listener | None = None
+        self._watcher = PgWatcher(url)
         self._open_lock = threading.Lock()
         with psycopg.connect(url, autocommit=True) as conn:
             self._set_up(conn)
@@ -292,22 +262,15 @@ class PostgresStore(GameStore):
                     open=True,
                     name="tobago",
                 )
-                self._listener_obj = None
                 self._pid = os.getpid()
             return self._pool_obj
 
-    def _listener(self) -> _Listener:
-        self._pool()  # a forked process starts afresh
-        with self._open_lock:
-            if self._listener_obj is None:
-                self._listener_obj = _Listener(self.url)
-            return self._listener_obj
+    def watcher(self) -> PgWatcher:
+        return self._watcher
 
     def close(self) -> None:
+        self._watcher.close()
         with self._open_lock:
-            if self._listener_obj is not None:
-                self._listener_obj.close()
-                self._listener_obj = None
             if self._pool_obj is not None and self._pid == os.getpid():
                 self._pool_obj.close()
             self._pool_obj = None
@@ -356,19 +319,6 @@ class PostgresStore(GameStore):
         if row is None:
             raise NotFound(f"no game {game_id!r}", "id")
         return int(row[0])
-
-    def wait(self, game_id: str, after: int, timeout: float) -> int:
-        """Sleeps on the game's notifications (no polling): each wake-up reads the version."""
-        until = time.monotonic() + timeout
-        with self._listener().watch(game_id) as changed:
-            version = self.version(game_id)  # after LISTEN and watch: no move can slip by
-            while version <= after:
-                left = until - time.monotonic()
-                if left <= 0 or not changed.wait(left):
-                    break
-                changed.clear()
-                version = self.version(game_id)
-        return version
 
     def actions(
         self, game_id: str, after: int = 0, upto: int | None = None, events: bool = True

@@ -15,23 +15,21 @@ one commit: nothing half-applied, nothing left for later. When the version moved
 from the new version; a state changed in place is dropped and rebuilt.
 
 Limits (README, "Storage"): a game's log holds at most ``MAX_LOG_ENTRIES`` entries (then 409
-``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries; at most ``LONG_POLLS`` long-polls
-wait at once per process (then 503 ``too_many_waiting`` with ``Retry-After``), so waiting
-clients never take every thread.
+``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries. Waiting (a long-poll, a stream) has
+no cap of its own: a waiting client sleeps on the process's watcher (``web.storage.watch``) and
+costs a subscription, not a query.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from errors import (
-    Busy,
     Forbidden,
     IllegalAction,
     InvalidInput,
@@ -45,7 +43,6 @@ from web.storage import (
     BOT,
     HUMAN,
     OVER,
-    POLL_INTERVAL_S,
     RUNNING,
     ActionRecord,
     GameRecord,
@@ -68,14 +65,12 @@ MAX_LOG_ENTRIES = 10_000
 MAX_WAIT_S = 25.0
 #: ``events`` returns at most this many log entries (``more``: ask again after the last one).
 EVENTS_PAGE = 500
-#: Long-polls that may wait at once in one process (keep it below gunicorn's ``THREADS``: the
-#: threads left over answer everything else); more get 503 with ``Retry-After``.
-LONG_POLLS = 6
-BUSY_RETRY_S = 3.0
 #: A write whose version moved under it is recomputed this often (settling) before giving up.
 WRITE_RETRIES = 5
 #: Sanity cap on tokens presented (ours are 43 characters).
 MAX_TOKEN_LEN = 256
+#: A long-poll on a game whose deadline should have passed looks again this often (seconds).
+DEADLINE_LOOK_S = 0.2
 
 
 class _Moved(Exception):
@@ -84,6 +79,12 @@ class _Moved(Exception):
     def __init__(self, current: int) -> None:
         super().__init__(current)
         self.current = current
+
+
+def public_entry(a: ActionRecord) -> dict[str, Any]:
+    """A log entry as anyone may see it: the acting seat and the engine's public events, never
+    the action itself (a secret simultaneous choice stays secret)."""
+    return {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
 
 
 def new_game_id() -> str:
@@ -101,15 +102,12 @@ class GameSessions:
         clock: Clock = time.time,
         snapshot_every: int = SNAPSHOT_EVERY,
         max_log: int = MAX_LOG_ENTRIES,
-        long_polls: int = LONG_POLLS,
     ) -> None:
         self.store = store
         self.states = StateCache(store, cache_size, snapshot_every)
         #: The one clock deadlines are judged by (seconds; injectable for tests).
         self.clock = clock
         self.max_log = max_log
-        self.long_polls = long_polls
-        self._waiting = threading.BoundedSemaphore(max(long_polls, 1))
         self._timer: DeadlineTimer | None = None
 
     def start_timer(self, tick: float = 0.25) -> None:
@@ -264,20 +262,11 @@ class GameSessions:
         Waiting is the store's (``GameStore.wait``: SQLite reads the version, PostgreSQL sleeps
         on ``LISTEN/NOTIFY``), so a move made through another worker or server is seen too; a
         deadline that passes while waiting is settled (its timeout is an event like any other).
-        At most ``long_polls`` requests wait at once in this process; one more gets ``Busy``
-        (503, ``Retry-After``). Only the engine's public events and the acting seat (``None``
-        for the table) are returned, never the actions themselves (a secret simultaneous choice
-        stays secret).
+        Only the engine's public events and the acting seat (``None`` for the table) are
+        returned, never the actions themselves (a secret simultaneous choice stays secret).
         """
         wait = min(max(wait, 0.0), MAX_WAIT_S)
-        game = self.settle(self.store.get(game_id))
-        if after > game.version:  # a conflict with the game's state, not a malformed request
-            raise IllegalAction(
-                f"after={after} is past the current version {game.version}",
-                "after",
-                reason="after_past_version",
-                params={"after": after, "version": game.version},
-            )
+        game = self.check_after(self.settle(self.store.get(game_id)), after)
         if game.version == after and wait > 0 and not game.over:  # a finished game is final
             game = self._wait_for_move(game, after, time.monotonic() + wait)
         upto = min(game.version, after + EVENTS_PAGE)
@@ -289,37 +278,36 @@ class GameSessions:
             "deadline": game.deadline,
             "now": self.clock(),
             "more": upto < game.version,
-            "events": [
-                {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
-                for a in entries
-            ],
+            "events": [public_entry(a) for a in entries],
         }
 
-    def _wait_for_move(self, game: GameRecord, after: int, until: float) -> GameRecord:
-        """Wait (one of ``long_polls`` places) until the log passes ``after`` or ``until``
-        (monotonic seconds); the game's row then. A running clock is looked at when, by its
-        reading, the deadline should have come (at least every ``POLL_INTERVAL_S``)."""
-        if not self._waiting.acquire(blocking=False):
-            raise Busy(
-                f"{self.long_polls} clients are waiting for events on this server already; "
-                f"retry in {BUSY_RETRY_S:g} s",
-                BUSY_RETRY_S,
-                "wait",
-                reason="too_many_waiting",
+    @staticmethod
+    def check_after(game: GameRecord, after: int) -> GameRecord:
+        """``game``, when ``after`` is at most its version (409 ``after_past_version`` beyond:
+        a conflict with the game's state, not a malformed request)."""
+        if after > game.version:
+            raise IllegalAction(
+                f"after={after} is past the current version {game.version}",
+                "after",
+                reason="after_past_version",
+                params={"after": after, "version": game.version},
             )
-        try:
-            while (left := until - time.monotonic()) > 0:
-                step = left
-                if game.deadline is not None and not game.over:
-                    step = min(left, max(POLL_INTERVAL_S, game.deadline - self.clock()))
-                if self.store.wait(game.id, after, step) > after:
-                    break
-                if self._due(game):
-                    game = self.settle(game)
-                    if game.version > after:
-                        return game
-        finally:
-            self._waiting.release()
+        return game
+
+    def _wait_for_move(self, game: GameRecord, after: int, until: float) -> GameRecord:
+        """Wait until the log passes ``after`` or ``until`` (monotonic seconds); the game's row
+        then. A running clock is looked at when, by its reading, the deadline should have come
+        (at least every ``DEADLINE_LOOK_S``)."""
+        while (left := until - time.monotonic()) > 0:
+            step = left
+            if game.deadline is not None and not game.over:
+                step = min(left, max(DEADLINE_LOOK_S, game.deadline - self.clock()))
+            if self.store.wait(game.id, after, step) > after:
+                break
+            if self._due(game):
+                game = self.settle(game)
+                if game.version > after:
+                    return game
         return self.store.get(game.id)
 
     # --- writing ----------------------------------------------------------------------------

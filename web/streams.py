@@ -1,0 +1,96 @@
+"""A game's public log pushed as it grows: Server-Sent Events (``GET /api/games/<id>/stream``).
+
+The answer is ``text/event-stream``: first ``retry: 3000`` (a browser's ``EventSource``
+reconnects 3 s after a drop, sending the last ``id`` it received as ``Last-Event-ID``), then one
+event per log entry, ``id:`` its version and ``data:`` the entry as the events endpoint gives
+it (``{"version", "seat", "events", "time"}``: the acting seat and the public events, never the
+action); a comment line at least every ``HEARTBEAT_S`` seconds while nothing happens (so
+proxies and clients see a live connection); and when the game is over, after its last entry,
+an ``end`` event (``data: {"version": V}``), and the stream closes. It resumes after
+``Last-Event-ID`` or ``?after=V``.
+
+A stream sleeps on the process's watcher (``web.storage.watch``): it costs a subscription, and
+reads the store only when its game changed. Under gunicorn's gevent worker it costs a greenlet
+and a socket, not a thread.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator, Iterator
+from contextlib import AbstractContextManager
+
+import orjson
+
+from web.storage.sessions import EVENTS_PAGE, GameSessions, public_entry
+from web.storage.watch import Subscription
+
+#: A comment is sent when the stream has been silent this long (seconds).
+HEARTBEAT_S = 15.0
+#: What a browser waits before reconnecting a dropped stream (milliseconds).
+RETRY_MS = 3000
+
+
+def entry_event(entry: dict) -> bytes:
+    """One log entry as an event: ``id`` its version, ``data`` its JSON."""
+    return b"id: %d\ndata: %s\n\n" % (entry["version"], orjson.dumps(entry))
+
+
+class EventStream:
+    """The events of a game after version ``after``, as they come, until the game is over: an
+    iterable of ``bytes`` for a streaming response. The watcher's subscription is taken when it
+    is made (so a refusal is a plain error answer) and given back by ``close`` (the server calls
+    it when the client goes away)."""
+
+    def __init__(self, sessions: GameSessions, game_id: str, after: int) -> None:
+        self.store = sessions.store
+        self.game_id = game_id
+        self._subscription: AbstractContextManager[Subscription] | None = (
+            self.store.watcher().subscribe(game_id)
+        )
+        self.sub = self._subscription.__enter__()
+        try:
+            sessions.check_after(self.store.get(game_id), after)
+        except BaseException:
+            self.close()
+            raise
+        self._events = self._run(after)
+
+    def __iter__(self) -> Iterator[bytes]:
+        return self._events
+
+    def close(self) -> None:
+        if self._subscription is not None:
+            self._subscription.__exit__(None, None, None)
+            self._subscription = None
+        if getattr(self, "_events", None) is not None:
+            self._events.close()
+
+    def _run(self, after: int) -> Generator[bytes, None, None]:
+        store, game_id, sub = self.store, self.game_id, self.sub
+        yield b"retry: %d\n\n" % RETRY_MS
+        seen = after
+        quiet_since = time.monotonic()
+        look = True  # the first look is unconditional: changes before subscribing count
+        while True:
+            if look or sub.news(seen):
+                look = False
+                game = store.get(game_id)
+                if game.version > seen:
+                    upto = min(game.version, seen + EVENTS_PAGE)
+                    for a in store.actions(game_id, after=seen, upto=upto):
+                        yield entry_event(public_entry(a))
+                        seen = a.version
+                    quiet_since = time.monotonic()
+                    look = seen < game.version  # a long log: the next page at once
+                if game.over and seen >= game.version:
+                    yield b"event: end\ndata: %s\n\n" % orjson.dumps({"version": game.version})
+                    return
+                if look:
+                    continue
+            left = HEARTBEAT_S - (time.monotonic() - quiet_since)
+            if left <= 0:
+                yield b": heartbeat\n\n"
+                quiet_since = time.monotonic()
+                continue
+            sub.wait(left)
