@@ -14,9 +14,16 @@ on slow and idle clients are gunicorn's and gevent's own:
 - ``worker_connections`` = ``TOBAGO_CONNECTIONS`` (10,000): connections one worker serves at once;
   beyond it new ones wait in the listen backlog. Memory is the real limit (README, "Running it").
 
+The table (deadlines that pass, bots' moves, the review's analyses) runs in processes of its
+own, never on an HTTP worker's event loop: gunicorn's dirty workers (``dirty_apps``,
+``table_app.py``), ``TOBAGO_TABLE_PROCESSES`` of them (default 1; 0: the HTTP workers run it
+themselves, holding up their loop while a bot thinks).
+
 Starting the server raises the soft limit of open files (``RLIMIT_NOFILE``) to the hard limit
-where that is allowed: each connection is a file descriptor. ``WORKERS`` and the bind address
-come from the command line (``make run``).
+where that is allowed: each connection is a file descriptor. The server's name (``proc_name``)
+is taken from its bind address, so that two servers on one machine never take each other's
+table process for an orphan of a crashed run (gunicorn's pid file for it is named after it).
+``WORKERS`` and the bind address come from the command line (``make run``).
 """
 
 import os
@@ -26,6 +33,12 @@ worker_class = "gevent"
 worker_connections = int(os.environ.get("TOBAGO_CONNECTIONS", 10_000))
 keepalive = int(os.environ.get("TOBAGO_IDLE_TIMEOUT_S", 10))
 REQUEST_TIMEOUT_S = float(os.environ.get("TOBAGO_REQUEST_TIMEOUT_S", 30.0))
+
+dirty_workers = int(os.environ.get("TOBAGO_TABLE_PROCESSES", 1))
+dirty_apps = ["table_app:TableApp"] if dirty_workers > 0 else []
+dirty_timeout = 600  # seconds a table process may go without a heartbeat (then restarted)
+if dirty_workers > 0:
+    os.environ["TOBAGO_TABLE_RUNNER"] = "0"  # the HTTP workers leave the table to it
 
 
 def raise_open_files_limit() -> int:
@@ -41,8 +54,12 @@ def raise_open_files_limit() -> int:
 
 
 def on_starting(server):  # noqa: ANN001, ANN201 - gunicorn's hook signature
-    """In the master, before any worker: more open files (inherited by the workers)."""
+    """In the master, before any worker: more open files (inherited by the workers), the
+    server's name from its bind address (module doc), and the app's factory for the table's
+    process (``TOBAGO_APP``, read by ``table_app.py``: the same app as the HTTP workers')."""
     raise_open_files_limit()
+    server.proc_name = "tobago-" + "-".join(server.cfg.bind).replace("/", "_")
+    os.environ["TOBAGO_APP"] = server.app.app_uri
 
 
 def pre_request(worker, req):  # noqa: ANN001, ANN201 - gunicorn's hook signature

@@ -20,6 +20,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 
 from app import create_app
+from tests.bots import bots_move
 from tests.servers import ROOT
 from web.openapi import build_openapi
 from web.storage.sessions import new_game_id
@@ -51,6 +52,7 @@ def _real_games() -> dict:
     ).get_json()
     bots = [{"type": "bot"}] * n
     over = client.post("/api/games", json={"game": kind["name"], "seats": bots, "seed": 2})
+    bots_move(client)  # the bots play their game to its end
     return {
         "running": running["id"],
         "token": running["seats"][0]["token"],

@@ -52,8 +52,9 @@ def _check_schema(conn: sqlite3.Connection) -> None:
     assert {"games", "actions", "analyses", "snapshots"} <= tables
     cols = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
     assert {"kind", "options", "seed", "seats", "version", "status", "created", "seq"} <= cols
+    assert {"bot_due", "bot_failed"} <= cols
     indexes = {r[1] for r in conn.execute("PRAGMA index_list(games)")}
-    assert "games_seq" in indexes
+    assert {"games_seq", "games_bots"} <= indexes
     cols = {r[1] for r in conn.execute("PRAGMA table_info(actions)")}
     assert {"game", "version", "seat", "action", "time"} <= cols
 
@@ -155,10 +156,12 @@ def test_a_version_3_database_gains_the_snapshots_table_and_the_change_counter(d
     with sqlite3.connect(db) as conn:
         conn.executescript(V1_SCHEMA)
     SqliteStore(db).close()
-    with sqlite3.connect(db) as conn:  # back to version 3: no snapshots, no seq
+    with sqlite3.connect(db) as conn:  # back to version 3: no snapshots, seq or bot marks
         conn.execute("DROP TABLE snapshots")
-        conn.execute("DROP INDEX games_seq")
-        conn.execute("ALTER TABLE games DROP COLUMN seq")
+        for index, column in (("games_seq", "seq"), ("games_bots", "bot_due")):
+            conn.execute(f"DROP INDEX {index}")
+            conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        conn.execute("ALTER TABLE games DROP COLUMN bot_failed")
         conn.execute("PRAGMA user_version = 3")
     store = SqliteStore(db)
     store.save_snapshot("g1", 1, {"x": 1})

@@ -18,6 +18,7 @@ import time
 import pytest
 import requests
 
+from tests.bots import bots_move
 from tests.servers import Gunicorn
 from tests.sse_client import Follower
 
@@ -96,6 +97,7 @@ def test_a_stream_resumes_after_last_event_id_which_wins_over_after(client):
 def test_a_finished_game_streams_to_its_end_and_closes(client):
     body = {"game": "dao", "seats": [{"type": "bot"}, {"type": "bot"}], "seed": 5}
     game = client.post("/api/games", json=body).get_json()
+    bots_move(client)
     gid, version = game["id"], client.get(f"/api/games/{game['id']}").get_json()["version"]
     assert client.get(f"/api/games/{gid}").get_json()["over"]
     events = _parse(client.get(f"/api/games/{gid}/stream").get_data(as_text=True))
@@ -210,3 +212,30 @@ def test_a_stream_resumed_with_last_event_id_misses_nothing(tmp_path):
             return sorted(first.arrived) + sorted(again.arrived)
 
         assert asyncio.run(run()) == [1, 2, 3, 4, 5, 6, 7]  # each once, none missed
+
+
+def test_a_bot_that_fails_while_a_stream_waits_is_told_by_a_bot_event(client, monkeypatch):
+    import games.base
+    from tests.testgame import BlindAuction
+
+    def crashing_bot(view, legal, rng):
+        raise ZeroDivisionError("bot bug")
+
+    kind = BlindAuction()
+    kind.bots = {**kind.bots, "crash": crashing_bot}
+    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", kind)
+    seats = [{"type": "human"}, {"type": "bot", "level": "crash"}]
+    gid = client.post("/api/games", json={"game": "blind_auction", "seats": seats}).get_json()["id"]
+    assert client.get(f"/api/games/{gid}").get_json()["bot"] == "thinking"
+    resp = client.get(f"/api/games/{gid}/stream")
+    got: list[list[dict]] = []
+    reader = threading.Thread(target=lambda: got.append(_read(resp, 2)), daemon=True)
+    reader.start()
+    time.sleep(0.3)  # the stream has looked once: the bot is thinking
+    sessions = client.application.extensions["game_sessions"]
+    assert sessions.play_bots(gid) == 0  # the runner's way: logged and marked
+    reader.join(10)
+    resp.close()
+    assert got and got[0][1]["event"] == "bot"
+    assert json.loads(got[0][1]["data"]) == {"version": 0, "bot": "failed"}
+    assert client.get(f"/api/games/{gid}").get_json()["bot"] == "failed"

@@ -224,6 +224,8 @@ class BlindAuction(GameKind):
         return state
 
     def state_from_json(self, data: dict) -> dict:
+        if not isinstance(data, dict) or not {"hands", "bids", "seats"} <= data.keys():
+            raise ValueError("not a Blind Auction state")  # a real engine would fail on it too
         return data
 
     def seat_count(self, state: dict) -> int:
@@ -249,9 +251,33 @@ class LeakyAuction(BlindAuction):
         return out
 
 
+def thinking_bot(marks: str, seconds: float):
+    """A bot that takes ``seconds`` to bid its first legal card, and first leaves a file named
+    ``<pid>-<ns>`` in ``marks``: tests see which process thinks (and may kill it meanwhile)."""
+    import os
+    import time
+
+    def think(view: dict, legal: list[dict], rng: random.Random) -> dict:
+        with open(os.path.join(marks, f"{os.getpid()}-{time.monotonic_ns()}"), "w"):
+            pass
+        time.sleep(seconds)
+        return legal[0]
+
+    return think
+
+
 def create_app_with_testgame():
-    """App factory for a gunicorn process in tests and benches: the app with Blind Auction."""
+    """App factory for a gunicorn process in tests and benches: the app with Blind Auction
+    (with ``TOBAGO_TEST_THINKING_DIR`` set, also its bot level ``slow``: ``thinking_bot`` for
+    ``TOBAGO_TEST_THINKING_S`` seconds, default 2)."""
+    import os
+
     from app import create_app
 
-    register(BlindAuction())
+    kind = BlindAuction()
+    marks = os.environ.get("TOBAGO_TEST_THINKING_DIR")
+    if marks:
+        seconds = float(os.environ.get("TOBAGO_TEST_THINKING_S", 2))
+        kind.bots = {**kind.bots, "slow": thinking_bot(marks, seconds)}
+    register(kind)
     return create_app()

@@ -75,16 +75,17 @@ GAME_LINKS = {
 def init_sessions(app: Flask) -> GameSessions:
     """Open the app's store and game sessions once, before serving (``create_app`` calls it):
     the clock is ``CLOCK`` (default ``time.time``) and ``STATE_CACHE_SIZE`` states are kept;
-    with ``DEADLINE_TIMER`` a background thread
-    settles due deadlines every ``DEADLINE_TICK_S`` seconds."""
+    with ``TABLE_RUNNER`` a background thread settles due deadlines and plays due bots every
+    ``TABLE_TICK_S`` seconds (``web.storage.table``). Under ``TESTING`` a failing bot raises."""
     found = GameSessions(
         open_store(app.config["DATABASE"]),
         cache_size=app.config["STATE_CACHE_SIZE"],
         clock=app.config["CLOCK"],
+        strict_bots=bool(app.config.get("TESTING")),
     )
     app.extensions["game_sessions"] = found
-    if app.config["DEADLINE_TIMER"]:
-        found.start_timer(app.config["DEADLINE_TICK_S"])
+    if app.config["TABLE_RUNNER"]:
+        found.start_runner(app.config["TABLE_TICK_S"])
     return found
 
 

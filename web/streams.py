@@ -4,7 +4,9 @@ The answer is ``text/event-stream``: first ``retry: 3000`` (a browser's ``EventS
 reconnects 3 s after a drop, sending the last ``id`` it received as ``Last-Event-ID``), then one
 event per log entry, ``id:`` its version and ``data:`` the entry as the events endpoint gives
 it (``{"version", "seat", "events", "time"}``: the acting seat and the public events, never the
-action); a comment line at least every ``HEARTBEAT_S`` seconds while nothing happens (so
+action); a ``bot`` event (``data: {"version": V, "bot": "thinking" | "failed" | null}``) when
+what the table's bots do changes (``GameRecord.bot``: a page says a bot is thinking, or
+failed); a comment line at least every ``HEARTBEAT_S`` seconds while nothing happens (so
 proxies and clients see a live connection); and when the game is over, after its last entry,
 an ``end`` event (``data: {"version": V}``), and the stream closes. It resumes after
 ``Last-Event-ID`` or ``?after=V``.
@@ -29,6 +31,7 @@ from web.storage.watch import Subscription
 HEARTBEAT_S = 15.0
 #: What a browser waits before reconnecting a dropped stream (milliseconds).
 RETRY_MS = 3000
+_UNSEEN = object()
 
 
 def entry_event(entry: dict) -> bytes:
@@ -72,10 +75,12 @@ class EventStream:
         seen = after
         quiet_since = time.monotonic()
         look = True  # the first look is unconditional: changes before subscribing count
+        shown: object = _UNSEEN  # what the bots did at the last look
         while True:
             if look or sub.news(seen):
                 look = False
                 game = store.get(game_id)
+                before = seen
                 if game.version > seen:
                     upto = min(game.version, seen + EVENTS_PAGE)
                     for a in store.actions(game_id, after=seen, upto=upto):
@@ -88,6 +93,12 @@ class EventStream:
                     return
                 if look:
                     continue
+                if shown is not _UNSEEN and game.bot != shown and seen == before:
+                    yield b"event: bot\ndata: %s\n\n" % orjson.dumps(
+                        {"version": game.version, "bot": game.bot}
+                    )  # (with new entries, a page reads its view anyway)
+                    quiet_since = time.monotonic()
+                shown = game.bot
             left = HEARTBEAT_S - (time.monotonic() - quiet_since)
             if left <= 0:
                 yield b": heartbeat\n\n"

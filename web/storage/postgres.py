@@ -54,8 +54,9 @@ from web.storage.watch import Watcher
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
-#: The channel of version notifications; the payload is ``"<game id> <version>"``.
+SCHEMA_VERSION = 2
+#: The channel of change notifications; the payload is ``"<game id> <version>"`` after an
+#: append, ``"<game id>"`` when only what the page shows of the bots changed.
 CHANNEL = "tobago_games"
 #: Connections per process (each thread holds one only while it runs a statement or a write).
 POOL_SIZE = 10
@@ -75,9 +76,12 @@ SCHEMA = (
         free_seats INTEGER NOT NULL DEFAULT 0,
         created    DOUBLE PRECISION NOT NULL,
         updated    DOUBLE PRECISION NOT NULL,
-        deadline   DOUBLE PRECISION
+        deadline   DOUBLE PRECISION,
+        bot_due    DOUBLE PRECISION,
+        bot_failed BOOLEAN NOT NULL DEFAULT FALSE
     )""",
     "CREATE INDEX games_open ON games (status, free_seats, created)",
+    "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
     "CREATE INDEX games_created ON games (created)",
     "CREATE INDEX games_due ON games (deadline) WHERE deadline IS NOT NULL",
     """CREATE TABLE actions (
@@ -106,11 +110,18 @@ SCHEMA = (
     )""",
 )
 
-#: Statements that bring a database from schema version ``v`` to ``v + 1`` (none yet).
-MIGRATIONS: dict[int, tuple[str, ...]] = {}
+#: Statements that bring a database from schema version ``v`` to ``v + 1``.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        "ALTER TABLE games ADD COLUMN bot_due DOUBLE PRECISION",
+        "ALTER TABLE games ADD COLUMN bot_failed BOOLEAN NOT NULL DEFAULT FALSE",
+        "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
+    ),
+}
 
 _GAME_COLUMNS = (
-    "id, kind, options, seed, seats, version, status, origin, created, updated, deadline"
+    "id, kind, options, seed, seats, version, status, origin, created, updated, deadline,"
+    " bot_due, bot_failed"
 )
 
 
@@ -137,10 +148,17 @@ class _PgTransaction(Transaction):
         self.conn = conn
         self.game = game
 
-    def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
+    def append(
+        self,
+        actions: list[ActionRecord],
+        status: str,
+        deadline: float | None,
+        bot_due: float | None = None,
+    ) -> None:
         rows = self._action_rows(actions, status, _jsonb)
         version = self.game.version + len(rows)
-        deadline = None if status == OVER else deadline
+        over = status == OVER
+        deadline, bot_due = (None, None) if over else (deadline, bot_due)
         with self.conn.pipeline(), self.conn.cursor() as cur:  # one round trip for them all
             if rows:
                 cur.executemany(
@@ -149,13 +167,24 @@ class _PgTransaction(Transaction):
                     rows,
                 )
             cur.execute(
-                "UPDATE games SET version = %s, status = %s, updated = %s, deadline = %s"
-                " WHERE id = %s",
-                (version, status, time.time(), deadline, self.game.id),
+                "UPDATE games SET version = %s, status = %s, updated = %s, deadline = %s,"
+                " bot_due = %s, bot_failed = FALSE WHERE id = %s",
+                (version, status, time.time(), deadline, bot_due, self.game.id),
             )
             if version != self.game.version:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.game.id} {version}"))
-        self._appended(len(rows), status, deadline)
+        self._appended(len(rows), status, deadline, bot_due)
+
+    def set_bot(self, bot_due: float | None, failed: bool) -> None:
+        shown = self.game.bot
+        self.game.bot_due, self.game.bot_failed = bot_due, failed
+        with self.conn.pipeline(), self.conn.cursor() as cur:
+            cur.execute(
+                "UPDATE games SET bot_due = %s, bot_failed = %s WHERE id = %s",
+                (bot_due, failed, self.game.id),
+            )
+            if self.game.bot != shown:  # followers look again (no version: the same one)
+                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.game.id))
 
     def set_seats(self, seats: list[Seat]) -> None:
         data = _jsonb([s.to_json() for s in seats], "seats")
@@ -301,7 +330,7 @@ class PostgresStore(GameStore):
             )
             final_status, deadline = game.status, game.deadline
             game.version, game.status = 0, RUNNING
-            _PgTransaction(conn, game).append(actions, final_status, deadline)
+            _PgTransaction(conn, game).append(actions, final_status, deadline, game.bot_due)
 
     def get(self, game_id: str) -> GameRecord:
         with self._pool().connection() as conn:
@@ -366,6 +395,15 @@ class PostgresStore(GameStore):
             rows = conn.execute(
                 "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= %s"
                 " AND status = 'running' ORDER BY deadline LIMIT %s",
+                (now, limit),
+            ).fetchall()
+        return [r[0] for r in rows]
+
+    def bots_due(self, now: float, limit: int = 100) -> list[str]:
+        with self._pool().connection() as conn:
+            rows = conn.execute(
+                "SELECT id FROM games WHERE bot_due IS NOT NULL AND bot_due <= %s"
+                " AND status = 'running' ORDER BY bot_due LIMIT %s",
                 (now, limit),
             ).fetchall()
         return [r[0] for r in rows]

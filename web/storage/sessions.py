@@ -1,18 +1,24 @@
 """Game sessions: the engines (``games.base``) driven over a ``GameStore``, for any game kind.
 
 This is where the API's rules live, kept out of the Flask views: creating a game, seat tokens,
-applying an action under the version check, letting bots move, building a seat's response from
+applying an action under the version check, the table's bots, building a seat's response from
 that seat's view only, records and their import, and long-polling for new events.
 
 States are never stored, only cached (``web.storage.states``: an LRU per process, rebuilt from
 the newest snapshot and the log's tail). A write is optimistic: under the game's lock in this
-process, the state is brought to the stored version, the action and the bots' replies are
-applied to it, and only then does the store's write transaction open, check that the version
-is still the one the state was built on, and append every entry at once. Bots thus think
-outside the database's lock (SQLite's is the whole file), and an action and its bot replies are
-one commit: nothing half-applied, nothing left for later. When the version moved meanwhile
-(another process wrote), the human's action is stale (409) and a deadline is settled again
-from the new version; a state changed in place is dropped and rebuilt.
+process, the state is brought to the stored version, the action is applied to it, and only then
+does the store's write transaction open, check that the version is still the one the state was
+built on, and append. When the version moved meanwhile (another process wrote), the human's
+action is stale (409) and a deadline is settled again from the new version; a state changed in
+place is dropped and rebuilt.
+
+Bots never think in a player's request: a write that leaves a bot to act marks the game
+(``bot_due``), and a table runner (``web.storage.table``: a thread in the process that runs
+it, under gunicorn its own process) takes the game for a lease, thinks, and appends the bots'
+moves by the same optimistic write (``play_bots``): any number of runners on any number of
+servers may try, one succeeds per version, and a runner that dies thinking loses nothing (its
+lease runs out and another takes the game). The player's POST answers once their own move is
+stored; the bots' moves follow as events.
 
 Limits (README, "Storage"): a game's log holds at most ``MAX_LOG_ENTRIES`` entries (then 409
 ``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries. Waiting (a long-poll, a stream) has
@@ -48,13 +54,15 @@ from web.storage import (
     GameRecord,
     GameStore,
     Seat,
+    VersionMoved,
     hash_token,
     new_token,
     token_matches,
 )
-from web.storage.deadlines import Clock, DeadlineTimer, deadline_of
-from web.storage.moves import EngineCrash, apply_move, run_bots
+from web.storage.deadlines import Clock, deadline_of
+from web.storage.moves import EngineCrash, apply_move, bot_to_act
 from web.storage.states import SNAPSHOT_EVERY, Entry, StateCache
+from web.storage.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots
 
 log = logging.getLogger(__name__)
 
@@ -71,14 +79,6 @@ WRITE_RETRIES = 5
 MAX_TOKEN_LEN = 256
 #: A long-poll on a game whose deadline should have passed looks again this often (seconds).
 DEADLINE_LOOK_S = 0.2
-
-
-class _Moved(Exception):
-    """The stored version moved between reading the state and the write transaction."""
-
-    def __init__(self, current: int) -> None:
-        super().__init__(current)
-        self.current = current
 
 
 def public_entry(a: ActionRecord) -> dict[str, Any]:
@@ -102,23 +102,27 @@ class GameSessions:
         clock: Clock = time.time,
         snapshot_every: int = SNAPSHOT_EVERY,
         max_log: int = MAX_LOG_ENTRIES,
+        strict_bots: bool = False,
     ) -> None:
         self.store = store
         self.states = StateCache(store, cache_size, snapshot_every)
         #: The one clock deadlines are judged by (seconds; injectable for tests).
         self.clock = clock
         self.max_log = max_log
-        self._timer: DeadlineTimer | None = None
+        #: A failing bot in ``play_due_bots`` raises (tests) instead of being logged and marked.
+        self.strict_bots = strict_bots
+        self.runner: TableRunner | None = None
 
-    def start_timer(self, tick: float = 0.25) -> None:
-        """Settle due deadlines every ``tick`` seconds in a background thread (once)."""
-        if self._timer is None:
-            self._timer = DeadlineTimer(self, tick).start()
+    def start_runner(self, tick: float = TICK_S) -> None:
+        """Run the table in this process (``web.storage.table``): every ``tick`` seconds a
+        background thread settles due deadlines and plays due bots (once)."""
+        if self.runner is None:
+            self.runner = TableRunner(self, tick).start()
 
-    def stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+    def stop_runner(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner = None
 
     # --- states ----------------------------------------------------------------------------
 
@@ -218,6 +222,7 @@ class GameSessions:
             "deadline": None if over else game.deadline,
             "now": self.clock(),
             "over": over,
+            "bot": None if over else game.bot,
             "view": kind.view(state, seat),
             "legal_actions": [] if seat is None or over else kind.legal_actions(state, seat),
             "scores": kind.scores(state) if over else None,
@@ -315,7 +320,8 @@ class GameSessions:
     def create(
         self, game_name: str, seats: list[dict], options: dict | None, seed: int | None
     ) -> tuple[GameRecord, dict[int, str], Any]:
-        """A new game; bots that must act first do so. Returns it, the tokens and the state."""
+        """A new game (a bot that acts first is due at once: the table runner plays it).
+        Returns it, the tokens and the state."""
         kind = get_kind(game_name)
         kind.check_seats(len(seats))
         resolved = kind.resolve_options(options, len(seats))
@@ -325,13 +331,12 @@ class GameSessions:
         game = GameRecord(new_game_id(), kind.name, resolved, seed, seat_rows)
         state = self._new_state(kind, game)
         now = self.clock()
-        log_entries = self._run_bots(kind, game, state, 0)
         game.status = OVER if kind.is_over(state) else RUNNING
-        times = {0: now, **{e.version: e.time for e in log_entries}}
-        game.deadline = deadline_of(kind.timer(state), 0, None, times, lambda v: now)
-        self.store.create(game, log_entries)
-        self.states.saved(game, 0, state)
+        game.deadline = deadline_of(kind.timer(state), 0, None, {0: now}, lambda v: now)
+        game.bot_due = now if bot_to_act(kind, state, game) else None
+        self.store.create(game, [])
         self._remember(game, state)
+        self._bots_due(game)
         return game, tokens, state
 
     @staticmethod
@@ -386,19 +391,20 @@ class GameSessions:
         action: dict,
         game: GameRecord | None = None,
     ) -> dict:
-        """Apply ``seat``'s action at ``version``, then let bots move, in one commit; returns
-        ``seat``'s response. ``game``: the row, when the caller has just read it. A deadline
-        that has passed is settled first (so an action chosen before the timeout is stale)."""
+        """Apply ``seat``'s action at ``version`` and store it; returns ``seat``'s response
+        (bots answer later, as events: ``bot`` says one is thinking). ``game``: the row, when
+        the caller has just read it. A deadline that has passed is settled first (so an action
+        chosen before the timeout is stale)."""
         game = self.settle(game if game is not None else self.store.get(game_id))
 
-        def check(current: GameRecord) -> list[tuple[int | None, dict]]:
+        def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
             if version != current.version:
                 raise StaleVersion(version, current.version)
-            return [(seat, action)]
+            return [self._applied(kind, state, current.version + 1, seat, action)]
 
         try:
-            game, state = self._write(game, check)
-        except _Moved as moved:  # another process wrote first: this version is spent
+            game, state = self._write(game, play)
+        except VersionMoved as moved:  # another process wrote first: this version is spent
             raise StaleVersion(version, moved.current) from None
         return self.snapshot(game, seat, state)
 
@@ -407,70 +413,66 @@ class GameSessions:
 
     def settle(self, game: GameRecord) -> GameRecord:
         """``game`` with its passed deadline settled: the timer's action applied as the table's
-        log entry (then bots move); the row unchanged when nothing is due."""
-        entry = self._entry(game.id)
+        log entry; the row unchanged when nothing is due."""
 
-        def check(current: GameRecord) -> list[tuple[int | None, dict]]:
-            if not self._due(current):
+        def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
+            timer = kind.timer(state)
+            if not self._due(current) or timer is None:
                 return []  # another request or process settled it meanwhile
-            timer = get_kind(current.kind).timer(self._bring_up(entry, current))
-            return [] if timer is None else [(None, timer.action)]
+            return [self._applied(kind, state, current.version + 1, None, timer.action)]
 
         for _ in range(WRITE_RETRIES):
             if not self._due(game):
                 return game
             try:
-                return self._write(game, check)[0]
-            except _Moved:
+                return self._write(game, play)[0]
+            except VersionMoved:
                 game = self.store.get(game.id)  # someone wrote meanwhile: look again
         return game
 
     def settle_due(self) -> int:
-        """Settle every game whose deadline has passed (the deadline timer's tick)."""
+        """Settle every game whose deadline has passed (the table runner's tick)."""
         n = 0
         for game_id in self.store.due(self.clock()):
             try:
                 before = self.store.get(game_id)
                 if self.settle(before).version != before.version:
                     n += 1
-            except ProjectError as e:  # e.g. a bot that cannot finish: logged, not fatal
+            except ProjectError as e:  # e.g. a full log: logged, not fatal
                 log.warning("could not settle the deadline of %s: %s", game_id, e)
         return n
 
+    def _applied(
+        self, kind: GameKind, state: Any, version: int, seat: int | None, action: dict
+    ) -> ActionRecord:
+        """``action`` applied to ``state`` as log entry ``version`` (refused past the cap)."""
+        self._check_room(version)
+        events = apply_move(kind, state, seat, action)
+        return ActionRecord(version, seat, action, events, self.clock())
+
     def _write(
-        self, game: GameRecord, first: Callable[[GameRecord], list[tuple[int | None, dict]]]
+        self, game: GameRecord, plan: Callable[[GameRecord, Any, GameKind], list[ActionRecord]]
     ) -> tuple[GameRecord, Any]:
-        """One optimistic write (module doc): ``first(game)`` names the actions to apply (none:
-        nothing to do) on the state at ``game.version``, then bots move; the log, status and
-        deadline are appended in one transaction that checks the version did not move (else
-        ``_Moved``). The cached state is changed in place under the game's lock and dropped if
-        anything fails after it changed (the log stays the truth)."""
+        """One optimistic write (module doc): ``plan(game, state, kind)`` applies the actions to
+        the state at ``game.version`` and returns their log entries (none: nothing to do);
+        they are appended with the status, the deadline and whether a bot is due, in one
+        transaction that checks the version did not move (else ``VersionMoved``). The cached state
+        is changed in place under the game's lock and dropped if anything fails after it may
+        have changed (a ``ProjectError`` other than ``EngineCrash`` is a refusal that left it
+        as it was; the log stays the truth)."""
         entry = self._entry(game.id)
         with entry.lock:
             if entry.version > game.version:  # this process wrote meanwhile: start from there
                 game = self.store.get(game.id)
             kind = get_kind(game.kind)
-            changed = False
+            state = self._bring_up(entry, game)
+            before, old_deadline = game.version, game.deadline
             try:
-                todo = first(game)
-                state = self._bring_up(entry, game)
-                if not todo:
-                    return game, state
                 if kind.is_over(state):
                     raise IllegalAction("the game is over", "action", reason="game_over")
-                before, old_deadline = game.version, game.deadline
-                entries: list[ActionRecord] = []
-                for seat, action in todo:
-                    self._check_room(before + len(entries) + 1)
-                    try:
-                        events = self._apply(kind, state, seat, action)
-                    except EngineCrash:
-                        changed = True  # the engine may have stopped half-way
-                        raise
-                    changed = True  # a refusal (ProjectError) left the state as it was
-                    version = before + len(entries) + 1
-                    entries.append(ActionRecord(version, seat, action, events, self.clock()))
-                entries += self._run_bots(kind, game, state, before + len(entries))
+                entries = plan(game, state, kind)
+                if not entries:
+                    return game, state
                 deadline = deadline_of(
                     kind.timer(state),
                     before,
@@ -478,18 +480,27 @@ class GameSessions:
                     {e.version: e.time for e in entries},
                     lambda v: self._entry_time(game, v),
                 )
+                bot_due = self.clock() if bot_to_act(kind, state, game) else None
                 with self.store.transaction(game.id) as tx:
                     if tx.game.version != before:
-                        raise _Moved(tx.game.version)
-                    tx.append(entries, OVER if kind.is_over(state) else RUNNING, deadline)
+                        raise VersionMoved(tx.game.version)
+                    status = OVER if kind.is_over(state) else RUNNING
+                    tx.append(entries, status, deadline, bot_due)
                     game = tx.game
-            except BaseException:
-                if changed:
+            except BaseException as e:
+                if not isinstance(e, ProjectError) or isinstance(e, EngineCrash):
                     entry.clear()
                 raise
             entry.version = game.version
             self.states.saved(game, before, state)
-            return game, state
+        self._bots_due(game)
+        return game, state
+
+    def _bots_due(self, game: GameRecord) -> None:
+        """Tell this process's runner, if any, that ``game`` has a bot due (it would find it
+        at its next tick anyway)."""
+        if self.runner is not None and game.bot_due is not None:
+            self.runner.nudge()
 
     def _check_room(self, version: int) -> None:
         """Refuse log entry ``version`` past the cap (409 ``log_full``)."""
@@ -508,14 +519,16 @@ class GameSessions:
         found = self.store.actions(game.id, after=version - 1, upto=version)
         return found[0].time if found else self.clock()
 
-    @staticmethod
-    def _apply(kind: GameKind, state: Any, seat: int | None, action: dict) -> list[dict]:
-        return apply_move(kind, state, seat, action)
+    # --- the table's bots (web.storage.table) -------------------------------------------------
 
-    def _run_bots(
-        self, kind: GameKind, game: GameRecord, state: Any, version: int
-    ) -> list[ActionRecord]:
-        return run_bots(kind, game, state, version, self.clock, self._check_room)
+    def play_bots(self, game_id: str, lease_s: float | None = LEASE_S) -> int:
+        """Let the game's bots move if one is due (``web.storage.table.play_bots``)."""
+        return play_bots(self, game_id, lease_s)
+
+    def play_due_bots(self, game_id: str | None = None) -> int:
+        """Play every due bot move now, until none is due (``web.storage.table``): the
+        explicit, deterministic runner of tests. Returns the entries appended."""
+        return play_due_bots(self, game_id)
 
     def claim(self, game_id: str, index: int, name: str | None) -> tuple[GameRecord, str]:
         """Give a free human seat's token, once."""
@@ -569,7 +582,7 @@ class GameSessions:
             if a["seat"] is not None and not 0 <= a["seat"] < len(seats):
                 raise InvalidInput(f"no seat {a['seat']}", f"actions[{i}].seat")
             try:
-                events = self._apply(kind, state, a["seat"], a["action"])
+                events = apply_move(kind, state, a["seat"], a["action"])
             except ProjectError as e:
                 raise InvalidInput(
                     f"action {i} is refused: {e.message}", f"actions[{i}].action"

@@ -75,10 +75,13 @@ CREATE TABLE IF NOT EXISTS games (
     created    REAL NOT NULL,
     updated    REAL NOT NULL,
     deadline   REAL,                        -- the running timed phase's end (service clock)
-    seq        INTEGER NOT NULL DEFAULT 0   -- bumped from one counter by every append
+    seq        INTEGER NOT NULL DEFAULT 0,  -- bumped from one counter by every change
+    bot_due    REAL,                        -- from when a table runner may let a bot move
+    bot_failed INTEGER NOT NULL DEFAULT 0   -- the last bot move tried failed (logged)
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (status, free_seats, created);
 CREATE INDEX IF NOT EXISTS games_seq ON games (seq);
+CREATE INDEX IF NOT EXISTS games_bots ON games (bot_due) WHERE bot_due IS NOT NULL;
 CREATE INDEX IF NOT EXISTS games_created ON games (created);
 CREATE INDEX IF NOT EXISTS games_due ON games (deadline) WHERE deadline IS NOT NULL;
 CREATE TABLE IF NOT EXISTS actions (
@@ -136,6 +139,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     4: (
         "ALTER TABLE games ADD COLUMN seq INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_seq ON games (seq)",
+        "ALTER TABLE games ADD COLUMN bot_due REAL",
+        "ALTER TABLE games ADD COLUMN bot_failed INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
     ),
 }
 
@@ -181,19 +187,35 @@ class _SqliteTransaction(Transaction):
         self.conn = conn
         self.game = game
 
-    def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
+    def append(
+        self,
+        actions: list[ActionRecord],
+        status: str,
+        deadline: float | None,
+        bot_due: float | None = None,
+    ) -> None:
         rows = self._action_rows(actions, status, storable_json)
         self.conn.executemany(
             "INSERT INTO actions (game, version, seat, action, events, time) VALUES (?,?,?,?,?,?)",
             rows,
         )
-        deadline = None if status == OVER else deadline
+        over = status == OVER
+        deadline, bot_due = (None, None) if over else (deadline, bot_due)
         self.conn.execute(
-            "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?,"
-            f" seq = {NEXT_SEQ} WHERE id = ?",
-            (self.game.version + len(rows), status, time.time(), deadline, self.game.id),
+            "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?, bot_due = ?,"
+            f" bot_failed = 0, seq = {NEXT_SEQ} WHERE id = ?",
+            (self.game.version + len(rows), status, time.time(), deadline, bot_due, self.game.id),
         )
-        self._appended(len(rows), status, deadline)
+        self._appended(len(rows), status, deadline, bot_due)
+
+    def set_bot(self, bot_due: float | None, failed: bool) -> None:
+        shown = self.game.bot
+        self.game.bot_due, self.game.bot_failed = bot_due, failed
+        seq = f", seq = {NEXT_SEQ}" if self.game.bot != shown else ""  # followers look again
+        self.conn.execute(
+            f"UPDATE games SET bot_due = ?, bot_failed = ?{seq} WHERE id = ?",
+            (bot_due, int(failed), self.game.id),
+        )
 
     def set_seats(self, seats: list[Seat]) -> None:
         data = storable_json([s.to_json() for s in seats], "seats")
@@ -211,7 +233,8 @@ class _SqliteTransaction(Transaction):
 
 class SqliteWatcher(Watcher):
     """Every ``WATCH_TICK_S``, one query for the rows changed since the last (``seq`` above the
-    highest seen), whatever the number of games followed; their followers are woken."""
+    highest seen), whatever the number of games followed; their followers are woken and read
+    the row (the change may be an append or a bot's mark)."""
 
     name = "sqlite-watcher"
 
@@ -225,11 +248,11 @@ class SqliteWatcher(Watcher):
             self.listening()
             while not closed.wait(WATCH_TICK_S):
                 rows = conn.execute(
-                    "SELECT id, version, seq FROM games WHERE seq > ? ORDER BY seq", (last,)
+                    "SELECT id, seq FROM games WHERE seq > ? ORDER BY seq", (last,)
                 ).fetchall()
-                for game_id, version, seq in rows:
+                for game_id, seq in rows:
                     last = seq
-                    self.wake(game_id, version)
+                    self.wake(game_id, None)  # an append or a bot's mark: followers look
 
 
 def _locked(e: sqlite3.OperationalError) -> bool:
@@ -407,7 +430,7 @@ class SqliteStore(GameStore):
             )
             final_status, deadline = game.status, game.deadline
             game.version, game.status = 0, RUNNING
-            _SqliteTransaction(conn, game).append(actions, final_status, deadline)
+            _SqliteTransaction(conn, game).append(actions, final_status, deadline, game.bot_due)
 
     def get(self, game_id: str) -> GameRecord:
         row = self._one("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -462,6 +485,14 @@ class SqliteStore(GameStore):
         rows = self._all(
             "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?"
             " AND status = 'running' ORDER BY deadline LIMIT ?",
+            (now, limit),
+        )
+        return [r[0] for r in rows]
+
+    def bots_due(self, now: float, limit: int = 100) -> list[str]:
+        rows = self._all(
+            "SELECT id FROM games WHERE bot_due IS NOT NULL AND bot_due <= ?"
+            " AND status = 'running' ORDER BY bot_due LIMIT ?",
             (now, limit),
         )
         return [r[0] for r in rows]

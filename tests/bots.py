@@ -1,0 +1,32 @@
+"""The table's bots in tests: under ``TESTING`` no table runner runs (``web.storage.table``), so
+a test lets the bots make their due moves when it wants them, deterministically."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def bots_move(client_or_app: Any) -> int:
+    """Play every due bot move of the app (a Flask app or its test client) now, until no bot is
+    due; returns the log entries appended. A failing bot raises (``strict_bots``)."""
+    app = getattr(client_or_app, "application", client_or_app)
+    return app.extensions["game_sessions"].play_due_bots()
+
+
+def my_turn(url: str, game_id: str, token: str, timeout: float = 20.0) -> dict:
+    """Over HTTP (a real server, whose table runner plays the bots): the seat's snapshot once it
+    has something to do or the game is over, following the events long-poll meanwhile."""
+    import time
+
+    import requests
+
+    headers = {"Authorization": f"Bearer {token}"}
+    until = time.monotonic() + timeout
+    while True:
+        me = requests.get(f"{url}/api/games/{game_id}", headers=headers, timeout=10).json()
+        if me["over"] or me["legal_actions"]:
+            return me
+        if time.monotonic() > until:
+            raise AssertionError(f"seat {me['seat']} got no turn within {timeout:g} s: {me}")
+        after = me["version"]
+        requests.get(f"{url}/api/games/{game_id}/events?after={after}&wait=5", timeout=15)
