@@ -18,6 +18,13 @@ which PostgreSQL delivers at commit (never for a rolled-back write) to every lis
 connection. Each process keeps one such connection (``PgWatcher``, ``web.storage.watch``) whose
 thread wakes the streams and long-polls following that game; it reconnects after a lost
 connection and then wakes every follower, so none misses a move made meanwhile.
+
+A lost database is answered in words: pooled connections are checked on checkout, a request
+waits at most ``POOL_WAIT_S`` for one, and a database that cannot be reached is
+``DatabaseUnavailable`` (503 with ``Retry-After``), never a 500 or a long wait; requests that
+need no database do not wait at all (under gevent, waiting yields). When the database answers
+again while the pool is still in its reconnection back-off, the pool is replaced (``_recover``),
+so the first good answer follows the database's return within a second or two.
 """
 
 from __future__ import annotations
@@ -33,9 +40,9 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
-from errors import NotFound
+from errors import DatabaseUnavailable, NotFound
 from web.storage import (
     OVER,
     RUNNING,
@@ -54,12 +61,21 @@ from web.storage.watch import Watcher
 
 log = logging.getLogger(__name__)
 
+#: What a lost or unreachable database raises (``DatabaseUnavailable`` then).
+_LOST = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, PoolClosed)
+
 SCHEMA_VERSION = 2
 #: The channel of change notifications; the payload is ``"<game id> <version>"`` after an
 #: append, ``"<game id>"`` when only what the page shows of the bots changed.
 CHANNEL = "tobago_games"
 #: Connections per process (each thread holds one only while it runs a statement or a write).
 POOL_SIZE = 10
+#: How long a request waits for a pooled connection before it is refused (503).
+POOL_WAIT_S = 1.0
+#: A new connection gives up after this long (libpq's ``connect_timeout``, seconds).
+CONNECT_TIMEOUT_S = 2
+#: While the pool gives no connection, the database is probed at most this often (seconds).
+PROBE_EVERY_S = 0.5
 #: A constant key for ``pg_advisory_xact_lock``: one schema set-up at a time.
 _SETUP_LOCK = 0x70B460
 
@@ -238,7 +254,8 @@ class PostgresStore(GameStore):
         self._pool_obj: ConnectionPool | None = None
         self._watcher = PgWatcher(url)
         self._open_lock = threading.Lock()
-        with psycopg.connect(url, autocommit=True) as conn:
+        self._probed = 0.0
+        with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S) as conn:
             self._set_up(conn)
 
     # --- schema ----------------------------------------------------------------------------
@@ -270,7 +287,7 @@ class PostgresStore(GameStore):
 
     @property
     def schema_version(self) -> int:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             row = conn.execute("SELECT version FROM schema_version").fetchone()
         assert row is not None
         return int(row[0])
@@ -287,12 +304,46 @@ class PostgresStore(GameStore):
                     self.url,
                     min_size=1,
                     max_size=self.pool_size,
-                    kwargs={"autocommit": True},
+                    kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
+                    check=ConnectionPool.check_connection,
+                    timeout=POOL_WAIT_S,
                     open=True,
                     name="tobago",
                 )
                 self._pid = os.getpid()
             return self._pool_obj
+
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection]:
+        """A pooled connection (checked on checkout) for the block. A database that cannot be
+        reached (lost, restarting, no connection within ``POOL_WAIT_S``) is
+        ``DatabaseUnavailable`` (503, ``Retry-After``), never a 500 or a long wait."""
+        try:
+            with self._pool().connection() as conn:
+                yield conn
+        except _LOST as e:
+            if isinstance(e, PoolTimeout | PoolClosed):
+                self._recover()
+            raise DatabaseUnavailable(f"the game database cannot be reached: {e}") from e
+
+    def _recover(self) -> None:
+        """After a pool gave no connection: if the database answers a new connection again
+        (one probe each ``PROBE_EVERY_S`` at most), the pool is replaced by a fresh one, which
+        connects at once; the old one would wait out its reconnection back-off (1, 2, 4, 8 s
+        ...) first, and the first good answer after an outage with it."""
+        now = time.monotonic()
+        if now - self._probed < PROBE_EVERY_S:
+            return
+        self._probed = now
+        try:
+            psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT_S).close()
+        except psycopg.Error:
+            return  # still away
+        with self._open_lock:
+            old, self._pool_obj = self._pool_obj, None
+        if old is not None and self._pid == os.getpid():
+            log.warning("the game database answers again: a new connection pool")
+            threading.Thread(target=old.close, kwargs={"timeout": 5}, daemon=True).start()
 
     def watcher(self) -> PgWatcher:
         return self._watcher
@@ -311,7 +362,7 @@ class PostgresStore(GameStore):
         game.created = game.updated = now
         options = _jsonb(game.options, "options")
         seats = _jsonb([s.to_json() for s in game.seats], "seats")
-        with self._pool().connection() as conn, conn.pipeline(), conn.transaction():
+        with self._connection() as conn, conn.pipeline(), conn.transaction():
             conn.execute(
                 "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
                 " free_seats, created, updated) VALUES (%s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s)",
@@ -333,7 +384,7 @@ class PostgresStore(GameStore):
             _PgTransaction(conn, game).append(actions, final_status, deadline, game.bot_due)
 
     def get(self, game_id: str) -> GameRecord:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             row = cur.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
@@ -343,7 +394,7 @@ class PostgresStore(GameStore):
         return _game_from_row(row)
 
     def version(self, game_id: str) -> int:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             row = conn.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
         if row is None:
             raise NotFound(f"no game {game_id!r}", "id")
@@ -358,21 +409,21 @@ class PostgresStore(GameStore):
         if upto is not None:
             sql += " AND version <= %s"
             args.append(upto)
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             rows = conn.execute(sql + " ORDER BY version", args).fetchall()
         if not events:
             return [ActionRecord(r[0], r[1], r[2], [], r[3]) for r in rows]
         return [ActionRecord(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     def snapshot(self, game_id: str) -> Snapshot | None:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             row = conn.execute(
                 "SELECT version, state FROM snapshots WHERE game = %s", (game_id,)
             ).fetchone()
         return None if row is None else Snapshot(row[0], row[1])
 
     def save_snapshot(self, game_id: str, version: int, state: dict[str, Any]) -> None:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             conn.execute(
                 "INSERT INTO snapshots (game, version, state) VALUES (%s, %s, %s)"
                 " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
@@ -382,7 +433,7 @@ class PostgresStore(GameStore):
 
     def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
         where = "WHERE status = 'running' AND free_seats > 0 " if open_only else ""
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             rows = cur.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games {where}ORDER BY created DESC LIMIT %s",
@@ -391,7 +442,7 @@ class PostgresStore(GameStore):
         return [_game_from_row(r) for r in rows]
 
     def due(self, now: float, limit: int = 100) -> list[str]:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             rows = conn.execute(
                 "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= %s"
                 " AND status = 'running' ORDER BY deadline LIMIT %s",
@@ -400,7 +451,7 @@ class PostgresStore(GameStore):
         return [r[0] for r in rows]
 
     def bots_due(self, now: float, limit: int = 100) -> list[str]:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             rows = conn.execute(
                 "SELECT id FROM games WHERE bot_due IS NOT NULL AND bot_due <= %s"
                 " AND status = 'running' ORDER BY bot_due LIMIT %s",
@@ -411,7 +462,7 @@ class PostgresStore(GameStore):
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Transaction]:
         # In a pipeline: BEGIN goes with the SELECT, COMMIT with the last writes (2 round trips).
-        with self._pool().connection() as conn, conn.pipeline(), conn.transaction():
+        with self._connection() as conn, conn.pipeline(), conn.transaction():
             cur = conn.cursor(row_factory=dict_row)
             row = cur.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s FOR UPDATE", (game_id,)
@@ -421,13 +472,13 @@ class PostgresStore(GameStore):
             yield _PgTransaction(conn, _game_from_row(row))
 
     def game_ids(self) -> Iterator[str]:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             rows = conn.execute("SELECT id FROM games ORDER BY created").fetchall()
         for (game_id,) in rows:
             yield game_id
 
     def analysis(self, game_id: str) -> AnalysisRecord | None:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             row = cur.execute(
                 "SELECT game, version, status, done, total, result, error, updated"
@@ -438,7 +489,7 @@ class PostgresStore(GameStore):
 
     def save_analysis(self, record: AnalysisRecord) -> None:
         result = None if record.result is None else Jsonb(record.result)
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             conn.execute(
                 "INSERT INTO analyses (game, version, status, done, total, result, error, updated)"
                 " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game) DO UPDATE SET"

@@ -458,8 +458,9 @@ class GameSessions:
         they are appended with the status, the deadline and whether a bot is due, in one
         transaction that checks the version did not move (else ``VersionMoved``). The cached state
         is changed in place under the game's lock and dropped if anything fails after it may
-        have changed (a ``ProjectError`` other than ``EngineCrash`` is a refusal that left it
-        as it was; the log stays the truth)."""
+        have changed: after the plan applied its moves (a lost race, a database fault), or when
+        the plan failed otherwise than by a refusal (a ``ProjectError`` other than
+        ``EngineCrash`` leaves the state as it was). The log stays the truth."""
         entry = self._entry(game.id)
         with entry.lock:
             if entry.version > game.version:  # this process wrote meanwhile: start from there
@@ -467,6 +468,7 @@ class GameSessions:
             kind = get_kind(game.kind)
             state = self._bring_up(entry, game)
             before, old_deadline = game.version, game.deadline
+            entries: list[ActionRecord] = []
             try:
                 if kind.is_over(state):
                     raise IllegalAction("the game is over", "action", reason="game_over")
@@ -488,7 +490,8 @@ class GameSessions:
                     tx.append(entries, status, deadline, bot_due)
                     game = tx.game
             except BaseException as e:
-                if not isinstance(e, ProjectError) or isinstance(e, EngineCrash):
+                refused = isinstance(e, ProjectError) and not isinstance(e, EngineCrash)
+                if entries or not refused:  # the state may have changed: the log decides
                     entry.clear()
                 raise
             entry.version = game.version
