@@ -6,13 +6,16 @@ holds thousands of them without being the bottleneck.
 browser's ``EventSource`` does: the answer comes chunked), then records when each log version
 arrived (``arrived``: version → ``time.monotonic()``), the ``end`` event, and whether the
 ``retry`` line came (``connected``: the server holds the stream). ``headers`` adds request
-headers (``Last-Event-ID``).
+headers (``Last-Event-ID``). With ``retries``, a refusal (a 503 while the server is swamped) or a
+failed connection before the stream is held is tried again after 3 to 6 s, as a game page does
+(``static/common/gameclient.js``); ``tries`` counts the attempts.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 
 
@@ -26,9 +29,12 @@ class Follower:
         game_id: str,
         after: int = 0,
         headers: dict[str, str] | None = None,
+        retries: int = 0,
     ) -> None:
         self.host, self.port, self.game_id, self.after = host, port, game_id, after
         self.headers = dict(headers or {})
+        self.retries = retries
+        self.tries = 0
         self.status = 0
         self.connected = asyncio.Event()
         self.arrived: dict[int, float] = {}
@@ -39,9 +45,22 @@ class Follower:
         self.done = False  # the stream is over (ended, closed or failed)
         self._changed = asyncio.Event()
         self._writer: asyncio.StreamWriter | None = None
+        self._closed = False
 
     async def run(self) -> None:
-        """Connect and read until the stream ends, the server closes or ``close()``."""
+        """Connect and read until the stream ends, the server closes or ``close()`` (trying
+        again, up to ``retries`` times, while it is refused)."""
+        while True:
+            self.tries += 1
+            await self._once()
+            if self.connected.is_set() or self.tries > self.retries or self._closed:
+                break
+            await asyncio.sleep(3 + 3 * random.random())
+        self.done = True
+        self._changed.set()
+
+    async def _once(self) -> None:
+        self.error = None
         try:
             reader, self._writer = await asyncio.open_connection(self.host, self.port)
             extra = "".join(f"{k}: {v}\r\n" for k, v in self.headers.items())
@@ -60,11 +79,11 @@ class Follower:
         except (OSError, asyncio.IncompleteReadError) as e:
             self.error = repr(e)
         except asyncio.CancelledError:
-            pass
+            self._closed = True
         finally:
-            self.close()
-            self.done = True
-            self._changed.set()
+            if self._writer is not None:
+                self._writer.close()
+                self._writer = None
 
     async def _read_body(self, reader: asyncio.StreamReader, chunked: bool) -> None:
         text = b""
@@ -120,6 +139,7 @@ class Follower:
         return True
 
     def close(self) -> None:
+        self._closed = True
         if self._writer is not None:
             self._writer.close()
             self._writer = None

@@ -12,12 +12,12 @@ promptly, never a 500 and never a stalled server.
 from __future__ import annotations
 
 import sqlite3
-import threading
 import time
 
 import pytest
 import requests
 
+from tests.askers import Askers
 from tests.pg_support import PostgresCluster
 from tests.servers import Gunicorn
 
@@ -49,43 +49,6 @@ def test_a_sqlite_write_lock_past_its_wait_is_a_503_and_reads_go_on(app, client,
     assert resp.status_code == 200  # the lock is gone: the same move goes through
 
 
-class Clients:
-    """Threads asking ``paths`` over and over; each answer kept as (path, sent, seconds, status,
-    Retry-After, reason)."""
-
-    def __init__(self, url: str, paths: list[str]) -> None:
-        self.url = url
-        self.log: list[tuple] = []
-        self._stop = threading.Event()
-        self._threads = [threading.Thread(target=self._ask, args=(p,)) for p in paths]
-
-    def _ask(self, path: str) -> None:
-        session = requests.Session()
-        while not self._stop.is_set():
-            sent = time.monotonic()
-            try:
-                resp = session.get(self.url + path, timeout=15)
-            except requests.RequestException as e:
-                self.log.append((path, sent, time.monotonic() - sent, None, None, repr(e)))
-                continue
-            reason = resp.json()["error"]["reason"] if resp.status_code >= 400 else None
-            took = time.monotonic() - sent
-            self.log.append(
-                (path, sent, took, resp.status_code, resp.headers.get("Retry-After"), reason)
-            )
-            time.sleep(0.05)
-
-    def __enter__(self) -> Clients:
-        for t in self._threads:
-            t.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._stop.set()
-        for t in self._threads:
-            t.join(30)
-
-
 @pytest.mark.slow
 def test_a_postgresql_outage_is_answered_in_words_and_the_first_good_answer_is_prompt(tmp_path):
     with PostgresCluster() as cluster:
@@ -95,7 +58,7 @@ def test_a_postgresql_outage_is_answered_in_words_and_the_first_good_answer_is_p
             gid = requests.post(server.url + "/api/games", json=body, timeout=10).json()["id"]
             game, events = f"/api/games/{gid}", f"/api/games/{gid}/events?after=0"
             free = ["/healthz", "/api/tobago/islands/classic-1"]
-            with Clients(server.url, [game, events, *free]) as clients:
+            with Askers(server.url, [game, events, *free]) as clients:
                 time.sleep(1.5)
                 down = time.monotonic()
                 cluster.pause()
@@ -104,14 +67,14 @@ def test_a_postgresql_outage_is_answered_in_words_and_the_first_good_answer_is_p
                 up = time.monotonic()
                 time.sleep(5.0)
     log = clients.log
-    assert [x for x in log if x[3] is None] == []  # every request was answered
-    assert [x for x in log if x[3] == 500] == []
-    assert {x[3] for x in log} <= {200, 503}
-    refused = [x for x in log if x[3] == 503]
-    assert refused and {x[0] for x in refused} <= {game, events}  # only what needs the database
-    assert all(x[5] == "database_unavailable" and 1 <= int(x[4]) <= 2 for x in refused)
-    assert max(x[2] for x in refused) < 2.0  # told within 2 s
-    during = [x for x in log if x[0] in free and down < x[1] < up]
-    assert during and max(x[2] for x in during) < 1.0  # no database, no waiting
-    first_good = min(x[1] + x[2] for x in log if x[0] == game and x[3] == 200 and x[1] > up)
-    assert first_good - up < 3.0
+    assert [x for x in log if x.status is None] == []  # every request was answered
+    assert [x for x in log if x.status == 500] == []
+    assert {x.status for x in log} <= {200, 503}
+    refused = [x for x in log if x.status == 503]
+    assert refused and {x.path for x in refused} <= {game, events}  # what needs the database
+    assert all(x.reason == "database_unavailable" and 1 <= int(x.retry_after) <= 2 for x in refused)
+    assert max(x.seconds for x in refused) < 2.0  # told within 2 s
+    during = [x for x in log if x.path in free and down < x.sent < up]
+    assert during and max(x.seconds for x in during) < 1.0  # no database, no waiting
+    good = [x.sent + x.seconds for x in log if x.path == game and x.status == 200 and x.sent > up]
+    assert min(good) - up < 3.0

@@ -143,3 +143,24 @@ def test_kill_9_of_the_thinking_table_process_loses_nothing(pg_cluster, tmp_path
         log = requests.get(f"{b.url}/api/games/{gid}/events?after=0", timeout=10).json()
         assert [e["seat"] for e in log["events"]] == [1]  # once, by the bot
         assert requests.get(f"{a.url}/api/games/{gid}", timeout=10).json()["bot"] is None
+
+
+def test_an_analysis_asked_of_an_http_worker_is_made_by_the_table_process(tmp_path):
+    """Under gunicorn no analysis runs on an HTTP worker's event loop: the worker hands it to
+    the table process (gunicorn's dirty client), which stores it as it goes."""
+    with Gunicorn(tmp_path / "games.sqlite3", log=tmp_path / "gunicorn.log") as server:
+        seats = [{"type": "bot", "level": "strategic"}, {"type": "bot", "level": "random"}]
+        body = {"game": "tobago", "seats": seats, "seed": 3}
+        gid = requests.post(f"{server.url}/api/games", json=body, timeout=10).json()["id"]
+        until = time.monotonic() + 60
+        while not requests.get(f"{server.url}/api/games/{gid}", timeout=10).json()["over"]:
+            assert time.monotonic() < until, "the table's bots did not finish the game"
+            time.sleep(0.2)
+        first = requests.get(f"{server.url}/api/games/{gid}/analysis", timeout=10).json()
+        assert first["status"] in ("running", "done")
+        while first["status"] == "running":
+            assert time.monotonic() < until + 60, first
+            time.sleep(0.2)
+            first = requests.get(f"{server.url}/api/games/{gid}/analysis", timeout=10).json()
+        assert first["status"] == "done" and first["analysis"]["decisions"]
+    assert "could not analyse" not in (tmp_path / "gunicorn.log").read_text()

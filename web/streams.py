@@ -1,7 +1,9 @@
 """A game's public log pushed as it grows: Server-Sent Events (``GET /api/games/<id>/stream``).
 
-The answer is ``text/event-stream``: first ``retry: 3000`` (a browser's ``EventSource``
-reconnects 3 s after a drop, sending the last ``id`` it received as ``Last-Event-ID``), then one
+The answer is ``text/event-stream``: first ``retry: <ms>`` (a browser's ``EventSource``
+reconnects that long after a drop, sending the last ``id`` it received as ``Last-Event-ID``:
+3 to 6 s, drawn per stream, so that the pages of a restarted server do not all come back in the
+same instant), then one
 event per log entry, ``id:`` its version and ``data:`` the entry as the events endpoint gives
 it (``{"version", "seat", "events", "time"}``: the acting seat and the public events, never the
 action); a ``bot`` event (``data: {"version": V, "bot": "thinking" | "failed" | null}``) when
@@ -12,25 +14,32 @@ an ``end`` event (``data: {"version": V}``), and the stream closes. It resumes a
 ``Last-Event-ID`` or ``?after=V``.
 
 A stream sleeps on the process's watcher (``web.storage.watch``): it costs a subscription, and
-reads the store only when its game changed. Under gunicorn's gevent worker it costs a greenlet
+reads the store only when its game changed. A database that cannot be read meanwhile leaves the
+stream open: it looks again every ``DATABASE_RETRY_S`` until the database answers. Under gunicorn's gevent worker it costs a greenlet
 and a socket, not a thread.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Generator, Iterator
 from contextlib import AbstractContextManager
 
 import orjson
 
+from errors import DatabaseUnavailable
+from web.storage import ActionRecord, GameRecord
 from web.storage.sessions import EVENTS_PAGE, GameSessions, public_entry
 from web.storage.watch import Subscription
 
 #: A comment is sent when the stream has been silent this long (seconds).
 HEARTBEAT_S = 15.0
-#: What a browser waits before reconnecting a dropped stream (milliseconds).
+#: What a browser waits before reconnecting a dropped stream (milliseconds): at least this, at
+#: most twice this (drawn per stream).
 RETRY_MS = 3000
+#: A stream that cannot read the database looks again after this long (seconds).
+DATABASE_RETRY_S = 1.0
 _UNSEEN = object()
 
 
@@ -53,11 +62,11 @@ class EventStream:
         )
         self.sub = self._subscription.__enter__()
         try:
-            sessions.check_after(self.store.get(game_id), after)
+            game = sessions.check_after(self.store.get(game_id), after)
         except BaseException:
             self.close()
             raise
-        self._events = self._run(after)
+        self._events = self._run(after, game)
 
     def __iter__(self) -> Iterator[bytes]:
         return self._events
@@ -69,9 +78,18 @@ class EventStream:
         if getattr(self, "_events", None) is not None:
             self._events.close()
 
-    def _run(self, after: int) -> Generator[bytes, None, None]:
-        store, game_id, sub = self.store, self.game_id, self.sub
-        yield b"retry: %d\n\n" % RETRY_MS
+    def _look(self, game: GameRecord | None, seen: int) -> tuple[GameRecord, list[ActionRecord]]:
+        """The game's row (``game`` when just read) and its entries after ``seen`` (a page)."""
+        if game is None:
+            game = self.store.get(self.game_id)
+        if game.version <= seen:
+            return game, []
+        upto = min(game.version, seen + EVENTS_PAGE)
+        return game, self.store.actions(self.game_id, after=seen, upto=upto)
+
+    def _run(self, after: int, first: GameRecord | None) -> Generator[bytes, None, None]:
+        sub = self.sub
+        yield b"retry: %d\n\n" % random.randint(RETRY_MS, 2 * RETRY_MS)
         seen = after
         quiet_since = time.monotonic()
         look = True  # the first look is unconditional: changes before subscribing count
@@ -79,11 +97,16 @@ class EventStream:
         while True:
             if look or sub.news(seen):
                 look = False
-                game = store.get(game_id)
+                try:
+                    game, entries = self._look(first, seen)
+                except DatabaseUnavailable:  # the stream stays open: look again in a while
+                    look = True
+                    sub.wait(DATABASE_RETRY_S)
+                    continue
+                first = None  # (read after subscribing: a later change wakes the stream)
                 before = seen
-                if game.version > seen:
-                    upto = min(game.version, seen + EVENTS_PAGE)
-                    for a in store.actions(game_id, after=seen, upto=upto):
+                if entries:
+                    for a in entries:
                         yield entry_event(public_entry(a))
                         seen = a.version
                     quiet_since = time.monotonic()

@@ -18,7 +18,7 @@ import { list, t } from "./i18n.js";
 export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 export const clone = (v) => JSON.parse(JSON.stringify(v));
 const $ = (id) => document.getElementById(id);
-/** Drops of the event stream in a row, without an event between, before the long-poll takes over. */
+/** Refusals or drops of the event stream in a row, without an event between, before the long-poll takes over. */
 const STREAM_TRIES = 4;
 
 /** Remember a <select>'s choice in localStorage under `key` (restored now if still an option). */
@@ -189,11 +189,18 @@ export class GameClient {
 
   /**
    * Follow the game until it is over (runs for the page's life): pushed events, or the events
-   * long-poll where the browser has no EventSource or the stream fails (an error answer, or
-   * `STREAM_TRIES` drops in a row without an event).
+   * long-poll where the browser has no EventSource or the stream cannot be had (`STREAM_TRIES`
+   * refusals or drops in a row, each tried again after 3 to 6 s, like the stream's own retry).
    */
   async follow() {
-    if (typeof EventSource === "function" && (await this.stream())) return;
+    if (typeof EventSource === "function") {
+      for (let tries = 0; tries < STREAM_TRIES; tries++) {
+        const outcome = await this.stream();
+        if (outcome === "over") return;
+        if (outcome === "worked") tries = -1; // it worked a while: start counting again
+        await sleep(3000 + Math.random() * 3000);
+      }
+    }
     await this.longPoll();
   }
 
@@ -213,21 +220,24 @@ export class GameClient {
   /**
    * The /stream of the game (Server-Sent Events, web/streams.py): each entry announces its
    * version, a `bot` event a change of what the table's bots do, `end` the game's end. Resolves
-   * true once the game is over, false when the stream cannot be used (then the long-poll).
+   * "over" once the game is over, "worked" when a stream that delivered events was lost, and
+   * "failed" when it could not be had (an error answer, or drops in a row without an event).
    */
   stream() {
     return new Promise((resolve) => {
       const source = new EventSource(`${this.base}/stream?after=${Math.max(this.shownVersion, 0)}`);
       let drops = 0;
-      const stop = (ok) => { source.close(); resolve(ok); };
+      let worked = false;
+      const stop = (outcome) => { source.close(); resolve(outcome); };
       const refresh = () => this.exclusive(() => this.catchUp()).catch(() => {});
       source.onopen = () => { if (drops) refresh(); }; // back after a drop: the bots may have changed
-      source.onmessage = (m) => { drops = 0; this.announce(JSON.parse(m.data).version); };
-      source.addEventListener("bot", () => { drops = 0; refresh(); });
-      source.addEventListener("end", (m) => { this.announce(JSON.parse(m.data).version); stop(true); });
+      source.onmessage = (m) => { drops = 0; worked = true; this.announce(JSON.parse(m.data).version); };
+      source.addEventListener("bot", () => { drops = 0; worked = true; refresh(); });
+      source.addEventListener("end", (m) => { this.announce(JSON.parse(m.data).version); stop("over"); });
       source.onerror = () => {
         drops += 1;
-        if (source.readyState === EventSource.CLOSED || drops >= STREAM_TRIES) stop(this.snap ? this.snap.over : false);
+        if (this.snap && this.snap.over) stop("over");
+        else if (source.readyState === EventSource.CLOSED || drops >= STREAM_TRIES) stop(worked ? "worked" : "failed");
       };
     });
   }

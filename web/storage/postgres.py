@@ -19,12 +19,13 @@ connection. Each process keeps one such connection (``PgWatcher``, ``web.storage
 thread wakes the streams and long-polls following that game; it reconnects after a lost
 connection and then wakes every follower, so none misses a move made meanwhile.
 
-A lost database is answered in words: pooled connections are checked on checkout, a request
+A lost database is answered in words: pooled connections are checked on checkout (when idle
+for more than ``CHECK_AFTER_S``), a request
 waits at most ``POOL_WAIT_S`` for one, and a database that cannot be reached is
 ``DatabaseUnavailable`` (503 with ``Retry-After``), never a 500 or a long wait; requests that
 need no database do not wait at all (under gevent, waiting yields). When the database answers
-again while the pool is still in its reconnection back-off, the pool is replaced (``_recover``),
-so the first good answer follows the database's return within a second or two.
+again, the pool connects within a second or so: its failed reconnections give up after
+``RECONNECT_S``, and a request that finds the pool short starts a new one at once.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -74,8 +76,12 @@ POOL_SIZE = 10
 POOL_WAIT_S = 1.0
 #: A new connection gives up after this long (libpq's ``connect_timeout``, seconds).
 CONNECT_TIMEOUT_S = 2
-#: While the pool gives no connection, the database is probed at most this often (seconds).
-PROBE_EVERY_S = 0.5
+#: A pooled connection that cannot be made again gives up after this long (seconds): the pool
+#: then tries anew as soon as a request needs one, instead of waiting out its back-off (1, 2,
+#: 4, 8 s ...), so the first good answer follows the database's return within a second or so.
+RECONNECT_S = 2.0
+#: A pooled connection idle longer than this is checked before it is handed out (seconds).
+CHECK_AFTER_S = 1.0
 #: A constant key for ``pg_advisory_xact_lock``: one schema set-up at a time.
 _SETUP_LOCK = 0x70B460
 
@@ -254,7 +260,9 @@ class PostgresStore(GameStore):
         self._pool_obj: ConnectionPool | None = None
         self._watcher = PgWatcher(url)
         self._open_lock = threading.Lock()
-        self._probed = 0.0
+        self._used: weakref.WeakKeyDictionary[psycopg.Connection, float] = (
+            weakref.WeakKeyDictionary()
+        )
         with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S) as conn:
             self._set_up(conn)
 
@@ -302,11 +310,12 @@ class PostgresStore(GameStore):
             if self._pool_obj is None or self._pid != os.getpid():
                 self._pool_obj = ConnectionPool(
                     self.url,
-                    min_size=1,
+                    min_size=self.pool_size,  # ready for a rush (a restart's reconnecting pages)
                     max_size=self.pool_size,
                     kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
-                    check=ConnectionPool.check_connection,
+                    check=self._check,
                     timeout=POOL_WAIT_S,
+                    reconnect_timeout=RECONNECT_S,
                     open=True,
                     name="tobago",
                 )
@@ -321,29 +330,16 @@ class PostgresStore(GameStore):
         try:
             with self._pool().connection() as conn:
                 yield conn
+                self._used[conn] = time.monotonic()
         except _LOST as e:
-            if isinstance(e, PoolTimeout | PoolClosed):
-                self._recover()
             raise DatabaseUnavailable(f"the game database cannot be reached: {e}") from e
 
-    def _recover(self) -> None:
-        """After a pool gave no connection: if the database answers a new connection again
-        (one probe each ``PROBE_EVERY_S`` at most), the pool is replaced by a fresh one, which
-        connects at once; the old one would wait out its reconnection back-off (1, 2, 4, 8 s
-        ...) first, and the first good answer after an outage with it."""
-        now = time.monotonic()
-        if now - self._probed < PROBE_EVERY_S:
-            return
-        self._probed = now
-        try:
-            psycopg.connect(self.url, connect_timeout=CONNECT_TIMEOUT_S).close()
-        except psycopg.Error:
-            return  # still away
-        with self._open_lock:
-            old, self._pool_obj = self._pool_obj, None
-        if old is not None and self._pid == os.getpid():
-            log.warning("the game database answers again: a new connection pool")
-            threading.Thread(target=old.close, kwargs={"timeout": 5}, daemon=True).start()
+    def _check(self, conn: psycopg.Connection) -> None:
+        """The pool's check of a connection it hands out: one used within ``CHECK_AFTER_S`` is
+        taken as it is (a round trip saved on every statement of a busy server: a fault since
+        then fails its statement, a 503, and the pool drops it), an older one is asked first."""
+        if time.monotonic() - self._used.get(conn, 0.0) > CHECK_AFTER_S:
+            ConnectionPool.check_connection(conn)
 
     def watcher(self) -> PgWatcher:
         return self._watcher
