@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT))
 from games.analysis import analyse  # noqa: E402
 from games.base import Action, get_kind, replay  # noqa: E402
 from games.review import GameLog  # noqa: E402
+from games.tobago.analysis import ANALYST  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 
 WANDER = 0.2
@@ -95,11 +96,8 @@ def in_process_steps(log: GameLog, freeze: bool) -> list[float]:
     """CPU seconds per step of what a position answer computes (the seat's view, the helper,
     expected gold), in this process, after one step built the checkpoints; ``freeze``: with
     every object alive now moved out of the garbage collector's sight first (``gc.freeze``)."""
-    from games.analysis import analyst_for
     from games.review import Positions
 
-    analyst = analyst_for("tobago")
-    assert analyst is not None
     positions = Positions(log)
     positions.view(0, 1)
     if freeze:
@@ -109,8 +107,8 @@ def in_process_steps(log: GameLog, freeze: bool) -> list[float]:
     for k in range(log.steps + 1):
         t0 = time.process_time()
         view = positions.view(k, 1)
-        analyst.helper(view, [])
-        analyst.expected(view)
+        ANALYST.helper(view, [])
+        ANALYST.expected(view)
         out.append(time.process_time() - t0)
     if freeze:
         gc.unfreeze()
@@ -143,7 +141,7 @@ def main() -> None:
         kind.apply(state, seat, action)
     t_views = time.perf_counter() - t0
     t0 = time.perf_counter()
-    result = analyse(log)
+    result = analyse(log, ANALYST)
     t_analysis = time.perf_counter() - t0
     rated = sum(s["rated"] for s in result["summary"])
     print(f"{'replay of the log (baseline)':<46} {t_replay * 1000:9.1f} ms")

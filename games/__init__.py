@@ -1,4 +1,6 @@
-"""Game engines behind one shared shape (see ``games.base``), and their bots."""
+"""Game engines behind one shared shape (``games.base``: the kind; ``games.phases``: declared
+phases; ``games.actions``: declared action types; ``games.state``: the base's part of a state and
+the seed convention), and their bots."""
 
 from games.base import GameKind, OptionSpec, get_kind, kinds, register, replay
 

@@ -20,32 +20,25 @@ The analysis is reproducible: a pure function of the record (and ``ANALYSIS_VERS
 whenever an analyst changes its scores), with no clock and no unseeded randomness, values
 rounded to ``DIGITS`` decimals.
 
-Games give their piece as a module ``games/<game>/analysis.py`` exposing ``ANALYST``, listed in
-``ANALYSIS_MODULES`` (explicit: an import error is an error). A registered game without one still
-has positions, views and full views (``games.review``); its analysis is unavailable.
+Games give their piece as a module ``games/<game>/analysis.py`` exposing ``ANALYST``; the caller
+hands it to ``analyse`` (the service finds it on the game's descriptor, ``GameSite.analyst`` in
+the web layer). A game without one still has positions, views and full views
+(``games.review``); its analysis is unavailable.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import Action, GameKind, get_kind
-from games.review import GameLog, merged_players_view, walk
+from games.base import Action, get_kind
+from games.review import GameLog, walk
 
 #: Raised whenever an analyst's scores or thresholds change: stored analyses of an older
 #: version are recomputed.
 ANALYSIS_VERSION = 1
-#: The per-game pieces (each module exposes ``ANALYST``).
-ANALYSIS_MODULES: tuple[str, ...] = (
-    "games.tobago.analysis",
-    "games.dao.analysis",
-    "games.isla_dorada.analysis",
-    "games.dragons_gold.analysis",
-)
 MARKS = ("best", "good", "inaccuracy", "mistake")
 DIGITS = 3
 
@@ -94,8 +87,6 @@ class Judgement:
 class Analyst:
     """A game's piece of the review: override what the game can say (defaults: nothing)."""
 
-    #: The game kind this analyst serves.
-    kind: str = ""
     #: The unit of values and losses (a catalogue key: ``review.unit_<unit>``).
     unit: str = "points"
     #: What the chart shows (a catalogue key: ``review.chart_<chart>``).
@@ -114,43 +105,15 @@ class Analyst:
         """What the game's helper shows this seat at this position (``None``: no helper)."""
         return None
 
-    def full_view(self, kind: GameKind, state: Any) -> dict:
-        """Everything any seat knew at this position (see ``games.review``)."""
-        return merged_players_view(kind, state)
-
-
-_ANALYSTS: dict[str, Analyst] = {}
-_LOADED = False
-
-
-def analysts() -> dict[str, Analyst]:
-    """Every game's analyst, by kind (the modules of ``ANALYSIS_MODULES``, imported once)."""
-    global _LOADED
-    if not _LOADED:
-        for name in ANALYSIS_MODULES:
-            analyst = importlib.import_module(name).ANALYST
-            _ANALYSTS[analyst.kind] = analyst
-        _LOADED = True
-    return dict(_ANALYSTS)
-
-
-def analyst_for(kind: str) -> Analyst | None:
-    return analysts().get(kind)
-
 
 def _round(x: float | None) -> float | None:
     return None if x is None else round(float(x), DIGITS)
 
 
-def analyse(log: GameLog, progress: Progress | None = None) -> dict[str, Any]:
-    """The whole analysis of a finished game's log (see the module doc for its parts).
-
-    ``progress(done, total)`` is called after each action replayed. Raises ``LookupError``
-    for a game without an analyst."""
+def analyse(log: GameLog, analyst: Analyst, progress: Progress | None = None) -> dict[str, Any]:
+    """The whole analysis of a finished game's log by its game's ``analyst`` (see the module
+    doc for its parts). ``progress(done, total)`` is called after each action replayed."""
     kind = get_kind(log.kind)
-    analyst = analyst_for(kind.name)
-    if analyst is None:
-        raise LookupError(f"no analysis for {kind.name}")
     seats = log.seats
     total = log.steps
     decisions: list[dict[str, Any]] = []

@@ -1,39 +1,54 @@
 """The one engine shape every game follows, and the registry of game kinds.
 
-A game is a ``GameKind`` subclass that passes its static facts (a ``GameType``: name, seats,
-options, chance, information, turn structure, time) and its bots to ``GameKind.__init__`` and
-implements the engine hooks below. Engines are pure Python (no Flask, no storage, no clock): the
-web layer and the simulator drive every game through this interface only, so a game added later
-needs no new API code. The shape follows ``../shared/design.md`` ("One engine shape for every
-game") and OpenSpiel's split of static game facts, state and observation.
+A game is a ``GameKind`` over its state type (a dataclass extending ``games.state.GameState``):
+it passes its static facts (a ``GameType``: name, seats, options, chance, information, turn
+structure, time), its declared phases (``games.phases.Phase``: who acts, the legal actions,
+the action types each accepts and how each applies, the phase's timer) and its bots to
+``GameKind.__init__``, and implements the few hooks below. Engines are pure Python (no Flask,
+no storage, no clock): the web layer and the simulator drive every game through this interface
+only, so a game added later needs no new API code. The shape follows ``../shared/design.md``
+("One engine shape for every game"), boardgame.io's phases and OpenSpiel's split of static game
+facts, state and observation.
 
-The public interface (what callers use; the base checks what every game checks the same way):
+The public interface (what callers use; the base does what every game does the same way):
 
-- ``new_state(seed, seats, options)``: the seed, the seat count and the options are checked here,
-  then the engine's ``setup(seed, seats, resolved_options)`` builds the state. All randomness
-  comes from a ``random.Random`` kept in the state and seeded from ``seed``, so ``(seed, seats,
-  options, action log)`` replays the same game (``replay``).
-- ``to_act(state)``: the seats that may act now (several at once where the rules say so).
+- ``new_state(seed, seats, options)``: the seed, the seat count and the options are checked
+  here; the base builds the game's one generator, ``random.Random(seed)``, and the engine's
+  ``setup(seed, seats, resolved_options, rng)`` deals with it and keeps it in the state for
+  every later chance event (``games.state``), so ``(seed, seats, options, action log)`` replays
+  the same game (``replay``).
+- ``to_act(state)``: the seats that may act now (several at once where the rules say so), from
+  the running phase.
 - ``legal_actions(state, seat)``: small JSON objects such as ``{"type": "take"}``; empty for a
-  seat that may not act (the engine's ``legal`` is asked only for seats in ``to_act``).
-- ``apply(state, seat, action)``: the base refuses a malformed action, an unknown seat, a finished
-  game and a seat that may not act (reasons ``malformed_action``, ``no_such_seat``,
-  ``game_over``, ``not_your_turn``), then the engine's ``play`` changes the state and returns
-  *public* events, or raises ``errors.IllegalAction`` / ``errors.InvalidInput`` with the reason
-  and leaves the state exactly as it was (engines validate before they mutate).
+  seat that may not act.
+- ``apply(state, seat, action)``: the base refuses a malformed action, a finished game, an
+  unknown seat, a seat that may not act, an action type the game does not know or the phase
+  does not take, and an action that does not match its declared type (reasons
+  ``malformed_action``, ``game_over``, ``no_such_seat``, ``not_your_turn``, ``unknown_action``,
+  ``action_not_now``, ``unknown_field``, ``missing_field``, ``not_an_integer``, or the game's
+  own reason for a value it names: ``games.actions``); then it counts the move and the phase's
+  function applies the checked action and returns *public* events, or raises
+  ``errors.IllegalAction`` / ``errors.InvalidInput`` with the reason and leaves the state
+  exactly as it was (engines validate before they mutate).
 - ``view(state, seat)``: exactly what ``seat`` may see (``None``: a spectator, no private
   information), from the engine's ``observe``. Once ``is_over``, every view shows everything.
-- ``is_over(state)``, ``scores(state)`` (a number per seat, ``None`` while the game runs),
-  ``winners(state)``, ``seat_count(state)``.
+- ``is_over(state)`` (the phase ``over``), ``scores(state)`` (a number per seat, ``None`` while
+  the game runs), ``winners(state)``, ``seat_count(state)``.
 - ``timer(state)``: ``None``, or the ``Timer`` of a phase that ends by the clock (below).
-- ``state_to_json`` / ``state_from_json``: a snapshot of a state (a cache; the log is the truth).
+- ``state_to_json`` / ``state_from_json``: a snapshot of a state (a cache; the log is the
+  truth): the base's part (``games.state.common_json``), the engine's (``encode``/``decode``)
+  and their formats (``[games.state.COMMON_FORMAT, kind.snapshot_format]``); a snapshot of
+  another format is refused (``InvalidInput``), so a service holding an old one replays the log
+  instead.
 
-**Time is data.** Engines never read a clock. A phase with a time limit makes ``timer(state)``
-return ``Timer(since, seconds, action)``: the phase began after the ``since``-th action of the
-log (that entry's time starts its clock) and lasts ``seconds``; when it runs out, *the table*
-acts: the service applies ``action`` with seat ``None`` (``SYSTEM``) as an entry of the action
-log. ``apply(state, None, action)`` accepts exactly the current timer's action, so a log with
-timeouts replays with no clock at all, and an imported record replays its timeouts too.
+**Time is data.** Engines never read a clock. A phase with a time limit declares a
+``PhaseTimer``; the base makes ``timer(state)`` return ``Timer(since, seconds, action)``: the
+phase began after the ``since``-th action of the log (that entry's time starts its clock) and
+lasts ``seconds``; when it runs out, *the table* acts: the service applies ``action`` with seat
+``None`` (``SYSTEM``) as an entry of the action log. ``apply(state, None, action)`` accepts
+exactly the current timer's action, so a log with timeouts replays with no clock at all, and an
+imported record replays its timeouts too. The base composes the timer from the declarations
+(today: the running phase's), so a timer every game shares can join it here.
 
 Bots get only a seat's view and that seat's legal actions, never the state, so a bot cannot cheat
 by construction. A bot is a callable ``(view, legal_actions, rng) -> action``; in a timed phase
@@ -46,17 +61,48 @@ from __future__ import annotations
 
 import importlib
 import random
-import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic.json_schema import models_json_schema
 
 from errors import IllegalAction, InvalidInput
+from games.actions import Action, ActionType, parse
+from games.gametype import GameType, OptionSpec
+from games.phases import Event, Phase, begin_entered, run
+from games.state import (
+    COMMON_FORMAT,
+    COMMON_KEYS,
+    OVER,
+    GameState,
+    common_from_json,
+    common_json,
+    generator,
+)
 from hexmap.seeds import check_seed
 from i18n import translate
 
-Action = dict[str, Any]
-Event = dict[str, Any]
+__all__ = [
+    "SYSTEM",
+    "TIMEOUT",
+    "Action",
+    "Bot",
+    "Event",
+    "GameKind",
+    "GameType",
+    "OptionSpec",
+    "Timer",
+    "get_kind",
+    "kinds",
+    "legal_only",
+    "next_bot_action",
+    "play_bots",
+    "register",
+    "replay",
+]
+
+S = TypeVar("S", bound=GameState)
 Bot = Callable[[dict, list[Action], random.Random], Action | None]
 
 
@@ -77,6 +123,8 @@ class legal_only:  # noqa: N801 - used as a decorator, named like one
 
 #: The seat of an action the table takes itself (a timeout): no seat.
 SYSTEM = None
+#: What the table plays when a phase's time runs out.
+TIMEOUT: Action = {"type": "timeout"}
 #: The game modules of this project, each registering its kind on import. Explicit: an import
 #: error here is an error, never a silently missing game.
 BUILTIN_GAMES: tuple[str, ...] = (
@@ -85,79 +133,6 @@ BUILTIN_GAMES: tuple[str, ...] = (
     "games.isla_dorada",
     "games.dragons_gold",
 )
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """A rule option: its name, default and allowed values: ``choices`` (``None``: any value of
-    the default's type), for an integer option ``bounds`` (inclusive), for a string option a
-    ``pattern`` (a regular expression the whole value matches, shown in the API description).
-    Its description is in the catalogues, key ``games.<game>.options.<name>``."""
-
-    name: str
-    default: Any
-    choices: tuple[Any, ...] | None = None
-    bounds: tuple[int, int] | None = None
-    pattern: str | None = None
-
-    def validate(self, value: Any, field_path: str) -> Any:
-        if self.choices is not None:
-            # Same type and equal: ``True`` is not the choice ``1``, ``0`` is not ``False``/``None``.
-            if not any(type(value) is type(c) and value == c for c in self.choices):
-                raise InvalidInput(
-                    f"must be one of {', '.join(map(repr, self.choices))}, got {value!r}",
-                    field_path,
-                    reason="not_a_choice",
-                    params={"choices": list(self.choices)},
-                )
-        elif isinstance(self.default, bool):
-            if not isinstance(value, bool):
-                raise InvalidInput(f"must be true or false, got {value!r}", field_path)
-        elif isinstance(self.default, int):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidInput(f"must be an integer, got {value!r}", field_path)
-            if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:
-                low, high = self.bounds
-                raise InvalidInput(
-                    f"must be between {low} and {high}, got {value}",
-                    field_path,
-                    reason="out_of_range",
-                    params={"min": low, "max": high},
-                )
-        elif isinstance(self.default, str):
-            if not isinstance(value, str):
-                raise InvalidInput(f"must be a string, got {value!r}", field_path)
-            if self.pattern is not None and re.fullmatch(self.pattern, value) is None:
-                raise InvalidInput(
-                    f"must match {self.pattern}, got {value!r}",
-                    field_path,
-                    reason="no_match",
-                    params={"pattern": self.pattern},
-                )
-        return value
-
-
-@dataclass(frozen=True)
-class GameType:
-    """The static facts of a game: what any caller may know without a state.
-
-    ``chance``: ``"seeded"`` (shuffles and draws from the game's seed) or ``"none"``.
-    ``information``: ``"imperfect"`` when some seat sees what another does not.
-    ``turns``: ``"sequential"`` (one seat at a time) or ``"simultaneous"`` (some phases let
-    several seats act at once, e.g. secret choices or a negotiation).
-    ``timed``: some phases end by the clock (``GameKind.timer``).
-    Titles and option descriptions are in the catalogues (``games.<name>.title``,
-    ``games.<name>.options.<option>``).
-    """
-
-    name: str
-    min_seats: int
-    max_seats: int
-    options: tuple[OptionSpec, ...] = ()
-    chance: Literal["seeded", "none"] = "seeded"
-    information: Literal["perfect", "imperfect"] = "imperfect"
-    turns: Literal["sequential", "simultaneous"] = "sequential"
-    timed: bool = False
 
 
 @dataclass(frozen=True)
@@ -170,11 +145,30 @@ class Timer:
     action: Action
 
 
-class GameKind:
-    """One game: its ``GameType``, its bots, and the engine hooks a subclass implements."""
+class GameKind(Generic[S]):
+    """One game: its ``GameType``, its declared phases, its bots, and the engine hooks a
+    subclass implements (``setup``, ``observe``, ``scores``, ``encode``, ``decode``)."""
 
-    def __init__(self, game_type: GameType, bots: Mapping[str, Bot] | None = None) -> None:
+    #: The version of the engine's part of a snapshot; raise it when ``encode`` changes, so
+    #: that snapshots stored before are refused (and the log replayed) instead of misread.
+    snapshot_format: ClassVar[int] = 1
+
+    def __init__(
+        self,
+        game_type: GameType,
+        phases: Iterable[Phase[S]],
+        bots: Mapping[str, Bot] | None = None,
+    ) -> None:
         self.type = game_type
+        #: The declared phases, by name (``over`` is not declared: it ends the game).
+        self.phases: dict[str, Phase[S]] = {p.name: p for p in phases}
+        #: Every action type of the game, by name (for ``unknown_action``).
+        self.action_types: dict[str, list[type[ActionType]]] = {}
+        for phase in self.phases.values():
+            for move in phase.moves:
+                known = self.action_types.setdefault(move.name, [])
+                if move.declared not in known:
+                    known.append(move.declared)
         #: Bot levels offered for this game, name → bot callable (the first is the default).
         self.bots: dict[str, Bot] = dict(bots or {})
 
@@ -248,21 +242,57 @@ class GameKind:
             "bots": sorted(self.bots),
         }
 
-    # --- the public interface (checks shared by every game, then the engine's hook) -------
+    def action_schema(self) -> dict[str, Any]:
+        """The JSON Schema of this game's actions: one variant per declared action type (their
+        parts in ``$defs``), e.g. for an API description of each game's actions."""
+        mode: Literal["validation"] = "validation"
+        declared = [(m, mode) for ms in self.action_types.values() for m in ms]
+        refs, defs = models_json_schema(declared)
+        return {"oneOf": [refs[d] for d in declared], **defs}
 
-    def new_state(self, seed: int, seats: int, options: dict | None = None) -> Any:
-        """A new game: seed, seat count and options checked, then the engine's ``setup``."""
+    # --- the public interface (what every game does the same way) -------------------------
+
+    def new_state(self, seed: int, seats: int, options: dict | None = None) -> S:
+        """A new game: seed, seat count and options checked, then the engine's ``setup`` with
+        the game's one generator."""
         check_seed(seed, "seed")
         self.check_seats(seats)
-        return self.setup(seed, seats, self.resolve_options(options, seats))
+        state = self.setup(seed, seats, self.resolve_options(options, seats), generator(seed))
+        begin_entered(self.phases, state, [])
+        return state
 
-    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+    def seat_count(self, state: S) -> int:
+        return state.seats
+
+    def is_over(self, state: S) -> bool:
+        return state.phase == OVER
+
+    def phase(self, state: S) -> Phase[S] | None:
+        """The running phase's declaration (``None`` once the game is over)."""
+        return None if state.phase == OVER else self.phases[state.phase]
+
+    def to_act(self, state: S) -> list[int]:
+        phase = self.phase(state)
+        return [] if phase is None else phase.to_act(state)
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
         """``seat``'s legal actions now; empty when it may not act (or the game is over)."""
-        if self.is_over(state) or seat not in self.to_act(state):
+        phase = self.phase(state)
+        if phase is None or seat not in phase.to_act(state):
             return []
-        return self.legal(state, seat)
+        return phase.legal(state, seat)
 
-    def apply(self, state: Any, seat: int | None, action: Any) -> list[Event]:
+    def timer(self, state: S) -> Timer | None:
+        """The clock that runs now (``None``: none): the running phase's ``PhaseTimer``."""
+        phase = self.phase(state)
+        if phase is None or phase.timer is None:
+            return None
+        seconds = phase.timer.seconds(state)
+        if seconds is None:
+            return None
+        return Timer(state.phase_since, float(seconds), dict(TIMEOUT))
+
+    def apply(self, state: S, seat: int | None, action: Any) -> list[Event]:
         """Apply ``seat``'s action (``SYSTEM``: the current timer's action) and return the
         public events; a refusal raises and changes nothing."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
@@ -271,34 +301,64 @@ class GameKind:
                 "action.type" if isinstance(action, dict) else "action",
                 reason="malformed_action",
             )
-        if self.is_over(state):
+        phase = self.phase(state)
+        if phase is None:
             raise IllegalAction("the game is over", "action", reason="game_over")
         if seat is SYSTEM:
-            timer = self.timer(state)
-            if timer is None or action != timer.action:
+            timeout = phase.timer
+            if timeout is None or action != TIMEOUT or self.timer(state) is None:
                 raise IllegalAction(
                     "only the running timer's action is taken without a seat",
                     "seat",
                     reason="not_a_timeout",
                 )
-            return self.play(state, SYSTEM, action)
-        self.check_seat(state, seat)
-        if seat not in self.to_act(state):
-            raise IllegalAction(
-                f"it is not seat {seat}'s turn",
-                "seat",
-                reason="not_your_turn",
-                params={"seat": seat, "to_act": self.to_act(state)},
+            events = run(self.phases, state, lambda events: timeout.apply(state, events))
+        else:
+            self.check_seat(state, seat)
+            if seat not in phase.to_act(state):
+                raise IllegalAction(
+                    f"it is not seat {seat}'s turn",
+                    "seat",
+                    reason="not_your_turn",
+                    params={"seat": seat, "to_act": phase.to_act(state)},
+                )
+            move = self._move(phase, action["type"])
+            checked = parse(move.declared, action)
+            events = run(
+                self.phases, state, lambda events: move.apply(state, seat, checked, events)
             )
-        return self.play(state, seat, action)
+        self.after_action(state, seat, action, events)
+        return events
 
-    def view(self, state: Any, seat: int | None) -> dict:
+    def _move(self, phase: Phase[S], kind: str) -> Any:
+        """The running phase's declared move of type ``kind``, or the refusal."""
+        move = phase.by_name.get(kind)
+        if move is not None:
+            return move
+        if kind not in self.action_types:
+            known = ", ".join(sorted(self.action_types))
+            raise InvalidInput(
+                f"unknown action type {kind!r} (known: {known})",
+                "action.type",
+                reason="unknown_action",
+                params={"action": kind},
+            )
+        allowed = list(phase.by_name)
+        raise IllegalAction(
+            f"a {kind!r} action is not possible now (phase {phase.name}; "
+            f"possible: {', '.join(allowed)})",
+            "action.type",
+            reason="action_not_now",
+            params={"action": kind, "phase": phase.name, "allowed": allowed},
+        )
+
+    def view(self, state: S, seat: int | None) -> dict:
         """Exactly what ``seat`` may see (``None``: a spectator)."""
         if seat is not None:
             self.check_seat(state, seat)
         return self.observe(state, seat)
 
-    def check_seat(self, state: Any, seat: Any) -> None:
+    def check_seat(self, state: S, seat: Any) -> None:
         """Refuse anything but a seat number of this game."""
         n = self.seat_count(state)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -309,7 +369,7 @@ class GameKind:
                 params={"seats": n},
             )
 
-    def winners(self, state: Any) -> list[int]:
+    def winners(self, state: S) -> list[int]:
         """Seats with the best score (ties share the win); empty while the game runs."""
         s = self.scores(state)
         if s is None:
@@ -317,7 +377,7 @@ class GameKind:
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
 
-    def bot_action(self, state: Any, seat: int, level: str, rng: random.Random) -> Action | None:
+    def bot_action(self, state: S, seat: int, level: str, rng: random.Random) -> Action | None:
         """Ask bot ``level`` for ``seat``'s action; the bot sees only that seat's view.
         ``None``: nothing to say now (timed phases only)."""
         bot = self.bots.get(level)
@@ -328,52 +388,62 @@ class GameKind:
             return bot({}, self.legal_actions(state, seat), rng)
         return bot(self.view(state, seat), self.legal_actions(state, seat), rng)
 
+    def state_to_json(self, state: S) -> dict:
+        """A JSON-able snapshot of ``state``: the base's part, the engine's, the format."""
+        own = self.encode(state)
+        clash = COMMON_KEYS & own.keys()
+        if clash:
+            raise ValueError(f"{self.name}: the engine's snapshot uses the base's {clash}")
+        return {"format": self.snapshot_formats(), **common_json(state), **own}
+
+    def snapshot_formats(self) -> list[int]:
+        """The formats of a snapshot: the base's part's and the engine's."""
+        return [COMMON_FORMAT, self.snapshot_format]
+
+    def state_from_json(self, data: Any) -> S:
+        """The state a ``state_to_json`` snapshot of this format describes (``InvalidInput``
+        for anything else, an older format included)."""
+        if not isinstance(data, dict) or data.get("format") != self.snapshot_formats():
+            raise InvalidInput(
+                f"not a {self.name} state snapshot of format {self.snapshot_formats()}", "state"
+            )
+        common = common_from_json(data)
+        try:
+            return self.decode(data, common)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            raise InvalidInput(f"not a {self.name} state snapshot: {e!r}", "state") from None
+
     # --- the engine's hooks (override) ----------------------------------------------------
 
-    def setup(self, seed: int, seats: int, options: dict) -> Any:
-        """The initial state; ``options`` are resolved (every option present and valid)."""
+    def setup(self, seed: int, seats: int, options: dict, rng: random.Random) -> S:
+        """The initial state; ``options`` are resolved (every option present and valid) and
+        ``rng`` is the game's one generator (``games.state``)."""
         raise NotImplementedError
 
-    def seat_count(self, state: Any) -> int:
-        raise NotImplementedError
-
-    def to_act(self, state: Any) -> list[int]:
-        raise NotImplementedError
-
-    def legal(self, state: Any, seat: int) -> list[Action]:
-        """The legal actions of ``seat``, which is in ``to_act`` of a running game."""
-        raise NotImplementedError
-
-    def play(self, state: Any, seat: int | None, action: Action) -> list[Event]:
-        """Apply an action already checked by ``apply``: ``action`` is an object with a string
-        ``type`` and ``seat`` is in ``to_act`` (or ``SYSTEM`` with the timer's action)."""
-        raise NotImplementedError
-
-    def observe(self, state: Any, seat: int | None) -> dict:
+    def observe(self, state: S, seat: int | None) -> dict:
         """The view of ``seat`` (a valid seat, or ``None`` for a spectator)."""
         raise NotImplementedError
 
-    def is_over(self, state: Any) -> bool:
+    def scores(self, state: S) -> list[float] | None:
         raise NotImplementedError
 
-    def scores(self, state: Any) -> list[float] | None:
+    def after_action(self, state: S, seat: int | None, action: Action, events: list[Event]) -> None:
+        """What follows every applied action in this game (default: nothing)."""
+
+    def encode(self, state: S) -> dict:
+        """The engine's part of a snapshot (JSON-able; no entry named like the base's)."""
         raise NotImplementedError
 
-    def timer(self, state: Any) -> Timer | None:
-        """The running phase's ``Timer``; ``None`` when no clock runs (default: never)."""
-        return None
+    def decode(self, data: dict, common: dict[str, Any]) -> S:
+        """The state of a snapshot: ``common`` holds the base's part as keyword arguments of
+        the state class (``games.state.common_from_json``)."""
+        raise NotImplementedError
 
     def view_schema(self) -> dict | None:
         """A JSON Schema of this game's views (for the API description), or ``None``."""
         return None
 
-    def state_to_json(self, state: Any) -> dict:
-        raise NotImplementedError
-
-    def state_from_json(self, data: dict) -> Any:
-        raise NotImplementedError
-
-    def statistics(self, state: Any) -> dict:
+    def statistics(self, state: S) -> dict:
         """Game-specific figures of a (finished) game for ``games.simulate`` to average.
 
         Values are numbers (averaged over games) or lists with one number per seat (averaged per
@@ -383,7 +453,7 @@ class GameKind:
 
     # --- hidden information (declared for the generic hidden-information test) -------------
 
-    def private_items(self, state: Any, seat: int) -> list[Any]:
+    def private_items(self, state: S, seat: int) -> list[Any]:
         """What only ``seat`` may see now, each item exactly as it appears in ``view(state, seat)``.
 
         Items are JSON values (objects, lists or strings, not bare numbers), one per occurrence
@@ -398,7 +468,7 @@ class GameKind:
         """
         return []
 
-    def hidden_items(self, state: Any) -> list[Any]:
+    def hidden_items(self, state: S) -> list[Any]:
         """What no seat may see now (e.g. the order of the deck), as *distinctive* JSON values:
         the test requires that none of them appears in any view or legal-action list before the
         end. Default: nothing hidden.

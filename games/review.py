@@ -11,8 +11,9 @@ reuses that state instead (a reviewer mostly walks one step at a time).
 What a seat sees at a step is exactly ``GameKind.view(state_k, seat)``: the engine's own view
 rules, so a seat never sees more at step ``k`` than it saw when it played. The *full* view
 (``seat=None`` here) is everything any seat knew at that step: the spectator's view with each
-seat's own entry of ``players`` (its hand, its cards) taken from that seat's view. A game whose
-view has another shape gives its own merge (``games.analysis.Analyst.full_view``).
+seat's own entry of ``players`` (its hand, its cards) taken from that seat's view
+(``merged_players_view``). A game whose view has another shape gives its own merge, handed to
+``Positions`` by the caller (the service takes it from the game's descriptor).
 
 Pure and engine-only: no storage, no web, no clock; the same log always gives the same
 positions.
@@ -23,7 +24,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,8 @@ RECENT_STATES = 4
 #: multiple of its snapshot's JSON text.
 ACTION_BYTES = 500
 STATE_FACTOR = 10
+#: Everything any seat knew at a position: ``full_view(kind, state)``.
+FullView = Callable[[GameKind, Any], dict]
 
 
 @dataclass(frozen=True)
@@ -108,12 +111,19 @@ def merged_players_view(kind: GameKind, state: Any) -> dict:
 
 class Positions:
     """Every position of one game's log, rebuilt on demand (thread-safe; states are shared:
-    read them, never mutate them)."""
+    read them, never mutate them). ``full_view`` is the game's merge of what every seat knew
+    (``merged_players_view`` unless the game gives its own)."""
 
-    def __init__(self, log: GameLog, every: int = CHECKPOINT_EVERY) -> None:
+    def __init__(
+        self,
+        log: GameLog,
+        every: int = CHECKPOINT_EVERY,
+        full_view: FullView | None = None,
+    ) -> None:
         self.log = log
         self.kind = get_kind(log.kind)
         self.every = max(1, every)
+        self.full_view: FullView = full_view or merged_players_view
         self._lock = threading.Lock()
         #: Engine snapshots as JSON text: one object each, nothing for the garbage collector to
         #: walk (a long game's snapshots as dicts hold hundreds of thousands of objects).
@@ -172,12 +182,7 @@ class Positions:
         """What ``seat`` saw after ``step`` actions; ``None``: everything any seat knew."""
         state = self.state(step)
         if seat is None:
-            from games.analysis import analyst_for  # the per-game piece, when a game has one
-
-            analyst = analyst_for(self.kind.name)
-            if analyst is not None:
-                return analyst.full_view(self.kind, state)
-            return merged_players_view(self.kind, state)
+            return self.full_view(self.kind, state)
         return self.kind.view(state, seat)
 
     def to_act(self, step: int) -> list[int]:

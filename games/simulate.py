@@ -1,6 +1,8 @@
 """Bot-versus-bot simulation for any registered game, through the generic engine interface only.
 
-    python -m games.simulate dao --games 5000 --seats 4 --bots ev,random,random,random --seed 1
+    python -m games.simulate KIND --games 5000 --seats 4 --bots LEVEL,random,random,random --seed 1
+
+(each game's line-ups and figures are in its section of the README).
 
 Each game gets its own seed (drawn from ``--seed``) and bots act through ``GameKind.bot_action``,
 so they see only their seat's view. By default the bot line-up rotates one seat per game so that
@@ -29,7 +31,7 @@ from typing import Any, TextIO
 
 import progress
 from errors import ProjectError
-from games.base import GameKind, get_kind, play_bots
+from games.base import GameKind, get_kind, kinds, play_bots
 
 
 def _flatten(stats: dict, prefix: str = "") -> dict[str, Any]:
@@ -240,7 +242,7 @@ def main(
     parser = argparse.ArgumentParser(
         prog="python -m games.simulate", description=__doc__.split("\n\n")[0]
     )
-    parser.add_argument("game", help="a registered game kind, e.g. dao")
+    parser.add_argument("game", help=f"a registered game kind: {', '.join(kinds())}")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument(
         "--seats", type=int, default=None, help="default: the number of --bots, else the minimum"

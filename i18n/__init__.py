@@ -1,7 +1,7 @@
 """The message catalogues: every user-facing string of the project, one folder per language.
 
 ``i18n/<lang>/*.json`` (``en``, ``zh`` = Traditional Chinese) hold flat keys such as
-``game.play`` → ``"Play"``; a file per area (``site``, ``tobago``, ``dao``, one per game...), all
+``game.play`` → ``"Play"``; a file per area (``site``, ``review``, one per game named by its kind...), all
 files of a language forming one catalogue. A key defined in two files is an error (raised on
 load), so areas cannot silently overwrite each other. English fills any key another language
 lacks. A value is a string with ``{name}`` placeholders, or a plural object

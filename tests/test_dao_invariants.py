@@ -99,7 +99,7 @@ def test_thousands_of_random_games_conserve_cards_follow_the_bust_rule_and_end_c
         assert totals == [sum(r["scores"][s] for r in state.finished) for s in range(seats)]
         assert KIND.winners(state) == [s for s in range(seats) if totals[s] == max(totals)]
         stats = KIND.statistics(state)
-        assert stats["takes"] + stats["turns"] == state.actions
+        assert stats["takes"] + stats["turns"] == state.moves
 
 
 def test_replay_from_seed_options_and_log_rebuilds_the_same_state():
@@ -232,4 +232,4 @@ def test_bots_play_whole_games_through_the_generic_loop():
         state = KIND.new_state(seats, seats)
         levels = ["ev", "greedy", "random", "ev", "greedy", "random"][:seats]
         actions = play_bots(KIND, state, levels, rng)
-        assert KIND.is_over(state) and actions == state.actions
+        assert KIND.is_over(state) and actions == state.moves

@@ -87,8 +87,8 @@ def test_random_games_conserve_tokens_hide_hoards_and_list_only_legal_actions(op
             assert not problems, problems[:5]
 
         play_bots(KIND, state, levels_for(seats, seed), random.Random(seed), on_action=after)
-        assert KIND.is_over(state) and not state["row"]
-        assert not state["bag"] or not state["deck"]  # the end: nothing more can come out
+        assert KIND.is_over(state) and not state.row
+        assert not state.bag or not state.deck  # the end: nothing more can come out
         again = replay(KIND, seed, seats, options, log)
         assert KIND.state_to_json(again) == KIND.state_to_json(state)
 
@@ -143,7 +143,7 @@ def test_the_same_seed_and_log_give_the_same_game_and_another_seed_another():
     a = KIND.new_state(1, 4)
     b = KIND.new_state(1, 4)
     c = KIND.new_state(2, 4)
-    assert a == b and a["bag"] != c["bag"]
+    assert a == b and a.bag != c.bag
 
 
 def test_the_view_schema_refuses_what_the_contract_rules_out():

@@ -9,6 +9,7 @@ from games.base import SYSTEM, get_kind
 from games.dragons_gold.data import DRAGONS, ITEM_OF_CARD, TOKEN_COUNTS
 from games.dragons_gold.engine import KIND, token_total
 from games.dragons_gold.scenario import cards_of, position
+from games.dragons_gold.table import SETTLEMENT
 
 TIMEOUT = {"type": "timeout"}
 
@@ -81,7 +82,7 @@ def test_setup_reveals_four_dragons_with_visible_treasure_and_seat_0_starts():
     assert all(set(p["hunters"].values()) == {"up"} for p in view["players"])
     assert all(p["items"] == 0 for p in view["players"])
     advanced = KIND.new_state(7, 4, {"advanced": True})
-    assert [len(h) for h in advanced["hands"]] == [1, 1, 1, 1]
+    assert [len(h) for h in advanced.hands] == [1, 1, 1, 1]
     assert KIND.timer(state) is None
 
 
@@ -92,11 +93,11 @@ def test_a_dragon_is_slain_when_the_attack_reaches_its_strength_not_before():
     state = position(row=[(4, {"gold": 1}), (2, {}), (3, {}), (1, {})], bag_top=["gold"] * 3)
     play(state, 0, "knight3", 0)  # 3 of 6
     play(state, 1, "thief", 0)  # 5 of 6
-    assert not state["row"][0]["slain"] and KIND.to_act(state) == [2]
+    assert not state.row[0].slain and KIND.to_act(state) == [2]
     events = play(state, 2, "wizard", 0)  # 6 of 6: slain (>=)
     slain = next(e for e in events if e["type"] == "dragon_slain")
     assert slain["drawn"]["gold"] == 3 and slain["participants"] == [0, 1, 2]
-    assert state["phase"] == "negotiation" and state["row"][0]["treasure"]["gold"] == 4
+    assert state.phase in SETTLEMENT and state.row[0].treasure["gold"] == 4
     assert token_total(state) == 126
 
 
@@ -109,17 +110,17 @@ def test_a_sole_slayer_takes_everything_hunters_return_face_down_and_the_left_pl
     )
     events = play(state, 1, "thief", 0)  # 4 + 2 >= 5, seat 1 alone
     assert "treasure_shared" in kinds_of(events)
-    assert state["hoards"][1]["gold"] == 2 and state["hoards"][1]["silver"] == 2
-    assert state["hoards"][1]["black"] == 1
-    assert state["hunters"][1] == {
+    assert state.hoards[1]["gold"] == 2 and state.hoards[1]["silver"] == 2
+    assert state.hoards[1]["black"] == 1
+    assert state.hunters[1] == {
         "wizard": "up",
         "thief": "down",
         "knight3": "up",
         "knight4": "down",
     }
     # the dragon left; a new one came into its place with its visible treasure
-    assert state["row"][0]["id"] == 5 and sum(state["row"][0]["treasure"].values()) == 2
-    assert state["phase"] == "fight" and KIND.to_act(state) == [2]
+    assert state.row[0].id == 5 and sum(state.row[0].treasure.values()) == 2
+    assert state.phase == "fight" and KIND.to_act(state) == [2]
     others = KIND.view(state, 0)["players"][1]
     assert others["hoard"] is None and others["tokens"] == 5
     assert KIND.view(state, 1)["players"][1]["hoard"]["gold"] == 2
@@ -128,34 +129,34 @@ def test_a_sole_slayer_takes_everything_hunters_return_face_down_and_the_left_pl
 def test_the_next_player_after_a_slaying_is_left_of_the_slaying_hunters_owner():
     state = position(stacks={1: [(0, "knight4")]}, turn=3)
     play(state, 3, "wizard", 1)  # 5: slain by seats 0 and 3
-    assert state["phase"] == "negotiation"
-    shares = {"0": dict(state["row"][1]["treasure"]), "3": {}}
+    assert state.phase in SETTLEMENT
+    shares = {"0": dict(state.row[1].treasure), "3": {}}
     KIND.apply(state, 0, {"type": "propose", "shares": shares})
     KIND.apply(state, 3, {"type": "accept", "proposal": 1})
-    assert state["phase"] == "fight" and KIND.to_act(state) == [0]  # left of seat 3
+    assert state.phase == "fight" and KIND.to_act(state) == [0]  # left of seat 3
 
 
 def test_all_face_down_hunters_turn_up_at_the_start_of_the_turn_and_empty_handed_seats_skip():
     state = position(seats=3, row=[(16, {}), (17, {}), (18, {}), (15, {})])
-    state["hunters"][1] = {
+    state.hunters[1] = {
         "wizard": "down",
         "thief": "down",
         "knight3": "played",
         "knight4": "down",
     }
-    state["hunters"][2] = dict.fromkeys(state["hunters"][2], "played")
-    state["row"][3]["stack"] = [
+    state.hunters[2] = dict.fromkeys(state.hunters[2], "played")
+    state.row[3].stack = [
         {"seat": 2, "hunter": h, "attack": a, "sword": False}
         for h, a in (("wizard", 1), ("thief", 2))
     ]
-    state["row"][2]["stack"] = [
+    state.row[2].stack = [
         {"seat": 2, "hunter": h, "attack": a, "sword": False}
         for h, a in (("knight3", 3), ("knight4", 4))
     ]
-    state["row"][1]["stack"] = [{"seat": 1, "hunter": "knight3", "attack": 3, "sword": False}]
+    state.row[1].stack = [{"seat": 1, "hunter": "knight3", "attack": 3, "sword": False}]
     events = play(state, 0, "wizard", 0)
     assert {"type": "hunters_turned_up", "seat": 1} in events
-    assert state["hunters"][1]["wizard"] == "up" and KIND.to_act(state) == [1]
+    assert state.hunters[1]["wizard"] == "up" and KIND.to_act(state) == [1]
     events = play(state, 1, "wizard", 0)
     assert {"type": "turn_skipped", "seat": 2} in events  # nothing in front of seat 2
     assert KIND.to_act(state) == [0]
@@ -163,7 +164,7 @@ def test_all_face_down_hunters_turn_up_at_the_start_of_the_turn_and_empty_handed
 
 def test_a_seat_with_some_hunters_up_must_play_them_before_turning_others():
     state = position()
-    state["hunters"][0] = {"wizard": "down", "thief": "up", "knight3": "down", "knight4": "down"}
+    state.hunters[0] = {"wizard": "down", "thief": "up", "knight3": "down", "knight4": "down"}
     assert [a["hunter"] for a in KIND.legal_actions(state, 0)] == ["thief"] * 4
     assert refused(state, 0, {"type": "play", "hunter": "wizard", "dragon": 0}) == (
         "dg_hunter_not_ready"
@@ -183,13 +184,13 @@ def test_when_nobody_has_a_hunter_in_front_the_most_attacked_dragon_is_overwhelm
         },
         turn=2,
     )
-    state["hunters"][2]["wizard"] = "up"
+    state.hunters[2]["wizard"] = "up"
     events = play(state, 2, "wizard", 3)  # 7 of 9: still alive; nobody has a hunter in front
     kinds = kinds_of(events)
     assert kinds.count("turn_skipped") == 3 and "dragon_overwhelmed" in kinds
     over = next(e for e in events if e["type"] == "dragon_overwhelmed")
     assert over == {"type": "dragon_overwhelmed", "dragon": 0, "seat": 1}  # 8 first, leftmost
-    assert state["settle"]["participants"] == [0, 1] and state["settle"]["slayer"] == 1
+    assert state.settle.participants == [0, 1] and state.settle.slayer == 1
 
 
 def test_malformed_and_illegal_plays_are_refused_without_change():
@@ -201,7 +202,7 @@ def test_malformed_and_illegal_plays_are_refused_without_change():
         "dg_no_such_dragon"
     )
     assert refused(state, 0, {"type": "play", "hunter": "thief", "dragon": 0, "x": 1}, InvalidInput)
-    assert refused(state, 0, {"type": "propose", "shares": {}}) == "dg_wrong_step"
+    assert refused(state, 0, {"type": "propose", "shares": {}}) == "action_not_now"
     assert refused(state, 0, {"type": "use", "card": 0}) == "dg_not_advanced"
     assert refused(state, 1, {"type": "play", "hunter": "thief", "dragon": 0}) == "not_your_turn"
     assert refused(state, SYSTEM, TIMEOUT) == "not_a_timeout"
@@ -217,9 +218,9 @@ def test_a_lone_wizard_takes_the_red_tokens_before_the_negotiation_and_keeps_the
     play(state, 0, "wizard", 0)
     events = play(state, 1, "knight4", 0)
     assert {"type": "wizard_took", "seat": 0, "red": 5} in events
-    assert state["hoards"][0]["red"] == 5 and state["row"][0]["treasure"]["red"] == 0
+    assert state.hoards[0]["red"] == 5 and state.row[0].treasure["red"] == 0
     KIND.apply(state, SYSTEM, TIMEOUT)  # no agreement: the rest leaves, the reds stay
-    assert state["hoards"][0]["red"] == 5 and state["removed"]["gold"] == 1
+    assert state.hoards[0]["red"] == 5 and state.removed["gold"] == 1
     assert token_total(state) == 126
 
 
@@ -228,7 +229,7 @@ def test_two_wizards_take_nothing_early():
     play(state, 0, "wizard", 0)
     play(state, 1, "wizard", 0)
     events = play(state, 2, "knight4", 0)  # 6 of 6
-    assert "wizard_took" not in kinds_of(events) and state["row"][0]["treasure"]["red"] >= 2
+    assert "wizard_took" not in kinds_of(events) and state.row[0].treasure["red"] >= 2
 
 
 def test_advanced_wizard_draws_a_magic_item_per_red_token_received_in_the_split():
@@ -244,7 +245,7 @@ def test_advanced_wizard_draws_a_magic_item_per_red_token_received_in_the_split(
     KIND.apply(state, 1, {"type": "propose", "shares": shares})
     events = KIND.apply(state, 0, {"type": "accept", "proposal": 1})
     assert {"type": "items_drawn", "seat": 0, "count": 2} in events
-    assert len(state["hands"][0]) == 2 and len(state["hands"][1]) == 0
+    assert len(state.hands[0]) == 2 and len(state.hands[1]) == 0
     notes = KIND.view(state, 0)["notes"]
     assert [n["type"] for n in notes] == ["item_drawn", "item_drawn"]
 
@@ -266,19 +267,19 @@ def slain_by_three(options=None):
 def test_negotiation_every_participant_proposes_others_answer_all_accepting_ends_it():
     state = slain_by_three()
     assert KIND.to_act(state) == [0, 1, 2] and KIND.timer(state).seconds == 60
-    assert KIND.timer(state).since == state["moves"] == 3
+    assert KIND.timer(state).since == state.moves == 3
     shares = {"0": {"gold": 2}, "1": {"silver": 2}, "2": {"silver": 1}}
     KIND.apply(state, 1, {"type": "propose", "shares": shares})
     view = KIND.view(state, 3)
     assert view["negotiation"]["proposal"]["answers"] == {"0": None, "2": None}
     KIND.apply(state, 0, {"type": "accept", "proposal": 1})
-    assert state["phase"] == "negotiation"
+    assert state.phase in SETTLEMENT
     events = KIND.apply(state, 2, {"type": "accept", "proposal": 1})
     shared = next(e for e in events if e["type"] == "treasure_shared")
     assert shared["outcome"] == "agreed" and shared["shares"]["0"]["gold"] == 2
-    assert state["hoards"][2]["silver"] == 1
+    assert state.hoards[2]["silver"] == 1
     # the thief (seat 1) steals now
-    assert state["settle"]["step"] == "steal" and KIND.to_act(state) == [1]
+    assert state.phase == "steal" and KIND.to_act(state) == [1]
 
 
 def test_a_new_proposal_resets_the_answers_and_old_answers_are_refused():
@@ -287,14 +288,14 @@ def test_a_new_proposal_resets_the_answers_and_old_answers_are_refused():
     KIND.apply(state, 0, {"type": "propose", "shares": all_to})
     KIND.apply(state, 1, {"type": "accept", "proposal": 1})
     KIND.apply(state, 2, {"type": "propose", "shares": {"2": {"gold": 2, "silver": 3}}})
-    assert state["settle"]["proposal"]["answers"] == {"0": None, "1": None}
+    assert state.settle.proposal["answers"] == {"0": None, "1": None}
     assert refused(state, 0, {"type": "accept", "proposal": 1}) == "dg_stale_proposal"
     assert refused(state, 2, {"type": "accept", "proposal": 2}) == "dg_own_proposal"
     KIND.apply(state, 0, {"type": "reject", "proposal": 2})
     assert refused(state, 0, {"type": "reject", "proposal": 2}) == "dg_already_answered"
     KIND.apply(state, 0, {"type": "accept", "proposal": 2})  # minds may change
     KIND.apply(state, 1, {"type": "accept", "proposal": 2})
-    assert state["hoards"][2]["gold"] == 2 and state["settle"]["step"] == "steal"
+    assert state.hoards[2]["gold"] == 2 and state.phase == "steal"
 
 
 def test_a_proposal_must_give_out_exactly_this_treasure_to_participants():
@@ -322,7 +323,7 @@ def test_without_agreement_in_time_the_whole_treasure_leaves_the_game():
         "type": "negotiation_failed",
         "removed": {**_zero(), "gold": 2, "silver": 3},
     }
-    assert state["removed"]["gold"] == 2 and sum(state["hoards"][0].values()) == 0
+    assert state.removed["gold"] == 2 and sum(state.hoards[0].values()) == 0
     assert token_total(state) == 126
 
 
@@ -343,25 +344,25 @@ def test_thieves_steal_in_the_order_played_a_random_token_from_another_participa
     KIND.apply(state, 0, {"type": "propose", "shares": shares})
     for s in (1, 2, 3):
         KIND.apply(state, s, {"type": "accept", "proposal": 1})
-    assert state["settle"]["thief"] == 0 and KIND.to_act(state) == [0]
+    assert state.settle.thief == 0 and KIND.to_act(state) == [0]
     assert KIND.legal_actions(state, 0) == [
         {"type": "steal", "from": 2},
         {"type": "steal", "from": 3},
     ]
     assert refused(state, 0, {"type": "steal", "from": 1}) == "dg_bad_victim"
     KIND.apply(state, 0, {"type": "steal", "from": 2})
-    assert state["hoards"][0]["gold"] == 1 and state["hoards"][2]["gold"] == 3
+    assert state.hoards[0]["gold"] == 1 and state.hoards[2]["gold"] == 3
     assert KIND.view(state, 0)["notes"][-1]["colour"] == "gold"
     assert KIND.view(state, 2)["notes"][-1] == {
-        "move": state["moves"],
+        "move": state.moves,
         "type": "robbed",
         "seat": 0,
         "colour": "gold",
     }
     assert KIND.to_act(state) == [1]
     KIND.apply(state, 1, {"type": "steal", "from": 3})
-    assert state["hoards"][1]["silver"] == 1
-    assert state["phase"] == "fight" and KIND.to_act(state) == [0]  # left of seat 3
+    assert state.hoards[1]["silver"] == 1
+    assert state.phase == "fight" and KIND.to_act(state) == [0]  # left of seat 3
 
 
 def test_a_player_with_wizard_and_thief_in_the_fight_looks_behind_the_screen_and_picks():
@@ -371,19 +372,19 @@ def test_a_player_with_wizard_and_thief_in_the_fight_looks_behind_the_screen_and
     )
     play(state, 0, "wizard", 0)
     play(state, 1, "knight3", 0)  # 4
-    state["turn"] = 0
+    state.turn = 0
     play(state, 0, "thief", 0)  # 6 of 6; seat 0 has wizard + thief; lone wizard took the red
     KIND.apply(state, 0, {"type": "propose", "shares": {"1": {"gold": 1, "black": 1, "silver": 2}}})
     KIND.apply(state, 1, {"type": "accept", "proposal": 1})
     events = KIND.apply(state, 0, {"type": "steal", "from": 1})
-    assert events[0]["looks"] and state["settle"]["step"] == "look"
+    assert events[0]["looks"] and state.phase == "look"
     look = KIND.view(state, 0)["negotiation"]["looking_at"]
     assert look["seat"] == 1 and look["hoard"]["black"] == 1
     assert KIND.view(state, 1)["negotiation"]["looking_at"] is None
     assert KIND.view(state, None)["negotiation"]["looking_at"] is None
     assert refused(state, 0, {"type": "take", "colour": "white"}) == "dg_colour_not_held"
     KIND.apply(state, 0, {"type": "take", "colour": "black"})
-    assert state["hoards"][0]["black"] == 1 and state["hoards"][1]["black"] == 0
+    assert state.hoards[0]["black"] == 1 and state.hoards[1]["black"] == 0
 
 
 def test_a_thief_with_nobody_to_rob_steals_nothing_and_an_amulet_stops_a_theft():
@@ -405,8 +406,8 @@ def test_a_thief_with_nobody_to_rob_steals_nothing_and_an_amulet_stops_a_theft()
     KIND.apply(state2, 1, {"type": "accept", "proposal": 1})
     KIND.apply(state2, 2, {"type": "accept", "proposal": 1})
     events = KIND.apply(state2, 1, {"type": "steal", "from": 0})
-    assert events[0]["blocked"] and state2["hoards"][0]["gold"] == 2
-    assert state2["hands"][0] == [] and state2["discard"] == cards_of("amulet")[:1]
+    assert events[0]["blocked"] and state2.hoards[0]["gold"] == 2
+    assert state2.hands[0] == [] and state2.discard == cards_of("amulet")[:1]
 
 
 def test_nobody_to_rob_skips_the_thief():
@@ -415,7 +416,7 @@ def test_nobody_to_rob_skips_the_thief():
     play(state, 1, "thief", 0)  # 6: seats 0 and 1
     KIND.apply(state, 0, {"type": "propose", "shares": {"1": {"gold": 1, "silver": 3}}})
     events = KIND.apply(state, 1, {"type": "accept", "proposal": 1})
-    assert {"type": "theft_skipped", "seat": 1} in events and state["phase"] == "fight"
+    assert {"type": "theft_skipped", "seat": 1} in events and state.phase == "fight"
 
 
 # --- the variant without negotiation ----------------------------------------------------------
@@ -430,10 +431,10 @@ def test_division_lowest_contribution_divides_highest_picks_first_ties_by_stack_
     play(state, 0, "thief", 0)  # seat 0: 2 (lowest: divides)
     play(state, 1, "knight3", 0)  # seat 1: 3 (attacked before seat 2)
     play(state, 2, "knight3", 0)  # seat 2: 3 -> 8 of 9
-    state["turn"] = 3
+    state.turn = 3
     play(state, 3, "wizard", 0)  # seat 3: 1 -> 9: slain; but seat 3 has lowest now
-    st = state["settle"]
-    assert st["order"] == [1, 2, 0, 3] and KIND.to_act(state) == [3]
+    st = state.settle
+    assert st.order == [1, 2, 0, 3] and KIND.to_act(state) == [3]
     assert KIND.timer(state) is None
     lots = [{"gold": 3}, {"silver": 3}, {"silver": 2}, {"silver": 2}]
     assert refused(state, 3, {"type": "divide", "lots": lots[:3]}, InvalidInput) == "dg_lot_count"
@@ -447,8 +448,8 @@ def test_division_lowest_contribution_divides_highest_picks_first_ties_by_stack_
     assert refused(state, 2, {"type": "pick", "lot": 0}) == "dg_lot_taken"
     KIND.apply(state, 2, {"type": "pick", "lot": 1})
     KIND.apply(state, 0, {"type": "pick", "lot": 3})
-    assert state["hoards"][1]["gold"] == 3 and state["hoards"][2]["silver"] == 3
-    assert state["hoards"][0]["silver"] == 2 and state["hoards"][3]["silver"] == 2  # last lot
+    assert state.hoards[1]["gold"] == 3 and state.hoards[2]["silver"] == 3
+    assert state.hoards[0]["silver"] == 2 and state.hoards[3]["silver"] == 2  # last lot
     assert token_total(state) == 126
 
 
@@ -459,7 +460,7 @@ def test_division_with_equal_lowest_contributions_the_later_attacker_divides():
     play(state, 0, "thief", 0)
     play(state, 1, "thief", 0)
     play(state, 2, "thief", 0)  # 6: all 2 each
-    assert state["settle"]["order"] == [0, 1, 2] and KIND.to_act(state) == [2]
+    assert state.settle.order == [0, 1, 2] and KIND.to_act(state) == [2]
 
 
 # --- the empty bag and the end ----------------------------------------------------------------
@@ -474,10 +475,10 @@ def test_with_the_bag_empty_slayers_split_evenly_leftovers_leave_and_no_dragon_c
     shared = next(e for e in events if e["type"] == "treasure_shared")
     assert shared["outcome"] == "even" and shared["removed"]["gold"] == 1
     assert shared["removed"]["black"] == 1
-    assert state["hoards"][0]["gold"] == 1 and state["hoards"][1]["silver"] == 1
-    assert state["settle"]["step"] == "steal"  # the thief of seat 1 first, then the dragon leaves
+    assert state.hoards[0]["gold"] == 1 and state.hoards[1]["silver"] == 1
+    assert state.phase == "steal"  # the thief of seat 1 first, then the dragon leaves
     events = KIND.apply(state, 1, {"type": "steal", "from": 0})
-    assert len(state["row"]) == 3 and "dragon_revealed" not in kinds_of(events)
+    assert len(state.row) == 3 and "dragon_revealed" not in kinds_of(events)
     assert "dragon_left" in kinds_of(events) and token_total(state) == 126
 
 
@@ -485,7 +486,7 @@ def test_the_game_ends_when_the_last_dragon_on_the_table_is_slain():
     state = position(row=[(1, {"gold": 1})], bag=0, deck=[])
     play(state, 0, "knight4", 0)
     events = play(state, 1, "knight3", 0)
-    assert state["phase"] == "over" and events[-1]["type"] == "game_over"
+    assert state.phase == "over" and events[-1]["type"] == "game_over"
     assert KIND.is_over(state) and KIND.to_act(state) == [] and KIND.timer(state) is None
     view = KIND.view(state, None)
     assert all(p["hoard"] is not None for p in view["players"]) and view["scores"] is not None
@@ -510,7 +511,7 @@ def market_position():
 
 def test_the_market_opens_after_the_seventh_dragon_and_trades_need_both_players():
     state = market_position()
-    assert state["phase"] == "market" and KIND.to_act(state) == [0, 1, 2, 3]
+    assert state.phase == "market" and KIND.to_act(state) == [0, 1, 2, 3]
     assert KIND.timer(state).seconds == 60
     offer = {"type": "offer", "to": 1, "give": {"gold": 1}, "get": {"blue": 1}}
     KIND.apply(state, 0, offer)
@@ -520,12 +521,12 @@ def test_the_market_opens_after_the_seventh_dragon_and_trades_need_both_players(
     assert refused(state, 0, {**offer, "give": {}, "get": {}}, InvalidInput) == "dg_empty_offer"
     assert KIND.view(state, 3)["market"]["offers"][0]["from"] == 0  # offers are public
     KIND.apply(state, 1, {"type": "accept", "offer": 1})
-    assert state["hoards"][1]["gold"] == 1 and state["hoards"][0]["blue"] == 1
+    assert state.hoards[1]["gold"] == 1 and state.hoards[0]["blue"] == 1
     KIND.apply(state, 2, {"type": "show"})
     assert KIND.view(state, 3)["market"]["shown"][0]["hoard"]["silver"] == 1
     events = KIND.apply(state, SYSTEM, TIMEOUT)
-    assert "market_closed" in kinds_of(events) and state["market_card"] == "gone"
-    assert state["phase"] == "fight" and KIND.to_act(state) == [1]  # left of the slayer
+    assert "market_closed" in kinds_of(events) and state.market_card == "gone"
+    assert state.phase == "fight" and KIND.to_act(state) == [1]  # left of the slayer
     assert KIND.view(state, 3)["players"][2]["hoard"] is None
 
 
@@ -533,9 +534,9 @@ def test_the_market_closes_early_when_every_player_is_done():
     state = market_position()
     for s in range(3):
         KIND.apply(state, s, {"type": "done"})
-    assert state["phase"] == "market" and KIND.to_act(state) == [3]
+    assert state.phase == "market" and KIND.to_act(state) == [3]
     KIND.apply(state, 3, {"type": "done"})
-    assert state["phase"] == "fight" and state["market"] is None
+    assert state.phase == "fight" and state.market is None
 
 
 def test_an_offer_its_maker_can_no_longer_honour_is_void():
@@ -544,7 +545,7 @@ def test_an_offer_its_maker_can_no_longer_honour_is_void():
     KIND.apply(state, 2, {"type": "offer", "to": 0, "give": {"silver": 1}, "get": {"gold": 1}})
     events = KIND.apply(state, 0, {"type": "accept", "offer": 2})
     assert {"type": "offer_void", "id": 1, "seat": 0} in events
-    assert state["market"]["offers"] == []
+    assert state.market.offers == []
 
 
 # --- magic items (advanced) ----------------------------------------------------------------------
@@ -558,7 +559,7 @@ def test_a_sword_adds_2_to_the_hunter_it_is_played_with():
     sword = cards_of("sword")[0]
     state = advanced(hands={0: [sword]}, row=[(4, {}), (2, {}), (3, {}), (1, {})])
     play(state, 0, "knight4", 0, card=sword)  # 6 of 6: slain alone
-    assert state["stats"]["sole"] == 1 and state["discard"] == [sword]
+    assert state.stats["sole"] == 1 and state.discard == [sword]
     assert (
         refused(
             advanced(hands={0: [sword]}),
@@ -582,12 +583,12 @@ def test_crystal_ball_wind_horn_and_map():
     assert KIND.view(state, 0)["notes"][-1]["hoard"]["gold"] == 3 and KIND.to_act(state) == [0]
     # the swap would put dragon 1 (strength 5) over 4 attack: allowed; over 3 attack with 16: fine
     KIND.apply(state, 0, {"type": "use", "card": wind, "dragons": [0, 1]})
-    assert [d["id"] for d in state["row"][:2]] == [1, 16]
-    assert state["row"][0]["treasure"]["silver"] == 1 and state["row"][0]["stack"][0]["seat"] == 0
+    assert [d.id for d in state.row[:2]] == [1, 16]
+    assert state.row[0].treasure["silver"] == 1 and state.row[0].stack[0]["seat"] == 0
     KIND.apply(state, 0, {"type": "use", "card": horn, "hunter": "knight4"})
-    assert state["hunters"][0]["knight4"] == "up" and state["row"][0]["stack"] == []
+    assert state.hunters[0]["knight4"] == "up" and state.row[0].stack == []
     KIND.apply(state, 0, {"type": "use", "card": map_})
-    assert state["hoards"][0]["white"] == 1 and KIND.to_act(state) == [0]
+    assert state.hoards[0]["white"] == 1 and KIND.to_act(state) == [0]
     assert token_total(state) == 126
 
 

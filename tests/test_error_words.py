@@ -36,13 +36,10 @@ PLAYER_REACHABLE = {
     "games/isla_dorada/engine.py": None,
     "games/isla_dorada/phases.py": None,
     "games/isla_dorada/rounds.py": None,
-    "games/dragons_gold/engine.py": None,
     "games/dragons_gold/fight.py": None,
     "games/dragons_gold/market.py": None,
     "games/dragons_gold/settle.py": None,
-    "games/tobago/kind.py": {"play"},
-    "games/dao/engine.py": {"play", "_refuse_action"},
-    "games/base.py": {"apply", "check_seat"},
+    "games/base.py": {"apply", "_move", "check_seat"},
     "web/storage/sessions.py": {"bearer_token", "seat_of", "act", "claim", "record"},
 }
 
@@ -85,6 +82,45 @@ def test_every_refusal_a_player_can_meet_has_a_stable_reason_worded_in_both_lang
     assert len(seen) > 35
     for lang in ("en", "zh"):
         missing = {r for r in seen if f"error.{r}" not in catalogue(lang)}
+        assert not missing, (lang, missing)
+
+
+def _declared_reasons() -> set[str]:
+    """The reasons the declared action types refuse with (``games.actions``): the fields' own
+    (``OneOf``, ``Named``, ``Parsed`` parsers'), the shared ones, and each ``refuse``."""
+    from pydantic import BaseModel
+
+    from games.actions import Named, OneOf
+    from games.base import kinds
+
+    found = {"unknown_field", "missing_field", "not_an_integer", "malformed_action"}
+    models: list[type[BaseModel]] = [
+        m for k in kinds().values() for ms in k.action_types.values() for m in ms
+    ]
+    while models:
+        model = models.pop()
+        for info in model.model_fields.values():
+            found |= {m.reason for m in info.metadata if isinstance(m, OneOf | Named)}
+            for arg in getattr(info.annotation, "__args__", ()) or ():
+                found |= {
+                    m.reason
+                    for m in getattr(arg, "__metadata__", ())
+                    if isinstance(m, OneOf | Named)
+                }
+                if isinstance(arg, type) and issubclass(arg, BaseModel):
+                    models.append(arg)
+            if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel):
+                models.append(info.annotation)
+    for path in (ROOT / "games").glob("**/*.py"):
+        found |= set(re.findall(r'refuse\(\s*"([a-z_0-9]+)"', path.read_text("utf-8")))
+    return found
+
+
+def test_every_reason_a_declared_action_refuses_with_is_worded_in_both_languages():
+    reasons = _declared_reasons()
+    assert {"unknown_map", "isla_no_such_card", "dg_no_such_hunter", "isla_card_twice"} <= reasons
+    for lang in ("en", "zh"):
+        missing = {r for r in reasons if f"error.{r}" not in catalogue(lang)}
         assert not missing, (lang, missing)
 
 

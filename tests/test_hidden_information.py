@@ -263,7 +263,7 @@ def test_blind_auction_declares_real_secrets(app):
     kind = BlindAuction()
     state = kind.new_state(4, 3, {"rounds": 3})
     assert len(kind.private_items(state, 0)) == 4 and len(kind.hidden_items(state)) == 9
-    kind.apply(state, 0, {"type": "bid", "card": state["hands"][0][0]})
+    kind.apply(state, 0, {"type": "bid", "card": state.hands[0][0]})
     assert len(kind.private_items(state, 0)) == 4  # three in hand and the secret bid
 
 
@@ -276,7 +276,7 @@ def test_the_detector_finds_a_leak(client, app, monkeypatch):
 def test_the_detector_finds_a_wrong_declaration(client, app, monkeypatch):
     class Misdeclared(BlindAuction):
         def private_items(self, state, seat):
-            return [{"card": c} for c in state["hands"][seat]]  # not how the view shows cards
+            return [{"card": c} for c in state.hands[seat]]  # not how the view shows cards
 
     monkeypatch.setitem(games.base._REGISTRY, "misdeclared", Misdeclared("misdeclared"))
     _, _, problems = play_random_game(client, app, "misdeclared", 0, with_bot=False)

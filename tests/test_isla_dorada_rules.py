@@ -272,8 +272,8 @@ def test_bid_refusals_name_the_field_and_change_nothing():
     refused(state, 0, bid(r, yak), IllegalAction, "isla_not_your_card")
     refused(state, 0, bid("r999"), InvalidInput, "isla_no_such_route")
     refused(state, 0, {"type": "bid", "cards": []}, InvalidInput, "isla_bid_target")
-    refused(state, 0, {"type": "fly"}, InvalidInput, "isla_unknown_action")
-    refused(state, 0, {"type": "take", "deck": True}, IllegalAction, "isla_wrong_phase")
+    refused(state, 0, {"type": "fly"}, InvalidInput, "unknown_action")
+    refused(state, 0, {"type": "take", "deck": True}, IllegalAction, "action_not_now")
     g = S.give(state, 0, "gonogo")
     refused(state, 0, bid(r, g + g), InvalidInput, "isla_card_twice")
 

@@ -13,7 +13,7 @@ import math
 
 import pytest
 
-from games.analysis import MARKS, Thresholds, analyse, analyst_for, analysts
+from games.analysis import MARKS, Analyst, Thresholds, analyse
 from games.base import get_kind
 from games.dao import analysis as dao_analysis
 from games.dao import scenario
@@ -26,6 +26,14 @@ from solver.hints import hints
 from solver.masks import MapColumn
 from tests import tobago_positions as tt
 from tests.test_review_positions import bot_game
+from web.game_site import site_of, sites
+
+
+def analyst_for(name: str) -> Analyst:
+    """The game's analyst, as its descriptor names it."""
+    analyst = site_of(name).analyst
+    assert analyst is not None, name
+    return analyst
 
 
 def test_marks_follow_the_thresholds():
@@ -43,7 +51,9 @@ def test_marks_follow_the_thresholds():
 
 
 def test_every_registered_analyst_documents_increasing_thresholds():
-    for kind, analyst in analysts().items():
+    found = {s.kind: s.analyst for s in sites() if s.analyst is not None}
+    assert set(found) == {"tobago", "dao", "isla_dorada", "dragons_gold"}
+    for kind, analyst in found.items():
         th = analyst.thresholds
         assert 0 <= th.best < th.good < th.inaccuracy, kind
         assert get_kind(kind).name == kind
@@ -197,7 +207,7 @@ def test_dao_turning_onto_a_display_one_card_from_a_bust_is_a_mistake():
 def test_each_games_own_best_bot_mostly_plays_its_engines_best_move(name, bot):
     seats = 3
     log = bot_game(name, 7, [bot, "random", bot])
-    result = analyse(log)
+    result = analyse(log, analyst_for(name))
     by_seat = {s["seat"]: s for s in result["summary"]}
     for seat in (0, 2):
         s = by_seat[seat]
@@ -210,12 +220,13 @@ def test_each_games_own_best_bot_mostly_plays_its_engines_best_move(name, bot):
 @pytest.mark.parametrize("name", ["tobago", "dao", "isla_dorada", "dragons_gold"])
 def test_an_analysis_is_reproducible_and_ends_the_chart_at_the_scores(name):
     log = bot_game(name, 13)
-    first = analyse(log)
-    assert json.dumps(analyse(log), sort_keys=True) == json.dumps(first, sort_keys=True)
+    analyst = analyst_for(name)
+    first = analyse(log, analyst)
+    assert json.dumps(analyse(log, analyst), sort_keys=True) == json.dumps(first, sort_keys=True)
     assert [v[-1] for v in first["chart"]["values"]] == first["scores"]
     for d in first["decisions"]:
         assert d["mark"] in MARKS and d["loss"] >= 0
-        assert d["mark"] == analyst_for(name).thresholds.mark(d["loss"])
+        assert d["mark"] == analyst.thresholds.mark(d["loss"])
         assert 1 <= d["move"] <= log.steps and log.actions[d["move"] - 1] == (
             d["seat"],
             d["action"],
@@ -236,7 +247,7 @@ def test_judges_see_only_the_acting_seats_view(monkeypatch):
         return original(view, legal, played)
 
     monkeypatch.setattr(analyst, "judge", spy)
-    analyse(log)
+    analyse(log, analyst)
     from games.base import replay
 
     assert seen
@@ -264,13 +275,10 @@ def view_step(log, view) -> int:
     raise AssertionError("no such step")
 
 
-def test_a_game_without_an_analyst_has_no_analysis(monkeypatch):
+def test_a_game_without_a_web_module_has_no_analyst(monkeypatch):
     import games.base
-    from games.review import GameLog
     from tests.testgame import NAME, BlindAuction
 
     games.base.kinds()
     monkeypatch.setitem(games.base._REGISTRY, NAME, BlindAuction())
-    assert analyst_for(NAME) is None
-    with pytest.raises(LookupError):
-        analyse(GameLog.of(NAME, 1, 2, {}, []))
+    assert site_of(NAME).analyst is None

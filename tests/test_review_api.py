@@ -17,6 +17,7 @@ from app import create_app
 from games.analysis import analyse
 from games.base import get_kind, replay
 from games.review import GameLog
+from games.tobago.analysis import ANALYST as TOBAGO_ANALYST
 from tests.bots import bots_move
 from web.review import reviews
 
@@ -151,7 +152,7 @@ def test_an_analysis_runs_in_the_background_is_stored_and_served_again_without_w
         "done": snap["version"],
         "total": snap["version"],
     }
-    expected = analyse(record_log(client, snap["id"]))
+    expected = analyse(record_log(client, snap["id"]), TOBAGO_ANALYST)
     assert done["analysis"] == json.loads(json.dumps(expected))
     # a fresh app on the same database (another worker, a restart) serves the stored result
     import web.review as review_module

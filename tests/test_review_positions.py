@@ -14,7 +14,8 @@ import pytest
 
 from errors import InvalidInput, NotFound
 from games.base import get_kind, play_bots, replay
-from games.review import GameLog, Positions, check_step, merged_players_view
+from games.review import CHECKPOINT_EVERY, GameLog, Positions, check_step, merged_players_view
+from web.game_site import site_of
 
 LINEUPS = {
     "tobago": ["strategic", "random", "random"],
@@ -39,6 +40,11 @@ def bot_game(name: str, seed: int, levels: list[str] | None = None) -> GameLog:
     return GameLog.of(name, seed, len(levels), {}, actions)
 
 
+def game_positions(log: GameLog, every: int = CHECKPOINT_EVERY) -> Positions:
+    """The log's positions with its game's own full view, as the review service builds them."""
+    return Positions(log, every, full_view=site_of(log.kind).full_view)
+
+
 def canon(value) -> str:
     return json.dumps(value, sort_keys=True)
 
@@ -47,7 +53,7 @@ def canon(value) -> str:
 def test_every_step_from_every_seat_is_the_engine_view_of_a_replay_to_that_step(name):
     log = bot_game(name, 11)
     kind = get_kind(name)
-    positions = Positions(log, every=7)
+    positions = game_positions(log, every=7)
     rng = random.Random(3)
     steps = [0, log.steps, *rng.sample(range(log.steps + 1), min(25, log.steps))]
     steps += [steps[-1] + 1, steps[-1] + 2]  # walking forward one step at a time
@@ -66,7 +72,7 @@ def test_every_step_from_every_seat_is_the_engine_view_of_a_replay_to_that_step(
 def test_the_full_view_holds_every_seats_private_items_and_a_seat_only_its_own(name):
     log = bot_game(name, 5)
     kind = get_kind(name)
-    positions = Positions(log)
+    positions = game_positions(log)
     for step in range(1, log.steps, max(1, log.steps // 15)):
         state = positions.state(step)
         if kind.is_over(state):

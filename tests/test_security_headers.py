@@ -44,7 +44,8 @@ def page_urls(url: str, rules: list[str]) -> list[str]:
     code = requests.get(url + "/api/tobago/puzzles?seed=1&difficulty=easy", timeout=30).json()
     out = []
     expanded = []
-    for path in rules:  # a route for every kind (the review page) is visited for each kind
+    for path in rules:  # a route for every kind (review, generic game page) is visited for each
+        path = path.replace("<kind:kind>", "<kind>")
         names = games if path.startswith("/<kind>/") else [None]
         expanded += [path.replace("<kind>", name) if name else path for name in names]
     for path in expanded:

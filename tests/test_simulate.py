@@ -4,13 +4,48 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import dataclass, field
+from typing import Literal
 
 import pytest
 
-from errors import IllegalAction
 from games import base
+from games.actions import ActionType
 from games.base import GameKind, register
+from games.phases import Move, Phase
 from games.simulate import main, simulate
+from games.state import GameState, enter
+
+
+@dataclass(kw_only=True)
+class RaceState(GameState):
+    count: list[int]
+    to_move: int = 0
+    winner: int | None = None
+    steps: list[int] = field(default_factory=list)
+
+
+class Step(ActionType):
+    type: Literal["step"]
+    step: Literal[1, 2]
+
+
+def _step(state: RaceState, seat: int, action: Step, events: list) -> None:
+    state.count[seat] += action.step
+    state.steps[seat] += 1
+    if state.count[seat] >= 10:
+        state.winner = seat
+        enter(state, "over")
+    state.to_move = (seat + 1) % state.seats
+    events.append({"seat": seat, "type": "step", "step": action.step})
+
+
+RACE = Phase(
+    "race",
+    to_act=lambda state: [state.to_move],
+    legal=lambda state, seat: [{"type": "step", "step": 1}, {"type": "step", "step": 2}],
+    moves=(Move(Step, _step),),
+)
 
 
 class Race(GameKind):
@@ -22,57 +57,37 @@ class Race(GameKind):
             base.GameType(
                 "race_test", 2, 3, (base.OptionSpec("tie_at_start", False),), chance="none"
             ),
+            (RACE,),
             {
                 "one": lambda v, legal, rng: {"type": "step", "step": 1},
                 "two": lambda v, legal, rng: {"type": "step", "step": 2},
             },
         )
 
-    def setup(self, seed, seats, opts):
-        return {
-            "seats": seats,
-            "count": [0] * seats,
-            "to_move": 0,
-            "winner": None,
-            "tied": opts["tie_at_start"],
-            "moves": [0] * seats,
-        }
-
-    def seat_count(self, state):
-        return state["seats"]
-
-    def to_act(self, state):
-        return [] if self.is_over(state) else [state["to_move"]]
-
-    def legal(self, state, seat):
-        return [{"type": "step", "step": 1}, {"type": "step", "step": 2}]
-
-    def play(self, state, seat, action):
-        if action not in self.legal(state, seat):
-            raise IllegalAction("bad step", "action")
-        state["count"][seat] += action["step"]
-        state["moves"][seat] += 1
-        if state["count"][seat] >= 10:
-            state["winner"] = seat
-        state["to_move"] = (seat + 1) % state["seats"]
-        return [{"seat": seat, **action}]
+    def setup(self, seed, seats, opts, rng):
+        return RaceState(
+            seed=seed,
+            seats=seats,
+            options=opts,
+            rng=rng,
+            phase="over" if opts["tie_at_start"] else "race",
+            count=[0] * seats,
+            steps=[0] * seats,
+        )
 
     def observe(self, state, seat):
-        return {"count": state["count"][seat] if seat is not None else None}
-
-    def is_over(self, state):
-        return state["tied"] or state["winner"] is not None
+        return {"count": state.count[seat] if seat is not None else None}
 
     def scores(self, state):
         if not self.is_over(state):
             return None
-        return [1 if state["tied"] or s == state["winner"] else 0 for s in range(state["seats"])]
+        return [1 if state.winner in (None, s) else 0 for s in range(state.seats)]
 
     def statistics(self, state):
         return {
-            "best_count": max(state["count"]),
-            "moves": list(state["moves"]),
-            "seat": list(range(state["seats"])),
+            "best_count": max(state.count),
+            "moves": list(state.steps),
+            "seat": list(range(state.seats)),
         }
 
 

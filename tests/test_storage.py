@@ -127,21 +127,21 @@ def test_tokens_are_long_random_and_stored_hashed(sessions):
 def test_act_checks_the_version_and_refusals_change_nothing(sessions):
     sessions = sessions()
     game, _, state = sessions.create("blind_auction", HUMANS, {"rounds": 3}, 11)
-    card = state["hands"][0][0]
+    card = state.hands[0][0]
     with pytest.raises(StaleVersion) as stale:
         sessions.act(game.id, 0, 5, {"type": "bid", "card": card})
     assert stale.value.current == 0
     with pytest.raises(IllegalAction):
-        sessions.act(game.id, 0, 0, {"type": "bid", "card": state["hands"][1][0]})
+        sessions.act(game.id, 0, 0, {"type": "bid", "card": state.hands[1][0]})
     with pytest.raises(InvalidInput):
         sessions.act(game.id, 0, 0, {"type": "dance"})
     assert sessions.store.version(game.id) == 0
-    hand_before = list(state["hands"][0])
+    hand_before = list(state.hands[0])
     snap = sessions.act(game.id, 0, 0, {"type": "bid", "card": card})
     assert snap["version"] == 1 and snap["view"]["bid"]["id"] == card
     assert [c["id"] for c in snap["view"]["hand"]] == hand_before[1:]
     with pytest.raises(IllegalAction):  # seat 0 already bid this round
-        sessions.act(game.id, 0, 1, {"type": "bid", "card": state["hands"][0][1]})
+        sessions.act(game.id, 0, 1, {"type": "bid", "card": state.hands[0][1]})
     assert [a.version for a in sessions.store.actions(game.id)] == [1]
 
 
@@ -149,10 +149,10 @@ def test_a_crashing_engine_is_a_400_and_its_cached_state_is_rebuilt(sessions, mo
     sessions = sessions()
     game, _, state = sessions.create("blind_auction", HUMANS, None, 4)
     kind = BlindAuction()
-    card = state["hands"][0][0]
+    card = state.hands[0][0]
 
     def half_then_crash(st, seat, action):
-        st["hands"][seat].clear()  # mutates, then fails like a buggy engine would
+        st.hands[seat].clear()  # mutates, then fails like a buggy engine would
         raise KeyError("boom")
 
     import games.base
@@ -164,7 +164,7 @@ def test_a_crashing_engine_is_a_400_and_its_cached_state_is_rebuilt(sessions, mo
         sessions.act(game.id, 0, 0, {"type": "bid", "card": card})
     monkeypatch.setitem(games.base._REGISTRY, "blind_auction", kind)
     game, state = sessions.current(game.id)
-    assert game.version == 0 and card in state["hands"][0] and len(state["hands"][0]) == 6
+    assert game.version == 0 and card in state.hands[0] and len(state.hands[0]) == 6
 
 
 def test_bots_move_when_the_table_plays_them_each_as_its_own_version(sessions):
@@ -182,7 +182,7 @@ def test_bots_move_when_the_table_plays_them_each_as_its_own_version(sessions):
     log = sessions.store.actions(game.id)
     assert [(a.version, a.seat) for a in log] == [(1, 1), (2, 2)]
     assert sessions.store.get(game.id).bot is None and sessions.store.bots_due(1e12) == []
-    snap = sessions.act(game.id, 0, 2, {"type": "bid", "card": state["hands"][0][0]})
+    snap = sessions.act(game.id, 0, 2, {"type": "bid", "card": state.hands[0][0]})
     assert (snap["version"], snap["bot"]) == (3, "thinking")  # the answer: the human's move
     assert sessions.play_due_bots(game.id) == 2  # both bots in round 2
     game, state = sessions.current(game.id)
@@ -208,7 +208,7 @@ def test_bot_moves_are_the_same_whoever_plays_them(sessions):
         s = sessions()
         game, _, state = s.create("blind_auction", seats, {"rounds": 3}, 31)
         s.play_due_bots()
-        s.act(game.id, 0, 2, {"type": "bid", "card": state["hands"][0][0]})
+        s.act(game.id, 0, 2, {"type": "bid", "card": state.hands[0][0]})
         s.play_due_bots()
         logs.append([(a.seat, a.action) for a in s.store.actions(game.id)])
     assert logs[0] == logs[1] and len(logs[0]) == 5
@@ -232,7 +232,7 @@ def test_racing_writers_one_success_per_version(sessions):
             st = mine.state_of(g)
             acting = BlindAuction().to_act(st)
             seat = acting[i % len(acting)]
-            card = st["hands"][seat][0]
+            card = st.hands[seat][0]
             try:
                 mine.act(game.id, seat, g.version, {"type": "bid", "card": card})
                 outcome = "ok"
@@ -266,7 +266,7 @@ def test_restart_rebuilds_every_game_from_the_log(sessions):
     for seed in range(4):
         seats = [{"type": "human"}, {"type": "bot", "level": "greedy"}]
         game, _, state = first.create("blind_auction", seats, {"rounds": 3}, seed)
-        snap = first.act(game.id, 0, game.version, {"type": "bid", "card": state["hands"][0][0]})
+        snap = first.act(game.id, 0, game.version, {"type": "bid", "card": state.hands[0][0]})
         made.append((game.id, snap["version"], snap))
     first.store.close()
     second = sessions()  # a new process: empty cache
@@ -281,9 +281,9 @@ def test_cache_catches_up_with_writes_from_another_process(sessions):
     b = sessions()
     game, _, state = a.create("blind_auction", HUMANS, None, 2)
     a.current(game.id)  # cached at version 0 in "process" a
-    b.act(game.id, 1, 0, {"type": "bid", "card": state["hands"][1][0]})
+    b.act(game.id, 1, 0, {"type": "bid", "card": state.hands[1][0]})
     game_a, state_a = a.current(game.id)
-    assert game_a.version == 1 and state_a["bids"][1] is not None
+    assert game_a.version == 1 and state_a.bids[1] is not None
 
 
 def test_list_games_open_only(sessions):
@@ -359,12 +359,12 @@ def test_an_engine_crash_on_a_bot_move_writes_nothing_and_the_state_is_rebuilt(
     seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
     game, tokens, state = s.create("blind_auction", seats, {"rounds": 3}, 6)
     s.play_due_bots()
-    card = state["hands"][0][0]
+    card = state.hands[0][0]
 
     class CrashOnBot(BlindAuction):
         def apply(self, st, seat, action):
-            if seat == 1 and st["round"] == 2:
-                st["hands"][0].clear()
+            if seat == 1 and st.round == 2:
+                st.hands[0].clear()
                 raise KeyError("engine bug")
             return super().apply(st, seat, action)
 
@@ -374,7 +374,7 @@ def test_an_engine_crash_on_a_bot_move_writes_nothing_and_the_state_is_rebuilt(
     assert s.store.get(game.id).bot == "failed"
     monkeypatch.setitem(games.base._REGISTRY, "blind_auction", BlindAuction())
     game, state = s.current(game.id)
-    assert game.version == 2 and card not in state["hands"][0] and len(state["hands"][0]) == 3
+    assert game.version == 2 and card not in state.hands[0] and len(state.hands[0]) == 3
 
 
 def test_actions_without_events_leave_them_empty(store):
@@ -426,7 +426,7 @@ def _play(sessions, game, state, moves: int) -> int:
     sessions.play_due_bots(game.id)
     for _ in range(moves):
         version = sessions.store.version(game.id)
-        hand = sessions.current(game.id)[1]["hands"][0]
+        hand = sessions.current(game.id)[1].hands[0]
         sessions.act(game.id, 0, version, {"type": "bid", "card": hand[0]})
         sessions.play_due_bots(game.id)
     return sessions.store.version(game.id)
@@ -491,7 +491,7 @@ def test_a_full_log_refuses_the_next_entry_and_keeps_the_game(sessions):
     game, _, state = s.create("blind_auction", seats, {"rounds": 6}, 2)
     version = _play(s, game, state, 1)
     assert version == 3  # the bot's bid, the human's, the bot's
-    hand = s.current(game.id)[1]["hands"][0]
+    hand = s.current(game.id)[1].hands[0]
     with pytest.raises(IllegalAction) as err:
         s.act(game.id, 0, 3, {"type": "bid", "card": hand[0]})
     assert (err.value.reason, err.value.params) == ("log_full", {"limit": 3})
@@ -549,7 +549,7 @@ def test_bots_think_outside_the_write_lock_and_a_taken_game_is_left_to_its_runne
     a, b, game, _, runner = _slow_bot_game(sessions, monkeypatch)
     other, _, other_state = b.create("blind_auction", HUMANS, None, 2)
     started = time.monotonic()
-    b.act(other.id, 0, 0, {"type": "bid", "card": other_state["hands"][0][0]})
+    b.act(other.id, 0, 0, {"type": "bid", "card": other_state.hands[0][0]})
     assert time.monotonic() - started < 0.4
     assert b.play_bots(game.id) == 0  # taken: nothing to do here
     runner.join()
@@ -560,7 +560,7 @@ def test_a_players_move_made_while_the_bot_thinks_wins_and_the_bot_moves_after(
     sessions, monkeypatch
 ):
     a, b, game, state, runner = _slow_bot_game(sessions, monkeypatch)
-    b.act(game.id, 0, 0, {"type": "bid", "card": state["hands"][0][0]})  # simultaneous bids
+    b.act(game.id, 0, 0, {"type": "bid", "card": state.hands[0][0]})  # simultaneous bids
     runner.join()  # its write found version 1, not 0: dropped
     assert [(x.version, x.seat) for x in a.store.actions(game.id)] == [(1, 0)]
     assert a.store.get(game.id).bot == "thinking"  # still the bot's turn to bid

@@ -1,7 +1,9 @@
 """The web layer: blueprints for pages and the JSON API, error handling, storage.
 
-Each feature is a blueprint in its own module; ``register_web`` wires them into the app from an
-explicit list, so a renamed or broken module is an import error, never silently missing routes.
+Each feature is a blueprint in its own module. ``register_web`` wires into the app the shared
+ones from the explicit list ``BLUEPRINTS`` (a renamed or broken module is an import error, never
+silently missing routes), then every game's own, named by its descriptor
+(``web.game_site.GameSite.blueprints``, found for every registered kind).
 """
 
 from __future__ import annotations
@@ -9,39 +11,30 @@ from __future__ import annotations
 from flask import Flask
 
 from web import (
-    dao_pages,
     docs,
-    dragons_gold_pages,
     errors,
+    game_pages,
     games_api,
     i18n,
-    isla_dorada_pages,
-    islands_api,
     pages,
-    puzzles_api,
     review_api,
     review_pages,
+    rules_pages,
     security,
-    solver_api,
-    tobago_pages,
 )
 from web.apidoc import install_converters
+from web.game_site import sites
 
-#: Every blueprint module of the service, in registration order (each exposes ``bp``).
+#: The shared blueprint modules of the service, in registration order (each exposes ``bp``).
 BLUEPRINTS = (
     pages,
-    islands_api,
-    solver_api,
     games_api,
-    puzzles_api,
     docs,
     i18n,
-    tobago_pages,
-    dao_pages,
-    isla_dorada_pages,
-    dragons_gold_pages,
+    rules_pages,
     review_api,
     review_pages,
+    game_pages,
 )
 
 
@@ -49,5 +42,9 @@ def register_web(app: Flask) -> None:
     errors.register(app)
     security.register(app)
     install_converters(app)
+    game_pages.install_converters(app)
     for module in BLUEPRINTS:
         app.register_blueprint(module.bp)
+    for site in sites():
+        for blueprint in site.blueprints:
+            app.register_blueprint(blueprint)

@@ -19,12 +19,13 @@ from typing import Any
 from flask import Blueprint, redirect, render_template
 from markupsafe import Markup
 
+from games.dao import analysis
 from games.dao import cards as C
-from web.game_pages import GamePages
+from web.game_pages import render_game, render_join
+from web.game_site import GameSite
 from web.i18n import current_lang, script_json, translate
 
 bp = Blueprint("dao_pages", __name__)
-PAGES = GamePages("dao", "dao/dao.css", "dao.join_", "dao-page")
 
 
 @cache
@@ -70,9 +71,26 @@ def new_game():
 
 @bp.get("/dao/games/<game_id>")
 def game_page(game_id: str):
-    return PAGES.game_page("dao/game.html", game_id)
+    return render_game(SITE, "dao/game.html", game_id)
 
 
 @bp.get("/dao/games/<game_id>/join/<int:seat>")
 def join_page(game_id: str, seat: int):
-    return PAGES.join_page(game_id, seat)
+    return render_join(SITE, game_id, seat)
+
+
+SITE = GameSite(
+    "dao",
+    blueprints=(bp,),
+    blurb="dao.home_text",
+    play="/dao/new",
+    rules=True,
+    own_game_page=True,
+    stylesheet="dao/dao.css",
+    strings=("dao.",),
+    data_script=_data_tag,
+    join_strings="dao.join_",
+    page_class="dao-page",
+    review_script="review/dao.js",
+    analyst=analysis.ANALYST,
+)

@@ -17,12 +17,13 @@ from typing import Any
 from flask import Blueprint, redirect, render_template
 from markupsafe import Markup
 
+from games.dragons_gold import analysis
 from games.dragons_gold import data as D
-from web.game_pages import GamePages
+from web.game_pages import render_game, render_join
+from web.game_site import GameSite
 from web.i18n import current_lang, script_json, translate
 
 bp = Blueprint("dragons_gold_pages", __name__)
-PAGES = GamePages("dragons_gold", "dragons_gold/dg.css", "dg.join_", "dg-page")
 #: Token colours as the pages paint them.
 COLOUR_HEX = {
     "gold": "#d4a017",
@@ -85,9 +86,27 @@ def new_game():
 
 @bp.get("/dragons_gold/games/<game_id>")
 def game_page(game_id: str):
-    return PAGES.game_page("dragons_gold/game.html", game_id)
+    return render_game(SITE, "dragons_gold/game.html", game_id)
 
 
 @bp.get("/dragons_gold/games/<game_id>/join/<int:seat>")
 def join_page(game_id: str, seat: int):
-    return PAGES.join_page(game_id, seat)
+    return render_join(SITE, game_id, seat)
+
+
+SITE = GameSite(
+    "dragons_gold",
+    blueprints=(bp,),
+    blurb="dg.home_text",
+    play="/dragons_gold/new",
+    rules=True,
+    own_game_page=True,
+    stylesheet="dragons_gold/dg.css",
+    strings=("dg.",),
+    data_script=_data_tag,
+    join_strings="dg.join_",
+    page_class="dg-page",
+    review_script="review/dragons_gold.js",
+    analyst=analysis.ANALYST,
+    full_view=analysis.full_view,
+)

@@ -1,29 +1,53 @@
-"""What the pages of every game share: the game-id check, the game page and the join page.
+"""What the pages of every game share: the game-id check, the game page, the join page, and the
+generic game page that plays any kind.
 
-Each game's pages blueprint (``web/tobago_pages.py``, ``web/dao_pages.py``) keeps its own routes
-and templates and describes itself once as a ``GamePages``; the parts that are the same for every
-game come from here, so they cannot drift apart.
+Each game's pages blueprint (``web/<kind>_pages.py``) keeps its own routes and templates and
+describes itself once as a ``GameSite`` (``web.game_site``); its routes render through
+``render_game`` and ``render_join`` here, so the parts that are the same for every game cannot
+drift apart.
 
 The join page is one template (``templates/join.html``) and one script
 (``static/common/join.js``) for every game: it claims a free seat from a share link
 (``POST /api/games/<id>/seats/<i>/claim``), keeps the seat's token in this browser and opens the
 game's page for that seat. Each game words it in its own strings, named by a key prefix: the
 catalogues hold ``<prefix>`` + every name in ``JOIN_KEYS``.
+
+**The generic game page** (``/<kind>/games/<id>``, ``templates/play.html``,
+``static/play/play.js``) serves every kind whose descriptor has no game page of its own: it
+draws the seat's view with the kind's review renderer (``static/review/generic.js`` unless the
+descriptor names another), offers the seat's legal actions as buttons (worded by
+``games.<kind>.actions.<type>`` where the catalogue has it), follows the game like every game
+page (``static/common/gameclient.js``) and links the review at the end. Its join page is the
+shared one in the ``play.join_`` strings.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from flask import abort, render_template
+from flask import Blueprint, Flask, abort, render_template
+from werkzeug.routing import BaseConverter
 
 from errors import NotFound
+from web.game_site import GameSite, site_or_404
 
+bp = Blueprint("game_pages", __name__)
 #: Longer than any id ``web.storage`` makes: such a page is a 404 without asking the database.
 MAX_GAME_ID = 64
 #: The strings the join page uses, after the game's prefix (``join.`` + ``title`` …).
 JOIN_KEYS = ("title", "name", "claim", "invite", "invite_by", "taken", "watch", "no_game", "err")
+
+
+class KindConverter(BaseConverter):
+    """A game kind's URL segment: a lowercase name, never ``api`` (so an API path that matches
+    no API route stays a plain 404, not a page route's 405)."""
+
+    regex = r"(?!api$)[a-z][a-z0-9_]*"
+
+
+def install_converters(app: Flask) -> None:
+    """Make ``<kind:…>`` known to ``app`` (before the blueprint is registered)."""
+    app.url_map.converters["kind"] = KindConverter
 
 
 def check_game_id(game_id: str, kind: str | None = None) -> None:
@@ -42,22 +66,31 @@ def check_game_id(game_id: str, kind: str | None = None) -> None:
             raise NotFound(f"no {kind} game {game_id!r}", "id", reason="no_such_game")
 
 
-@dataclass(frozen=True)
-class GamePages:
-    """One game's pages: its kind (also the URL segment, ``/<kind>/games/<id>``), its stylesheet
-    under ``static/``, the key prefix of its join strings and the class of the join page's box."""
+def render_game(site: GameSite, template: str, game_id: str, **context: Any) -> str:
+    """``template`` for the game ``game_id`` of ``site``'s kind (404 for an impossible id)."""
+    check_game_id(game_id, site.kind)
+    return render_template(template, game_id=game_id, site=site, **context)
 
-    kind: str
-    stylesheet: str
-    join_strings: str
-    page_class: str = ""
 
-    def game_page(self, template: str, game_id: str, **context: Any) -> str:
-        """``template`` for the game ``game_id`` (404 for an impossible id)."""
-        check_game_id(game_id, self.kind)
-        return render_template(template, game_id=game_id, **context)
+def render_join(site: GameSite, game_id: str, seat: int) -> str:
+    """The page a share link opens: claim seat ``seat`` of ``game_id``."""
+    check_game_id(game_id, site.kind)
+    return render_template("join.html", game_id=game_id, seat=seat, pages=site)
 
-    def join_page(self, game_id: str, seat: int) -> str:
-        """The page a share link opens: claim seat ``seat`` of ``game_id``."""
-        check_game_id(game_id, self.kind)
-        return render_template("join.html", game_id=game_id, seat=seat, pages=self)
+
+def _generic(kind: str) -> GameSite:
+    site = site_or_404(kind)
+    if site.own_game_page:  # its own blueprint serves /<kind>/games/<id>
+        abort(404)
+    return site
+
+
+@bp.get("/<kind:kind>/games/<game_id>")
+def play_page(kind: str, game_id: str):
+    site = _generic(kind)
+    return render_game(site, "play.html", game_id, kind=kind)
+
+
+@bp.get("/<kind:kind>/games/<game_id>/join/<int:seat>")
+def play_join_page(kind: str, game_id: str, seat: int):
+    return render_join(_generic(kind), game_id, seat)

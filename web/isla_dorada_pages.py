@@ -16,12 +16,13 @@ from typing import Any
 from flask import Blueprint, redirect, render_template
 from markupsafe import Markup
 
+from games.isla_dorada import analysis
 from games.isla_dorada import tables as T
-from web.game_pages import GamePages
+from web.game_pages import render_game, render_join
+from web.game_site import GameSite
 from web.i18n import current_lang, script_json
 
 bp = Blueprint("isla_dorada_pages", __name__)
-PAGES = GamePages("isla_dorada", "isla_dorada/isla.css", "isla.join_", "isla-page")
 
 
 @cache
@@ -74,9 +75,27 @@ def new_game():
 
 @bp.get("/isla_dorada/games/<game_id>")
 def game_page(game_id: str):
-    return PAGES.game_page("isla_dorada/game.html", game_id)
+    return render_game(SITE, "isla_dorada/game.html", game_id)
 
 
 @bp.get("/isla_dorada/games/<game_id>/join/<int:seat>")
 def join_page(game_id: str, seat: int):
-    return PAGES.join_page(game_id, seat)
+    return render_join(SITE, game_id, seat)
+
+
+SITE = GameSite(
+    "isla_dorada",
+    blueprints=(bp,),
+    blurb="home.isla_text",
+    play="/isla_dorada/new",
+    rules=True,
+    own_game_page=True,
+    stylesheet="isla_dorada/isla.css",
+    strings=("isla.",),
+    data_script=lambda lang: _data_tag(),
+    join_strings="isla.join_",
+    page_class="isla-page",
+    review_script="review/isla_dorada.js",
+    analyst=analysis.ANALYST,
+    full_view=analysis.full_view,
+)

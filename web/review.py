@@ -37,11 +37,10 @@ from flask import Flask, current_app
 from gunicorn.dirty import get_dirty_client
 
 from errors import IllegalAction, NotFound
-from games.analysis import ANALYSIS_VERSION, analyse, analyst_for
+from games.analysis import ANALYSIS_VERSION, analyse
 from games.review import GameLog, Positions, check_step
 from hexmap.sized_cache import SizedCache
-from solver.clues import describe_clue, parse_clue
-from solver.hints import Hint
+from web.game_site import site_of
 from web.storage import AnalysisRecord, GameRecord
 from web.storage.sessions import GameSessions
 
@@ -108,7 +107,8 @@ class Reviews:
             with self._build_lock:  # one replay per game, however many ask at once
                 found = self._positions.get(game.id)
                 if found is None:
-                    built = Positions(game_log(self.sessions, game))
+                    log_ = game_log(self.sessions, game)
+                    built = Positions(log_, full_view=site_of(game.kind).full_view)
                     found = self._positions.put(game.id, built, built.nbytes())
         return found
 
@@ -150,7 +150,8 @@ class Reviews:
     def _answer(self, game: GameRecord, step: int, seat: int | None, lang: str) -> dict:
         positions = self.positions(game)
         kind = positions.kind
-        analyst = analyst_for(kind.name)
+        site = site_of(kind.name)
+        analyst = site.analyst
         view = positions.view(step, seat)
         to_act = positions.to_act(step)
         helper_seat = seat if seat is not None else (to_act[0] if to_act else None)
@@ -165,7 +166,9 @@ class Reviews:
             state = positions.state(step)
             if helper_seat is not None:
                 own = view if seat is not None else kind.view(state, helper_seat)
-                helper = word_helper(kind.name, analyst.helper(own, legal), lang)
+                helper = analyst.helper(own, legal)
+                if helper is not None and site.helper_words is not None:
+                    helper = site.helper_words(helper, lang)
             for s in range(len(game.seats)) if seat is None else [seat]:
                 own = view if seat is not None else kind.view(state, s)
                 expected[s] = analyst.expected(own)
@@ -200,7 +203,7 @@ class Reviews:
         starts it when nothing (of the current version) is stored or running."""
         game = self.finished(game_id)
         out: dict[str, Any] = {"id": game.id, "game": game.kind, "version": ANALYSIS_VERSION}
-        if analyst_for(game.kind) is None:
+        if site_of(game.kind).analyst is None:
             return {**out, "status": "unavailable", "progress": None, "analysis": None}
         with self._jobs_lock:
             job = self._jobs.get(game_id)
@@ -277,6 +280,9 @@ class Reviews:
         try:
             game = self.sessions.store.get(game_id)
             game_log_ = game_log(self.sessions, game)
+            analyst = site_of(game.kind).analyst
+            if analyst is None:
+                raise LookupError(f"no analysis for {game.kind}")
 
             def progress(done: int, total: int) -> None:
                 with self._jobs_lock:
@@ -285,7 +291,7 @@ class Reviews:
                     last_save[0] = time.monotonic()
                     self._save(game_id, "running", done, total)
 
-            result = analyse(game_log_, progress)
+            result = analyse(game_log_, analyst, progress)
             self._save(game_id, "done", game.version, game.version, result=result)
         except Exception as e:  # stored as failed (and logged), never a stuck "running"
             log.exception("analysis of %s failed", game_id)
@@ -319,41 +325,6 @@ class Reviews:
 
 def _progress(done: int, total: int) -> dict[str, int]:
     return {"done": done, "total": total}
-
-
-# --- the helper in words ------------------------------------------------------------------
-
-
-def word_helper(kind: str, helper: dict | None, lang: str) -> dict | None:
-    """The helper with the sentences its page shows, in ``lang`` (Tobago's hints: the clue's
-    sentence and the reason, worded as the game page's helper words them)."""
-    if helper is None or kind != "tobago":
-        return helper
-    from web.tobago_pages import hint_reason  # the game page's own wording of a hint
-
-    out = dict(helper)
-    worded = []
-    for h in helper["hints"]:
-        clue = parse_clue(h["clue"])
-        hint = Hint(
-            h["hand_index"],
-            h["map"],
-            clue,
-            0,
-            h["remaining"],
-            h["before"],
-            tuple(h["costs"]),
-            h["score"],
-        )
-        worded.append(
-            {
-                **h,
-                "sentence": describe_clue(clue, lang),
-                "reason": hint_reason(lang, hint, with_costs=helper["with_me"]),
-            }
-        )
-    out["hints"] = worded
-    return out
 
 
 def init_reviews(app: Flask, sessions: GameSessions) -> Reviews:

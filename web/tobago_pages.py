@@ -1,5 +1,6 @@
-"""Tobago in the browser: the pages (new game, game, join a seat, playground, rules) and the
-deduction helper's JSON endpoint.
+"""Tobago in the browser: the pages (hub, new game, game, join a seat, playground), the deduction
+helper's JSON endpoint, and Tobago's descriptor (``SITE``: its pages, the island, solver and
+puzzle APIs, its review).
 
 Pages are plain HTML + JS modules (``templates/tobago/``, ``static/tobago/``, no build step, no
 CDN); they talk to the public API (``/api/games``, ``/api/tobago/solve``) like any client, so a
@@ -16,41 +17,30 @@ caller did not send, so it cannot leak hidden state.
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
 from typing import Literal
 
-from flask import Blueprint, abort, render_template
-from markdown_it import MarkdownIt
+from flask import Blueprint, render_template
 from pydantic import BaseModel, ConfigDict, Field
 
 from errors import InvalidInput
+from games.tobago import analysis
 from solver.answer import helper_maps, play_refusals
-from solver.clues import describe_clue
+from solver.clues import describe_clue, parse_clue
 from solver.compiled import compile_island, drive_from
 from solver.deck import DECK
 from solver.hints import Hint, hints
 from solver.solve import MAX_HAND, MAX_MAPS, parse_list, parse_solve_request, parse_space_on
+from web import islands_api, puzzles_api, solver_api
 from web.apidoc import api_route
-from web.game_pages import GamePages
-from web.i18n import current_lang, translate
+from web.game_pages import render_game, render_join
+from web.game_site import GameSite, Link
+from web.i18n import translate
 from web.jsonbody import json_body
 from web.schemas_island import IslandSpecIn
 from web.solver_api import ClueValue, Pair, SolveMapIn, SolveOptionsIn
 
 bp = Blueprint("tobago_pages", __name__)
-PAGES = GamePages("tobago", "tobago/tobago.css", "join.")
 TAG = "tobago"
-RULES_DIR = Path(__file__).with_name("rules")
-#: Game kinds with a rules page, in the order the index lists them.
-RULE_GAMES = ("tobago", "dao", "isla_dorada", "dragons_gold")
-#: Where the rules page of a game playable in the browser links "Play".
-PLAY_PAGES = {
-    "tobago": "/tobago/new",
-    "dao": "/dao/new",
-    "isla_dorada": "/isla_dorada/new",
-    "dragons_gold": "/dragons_gold/new",
-}
 MAX_ATVS = 8
 
 # --- pages ------------------------------------------------------------------------------------
@@ -68,52 +58,18 @@ def new_game():
 
 @bp.get("/tobago/games/<game_id>")
 def game_page(game_id: str):
-    return PAGES.game_page("tobago/game.html", game_id)
+    return render_game(SITE, "tobago/game.html", game_id)
 
 
 @bp.get("/tobago/games/<game_id>/join/<int:seat>")
 def join_page(game_id: str, seat: int):
-    return PAGES.join_page(game_id, seat)
+    return render_join(SITE, game_id, seat)
 
 
 @bp.get("/tobago/playground")
 def playground():
     deck = list(dict.fromkeys(c.notation for c in DECK))
     return render_template("tobago/playground.html", deck=deck)
-
-
-@cache
-def _markdown() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": False, "typographer": False}).enable("table")
-
-
-@cache
-def rules_html(game: str, lang: str) -> str:
-    """The rules of ``game`` as HTML (Markdown rendered once per language; raw HTML refused)."""
-    path = RULES_DIR / lang / f"{game}.md"
-    if not path.exists():
-        path = RULES_DIR / "en" / f"{game}.md"
-    return _markdown().render(path.read_text("utf-8"))
-
-
-@bp.get("/rules")
-def rules_index():
-    return render_template("rules_index.html", games=RULE_GAMES)
-
-
-@bp.get("/rules/<game>")
-def rules_page(game: str):
-    if game not in RULE_GAMES:
-        abort(404)
-    lang = current_lang()
-    translated = (RULES_DIR / lang / f"{game}.md").exists()
-    return render_template(
-        "rules.html",
-        game=game,
-        body=rules_html(game, lang),
-        translated=translated,
-        play_url=PLAY_PAGES.get(game),
-    )
 
 
 # --- the deduction helper -------------------------------------------------------------------
@@ -273,3 +229,62 @@ def helper():
             }
         )
     return {"maps": maps_out, "hints": hints_out, "refusals": play_refusals(t, req.maps, req.hand)}
+
+
+def helper_words(helper: dict, lang: str) -> dict:
+    """The review's helper with its sentences in ``lang``: each hint's clue and reason, worded
+    as the game page's helper words them."""
+    worded = []
+    for h in helper["hints"]:
+        clue = parse_clue(h["clue"])
+        hint = Hint(
+            h["hand_index"],
+            h["map"],
+            clue,
+            0,
+            h["remaining"],
+            h["before"],
+            tuple(h["costs"]),
+            h["score"],
+        )
+        worded.append(
+            {
+                **h,
+                "sentence": describe_clue(clue, lang),
+                "reason": hint_reason(lang, hint, with_costs=helper["with_me"]),
+            }
+        )
+    return {**helper, "hints": worded}
+
+
+SITE = GameSite(
+    "tobago",
+    blueprints=(bp, islands_api.bp, solver_api.bp, puzzles_api.bp),
+    blurb="home.tobago_text",
+    play="/tobago/new",
+    nav=(
+        Link("games.tobago.title", "/tobago"),
+        Link("site.playground", "/tobago/playground"),
+        Link("site.puzzles", "/puzzles"),
+    ),
+    home_links=(
+        Link("home.play", "/tobago/new"),
+        Link("home.playground", "/tobago/playground"),
+        Link("home.puzzles", "/puzzles"),
+        Link("home.daily", "/puzzles/daily"),
+        Link("home.rules", "/rules/tobago"),
+        Link("home.join", "/tobago"),
+    ),
+    error_links=(Link("errorpage.games", "/tobago"), Link("errorpage.puzzles", "/puzzles")),
+    featured=True,
+    rules=True,
+    own_game_page=True,
+    stylesheet="tobago/tobago.css",
+    strings=("game.", "ev.", "helper.", "seat.", "act."),
+    clues=True,
+    join_strings="join.",
+    review_script="review/tobago.js",
+    analyst=analysis.ANALYST,
+    full_view=analysis.full_view,
+    helper_words=helper_words,
+)

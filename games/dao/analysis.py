@@ -65,7 +65,6 @@ def score_now(view: dict) -> float:
 
 
 class DaoAnalyst(Analyst):
-    kind = "dao"
     unit = "expected_points"
     chart = "score"
     thresholds = THRESHOLDS

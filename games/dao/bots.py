@@ -45,7 +45,7 @@ def greedy_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
     return _choose(legal, odds.action_values(odds.position_from_view(view)))
 
 
-def make_ev_bot(opponent_weight: float = OPPONENT_WEIGHT):
+def make_ev_bot(opponent_weight: float = OPPONENT_WEIGHT) -> Bot:
     """An expected-value bot weighing the next seat's gain ``opponent_weight / (seats - 1)``."""
 
     def ev_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:

@@ -19,8 +19,12 @@ Decisions (documented here and in the option texts):
   halves of 30, one per round; each round starts with a fresh display and empty piles; the scores
   of both rounds are added. Round ``r`` is started by seat ``(r - 1) % seats`` (the start passes
   to the left). At a round's end the piles are counted openly, so they become public.
-- All chance happens at setup (one shuffle from ``random.Random(seed)``); the state keeps the
-  resulting deck order, so ``(seed, seats, options, action log)`` replays the game.
+- All chance happens at setup (one shuffle with the game's generator, ``random.Random(seed)``:
+  ``games.state``); the state keeps the resulting deck order, so ``(seed, seats, options,
+  action log)`` replays the game.
+
+The engine's shape (``games.base``): one phase, ``play``, in which the seat to move may ``take``
+or ``turn`` (both declared with no field), then ``over``.
 - Hidden information: a seat sees its own pile; of the others, only how many cards they hold. The
   view also carries ``unseen``: how many cards of each element and value have never been face up.
   That is public knowledge (every card reaches a pile through the face-up display, so a table
@@ -35,25 +39,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errors import InvalidInput
+from games.actions import bare
 from games.base import Action, Event, GameKind, GameType, OptionSpec
 from games.dao import cards as C
 from games.dao import odds
 from games.dao.bots import BOTS
+from games.phases import Move, Phase
+from games.state import OVER, GameState, enter, generator
 
-_ACTIONS = ("take", "turn")
 _OPTIONS = (
     OptionSpec("bust_match", "previous", ("previous", "first")),
     OptionSpec("two_rounds", None, (None, True, False)),
 )
+#: The game's only phase before the end: the seat to move takes or turns.
+PLAY = "play"
+Take, Turn = bare("take"), bare("turn")
 
 
-@dataclass
-class DaoState:
+@dataclass(kw_only=True)
+class DaoState(GameState):
     """Everything about one DAO game. Cards are ids (see ``games.dao.cards``)."""
 
-    seats: int
-    seed: int
-    options: dict
     #: One deck per round; the top card is the *last* element.
     decks: list[list[int]]
     #: The display, first card (nearest the deck) first.
@@ -62,12 +68,14 @@ class DaoState:
     piles: list[list[int]] = field(default_factory=list)
     round: int = 1
     to_move: int = 0
-    over: bool = False
     #: Per finished round: ``{"piles": [[ids]], "left": [ids], "scores": [int]}``.
     finished: list[dict] = field(default_factory=list)
-    actions: int = 0
     stats: dict = field(default_factory=dict)
     last_events: list[Event] = field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
 
 
 def _new_stats(seats: int) -> dict:
@@ -91,34 +99,30 @@ def _cards_json(ids: list[int]) -> list[dict]:
     return [{"element": _NAME[c], "value": _VALUE[c]} for c in ids]
 
 
-def _refuse_action(action: Any) -> None:
-    """Raise the precise ``InvalidInput`` for a malformed action."""
-    if not isinstance(action, dict):
-        raise InvalidInput(
-            "an action is an object like {'type': 'take'}", "action", reason="action_not_object"
-        )
-    extra = sorted(str(k) for k in action if k != "type")
-    if extra:
-        raise InvalidInput(
-            f"unknown action field {extra[0]!r}",
-            f"action.{extra[0]}",
-            reason="unknown_field",
-            params={"name": extra[0], "action": str(action.get("type"))},
-        )
-    raise InvalidInput(
-        f"action type must be 'take' or 'turn', got {action.get('type')!r}",
-        "action.type",
-        reason="unknown_action",
-        params={"action": str(action.get("type"))},
-    )
+def _to_move(state: DaoState) -> list[int]:
+    return [state.to_move]
 
 
-class DaoKind(GameKind):
+def _take_or_turn(state: DaoState, seat: int) -> list[Action]:
+    return [{"type": "take"}, {"type": "turn"}]
+
+
+class DaoKind(GameKind[DaoState]):
     """DAO behind the shared engine shape."""
 
+    snapshot_format = 2
+
     def __init__(self) -> None:
+        play: Phase[DaoState] = Phase(
+            PLAY,
+            to_act=_to_move,
+            legal=_take_or_turn,
+            moves=(Move(Take, self._take), Move(Turn, self._turn)),
+        )
         super().__init__(
-            GameType("dao", 2, 6, _OPTIONS, chance="seeded", information="imperfect"), BOTS
+            GameType("dao", 2, 6, _OPTIONS, chance="seeded", information="imperfect"),
+            (play,),
+            BOTS,
         )
 
     # --- options and setup ---------------------------------------------------------------
@@ -130,20 +134,26 @@ class DaoKind(GameKind):
             opts["two_rounds"] = seats == 2
         return opts
 
-    def setup(self, seed: int, seats: int, options: dict) -> DaoState:
-        opts = options
+    def setup(self, seed: int, seats: int, options: dict, rng: random.Random) -> DaoState:
         deck = list(range(C.CARD_COUNT))
-        random.Random(seed).shuffle(deck)
+        rng.shuffle(deck)
         half = len(deck) // 2
-        decks = [deck[:half], deck[half:]] if opts["two_rounds"] else [deck]
-        return self.start(seats, decks, opts, seed=seed)
+        decks = [deck[:half], deck[half:]] if options["two_rounds"] else [deck]
+        return self._start(seats, decks, options, seed, rng)
 
     def start(self, seats: int, decks: list[list[int]], options: dict, seed: int = 0) -> DaoState:
         """A game from prepared decks (top card last), e.g. a stacked deck in a test scenario."""
+        return self._start(seats, decks, options, seed, generator(seed))
+
+    def _start(
+        self, seats: int, decks: list[list[int]], options: dict, seed: int, rng: random.Random
+    ) -> DaoState:
         state = DaoState(
-            seats=seats,
             seed=seed,
+            seats=seats,
             options=dict(options),
+            rng=rng,
+            phase=PLAY,
             decks=[list(d) for d in decks],
             piles=[[] for _ in range(seats)],
             stats=_new_stats(seats),
@@ -155,18 +165,6 @@ class DaoKind(GameKind):
 
     # --- the engine ----------------------------------------------------------------------
 
-    def seat_count(self, state: DaoState) -> int:
-        return state.seats
-
-    def to_act(self, state: DaoState) -> list[int]:
-        return [] if state.over else [state.to_move]
-
-    def legal(self, state: DaoState, seat: int) -> list[Action]:
-        return [{"type": "take"}, {"type": "turn"}]
-
-    def is_over(self, state: DaoState) -> bool:
-        return state.over
-
     def scores(self, state: DaoState) -> list[float] | None:
         return self._totals(state) if state.over else None
 
@@ -175,25 +173,13 @@ class DaoKind(GameKind):
         """Each seat's points over the finished rounds."""
         return [sum(r["scores"][s] for r in state.finished) for s in range(state.seats)]
 
-    def play(self, state: DaoState, seat: int | None, action: Action) -> list[Event]:
-        """Take or turn for ``seat`` (checked by the base); the action's fields are checked
-        before anything changes."""
-        if len(action) != 1 or action["type"] not in _ACTIONS:
-            _refuse_action(action)
-        assert seat is not None  # DAO has no timer: only seats act
-        kind = action["type"]
-
-        events: list[Event] = []
-        state.to_move = (seat + 1) % state.seats
-        if kind == "take":
-            self._take(state, seat, events)
-        else:
-            self._turn(state, seat, events)
-        state.actions += 1
+    def after_action(
+        self, state: DaoState, seat: int | None, action: Action, events: list[Event]
+    ) -> None:
         state.last_events = events
-        return events
 
-    def _take(self, state: DaoState, seat: int, events: list[Event]) -> None:
+    def _take(self, state: DaoState, seat: int, action: Any, events: list[Event]) -> None:
+        state.to_move = (seat + 1) % state.seats
         card = state.display.pop(0)
         state.piles[seat].append(card)
         state.stats["takes"] += 1
@@ -203,7 +189,8 @@ class DaoKind(GameKind):
         if not state.display:
             self._refill(state, events)
 
-    def _turn(self, state: DaoState, seat: int, events: list[Event]) -> None:
+    def _turn(self, state: DaoState, seat: int, action: Any, events: list[Event]) -> None:
+        state.to_move = (seat + 1) % state.seats
         deck, display = state.decks[state.round - 1], state.display
         card = deck.pop()
         match = display[-1] if state.options["bust_match"] == "previous" else display[0]
@@ -276,7 +263,7 @@ class DaoKind(GameKind):
             events.append({"type": "round_start", "round": state.round, "first": state.to_move})
             self._refill(state, events)
         else:
-            state.over = True
+            enter(state, OVER)
             totals = self._totals(state)
             best = max(totals)
             events.append(
@@ -331,7 +318,7 @@ class DaoKind(GameKind):
             "unseen": {e: unseen[i * nv : (i + 1) * nv] for i, e in enumerate(C.ELEMENTS)},
             "unseen_total": sum(unseen),
             "options": dict(state.options),
-            "actions": state.actions,
+            "actions": state.moves,
             "last_events": [dict(e) for e in state.last_events],
             "finished": [
                 {
@@ -391,17 +378,13 @@ class DaoKind(GameKind):
         out["cards_in_piles"] = sum(len(p) for r in state.finished for p in r["piles"])
         return out
 
-    def state_to_json(self, state: DaoState) -> dict:
+    def encode(self, state: DaoState) -> dict:
         return {
-            "seats": state.seats,
-            "seed": state.seed,
-            "options": dict(state.options),
             "decks": [list(d) for d in state.decks],
             "display": list(state.display),
             "piles": [list(p) for p in state.piles],
             "round": state.round,
             "to_move": state.to_move,
-            "over": state.over,
             "finished": [
                 {
                     "piles": [list(p) for p in r["piles"]],
@@ -410,39 +393,29 @@ class DaoKind(GameKind):
                 }
                 for r in state.finished
             ],
-            "actions": state.actions,
             "stats": {k: (list(v) if isinstance(v, list) else v) for k, v in state.stats.items()},
             "last_events": [dict(e) for e in state.last_events],
         }
 
-    def state_from_json(self, data: dict) -> DaoState:
-        try:
-            state = DaoState(
-                seats=int(data["seats"]),
-                seed=int(data["seed"]),
-                options=dict(data["options"]),
-                decks=[list(d) for d in data["decks"]],
-                display=list(data["display"]),
-                piles=[list(p) for p in data["piles"]],
-                round=int(data["round"]),
-                to_move=int(data["to_move"]),
-                over=bool(data["over"]),
-                finished=[
-                    {
-                        "piles": [list(p) for p in r["piles"]],
-                        "left": list(r["left"]),
-                        "scores": list(r["scores"]),
-                    }
-                    for r in data["finished"]
-                ],
-                actions=int(data["actions"]),
-                stats={
-                    k: (list(v) if isinstance(v, list) else v) for k, v in data["stats"].items()
-                },
-                last_events=[dict(e) for e in data["last_events"]],
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as e:
-            raise InvalidInput(f"not a DAO state snapshot: {e!r}", "state") from None
+    def decode(self, data: dict, common: dict[str, Any]) -> DaoState:
+        state = DaoState(
+            **common,
+            decks=[list(d) for d in data["decks"]],
+            display=list(data["display"]),
+            piles=[list(p) for p in data["piles"]],
+            round=int(data["round"]),
+            to_move=int(data["to_move"]),
+            finished=[
+                {
+                    "piles": [list(p) for p in r["piles"]],
+                    "left": list(r["left"]),
+                    "scores": list(r["scores"]),
+                }
+                for r in data["finished"]
+            ],
+            stats={k: (list(v) if isinstance(v, list) else v) for k, v in data["stats"].items()},
+            last_events=[dict(e) for e in data["last_events"]],
+        )
         if len(state.piles) != state.seats or not 1 <= state.round <= len(state.decks):
             raise InvalidInput("not a DAO state snapshot: seats, piles and round disagree", "state")
         return state

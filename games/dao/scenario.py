@@ -5,6 +5,8 @@ Decks are written top card first here; the engine keeps them top card last.
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.dao import cards as C
 from games.dao.engine import KIND, DaoState
 
@@ -32,7 +34,7 @@ def stacked(top_first: list[str], fill: bool = True, used: set[int] | None = Non
     return list(reversed(chosen + rest))
 
 
-def game(top_first: list[str], seats: int = 3, fill: bool = True, **options) -> DaoState:
+def game(top_first: list[str], seats: int = 3, fill: bool = True, **options: Any) -> DaoState:
     """A one-round game whose display is the first 3 cards of ``top_first``."""
     opts = KIND.resolve_options({"two_rounds": False, **options}, seats)
     return KIND.start(seats, [stacked(top_first, fill)], opts)

@@ -109,8 +109,14 @@ def hoard_worth(view: dict) -> float:
     return float(worth(view["players"][seat]["hoard"] or {}, _values(view)))
 
 
+def full_view(kind: GameKind, state: Any) -> dict:
+    """Every hoard and hand, and what each seat alone learned (``notes_all``)."""
+    full = merged_players_view(kind, state)
+    full["notes_all"] = [kind.view(state, s)["notes"] for s in range(kind.seat_count(state))]
+    return full
+
+
 class DragonsGoldAnalyst(Analyst):
-    kind = "dragons_gold"
     unit = "token_points"
     chart = "hoard_worth"
     thresholds = THRESHOLDS
@@ -120,12 +126,6 @@ class DragonsGoldAnalyst(Analyst):
 
     def expected(self, view: dict) -> float | None:
         return hoard_worth(view)
-
-    def full_view(self, kind: GameKind, state: Any) -> dict:
-        """Every hoard and hand, and what each seat alone learned (``notes_all``)."""
-        full = merged_players_view(kind, state)
-        full["notes_all"] = [kind.view(state, s)["notes"] for s in range(kind.seat_count(state))]
-        return full
 
 
 ANALYST = DragonsGoldAnalyst()

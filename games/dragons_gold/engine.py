@@ -1,34 +1,38 @@
-"""The Dragon's Gold game kind: options, turn structure, timers, dispatch to the phases.
+"""The Dragon's Gold game kind: options, the declared phases, timers, the snapshot.
 
 Options: ``advanced`` (false: basic rules; true: magic items, the advanced wizard, thief and
 scoring), ``negotiation`` (``"timed"``: proposals against the clock; ``"division"``: the
 variant without negotiation), ``negotiation_seconds`` and ``market_seconds`` (the timers, default
 60; 5-600). Seat 0 starts; play goes up the seat numbers ("left" is the next seat).
 
-Who acts (``to_act``): in the fight, the seat whose turn it is; in a timed negotiation every
-participant at once (propose, accept, reject); in a division the divider, then each picker; a
-thief's owner to steal; at the market every player still in it. Timed phases (``timer``): the
-negotiation's proposals and the market, each ending with the table's ``{"type": "timeout"}``.
-The phases' modules document their actions: ``fight``, ``settle``, ``market``; the views,
-``views``.
+The phases (``PHASES``; their action types in ``games.dragons_gold.actions``) and who acts: the
+fight (``fight``), the seat whose turn it is; a slain dragon's settlement (``settle``): in a
+timed negotiation (``proposals``) every participant at once (propose, accept, reject), in a
+division the divider (``divide``), then each picker (``pick``), then each thief's owner to steal
+(``steal``, or ``look`` behind the screen); at the ``market`` every player still in it. Timed
+phases: ``proposals`` and ``market``, each ending with the table's ``{"type": "timeout"}``.
+One phase hands over to the next by entering it (``games.state.enter``): the fight's ``begin``
+gives the turn to the seat due to play, so no module of the game imports one that imports it.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import random
 from pathlib import Path
 from typing import Any
 
-from errors import IllegalAction
-from games.base import Action, Event, GameKind, GameType, OptionSpec, Timer
-from games.dragons_gold import fight, market, settle, table, views
+from games.base import GameKind, GameType, OptionSpec
+from games.dragons_gold import actions as D
+from games.dragons_gold import fight, market, settle, views
 from games.dragons_gold.bots import BOTS
 from games.dragons_gold.data import count
-from games.dragons_gold.table import State
+from games.dragons_gold.snapshot import from_json, to_json
+from games.dragons_gold.table import DragonsGoldState, new
+from games.phases import Move, Phase, PhaseTimer
 
 NAME = "dragons_gold"
-TIMEOUT: Action = {"type": "timeout"}
 _OPTIONS = (
     OptionSpec("advanced", False),
     OptionSpec("negotiation", "timed", ("timed", "division")),
@@ -42,8 +46,57 @@ VIEW_SCHEMA: dict = json.loads(
 )
 
 
-class DragonsGoldKind(GameKind):
+def _seconds(option: str) -> Any:
+    def seconds(state: DragonsGoldState) -> float:
+        return float(state.options[option])
+
+    return seconds
+
+
+PHASES: tuple[Phase[DragonsGoldState], ...] = (
+    Phase(
+        "fight",
+        fight.seat_to_play,
+        fight.legal,
+        (Move(D.Play, fight.play_hunter), Move(D.Use, fight.use_item)),
+        begin=fight.begin,
+    ),
+    Phase(
+        "proposals",
+        settle.participants,
+        settle.legal_proposals,
+        (
+            Move(D.Propose, settle.propose),
+            Move(D.AcceptProposal, settle.answer),
+            Move(D.RejectProposal, settle.answer),
+        ),
+        timer=PhaseTimer(_seconds("negotiation_seconds"), settle.timeout),
+    ),
+    Phase("divide", settle.divider, settle.legal_divide, (Move(D.Divide, settle.divide),)),
+    Phase("pick", settle.picker, settle.legal_pick, (Move(D.Pick, settle.pick),)),
+    Phase("steal", settle.thief, settle.legal_steal, (Move(D.Steal, settle.steal),)),
+    Phase("look", settle.thief, settle.legal_look, (Move(D.TakeColour, settle.take),)),
+    Phase(
+        "market",
+        market.to_act,
+        market.legal,
+        (
+            Move(D.Offer, market.offer),
+            Move(D.AcceptOffer, market.answer),
+            Move(D.RejectOffer, market.answer),
+            Move(D.Withdraw, market.withdraw),
+            Move(D.Show, market.show),
+            Move(D.Done, market.done),
+        ),
+        timer=PhaseTimer(_seconds("market_seconds"), market.close),
+    ),
+)
+
+
+class DragonsGoldKind(GameKind[DragonsGoldState]):
     """Dragon's Gold behind the shared engine shape (state: ``games.dragons_gold.table``)."""
+
+    snapshot_format = 2
 
     def __init__(self) -> None:
         super().__init__(
@@ -57,102 +110,50 @@ class DragonsGoldKind(GameKind):
                 turns="simultaneous",
                 timed=True,
             ),
+            PHASES,
             BOTS,
         )
 
-    def setup(self, seed: int, seats: int, options: dict) -> State:
-        state, _ = table.new(seed, seats, options)
+    def setup(self, seed: int, seats: int, options: dict, rng: random.Random) -> DragonsGoldState:
+        state, _ = new(seed, seats, options, rng)
         return state
 
-    def seat_count(self, state: State) -> int:
-        return state["seats"]
-
-    def to_act(self, state: State) -> list[int]:
-        phase = state["phase"]
-        if phase == "fight":
-            return [state["turn"]]
-        if phase == "negotiation":
-            return settle.to_act(state)
-        if phase == "market":
-            return market.to_act(state)
-        return []
-
-    def legal(self, state: State, seat: int) -> list[Action]:
-        phase = state["phase"]
-        if phase == "fight":
-            return fight.legal(state, seat)
-        if phase == "negotiation":
-            return settle.legal(state, seat)
-        return market.legal(state, seat)
-
-    def timer(self, state: State) -> Timer | None:
-        phase = state["phase"]
-        if phase == "negotiation" and state["settle"]["step"] == "proposals":
-            seconds = state["options"]["negotiation_seconds"]
-        elif phase == "market":
-            seconds = state["options"]["market_seconds"]
-        else:
-            return None
-        return Timer(state["phase_since"], float(seconds), dict(TIMEOUT))
-
-    def play(self, state: State, seat: int | None, action: Action) -> list[Event]:
-        phase = state["phase"]
-        if phase == "negotiation":
-            return settle.play(state, seat, action)
-        if phase == "market":
-            return market.play(state, seat, action)
-        assert seat is not None  # no timer runs in the fight
-        kind = action["type"]
-        if kind == "play":
-            return fight.play_hunter(state, seat, action)
-        if kind == "use":
-            return fight.use_item(state, seat, action)
-        raise IllegalAction(
-            f"{kind!r} is not an action of the fight (play, use)",
-            "action.type",
-            reason="dg_wrong_step",
-            params={"step": "fight", "action": kind},
-        )
-
-    def observe(self, state: State, seat: int | None) -> dict:
+    def observe(self, state: DragonsGoldState, seat: int | None) -> dict:
         return views.observe(state, seat)
 
-    def is_over(self, state: State) -> bool:
-        return state["phase"] == "over"
-
-    def scores(self, state: State) -> list[float] | None:
-        final = state["final"]
+    def scores(self, state: DragonsGoldState) -> list[float] | None:
+        final = state.final
         return None if final is None else [row["total"] for row in final]
 
     def view_schema(self) -> dict:
         return copy.deepcopy(VIEW_SCHEMA)
 
-    def state_to_json(self, state: State) -> dict:
-        return copy.deepcopy(state)
+    def encode(self, state: DragonsGoldState) -> dict:
+        return to_json(state)
 
-    def state_from_json(self, data: dict) -> State:
-        return copy.deepcopy(data)
+    def decode(self, data: dict, common: dict[str, Any]) -> DragonsGoldState:
+        return from_json(data, common)
 
-    def statistics(self, state: State) -> dict:
-        stats: dict[str, Any] = dict(state["stats"])
-        stats["removed"] = count(state["removed"])
-        stats["tokens"] = [count(h) for h in state["hoards"]]
+    def statistics(self, state: DragonsGoldState) -> dict:
+        stats: dict[str, Any] = dict(state.stats)
+        stats["removed"] = count(state.removed)
+        stats["tokens"] = [count(h) for h in state.hoards]
         return stats
 
-    def private_items(self, state: State, seat: int) -> list[Any]:
+    def private_items(self, state: DragonsGoldState, seat: int) -> list[Any]:
         return views.private_items(state, seat)
 
-    def hidden_items(self, state: State) -> list[Any]:
+    def hidden_items(self, state: DragonsGoldState) -> list[Any]:
         return views.hidden_items(state)
 
 
-def token_total(state: State) -> int:
+def token_total(state: DragonsGoldState) -> int:
     """Tokens in the bag, on the dragons, behind the screens and out of the game: always 126."""
     return (
-        len(state["bag"])
-        + sum(count(d["treasure"]) for d in state["row"])
-        + sum(count(h) for h in state["hoards"])
-        + count(state["removed"])
+        len(state.bag)
+        + sum(count(d.treasure) for d in state.row)
+        + sum(count(h) for h in state.hoards)
+        + count(state.removed)
     )
 
 

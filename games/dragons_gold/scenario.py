@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from games.dragons_gold.data import ATTACK, COLOURS, DRAGONS, ITEM_OF_CARD, TOKEN_COUNTS, full
 from games.dragons_gold.engine import KIND
-from games.dragons_gold.table import State
+from games.dragons_gold.table import Dragon, DragonsGoldState
 
 
 def position(
@@ -26,20 +26,16 @@ def position(
     deck: list[int] | None = None,
     turn: int = 0,
     revealed: int | None = None,
-) -> State:
+) -> DragonsGoldState:
     """A fight position: ``row`` (dragon id, treasure) left to right; ``stacks``: row index →
     ``[(seat, hunter)]`` bottom first; ``bag_top``: the next tokens drawn, first drawn first;
     ``bag``: the bag's size (default: every token not placed); ``deck``: dragon ids, top first
     (default: the dragons not in the row, ascending); ``hands``: magic item cards (advanced)."""
     state = KIND.new_state(0, seats, options)
     left = dict(TOKEN_COUNTS)
-    state["row"] = []
-    for dragon_id, treasure in row:
-        state["row"].append(
-            {"id": dragon_id, "treasure": full(treasure), "stack": [], "slain": False}
-        )
-    state["hoards"] = [full((hoards or {}).get(s, {})) for s in range(seats)]
-    for tokens in [d["treasure"] for d in state["row"]] + state["hoards"]:
+    state.row = [Dragon(dragon_id, full(treasure)) for dragon_id, treasure in row]
+    state.hoards = [full((hoards or {}).get(s, {})) for s in range(seats)]
+    for tokens in [d.treasure for d in state.row] + state.hoards:
         for c, n in tokens.items():
             left[c] -= n
     top = list(bag_top)
@@ -50,24 +46,24 @@ def position(
     rest = [c for c in COLOURS for _ in range(left[c])]
     size = len(rest) + len(top) if bag is None else bag
     keep = rest[: max(0, size - len(top))]
-    state["removed"] = full({c: rest[len(keep) :].count(c) for c in COLOURS})
-    state["bag"] = keep + top[::-1]  # the last is drawn first
-    state["hunters"] = [dict.fromkeys(ATTACK, "up") for _ in range(seats)]
+    state.removed = full({c: rest[len(keep) :].count(c) for c in COLOURS})
+    state.bag = keep + top[::-1]  # the last is drawn first
+    state.hunters = [dict.fromkeys(ATTACK, "up") for _ in range(seats)]
     for index, entries in (stacks or {}).items():
         for seat, hunter in entries:
-            state["hunters"][seat][hunter] = "played"
-            state["row"][index]["stack"].append(
+            state.hunters[seat][hunter] = "played"
+            state.row[index].stack.append(
                 {"seat": seat, "hunter": hunter, "attack": ATTACK[hunter], "sword": False}
             )
-    in_row = {d["id"] for d in state["row"]}
-    state["deck"] = [d for d in sorted(DRAGONS) if d not in in_row] if deck is None else deck
-    state["revealed"] = len(state["row"]) if revealed is None else revealed
-    if state["options"]["advanced"]:
-        state["hands"] = [list((hands or {}).get(s, [])) for s in range(seats)]
-        held = {c for h in state["hands"] for c in h}
-        state["item_deck"] = [c for c in range(len(ITEM_OF_CARD)) if c not in held]
-    state["notes"] = [[] for _ in range(seats)]
-    state["turn"] = turn
+    in_row = {d.id for d in state.row}
+    state.deck = [d for d in sorted(DRAGONS) if d not in in_row] if deck is None else deck
+    state.revealed = len(state.row) if revealed is None else revealed
+    if state.options["advanced"]:
+        state.hands = [list((hands or {}).get(s, [])) for s in range(seats)]
+        held = {c for h in state.hands for c in h}
+        state.item_deck = [c for c in range(len(ITEM_OF_CARD)) if c not in held]
+    state.notes = [[] for _ in range(seats)]
+    state.turn = turn
     return state
 
 

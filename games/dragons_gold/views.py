@@ -32,37 +32,45 @@ from typing import Any
 
 from games.dragons_gold import table
 from games.dragons_gold.data import DRAGONS, count, full
-from games.dragons_gold.table import State
+from games.dragons_gold.table import SETTLEMENT, Dragon, DragonsGoldState
+from games.state import OVER
+
+State = DragonsGoldState
 
 
-def _dragon(dragon: dict) -> dict[str, Any]:
+def phase_name(state: State) -> str:
+    """The phase as views name it: every step of a settlement is the ``"negotiation"``."""
+    return "negotiation" if state.phase in SETTLEMENT else state.phase
+
+
+def _dragon(dragon: Dragon) -> dict[str, Any]:
     return {
-        "id": dragon["id"],
-        "strength": DRAGONS[dragon["id"]]["strength"],
-        "treasure": full(dragon["treasure"]),
-        "hunters": [dict(e) for e in dragon["stack"]],
+        "id": dragon.id,
+        "strength": DRAGONS[dragon.id]["strength"],
+        "treasure": full(dragon.treasure),
+        "hunters": [dict(e) for e in dragon.stack],
         "attack": table.attack(dragon),
-        "slain": dragon["slain"],
+        "slain": dragon.slain,
     }
 
 
 def _negotiation(state: State, seat: int | None) -> dict[str, Any] | None:
-    st = state["settle"]
+    st = state.settle
     if st is None:
         return None
-    proposal = st["proposal"]
+    proposal = st.proposal
     out = {
-        "dragon": st["dragon"],
-        "slayer": st["slayer"],
-        "participants": list(st["participants"]),
-        "attack": list(st["attack"]),
-        "order": list(st["order"]),
-        "divider": st["order"][-1],
-        "mode": st["mode"],
-        "step": st["step"],
-        "seconds": state["options"]["negotiation_seconds"] if st["mode"] == "timed" else None,
-        "wizard": None if st["wizard"] is None else dict(st["wizard"]),
-        "proposals": st["proposals"],
+        "dragon": st.dragon,
+        "slayer": st.slayer,
+        "participants": list(st.participants),
+        "attack": list(st.attack),
+        "order": list(st.order),
+        "divider": st.order[-1],
+        "mode": st.mode,
+        "step": state.phase,
+        "seconds": state.options["negotiation_seconds"] if st.mode == "timed" else None,
+        "wizard": None if st.wizard is None else dict(st.wizard),
+        "proposals": st.proposals,
         "proposal": None
         if proposal is None
         else {
@@ -71,69 +79,68 @@ def _negotiation(state: State, seat: int | None) -> dict[str, Any] | None:
             "shares": {k: dict(v) for k, v in proposal["shares"].items()},
             "answers": dict(proposal["answers"]),
         },
-        "lots": None if st["lots"] is None else [dict(lot) for lot in st["lots"]],
-        "taken": None if st["taken"] is None else list(st["taken"]),
-        "outcome": st["outcome"],
-        "received": None
-        if st["received"] is None
-        else {k: dict(v) for k, v in st["received"].items()},
-        "thieves": list(st["thieves"]),
-        "thief": st["thief"],
-        "victim": st["victim"],
+        "lots": None if st.lots is None else [dict(lot) for lot in st.lots],
+        "taken": None if st.taken is None else list(st.taken),
+        "outcome": st.outcome,
+        "received": None if st.received is None else {k: dict(v) for k, v in st.received.items()},
+        "thieves": list(st.thieves),
+        "thief": st.thief,
+        "victim": st.victim,
         "looking_at": None,
     }
-    if st["step"] == "look" and seat is not None and seat == st["thief"]:
-        out["looking_at"] = {"seat": st["victim"], "hoard": dict(state["hoards"][st["victim"]])}
+    if state.phase == "look" and seat is not None and seat == st.thief:
+        assert st.victim is not None
+        out["looking_at"] = {"seat": st.victim, "hoard": dict(state.hoards[st.victim])}
     return out
 
 
 def _market(state: State) -> dict[str, Any] | None:
-    mk = state["market"]
+    mk = state.market
     if mk is None:
         return None
     return {
-        "offers": [{**o, "give": dict(o["give"]), "get": dict(o["get"])} for o in mk["offers"]],
-        "done": list(mk["done"]),
-        "shown": [{"seat": s, "hoard": dict(state["hoards"][s])} for s in mk["shown"]],
-        "seconds": state["options"]["market_seconds"],
+        "offers": [{**o, "give": dict(o["give"]), "get": dict(o["get"])} for o in mk.offers],
+        "done": list(mk.done),
+        "shown": [{"seat": s, "hoard": dict(state.hoards[s])} for s in mk.shown],
+        "seconds": state.options["market_seconds"],
     }
 
 
 def observe(state: State, seat: int | None) -> dict[str, Any]:
-    over = state["phase"] == "over"
+    over = state.phase == OVER
     players = []
-    for s in range(state["seats"]):
+    for s in range(state.seats):
         visible = over or s == seat
         players.append(
             {
                 "seat": s,
-                "tokens": count(state["hoards"][s]),
-                "hoard": dict(state["hoards"][s]) if visible else None,
-                "hunters": dict(state["hunters"][s]),
-                "items": len(state["hands"][s]),
-                "hand": [table.card_json(c) for c in state["hands"][s]] if visible else None,
+                "tokens": count(state.hoards[s]),
+                "hoard": dict(state.hoards[s]) if visible else None,
+                "hunters": dict(state.hunters[s]),
+                "items": len(state.hands[s]),
+                "hand": [table.card_json(c) for c in state.hands[s]] if visible else None,
             }
         )
-    final = state["final"]
+    final = state.final
     scores = None if final is None else [row["total"] for row in final]
     return {
-        "phase": state["phase"],
+        "phase": phase_name(state),
         "me": seat,
-        "seats": state["seats"],
-        "options": dict(state["options"]),
-        "turn": state["turn"],
-        "moves": state["moves"],
-        "bag": len(state["bag"]),
-        "deck": len(state["deck"]),
-        "market_card": state["market_card"],
-        "removed": dict(state["removed"]),
-        "dragons": [_dragon(d) for d in state["row"]],
+        "seats": state.seats,
+        "options": dict(state.options),
+        "turn": state.turn,
+        "moves": state.moves,
+        "bag": len(state.bag),
+        "deck": len(state.deck),
+        "market_card": state.market_card,
+        "removed": dict(state.removed),
+        "dragons": [_dragon(d) for d in state.row],
         "players": players,
         "negotiation": _negotiation(state, seat),
         "market": _market(state),
-        "notes": [] if seat is None else [dict(n) for n in state["notes"][seat]],
-        "discard": [table.card_json(c) for c in state["discard"]],
-        "item_deck": len(state["item_deck"]),
+        "notes": [] if seat is None else [dict(n) for n in state.notes[seat]],
+        "discard": [table.card_json(c) for c in state.discard],
+        "item_deck": len(state.item_deck),
         "scores": scores,
         "breakdown": None if final is None else final,
         "winners": [] if scores is None else [s for s, v in enumerate(scores) if v == max(scores)],
@@ -146,13 +153,13 @@ def hoard_exposed(state: State, seat: int) -> bool:
     seat's notes) equal to it. (A hoard shown at the market is in every view: still declared,
     the owner's view shows it twice.) Equal values cannot be told apart, so a snapshot equal to
     this hoard exposes it whoever was looked at."""
-    st = state["settle"]
-    if st is not None and st["step"] == "look" and st["victim"] == seat:
+    st = state.settle
+    if st is not None and state.phase == "look" and st.victim == seat:
         return True
-    hoard = state["hoards"][seat]
+    hoard = state.hoards[seat]
     return any(
         n["type"] == "looked" and n["hoard"] == hoard
-        for other, notes in enumerate(state["notes"])
+        for other, notes in enumerate(state.notes)
         if other != seat
         for n in notes
     )
@@ -161,17 +168,17 @@ def hoard_exposed(state: State, seat: int) -> bool:
 def private_items(state: State, seat: int) -> list[Any]:
     """The hoard (unless someone else sees it now), the cards in hand and the notes; once over,
     the hoards and hands only (every view shows them then)."""
-    hand = [table.card_json(c) for c in state["hands"][seat]]
-    if state["phase"] == "over":
-        return [dict(state["hoards"][seat]), *hand]
-    items: list[Any] = [] if hoard_exposed(state, seat) else [dict(state["hoards"][seat])]
-    return items + hand + [dict(n) for n in state["notes"][seat]]
+    hand = [table.card_json(c) for c in state.hands[seat]]
+    if state.phase == OVER:
+        return [dict(state.hoards[seat]), *hand]
+    items: list[Any] = [] if hoard_exposed(state, seat) else [dict(state.hoards[seat])]
+    return items + hand + [dict(n) for n in state.notes[seat]]
 
 
 def hidden_items(state: State) -> list[Any]:
     """The deck's dragon cards, the item deck's cards and the bag's order."""
-    out: list[Any] = [dict(DRAGONS[d]) for d in state["deck"]]
-    out += [table.card_json(c) for c in state["item_deck"]]
-    if state["bag"]:
-        out.append(list(state["bag"]))
+    out: list[Any] = [dict(DRAGONS[d]) for d in state.deck]
+    out += [table.card_json(c) for c in state.item_deck]
+    if state.bag:
+        out.append(list(state.bag))
     return out

@@ -2,11 +2,12 @@
 ``isla_dorada`` game kind (3-6 seats).
 
 Modules: ``tables`` (the map and the cards from ``data/``), ``state`` (the state, the deal, the
-snapshot), ``auction`` (bids, passes, Juju), ``rounds`` (moving, curses, treasures, cable news),
-``drawing`` (drawing and lightning cards, the hand limit), ``phases`` (a round's start, the
-game's end, field checks), ``scoring`` (destiny missions, the breakdown),
-``views`` (what each seat sees, secrets, statistics), ``engine`` (the ``GameKind`` and the
-Decisions), ``bots`` and ``planner``.
+snapshot), ``actions`` (every action type, declared once: ``games.actions``), ``auction``
+(bids, passes, Juju), ``rounds`` (moving, curses, treasures, cable news), ``drawing`` (drawing
+and lightning cards, the hand limit), ``phases`` (a round's start, the game's end, the rules'
+refusal), ``scoring`` (destiny missions, the breakdown), ``views`` (what each seat sees,
+secrets, statistics), ``engine`` (the declared phases, the ``GameKind`` and the Decisions),
+``bots`` and ``planner``.
 """
 
 from games.base import register

@@ -151,8 +151,15 @@ def score_so_far(view: dict) -> float:
     return float(total)
 
 
+def full_view(kind: GameKind, state: Any) -> dict:
+    """Every hand and goal card, and what each seat alone saw (``mine_all``: its offers,
+    its treasure plays chosen but not yet revealed, its mission's progress)."""
+    full = merged_players_view(kind, state)
+    full["mine_all"] = [kind.view(state, s).get("mine") for s in range(kind.seat_count(state))]
+    return full
+
+
 class IslaAnalyst(Analyst):
-    kind = "isla_dorada"
     unit = "planner_points"
     chart = "score"
     thresholds = THRESHOLDS
@@ -162,13 +169,6 @@ class IslaAnalyst(Analyst):
 
     def expected(self, view: dict) -> float | None:
         return score_so_far(view)
-
-    def full_view(self, kind: GameKind, state: Any) -> dict:
-        """Every hand and goal card, and what each seat alone saw (``mine_all``: its offers,
-        its treasure plays chosen but not yet revealed, its mission's progress)."""
-        full = merged_players_view(kind, state)
-        full["mine_all"] = [kind.view(state, s).get("mine") for s in range(kind.seat_count(state))]
-        return full
 
 
 ANALYST = IslaAnalyst()

@@ -1,6 +1,6 @@
 """Bidding (rules, A round, 1): bids, passes, Juju, the legal forms, and the auction's end.
 
-A bid action::
+A bid action (declared in ``games.isla_dorada.actions``; ``check_bid`` judges it by the rules)::
 
     {"type": "bid", "route": "r12", "cards": ["a3", "a40"],          # or "flight": "<location>"
      "shaman": {"card": "a77", "from": "kamel", "to": "yak"},         # optional
@@ -34,9 +34,10 @@ from typing import Any
 
 from errors import IllegalAction, InvalidInput
 from games.isla_dorada import tables as T
+from games.isla_dorada.actions import Bid, Juju
 from games.isla_dorada.state import IslaState
+from games.state import enter
 
-_BID_KEYS = frozenset({"type", "route", "flight", "cards", "shaman", "ovetos", "sangaia"})
 _KIND = T.ADV_KIND
 _VALUE = T.ADV_VALUE
 _GOLD = T.ADV_GOLD
@@ -59,7 +60,7 @@ def open_exits(state: IslaState, loc: int | None = None) -> list[tuple[int, int]
 
 def start_auction(state: IslaState) -> None:
     n = state.seats
-    state.phase = "bid"
+    enter(state, "bid")
     state.bids = [None] * n
     state.high = -1
     state.turn = state.leader
@@ -179,160 +180,104 @@ def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _card(value: Any, field: str, allowed: set[int], kind: str | None = None) -> int:
-    """The adventure card ``value`` names, which must be among ``allowed`` (and of ``kind``)."""
-    if not isinstance(value, str):
-        raise InvalidInput(
-            f"a card id is a string like 'a12', got {value!r}", field, reason="malformed_action"
-        )
-    found = T.CARD_INDEX.get(value)
-    if found is None or found[0] != "a":
-        raise InvalidInput(
-            f"no adventure card {value!r}",
-            field,
-            reason="isla_no_such_card",
-            params={"card": value},
-        )
-    card = found[1]
-    if card not in allowed:
-        raise IllegalAction(
-            f"card {value} is not in your hand",
-            field,
-            reason="isla_not_your_card",
-            params={"card": value},
-        )
-    if kind is not None and _KIND[card] != kind:
-        raise IllegalAction(
-            f"card {value} is not a {kind}",
-            field,
-            reason="isla_wrong_card",
-            params={"card": value, "kind": kind},
-        )
-    return card
-
-
-def parse_bid(state: IslaState, seat: int, action: dict) -> dict:
-    """The bid record ``action`` asks for, every rule checked; nothing changes here."""
-    extra = sorted(set(action) - _BID_KEYS)
-    if extra:
-        raise InvalidInput(
-            f"unknown bid field {extra[0]!r}", f"action.{extra[0]}", reason="malformed_action"
-        )
+def _own(state: IslaState, seat: int, action: Bid) -> None:
+    """Every card the bid names must be ``seat``'s (its hand or its standing bid), a Shaman,
+    Ovetos or Sangaia card of its kind."""
     allowed = set(available(state, seat))
-    used: set[int] = set()
-
-    def take(value: Any, field: str, kind: str | None = None) -> int:
-        card = _card(value, field, allowed, kind)
-        if card in used:
-            raise InvalidInput(
-                f"card {value} is named twice",
+    named: list[tuple[str, int, str | None]] = [
+        (f"action.cards[{i}]", c, None) for i, c in enumerate(action.cards)
+    ]
+    if action.shaman is not None:
+        named.append(("action.shaman.card", action.shaman.card, "shaman"))
+    for key in ("ovetos", "sangaia"):
+        card = getattr(action, key)
+        if card is not None:
+            named.append((f"action.{key}", card, key))
+    for field, card, kind in named:
+        cid = _ID[card]
+        if card not in allowed:
+            raise IllegalAction(
+                f"card {cid} is not in your hand",
                 field,
-                reason="isla_card_twice",
-                params={"card": value},
+                reason="isla_not_your_card",
+                params={"card": cid},
             )
-        used.add(card)
-        return card
+        if kind is not None and _KIND[card] != kind:
+            raise IllegalAction(
+                f"card {cid} is not a {kind}",
+                field,
+                reason="isla_wrong_card",
+                params={"card": cid, "kind": kind},
+            )
 
-    has_route, has_flight = "route" in action, "flight" in action
-    if has_route == has_flight:
-        raise InvalidInput(
-            "a bid names a 'route' or a 'flight' destination (one of them)",
+
+def _shaman_refusal(message: str) -> IllegalAction:
+    return IllegalAction(message, "action.shaman", reason="isla_shaman_kinds")
+
+
+def _route_bid(state: IslaState, action: Bid, route: int) -> int:
+    """The destination of a bid on ``route``, every rule of a route bid checked."""
+    rid = T.ROUTE_IDS[route]
+    exits = dict(T.EXITS[state.location])
+    if route not in exits:
+        raise IllegalAction(
+            f"route {rid} does not leave {T.LOC_IDS[state.location]} (rivers flow one way)",
             "action.route",
-            reason="isla_bid_target",
+            reason="isla_route_not_here",
+            params={"route": rid},
         )
-    raw = action.get("cards", [])
-    if not isinstance(raw, list):
-        raise InvalidInput(
-            "cards must be a list of card ids", "action.cards", reason="malformed_action"
+    if blocked(state, route):
+        raise IllegalAction(
+            f"route {rid} is blocked by {'Bigfoot' if route == state.bigfoot else 'the Leviathan'}",
+            "action.route",
+            reason="isla_route_blocked",
+            params={"route": rid},
         )
-    cards = [take(v, f"action.cards[{i}]") for i, v in enumerate(raw)]
-    shaman, src, into = -1, "", ""
-    if "shaman" in action:
-        sh = action["shaman"]
-        if not isinstance(sh, dict) or set(sh) != {"card", "from", "to"}:
-            raise InvalidInput(
-                "shaman is {'card': id, 'from': kind, 'to': kind}",
-                "action.shaman",
-                reason="malformed_action",
+    rtype = T.ROUTE_TYPE[route]
+    shaman = action.shaman
+    if shaman is not None and rtype not in T.LAND_TYPES:
+        raise _shaman_refusal("a Shaman converts cards for a mountain, desert or jungle route")
+    for i, c in enumerate(action.cards):
+        kind = shaman.into if shaman is not None and _KIND[c] == shaman.source else _KIND[c]
+        if not (_WILD[c] or rtype in T.PAYS.get(kind, ())):
+            raise IllegalAction(
+                f"a {_KIND[c]} card does not pay a {rtype} route",
+                f"action.cards[{i}]",
+                reason="isla_card_not_for_route",
+                params={"card": _ID[c], "type": rtype},
             )
-        shaman = take(sh["card"], "action.shaman.card", "shaman")
-        src, into = sh["from"], sh["to"]
-        if src not in T.SHAMAN_KINDS or into not in T.SHAMAN_KINDS or src == into:
-            raise InvalidInput(
-                "a Shaman turns Yak, Kamel or Gonogo cards into another of those kinds",
-                "action.shaman",
-                reason="isla_shaman_kinds",
-            )
-    ovetos = take(action["ovetos"], "action.ovetos", "ovetos") if "ovetos" in action else -1
-    sangaia = take(action["sangaia"], "action.sangaia", "sangaia") if "sangaia" in action else -1
+    if shaman is not None and not any(_KIND[c] == shaman.source for c in action.cards):
+        raise _shaman_refusal(f"the Shaman has no {shaman.source} card to convert")
+    return exits[route]
 
-    if has_route:
-        rid = action["route"]
-        route = T.ROUTE_INDEX.get(rid) if isinstance(rid, str) else None
-        if route is None:
-            raise InvalidInput(f"no route {rid!r}", "action.route", reason="isla_no_such_route")
-        exits = dict(T.EXITS[state.location])
-        if route not in exits:
-            raise IllegalAction(
-                f"route {rid} does not leave {T.LOC_IDS[state.location]} (rivers flow one way)",
-                "action.route",
-                reason="isla_route_not_here",
-                params={"route": rid},
-            )
-        if blocked(state, route):
-            raise IllegalAction(
-                f"route {rid} is blocked by {'Bigfoot' if route == state.bigfoot else 'the Leviathan'}",
-                "action.route",
-                reason="isla_route_blocked",
-                params={"route": rid},
-            )
-        rtype = T.ROUTE_TYPE[route]
-        dest = exits[route]
-        if shaman >= 0 and rtype not in T.LAND_TYPES:
-            raise IllegalAction(
-                "a Shaman converts cards for a mountain, desert or jungle route",
-                "action.shaman",
-                reason="isla_shaman_kinds",
-            )
-        for i, c in enumerate(cards):
-            kind = into if shaman >= 0 and _KIND[c] == src else _KIND[c]
-            if not (_WILD[c] or rtype in T.PAYS.get(kind, ())):
-                raise IllegalAction(
-                    f"a {_KIND[c]} card does not pay a {rtype} route",
-                    f"action.cards[{i}]",
-                    reason="isla_card_not_for_route",
-                    params={"card": _ID[c], "type": rtype},
-                )
-        if shaman >= 0 and not any(_KIND[c] == src for c in cards):
-            raise IllegalAction(
-                f"the Shaman has no {src} card to convert",
-                "action.shaman",
-                reason="isla_shaman_kinds",
-            )
+
+def _flight_bid(state: IslaState, action: Bid, dest: int) -> None:
+    """Every rule of a flight bid checked."""
+    if dest == state.location:
+        raise IllegalAction(
+            "the expedition is there already", "action.flight", reason="isla_flight_here"
+        )
+    if action.shaman is not None:
+        raise _shaman_refusal("a Shaman converts cards for a mountain, desert or jungle route")
+    if not action.cards or not all(_WILD[c] for c in action.cards):
+        raise IllegalAction(
+            "a flight is paid with Drako and Zeppelin cards only",
+            "action.cards",
+            reason="isla_flight_cards",
+        )
+
+
+def check_bid(state: IslaState, seat: int, action: Bid) -> dict:
+    """The bid record ``action`` asks for (its shape checked by its declaration,
+    ``games.isla_dorada.actions.Bid``), every rule checked; nothing changes here."""
+    _own(state, seat, action)
+    if action.route is not None:
+        route, dest = action.route, _route_bid(state, action, action.route)
     else:
-        loc = action["flight"]
-        dest = T.LOC_INDEX.get(loc, -1) if isinstance(loc, str) else -1
-        if dest < 0:
-            raise InvalidInput(
-                f"no location {loc!r}", "action.flight", reason="isla_no_such_location"
-            )
-        if dest == state.location:
-            raise IllegalAction(
-                "the expedition is there already", "action.flight", reason="isla_flight_here"
-            )
-        route = -1
-        if shaman >= 0:
-            raise IllegalAction(
-                "a Shaman converts cards for a mountain, desert or jungle route",
-                "action.shaman",
-                reason="isla_shaman_kinds",
-            )
-        if not cards or not all(_WILD[c] for c in cards):
-            raise IllegalAction(
-                "a flight is paid with Drako and Zeppelin cards only",
-                "action.cards",
-                reason="isla_flight_cards",
-            )
+        assert action.flight is not None  # the declaration names one of them
+        route, dest = -1, action.flight
+        _flight_bid(state, action, dest)
+    cards = list(action.cards)
     value = sum(_VALUE[c] for c in cards)
     gold = sum(_GOLD[c] for c in cards)
     need = minimum(state, seat)
@@ -350,24 +295,25 @@ def parse_bid(state: IslaState, seat: int, action: dict) -> dict:
             reason="isla_not_enough_gold",
             params={"cost": gold, "gold": state.gold[seat]},
         )
-    if ovetos >= 0 and value < T.OVETOS_MIN:
+    if action.ovetos is not None and value < T.OVETOS_MIN:
         raise IllegalAction(
             f"Ovetos needs a bid of {T.OVETOS_MIN} or more",
             "action.ovetos",
             reason="isla_ovetos_low",
             params={"min": T.OVETOS_MIN},
         )
+    shaman = action.shaman
     return {
         "route": route,
         "to": dest,
         "cards": cards,
         "value": value,
         "gold": gold,
-        "shaman": shaman,
-        "from": src,
-        "into": into,
-        "ovetos": ovetos,
-        "sangaia": sangaia,
+        "shaman": -1 if shaman is None else shaman.card,
+        "from": "" if shaman is None else shaman.source,
+        "into": "" if shaman is None else shaman.into,
+        "ovetos": -1 if action.ovetos is None else action.ovetos,
+        "sangaia": -1 if action.sangaia is None else action.sangaia,
     }
 
 
@@ -446,17 +392,27 @@ def pass_turn(state: IslaState, seat: int, events: list[dict]) -> str | None:
     return _over(state)
 
 
-def parse_juju(state: IslaState, seat: int, action: dict) -> tuple[int, int]:
-    extra = sorted(set(action) - {"type", "card", "target"})
-    if extra:
-        raise InvalidInput(
-            f"unknown juju field {extra[0]!r}", f"action.{extra[0]}", reason="malformed_action"
-        )
+def check_juju(state: IslaState, seat: int, action: Juju) -> tuple[int, int]:
+    """The Juju card and the seat it bars, every rule checked; nothing changes here."""
     if state.juju_turn:
         raise IllegalAction("one Juju per turn", "action.type", reason="isla_one_juju", params={})
-    card = _card(action.get("card"), "action.card", set(state.hands[seat]), "juju")
-    target = action.get("target")
-    if isinstance(target, bool) or not isinstance(target, int) or not 0 <= target < state.seats:
+    card, target = action.card, action.target
+    cid = _ID[card]
+    if card not in state.hands[seat]:
+        raise IllegalAction(
+            f"card {cid} is not in your hand",
+            "action.card",
+            reason="isla_not_your_card",
+            params={"card": cid},
+        )
+    if _KIND[card] != "juju":
+        raise IllegalAction(
+            f"card {cid} is not a juju",
+            "action.card",
+            reason="isla_wrong_card",
+            params={"card": cid, "kind": "juju"},
+        )
+    if target >= state.seats:
         raise InvalidInput(
             f"target must be a seat number, got {target!r}",
             "action.target",

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action
+from games.base import Action, Bot
+from games.isla_dorada.planner import plan
 
 
 def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
@@ -15,10 +16,4 @@ def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
     return dict(rng.choice(legal))
 
 
-def _planner(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    from games.isla_dorada.planner import plan
-
-    return plan(view, legal, rng)
-
-
-BOTS = {"random": random_bot, "planner": _planner}
+BOTS: dict[str, Bot] = {"random": random_bot, "planner": plan}

@@ -2,8 +2,8 @@
 the deck, one purchase for 1 gold), the lightning cards that act the moment they are taken, and
 the hand limit of 10; then the next round begins.
 
-Actions (fields checked before any change): draw ``{"type": "take", "card": "a12"}`` or
-``{"type": "take", "deck": true}``, then ``{"type": "buy", ...}`` (same fields, once) or
+Actions (declared in ``games.isla_dorada.actions``; the rules checked before any change): draw
+``{"type": "take", "card": "a12"}`` or ``{"type": "take", "deck": true}``, then ``{"type": "buy", ...}`` (same fields, once) or
 ``{"type": "done"}``; lightning ``{"type": "bigfoot", "route": "r3"}``, ``{"type": "leviathan",
 "route": "r40"}``, ``{"type": "thief", "target": 2}``, ``{"type": "voodoo", "target": 1}``;
 limit (every seat over 10 cards at once) ``{"type": "discard", "cards": ["a1", "a9"]}``.
@@ -15,8 +15,10 @@ from typing import Any
 
 from errors import InvalidInput
 from games.isla_dorada import tables as T
-from games.isla_dorada.phases import check_fields, illegal, start_round
+from games.isla_dorada.actions import Bigfoot, Buy, Discard, Leviathan, Take, Thief, Voodoo
+from games.isla_dorada.phases import illegal, start_round
 from games.isla_dorada.state import IslaState
+from games.state import enter
 
 _KIND = T.ADV_KIND
 
@@ -46,7 +48,7 @@ def _can_draw(state: IslaState) -> bool:
 
 
 def begin_draw(state: IslaState, events: list[dict]) -> None:
-    state.phase = "draw"
+    enter(state, "draw")
     state.draw_seat = state.leader
     state.draw_left = state.seats
     state.draw_step = "take"
@@ -54,7 +56,7 @@ def begin_draw(state: IslaState, events: list[dict]) -> None:
         _end_draw(state, events)
 
 
-def legal_draw(state: IslaState) -> list[dict[str, Any]]:
+def legal_draw(state: IslaState, seat: int) -> list[dict[str, Any]]:
     kind = state.draw_step
     out: list[dict[str, Any]] = [{"type": kind, "card": T.ADV_ID[c]} for c in state.display]
     if state.deck or state.discard:
@@ -64,35 +66,34 @@ def legal_draw(state: IslaState) -> list[dict[str, Any]]:
     return out
 
 
-def play_draw(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
-    kind = action["type"]
-    if kind == "done" and state.draw_step == "buy":
-        check_fields(action, set())
-        _next_drawer(state, events)
-        return
+def play_done(state: IslaState, seat: int, action: Any, events: list[dict]) -> None:
+    """No purchase: the next seat draws."""
+    if state.draw_step != "buy":
+        raise illegal(
+            f"now: {state.draw_step}", "action.type", "isla_draw_step", step=state.draw_step
+        )
+    _next_drawer(state, events)
+
+
+def play_draw(state: IslaState, seat: int, action: Take | Buy, events: list[dict]) -> None:
+    """``take`` (the free card) or ``buy`` (for 1 gold): a face-up card or the deck's top."""
+    kind = action.type
     if kind != state.draw_step:
         raise illegal(
             f"now: {state.draw_step}", "action.type", "isla_draw_step", step=state.draw_step
         )
-    if "card" in action:
-        check_fields(action, {"card"})
-        found = T.CARD_INDEX.get(action["card"]) if isinstance(action["card"], str) else None
-        if found is None or found[0] != "a" or found[1] not in state.display:
+    if action.card is not None:
+        card = action.card
+        if card not in state.display:
             raise illegal(
-                f"{action['card']!r} is not face up",
+                f"{T.ADV_ID[card]!r} is not face up",
                 "action.card",
                 "isla_not_face_up",
-                card=str(action["card"]),
+                card=T.ADV_ID[card],
             )
-        card = found[1]
         state.display.remove(card)
         source = "display"
     else:
-        check_fields(action, {"deck"})
-        if action.get("deck") is not True:
-            raise InvalidInput(
-                "take a face-up 'card' or {'deck': true}", "action.deck", reason="malformed_action"
-            )
         if not (state.deck or state.discard):
             raise illegal("the deck is empty", "action.deck", "isla_deck_empty")
         if not state.deck:
@@ -119,7 +120,7 @@ def play_draw(state: IslaState, seat: int, action: dict, events: list[dict]) -> 
 
 def _after_card(state: IslaState, then: str, events: list[dict]) -> None:
     seat = state.draw_seat
-    state.phase = "draw"
+    enter(state, "draw")
     if then == "buy" and state.gold[seat] >= T.BUY_COST and _can_draw(state):
         state.draw_step = "buy"
     else:
@@ -137,7 +138,7 @@ def _next_drawer(state: IslaState, events: list[dict]) -> None:
 
 def _end_draw(state: IslaState, events: list[dict]) -> None:
     if any(len(h) > T.HAND_LIMIT for h in state.hands):
-        state.phase = "limit"
+        enter(state, "limit")
         events.append({"type": "hand_limit", "seats": over_limit(state)})
     else:
         start_round(state, events)
@@ -175,51 +176,67 @@ def _begin_lightning(state: IslaState, seat: int, card: int, then: str, events: 
             events.append({"type": "map", "seat": seat})
         _end_lightning(state, events)
     elif _lightning_options(state, seat, card):
-        state.phase = "lightning"
+        enter(state, "lightning")
     else:
         events.append({"type": "no_effect", "seat": seat, "card": T.adv_json(card)})
         _end_lightning(state, events)
 
 
-def legal_lightning(state: IslaState) -> list[dict[str, Any]]:
+def lightning_seat(state: IslaState) -> list[int]:
+    """Who acts in the lightning phase: the seat that drew the card."""
+    assert state.lightning is not None
+    return [state.lightning["seat"]]
+
+
+def legal_lightning(state: IslaState, seat: int) -> list[dict[str, Any]]:
     assert state.lightning is not None
     return _lightning_options(state, state.lightning["seat"], state.lightning["card"])
 
 
-def play_lightning(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
+def _lightning_card(state: IslaState, kind: str) -> None:
+    """Refuse another lightning action than the drawn card's."""
     assert state.lightning is not None
-    card = state.lightning["card"]
-    kind = _KIND[card]
-    if action["type"] != kind:
+    drawn = _KIND[state.lightning["card"]]
+    if kind != drawn:
         raise illegal(
-            f"use the {kind} card you drew", "action.type", "isla_lightning_now", kind=kind
+            f"use the {drawn} card you drew", "action.type", "isla_lightning_now", kind=drawn
         )
-    options = _lightning_options(state, seat, card)
-    key = "route" if kind in ("bigfoot", "leviathan") else "target"
-    check_fields(action, {key})
-    if {"type": kind, key: action.get(key)} not in options:
+
+
+def play_figure(
+    state: IslaState, seat: int, action: Bigfoot | Leviathan, events: list[dict]
+) -> None:
+    """Bigfoot onto a land route, the Leviathan onto a water route (not where it stands)."""
+    kind = action.type
+    _lightning_card(state, kind)
+    rid = T.ROUTE_IDS[action.route]
+    if {"type": kind, "route": rid} not in legal_lightning(state, seat):
         raise illegal(
-            f"{kind} cannot go to {action.get(key)!r}",
-            f"action.{key}",
-            "isla_lightning_target",
-            kind=kind,
+            f"{kind} cannot go to {rid!r}", "action.route", "isla_lightning_target", kind=kind
         )
     if kind == "bigfoot":
-        state.bigfoot = T.ROUTE_INDEX[action["route"]]
-        events.append({"type": "bigfoot", "seat": seat, "route": action["route"]})
-    elif kind == "leviathan":
-        state.leviathan = T.ROUTE_INDEX[action["route"]]
-        events.append({"type": "leviathan", "seat": seat, "route": action["route"]})
-    elif kind == "thief":
-        target = action["target"]
+        state.bigfoot = action.route
+    else:
+        state.leviathan = action.route
+    events.append({"type": kind, "seat": seat, "route": rid})
+    _end_lightning(state, events)
+
+
+def play_target(state: IslaState, seat: int, action: Thief | Voodoo, events: list[dict]) -> None:
+    """The thief steals a random card of ``target``'s hand; voodoo gives it a curse."""
+    kind, target = action.type, action.target
+    _lightning_card(state, kind)
+    if {"type": kind, "target": target} not in legal_lightning(state, seat):
+        raise illegal(
+            f"{kind} cannot go to {target!r}", "action.target", "isla_lightning_target", kind=kind
+        )
+    if kind == "thief":
         victim = state.hands[target]
         stolen = victim.pop(state.rng.randrange(len(victim)))
         state.hands[seat].append(stolen)
-        events.append({"type": "thief", "seat": seat, "target": target})
     else:
-        target = action["target"]
         state.curses[target].append(state.cdeck.pop())
-        events.append({"type": "voodoo", "seat": seat, "target": target})
+    events.append({"type": kind, "seat": seat, "target": target})
     _end_lightning(state, events)
 
 
@@ -253,11 +270,10 @@ def legal_discard(state: IslaState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def play_discard(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, {"cards"})
+def play_discard(state: IslaState, seat: int, action: Discard, events: list[dict]) -> None:
     k = len(state.hands[seat]) - T.HAND_LIMIT
-    raw = action.get("cards")
-    if not isinstance(raw, list) or len(raw) != k or len(set(map(str, raw))) != k:
+    cards = action.cards
+    if len(cards) != k or len(set(cards)) != k:
         raise InvalidInput(
             f"discard exactly {k} different cards",
             "action.cards",
@@ -265,17 +281,14 @@ def play_discard(state: IslaState, seat: int, action: dict, events: list[dict]) 
             params={"count": k},
         )
     hand = set(state.hands[seat])
-    cards = []
-    for i, cid in enumerate(raw):
-        found = T.CARD_INDEX.get(cid) if isinstance(cid, str) else None
-        if found is None or found[0] != "a" or found[1] not in hand:
+    for i, card in enumerate(cards):
+        if card not in hand:
             raise illegal(
-                f"{cid!r} is not in your hand",
+                f"{T.ADV_ID[card]!r} is not in your hand",
                 f"action.cards[{i}]",
                 "isla_not_your_card",
-                card=str(cid),
+                card=T.ADV_ID[card],
             )
-        cards.append(found[1])
     for c in cards:
         state.hands[seat].remove(c)
         state.discard.append(c)

@@ -1,7 +1,8 @@
 """The Isla Dorada engine behind the shared shape (rules: ``../shared/rules/isla_dorada.md``).
 
 3-6 seats; seat 0 is the youngest player and takes the leader token; clockwise is up the seat
-numbers. Phases (``IslaState.phase``) and who acts (``to_act``):
+numbers. The phases (declared in ``PHASES``; their action types in ``games.isla_dorada.actions``)
+and who acts in each:
 
 - ``setup``: every seat at once, secretly: ``{"type": "setup", "discard_treasure": "s4",
   "discard_destiny": "d7"}`` (keep the other two starting treasures and the other destiny card;
@@ -45,10 +46,12 @@ Decisions (the rules page says the same):
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from errors import IllegalAction, InvalidInput
+from errors import IllegalAction
 from games.base import Action, Event, GameKind, GameType
+from games.isla_dorada import actions as I
 from games.isla_dorada import auction as A
 from games.isla_dorada import drawing as D
 from games.isla_dorada import phases as P
@@ -58,34 +61,122 @@ from games.isla_dorada import views as V
 from games.isla_dorada.bots import BOTS
 from games.isla_dorada.scoring import breakdown
 from games.isla_dorada.state import IslaState, deal, from_json, to_json
+from games.phases import Move, Phase
+from games.state import OVER
 
-_SIMULTANEOUS = ("setup", "treasure", "news")
-#: Every action type of the game (phase by phase: engine docstring and the modules it names).
-ACTION_TYPES = frozenset(
-    {
-        "setup",
+# --- setup -------------------------------------------------------------------------------------
+
+
+def legal_setup(state: IslaState, seat: int) -> list[Action]:
+    offer = state.offers[seat]
+    return [
+        {"type": "setup", "discard_treasure": T.GOAL_ID[t], "discard_destiny": T.GOAL_ID[d]}
+        for t in offer
+        if T.GOAL_DECK[t] == "start"
+        for d in offer
+        if T.GOAL_DECK[d] == "destiny"
+    ]
+
+
+def play_setup(state: IslaState, seat: int, action: I.Setup, events: list[Event]) -> None:
+    picks = {}
+    for key, deck, card in (
+        ("discard_treasure", "start", action.discard_treasure),
+        ("discard_destiny", "destiny", action.discard_destiny),
+    ):
+        if card not in state.offers[seat] or T.GOAL_DECK[card] != deck:
+            raise IllegalAction(
+                f"{key} must name one of the {deck} cards you were dealt",
+                f"action.{key}",
+                reason="isla_setup_card",
+                params={"card": T.GOAL_ID[card]},
+            )
+        picks[deck] = card
+    for g in state.offers[seat]:
+        if g == picks["start"]:
+            state.out.append(g)
+        elif g == picks["destiny"]:
+            state.ddeck.insert(0, g)  # the bottom of the deck
+        elif T.GOAL_DECK[g] == "destiny":
+            state.destiny[seat] = g
+        else:
+            state.treasures[seat].append(g)
+    state.offers[seat] = []
+    state.chosen[seat] = True
+    events.append({"type": "chosen", "seat": seat, "phase": "setup"})
+    if all(state.chosen):
+        P.start_round(state, events)
+
+
+# --- the auction: each of its actions may end it ---------------------------------------------
+
+
+def _auction_goes_on(state: IslaState, ended: str | None, events: list[Event]) -> None:
+    """After a bid, pass or Juju: when the auction ended, the winner moves (``rounds``)."""
+    if ended is not None:
+        R.after_auction(state, A.settle(state, events), events)
+
+
+def play_bid(state: IslaState, seat: int, action: I.Bid, events: list[Event]) -> None:
+    bid = A.check_bid(state, seat, action)
+    _auction_goes_on(state, A.place_bid(state, seat, bid, events), events)
+
+
+def play_pass(state: IslaState, seat: int, action: Any, events: list[Event]) -> None:
+    _auction_goes_on(state, A.pass_turn(state, seat, events), events)
+
+
+def play_juju(state: IslaState, seat: int, action: I.Juju, events: list[Event]) -> None:
+    card, target = A.check_juju(state, seat, action)
+    _auction_goes_on(state, A.play_juju(state, seat, card, target, events), events)
+
+
+def _choosing(state: IslaState) -> list[int]:
+    """The seats still to make a simultaneous phase's secret choice."""
+    return [s for s in range(state.seats) if not state.chosen[s]]
+
+
+PHASES: tuple[Phase[IslaState], ...] = (
+    Phase("setup", _choosing, legal_setup, (Move(I.Setup, play_setup),)),
+    Phase(
         "bid",
-        "pass",
-        "juju",
-        "detour",
-        "continue",
-        "stop",
-        "treasures",
-        "news",
-        "take",
-        "buy",
-        "done",
-        "bigfoot",
-        "leviathan",
-        "thief",
-        "voodoo",
-        "discard",
-    }
+        lambda state: [state.turn],
+        A.legal_bids,
+        (Move(I.Bid, play_bid), Move(I.Pass, play_pass), Move(I.Juju, play_juju)),
+    ),
+    Phase(
+        "move",
+        lambda state: [state.leader],
+        R.legal_move,
+        (Move(I.Detour, R.play_detour), Move(I.Continue, R.play_river), Move(I.Stop, R.play_river)),
+    ),
+    Phase("treasure", _choosing, R.legal_treasures, (Move(I.Treasures, R.play_treasures),)),
+    Phase("news", _choosing, R.legal_news, (Move(I.News, R.play_news),)),
+    Phase(
+        "draw",
+        lambda state: [state.draw_seat],
+        D.legal_draw,
+        (Move(I.Take, D.play_draw), Move(I.Buy, D.play_draw), Move(I.Done, D.play_done)),
+    ),
+    Phase(
+        "lightning",
+        D.lightning_seat,
+        D.legal_lightning,
+        (
+            Move(I.Bigfoot, D.play_figure),
+            Move(I.Leviathan, D.play_figure),
+            Move(I.Thief, D.play_target),
+            Move(I.Voodoo, D.play_target),
+        ),
+    ),
+    Phase("limit", D.over_limit, D.legal_discard, (Move(I.Discard, D.play_discard),)),
 )
 
 
-class IslaKind(GameKind):
+class IslaKind(GameKind[IslaState]):
     """Isla Dorada behind the shared engine shape."""
+
+    snapshot_format = 2
 
     def __init__(self) -> None:
         super().__init__(
@@ -99,159 +190,22 @@ class IslaKind(GameKind):
                 turns="simultaneous",
                 timed=False,
             ),
+            PHASES,
             BOTS,
         )
 
-    # --- setup, seats, turns -------------------------------------------------------------
+    def setup(self, seed: int, seats: int, options: dict, rng: random.Random) -> IslaState:
+        return deal(seed, seats, options, rng)
 
-    def setup(self, seed: int, seats: int, options: dict) -> IslaState:
-        return deal(seed, seats, options)
-
-    def seat_count(self, state: IslaState) -> int:
-        return state.seats
-
-    def is_over(self, state: IslaState) -> bool:
-        return state.phase == "over"
-
-    def to_act(self, state: IslaState) -> list[int]:
-        phase = state.phase
-        if phase in _SIMULTANEOUS:
-            return [s for s in range(state.seats) if not state.chosen[s]]
-        if phase == "bid":
-            return [state.turn]
-        if phase == "move":
-            return [state.leader]
-        if phase == "draw":
-            return [state.draw_seat]
-        if phase == "lightning":
-            assert state.lightning is not None
-            return [state.lightning["seat"]]
-        if phase == "limit":
-            return D.over_limit(state)
-        return []
-
-    def legal(self, state: IslaState, seat: int) -> list[Action]:
-        phase = state.phase
-        if phase == "bid":
-            return A.legal_bids(state, seat)
-        if phase == "draw":
-            return D.legal_draw(state)
-        if phase == "treasure":
-            return R.legal_treasures(state, seat)
-        if phase == "move":
-            return R.legal_move(state)
-        if phase == "lightning":
-            return D.legal_lightning(state)
-        if phase == "news":
-            return R.legal_news(state, seat)
-        if phase == "limit":
-            return D.legal_discard(state, seat)
-        if phase == "setup":
-            offer = state.offers[seat]
-            return [
-                {"type": "setup", "discard_treasure": T.GOAL_ID[t], "discard_destiny": T.GOAL_ID[d]}
-                for t in offer
-                if T.GOAL_DECK[t] == "start"
-                for d in offer
-                if T.GOAL_DECK[d] == "destiny"
-            ]
-        return []
-
-    # --- play ----------------------------------------------------------------------------
-
-    def play(self, state: IslaState, seat: int | None, action: Action) -> list[Event]:
-        assert seat is not None  # no clock: only seats act
-        events: list[Event] = []
-        phase, kind = state.phase, action["type"]
-        if kind not in ACTION_TYPES:
-            raise InvalidInput(
-                f"unknown action type {kind!r}",
-                "action.type",
-                reason="isla_unknown_action",
-                params={"type": kind},
-            )
-        if phase == "bid":
-            if kind == "bid":
-                bid = A.parse_bid(state, seat, action)
-                result = A.place_bid(state, seat, bid, events)
-            elif kind == "pass":
-                _no_fields(action)
-                result = A.pass_turn(state, seat, events)
-            elif kind == "juju":
-                card, target = A.parse_juju(state, seat, action)
-                result = A.play_juju(state, seat, card, target, events)
-            else:
-                raise _wrong_type(phase, kind, ("bid", "pass", "juju"))
-            if result is not None:
-                R.after_auction(state, A.settle(state, events), events)
-        elif phase == "draw":
-            if kind not in ("take", "buy", "done"):
-                raise _wrong_type(phase, kind, ("take", "buy", "done"))
-            D.play_draw(state, seat, action, events)
-        elif phase == "treasure":
-            if kind != "treasures":
-                raise _wrong_type(phase, kind, ("treasures",))
-            R.play_treasures(state, seat, action, events)
-        elif phase == "move":
-            R.play_move(state, action, events)
-        elif phase == "lightning":
-            D.play_lightning(state, seat, action, events)
-        elif phase == "news":
-            if kind != "news":
-                raise _wrong_type(phase, kind, ("news",))
-            R.play_news(state, seat, action, events)
-        elif phase == "limit":
-            if kind != "discard":
-                raise _wrong_type(phase, kind, ("discard",))
-            D.play_discard(state, seat, action, events)
-        else:  # setup
-            if kind != "setup":
-                raise _wrong_type(phase, kind, ("setup",))
-            self._play_setup(state, seat, action, events)
-        state.actions += 1
+    def after_action(
+        self, state: IslaState, seat: int | None, action: Action, events: list[Event]
+    ) -> None:
         state.last_events = events
-        return events
-
-    def _play_setup(self, state: IslaState, seat: int, action: Action, events: list[Event]) -> None:
-        extra = sorted(set(action) - {"type", "discard_treasure", "discard_destiny"})
-        if extra:
-            raise InvalidInput(
-                f"unknown action field {extra[0]!r}",
-                f"action.{extra[0]}",
-                reason="malformed_action",
-            )
-        offer = {T.GOAL_ID[g]: g for g in state.offers[seat]}
-        picks = {}
-        for key, deck in (("discard_treasure", "start"), ("discard_destiny", "destiny")):
-            cid = action.get(key)
-            g = offer.get(cid) if isinstance(cid, str) else None
-            if g is None or T.GOAL_DECK[g] != deck:
-                raise IllegalAction(
-                    f"{key} must name one of the {deck} cards you were dealt",
-                    f"action.{key}",
-                    reason="isla_setup_card",
-                    params={"card": str(cid)},
-                )
-            picks[deck] = g
-        for g in state.offers[seat]:
-            if g == picks["start"]:
-                state.out.append(g)
-            elif g == picks["destiny"]:
-                state.ddeck.insert(0, g)  # the bottom of the deck
-            elif T.GOAL_DECK[g] == "destiny":
-                state.destiny[seat] = g
-            else:
-                state.treasures[seat].append(g)
-        state.offers[seat] = []
-        state.chosen[seat] = True
-        events.append({"type": "chosen", "seat": seat, "phase": "setup"})
-        if all(state.chosen):
-            P.start_round(state, events)
 
     # --- results -------------------------------------------------------------------------
 
     def scores(self, state: IslaState) -> list[float] | None:
-        if state.phase != "over":
+        if state.phase != OVER:
             return None
         return [float(breakdown(state, s)["total"]) for s in range(state.seats)]
 
@@ -270,28 +224,11 @@ class IslaKind(GameKind):
     def statistics(self, state: IslaState) -> dict:
         return V.statistics(state)
 
-    def state_to_json(self, state: IslaState) -> dict:
+    def encode(self, state: IslaState) -> dict:
         return to_json(state)
 
-    def state_from_json(self, data: dict) -> IslaState:
-        return from_json(data)
-
-
-def _no_fields(action: Action) -> None:
-    extra = sorted(set(action) - {"type"})
-    if extra:
-        raise InvalidInput(
-            f"unknown action field {extra[0]!r}", f"action.{extra[0]}", reason="malformed_action"
-        )
-
-
-def _wrong_type(phase: str, kind: str, allowed: tuple[str, ...]) -> IllegalAction:
-    return IllegalAction(
-        f"{kind!r} is not an action of the {phase} phase (now: {', '.join(allowed)})",
-        "action.type",
-        reason="isla_wrong_phase",
-        params={"phase": phase, "allowed": list(allowed)},
-    )
+    def decode(self, data: dict, common: dict[str, Any]) -> IslaState:
+        return from_json(data, common)
 
 
 KIND = IslaKind()

@@ -1,22 +1,15 @@
 """What every phase of an Isla Dorada round shares: the start of a round, the end of the game,
-and the checks of an action's fields (``rounds`` and ``drawing`` both use them)."""
+and the rules' refusal (``rounds`` and ``drawing`` both use them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from errors import IllegalAction, InvalidInput
+from errors import IllegalAction
 from games.isla_dorada.auction import start_auction
 from games.isla_dorada.scoring import breakdown
 from games.isla_dorada.state import IslaState
-
-
-def check_fields(action: dict, allowed: set[str]) -> None:
-    extra = sorted(set(action) - allowed - {"type"})
-    if extra:
-        raise InvalidInput(
-            f"unknown action field {extra[0]!r}", f"action.{extra[0]}", reason="malformed_action"
-        )
+from games.state import OVER, enter
 
 
 def illegal(message: str, field: str, reason: str, **params: Any) -> IllegalAction:
@@ -36,7 +29,7 @@ def start_round(state: IslaState, events: list[dict]) -> None:
 
 
 def finish(state: IslaState, reason: str, events: list[dict]) -> None:
-    state.phase = "over"
+    enter(state, OVER)
     state.end = reason
     totals = [breakdown(state, s)["total"] for s in range(state.seats)]
     events.append({"type": "game_over", "reason": reason, "scores": totals})

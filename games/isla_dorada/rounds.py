@@ -2,7 +2,8 @@
 drawing, lightning cards and the hand limit are ``drawing``'s, the round's start and the game's
 end ``phases``'.
 
-Actions handled here (the engine dispatches by phase; fields are checked before any change):
+Actions handled here (declared in ``games.isla_dorada.actions``; the rules are checked before any
+change):
 
 - move: ``{"type": "detour", "route": "r7"}`` (Sangaia: which route the expedition takes on
   from the skipped destination), ``{"type": "continue"}`` / ``{"type": "stop"}`` (a river leg:
@@ -21,10 +22,12 @@ from typing import Any
 
 from errors import InvalidInput
 from games.isla_dorada import tables as T
+from games.isla_dorada.actions import Detour, News, Treasures
 from games.isla_dorada.auction import open_exits
 from games.isla_dorada.drawing import begin_draw
-from games.isla_dorada.phases import check_fields, finish, illegal
+from games.isla_dorada.phases import finish, illegal
 from games.isla_dorada.state import IslaState
+from games.state import enter
 
 _KIND = T.ADV_KIND
 
@@ -81,7 +84,7 @@ def _begin_move(state: IslaState, events: list[dict]) -> None:
             options = exits
         events.append({"type": "sangaia", "seat": state.leader, "options": len(options)})
         if len(options) > 1:
-            state.phase = "move"
+            enter(state, "move")
             state.move = {"kind": "detour", "options": [list(o) for o in options]}
             return
         if options:
@@ -96,14 +99,14 @@ def _river_or_arrive(state: IslaState, last: int, events: list[dict]) -> None:
     if last >= 0 and T.ROUTE_TYPE[last] == "river":
         down = [(r, d) for r, d in open_exits(state) if T.ROUTE_TYPE[r] == "river"]
         if down:
-            state.phase = "move"
+            enter(state, "move")
             state.move = {"kind": "river", "options": [list(down[0])]}
             return
     state.move = None
     _arrive(state, events)
 
 
-def legal_move(state: IslaState) -> list[dict[str, Any]]:
+def legal_move(state: IslaState, seat: int) -> list[dict[str, Any]]:
     move = state.move
     assert move is not None
     if move["kind"] == "detour":
@@ -111,34 +114,33 @@ def legal_move(state: IslaState) -> list[dict[str, Any]]:
     return [{"type": "continue"}, {"type": "stop"}]
 
 
-def play_move(state: IslaState, action: dict, events: list[dict]) -> None:
+def play_detour(state: IslaState, seat: int, action: Detour, events: list[dict]) -> None:
+    """Sangaia's route on from the skipped destination."""
     move = state.move
     assert move is not None
-    kind = action["type"]
-    if move["kind"] == "detour":
-        if kind != "detour":
-            raise illegal(
-                "choose the route the expedition takes on", "action.type", "isla_detour_now"
-            )
-        check_fields(action, {"route"})
-        rid = action.get("route")
-        options = {T.ROUTE_IDS[r]: (r, d) for r, d in move["options"]}
-        if rid not in options:
-            raise illegal(
-                f"the expedition cannot take on along {rid!r}",
-                "action.route",
-                "isla_detour_route",
-                options=sorted(options),
-            )
-        route, dest = options[rid]
-        state.stats["detours"] += 1
-        _travel(state, route, dest, events)
-        _river_or_arrive(state, route, events)
-        return
-    if kind not in ("continue", "stop"):
+    if move["kind"] != "detour":
         raise illegal("continue downstream or stop", "action.type", "isla_river_now")
-    check_fields(action, set())
-    if kind == "stop":
+    options = {r: d for r, d in move["options"]}
+    if action.route not in options:
+        raise illegal(
+            f"the expedition cannot take on along {T.ROUTE_IDS[action.route]!r}",
+            "action.route",
+            "isla_detour_route",
+            options=sorted(T.ROUTE_IDS[r] for r in options),
+        )
+    route, dest = action.route, options[action.route]
+    state.stats["detours"] += 1
+    _travel(state, route, dest, events)
+    _river_or_arrive(state, route, events)
+
+
+def play_river(state: IslaState, seat: int, action: Any, events: list[dict]) -> None:
+    """A river leg's end: ``continue`` downstream or ``stop``."""
+    move = state.move
+    assert move is not None
+    if move["kind"] != "river":
+        raise illegal("choose the route the expedition takes on", "action.type", "isla_detour_now")
+    if action.type == "stop":
         state.move = None
         _arrive(state, events)
         return
@@ -191,7 +193,7 @@ def _arrive(state: IslaState, events: list[dict]) -> None:
     if loc == T.CRASH:
         _after_treasures(state, events)
         return
-    state.phase = "treasure"
+    enter(state, "treasure")
     state.chosen = [False] * state.seats
     state.pending = [None] * state.seats
 
@@ -240,89 +242,55 @@ def legal_treasures(state: IslaState, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, {"plays"})
-    plays = action.get("plays")
-    if not isinstance(plays, list):
-        raise InvalidInput(
-            "plays must be a list of {'card', 'bonus'?, 'bongo'?}",
-            "action.plays",
-            reason="malformed_action",
-        )
+def play_treasures(state: IslaState, seat: int, action: Treasures, events: list[dict]) -> None:
     here, near = state.location, T.NEIGHBOURS[state.location]
     held = set(state.treasures[seat])
     hand = set(state.hands[seat])
-    used: set[str] = set()
     chosen: list[list[int]] = []
-    for i, play in enumerate(plays):
+    for i, play in enumerate(action.plays):
         field = f"action.plays[{i}]"
-        if (
-            not isinstance(play, dict)
-            or "card" not in play
-            or set(play) - {"card", "bonus", "bongo"}
-        ):
-            raise InvalidInput(
-                "a play is {'card': id, 'bonus'?: id, 'bongo'?: id}",
-                field,
-                reason="malformed_action",
-            )
-        for key in ("card", "bonus", "bongo"):
-            if key in play:
-                if not isinstance(play[key], str):
-                    raise InvalidInput(
-                        "card ids are strings", f"{field}.{key}", reason="malformed_action"
-                    )
-                if play[key] in used:
-                    raise InvalidInput(
-                        f"card {play[key]} is named twice",
-                        f"{field}.{key}",
-                        reason="isla_card_twice",
-                        params={"card": play[key]},
-                    )
-                used.add(play[key])
-        found = T.CARD_INDEX.get(play["card"])
-        if found is None or found[0] != "g" or found[1] not in held:
+        g, gid = play.card, T.GOAL_ID[play.card]
+        if g not in held:
             raise illegal(
-                f"{play['card']} is not one of your treasure cards",
+                f"{gid} is not one of your treasure cards",
                 f"{field}.card",
                 "isla_not_your_card",
-                card=play["card"],
+                card=gid,
             )
-        g = found[1]
         if not T.IS_TREASURE[g]:
             raise illegal(
-                f"{play['card']} is not a treasure card",
+                f"{gid} is not a treasure card",
                 f"{field}.card",
                 "isla_wrong_card",
-                card=play["card"],
+                card=gid,
                 kind="treasure",
             )
         bongo = -1
-        if "bongo" in play:
-            bongo = _hand_card(play["bongo"], hand, "bongo", f"{field}.bongo")
+        if play.bongo is not None:
+            bongo = _hand_card(play.bongo, hand, "bongo", f"{field}.bongo")
             if T.GOAL_LOC[g] not in near:
                 raise illegal(
                     "Bongo plays a treasure card of a location next to the expedition",
                     f"{field}.card",
                     "isla_treasure_not_here",
-                    card=play["card"],
+                    card=gid,
                 )
         elif T.GOAL_LOC[g] != here:
             raise illegal(
-                f"{play['card']} is not for this location",
+                f"{gid} is not for this location",
                 f"{field}.card",
                 "isla_treasure_not_here",
-                card=play["card"],
+                card=gid,
             )
         bonus = -1
-        if "bonus" in play:
-            bonus = _hand_card(play["bonus"], hand, "bonus", f"{field}.bonus")
+        if play.bonus is not None:
+            bonus = _hand_card(play.bonus, hand, "bonus", f"{field}.bonus")
             if T.ADV_FAMILY[bonus] != T.GOAL_FAMILY[g]:
                 raise illegal(
                     "a bonus card goes with a treasure of its symbol",
                     f"{field}.bonus",
                     "isla_bonus_family",
-                    card=play["bonus"],
+                    card=T.ADV_ID[bonus],
                     family=T.GOAL_FAMILY[g],
                 )
         chosen.append([g, bonus, bongo])
@@ -338,13 +306,13 @@ def play_treasures(state: IslaState, seat: int, action: dict, events: list[dict]
         _reveal_treasures(state, events)
 
 
-def _hand_card(cid: str, hand: set[int], kind: str, field: str) -> int:
-    found = T.CARD_INDEX.get(cid)
-    if found is None or found[0] != "a" or found[1] not in hand:
+def _hand_card(card: int, hand: set[int], kind: str, field: str) -> int:
+    cid = T.ADV_ID[card]
+    if card not in hand:
         raise illegal(f"card {cid} is not in your hand", field, "isla_not_your_card", card=cid)
-    if _KIND[found[1]] != kind:
+    if _KIND[card] != kind:
         raise illegal(f"card {cid} is not a {kind}", field, "isla_wrong_card", card=cid, kind=kind)
-    return found[1]
+    return card
 
 
 def _reveal_treasures(state: IslaState, events: list[dict]) -> None:
@@ -388,7 +356,7 @@ def _after_treasures(state: IslaState, events: list[dict]) -> None:
 def _begin_news(state: IslaState, events: list[dict]) -> None:
     assert state.news is not None
     drawn, kept = state.news
-    state.phase = "news"
+    enter(state, "news")
     state.keep = kept
     state.chosen = [False] * state.seats
     for i in range(state.seats):
@@ -409,27 +377,25 @@ def legal_news(state: IslaState, seat: int) -> list[dict[str, Any]]:
     return [{"type": "news", "keep": list(c)} for c in combinations(offer, news_keep(state, seat))]
 
 
-def play_news(state: IslaState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, {"keep"})
-    keep = action.get("keep")
+def play_news(state: IslaState, seat: int, action: News, events: list[dict]) -> None:
+    keep = action.keep
     n = news_keep(state, seat)
-    if not isinstance(keep, list) or len(keep) != n or len(set(map(str, keep))) != n:
+    if len(keep) != n or len(set(keep)) != n:
         raise InvalidInput(
             f"keep is a list of {n} of the cards drawn",
             "action.keep",
             reason="isla_keep_count",
             params={"count": n},
         )
-    offered = {T.GOAL_ID[g]: g for g in state.offers[seat]}
-    for i, cid in enumerate(keep):
-        if cid not in offered:
+    for i, g in enumerate(keep):
+        if g not in state.offers[seat]:
             raise illegal(
-                f"{cid!r} is not among the cards you drew",
+                f"{T.GOAL_ID[g]!r} is not among the cards you drew",
                 f"action.keep[{i}]",
                 "isla_not_your_card",
-                card=str(cid),
+                card=T.GOAL_ID[g],
             )
-    kept = [offered[c] for c in keep]
+    kept = list(keep)
     state.treasures[seat].extend(kept)
     state.out.extend(g for g in state.offers[seat] if g not in kept)
     state.offers[seat] = []

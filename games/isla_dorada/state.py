@@ -1,8 +1,9 @@
 """The state of one Isla Dorada game, the deal that starts it, and its JSON snapshot.
 
-Cards are ints (``games.isla_dorada.tables``); decks keep their top card *last*. Everything in
-the state is plain data except ``rng`` (a ``random.Random``, saved as its ``getstate()``), so a
-snapshot round-trips exactly and ``(seed, seats, options, action log)`` replays the same game.
+Cards are ints (``games.isla_dorada.tables``); decks keep their top card *last*. The state
+extends ``games.state.GameState`` (seed, seats, options, the game's one generator, the phase,
+the moves); everything else in it is plain data, so a snapshot round-trips exactly and ``(seed,
+seats, options, action log)`` replays the same game.
 """
 
 from __future__ import annotations
@@ -14,20 +15,16 @@ from typing import Any
 
 from errors import InvalidInput
 from games.isla_dorada import tables as T
+from games.state import GameState
 
 #: The phases, in the order a round runs them (``setup`` once, ``over`` at the end).
 PHASES = ("setup", "bid", "move", "treasure", "news", "draw", "lightning", "limit", "over")
 
 
-@dataclass(slots=True)
-class IslaState:
+@dataclass(kw_only=True)
+class IslaState(GameState):
     """Everything about one game. Per-seat lists are indexed by seat (0 = the youngest)."""
 
-    seats: int
-    seed: int
-    options: dict
-    rng: random.Random
-    phase: str = "setup"
     round: int = 0
     markers_left: int = T.MARKERS
     leader: int = 0
@@ -95,7 +92,6 @@ class IslaState:
     stall: int = 0
     end: str | None = None
     history: list[dict] = field(default_factory=list)
-    actions: int = 0
     last_events: list[dict] = field(default_factory=list)
     stats: dict = field(default_factory=dict)
 
@@ -122,12 +118,11 @@ def new_stats(seats: int) -> dict:
     }
 
 
-def deal(seed: int, seats: int, options: dict) -> IslaState:
-    """Shuffle every deck from ``seed`` and deal (rules, Setup): 3 starting treasures and 2 destiny
-    cards to choose from, 1 curse, 6 adventure cards without the lightning symbol, 10 gold; four
-    adventure cards face up. Lightning cards skipped for the hands stay in the deck, which is
-    shuffled again after the deal."""
-    rng = random.Random(seed)
+def deal(seed: int, seats: int, options: dict, rng: random.Random) -> IslaState:
+    """Shuffle every deck with the game's generator ``rng`` and deal (rules, Setup): 3 starting
+    treasures and 2 destiny cards to choose from, 1 curse, 6 adventure cards without the
+    lightning symbol, 10 gold; four adventure cards face up. Lightning cards skipped for the
+    hands stay in the deck, which is shuffled again after the deal."""
     d = T.DEAL
 
     def shuffled(cards: Iterable[int]) -> list[int]:
@@ -157,6 +152,7 @@ def deal(seed: int, seats: int, options: dict) -> IslaState:
         seed=seed,
         options=dict(options),
         rng=rng,
+        phase="setup",
         gold=[T.START_GOLD] * seats,
         hands=hands,
         treasures=[[] for _ in range(seats)],
@@ -190,29 +186,19 @@ def _copy(value: Any) -> Any:
     return value
 
 
+#: The state's own fields (the base's part is ``games.state.common_json``'s).
+_OWN = tuple(f.name for f in fields(IslaState) if f.name not in {g.name for g in fields(GameState)})
+
+
 def to_json(state: IslaState) -> dict:
-    """A JSON-able snapshot (the generator saved as its state)."""
-    out: dict[str, Any] = {}
-    for f in fields(state):
-        value = getattr(state, f.name)
-        if f.name == "rng":
-            version, internal, gauss = value.getstate()
-            out["rng"] = [version, list(internal), gauss]
-        else:
-            out[f.name] = _copy(value)
-    return out
+    """The engine's part of a snapshot."""
+    return {name: _copy(getattr(state, name)) for name in _OWN}
 
 
-def from_json(data: dict) -> IslaState:
-    """The state a ``to_json`` snapshot describes; ``InvalidInput`` for anything else."""
-    try:
-        values = {f.name: _copy(data[f.name]) for f in fields(IslaState) if f.name != "rng"}
-        version, internal, gauss = data["rng"]
-        rng = random.Random()
-        rng.setstate((version, tuple(internal), gauss))
-        state = IslaState(rng=rng, **values)
-    except (KeyError, TypeError, ValueError) as e:
-        raise InvalidInput(f"not an Isla Dorada state snapshot: {e!r}", "state") from None
+def from_json(data: dict, common: dict[str, Any]) -> IslaState:
+    """The state a ``to_json`` snapshot describes, with the base's part ``common``;
+    ``InvalidInput`` for anything else."""
+    state = IslaState(**common, **{name: _copy(data[name]) for name in _OWN})
     if state.phase not in PHASES or len(state.hands) != state.seats:
         raise InvalidInput("not an Isla Dorada state snapshot: phase or seats", "state")
     return state

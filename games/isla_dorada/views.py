@@ -98,7 +98,7 @@ def observe(kind: Any, state: IslaState, seat: int | None) -> dict:
         "idle_rounds_running": state.stall,
         "history": json.loads(json.dumps(state.history)),
         "last_events": json.loads(json.dumps(state.last_events)),
-        "actions": state.actions,
+        "actions": state.moves,
     }
     if state.phase == "bid":
         high = state.bids[state.high] if state.high >= 0 else None

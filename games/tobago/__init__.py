@@ -3,11 +3,13 @@
 Registered as game kind ``tobago``. The module map:
 
 - ``rules``: constants (``data/tobago.json``) and the rule options;
-- ``state``: the state dataclasses and their JSON form;
+- ``state``: the state dataclasses (a ``games.state.GameState``) and their JSON form;
 - ``islands``: the island a game is played on, rebuilt from its options;
+- ``actions``: every action type, declared once (``games.actions``);
 - ``engine``: setup and the helpers every phase uses; ``turn``: setup and turn actions;
   ``sharing``: raising, sharing, curses, the map's restart, statues, the end;
-- ``views``: what each seat may see; ``kind``: ``TobagoKind`` wiring it all to ``games.base``;
+- ``views``: what each seat may see; ``kind``: the declared phases (``games.phases``) and
+  ``TobagoKind``, wiring it all to ``games.base``;
 - ``bots`` / ``strategy``: the random and strategic bots.
 
 Decisions where the rules leave a gap (each one also noted where it is implemented):

@@ -305,8 +305,15 @@ def _judge_first_clue(view: dict, legal: list[Action], played: Action) -> Judgem
     )
 
 
+def full_view(kind: GameKind, state: Any) -> dict:
+    """The players' entries with their hands and treasures, and every seat's sharing draws
+    (``memory_all``, as the end view has it)."""
+    full = merged_players_view(kind, state)
+    full["memory_all"] = [kind.view(state, s)["memory"] for s in range(kind.seat_count(state))]
+    return full
+
+
 class TobagoAnalyst(Analyst):
-    kind = "tobago"
     unit = "hint_points"
     chart = "expected_gold"
     thresholds = THRESHOLDS
@@ -319,13 +326,6 @@ class TobagoAnalyst(Analyst):
 
     def helper(self, view: dict, legal: list[Action]) -> dict | None:
         return helper(view)
-
-    def full_view(self, kind: GameKind, state: Any) -> dict:
-        """The players' entries with their hands and treasures, and every seat's sharing draws
-        (``memory_all``, as the end view has it)."""
-        full = merged_players_view(kind, state)
-        full["memory_all"] = [kind.view(state, s)["memory"] for s in range(kind.seat_count(state))]
-        return full
 
 
 ANALYST = TobagoAnalyst()

@@ -1,4 +1,4 @@
-"""Shared machinery of the Tobago engine: setup, card draws, turn changes, action parsing.
+"""Shared machinery of the Tobago engine: setup, card draws, turn changes, the island check.
 
 ``new_state`` builds a game (rules §4); the phase modules (``turn``, ``sharing``) use the helpers
 here. Every helper that changes the state is called only after the action was fully validated.
@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from errors import IllegalAction, InvalidInput
+from errors import IllegalAction
+from games.state import OVER, enter
 from games.tobago import islands
 from games.tobago.rules import (
     AMULETS,
@@ -18,14 +19,12 @@ from games.tobago.rules import (
     CURSE_FREE_TOP,
     GOLD_VALUES,
     HAND_SIZE,
-    MAP_INDEX,
     TREASURE_CARDS,
     TREASURE_VALUES,
 )
 from games.tobago.state import Player, TobagoState, TreasureMap, TurnState
 from hexmap.hexes import Hex
 from hexmap.island import Island
-from hexmap.island_json import parse_space
 from solver.compiled import drive_from
 from solver.deck import DECK
 from solver.engine import SolverOptions, clue_mask, is_legal_play
@@ -121,7 +120,7 @@ def end_game(state: TobagoState, events: list[dict], reason: str, end: str) -> N
     more) or ``all_passed`` (every seat passed the rounds the table allows); the event also says
     how many treasure cards are left unused."""
     state.sharing = None
-    state.phase = "over"
+    enter(state, OVER)
     state.turn = TurnState()
     scores = [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
     emit(
@@ -135,59 +134,16 @@ def end_game(state: TobagoState, events: list[dict], reason: str, end: str) -> N
     )
 
 
-# --- action parsing -----------------------------------------------------------------------
+# --- action fields -----------------------------------------------------------------------
 
 
-def check_fields(action: dict, allowed: tuple[str, ...]) -> None:
-    for key in action:
-        if key != "type" and key not in allowed:
-            raise InvalidInput(
-                f"unknown field {key!r} for a {action['type']!r} action",
-                f"action.{key}",
-                reason="unknown_field",
-                params={"name": key, "action": action["type"]},
-            )
-    for key in allowed:
-        if key not in action:
-            raise InvalidInput(
-                f"a {action['type']!r} action needs {key!r}",
-                f"action.{key}",
-                reason="missing_field",
-                params={"name": key, "action": action["type"]},
-            )
-
-
-def map_field(action: dict, key: str = "map") -> int:
-    value = action[key]
-    if not isinstance(value, str) or value not in MAP_INDEX:
-        raise InvalidInput(
-            f"unknown map {value!r}; expected one of {', '.join(COLOURS)}",
-            f"action.{key}",
-            reason="unknown_map",
-            params={"name": value if isinstance(value, str) else repr(value)},
-        )
-    return MAP_INDEX[value]
-
-
-def int_field(action: dict, key: str) -> int:
-    value = action[key]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(
-            f"must be an integer, got {value!r}",
-            f"action.{key}",
-            reason="not_an_integer",
-            params={"name": key},
-        )
-    return value
-
-
-def space_field(state: TobagoState, action: dict, key: str) -> Hex:
-    """A ``[q, r]`` field that must name an island space (sea is refused as illegal)."""
-    h = parse_space(action[key], f"action.{key}")
+def island_space(state: TobagoState, h: Hex, field: str) -> Hex:
+    """``h`` (a declared space field, ``games.tobago.actions``), which must be an island space:
+    sea is refused as illegal."""
     if h not in state.island.terrain:
         raise IllegalAction(
             f"({h.q}, {h.r}) is not an island space (sea is never entered)",
-            f"action.{key}",
+            field,
             reason="sea_space",
             params={"space": [h.q, h.r]},
         )
@@ -207,8 +163,11 @@ def treasure_deck(rng: random.Random) -> list[int]:
     return bottom + top
 
 
-def new_state(seed: int, seats: int, options: dict, island: Island | None = None) -> TobagoState:
-    """A game at its first step (ATV placement). ``options`` are resolved already.
+def new_state(
+    seed: int, seats: int, options: dict, rng: random.Random, island: Island | None = None
+) -> TobagoState:
+    """A game at its first step (ATV placement), dealt with the game's generator ``rng``.
+    ``options`` are resolved already.
 
     ``island`` plays the game on a given island (tests, puzzles) instead of the one the options
     name; the state then keeps the island's JSON so that replays rebuild it.
@@ -221,14 +180,14 @@ def new_state(seed: int, seats: int, options: dict, island: Island | None = None
     solver_options = SolverOptions(
         options["near_includes_target"], options["treasure_on_landmarks"]
     )
-    rng = random.Random(seed)
     state = TobagoState(
         seed=seed,
         seats=seats,
         options=dict(options),
+        rng=rng,
+        phase="place_atv",
         island=island,
         solver_options=solver_options,
-        rng=rng,
         island_source=source,
     )
     state.clue_deck = list(range(len(DECK)))
@@ -278,7 +237,7 @@ def finish_first_clue(state: TobagoState, events: list[dict]) -> None:
         state.current += 1
         begin_first_clue(state, events)
     else:
-        state.phase = "turn"
+        enter(state, "turn")
         state.current = state.seats - 1
         state.turn_number = 0
         next_turn(state, events)

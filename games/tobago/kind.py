@@ -1,11 +1,22 @@
-"""``TobagoKind``: the Tobago engine behind the shared ``GameKind`` shape (``games.base``)."""
+"""``TobagoKind``: the Tobago engine behind the shared ``GameKind`` shape (``games.base``).
+
+The phases (rules §4-§8): ``place_atv`` and ``first_clue`` (the setup, seat by seat), ``turn``
+(the current seat's actions, ``games.tobago.turn``) and ``sharing`` (the seat asked about the
+face-up treasure card, ``games.tobago.sharing``), then ``over``. The action types are declared
+in ``games.tobago.actions``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from errors import IllegalAction, InvalidInput
-from games.base import Action, Event, GameKind, GameType
+from games.actions import ActionType
+from games.base import GameKind, GameType
+from games.phases import Event, Move, Phase
+from games.state import OVER, generator
+from games.tobago import actions as A
 from games.tobago import engine, islands, sharing, turn, views
 from games.tobago.bots import BOTS
 from games.tobago.rules import OPTIONS, TREASURE_VALUES
@@ -14,32 +25,70 @@ from hexmap.island import Island
 from hexmap.seeds import check_seed
 from solver.engine import SolverOptions
 
-#: Which actions each phase accepts, and the function applying each.
-_TURN_ACTIONS = {
-    "play_clue": turn.apply_play_clue,
-    "extra_marker": turn.apply_extra_marker,
-    "exchange": turn.apply_exchange,
-    "drive": turn.apply_drive,
-    "pick_amulet": turn.apply_pick_amulet,
-    "spend_amulet": turn.apply_spend_amulet,
-    "remove_marker": turn.apply_remove_marker,
-    "raise": turn.apply_raise,
-    "end_turn": turn.apply_end_turn,
-}
-_PHASE_ACTIONS: dict[str, dict[str, Any]] = {
-    "place_atv": {"place_atv": turn.apply_place_atv},
-    "first_clue": {"first_clue": turn.apply_first_clue},
-    "turn": _TURN_ACTIONS,
-    "sharing": {"accept": None, "decline": None},
-}
-
-_KNOWN = frozenset(k for acts in _PHASE_ACTIONS.values() for k in acts)
+T = TypeVar("T", bound=ActionType)
+Apply = Callable[[TobagoState, int, T, list[Event]], None]
 
 
-class TobagoKind(GameKind):
+def _plays(apply: Apply[T]) -> Apply[T]:
+    """``apply``, after which the count of passes in a row starts again (Decision "A table
+    that stops playing": any action but a pass; ``turn.apply_end_turn`` counts the passes)."""
+
+    def played(state: TobagoState, seat: int, action: T, events: list[Event]) -> None:
+        apply(state, seat, action, events)
+        state.passes = 0
+
+    return played
+
+
+PHASES: tuple[Phase[TobagoState], ...] = (
+    Phase(
+        "place_atv",
+        to_act=turn.current,
+        legal=turn.legal_place_atv,
+        moves=(Move(A.PlaceAtv, _plays(turn.apply_place_atv)),),
+    ),
+    Phase(
+        "first_clue",
+        to_act=turn.current,
+        legal=turn.legal_first_clue,
+        moves=(Move(A.FirstClue, _plays(turn.apply_first_clue)),),
+    ),
+    Phase(
+        "turn",
+        to_act=turn.current,
+        legal=turn.legal_turn,
+        moves=(
+            Move(A.PlayClue, _plays(turn.apply_play_clue)),
+            Move(A.ExtraMarker, _plays(turn.apply_extra_marker)),
+            Move(A.Exchange, _plays(turn.apply_exchange)),
+            Move(A.Drive, _plays(turn.apply_drive)),
+            Move(A.PickAmulet, _plays(turn.apply_pick_amulet)),
+            Move(A.SpendAmulet, _plays(turn.apply_spend_amulet)),
+            Move(A.RemoveMarker, _plays(turn.apply_remove_marker)),
+            Move(A.Raise, _plays(turn.apply_raise)),
+            Move(A.EndTurn, turn.apply_end_turn),
+        ),
+    ),
+    Phase(
+        "sharing",
+        to_act=sharing.to_act,
+        legal=sharing.legal,
+        moves=(
+            Move(A.Accept, _plays(sharing.accept)),
+            Move(A.Decline, _plays(sharing.decline)),
+        ),
+    ),
+)
+
+
+class TobagoKind(GameKind[TobagoState]):
+    snapshot_format = 2
+
     def __init__(self) -> None:
         super().__init__(
-            GameType("tobago", 2, 4, OPTIONS, chance="seeded", information="imperfect"), BOTS
+            GameType("tobago", 2, 4, OPTIONS, chance="seeded", information="imperfect"),
+            PHASES,
+            BOTS,
         )
 
     # --- creation ------------------------------------------------------------------------
@@ -49,8 +98,8 @@ class TobagoKind(GameKind):
         islands.check_island_options(options)
         return options
 
-    def setup(self, seed: int, seats: int, options: dict) -> TobagoState:
-        return engine.new_state(seed, seats, options)
+    def setup(self, seed: int, seats: int, options: dict, rng: random.Random) -> TobagoState:
+        return engine.new_state(seed, seats, options, rng)
 
     def new_state_on(
         self, island: Island, seed: int, seats: int, options: dict | None = None
@@ -58,74 +107,18 @@ class TobagoKind(GameKind):
         """A new game played on a given island instead of the options' (tests, studies)."""
         check_seed(seed, "seed")
         self.check_seats(seats)
-        return engine.new_state(seed, seats, self.resolve_options(options, seats), island)
-
-    # --- play ----------------------------------------------------------------------------
-
-    def to_act(self, state: TobagoState) -> list[int]:
-        return views.to_act(state)
-
-    def legal(self, state: TobagoState, seat: int) -> list[Action]:
-        phase = state.phase
-        if phase == "place_atv":
-            return turn.legal_place_atv(state)
-        if phase == "first_clue":
-            return turn.legal_first_clue(state)
-        if phase == "sharing":
-            return [{"type": "accept"}, {"type": "decline"}]
-        out = turn.legal_plays(state, seat)
-        out += turn.legal_extra_markers(state, seat)
-        if state.turn.mode is None and state.players[seat].hand:
-            out.append({"type": "exchange"})
-        out += turn.legal_drive(state, seat)
-        out += turn.legal_end_turn(state, seat)
-        return out
-
-    def play(self, state: TobagoState, seat: int | None, action: Action) -> list[Event]:
-        assert seat is not None  # Tobago has no timer: only seats act
-        kind = action["type"]
-        if kind not in _KNOWN:
-            raise InvalidInput(
-                f"unknown action type {kind!r} (known: {', '.join(sorted(_KNOWN))})",
-                "action.type",
-                reason="unknown_action",
-                params={"action": kind},
-            )
-        accepted = _PHASE_ACTIONS[state.phase]
-        if kind not in accepted:
-            raise IllegalAction(
-                f"a {kind!r} action is not possible now (phase {state.phase}; "
-                f"possible: {', '.join(accepted)})",
-                "action.type",
-                reason="action_not_now",
-                params={"action": kind, "phase": state.phase},
-            )
-        events: list[Event] = []
-        passing = kind == "end_turn" and state.phase == "turn" and state.turn.mode is None
-        if state.phase == "sharing":
-            engine.check_fields(action, ())
-            (sharing.accept if kind == "accept" else sharing.decline)(state, seat, events)
-        else:
-            accepted[kind](state, seat, action, events)
-        if not passing:
-            state.passes = 0  # the table plays: passes in a row start again
-        return events
+        options = self.resolve_options(options, seats)
+        return engine.new_state(seed, seats, options, generator(seed), island)
 
     # --- views and results ---------------------------------------------------------------
 
     def observe(self, state: TobagoState, seat: int | None) -> dict:
-        return views.view(state, seat)
-
-    def is_over(self, state: TobagoState) -> bool:
-        return state.phase == "over"
+        return views.view(state, seat, self.to_act(state))
 
     def scores(self, state: TobagoState) -> list[float] | None:
-        if state.phase != "over":
+        if state.phase != OVER:
             return None
         return [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
-
-    def seat_count(self, state: TobagoState) -> int:
-        return state.seats
 
     def private_items(self, state: TobagoState, seat: int) -> list[Any]:
         return views.private_items(state, seat)
@@ -148,7 +141,7 @@ class TobagoKind(GameKind):
             "markers_removed": s.get("markers_removed", 0),
             # a game that stopped because nobody could raise any more (rules §5: no marker left)
             "ended_without_markers": int(
-                state.phase == "over" and all(p.markers == 0 for p in state.players)
+                state.phase == OVER and all(p.markers == 0 for p in state.players)
             ),
             "treasure_cards": [len(p.treasures) for p in state.players],
             "amulets_left": [p.amulets for p in state.players],
@@ -156,14 +149,17 @@ class TobagoKind(GameKind):
 
     # --- snapshots -----------------------------------------------------------------------
 
-    def state_to_json(self, state: TobagoState) -> dict:
+    def encode(self, state: TobagoState) -> dict:
         return state_to_json(state)
 
-    def state_from_json(self, data: dict) -> TobagoState:
+    def decode(self, data: dict, common: dict[str, Any]) -> TobagoState:
         island = islands.island_from_source(data["island_source"])
-        o = data["options"]
+        o = common["options"]
         return state_from_json(
-            data, island, SolverOptions(o["near_includes_target"], o["treasure_on_landmarks"])
+            data,
+            common,
+            island,
+            SolverOptions(o["near_includes_target"], o["treasure_on_landmarks"]),
         )
 
 

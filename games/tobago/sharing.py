@@ -10,6 +10,9 @@ known to nobody.
 
 from __future__ import annotations
 
+from typing import Any
+
+from games.state import enter
 from games.tobago.engine import draw_clue, emit, end_game, next_turn, placement_ok, xy
 from games.tobago.rules import CURSE, TREASURE_VALUES
 from games.tobago.state import ClueEntry, Sharing, TobagoState, TreasureMap
@@ -55,7 +58,7 @@ def start_sharing(state: TobagoState, map_index: int, raiser: int, events: list[
     state.sharings += 1
     state.bump("treasures_raised")
     sh = state.sharing = Sharing(number=state.sharings, map=map_index, raiser=raiser)
-    state.phase = "sharing"
+    enter(state, "sharing")
     shares = [0] * state.seats
     for seat in m.markers_bottom_up():
         shares[seat] += 1
@@ -106,7 +109,17 @@ def _turn_next_card(state: TobagoState, sh: Sharing, events: list[dict]) -> None
     )
 
 
-def accept(state: TobagoState, seat: int, events: list[dict]) -> None:
+def to_act(state: TobagoState) -> list[int]:
+    """Who acts in a sharing: the seat asked about the face-up card."""
+    seat = offeree(state)
+    return [] if seat is None else [seat]
+
+
+def legal(state: TobagoState, seat: int) -> list[dict]:
+    return [{"type": "accept"}, {"type": "decline"}]
+
+
+def accept(state: TobagoState, seat: int, action: Any, events: list[dict]) -> None:
     """``seat`` takes the face-up card and gives back its lowest marker of the column."""
     sh = state.sharing_now()
     m = state.maps[sh.map]
@@ -123,7 +136,7 @@ def accept(state: TobagoState, seat: int, events: list[dict]) -> None:
     _turn_next_card(state, sh, events)
 
 
-def decline(state: TobagoState, seat: int, events: list[dict]) -> None:
+def decline(state: TobagoState, seat: int, action: Any, events: list[dict]) -> None:
     """``seat`` says no; the card goes to the next marker owner, or to the discards."""
     sh = state.sharing_now()
     card = sh.offered()
@@ -202,7 +215,7 @@ def _finish(state: TobagoState, sh: Sharing, events: list[dict]) -> None:
     _restart(state, m, sh.raiser, events)
     _statues(state, events)
     state.sharing = None
-    state.phase = "turn"
+    enter(state, "turn")
     next_turn(state, events)
 
 

@@ -1,4 +1,5 @@
-"""Tobago's game state: plain mutable dataclasses, with a lossless JSON form.
+"""Tobago's game state: plain mutable dataclasses extending ``games.state.GameState``, with a
+lossless JSON form.
 
 The state holds everything, hidden parts included (hands, deck order, the sharing pile); what a
 seat may see is cut out of it by ``games.tobago.views``. The island itself is not stored: it is
@@ -12,11 +13,11 @@ the top. Candidate masks are derived data, recomputed by ``refresh`` whenever a 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from errors import IllegalAction
+from games.state import GameState
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.deck import DECK
@@ -27,8 +28,8 @@ Space = Hex
 #: view shows (``views.LOG_TAIL``); the older ones are in the service's log already.
 LOG_KEPT = 64
 
-#: The phases of a game, in order (``sharing`` comes and goes between turns).
-Phase = Literal["place_atv", "first_clue", "turn", "sharing", "over"]
+#: The phases of a game, in order (``sharing`` comes and goes between turns; ``games.tobago.kind``
+#: declares them): ``place_atv``, ``first_clue``, ``turn``, ``sharing``, ``over``.
 #: What the current player has started this turn: nothing yet, action 1, or action 2.
 TurnMode = Literal["clues", "drive"] | None
 
@@ -109,17 +110,12 @@ class Sharing:
         return self.offer
 
 
-@dataclass
-class TobagoState:
-    seed: int
-    seats: int
-    options: dict[str, Any]
+@dataclass(kw_only=True)
+class TobagoState(GameState):
     island: Island
     solver_options: SolverOptions
-    rng: random.Random
     #: The island's source: ``{"spec": ..., "landmarks_seed": ...}`` or ``{"custom": json}``.
     island_source: dict[str, Any]
-    phase: Phase = "place_atv"
     current: int = 0  # the seat whose turn (or setup step) it is
     turn_number: int = 0
     #: Turns passed in a row (``end_turn`` before anything else); see ``turn.PASS_ROUNDS``.
@@ -200,15 +196,10 @@ def _space_of(v: Any) -> Space:
 
 
 def state_to_json(s: TobagoState) -> dict:
-    """A JSON-able snapshot holding everything (hidden parts and the generator included)."""
-    version, internal, gauss = s.rng.getstate()
+    """The engine's part of a snapshot, holding everything (hidden parts included; the base's
+    part, ``games.state.common_json``, holds the generator)."""
     return {
-        "seed": s.seed,
-        "seats": s.seats,
-        "options": dict(s.options),
         "island_source": s.island_source,
-        "rng": [version, list(internal), gauss],
-        "phase": s.phase,
         "current": s.current,
         "turn_number": s.turn_number,
         "passes": s.passes,
@@ -268,23 +259,19 @@ def state_to_json(s: TobagoState) -> dict:
     }
 
 
-def state_from_json(d: dict, island: Island, solver_options: SolverOptions) -> TobagoState:
-    """Rebuild a state from ``state_to_json`` output (the island is rebuilt by the caller)."""
-    rng = random.Random()
-    version, internal, gauss = d["rng"]
-    rng.setstate((version, tuple(internal), gauss))
+def state_from_json(
+    d: dict, common: dict[str, Any], island: Island, solver_options: SolverOptions
+) -> TobagoState:
+    """Rebuild a state from ``state_to_json`` output and the base's part ``common`` (the island
+    is rebuilt by the caller)."""
     s = TobagoState(
-        seed=d["seed"],
-        seats=d["seats"],
-        options=dict(d["options"]),
+        **common,
         island=island,
         solver_options=solver_options,
-        rng=rng,
         island_source=d["island_source"],
-        phase=d["phase"],
         current=d["current"],
         turn_number=d["turn_number"],
-        passes=d.get("passes", 0),
+        passes=d["passes"],
         clue_deck=list(d["clue_deck"]),
         clue_discard=list(d["clue_discard"]),
         drawn=d["drawn"],
@@ -296,7 +283,7 @@ def state_from_json(d: dict, island: Island, solver_options: SolverOptions) -> T
         statues=[[_space_of(h), f] for h, f in d["statues"]],
         sharings=d["sharings"],
         log=[dict(e) for e in d["log"]],
-        log_dropped=d.get("log_dropped", 0),
+        log_dropped=d["log_dropped"],
         stats=dict(d["stats"]),
     )
     for m in d["maps"]:

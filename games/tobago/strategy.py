@@ -34,7 +34,7 @@ from games.tobago.islands import island_for_view
 from games.tobago.rules import DRIVE_POINTS
 from hexmap.hexes import Hex
 from hexmap.island import Island
-from solver.clues import parse_clue
+from solver.clues import Clue, parse_clue
 from solver.compiled import remember
 from solver.engine import Hint, MapColumn, SolverOptions, hints
 
@@ -115,7 +115,7 @@ class Position:
         return min((costs.get(o, UNREACHABLE) for o in self.rivals), default=UNREACHABLE)
 
 
-def _hex(v) -> Hex | None:
+def _hex(v: list[int] | None) -> Hex | None:
     return None if v is None else Hex(v[0], v[1])
 
 
@@ -182,7 +182,7 @@ def _first_clue(pos: Position, kinds: dict[str, list[Action]]) -> Action:
 # --- a turn -------------------------------------------------------------------------------
 
 
-def _hints(pos: Position, hand=None) -> list[Hint]:
+def _hints(pos: Position, hand: list[Clue] | None = None) -> list[Hint]:
     """Every legal play of ``hand`` (the bot's hand by default), best first: ``solver.hints``
     for the bot's ATV against every other ATV on the island."""
     if pos.me is None:
@@ -193,7 +193,7 @@ def _hints(pos: Position, hand=None) -> list[Hint]:
     return hints(pos.island, maps, hand, pos.me, pos.others, pos.options)
 
 
-def _play(pos: Position, hint) -> Action:
+def _play(pos: Position, hint: Hint) -> Action:
     return {"type": "play_clue", "card": pos.hand[hint.hand_index]["id"], "map": hint.map}
 
 
@@ -253,7 +253,7 @@ def _after_play(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     return {"type": "end_turn"}
 
 
-def _goal(pos: Position):
+def _goal(pos: Position) -> tuple | None:
     """What to drive for: ``("raise", space)``, ``("remove", map, space_to_remove, space)``,
     ``("approach", spaces)`` or None."""
     if pos.me is None or pos.markers < 1:
@@ -300,7 +300,7 @@ def _goal(pos: Position):
     return None if approach is None else ("approach", approach[1])
 
 
-def _drive_step(pos: Position, kinds: dict[str, list[Action]], goal=None) -> Action:
+def _drive_step(pos: Position, kinds: dict[str, list[Action]], goal: tuple | None = None) -> Action:
     if "raise" in kinds:
         return dict(kinds["raise"][0])
     if goal is None:

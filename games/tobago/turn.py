@@ -1,9 +1,10 @@
 """Actions of the setup and of a turn (rules §4, §5): their legality and their effect.
 
 Each action type has a ``legal_*`` function (the actions of that type a seat may take now, for the
-view and the bots) and an ``apply_*`` function, which ``games.tobago.kind`` calls by action type:
-``apply_*`` first checks every field and rule (raising ``InvalidInput`` / ``IllegalAction``) and
-only then changes the state, so a refused action changes nothing.
+view and the bots) and an ``apply_*`` function, which ``games.tobago.kind`` declares as the
+phase's move for that type: it receives the action checked against its declaration
+(``games.tobago.actions``), first checks every rule (raising ``IllegalAction``) and only then
+changes the state, so a refused action changes nothing.
 
 A turn is one of three actions. Action 1 (``play_clue``, then more ``play_clue`` for an amulet
 each, then ``extra_marker``) ends when the extra marker is placed, or by itself when nothing is
@@ -14,24 +15,33 @@ small actions (``drive``, ``pick_amulet``, ``spend_amulet``, ``remove_marker``) 
 
 from __future__ import annotations
 
+from typing import Any
+
 from errors import IllegalAction
+from games.state import enter
 from games.tobago import sharing
+from games.tobago.actions import (
+    Drive,
+    ExtraMarker,
+    FirstClue,
+    PlaceAtv,
+    PlayClue,
+    Raise,
+    RemoveMarker,
+)
 from games.tobago.engine import (
     begin_first_clue,
     card_mask,
-    check_fields,
     costs_from,
     draw_clue,
     emit,
     end_game,
     finish_first_clue,
-    int_field,
-    map_field,
+    island_space,
     next_turn,
     placement_ok,
     refill,
     single_space,
-    space_field,
     xy,
 )
 from games.tobago.rules import DRIVE_POINTS
@@ -46,24 +56,28 @@ DRIVE_TYPES = ("drive", "pick_amulet", "spend_amulet", "remove_marker", "raise")
 # --- setup --------------------------------------------------------------------------------
 
 
-def legal_place_atv(state: TobagoState) -> list[dict]:
+def current(state: TobagoState) -> list[int]:
+    """Who acts in the setup and in a turn: the current seat."""
+    return [state.current]
+
+
+def legal_place_atv(state: TobagoState, seat: int) -> list[dict]:
     return [{"type": "place_atv", "at": [h.q, h.r]} for h in state.island.index]
 
 
-def apply_place_atv(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ("at",))
-    at = space_field(state, action, "at")
+def apply_place_atv(state: TobagoState, seat: int, action: PlaceAtv, events: list[dict]) -> None:
+    at = island_space(state, action.at, "action.at")
     state.players[seat].atv = at
     emit(state, events, "atv_placed", seat=seat, at=xy(at))
     if seat + 1 < state.seats:
         state.current = seat + 1
     else:
-        state.phase = "first_clue"
+        enter(state, "first_clue")
         state.current = 0
         begin_first_clue(state, events)
 
 
-def legal_first_clue(state: TobagoState) -> list[dict]:
+def legal_first_clue(state: TobagoState, seat: int) -> list[dict]:
     if state.drawn is None:
         return []
     return [
@@ -73,10 +87,8 @@ def legal_first_clue(state: TobagoState) -> list[dict]:
     ]
 
 
-def apply_first_clue(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ("map",))
-    mi = map_field(action)
-    m = state.maps[mi]
+def apply_first_clue(state: TobagoState, seat: int, action: FirstClue, events: list[dict]) -> None:
+    m = state.maps[action.map]
     drawn = state.first_clue_card()
     if not placement_ok(state, m, drawn):
         why, reason = (
@@ -150,10 +162,8 @@ def legal_plays(state: TobagoState, seat: int) -> list[dict]:
     return out
 
 
-def apply_play_clue(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ("card", "map"))
-    card = int_field(action, "card")
-    mi = map_field(action)
+def apply_play_clue(state: TobagoState, seat: int, action: PlayClue, events: list[dict]) -> None:
+    card, mi = action.card, action.map
     cannot = _can_play(state, seat)
     if cannot is not None:
         raise IllegalAction(cannot[1], "action", reason=cannot[0])
@@ -218,10 +228,10 @@ def legal_extra_markers(state: TobagoState, seat: int) -> list[dict]:
     ]
 
 
-def apply_extra_marker(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ("map", "clue"))
-    mi = map_field(action)
-    ci = int_field(action, "clue")
+def apply_extra_marker(
+    state: TobagoState, seat: int, action: ExtraMarker, events: list[dict]
+) -> None:
+    mi, ci = action.map, action.clue
     if state.turn.mode != "clues":
         raise IllegalAction(
             "the extra marker follows your clue plays (action 1)",
@@ -258,8 +268,7 @@ def _finish_clues(state: TobagoState, seat: int, events: list[dict]) -> None:
 # --- action 3: exchange -------------------------------------------------------------------
 
 
-def apply_exchange(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ())
+def apply_exchange(state: TobagoState, seat: int, action: Any, events: list[dict]) -> None:
     p = state.players[seat]
     if state.turn.mode is not None:
         raise IllegalAction(
@@ -341,9 +350,8 @@ def legal_drive(state: TobagoState, seat: int) -> list[dict]:
     return out
 
 
-def apply_drive(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ("to",))
-    to = space_field(state, action, "to")
+def apply_drive(state: TobagoState, seat: int, action: Drive, events: list[dict]) -> None:
+    to = island_space(state, action.to, "action.to")
     start, points, bonus = _drive_state(state, seat)
     p = state.players[seat]
     frm = state.atv(seat)
@@ -371,8 +379,7 @@ def apply_drive(state: TobagoState, seat: int, action: dict, events: list[dict])
     emit(state, events, "drove", seat=seat, to=xy(to), cost=cost, **{"from": xy(frm)})
 
 
-def apply_pick_amulet(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ())
+def apply_pick_amulet(state: TobagoState, seat: int, action: Any, events: list[dict]) -> None:
     start, points, _ = _drive_state(state, seat)
     p = state.players[seat]
     if p.atv not in state.amulets:
@@ -392,8 +399,7 @@ def apply_pick_amulet(state: TobagoState, seat: int, action: dict, events: list[
     emit(state, events, "amulet_picked", seat=seat, at=xy(p.atv), cost=cost)
 
 
-def apply_spend_amulet(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ())
+def apply_spend_amulet(state: TobagoState, seat: int, action: Any, events: list[dict]) -> None:
     _drive_state(state, seat)
     p = state.players[seat]
     if p.amulets < 1:
@@ -406,10 +412,11 @@ def apply_spend_amulet(state: TobagoState, seat: int, action: dict, events: list
     emit(state, events, "amulet_spent", seat=seat, use="move")
 
 
-def apply_remove_marker(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ("map", "space"))
-    mi = map_field(action)
-    h = space_field(state, action, "space")
+def apply_remove_marker(
+    state: TobagoState, seat: int, action: RemoveMarker, events: list[dict]
+) -> None:
+    mi = action.map
+    h = island_space(state, action.space, "action.space")
     _drive_state(state, seat)
     p = state.players[seat]
     m = state.maps[mi]
@@ -446,9 +453,8 @@ def apply_remove_marker(state: TobagoState, seat: int, action: dict, events: lis
     emit(state, events, "marker_removed", seat=seat, map=m.colour, space=xy(h), candidates=n - 1)
 
 
-def apply_raise(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ("map",))
-    mi = map_field(action)
+def apply_raise(state: TobagoState, seat: int, action: Raise, events: list[dict]) -> None:
+    mi = action.map
     _drive_state(state, seat)
     p = state.players[seat]
     m = state.maps[mi]
@@ -487,8 +493,9 @@ def legal_end_turn(state: TobagoState, seat: int) -> list[dict]:
 PASS_ROUNDS = 2
 
 
-def apply_end_turn(state: TobagoState, seat: int, action: dict, events: list[dict]) -> None:
-    check_fields(action, ())
+def apply_end_turn(state: TobagoState, seat: int, action: Any, events: list[dict]) -> None:
+    """End the turn; with nothing done this turn, a pass (every other action sets the count of
+    passes in a row back to 0: ``games.tobago.kind``)."""
     t = state.turn
     if t.mode == "clues":
         if extra_marker_targets(state, seat):
@@ -496,12 +503,27 @@ def apply_end_turn(state: TobagoState, seat: int, action: dict, events: list[dic
                 "place your extra compass marker first", "action", reason="extra_marker_first"
             )
         _finish_clues(state, seat, events)
+        state.passes = 0
         return
     passed = t.mode is None
     emit(state, events, "turn_ended", seat=seat, passed=passed)
-    if passed:  # any other action sets the count back to 0 (``TobagoKind.play``)
+    if not passed:
+        state.passes = 0
+    else:
         state.passes += 1
         if state.passes >= PASS_ROUNDS * state.seats:
             end_game(state, events, f"every seat passed {PASS_ROUNDS} rounds running", "all_passed")
             return
     next_turn(state, events)
+
+
+def legal_turn(state: TobagoState, seat: int) -> list[dict]:
+    """Every action of the turn's seat now: clue plays, extra markers, the exchange, the
+    drive's small actions, the end of the turn."""
+    out = legal_plays(state, seat)
+    out += legal_extra_markers(state, seat)
+    if state.turn.mode is None and state.players[seat].hand:
+        out.append({"type": "exchange"})
+    out += legal_drive(state, seat)
+    out += legal_end_turn(state, seat)
+    return out

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.state import OVER
 from games.tobago.rules import SEAT_COLOURS, TREASURE_VALUES
 from games.tobago.sharing import offeree, value_label
 from games.tobago.state import LOG_KEPT, TobagoState
@@ -30,15 +31,6 @@ LOG_TAIL = 40
 assert LOG_TAIL <= LOG_KEPT
 #: Each clue card's notation, by card id.
 NOTATIONS: tuple[str, ...] = tuple(c.notation for c in DECK)
-
-
-def to_act(state: TobagoState) -> list[int]:
-    if state.phase == "over":
-        return []
-    if state.phase == "sharing":
-        seat = offeree(state)
-        return [] if seat is None else [seat]
-    return [state.current]
 
 
 def hand_card(card: int) -> dict:
@@ -73,12 +65,13 @@ def _spaces(island: Island, mask: int) -> tuple[Hex, ...]:
     )
 
 
-def _xy(h) -> list[int] | None:
+def _xy(h: Hex | None) -> list[int] | None:
     return None if h is None else [h.q, h.r]
 
 
-def view(state: TobagoState, seat: int | None) -> dict:
-    over = state.phase == "over"
+def view(state: TobagoState, seat: int | None, to_act: list[int]) -> dict:
+    """What ``seat`` sees (``None``: a spectator); ``to_act``: who acts now (the phase's)."""
+    over = state.phase == OVER
     island = state.island
     players = []
     for i, p in enumerate(state.players):
@@ -123,7 +116,7 @@ def view(state: TobagoState, seat: int | None) -> dict:
         "seat": seat,
         "seats": state.seats,
         "phase": state.phase,
-        "to_act": to_act(state),
+        "to_act": list(to_act),
         "current": state.current,
         "turn_number": state.turn_number,
         "options": dict(state.options),

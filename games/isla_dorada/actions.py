@@ -1,0 +1,215 @@
+"""Isla Dorada's action types, each declared once (``games.actions``): the base checks an action's
+shape against its declaration before the phase's function judges it by the rules.
+
+Cards are named by their ids (``"a12"``: an adventure card, ``"t5"``/``"s2"``/``"c1"``/``"d7"``:
+goal cards), routes by ``"r7"``, places by their ids; a declared field holds the card's, route's
+or place's index in ``games.isla_dorada.tables``. Setup ``setup``; the auction ``bid``, ``pass``,
+``juju`` (``games.isla_dorada.auction``); moving ``detour``, ``continue``, ``stop``; the treasure
+phase ``treasures``; cable news ``news`` (``games.isla_dorada.rounds``); drawing ``take``,
+``buy``, ``done``; lightning ``bigfoot``, ``leviathan``, ``thief``, ``voodoo``; the hand limit
+``discard`` (``games.isla_dorada.drawing``). Whether a card is in the hand, a route open, a bid
+high enough, is the rules' to judge; a card named twice in one action is a malformed action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from games.actions import ActionType, Named, Number, OneOf, bare, refuse
+from games.isla_dorada import tables as T
+
+#: An adventure card, by its id (``"a12"``).
+AdventureCard = Annotated[
+    int,
+    Named(
+        {x: i for i, x in enumerate(T.ADV_ID)},
+        "isla_no_such_card",
+        "adventure card",
+        pattern=r"^a[0-9]+$",
+    ),
+]
+#: A goal card (treasure, curse or destiny card), by its id (``"t5"``).
+GoalCard = Annotated[
+    int,
+    Named(
+        {x: i for i, x in enumerate(T.GOAL_ID)},
+        "isla_no_such_card",
+        "goal card",
+        pattern=r"^[stcd][0-9]+$",
+    ),
+]
+Route = Annotated[int, Named(T.ROUTE_INDEX, "isla_no_such_route", "route", pattern=r"^r[0-9]+$")]
+Location = Annotated[int, Named(T.LOC_INDEX, "isla_no_such_location", "location")]
+ShamanKind = Annotated[str, OneOf(tuple(T.SHAMAN_KINDS), "isla_shaman_kinds", "Shaman kind")]
+
+
+def _once(cards: Iterable[tuple[str, int]], at: str) -> None:
+    """Refuse a card (deck, index) named twice in one action."""
+    seen: set[tuple[str, int]] = set()
+    for deck, card in cards:
+        if (deck, card) in seen:
+            cid = T.ADV_ID[card] if deck == "a" else T.GOAL_ID[card]
+            refuse("isla_card_twice", f"card {cid} is named twice", at=at, card=cid)
+        seen.add((deck, card))
+
+
+class _Part(BaseModel):
+    """A part of an action (a Shaman conversion, a treasure play): strict and closed."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
+
+
+class Shaman(_Part):
+    """``{"card": id, "from": kind, "to": kind}``: every card of kind ``from`` counts as ``to``."""
+
+    card: AdventureCard
+    source: ShamanKind = Field(alias="from")
+    into: ShamanKind = Field(alias="to")
+
+    @model_validator(mode="after")
+    def _two_kinds(self) -> Shaman:
+        if self.source == self.into:
+            refuse(
+                "isla_shaman_kinds",
+                "a Shaman turns Yak, Kamel or Gonogo cards into another of those kinds",
+            )
+        return self
+
+
+class Bid(ActionType):
+    """A bid on a ``route`` out of the expedition's place or a ``flight`` to a place (one of
+    them), paid with ``cards``; with a ``shaman`` conversion, ``ovetos``, ``sangaia``."""
+
+    type: Literal["bid"]
+    route: Route | None = None
+    flight: Location | None = None
+    cards: list[AdventureCard] = []
+    shaman: Shaman | None = None
+    ovetos: AdventureCard | None = None
+    sangaia: AdventureCard | None = None
+
+    @model_validator(mode="after")
+    def _one_target_each_card_once(self) -> Bid:
+        if (self.route is None) == (self.flight is None):
+            refuse(
+                "isla_bid_target",
+                "a bid names a 'route' or a 'flight' destination (one of them)",
+                at="route",
+            )
+        _once((("a", c) for c in self.named()), "cards")
+        return self
+
+    def named(self) -> list[int]:
+        """Every card the bid names: its cards, then the Shaman, Ovetos and Sangaia."""
+        extra = [self.shaman.card] if self.shaman is not None else []
+        extra += [c for c in (self.ovetos, self.sangaia) if c is not None]
+        return list(self.cards) + extra
+
+
+class Juju(ActionType):
+    """``{"type": "juju", "card": id, "target": seat}``: bar ``target`` from this auction."""
+
+    type: Literal["juju"]
+    card: AdventureCard
+    target: Number
+
+
+class Setup(ActionType):
+    """The setup choice: the starting treasure and the destiny card given up."""
+
+    type: Literal["setup"]
+    discard_treasure: GoalCard
+    discard_destiny: GoalCard
+
+
+class Detour(ActionType):
+    """Sangaia's route on from the skipped destination."""
+
+    type: Literal["detour"]
+    route: Route
+
+
+class TreasurePlay(_Part):
+    """One treasure card played, with at most one bonus card and (next door) a Bongo card."""
+
+    card: GoalCard
+    bonus: AdventureCard | None = None
+    bongo: AdventureCard | None = None
+
+
+class Treasures(ActionType):
+    """The treasure phase's secret choice: any number of plays (none too)."""
+
+    type: Literal["treasures"]
+    plays: list[TreasurePlay]
+
+    @model_validator(mode="after")
+    def _each_card_once(self) -> Treasures:
+        named = [("g", p.card) for p in self.plays]
+        named += [("a", c) for p in self.plays for c in (p.bonus, p.bongo) if c is not None]
+        _once(named, "plays")
+        return self
+
+
+class News(ActionType):
+    """The treasure cards kept of the cable news drawn."""
+
+    type: Literal["news"]
+    keep: list[GoalCard]
+
+
+class _Draw(ActionType):
+    """A face-up ``card`` or the top of the deck (``"deck": true``): one of them."""
+
+    card: AdventureCard | None = None
+    deck: Literal[True] | None = None
+
+    @model_validator(mode="after")
+    def _one_source(self) -> _Draw:
+        if (self.card is None) == (self.deck is None):
+            refuse("malformed_action", "take a face-up 'card' or {'deck': true}", at="deck")
+        return self
+
+
+class Take(_Draw):
+    type: Literal["take"]
+
+
+class Buy(_Draw):
+    type: Literal["buy"]
+
+
+class Bigfoot(ActionType):
+    type: Literal["bigfoot"]
+    route: Route
+
+
+class Leviathan(ActionType):
+    type: Literal["leviathan"]
+    route: Route
+
+
+class Thief(ActionType):
+    type: Literal["thief"]
+    target: Number
+
+
+class Voodoo(ActionType):
+    type: Literal["voodoo"]
+    target: Number
+
+
+class Discard(ActionType):
+    """The cards a seat over the hand limit gives up."""
+
+    type: Literal["discard"]
+    cards: list[AdventureCard]
+
+
+Pass = bare("pass")
+Continue = bare("continue")
+Stop = bare("stop")
+Done = bare("done")

@@ -1,0 +1,104 @@
+"""Phases as data: what an engine declares of each phase of its game, and how the base runs them.
+
+boardgame.io's phases are the model. A game is always in one phase (``GameState.phase``); an
+engine declares each phase once as a ``Phase``:
+
+- ``to_act(state)``: the seats that may act now (one, or several at once);
+- ``legal(state, seat)``: that seat's legal actions (JSON objects, for views and bots);
+- ``moves``: the action types the phase accepts, each a ``Move``: the declared type
+  (``games.actions.ActionType``) and the function that applies a checked action of it,
+  ``apply(state, seat, action, events)``, which validates the position first and only then
+  changes the state, appending the public events;
+- ``timer`` (optional): a ``PhaseTimer``, the phase's time limit, ``seconds(state)`` (``None``:
+  no clock in this game) and what the table's timeout does, ``apply(state, events)``;
+- ``begin`` (optional): what happens when the game enters the phase, ``begin(state, events)``.
+
+The base (``games.base.GameKind``) checks an action against the running phase (an unknown type
+is ``unknown_action``, a type of another phase ``action_not_now``, then the declared shape),
+counts it (``GameState.moves``, which already counts the action while it applies) and runs it;
+an engine moves the game to another phase with ``games.state.enter`` and the base then runs that
+phase's ``begin`` after the action's own work: so one phase hands over to the next without
+importing it, and a game's modules need no import cycle. The phase named ``over``
+(``games.state.OVER``) ends the game; it is not declared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from games.actions import Action, ActionType
+from games.state import GameState
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=ActionType)
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Move(Generic[S, A]):
+    """An action type a phase accepts (``declared``) and how a checked one applies."""
+
+    declared: type[A]
+    apply: Callable[[S, int, A, list[Event]], None]
+
+    @property
+    def name(self) -> str:
+        return self.declared.name()
+
+
+@dataclass(frozen=True)
+class PhaseTimer(Generic[S]):
+    """A phase's time limit: ``seconds(state)`` (``None``: no clock runs in this game, e.g. an
+    option is off) after the phase began; then the table plays ``{"type": "timeout"}``, which
+    ``apply(state, events)`` applies."""
+
+    seconds: Callable[[S], float | None]
+    apply: Callable[[S, list[Event]], None]
+
+
+@dataclass(frozen=True)
+class Phase(Generic[S]):
+    """One phase of a game, as its engine declares it (see the module docstring)."""
+
+    name: str
+    to_act: Callable[[S], list[int]]
+    legal: Callable[[S, int], list[Action]]
+    moves: tuple[Move[S, Any], ...] = ()
+    timer: PhaseTimer[S] | None = None
+    begin: Callable[[S, list[Event]], None] | None = None
+    by_name: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_name = {m.name: m for m in self.moves}
+        if len(by_name) != len(self.moves):
+            raise ValueError(f"phase {self.name!r} declares an action type twice")
+        object.__setattr__(self, "by_name", by_name)
+
+
+def begin_entered(phases: dict[str, Phase[Any]], state: GameState, events: list[Event]) -> None:
+    """Run the ``begin`` of each phase the game entered (``games.state.enter``), in turn: a
+    ``begin`` may itself move the game on."""
+    while state.entering:
+        state.entering = False
+        phase = phases.get(state.phase)
+        if phase is not None and phase.begin is not None:
+            phase.begin(state, events)
+
+
+def run(
+    phases: dict[str, Phase[Any]], state: GameState, work: Callable[[list[Event]], None]
+) -> list[Event]:
+    """Count one action and do its ``work``; a refusal (the work raises before it changes
+    anything) leaves the count as it was."""
+    events: list[Event] = []
+    state.moves += 1
+    try:
+        work(events)
+    except BaseException:
+        state.moves -= 1
+        state.entering = False
+        raise
+    begin_entered(phases, state, events)
+    return events

@@ -1,0 +1,120 @@
+"""What every engine's state holds for the base (``GameState``), and the one seed convention.
+
+An engine's state is a dataclass that extends ``GameState``: the base's part is the game's
+``seed``, ``seats`` and resolved ``options``, its one random generator ``rng``, the running
+``phase`` (the name of one of the engine's declared phases, ``games.phases``), the number of
+``moves`` applied so far (timeouts included) and ``phase_since``, the move after which the
+running phase began (its clock's start). The base keeps ``moves`` and ``phase_since``; engines
+change ``phase`` only through ``enter``.
+
+**Seeds.** The base builds the generator, ``random.Random(seed)`` (``generator``), and hands it to
+the engine's ``setup``, which shuffles the deal with it and keeps it in the state: every later
+chance event (a reshuffle, a thief's draw) draws from that same generator, so ``(seed, seats,
+options, action log)`` replays the same game. A snapshot keeps the generator as its
+``getstate()`` (``generator_json`` / ``generator_from_json``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from errors import InvalidInput
+
+#: The phase of a finished game (every engine's; it declares no actions).
+OVER = "over"
+
+
+@dataclass(kw_only=True)
+class GameState:
+    """The base's part of every state (see the module docstring)."""
+
+    seed: int
+    seats: int
+    options: dict[str, Any]
+    rng: random.Random
+    phase: str
+    moves: int = 0
+    phase_since: int = 0
+    #: A phase was entered during the action being applied and its ``begin`` has not run yet
+    #: (``games.phases``); always false between actions.
+    entering: bool = field(default=False, repr=False, compare=False)
+
+
+def enter(state: GameState, phase: str) -> None:
+    """The game moves to ``phase`` (again, if it is the running one): its clock starts after
+    the action being applied, and the base runs the phase's ``begin`` once that action's own
+    work is done."""
+    state.phase = phase
+    state.phase_since = state.moves
+    state.entering = True
+
+
+class Generator(random.Random):
+    """A ``random.Random`` equal to another that would draw the same (states compare their
+    generators by what they will draw, not by identity)."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, random.Random):
+            return NotImplemented
+        return self.getstate() == other.getstate()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: equal now, not forever
+
+
+def generator(seed: int) -> random.Random:
+    """The game's one generator: the deal is shuffled with it, every later chance event too."""
+    return Generator(seed)
+
+
+def generator_json(rng: random.Random) -> list[Any]:
+    """A generator's state as JSON: ``[version, [internal...], gauss]``."""
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def generator_from_json(data: Any) -> random.Random:
+    """The generator ``generator_json`` describes."""
+    version, internal, gauss = data
+    rng = Generator()
+    rng.setstate((version, tuple(internal), gauss))
+    return rng
+
+
+def common_json(state: GameState) -> dict[str, Any]:
+    """The base's part of a snapshot (``GameKind.state_to_json`` adds the engine's)."""
+    return {
+        "seed": state.seed,
+        "seats": state.seats,
+        "options": dict(state.options),
+        "rng": generator_json(state.rng),
+        "phase": state.phase,
+        "moves": state.moves,
+        "phase_since": state.phase_since,
+    }
+
+
+#: The version of ``common_json``'s form (a snapshot also says its engine's: ``GameKind``); raise
+#: it when the base's part of a state changes, so that snapshots stored before are refused.
+COMMON_FORMAT = 1
+#: The entries of ``common_json``: an engine's part of a snapshot uses none of these names.
+COMMON_KEYS = frozenset(
+    ("seed", "seats", "options", "rng", "phase", "moves", "phase_since", "format")
+)
+
+
+def common_from_json(data: dict[str, Any]) -> dict[str, Any]:
+    """The base's part of a state, as keyword arguments of the engine's state class."""
+    try:
+        return {
+            "seed": int(data["seed"]),
+            "seats": int(data["seats"]),
+            "options": dict(data["options"]),
+            "rng": generator_from_json(data["rng"]),
+            "phase": str(data["phase"]),
+            "moves": int(data["moves"]),
+            "phase_since": int(data["phase_since"]),
+        }
+    except (KeyError, TypeError, ValueError) as e:
+        raise InvalidInput(f"not a state snapshot: {e!r}", "state") from None

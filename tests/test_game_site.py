@@ -1,0 +1,150 @@
+"""One descriptor per game (``web.game_site``): every built-in kind has its own, whole and true to
+the files it names; the menu, the home page and the rules pages follow them; and no kind's name
+is spread over the shared files.
+
+**The count.** For each built-in kind, the files that name it outside its own are counted and
+held to ``MAX_SHARED`` (the list of built-in games, ``games.base.BUILTIN_GAMES``, and at most one
+more). A kind's own files are its folders and files (``games/<kind>/``, ``static/<kind>/``,
+``templates/<kind>/``, ``i18n/<lang>/<kind>.json``, ``web/rules/<lang>/<kind>.md``,
+``static/review/<kind>.js``), its web module ``web/<kind>_pages.py`` and the modules of the
+blueprints its descriptor names; for Tobago also the island and deduction layers and the puzzles'
+pages (``EXTRA_OWN``). Not counted: the tests and benchmarks (each game's are its own files; the
+shared ones take kinds as parameters) and the README (the map of the code describes every game).
+A file names a kind when the kind's identifier stands in it as a word of its own (a letter,
+digit, ``_`` or ``-`` on either side makes another word: ``dao-log`` is a CSS class), the site's
+own name aside (``SITE_NAME``: the site is called after Tobago).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from games.base import BUILTIN_GAMES
+from i18n import LANGS, catalogue
+from web.game_site import GameSite, listed_sites, module_name, site_of, sites
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILTIN = [s.kind for s in sites() if f"games.{s.kind}" in BUILTIN_GAMES]
+MAX_SHARED = 2
+#: Tobago's island and deduction layers and its puzzles' pages are Tobago's own too.
+EXTRA_OWN = {"tobago": ("hexmap/", "solver/", "templates/puzzles/", "static/puzzles/")}
+#: The site's own name, not the kind's: its database file, its browser storage keys, its
+#: PostgreSQL connection pool.
+SITE_NAME = re.compile(r'tobago\.(?:sqlite3|tokens|myGames|lang)\b|name="tobago"')
+
+
+def test_every_builtin_game_has_a_descriptor_of_its_own():
+    assert BUILTIN == ["tobago", "dao", "isla_dorada", "dragons_gold"]
+    for name in BUILTIN:
+        site = site_of(name)
+        assert site.kind == name and site != GameSite(name), name
+        assert site.blueprints and site.own_game_page and site.listed and site.rules, name
+        assert site.analyst is not None, name
+        assert module_name(name) == f"web.{name}_pages"
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_a_descriptor_names_files_and_strings_that_exist(name):
+    site = site_of(name)
+    for path in filter(None, (site.stylesheet, site.review_script)):
+        assert (ROOT / "static" / path).is_file(), path
+    for lang in ("en", "zh"):
+        assert (ROOT / "web/rules" / lang / f"{name}.md").is_file()
+    keys = [site.title, site.blurb, *(link.label for link in site.nav + site.home_links)]
+    keys += [link.label for link in site.error_links]
+    for lang in LANGS:
+        missing = [k for k in keys if k not in catalogue(lang)]
+        assert not missing, (lang, missing)
+        assert any(k.startswith(site.strings) for k in catalogue(lang)), site.strings
+
+
+def test_the_app_serves_what_the_descriptors_name(client):
+    rules = {str(r) for r in client.application.url_map.iter_rules()}
+    for site in sites():
+        for blueprint in site.blueprints:
+            assert blueprint.name in client.application.blueprints
+        if site.own_game_page:
+            assert f"/{site.kind}/games/<game_id>" in rules, site.kind
+        for link in site.nav + site.home_links + site.error_links:
+            assert client.get(link.href, follow_redirects=True).status_code == 200, link
+
+
+def test_the_menu_and_the_home_page_list_the_games_in_their_order(client):
+    home = client.get("/?lang=en").get_data(as_text=True)
+    nav = re.search(r'<nav class="site-nav".*?</nav>', home, re.S).group(0)
+    hrefs = re.findall(r'href="([^"]+)"', nav)
+    expected = [link.href for s in listed_sites() for link in s.nav] + ["/review", "/rules"]
+    assert hrefs == expected
+    articles = re.findall(r'<article id="game-([a-z-]+)"', home)
+    assert articles == [s.kind.replace("_", "-") for s in listed_sites()]
+    index = client.get("/rules?lang=zh").get_data(as_text=True)
+    assert re.findall(r'href="/rules/([a-z_]+)"', index) == [s.kind for s in sites() if s.rules]
+    assert client.get("/rules/no_such_game").status_code == 404
+
+
+def _project_files() -> list[str]:
+    """Every file of the project (tracked, or new and not ignored)."""
+    out = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [f for f in out.splitlines() if (ROOT / f).is_file()]
+
+
+def _own(name: str, path: str) -> bool:
+    site = site_of(name)
+    modules = {module_name(name)} | {b.import_name for b in site.blueprints}
+    folders = (f"games/{name}/", f"static/{name}/", f"templates/{name}/", *EXTRA_OWN.get(name, ()))
+    return (
+        path.startswith(folders)
+        or path in {m.replace(".", "/") + ".py" for m in modules}
+        or re.fullmatch(
+            rf"i18n/[a-z]+/{name}\.json|web/rules/[a-z]+/{name}\.md|static/review/{name}\.js", path
+        )
+        is not None
+    )
+
+
+def _not_counted(path: str) -> bool:
+    return path.startswith(("tests/", "bench/")) or path == "README.md"
+
+
+def names(name: str, text: str) -> bool:
+    """Whether ``text`` names the kind ``name`` (the module doc says when)."""
+    word = rf"(?<![A-Za-z0-9_-]){re.escape(name)}(?![A-Za-z0-9_-])"
+    return re.search(word, SITE_NAME.sub("", text)) is not None
+
+
+def shared_files_naming(name: str) -> list[str]:
+    found = []
+    for path in _project_files():
+        if _own(name, path) or _not_counted(path):
+            continue
+        try:
+            text = (ROOT / path).read_text("utf-8")
+        except UnicodeDecodeError:  # an image or an icon
+            continue
+        if names(name, text):
+            found.append(path)
+    return found
+
+
+def test_what_names_a_kind():
+    assert names("dao", '"dao"') and names("dao", "/dao/new") and names("dao", "games.dao.title")
+    assert names("dao", 'prefixes ("game.", "dao.")') and names("tobago", "/api/tobago/solve")
+    assert not names("dao", ".dao-log") and not names("dao", "daonet") and not names("dao", "DAO")
+    assert not names("tobago", 'localStorage "tobago.tokens.x", "tobago.sqlite3"')
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_a_kinds_name_is_in_at_most_two_shared_files(name):
+    found = shared_files_naming(name)
+    assert "games/base.py" in found  # the list of built-in games
+    assert len(found) <= MAX_SHARED, found

@@ -1,0 +1,181 @@
+"""One descriptor per game for the web: everything the site shows of a game kind.
+
+A game's web module, ``web/<kind>_pages.py``, ends with ``SITE = GameSite(...)``: the blueprints
+of its own pages and API, how the site names and links it (its title, the home page's paragraph,
+its links in the menu, on the home page and on the error page, its rules page), what its pages
+load (stylesheet, the string prefixes its scripts read, the data script they draw with) and its
+review (the renderer script, the analyst, the full view, the helper's wording). The service
+registers the blueprints the descriptors name (``web.register_web``); the menu and the home page
+(``web.pages``), the rules pages (``web.rules_pages``), the review pages and API
+(``web.review_pages``, ``web.review``) and the generic game page (``web.game_pages``) read the
+rest. A descriptor is data and references only: the engine stays in ``games/``.
+
+No list of games is kept here: for every kind in the engines' registry (``games.base.kinds()``,
+whose built-in games are ``games.base.BUILTIN_GAMES``) the site imports ``web.<kind>_pages``
+when that module exists, so a game added later touches its own folders and that list only. A
+kind without a web module (the test suite's games) gets ``GameSite(kind)``: the generic game
+and join pages, the generic review renderer, no analysis, no rules page, no place in the menu.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from flask import Blueprint, abort
+from markupsafe import Markup
+
+from games.analysis import Analyst
+from games.base import BUILTIN_GAMES, GameKind, get_kind, kinds
+from games.review import FullView, merged_players_view
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link the site shows: its words (a catalogue key) and where it goes."""
+
+    label: str
+    href: str
+
+
+@dataclass(frozen=True)
+class GameSite:
+    """What the site knows of one game kind (see the module doc). Only ``kind`` is required:
+    the defaults are the generic pages' (``GameSite(kind)`` is what a kind without a web
+    module gets)."""
+
+    kind: str
+    #: The blueprints of the game's own pages and API, registered by the service.
+    blueprints: tuple[Blueprint, ...] = ()
+
+    # --- how the site names and links the game (catalogue keys and addresses) --------------
+    #: The game's name (default ``games.<kind>.title``, the key ``/api/games/kinds`` reads).
+    title: str = ""
+    #: The home page's paragraph about the game.
+    blurb: str | None = None
+    #: The new-game page; ``None``: the game is not in the menu nor on the home page.
+    play: str | None = None
+    #: Its links in the site's menu (default: its title, to the new-game page).
+    nav: tuple[Link, ...] = ()
+    #: Its buttons on the home page, the first one the main one (default: play, then rules).
+    home_links: tuple[Link, ...] = ()
+    #: Its buttons on the error page, after "home".
+    error_links: tuple[Link, ...] = ()
+    #: Shown first and larger on the home page.
+    featured: bool = False
+    #: It has a rules page, ``/rules/<kind>`` (``web/rules/<lang>/<kind>.md``).
+    rules: bool = False
+
+    # --- what its pages load ----------------------------------------------------------------
+    #: The game page is its own (a route of its blueprint); otherwise the generic one serves.
+    own_game_page: bool = False
+    #: Its stylesheet under ``static/`` (game, join and review pages).
+    stylesheet: str | None = None
+    #: The string prefixes its page scripts read, and whether they need the clue sentences.
+    strings: tuple[str, ...] = ()
+    clues: bool = False
+    #: The ``<script type="application/json">`` element its scripts draw with, per language.
+    data_script: Callable[[str], str] | None = None
+    #: The key prefix of its join page's strings (``JOIN_KEYS`` after it) and the page's class.
+    join_strings: str = "play.join_"
+    page_class: str = ""
+
+    # --- its review ---------------------------------------------------------------------------
+    #: What draws a position on the review page (and on the generic game page), under ``static/``.
+    review_script: str = "review/generic.js"
+    #: Judges its decisions (``games/<kind>/analysis.py``); ``None``: no analysis.
+    analyst: Analyst | None = None
+    #: Everything any seat knew at a position (the review's "everyone" view).
+    full_view: FullView = merged_players_view
+    #: The helper of a position with its sentences in a language: ``(helper, lang) -> helper``.
+    helper_words: Callable[[dict, str], dict] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.title:
+            object.__setattr__(self, "title", f"games.{self.kind}.title")
+        if self.play is not None and not self.nav:
+            object.__setattr__(self, "nav", (Link(self.title, self.play),))
+        if self.play is not None and not self.home_links:
+            links = [Link("home.play", self.play)]
+            if self.rules:
+                links.append(Link("home.rules", self.rules_href))
+            object.__setattr__(self, "home_links", tuple(links))
+
+    @property
+    def listed(self) -> bool:
+        """In the menu and on the home page (it has a new-game page)."""
+        return self.play is not None
+
+    @property
+    def rules_href(self) -> str:
+        return f"/rules/{self.kind}"
+
+    def data_tag(self, lang: str) -> Markup:
+        """The game's data script element in ``lang`` (empty when it has none)."""
+        return Markup(self.data_script(lang)) if self.data_script is not None else Markup("")
+
+
+_SITES: dict[str, GameSite] = {}
+_LOCK = threading.RLock()  # a game module may ask for a descriptor while it is found
+
+
+def site_of(kind: str) -> GameSite:
+    """The descriptor of the registered game kind ``kind`` (the engines' ``unknown_game`` error
+    for another name)."""
+    get_kind(kind)
+    found = _SITES.get(kind)
+    if found is None:
+        with _LOCK:
+            found = _SITES.get(kind)
+            if found is None:
+                found = _SITES[kind] = _discover(kind)
+    return found
+
+
+def site_or_404(kind: str) -> GameSite:
+    """For a page: the descriptor of ``kind``, a 404 page for a name no kind has."""
+    if kind not in kinds():
+        abort(404)
+    return site_of(kind)
+
+
+def sites() -> list[GameSite]:
+    """Every registered kind's descriptor: the built-in games in ``BUILTIN_GAMES``' order (the
+    registry's own order is the order their modules happened to be imported in), then the
+    others as registered."""
+    found = kinds()
+    return [site_of(name) for name in sorted(found, key=lambda name: _rank(found[name]))]
+
+
+def _rank(kind: GameKind) -> int:
+    """The place of the kind's package in ``BUILTIN_GAMES`` (after them all: not built in)."""
+    module = type(kind).__module__
+    for i, package in enumerate(BUILTIN_GAMES):
+        if module == package or module.startswith(package + "."):
+            return i
+    return len(BUILTIN_GAMES)
+
+
+def listed_sites() -> list[GameSite]:
+    """The games of the menu and the home page, in the order of ``sites``."""
+    return [s for s in sites() if s.listed]
+
+
+def module_name(kind: str) -> str:
+    """The web module of a game kind (``web/<kind>_pages.py``)."""
+    return f"{__package__}.{kind}_pages"
+
+
+def _discover(kind: str) -> GameSite:
+    """The kind's ``SITE`` from its web module; ``GameSite(kind)`` when it has none. An error
+    inside an existing module is raised, never a game quietly made generic."""
+    name = module_name(kind)
+    if not kind.isidentifier() or importlib.util.find_spec(name) is None:
+        return GameSite(kind)
+    site = importlib.import_module(name).SITE
+    if not isinstance(site, GameSite) or site.kind != kind:
+        raise TypeError(f"{name}.SITE must be the GameSite of {kind!r}, got {site!r}")
+    return site
