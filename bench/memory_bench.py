@@ -1,6 +1,6 @@
 """Memory of one gunicorn worker under many distinct islands (issue 14: bounded caches).
 
-A real gunicorn worker (``gthread``, 1 worker × 8 threads, as ``make run`` starts each worker)
+A real gunicorn worker (gevent, 1 worker, as ``make run`` starts each worker)
 is sent distinct solve requests, each naming an island never asked before
 (``{"island": {"generated": N}}``, ``N`` = 1, 2, 3, …, a short column and a hand), from 4
 keep-alive client threads. Every island is generated, compiled and answered once, so every cache
@@ -107,7 +107,7 @@ def main() -> None:
         (pid,) = worker_pids(server.pid)
         send(server.port, [0], 1)  # warm-up: imports, the first island
         rss0, _ = memory_mb(pid)
-        print("one gunicorn worker (gthread, 8 threads), distinct {'generated': N} solve requests")
+        print("one gunicorn worker (gevent), distinct {'generated': N} solve requests")
         print(f"  after start-up and one request : RSS {rss0:6.1f} MB   (baseline)")
         t0 = time.perf_counter()
         sent = 0

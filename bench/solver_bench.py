@@ -280,9 +280,7 @@ def main() -> None:
     fresh = [random_position(rng, island) for _ in range(args.fresh)]
     rps = bench_http(seed, island, positions, fresh, args.seconds, args.threads)
     trivial = rps["trivial"]
-    print(
-        f"gunicorn (2 workers × 8 threads, buffered gthread), {args.threads} keep-alive client threads:"
-    )
+    print(f"gunicorn (2 workers, gevent), {args.threads} keep-alive client threads:")
     print(f"GET  /healthz                : {trivial:7.0f} req/s")
     rows = [
         (

@@ -264,8 +264,9 @@ class GameSessions:
         """Public events after version ``after`` (at most ``EVENTS_PAGE`` entries: ``more`` says
         whether the log goes on); waits up to ``wait`` seconds for one.
 
-        Waiting is the store's (``GameStore.wait``: SQLite reads the version, PostgreSQL sleeps
-        on ``LISTEN/NOTIFY``), so a move made through another worker or server is seen too; a
+        Waiting sleeps on the process's watcher (``GameStore.wait``: SQLite's one query a tick
+        for all followed games, PostgreSQL's ``LISTEN/NOTIFY``), so a move made through another
+        worker or server is seen too; a
         deadline that passes while waiting is settled (its timeout is an event like any other).
         Only the engine's public events and the acting seat (``None`` for the table) are
         returned, never the actions themselves (a secret simultaneous choice stays secret).
