@@ -60,6 +60,7 @@ E404 = "No such game"
 E413 = "Body larger than 1 MiB"
 E401 = "No seat token (Authorization: Bearer <token>), or a malformed header"
 E403 = "A token that is not a seat of this game"
+E503 = "The game database cannot be reached now (Retry-After says when to retry)"
 #: Where a new game's id leads (OpenAPI links, followed by clients and stateful testers).
 _BY_ID: dict[str, object] = {"game_id": "$response.body#/id"}
 GAME_LINKS = {
@@ -241,7 +242,7 @@ def post_action(game_id: str) -> dict:
         400: E400,
         404: E404,
         409: "`after` is beyond the game's current version",
-        503: "The game database cannot be reached now (Retry-After says when to retry)",
+        503: E503,
     },
     params=[
         GAME_ID,
@@ -286,7 +287,7 @@ def get_events(game_id: str) -> dict:
         400: E400,
         404: E404,
         409: "`after` (or `Last-Event-ID`) is beyond the game's current version",
-        503: "The game database cannot be reached now (Retry-After says when to retry)",
+        503: E503,
     },
     params=[
         GAME_ID,
