@@ -74,6 +74,26 @@ def pre_request(worker, req):  # noqa: ANN001, ANN201 - gunicorn's hook signatur
         sock.settimeout(REQUEST_TIMEOUT_S)
 
 
+def worker_exit(server, worker):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+    """In a gevent worker that is leaving (gunicorn calls this while its ``SystemExit`` is on
+    the way): leave now, with that exit code, without the interpreter's teardown. Under
+    gevent's monkey patching that teardown runs logging's weak-reference callbacks after
+    gevent's thread module is gone, and each worker's exit printed two tracebacks ("Exception
+    ignored in _removeHandlerRef"); nothing is left to do by then (answers are sent, SQLite's
+    commits are durable, the OS closes the sockets), and the master needs only the code."""
+    import logging
+    import sys
+
+    if "gevent.monkey" not in sys.modules:
+        return
+    error = sys.exc_info()[1]
+    code = error.code if isinstance(error, SystemExit) else 1
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0 if code is None else code if isinstance(code, int) else 1)
+
+
 def post_worker_init(worker):  # noqa: ANN001, ANN201 - gunicorn's hook signature
     """Once a worker has loaded the app: everything built so far (modules, the games' tables,
     the catalogues) moves out of the garbage collector's sight (``gc.freeze``), so a full

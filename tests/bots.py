@@ -30,3 +30,21 @@ def my_turn(url: str, game_id: str, token: str, timeout: float = 20.0) -> dict:
             raise AssertionError(f"seat {me['seat']} got no turn within {timeout:g} s: {me}")
         after = me["version"]
         requests.get(f"{url}/api/games/{game_id}/events?after={after}&wait=5", timeout=15)
+
+
+def game_over(url: str, game_id: str, timeout: float = 30.0) -> dict:
+    """Over HTTP: the game's spectator snapshot once the table's bots have played it to its end
+    (following the events long-poll meanwhile)."""
+    import time
+
+    import requests
+
+    until = time.monotonic() + timeout
+    while True:
+        snap = requests.get(f"{url}/api/games/{game_id}", timeout=10).json()
+        if snap["over"]:
+            return snap
+        if time.monotonic() > until:
+            raise AssertionError(f"game {game_id} not over within {timeout:g} s: {snap}")
+        after = snap["version"]
+        requests.get(f"{url}/api/games/{game_id}/events?after={after}&wait=5", timeout=15)
