@@ -15,7 +15,9 @@ def bots_move(client_or_app: Any) -> int:
 
 def my_turn(url: str, game_id: str, token: str, timeout: float = 20.0) -> dict:
     """Over HTTP (a real server, whose table runner plays the bots): the seat's snapshot once it
-    has something to do or the game is over, following the events long-poll meanwhile."""
+    has something to do and no bot is thinking (in a game of simultaneous moves a bot still to
+    move would race the seat for the version), or the game is over; follows the events
+    long-poll meanwhile."""
     import time
 
     import requests
@@ -24,7 +26,7 @@ def my_turn(url: str, game_id: str, token: str, timeout: float = 20.0) -> dict:
     until = time.monotonic() + timeout
     while True:
         me = requests.get(f"{url}/api/games/{game_id}", headers=headers, timeout=10).json()
-        if me["over"] or me["legal_actions"]:
+        if me["over"] or (me["legal_actions"] and me["bot"] != "thinking"):
             return me
         if time.monotonic() > until:
             raise AssertionError(f"seat {me['seat']} got no turn within {timeout:g} s: {me}")
