@@ -6,7 +6,6 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= 2
-THREADS ?= 8
 
 .PHONY: run test lint format bench chromium postgresql wrk
 
@@ -23,7 +22,7 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt
 run: $(VENV)/.run-installed
 	mkdir -p instance
 	$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
-		--threads $(THREADS) --access-logfile - 'app:create_app()'
+		--access-logfile - 'app:create_app()'
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \

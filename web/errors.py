@@ -21,6 +21,7 @@ from errors import (
     InvalidInput,
     NotFound,
     ProjectError,
+    RequestTimeout,
     StaleVersion,
     TooLarge,
     Unauthorized,
@@ -37,6 +38,7 @@ STATUS: dict[type[ProjectError], int] = {
     StaleVersion: 409,
     Unauthorized: 401,
     Forbidden: 403,
+    RequestTimeout: 408,
     Busy: 503,
 }
 

@@ -18,17 +18,24 @@ request models are strict). Three limits, each an ``errors`` domain error with t
 ``parse_json(raw)`` reads JSON text under these rules without Flask (``web.lean`` answers a route
 from its body bytes). The depth of the parsed value is walked only when the text has more than
 ``MAX_DEPTH`` opening brackets, which its depth can never exceed.
+
+A body that stops arriving for longer than the connection's socket timeout (gunicorn.conf.py,
+``TOBAGO_REQUEST_TIMEOUT_S``) is ``RequestTimeout`` (408), and the connection is closed after
+that answer (``read_body``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from flask import current_app, request
+from werkzeug.exceptions import ClientDisconnected
 
-from errors import InvalidInput, TooLarge
+from errors import InvalidInput, RequestTimeout, TooLarge
 
 #: The deepest nesting of arrays and objects a body may have (the top-level object is depth 1).
 MAX_DEPTH = 32
@@ -85,16 +92,34 @@ def _too_deep() -> InvalidInput:
     )
 
 
+def read_body() -> bytes:
+    """The request's body (read once, then cached). A read that timed out (Werkzeug reports it
+    as a client that went away) is ``RequestTimeout``, and the socket is shut for reading, so
+    the server closes the connection once the 408 is sent instead of waiting on the rest."""
+    try:
+        return request.get_data(cache=True)
+    except ClientDisconnected as e:
+        if not isinstance(e.__context__, TimeoutError):
+            raise
+        sock = request.environ.get("gunicorn.socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):  # gone already
+                sock.shutdown(socket.SHUT_RD)
+        raise RequestTimeout("the request body stopped arriving", "body") from None
+
+
 def request_bytes() -> bytes:
-    """The request's body (a chunked body over the size limit: ``TooLarge``)."""
-    raw = request.get_data(cache=True)
+    """The request's body (a chunked body over the size limit: ``TooLarge``; a stalled one:
+    ``RequestTimeout``)."""
+    raw = read_body()
     _refuse_unterminated_overflow(raw)
     return raw
 
 
 def json_body(require_object: bool = True) -> Any:
     """The parsed JSON body. Not JSON (or not an object), or too deep: ``InvalidInput`` on
-    field ``body``; a chunked body over the size limit: ``TooLarge``."""
+    field ``body``; a chunked body over the size limit: ``TooLarge``; a stalled one:
+    ``RequestTimeout``."""
     return parse_json(request_bytes(), require_object)
 
 
