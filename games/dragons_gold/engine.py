@@ -113,7 +113,10 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
 class DragonsGoldKind(GameKind[DragonsGoldState]):
     """Dragon's Gold behind the shared engine shape (state: ``games.dragons_gold.table``)."""
 
-    snapshot_format = 2
+    #: 3 since issue 22 (the market with the 11th dragon, a thief's decline): a snapshot of
+    #: before is of a game under the old rules, so it is refused and the log replays from the
+    #: start (the service checks that replay: ``web.storage.replay``).
+    snapshot_format = 3
 
     def __init__(self) -> None:
         super().__init__(
