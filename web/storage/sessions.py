@@ -130,7 +130,24 @@ class GameSessions:
         return self.states.entry(game_id)
 
     def _bring_up(self, entry: Entry, game: GameRecord) -> Any:
-        return self.states.bring_up(entry, game)
+        """The state at ``game.version`` (``StateCache.bring_up``). A game stored under earlier
+        rules (409 ``rules_changed``, ``web.storage.replay``) keeps no clock: its deadline and
+        bot mark are dropped, so no runner tries it again at every tick."""
+        try:
+            return self.states.bring_up(entry, game)
+        except IllegalAction as e:
+            if e.reason == "rules_changed" and not game.over:
+                self._stop_clocks(game)
+            raise
+
+    def _stop_clocks(self, game: GameRecord) -> None:
+        """No deadline and no bot due for ``game`` (still at its version): an append of nothing
+        with neither (its log untouched)."""
+        if game.deadline is None and game.bot_due is None:
+            return
+        with self.store.transaction(game.id) as tx:
+            if tx.game.version == game.version:
+                tx.append([], RUNNING, None, None)
 
     @contextmanager
     def reading(self, game_id: str) -> Iterator[tuple[GameRecord, Any]]:

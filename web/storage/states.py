@@ -4,9 +4,11 @@ up to a version from the store's snapshot and the log's tail.
 States are never the truth: the action log is. A state is rebuilt from ``(kind, seed, seats,
 options)`` and the log, or, to bound the cost of a cold read, from the game's newest snapshot
 (``GameStore.snapshot``, the engine's ``state_to_json``) and only the log entries after it, read
-without their events. ``StateCache.saved`` writes a snapshot whenever a write carries the log
+without their events (with them when the replay starts from the start). ``StateCache.saved`` writes a snapshot whenever a write carries the log
 past a multiple of ``snapshot_every``. A snapshot that cannot be read back (an engine that
-changed its format) is ignored: the log replays from the start.
+changed its format) is ignored: the log replays from the start, and a replay from the start
+must give back the events the log recorded (``web.storage.replay``: a game stored under earlier
+rules is refused with ``rules_changed``).
 
 **Memory.** The cache keeps at most ``budget`` estimated bytes (``hexmap.sized_cache``: least
 recently used out first; ``STATE_CACHE_BYTES`` unless ``TOBAGO_STATE_CACHE`` says otherwise;
@@ -37,6 +39,7 @@ from games.base import get_kind
 from hexmap.island import Island
 from hexmap.sized_cache import SizedCache
 from web.storage import GameRecord, GameStore
+from web.storage.replay import check_end, replay_entry, start
 
 log = logging.getLogger(__name__)
 
@@ -137,21 +140,27 @@ class StateCache:
 
     def bring_up(self, entry: Entry, game: GameRecord) -> Any:
         """With ``entry.lock`` held: the entry's state brought to ``game.version`` in place, from
-        the newest snapshot at or before it (or the start) when nothing usable is cached."""
+        the newest snapshot at or before it (or the start) when nothing usable is cached. A
+        stored entry refused, or a replay from the start that departs from the log, is 409
+        ``rules_changed`` (``web.storage.replay``)."""
         kind = get_kind(game.kind)
+        compare = False  # a replay from the start: each entry must give back its events
         if entry.state is None or entry.version > game.version:
             entry.clear()
             entry.state, entry.version, snapshot = self._restore(game)
+            compare = snapshot is None
             if snapshot is not None:
                 self._measured(game.id, entry, estimated_bytes(snapshot, entry.state))
         if entry.version < game.version:
             try:
                 tail = self.store.actions(
-                    game.id, after=entry.version, upto=game.version, events=False
+                    game.id, after=entry.version, upto=game.version, events=compare
                 )
                 for a in tail:
-                    kind.apply(entry.state, a.seat, a.action)
+                    replay_entry(kind, game, entry.state, a, compare)
                     entry.version = a.version
+                if compare:
+                    check_end(kind, game, entry.state)
             except BaseException:
                 entry.clear()
                 raise
@@ -181,7 +190,7 @@ class StateCache:
                 return kind.state_from_json(snap.state), snap.version, snap.state
             except Exception as e:  # a cache: an unreadable one costs a full replay, no more
                 log.warning("snapshot of %s at %d unreadable (%r)", game.id, snap.version, e)
-        return kind.new_state(game.seed, len(game.seats), game.options), 0, None
+        return start(kind, game), 0, None
 
     def saved(self, game: GameRecord, before: int, state: Any) -> None:
         """After a write from ``before`` to ``game.version`` (``entry.lock`` held): store a
