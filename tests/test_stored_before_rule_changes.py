@@ -24,6 +24,7 @@ import pytest
 import requests
 
 from app import create_app
+from games.base import get_kind
 from i18n import translate
 from tests.browser_support import browser, new_page  # noqa: F401 (a fixture)
 from tests.servers import Gunicorn, serve_in_thread
@@ -117,6 +118,20 @@ def test_isla_dorada_bids_that_name_their_cards_are_refused_and_the_bot_is_not_t
     assert row_of(db, game_id)["bot_due"] is None
     refused(client.get(f"/api/games/{game_id}"), first_bid, "unknown_field")
     assert sessions.store.bots_due(sessions.clock()) == []
+
+
+def test_a_refusal_is_kept_so_asking_again_costs_no_replay(client, db, monkeypatch):
+    game = store_rows(db, "isla_bids_with_cards")
+    game_id = game["games"][0]["id"]
+    first = client.get(f"/api/games/{game_id}").get_json()
+
+    def replayed(*args: Any) -> None:
+        raise AssertionError("replayed again")
+
+    monkeypatch.setattr(get_kind("isla_dorada"), "apply", replayed)
+    for _ in range(3):
+        again = client.get(f"/api/games/{game_id}")
+        assert again.status_code == 409 and again.get_json() == first
 
 
 def test_a_dragons_gold_market_of_the_old_timing_is_refused_and_its_clock_stopped(app, client, db):

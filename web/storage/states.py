@@ -4,11 +4,12 @@ up to a version from the store's snapshot and the log's tail.
 States are never the truth: the action log is. A state is rebuilt from ``(kind, seed, seats,
 options)`` and the log, or, to bound the cost of a cold read, from the game's newest snapshot
 (``GameStore.snapshot``, the engine's ``state_to_json``) and only the log entries after it, read
-without their events (with them when the replay starts from the start). ``StateCache.saved`` writes a snapshot whenever a write carries the log
+without their events. ``StateCache.saved`` writes a snapshot whenever a write carries the log
 past a multiple of ``snapshot_every``. A snapshot that cannot be read back (an engine that
-changed its format) is ignored: the log replays from the start, and a replay from the start
-must give back the events the log recorded (``web.storage.replay``: a game stored under earlier
-rules is refused with ``rules_changed``).
+changed its format) is ignored: the log replays from the start, read with its events, which the
+replay must give back (``web.storage.replay``: a game stored under earlier rules is refused
+with ``rules_changed``, and the refusal is kept for its version, so asking again costs no
+replay).
 
 **Memory.** The cache keeps at most ``budget`` estimated bytes (``hexmap.sized_cache``: least
 recently used out first; ``STATE_CACHE_BYTES`` unless ``TOBAGO_STATE_CACHE`` says otherwise;
@@ -27,6 +28,7 @@ changed, the entry is cleared and the next use rebuilds it.
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 import threading
@@ -35,7 +37,8 @@ from typing import Any
 
 import orjson
 
-from games.base import get_kind
+from errors import IllegalAction
+from games.base import GameKind, get_kind
 from hexmap.island import Island
 from hexmap.sized_cache import SizedCache
 from web.storage import GameRecord, GameStore
@@ -98,9 +101,11 @@ class Entry:
     state: Any = None
     nbytes: int = 0
     measured: int = -1
+    #: The game at this version no longer replays (``rules_changed``), and the refusal.
+    refused: tuple[int, IllegalAction] | None = None
 
     def clear(self) -> None:
-        self.state, self.version, self.measured = None, -1, -1
+        self.state, self.version, self.measured, self.refused = None, -1, -1, None
 
 
 class StateCache:
@@ -144,26 +149,15 @@ class StateCache:
         stored entry refused, or a replay from the start that departs from the log, is 409
         ``rules_changed`` (``web.storage.replay``)."""
         kind = get_kind(game.kind)
-        compare = False  # a replay from the start: each entry must give back its events
-        if entry.state is None or entry.version > game.version:
+        if entry.refused is not None and entry.refused[0] == game.version:
+            raise copy.copy(entry.refused[1])
+        try:
+            self._replay(kind, entry, game)
+        except BaseException as e:
             entry.clear()
-            entry.state, entry.version, snapshot = self._restore(game)
-            compare = snapshot is None
-            if snapshot is not None:
-                self._measured(game.id, entry, estimated_bytes(snapshot, entry.state))
-        if entry.version < game.version:
-            try:
-                tail = self.store.actions(
-                    game.id, after=entry.version, upto=game.version, events=compare
-                )
-                for a in tail:
-                    replay_entry(kind, game, entry.state, a, compare)
-                    entry.version = a.version
-                if compare:
-                    check_end(kind, game, entry.state)
-            except BaseException:
-                entry.clear()
-                raise
+            if isinstance(e, IllegalAction) and e.reason == "rules_changed":
+                entry.refused = (game.version, e)
+            raise
         if entry.measured < 0:  # new, or remembered unmeasured: measure it once
             snapshot = kind.state_to_json(entry.state)
             self._measured(game.id, entry, estimated_bytes(snapshot, entry.state))
@@ -171,6 +165,26 @@ class StateCache:
             grown = ENTRY_BYTES * (entry.version - entry.measured)
             self._measured(game.id, entry, entry.nbytes + grown)
         return entry.state
+
+    def _replay(self, kind: GameKind, entry: Entry, game: GameRecord) -> None:
+        """``entry``'s state brought to ``game.version`` (``bring_up``); a replay from the
+        start (no usable snapshot) compares each entry's events with those it recorded."""
+        compare = False
+        if entry.state is None or entry.version > game.version:
+            entry.clear()
+            entry.state, entry.version, snapshot = self._restore(game)
+            compare = snapshot is None
+            if snapshot is not None:
+                self._measured(game.id, entry, estimated_bytes(snapshot, entry.state))
+        if entry.version < game.version:
+            tail = self.store.actions(
+                game.id, after=entry.version, upto=game.version, events=compare
+            )
+            for a in tail:
+                replay_entry(kind, game, entry.state, a, compare)
+                entry.version = a.version
+            if compare:
+                check_end(kind, game, entry.state)
 
     def _measured(self, game_id: str, entry: Entry, nbytes: int) -> None:
         """``entry``'s state (at ``entry.version``) is estimated at ``nbytes``: charge the cache
