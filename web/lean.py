@@ -81,8 +81,8 @@ class LeanApi:
             return self.wsgi_app(environ, start_response)
         extra: dict[str, str] = {}
         try:
-            body = read_within_timeout(environ, lambda: environ["wsgi.input"].read(length))
-            status, text = 200, handler(body)
+            raw = read_within_timeout(environ, lambda: environ["wsgi.input"].read(length))
+            status, text = 200, handler(raw)
         except ProjectError as e:
             status, body, extra = domain_error(e)
             text = _json(body)
