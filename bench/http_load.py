@@ -1,8 +1,9 @@
 """Load on a server over loopback, measured by the server's CPU time per request.
 
 The primary figure of every HTTP bench is the CPU time the server's workers spend per request
-(their user + system time from ``/proc`` around a load, ``tests.servers.workers_cpu_seconds``:
-whatever else the machine runs does not change it much), as a ratio to ``GET /healthz``
+(the user + system time of all its processes from ``/proc`` around a load,
+``tests.servers.server_cpu_seconds``: the HTTP workers and the table's processes, where a move's
+bot reply is computed; whatever else the machine runs does not change it much), as a ratio to ``GET /healthz``
 measured in the same round. Throughput is printed beside it, from a load generator that is not
 the bottleneck: Debian's ``wrk`` (one thread, keep-alive connections, written in C) for requests
 whose bodies are known in advance; its own CPU per request is measured too.
@@ -34,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from tests.servers import workers_cpu_seconds
+from tests.servers import server_cpu_seconds
 
 WRK_HELP = "this bench needs Debian's wrk: make wrk (apt-get install -y wrk)"
 
@@ -217,9 +218,9 @@ SETTLE_S = 0.1
 
 
 def measured(master: int, run: Callable[[], Load]) -> Load:
-    """``run()``'s load with the CPU time the server's workers spent on it."""
-    before = workers_cpu_seconds(master)
+    """``run()``'s load with the CPU time the server's processes spent on it."""
+    before = server_cpu_seconds(master)
     load = run()
     time.sleep(SETTLE_S)
-    load.server_s = workers_cpu_seconds(master) - before
+    load.server_s = server_cpu_seconds(master) - before
     return load

@@ -1,28 +1,30 @@
 """Live tables at scale: thousands of open game pages following their games by Server-Sent
 Events, on ``make run``'s settings (gunicorn, gevent, 2 workers and the table's process).
 
-For each count of open pages (``--streams``, default 1,000 / 5,000 / 10,000) a fresh server
-(``--database sqlite``) or two servers on one PostgreSQL (``--database postgres``: the pages
-split between A and B, every move sent to A) is started, and one asyncio process opens that many
+For each count of open pages a fresh server on SQLite (``--streams``, default 1,000 / 5,000 /
+10,000) or two servers on one PostgreSQL (``--pg-streams``, default 5,000: the pages split
+between A and B, every move sent to A; keys ``live.pg_s<count>_...``) is started, and one asyncio process opens that many
 streams (``GET /api/games/<id>/stream``, raw sockets: ``tests/sse_client.py``) over
 ``streams / --per-game`` DAO games. Then, for ``--seconds``, moves are made in ``--moving`` of
 those games (one every ``--every`` seconds, round-robin, through server A), while a separate
-process times an unrelated ``GET /api/games/kinds`` every 50 ms. Printed per count:
+process times an unrelated ``GET /api/games/kinds`` every 50 ms; a round is one such window
+(``--rounds`` of them on the same open streams). Figures per count (``live.s<count>_...``):
 
 - held: streams that connected and were still open at the end (all of them is the target); a
   stream refused while the server is swamped by the opening rush (503) is tried again after 3
-  to 6 s, as a game page does (``--retries``), and counted;
-- heard: per move, the time from its answer until *every* follower of that game has it, p50 /
-  p99 / max (target p99 <= 1 s), and, on PostgreSQL, the same for B's followers alone;
-- unrelated GET: p50 / p99 / max (target p99 <= 100 ms);
-- RSS of each HTTP worker (target <= 300 MB) with its open connections, and of the table's
-  process; the HTTP workers' CPU seconds over the window (from /proc);
-- the load generator's own CPU share and its event loop's worst lag (it is not the bottleneck
-  while both are small).
+  to 6 s, as a game page does (``--retries``), and counted (measured once);
+- heard: per move, the time from its answer until *every* follower of that game has it, p99
+  per round (target <= 1 s), and, on PostgreSQL, the same for B's followers alone;
+- unrelated GET: p99 per round (target <= 100 ms);
+- the largest HTTP worker's RSS (target <= 300 MB) and the table process's, once at the end;
+  the server's CPU (every process, from /proc) as a share of one core per round;
+- the load generator's own CPU share per round and its event loop's worst lag (it is not the
+  bottleneck while both are small).
 
 It raises its soft limit of open files to the hard limit (a stream is a socket on each side);
 the server does the same (``gunicorn.conf.py``). Usage: ``.venv/bin/python bench/live_bench.py
-[--streams 1000,5000,10000] [--database sqlite|postgres] [--seconds 20]``.
+[--streams 1000,5000,10000] [--pg-streams 5000] [--seconds 4] [--rounds 5]
+[--quick]``; each round's details are printed as it ends.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.servers import Gunicorn, table_pids, worker_pids, workers_cpu_seconds  # noqa: E402
+from bench.common import Figure, parse, parser, report  # noqa: E402
+from tests.servers import Gunicorn, server_cpu_seconds, table_pids, worker_pids  # noqa: E402
 from tests.sse_client import Follower  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -125,8 +128,8 @@ async def lag_meter(lags: list[float], stop: asyncio.Event) -> None:
         lags.append(time.monotonic() - t0 - 0.05)
 
 
-async def run_count(a: argparse.Namespace, ports: list[int], streams: int) -> dict[str, Any]:
-    """Open ``streams`` followers, move for ``a.seconds``, measure (the module doc)."""
+async def open_streams(a: argparse.Namespace, ports: list[int], streams: int) -> dict[str, Any]:
+    """Create the games and open ``streams`` followers over them (spread over the servers)."""
     n_games = max(a.moving, streams // a.per_game)
     games = []
     for i in range(n_games):
@@ -148,21 +151,31 @@ async def run_count(a: argparse.Namespace, ports: list[int], streams: int) -> di
     everyone = [f for fs in followers.values() for _, f in fs]
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.gather(*(f.connected.wait() for f in everyone)), 120)
-    connected = sum(f.connected.is_set() for f in everyone)
-    open_s = time.monotonic() - opened
     refused = Counter(
         f"status {f.status}" if f.status else (f.error or "no answer")[:60]
         for f in everyone
         if not f.connected.is_set()
     )
+    connected = sum(f.connected.is_set() for f in everyone)
     retried = sum(f.tries > 1 for f in everyone if f.connected.is_set())
+    print(
+        f"\n{streams:,} streams over {n_games} games: {connected:,} connected in"
+        f" {time.monotonic() - opened:.1f} s ({retried:,} after a refusal, tried again as a page"
+        " does)" + (f"; not connected: {dict(refused)}" if refused else ""),
+        flush=True,
+    )
+    return {"games": games, "followers": followers, "everyone": everyone, "tasks": tasks}
 
+
+async def window(a: argparse.Namespace, ports: list[int], opened: dict[str, Any]) -> dict:
+    """One round: moves in ``a.moving`` games for ``a.seconds`` with the unrelated probe."""
+    games, followers = opened["games"], opened["followers"]
     stop = asyncio.Event()
     lags: list[float] = []
     meter = asyncio.create_task(lag_meter(lags, stop))
     receive, send = mp.Pipe(duplex=False)
     prober = mp.Process(target=probe, args=(ports[0], a.seconds, send))
-    cpu0, own0 = sum(workers_cpu_seconds(p) for p in a.masters), time.process_time()
+    cpu0, own0 = sum(server_cpu_seconds(p) for p in a.masters), time.process_time()
     prober.start()
     moves: list[tuple[str, int, float]] = []
     end = time.monotonic() + a.seconds
@@ -182,6 +195,8 @@ async def run_count(a: argparse.Namespace, ports: list[int], streams: int) -> di
         if status == 200:
             moves.append((gid, answer["version"], time.monotonic()))
         await asyncio.sleep(a.every)
+    cpu = sum(server_cpu_seconds(p) for p in a.masters) - cpu0
+    own = time.process_time() - own0
     heard: list[float] = []
     heard_b: list[float] = []
     missed = 0
@@ -196,73 +211,101 @@ async def run_count(a: argparse.Namespace, ports: list[int], streams: int) -> di
         on_b = [f.arrived[version] for s, f in fs if s == 1]
         if on_b:
             heard_b.append(max(on_b) - at)
-    cpu = sum(workers_cpu_seconds(p) for p in a.masters) - cpu0
-    own = time.process_time() - own0
-    window = a.seconds
     unrelated = receive.recv()
     prober.join()
-    held = sum(f.connected.is_set() and not f.done for f in everyone)
-    workers = [(pid, rss_mb(pid), sockets(pid)) for m in a.masters for pid in worker_pids(m)]
-    tables = [rss_mb(pid) for m in a.masters for pid in table_pids(m)]
     stop.set()
     await meter
-    for f in everyone:
-        f.close()
-    await asyncio.gather(*tasks)
+    ms = 1000
+    print(
+        f"  a round: {len(moves)} moves, heard by every follower p50 {pct(heard, 0.5) * ms:.0f}"
+        f" / p99 {pct(heard, 0.99) * ms:.0f} ms ({missed} not heard by all within 10 s);"
+        f" unrelated GET p50 {pct(unrelated, 0.5) * ms:.1f} / p99"
+        f" {pct(unrelated, 0.99) * ms:.1f} ms ({len(unrelated)}); server CPU {cpu:.1f} s;"
+        f" load generator {own / a.seconds:.0%} of a core, worst lag"
+        f" {max(lags, default=0) * ms:.0f} ms",
+        flush=True,
+    )
     return {
-        "streams": streams,
-        "games": n_games,
-        "connected": connected,
-        "refused": refused,
-        "retried": retried,
-        "held": held,
-        "open_s": open_s,
-        "moves": len(moves),
-        "missed": missed,
-        "heard": heard,
-        "heard_b": heard_b,
-        "unrelated": unrelated,
-        "workers": workers,
-        "tables": tables,
-        "cpu": cpu,
-        "own": own,
-        "window": window,
-        "lag": max(lags) if lags else 0.0,
+        "heard_p99_ms": pct(heard, 0.99) * ms if not missed else float("inf"),
+        "heard_b_p99_ms": pct(heard_b, 0.99) * ms,
+        "unrelated_p99_ms": pct(unrelated, 0.99) * ms,
+        "server_cpu": cpu / a.seconds,
+        "own_cpu": own / a.seconds,
+        "lag_ms": max(lags, default=0.0) * ms,
     }
 
 
-def report(r: dict[str, Any], postgres: bool) -> None:
-    h, u = r["heard"], r["unrelated"]
-    ms = 1000
-    print(
-        f"\n{r['streams']:,} streams over {r['games']} games: {r['connected']:,} connected in"
-        f" {r['open_s']:.1f} s ({r['retried']:,} after a refusal, tried again as a page does),"
-        f" {r['held']:,} held to the end"
-        + (f"; not connected: {dict(r['refused'])}" if r["refused"] else "")
-    )
-    print(
-        f"  a move heard by every follower: p50 {pct(h, 0.5) * ms:.0f} ms, p99"
-        f" {pct(h, 0.99) * ms:.0f} ms, max {max(h, default=float('nan')) * ms:.0f} ms"
-        f" ({len(h)} moves, {r['missed']} not heard by all within 10 s)"
-    )
-    if postgres:
-        b = r["heard_b"]
-        print(
-            f"  ... by every follower on server B (moves sent to A): p50 {pct(b, 0.5) * ms:.0f}"
-            f" ms, p99 {pct(b, 0.99) * ms:.0f} ms"
-        )
-    print(
-        f"  unrelated GET /api/games/kinds: p50 {pct(u, 0.5) * ms:.1f} ms, p99"
-        f" {pct(u, 0.99) * ms:.1f} ms, max {max(u, default=float('nan')) * ms:.1f} ms ({len(u)})"
-    )
-    for pid, rss, socks in r["workers"]:
+async def run_count(a: argparse.Namespace, ports: list[int], streams: int) -> list[Figure]:
+    """Open ``streams`` followers, then ``a.rounds`` windows of moves: the count's figures."""
+    opened = await open_streams(a, ports, streams)
+    rows = [await window(a, ports, opened) for _ in range(a.rounds)]
+    everyone = opened["everyone"]
+    held = sum(f.connected.is_set() and not f.done for f in everyone)
+    workers = [(pid, rss_mb(pid), sockets(pid)) for m in a.masters for pid in worker_pids(m)]
+    tables = [rss_mb(pid) for m in a.masters for pid in table_pids(m)]
+    for pid, rss, socks in workers:
         print(f"  HTTP worker {pid}: RSS {rss:.0f} MB, {socks:,} sockets")
-    for rss in r["tables"]:
-        print(f"  table process: RSS {rss:.0f} MB")
-    print(
-        f"  HTTP workers' CPU {r['cpu']:.1f} s in {r['window']:g} s; load generator CPU"
-        f" {r['own'] / r['window']:.0%} of one core, its loop's worst lag {r['lag'] * ms:.0f} ms"
-    )
+    for f in everyone:
+        f.close()
+    await asyncio.gather(*opened["tasks"])
+
+    def values(name: str) -> list[float]:
+        return [r[name] for r in rows]
+
+    pg = a.database == "postgres"
+    k = f"live.{'pg_' if pg else ''}s{streams}"
+    n = f"{streams:,} streams{' on 2 servers, PostgreSQL' if pg else ''}"
+    figures = [
+        Figure(f"{k}_held", f"{n}: held to the end", [float(held)], "", (">=", streams)),
+        Figure(
+            f"{k}_heard_p99_ms",
+            f"{n}: a move heard by every follower, p99",
+            values("heard_p99_ms"),
+            "ms",
+            ("<=", 1000.0),
+        ),
+        Figure(
+            f"{k}_unrelated_p99_ms",
+            f"{n}: unrelated GET /api/games/kinds, p99",
+            values("unrelated_p99_ms"),
+            "ms",
+            ("<=", 100.0),
+        ),
+        Figure(
+            f"{k}_worker_rss_mb",
+            f"{n}: the largest HTTP worker's RSS",
+            [max(rss for _, rss, _ in workers)],
+            "MB",
+            ("<=", 300.0),
+            note=f"{len(workers)} workers; table process {max(tables, default=0):.0f} MB",
+        ),
+        Figure(
+            f"{k}_server_cpu",
+            f"{n}: server CPU while moves flow",
+            values("server_cpu"),
+            "cores",
+            note=f"{a.moving} games moving, a move every {a.every:g} s",
+        ),
+        Figure(
+            f"{k}_loadgen_cpu",
+            f"{n}: the load generator's own CPU",
+            values("own_cpu"),
+            "cores",
+            note=f"its loop's worst lag {max(values('lag_ms')):.0f} ms",
+        ),
+    ]
+    if pg:
+        figures.insert(
+            2,
+            Figure(
+                f"{k}_heard_b_p99_ms",
+                f"{n}: heard by every follower on server B (moves sent to A), p99",
+                values("heard_b_p99_ms"),
+                "ms",
+                ("<=", 1000.0),
+            ),
+        )
+    return figures
 
 
 @contextlib.contextmanager
@@ -290,31 +333,37 @@ def database_for(kind: str, tmp: str, n: int) -> Iterator[str]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("--streams", default="1000,5000,10000")
-    ap.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
+    ap = parser(__doc__)
+    ap.add_argument("--streams", default="1000,5000,10000", help="counts on SQLite")
+    ap.add_argument("--pg-streams", default="5000", help="counts on two PostgreSQL servers")
     ap.add_argument("--per-game", type=int, default=20, help="followers per game")
     ap.add_argument("--moving", type=int, default=10, help="games in which moves are made")
     ap.add_argument("--every", type=float, default=0.25, help="seconds between moves")
-    ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--seconds", type=float, default=4.0, help="seconds of moves per round")
     ap.add_argument("--retries", type=int, default=5, help="a refused stream's tries, as a page")
-    a = ap.parse_args()
+    a = parse(ap)
+    if a.quick:
+        a.streams, a.pg_streams, a.seconds = "1000", "", 2.0
     limit = raise_open_files_limit()
-    counts = [int(c) for c in a.streams.split(",")]
-    postgres = a.database == "postgres"
+    runs = [("sqlite", int(c)) for c in a.streams.split(",") if c] + [
+        ("postgres", int(c)) for c in a.pg_streams.split(",") if c
+    ]
     print(
-        f"live tables: {'two servers on one PostgreSQL' if postgres else 'one server, SQLite'};"
-        f" gunicorn gevent x 2 workers + the table process each; {os.cpu_count()} CPUs shared"
-        f" with the load generator (one asyncio process) and the probe; open files {limit:,}"
+        "live tables: one server on SQLite, then two servers on one PostgreSQL; gunicorn gevent"
+        f" x 2 workers + the table process each; {os.cpu_count()} CPUs shared with the load"
+        f" generator (one asyncio process) and the probe; open files {limit:,}"
     )
+    figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="live-bench-") as tmp:
-        for n in counts:
+        for database, n in runs:
             if n + 200 > limit:
-                print(f"\n{n:,} streams: skipped, {limit:,} open files allowed")
-                continue
-            with database_for(a.database, tmp, n) as db, servers(db, tmp, 1 + postgres, n) as ss:
+                raise SystemExit(f"{n:,} streams: only {limit:,} open files allowed")
+            a.database = database
+            count = 2 if database == "postgres" else 1
+            with database_for(database, tmp, n) as db, servers(db, tmp, count, n) as ss:
                 a.masters = [s.pid for s in ss]
-                report(asyncio.run(run_count(a, [s.port for s in ss], n)), postgres)
+                figures += asyncio.run(run_count(a, [s.port for s in ss], n))
+    report("live", figures, a, per_game=a.per_game, moving=a.moving)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ from it, so the README quotes the figures of one run, never numbers copied by ha
 
 Usage: ``.venv/bin/python bench/run.py [--quick] [--only solver,http] [--verbose]``;
 ``--readme``: only rewrite the README's section from ``bench/results.json``. ``--only`` keeps the
-other benches' figures of the last run in ``results.json``.
+other benches' figures of the last run in ``results.json`` (each bench keeps the date and worker
+it was measured with, and the README says the span).
 """
 
 from __future__ import annotations
@@ -90,6 +91,8 @@ def run_bench(name: str, quick: bool, verbose: bool) -> dict[str, Any]:
         data = json.loads(out.read_text())
     data["seconds"] = round(took, 1)
     data["load_before"] = load_before
+    data["date"] = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    data["worker_class"] = worker_class()
     return data
 
 
@@ -124,14 +127,21 @@ def readme_section(results: dict[str, Any]) -> str:
         x for b in results["benches"].values() for x in (*b["load_before"], *b["load_average"])
     ]
     rounds = sorted({b["rounds"] for b in results["benches"].values()})
+    dates = sorted({b.get("date", results["date"]) for b in results["benches"].values()})
+    when = f"on {dates[0]}" if len(dates) == 1 else f"between {dates[0]} and {dates[-1]}"
+    workers = sorted(
+        {b.get("worker_class", m["worker_class"]) for b in results["benches"].values()}
+    )
     lines = [
         README_BEGIN,
         "",
-        f"Measured by `make bench` on {results['date']}: {m['cpus']} CPUs, Python {m['python']},"
-        f" the gunicorn worker `{m['worker_class']}`; load average {min(loads):.1f}–"
+        f"Measured by `make bench` {when}: {m['cpus']} CPUs, Python {m['python']},"
+        f" the gunicorn worker {' and '.join(f'`{w}`' for w in workers)}; load average"
+        f" {min(loads):.1f}–"
         f"{max(loads):.1f} while it ran (other work shared the machine); each value the median"
         f" of {'/'.join(map(str, rounds))} interleaved rounds, with their range. Server CPU per"
-        " request is its workers' user + system time from /proc around each load; a ratio"
+        " request is the user + system time of the server's processes (HTTP workers, and the"
+        " table's where a bench's server has one) from /proc around each load; a ratio"
         " to `/healthz` is /healthz's CPU over the endpoint's (1.0 = no dearer).",
         "",
         "| figure | value | range | target | pass | notes |",
@@ -180,6 +190,10 @@ def main() -> None:
     if unknown:
         raise SystemExit(f"no such bench: {', '.join(sorted(unknown))}; known: {benches()}")
     previous = json.loads(RESULTS.read_text()) if a.only and RESULTS.exists() else None
+    if previous:
+        for kept in previous["benches"].values():  # measured by an earlier run
+            kept.setdefault("date", previous["date"])
+            kept.setdefault("worker_class", previous["machine"]["worker_class"])
     results: dict[str, Any] = {
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "quick": a.quick,

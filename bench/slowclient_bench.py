@@ -1,8 +1,8 @@
 """Stalled clients against an unrelated request's latency, under ``make run``'s settings.
 
-Starts gunicorn twice on loopback with ``make run``'s defaults (2 workers x 8 threads): once with
-plain ``gthread`` (the baseline: what ``make run`` served before ``gunicorn_worker.py``) and once
-with ``gunicorn.conf.py`` (whatever worker it names). In each of ``--rounds`` interleaved
+Starts gunicorn twice on loopback with 2 workers: once with gunicorn's plain thread worker
+``gthread`` (8 threads: the baseline, a server whose every request holds a thread) and once with
+``gunicorn.conf.py`` as ``make run`` starts it (whatever worker it names: gevent's). In each of ``--rounds`` interleaved
 rounds, for each server and each kind of stalled client, it opens ``--count`` such sockets, then
 times ``--tries`` requests ``GET /api/games/kinds`` on a fresh connection each (a request
 unanswered within ``--timeout`` seconds counts as unanswered). Figures: the unrelated request's
@@ -97,12 +97,13 @@ def main() -> None:
     ap.add_argument("--tries", type=int, default=2, help="unrelated requests per kind and round")
     ap.add_argument("--timeout", type=float, default=2.0, help="seconds before unanswered")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--threads", type=int, default=8)
+    ap.add_argument("--threads", type=int, default=8, help="the gthread baseline's threads")
     a = parse(ap)
     if a.quick:
         a.tries, a.timeout = 1, 1.0
     print(
-        f"gunicorn {a.workers} workers x {a.threads} threads on 127.0.0.1; unrelated request "
+        f"gunicorn {a.workers} workers (gthread x {a.threads} threads, and make run's) on "
+        f"127.0.0.1; unrelated request "
         f"GET /api/games/kinds, {a.tries} tries per kind and round, unanswered after "
         f"{a.timeout:g} s; {a.count} stalled sockets; {os.cpu_count()} CPUs shared"
     )
@@ -150,7 +151,7 @@ def main() -> None:
                 f"{a.count} stalled ({kind}): unanswered per round, plain gthread",
                 missed[("gthread", kind)],
                 f"of {a.tries}",
-                note="the baseline: make run's server before its own worker",
+                note="the baseline: a thread per request (gthread, 8 threads)",
             )
         )
     report("slowclient", figures, a, workers=a.workers, threads=a.threads, count=a.count)

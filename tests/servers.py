@@ -12,7 +12,9 @@ it the same way (and a fix reaches all of them).
 - ``worker_pids(master)`` and ``workers_cpu_seconds(master)``: a server's HTTP worker processes
   and the CPU time they have used, read from ``/proc`` (benchmarks and the ``kill -9`` test);
   ``table_pids(master)``: its table processes (gunicorn's dirty workers, ``table_app.py``),
-  which play the bots and settle deadlines.
+  which play the bots and settle deadlines; ``server_cpu_seconds(master)``: the CPU time of
+  every process of the server (master, HTTP workers, the table's arbiter and processes): what
+  a request costs wherever its work runs (a move's bot reply is computed by the table).
 
 Benchmark scripts import it after putting the project root on ``sys.path``
 (``from tests.servers import Gunicorn``).
@@ -74,8 +76,26 @@ def table_pids(master: int) -> list[int]:
 
 def workers_cpu_seconds(master: int) -> float:
     """User + system CPU seconds used so far by the server's HTTP workers."""
-    tick = os.sysconf("SC_CLK_TCK")
-    return sum(int(f[11]) + int(f[12]) for _, f in _http_workers(master)) / tick  # utime, stime
+    return sum(_cpu_seconds(f) for _, f in _http_workers(master))
+
+
+def _cpu_seconds(fields: list[str]) -> float:
+    """User + system CPU seconds of one process from its ``/proc/<pid>/stat`` fields."""
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu_seconds(master: int) -> float:
+    """User + system CPU seconds used so far by every process of the server: the master and
+    all its descendants (a process that ended meanwhile no longer counts)."""
+    try:
+        own = _cpu_seconds(Path(f"/proc/{master}/stat").read_text().rsplit(")", 1)[1].split())
+    except OSError:
+        own = 0.0
+    return own + _descendants_cpu_seconds(master)
+
+
+def _descendants_cpu_seconds(parent: int) -> float:
+    return sum(_cpu_seconds(f) + _descendants_cpu_seconds(pid) for pid, f in _children(parent))
 
 
 def free_port() -> int:

@@ -130,6 +130,24 @@ def test_an_upload_that_never_finishes_gets_408_in_the_error_shape(server):
     s.close()
 
 
+def test_a_stalled_body_on_the_lean_solve_path_gets_408_too(server):
+    """POST /api/tobago/solve is answered from WSGI without Flask (web/lean.py): its body read
+    times out the same way, with the same 408 and the connection closed after it."""
+    s = connect(server)
+    s.sendall(
+        b"POST /api/tobago/solve HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 500\r\n\r\n{"island":'
+    )
+    start = time.monotonic()
+    status, headers, body = read_answer(s)
+    error = json.loads(body)["error"]
+    assert status == 408 and error["code"] == "timeout" and error["field"] == "body"
+    assert s.recv(10) == b""
+    assert time.monotonic() - start < 6
+    s.close()
+    unrelated_answers(server)
+
+
 def test_a_silent_connection_is_closed_after_the_idle_timeout(server):
     s = connect(server)
     start = time.monotonic()

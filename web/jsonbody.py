@@ -21,7 +21,7 @@ from its body bytes). The depth of the parsed value is walked only when the text
 
 A body that stops arriving for longer than the connection's socket timeout (gunicorn.conf.py,
 ``TOBAGO_REQUEST_TIMEOUT_S``) is ``RequestTimeout`` (408), and the connection is closed after
-that answer (``read_body``).
+that answer (``read_within_timeout``, on Flask's path and the lean one).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -93,15 +94,21 @@ def _too_deep() -> InvalidInput:
 
 
 def read_body() -> bytes:
-    """The request's body (read once, then cached). A read that timed out (Werkzeug reports it
-    as a client that went away) is ``RequestTimeout``, and the socket is shut for reading, so
-    the server closes the connection once the 408 is sent instead of waiting on the rest."""
+    """The request's body (read once, then cached; a stalled one: ``RequestTimeout``)."""
+    return read_within_timeout(request.environ, lambda: request.get_data(cache=True))
+
+
+def read_within_timeout(environ: dict[str, Any], read: Callable[[], bytes]) -> bytes:
+    """``read()``'s bytes. A read that timed out (the socket's own ``TimeoutError``, or Werkzeug
+    reporting it as a client that went away) is ``RequestTimeout``, and the socket is shut for
+    reading, so the server closes the connection once the 408 is sent instead of waiting on the
+    rest. Flask's path and the lean path (``web.lean``) both read through here."""
     try:
-        return request.get_data(cache=True)
-    except ClientDisconnected as e:
-        if not isinstance(e.__context__, TimeoutError):
+        return read()
+    except (TimeoutError, ClientDisconnected) as e:
+        if not isinstance(e, TimeoutError) and not isinstance(e.__context__, TimeoutError):
             raise
-        sock = request.environ.get("gunicorn.socket")
+        sock = environ.get("gunicorn.socket")
         if sock is not None:
             with contextlib.suppress(OSError):  # gone already
                 sock.shutdown(socket.SHUT_RD)

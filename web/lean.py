@@ -10,7 +10,8 @@ the answer's JSON text from the body's bytes, or raises a domain error.
 
 ``install(app)`` wraps the app's ``wsgi_app`` in ``LeanApi``. A request whose method and path
 match a lean route exactly and whose ``Content-Length`` is within ``MAX_CONTENT_LENGTH`` is
-answered here: its body read from ``wsgi.input``, the handler's text with status 200, a domain
+answered here: its body read from ``wsgi.input`` (a body that stalls past the socket's timeout:
+408, as on Flask's path, ``web.jsonbody.read_within_timeout``), the handler's text with status 200, a domain
 error as the JSON and status Flask's handler gives it (``web.errors.domain_error``), every answer
 with the security headers (``web.security``). Anything else (another route, a chunked body, one
 over the limit) goes to Flask, which serves the lean routes as well, its view calling the same
@@ -32,6 +33,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 
 from errors import ProjectError
 from web.errors import domain_error, error_body
+from web.jsonbody import read_within_timeout
 from web.security import security_headers
 
 Handler = Callable[[bytes], str]
@@ -79,7 +81,8 @@ class LeanApi:
             return self.wsgi_app(environ, start_response)
         extra: dict[str, str] = {}
         try:
-            status, text = 200, handler(environ["wsgi.input"].read(length) if length else b"")
+            raw = read_within_timeout(environ, lambda: environ["wsgi.input"].read(length))
+            status, text = 200, handler(raw)
         except ProjectError as e:
             status, body, extra = domain_error(e)
             text = _json(body)
