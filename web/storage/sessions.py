@@ -62,7 +62,7 @@ from web.storage import (
 from web.storage.deadlines import Clock, deadline_of
 from web.storage.moves import EngineCrash, apply_move, bot_to_act
 from web.storage.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
-from web.storage.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots
+from web.storage.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots, stop_clocks
 
 log = logging.getLogger(__name__)
 
@@ -136,18 +136,9 @@ class GameSessions:
         try:
             return self.states.bring_up(entry, game)
         except IllegalAction as e:
-            if e.reason == "rules_changed" and not game.over:
-                self._stop_clocks(game)
+            if e.reason == "rules_changed":
+                stop_clocks(self, game)
             raise
-
-    def _stop_clocks(self, game: GameRecord) -> None:
-        """No deadline and no bot due for ``game`` (still at its version): an append of nothing
-        with neither (its log untouched)."""
-        if game.deadline is None and game.bot_due is None:
-            return
-        with self.store.transaction(game.id) as tx:
-            if tx.game.version == game.version:
-                tx.append([], RUNNING, None, None)
 
     @contextmanager
     def reading(self, game_id: str) -> Iterator[tuple[GameRecord, Any]]:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from errors import IllegalAction, ProjectError
 from games.base import GameKind
-from web.storage import ActionRecord, GameRecord, VersionMoved
+from web.storage import RUNNING, ActionRecord, GameRecord, VersionMoved
 from web.storage.moves import BotFailed, bot_moves
 
 if TYPE_CHECKING:
@@ -107,6 +107,17 @@ def _set_bot(sessions: GameSessions, game: GameRecord, bot_due: float | None, fa
     with sessions.store.transaction(game.id) as tx:
         if tx.game.version == game.version:
             tx.set_bot(bot_due, failed)
+
+
+def stop_clocks(sessions: GameSessions, game: GameRecord) -> None:
+    """No deadline and no bot due for ``game``, still running at its version (one stored under
+    earlier rules, which never moves again): an append of nothing with neither, its log
+    untouched, so no runner comes back to it."""
+    if game.over or (game.deadline is None and game.bot_due is None):
+        return
+    with sessions.store.transaction(game.id) as tx:
+        if tx.game.version == game.version:
+            tx.append([], RUNNING, None, None)
 
 
 def play_due_bots(sessions: GameSessions, game_id: str | None = None) -> int:
