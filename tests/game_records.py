@@ -7,10 +7,12 @@ the players can observe (every seat's and the spectator's view, every seat's leg
 ``to_act``, ``timer``, ``scores``) and the public events of the log so far (a chain). The records
 were made on the engines as they were before the declared engine shape (issue 27), so
 ``tests/test_game_records.py`` proves that the new code replays earlier games to the same
-states. One mid-game snapshot per kind is kept whole, to prove how an old snapshot is read.
+states; records whose rules changed since were made again (``tests/test_game_records.py`` says
+which and why). The first record of each kind keeps a mid-game snapshot whole; the snapshots
+the engines before issue 27 wrote are in ``data/records/old_snapshots.json``.
 
-Regenerate a kind's records, or some of them by index (only when its random stream changes by
-decision, and say so)::
+Regenerate a kind's records, or some of them by index (only when its rules or its random stream
+change by decision, and say so in the commit and in ``tests/test_game_records.py``)::
 
     .venv/bin/python -m tests.game_records dragons_gold 1 5
 """
@@ -135,19 +137,6 @@ def chain(previous: str, events: list[dict]) -> str:
     return digest([previous, events])
 
 
-def per_event_draw(name: str, events: list[dict]) -> bool:
-    """Whether an action's outcome came from Dragon's Gold's old per-event generator: a thief's
-    random draw (not blocked by an Amulet, not a look behind the screen) or a reshuffle of the
-    magic item discards. Issue 27 moves these draws to the game's one generator."""
-    if name != "dragons_gold":
-        return False
-    return any(
-        (e["type"] == "theft" and not e.get("blocked") and not e.get("looks"))
-        or e["type"] == "items_reshuffled"
-        for e in events
-    )
-
-
 def make_record(name: str, index: int, levels: list[str], options: dict) -> dict[str, Any]:
     kind = kind_of(name)
     seed = 1000 + 37 * index + len(levels)
@@ -161,10 +150,7 @@ def make_record(name: str, index: int, levels: list[str], options: dict) -> dict
         on_action=lambda seat, action, events: log.append((seat, action, events)),
     )
     n = len(log)
-    first_draw = next(
-        (i for i, (_, _, events) in enumerate(log, start=1) if per_event_draw(name, events)), None
-    )
-    marks = sorted({n // 4, n // 2, (3 * n) // 4, n} | ({first_draw - 1} if first_draw else set()))
+    marks = sorted({n // 4, n // 2, (3 * n) // 4, n})
     replayed = kind.new_state(seed, len(levels), options)
     links = ""
     checkpoints: dict[str, Any] = {}
@@ -188,9 +174,6 @@ def make_record(name: str, index: int, levels: list[str], options: dict) -> dict
         "checkpoints": checkpoints,
         "snapshot_at": n // 2,
         "snapshot": middle if index == 0 else None,
-        #: The first action drawing from Dragon's Gold's per-event generator (1-based; ``None``:
-        #: none does): the checkpoints before it hold on every seed convention.
-        "first_per_event_draw": first_draw,
         "system_actions": sum(1 for seat, _, _ in log if seat is SYSTEM),
         "event_types": sorted({e["type"] for _, _, evs in log for e in evs}),
     }

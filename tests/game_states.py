@@ -3,7 +3,8 @@ then the same game made on the live server with human seats and the same actions
 the API, so a test opens the page of the seat that acts there (its token in hand).
 
 ``STATES`` names the states of Isla Dorada and Dragon's Gold the pages draw differently (each phase
-and step, a wild card's flights, a four-slayer split, the market, the end); ``game_at(server,
+and step, a wild card's flights, the winner paying its bid (three ways to pay), a four-slayer split, a theft, the
+market, the end); ``game_at(server,
 name)`` makes a new game there in that state (tests act in it). ``key`` and
 ``attack_by_keyboard`` play a control of a page by keyboard. Deterministic: the game's seed
 and the bots' random generator are fixed, so a state is the same position on every run.
@@ -58,6 +59,11 @@ def _playable_treasure(v: dict, legal: list[dict]) -> bool:
     return any(g["location"] == v["expedition"] for g in me["treasures"] or [])
 
 
+def _paying(ways: int) -> Want:
+    """The winner of an auction paying its bid, its hand paying it in at least ``ways`` ways."""
+    return lambda v, legal: v["phase"] == "pay" and len(legal) >= ways
+
+
 def _wild_bid(v: dict, legal: list[dict]) -> bool:
     me = v["players"][v["you"]]
     return v["phase"] == "bid" and any(c["kind"] in ("drako", "zeppelin") for c in me["hand"] or [])
@@ -90,8 +96,9 @@ STATES: dict[str, State] = {
     "isla-setup": State("isla_dorada", 3, ISLA, _phase("setup")),
     "isla-bid": State("isla_dorada", 3, ISLA, _phase("bid")),
     "isla-bid-flight": State("isla_dorada", 3, ISLA, _wild_bid),
-    "isla-river": State("isla_dorada", 1, ("random",) * 3, _move("river")),
-    "isla-detour": State("isla_dorada", 4, ISLA, _move("detour")),
+    "isla-pay": State("isla_dorada", 11, ISLA, _paying(3)),
+    "isla-river": State("isla_dorada", 2, ("random",) * 3, _move("river")),
+    "isla-detour": State("isla_dorada", 5, ISLA, _move("detour")),
     "isla-treasure": State("isla_dorada", 3, ISLA, _playable_treasure),
     "isla-news": State("isla_dorada", 3, ISLA, _phase("news")),
     "isla-take": State("isla_dorada", 3, ISLA, _draw("take")),

@@ -141,7 +141,7 @@ def test_a_game_with_negotiations_played_to_the_end_by_keyboard(browser, live_se
     expect(page.locator("#end")).to_be_visible()
     # fights, shares and the market, all by keyboard, focus kept on the next step after each
     assert done.get("play") and done.get("propose", 0) + done.get("accept", 0) > 0, done
-    assert shot_market and done.get("done"), done  # the market opened after the 7th dragon
+    assert shot_market and done.get("done"), done  # the market opened after the 11th dragon
     final = snapshot(page)
     assert final["over"] and final["view"]["phase"] == "over"
     rows = page.locator(".dg-scores tbody tr")
@@ -309,3 +309,31 @@ def test_the_split_editor_fits_a_phone_and_keeps_focus_in_its_row(browser, live_
     expect(page.locator("#propose")).to_be_focused()
     expect(page.locator(".dg-left-line.done")).to_be_visible()
     assert page.js_errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_thief_may_take_nothing_from_the_page(browser, live_server, lang):
+    """The thief's step offers every victim and "Take nothing": declining moves no token, the
+    log says so in the page's language, and the game goes on."""
+    from tests.browser_support import open_as
+    from tests.game_states import game_at
+
+    game, seat = game_at(live_server, "dg-steal")
+    page = new_page(browser)
+    open_as(page, live_server, "dragons_gold", game, seat, f"?lang={lang}")
+    wait_idle(page)
+    before = snapshot(page)
+    assert before["view"]["negotiation"]["thief"] == seat
+    expect(page.locator("#decline-theft")).to_be_visible()
+    assert page.locator("[id^='steal-']").count() >= 1
+    page.screenshot(path=str(SHOTS / f"steal-{lang}.png"), full_page=True)
+    key(page, "#decline-theft")
+    page.wait_for_function("v => window.dgGame.snap.version > v", arg=before["version"])
+    wait_idle(page)
+    after = snapshot(page)
+    mine = [p["hoard"] for p in (before["view"]["players"][seat], after["view"]["players"][seat])]
+    assert mine[0] == mine[1]
+    words = {"en": "takes nothing", "zh": "不拿任何寶藏"}[lang]
+    expect(page.locator("#log")).to_contain_text(words)
+    assert not page.js_errors, page.js_errors
+    page.context.close()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from errors import IllegalAction, InvalidInput
-from games.base import SYSTEM, get_kind
+from games.base import SYSTEM, get_kind, play_bots
 from games.dragons_gold.data import DRAGONS, ITEM_OF_CARD, TOKEN_COUNTS
 from games.dragons_gold.engine import KIND, token_total
 from games.dragons_gold.scenario import cards_of, position
@@ -348,6 +350,7 @@ def test_thieves_steal_in_the_order_played_a_random_token_from_another_participa
     assert KIND.legal_actions(state, 0) == [
         {"type": "steal", "from": 2},
         {"type": "steal", "from": 3},
+        {"type": "decline"},
     ]
     assert refused(state, 0, {"type": "steal", "from": 1}) == "dg_bad_victim"
     KIND.apply(state, 0, {"type": "steal", "from": 2})
@@ -387,12 +390,87 @@ def test_a_player_with_wizard_and_thief_in_the_fight_looks_behind_the_screen_and
     assert state.hoards[0]["black"] == 1 and state.hoards[1]["black"] == 0
 
 
+def two_thieves():
+    """Seats 0 and 1 each have a thief under a slain dragon; seat 2 got the gold, seat 3 the
+    silver; seat 0's thief is first to steal."""
+    state = position(row=[(13, {"gold": 4}), (2, {}), (3, {}), (1, {})], bag_top=["silver"] * 6)
+    play(state, 0, "thief", 0)
+    play(state, 1, "thief", 0)
+    play(state, 2, "knight4", 0)
+    play(state, 3, "wizard", 0)
+    KIND.apply(state, 0, {"type": "propose", "shares": {"2": {"gold": 4}, "3": {"silver": 6}}})
+    for s in (1, 2, 3):
+        KIND.apply(state, s, {"type": "accept", "proposal": 1})
+    return state
+
+
+def test_a_thief_may_decline_to_steal():
+    """Seed: the thief *may* take one random token (可…隨機拿取1個寶藏標記): declining takes
+    nothing, and the next thief in the order played steals (or declines) in turn."""
+    state = two_thieves()
+    hoards = [dict(h) for h in state.hoards]
+    events = KIND.apply(state, 0, {"type": "decline"})
+    assert events == [{"type": "theft_declined", "seat": 0}]
+    assert state.hoards == hoards and state.phase == "steal" and KIND.to_act(state) == [1]
+    assert KIND.view(state, 0)["notes"] == []
+    events = KIND.apply(state, 1, {"type": "decline"})
+    assert state.hoards == hoards and state.phase == "fight" and KIND.to_act(state) == [0]
+    assert {"type": "theft_declined", "seat": 1} in events and "dragon_left" in kinds_of(events)
+    assert state.stats["thefts"] == 0
+
+
+def test_a_wizard_and_thief_player_may_decline_after_looking():
+    state = position(
+        row=[(4, {"gold": 1, "red": 1}), (2, {}), (3, {}), (1, {})],
+        bag_top=["black", "silver", "silver"],
+    )
+    play(state, 0, "wizard", 0)
+    play(state, 1, "knight3", 0)
+    state.turn = 0
+    play(state, 0, "thief", 0)
+    KIND.apply(state, 0, {"type": "propose", "shares": {"1": {"gold": 1, "black": 1, "silver": 2}}})
+    KIND.apply(state, 1, {"type": "accept", "proposal": 1})
+    KIND.apply(state, 0, {"type": "steal", "from": 1})
+    assert state.phase == "look" and {"type": "decline"} in KIND.legal_actions(state, 0)
+    KIND.apply(state, 0, {"type": "decline"})
+    assert state.hoards[1]["black"] == 1 and state.hoards[0]["black"] == 0
+    assert state.phase == "fight"
+
+
+def test_the_greedy_thief_declines_a_diamond_that_would_cost_its_gems():
+    """Advanced rules: the black diamond (19) makes its owner's gems score nothing. The greedy
+    thief (``games.dragons_gold.bots``) holding many gems declines to steal from the only other
+    participant when the split just gave that player the diamond among few tokens; in the
+    basic game, or with few gems, it steals."""
+    greedy = KIND.bots["greedy"]
+
+    def at_theft(advanced: bool, gems: int):
+        hoard = {g: gems for g in ("yellow", "blue", "green", "purple", "white")}
+        state = position(
+            options={"advanced": advanced},
+            row=[(4, {"gold": 1}), (2, {}), (3, {}), (1, {})],
+            bag_top=["black", "silver", "silver"],
+            hoards={0: hoard},
+        )
+        play(state, 0, "thief", 0)
+        play(state, 1, "knight4", 0)  # 6 of 6: seats 0 and 1
+        shares = {"1": {"black": 1, "silver": 1}, "0": {"gold": 1, "silver": 1}}
+        KIND.apply(state, 0, {"type": "propose", "shares": shares})
+        KIND.apply(state, 1, {"type": "accept", "proposal": 1})
+        assert state.phase == "steal" and KIND.to_act(state) == [0]
+        return greedy(KIND.view(state, 0), KIND.legal_actions(state, 0), random.Random(0))
+
+    assert at_theft(advanced=True, gems=6) == {"type": "decline"}
+    assert at_theft(advanced=True, gems=0) == {"type": "steal", "from": 1}
+    assert at_theft(advanced=False, gems=6) == {"type": "steal", "from": 1}
+
+
 def test_a_thief_with_nobody_to_rob_steals_nothing_and_an_amulet_stops_a_theft():
     state = slain_by_three()
     KIND.apply(state, 0, {"type": "propose", "shares": {"0": {"gold": 2, "silver": 3}}})
     KIND.apply(state, 1, {"type": "accept", "proposal": 1})
     KIND.apply(state, 2, {"type": "accept", "proposal": 1})
-    assert KIND.legal_actions(state, 1) == [{"type": "steal", "from": 0}]
+    assert KIND.legal_actions(state, 1) == [{"type": "steal", "from": 0}, {"type": "decline"}]
     state2 = position(
         options={"advanced": True},
         row=[(4, {"gold": 2}), (2, {}), (3, {}), (1, {})],
@@ -496,20 +574,59 @@ def test_the_game_ends_when_the_last_dragon_on_the_table_is_slain():
 # --- the market -------------------------------------------------------------------------------
 
 
-def market_position():
-    """Seat 0 slays dragon 1 alone; its refill is the 7th dragon: the market opens."""
+def market_position(revealed=10):
+    """Seat 0 slays dragon 1 alone; its refill is the 11th dragon in all: the market opens."""
     state = position(
         row=[(1, {}), (2, {}), (3, {}), (4, {})],
         stacks={0: [(0, "knight4")]},
         hoards={0: {"gold": 2}, 1: {"blue": 2}, 2: {"silver": 1}},
-        revealed=6,
+        revealed=revealed,
     )
     events = play(state, 0, "thief", 0)
-    assert "market_opened" in kinds_of(events)
+    assert ("market_opened" in kinds_of(events)) == (revealed == 10)
     return state
 
 
-def test_the_market_opens_after_the_seventh_dragon_and_trades_need_both_players():
+def test_the_market_card_comes_up_with_the_eleventh_dragon_in_all():
+    """Seed: the 4 starting dragons are revealed, then the market card goes between the 7th and
+    8th card of the deck (由卡牌堆上方算起第7張與第8張的卡牌間): it comes up when the 7th of
+    those is revealed, the 11th dragon in all, not before."""
+    for revealed in (6, 9):
+        state = market_position(revealed)
+        assert state.phase == "fight" and state.market_card == "deck"
+    state = market_position(10)
+    assert state.revealed == 11 and state.phase == "market" and state.market_card == "open"
+
+
+def _market_watch(state):
+    """An ``on_action`` hook checking that the market opens with the 11th dragon revealed."""
+    revealed: list[int] = []
+
+    def watch(seat, action, events):
+        revealed.extend(1 for e in events if e["type"] == "dragon_revealed")
+        if "market_opened" in kinds_of(events):
+            assert len(revealed) == 7 and state.revealed == 11  # the 7th of the deck's 14
+        elif state.market_card == "deck":
+            assert state.revealed < 11
+
+    return watch
+
+
+def test_in_whole_games_the_market_opens_right_after_the_eleventh_dragon():
+    for seed in range(6):
+        state = KIND.new_state(seed, 3 + seed % 4)
+        assert state.revealed == 4 and len(state.deck) == 14
+        play_bots(
+            KIND,
+            state,
+            ["greedy"] * state.seats,
+            random.Random(seed),
+            on_action=_market_watch(state),
+        )
+        assert state.market_card == ("gone" if state.revealed >= 11 else "deck")
+
+
+def test_the_market_opens_after_the_eleventh_dragon_and_trades_need_both_players():
     state = market_position()
     assert state.phase == "market" and KIND.to_act(state) == [0, 1, 2, 3]
     assert KIND.timer(state).seconds == 60

@@ -29,12 +29,25 @@ def _kinds() -> list[GameKind]:
     return [*sorted(kinds().values(), key=lambda k: k.name), BlindAuction()]
 
 
-def _positions(kind: GameKind, seed: int, steps: int = 400, every: int = 7):
+def _other_options(kind: GameKind) -> dict[str, Any]:
+    """Every option that is a switch or a choice set away from its default."""
+    out: dict[str, Any] = {}
+    for o in kind.type.options:
+        if isinstance(o.default, bool):
+            out[o.name] = not o.default
+        elif o.choices:
+            out[o.name] = next(c for c in o.choices if c != o.default)
+    return out
+
+
+def _positions(
+    kind: GameKind, seed: int, steps: int = 400, every: int = 7, options: dict | None = None
+):
     """States along a random game (one every ``every`` actions), with a seat to act and its
     legal actions; the game goes on from each."""
     rng = random.Random(f"{kind.name}/{seed}")
     seats = rng.randint(kind.type.min_seats, kind.type.max_seats)
-    state = kind.new_state(seed, seats, None)
+    state = kind.new_state(seed, seats, options)
     for step in range(steps):
         if kind.is_over(state):
             return
@@ -82,18 +95,21 @@ def _replaced(action: dict, path: tuple, new: Any) -> dict:
 @pytest.mark.parametrize("kind", _kinds(), ids=lambda k: k.name)
 def test_a_boolean_is_never_taken_for_an_integer(kind):
     """Every integer of a legal action (a seat, a card, a position, a count), given as
-    ``true`` or ``false``, is refused as malformed and changes nothing."""
+    ``true`` or ``false``, is refused as malformed and changes nothing: every integer field of
+    every action type met along random games, with the default options and with every switch
+    and choice turned (each field tried once, wherever it is nested)."""
     tried: set[tuple[str, tuple]] = set()
-    for state, choices in _positions(kind, 1, steps=1500, every=1):
-        with_integers = [(s, a, list(_integers(a))) for s, a in choices]
-        for seat, action, paths in [c for c in with_integers if c[2]][:2]:
-            path = paths[len(tried) % len(paths)]
-            for fake in (True, False):
-                error = _refused(kind, state, seat, _replaced(action, path, fake))
-                assert isinstance(error, InvalidInput), (action, path, error)
-            tried.add((action["type"], tuple(p for p in path if isinstance(p, str))))
-        if len(tried) >= 12:
-            break
+    for seed, options in ((1, None), (2, _other_options(kind))):
+        for state, choices in _positions(kind, seed, steps=1500, every=1, options=options):
+            for seat, action in choices:
+                for path in _integers(action):
+                    field = (action["type"], tuple(p for p in path if isinstance(p, str)))
+                    if field in tried:
+                        continue
+                    for fake in (True, False):
+                        error = _refused(kind, state, seat, _replaced(action, path, fake))
+                        assert isinstance(error, InvalidInput), (action, path, error)
+                    tried.add(field)
     assert tried or kind.name == "dao"  # DAO's actions have no field
 
 

@@ -40,6 +40,7 @@ PLAYER_REACHABLE = {
     "games/dragons_gold/market.py": None,
     "games/dragons_gold/settle.py": None,
     "games/base.py": {"apply", "_move", "check_seat"},
+    "web/storage/replay.py": {"rules_changed"},
     "web/storage/sessions.py": {
         "bearer_token",
         "seat_of",

@@ -15,8 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
-from tests.game_states import key
+from tests.browser_support import (  # noqa: F401 (fixtures)
+    OUT,
+    browser,
+    live_server,
+    new_page,
+    open_as,
+)
+from tests.game_states import game_at, key
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -65,7 +71,7 @@ def test_every_page_string_is_in_both_catalogues():
         "map",
     ):
         assert f"isla.kind_{kind}" in en
-    for phase in ("setup", "bid", "move", "treasure", "news", "draw", "lightning", "limit"):
+    for phase in ("setup", "bid", "pay", "move", "treasure", "news", "draw", "lightning", "limit"):
         assert f"isla.status_you_{phase}" in en and f"isla.phase_{phase}" in en
     assert all(
         re.search(r"[\u4e00-\u9fff]", str(zh[k]))
@@ -111,33 +117,29 @@ def press(page, selector: str, keys: bool) -> None:
 
 
 def bid_with_keyboard(page) -> bool:
-    """Tab to a route on the map, pick it with Enter: focus goes on to the first card that pays
-    it; tick it with Space, and bid with Enter."""
+    """Tab to a route on the map, pick it with Enter: focus goes on to the number to bid; raise
+    it by one with the arrow key where the hand pays that much (the sum says so), and bid with
+    Enter. A bid names no card: the route and the number."""
     s = snap(page)
     view = s["view"]
-    routes = {r["id"]: r for r in view["map"]["routes"]}
-    hand = view["players"][view["you"]]["hand"]
-    pays = {
-        "yak": {"mountain"},
-        "kamel": {"desert"},
-        "gonogo": {"jungle"},
-        "kayak": {"river", "lake", "sea"},
-    }
+    can = view["mine"]["can_pay"]
+    least = view["auction"]["minimum"]
     for rid in view["auction"]["open_routes"]:
-        card = next((c for c in hand if routes[rid]["type"] in pays.get(c["kind"], ())), None)
-        if card is None:
+        if can[rid] < least:
             continue
         page.focus(f"#route-{rid}")
         page.keyboard.press("Enter")
-        page.wait_for_selector(f"#pick-{card['id']}:not([disabled])")
+        page.wait_for_selector("#bid-value:not([disabled])")
         assert page.input_value("#bid-target") == f"r:{rid}"
         first = page.evaluate("() => document.activeElement.id")
-        assert first.startswith("pick-"), first  # the next step: the cards that pay the route
-        assert page.is_enabled(f"#{first}")
-        press(page, f"#pick-{card['id']}", True)
-        expect(page.locator(f"#pick-{card['id']}")).to_be_checked()
-        value = 2 if card["kind"] == "kayak" else 1
+        assert first == "bid-value", first  # the next step: the number to bid
+        value = least
+        if can[rid] > least:
+            page.keyboard.press("ArrowUp")
+            value += 1
+            expect(page.locator("#bid-sum")).to_contain_text(f"You bid {value}")
         assert re.findall(r"\d+", page.text_content("#bid-sum"))[0] == str(value)
+        assert str(can[rid]) in page.text_content("#bid-sum")  # the most the hand pays there
         press(page, "#bid-send", True)
         return True
     return False
@@ -151,13 +153,12 @@ def my_move(page, state: dict, keys: bool) -> None:
     if phase == "bid":
         if keys and not state.get("keyboard_bid") and bid_with_keyboard(page):
             state["keyboard_bid"] = True
+            state["kinds"].add("keyboard-bid")
             return
         quick = page.locator("#quick-0")
-        press(
-            page,
-            "#quick-0" if quick.count() and s["view"]["auction"]["minimum"] <= 2 else "#pass",
-            keys,
-        )
+        can_pass = {"type": "pass"} in s["legal_actions"]  # no pass for an opening
+        cheap = quick.count() and s["view"]["auction"]["minimum"] <= 2
+        press(page, "#quick-0" if cheap or not can_pass else "#pass", keys)
     elif phase == "limit":
         hand = s["view"]["players"][s["view"]["you"]]["hand"]
         for c in hand[: len(hand) - 10]:
@@ -251,7 +252,9 @@ def test_a_whole_game_against_bots_in_english(browser, live_server):
     assert page.locator("#track .isla-slot.red").count() == 2
     s = play_to_the_end(page, "en", keys=True)
     # every kind of action of this game was made by keyboard, focus kept on the next step each time
-    assert {"setup", "bid", "draw-take", "draw-buy"} <= s["kinds"], s["kinds"]
+    assert {"setup", "bid", "keyboard-bid", "pay", "draw-take", "draw-buy"} <= s["kinds"], s[
+        "kinds"
+    ]
     page.screenshot(path=str(SHOTS / "en-end.png"), full_page=True)
     check_end(page, s)
     assert page.text_content("#end-h")
@@ -308,3 +311,49 @@ def test_a_face_up_card_button_is_named_by_what_it_shows(browser, live_server):
             expect(buttons.nth(i)).to_have_accessible_name(re.compile(rf"^{verb} {shown}"))
         assert not page.js_errors
         page.context.close()
+
+
+#: The gold a way to pay costs (Drako 1, Zeppelin 3), as the payment's log line words it.
+GOLD = {"drako": 1, "zeppelin": 3}
+PAID = {"en": "({gold} gold).", "zh": "（{gold} 元）。"}
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_winner_pays_its_bid_by_choosing_one_of_the_ways_its_hand_pays(
+    browser, live_server, lang
+):
+    """Only the winner plays cards, after winning: one button per way its hand pays the bid
+    (cards alike once), each named by what it shows; the way chosen by keyboard leaves the hand,
+    its gold is paid and the log words the payment."""
+    words = catalogue(lang)
+    game, seat = game_at(live_server, "isla-pay")
+    page = new_page(browser)
+    open_as(page, live_server, "isla_dorada", game, seat, f"?lang={lang}")
+    idle(page)
+    s = snap(page)
+    ways, me = s["legal_actions"], s["view"]["players"][seat]
+    assert len(ways) >= 3 and {a["type"] for a in ways} == {"pay"}
+    assert page.text_content("#status") == words["isla.status_you_pay"]
+    bid = s["view"]["pay"]["bid"]
+    assert str(bid["value"]) in page.text_content("#action-body .hint-text")
+    buttons = page.locator(".isla-ways button")
+    assert buttons.count() == len(ways)
+    hand = {c["id"]: c["kind"] for c in me["hand"]}
+    costs = [sum(GOLD.get(hand[c], 0) for c in a["cards"]) for a in ways]
+    for i, cost in enumerate(costs):
+        name = words["isla.pay_with"] + r".*" + re.escape(words["isla.pay_gold"].format(gold=cost))
+        expect(buttons.nth(i)).to_have_accessible_name(re.compile(f"^{name}$"))
+        assert buttons.nth(i).locator(".icard").count() == len(ways[i]["cards"])
+    chosen = len(ways) - 1
+    key(page, f"#pay-{chosen}")
+    page.wait_for_function("v => window.islaGame.snap.version > v", arg=s["version"])
+    idle(page)
+    after = snap(page)["view"]["players"][seat]
+    paid = ways[chosen]["cards"]
+    assert not set(paid) & {c["id"] for c in after["hand"]}
+    assert after["gold"] == me["gold"] - costs[chosen] and costs[chosen] > 0
+    log = page.locator("#log li").all_text_contents()
+    assert any(PAID[lang].format(gold=costs[chosen]) in line for line in log), log
+    assert page.locator("#error").is_hidden()
+    assert not page.js_errors

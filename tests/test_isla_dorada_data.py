@@ -156,3 +156,15 @@ def test_goal_cards_name_real_locations_and_missions_are_checkable():
     assert {T.ADV_FAMILY[c] for c in bonus} == set(T.FAMILIES)
     # every location has at least one standard treasure card
     assert {T.GOAL_LOC[g] for g in T.GOALS_OF["treasure"]} == set(range(T.LOC_COUNT)) - {T.CRASH}
+
+
+def test_the_map_bounds_a_game_s_rounds():
+    """The engine docstring's bound on a game's rounds rests on three facts of the map: every
+    location has at least three routes out (the two figures block two at most, so the leader
+    can always open at 0), no two routes join the same two places, and no river leaves the
+    crash site (so a move from there ends elsewhere, but by a flight)."""
+    assert min(len(T.EXITS[loc]) for loc in range(T.LOC_COUNT)) >= 3
+    ends = [frozenset((T.ROUTE_A[r], T.ROUTE_B[r])) for r in range(T.ROUTE_COUNT)]
+    assert len(set(ends)) == T.ROUTE_COUNT
+    assert not any(T.ROUTE_TYPE[r] == "river" for r, _ in T.EXITS[T.CRASH])
+    assert all(d != T.CRASH for _, d in T.EXITS[T.CRASH])

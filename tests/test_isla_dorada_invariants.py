@@ -55,8 +55,8 @@ def test_random_and_planner_games_keep_every_invariant(seats):
     for seed in range(4):
         levels = ["random" if (s + seed) % 2 else "planner" for s in range(seats)]
         state, _ = play_checked(seed * 10 + seats, seats, levels)
-        assert state.phase == "over" and state.end in ("markers", "stalled")
-        assert state.round >= 16 or state.end == "stalled"
+        assert state.phase == "over" and state.end == "markers"
+        assert 16 <= state.round <= 2 * T.MARKERS + T.START_GOLD * seats  # engine docstring
         for viewer in [None, *range(seats)]:
             view = KIND.view(state, viewer)
             VALIDATOR.validate(json.loads(json.dumps(view)))
@@ -133,6 +133,57 @@ def test_replay_from_a_record_through_the_api(client):
     imported = client.post("/api/games/import", json=record).get_json()
     assert imported["over"] and imported["scores"] == snap["scores"]
     assert imported["view"] == client.get(f"/api/games/{game['id']}").get_json()["view"]
+
+
+def test_no_answer_of_the_service_names_the_cards_behind_a_bid(client):
+    """Bids are spoken numbers: through the API, a bid's public events name no card but the
+    special ones shown with it, and once it stands no other seat's answer (view and legal
+    actions) names a card of the bidder's hand; the winner's cards appear when it pays."""
+    seats = [{"type": "human", "name": f"P{i}"} for i in range(3)]
+    game = client.post("/api/games", json={"game": "isla_dorada", "seats": seats, "seed": 6})
+    game = game.get_json()
+    tokens = {s["index"]: s["token"] for s in game["seats"]}
+    rng = random.Random(6)
+    bids = paid = 0
+    for _ in range(700):
+        answers = {
+            s: client.get(
+                f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {t}"}
+            ).get_json()
+            for s, t in tokens.items()
+        }
+        snap = answers[0]
+        if snap["over"] or bids >= 40:
+            break
+        seat = snap["to_act"][0]
+        mine = answers[seat]
+        action = KIND.bots["planner"](mine["view"], mine["legal_actions"], rng)
+        resp = client.post(
+            f"/api/games/{game['id']}/actions",
+            json={"version": snap["version"], "action": action},
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+        )
+        assert resp.status_code == 200, resp.get_json()
+        events = client.get(f"/api/games/{game['id']}/events?after={snap['version']}")
+        said = json.dumps(events.get_json()["events"])
+        hand = {c["id"] for c in mine["view"]["players"][seat]["hand"]}
+        if action["type"] == "bid":
+            bids += 1
+            shown = {action.get(k) for k in ("ovetos", "sangaia")} | {
+                action.get("shaman", {}).get("card")
+            }
+            assert not any(f'"{c}"' in said for c in hand - shown), (action, said)
+            for other, token in tokens.items():
+                after = client.get(  # the bid stands: what the others see now
+                    f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {token}"}
+                ).get_json()
+                text = json.dumps([after["view"], after["legal_actions"]])
+                if other != seat:
+                    assert not any(f'"{c}"' in text for c in hand - shown)
+        if action["type"] == "pay":
+            paid += 1
+            assert all(f'"{c}"' in said for c in action["cards"])
+    assert bids >= 10 and paid >= 3
 
 
 @pytest.mark.slow  # forty four-seat games

@@ -4,9 +4,13 @@ treasures, cable news, drawing with the lightning cards, the hand limit, the end
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from errors import IllegalAction, InvalidInput
+from games.base import play_bots
 from games.isla_dorada import KIND
 from games.isla_dorada import scenario as S
 from games.isla_dorada import tables as T
@@ -28,8 +32,9 @@ def refused(state, seat, action, error=IllegalAction, reason=None):
     return info.value
 
 
-def bid(route=None, cards=(), flight=None, **extra):
-    out = {"type": "bid", "cards": list(cards), **extra}
+def bid(route=None, value=0, flight=None, **extra):
+    """A spoken bid: a route (or a flight) and a number, with special cards face up."""
+    out = {"type": "bid", "value": value, **extra}
     if flight is not None:
         out["flight"] = flight
     else:
@@ -37,11 +42,17 @@ def bid(route=None, cards=(), flight=None, **extra):
     return out
 
 
-def everyone_passes_but(state, winner):
+def everyone_passes_but(state, winner, paying=None):
+    """Every other seat passes until the auction ends; the winner then pays with ``paying``
+    (card ids), or the first way its legal actions list."""
     while state.phase == "bid":
         seat = KIND.to_act(state)[0]
         assert seat != winner or state.high != winner
         KIND.apply(state, seat, {"type": "pass"})
+    if state.phase == "pay":
+        assert KIND.to_act(state) == [winner]
+        way = KIND.legal_actions(state, winner)[0]
+        KIND.apply(state, winner, way if paying is None else {"type": "pay", "cards": paying})
 
 
 def no_treasures(state):
@@ -92,76 +103,151 @@ def test_setup_refuses_a_card_not_dealt():
 # --- the auction -----------------------------------------------------------------------------
 
 
-def test_the_leader_may_open_at_zero_later_bids_must_beat_it_and_the_winner_leads():
+def test_the_leader_always_opens_zero_is_a_bid_and_the_expedition_moves():
+    """Seed: the leader starts (擁有隊長令牌的玩家開始競投) and its first bid may be 0
+    (隊長的第一個出價可以是 0): there is no pass for the opening, so every round has a winner."""
     state = S.game(3)
     r = S.route("crash_site", "moon_temple")
-    KIND.apply(state, 0, bid(r))
+    legal = KIND.legal_actions(state, 0)
+    assert {"type": "pass"} not in legal and bid(r, 0) in legal
+    refused(state, 0, {"type": "pass"}, IllegalAction, "isla_open_the_auction")
+    KIND.apply(state, 0, bid(r, 0))
     assert state.high == 0 and state.bids[0]["value"] == 0
-    refused(state, 1, bid(r), IllegalAction, "isla_bid_too_low")
-    everyone_passes_but(state, 0)
+    refused(state, 1, bid(r, 0), IllegalAction, "isla_bid_too_low")
+    assert {"type": "pass"} in KIND.legal_actions(state, 1)
+    everyone_passes_but(state, 0)  # a bid of 0 is paid with nothing: no payment step
     assert state.leader == 0 and state.location == T.LOC_INDEX["moon_temple"]
+    assert state.phase == "treasure"
 
 
-def test_with_no_bid_yet_a_seat_after_the_leader_bids_at_least_one():
+def test_bids_are_spoken_numbers_and_only_the_winner_plays_its_cards():
+    """Seed: a bid puts the expedition on a route and says a number higher than the current
+    bid (說出一個比現時出價為高的數目); the winner plays the adventure cards of its bid
+    (打出競投的探險卡). Nothing shows the cards behind a bid: not the views, not the events,
+    not another seat's legal actions; a losing bidder keeps its cards unseen."""
     state = S.game(3)
-    yak = S.give(state, 1, "gonogo")
-    KIND.apply(state, 0, {"type": "pass"})
-    refused(state, 1, bid(S.route("crash_site", "moon_temple")), IllegalAction, "isla_bid_too_low")
-    KIND.apply(state, 1, bid(S.route("crash_site", "moon_temple"), yak))
-    assert state.high == 1
+    jungle, desert = S.route("crash_site", "moon_temple"), S.route("crash_site", "red_mesa")
+    gonogos = S.give(state, 1, "gonogo", "gonogo")
+    kamels = S.give(state, 2, "kamel", "kamel", "kamel", "yak")
+    hands = {1: set(gonogos), 2: set(kamels)}
+    events = KIND.apply(state, 0, bid(jungle, 0))
+    events += KIND.apply(state, 1, bid(jungle, 2))
+    events += KIND.apply(state, 2, bid(desert, 3))
+    shown = KIND.view(state, 0)["players"]
+    assert shown[1]["bid"] == {"to": "moon_temple", "route": jungle, "flight": False, "value": 2}
+    assert shown[2]["bid"]["value"] == 3 and shown[2]["hand_size"] == 4
+    for seat in (None, 0, 1, 2):
+        view = json.dumps([KIND.view(state, seat), KIND.legal_actions(state, seat or 0)])
+        for owner, ids in hands.items():
+            if seat != owner:
+                assert not any(f'"{c}"' in view for c in ids), (seat, owner)
+    events += KIND.apply(state, 0, {"type": "pass"})
+    events += KIND.apply(state, 1, {"type": "pass"})
+    assert state.phase == "pay" and KIND.to_act(state) == [2] and state.leader == 2
+    assert KIND.view(state, 1)["pay"] == {"seat": 2, "bid": shown[2]["bid"]}
+    assert KIND.legal_actions(state, 2) == [
+        {"type": "pay", "cards": sorted(kamels[:3], key=S.number)}
+    ]
+    assert not any(f'"{c}"' in json.dumps(events) for c in gonogos + kamels)
+    paid = KIND.apply(state, 2, {"type": "pay", "cards": kamels[:3]})
+    assert {
+        "type": "paid",
+        "seat": 2,
+        "cards": [T.adv_json(T.CARD_INDEX[c][1]) for c in kamels[:3]],
+        "gold": 0,
+    } in paid
+    assert state.location == T.LOC_INDEX["red_mesa"]
+    assert sorted(T.ADV_ID[c] for c in state.hands[1]) == sorted(gonogos)  # never shown
+    assert [T.ADV_ID[c] for c in state.hands[2]] == kamels[3:]
+    assert all(T.CARD_INDEX[c][1] in state.discard for c in kamels[:3])
 
 
-def test_cards_pay_their_route_types_kayak_two_and_drako_wild_for_gold():
+def test_a_number_may_be_bid_only_if_the_hand_can_pay_it_on_that_route():
+    """Yak pays mountain, Kamel desert, Gonogo jungle, each 1; Kayak any water, 2; Drako (2)
+    and Zeppelin (5) anything, for 1 and 3 gold."""
     state = S.game(3)
-    kamel = S.give(state, 0, "kamel")
-    refused(
-        state,
-        0,
-        bid(S.route("crash_site", "moon_temple"), kamel),
-        IllegalAction,
-        "isla_card_not_for_route",
-    )
-    kayak = S.give(state, 0, "kayak")
-    KIND.apply(state, 0, bid(S.route("crash_site", "heron_isle"), kayak))
-    assert state.bids[0]["value"] == 2
-    drako = S.give(state, 1, "drako", "drako")
-    KIND.apply(state, 1, bid(S.route("crash_site", "moon_temple"), drako))  # wild: 4 on jungle
-    assert state.bids[1]["value"] == 4 and state.bids[1]["gold"] == 2
-    everyone_passes_but(state, 1)
-    assert state.gold[1] == 8 and state.leader == 1  # gold paid by the winner only
-    assert state.gold[0] == 10 and T.CARD_INDEX[kayak[0]][1] in state.hands[0]  # bid returned
-    assert all(T.CARD_INDEX[c][1] in state.discard for c in drako)
+    jungle, lake = S.route("crash_site", "moon_temple"), S.route("crash_site", "heron_isle")
+    S.give(state, 1, "kamel", "kayak")
+    KIND.apply(state, 0, bid(jungle, 0))
+    info = refused(state, 1, bid(jungle, 1), IllegalAction, "isla_cannot_pay")
+    assert info.params == {"value": 1, "most": 0}
+    refused(state, 1, bid(lake, 3), IllegalAction, "isla_cannot_pay")
+    assert KIND.view(state, 1)["mine"]["can_pay"][lake] == 2
+    KIND.apply(state, 1, bid(lake, 2))
+    S.give(state, 2, "drako", "drako", "zeppelin")
+    state.gold[2] = 4  # two Drako (1 each) and a Zeppelin (3) cost 5: one of them is left out
+    can = KIND.view(state, 2)["mine"]["can_pay"]
+    assert can[jungle] == 7 and can["flight"] == 7
+    refused(state, 2, bid(jungle, 8), IllegalAction, "isla_cannot_pay")
+    KIND.apply(state, 2, bid(jungle, 7))
+    everyone_passes_but(state, 2)
+    assert state.gold[2] == 0 and state.leader == 2  # Drako + Zeppelin: 4 gold
+    assert sorted(T.ADV_KIND[c] for c in state.hands[2]) == ["drako"]
+    assert state.gold[1] == 10 and len(state.hands[1]) == 2  # a losing bid costs nothing
+
+
+def test_the_winner_pays_with_its_own_cards_for_the_route_each_of_them_needed():
+    state = S.game(3)
+    water = S.route("crash_site", "heron_isle")
+    kayaks = S.give(state, 0, "kayak", "kayak")
+    drako = S.give(state, 0, "drako")
+    yak = S.give(state, 0, "yak")
+    other = S.give(state, 1, "kayak")
+    KIND.apply(state, 0, bid(water, 3))
+    KIND.apply(state, 1, {"type": "pass"})
+    KIND.apply(state, 2, {"type": "pass"})
+    assert state.phase == "pay"
+    ways = KIND.legal_actions(state, 0)
+    assert ways == [
+        {"type": "pay", "cards": kayaks},
+        {"type": "pay", "cards": kayaks[:1] + drako},
+    ]
+
+    def paying(cards):
+        return {"type": "pay", "cards": cards}
+
+    refused(state, 0, paying(other + kayaks[:1]), IllegalAction, "isla_not_your_card")
+    refused(state, 0, paying(yak + kayaks), IllegalAction, "isla_card_not_for_route")
+    refused(state, 0, paying(kayaks[:1]), IllegalAction, "isla_pay_short")
+    refused(state, 0, paying(kayaks + drako), IllegalAction, "isla_pay_too_much")
+    refused(state, 0, paying(kayaks + kayaks[:1]), InvalidInput, "isla_card_twice")
+    state.gold[0] = 0
+    refused(state, 0, paying(kayaks[:1] + drako), IllegalAction, "isla_not_enough_gold")
+    state.gold[0] = 10
+    KIND.apply(state, 0, paying(kayaks[:1] + drako))
+    assert state.gold[0] == 9 and state.location == T.LOC_INDEX["heron_isle"]
 
 
 def test_raise_pass_and_come_back_in():
     state = S.game(3)
-    y0 = S.give(state, 0, "gonogo", "gonogo", "gonogo")
-    y1 = S.give(state, 1, "gonogo", "gonogo")
+    S.give(state, 0, "gonogo", "gonogo", "gonogo")
+    S.give(state, 1, "gonogo", "gonogo")
     y2 = S.give(state, 2, "kamel", "kamel", "kamel", "kamel")
     jungle, desert = S.route("crash_site", "moon_temple"), S.route("crash_site", "red_mesa")
-    KIND.apply(state, 0, bid(jungle, y0[:1]))
-    KIND.apply(state, 1, bid(jungle, y1))
+    KIND.apply(state, 0, bid(jungle, 1))
+    KIND.apply(state, 1, bid(jungle, 2))
     KIND.apply(state, 2, {"type": "pass"})
     assert KIND.view(state, None)["players"][2]["passed"]
-    KIND.apply(state, 0, bid(jungle, y0))  # a raise may reuse the standing bid's cards
-    assert state.bids[0]["value"] == 3 and state.hands[0] == []
+    KIND.apply(state, 0, bid(jungle, 3))  # a raise
+    assert state.bids[0]["value"] == 3 and len(state.hands[0]) == 3
     KIND.apply(state, 1, {"type": "pass"})
-    KIND.apply(state, 2, bid(desert, y2))  # came back in
+    KIND.apply(state, 2, bid(desert, 4))  # came back in
     assert state.high == 2 and not any(state.passed)
     KIND.apply(state, 0, {"type": "pass"})
     KIND.apply(state, 1, {"type": "pass"})
+    KIND.apply(state, 2, {"type": "pay", "cards": y2})
     assert state.leader == 2 and state.location == T.LOC_INDEX["red_mesa"]
-    assert sorted(state.hands[0]) == sorted(T.CARD_INDEX[c][1] for c in y0)
+    assert len(state.hands[0]) == 3 and len(state.hands[1]) == 2
 
 
 def test_a_river_cannot_be_bid_upstream_and_blocked_routes_cannot_be_bid():
     state = S.game(3)
     S.at(state, "golden_falls")
-    kayak = S.give(state, 0, "kayak")
+    S.give(state, 0, "kayak", "gonogo")
     refused(
         state,
         0,
-        bid(S.route("snow_pass", "golden_falls"), kayak),
+        bid(S.route("snow_pass", "golden_falls"), 0),
         IllegalAction,
         "isla_route_not_here",
     )
@@ -169,19 +255,18 @@ def test_a_river_cannot_be_bid_upstream_and_blocked_routes_cannot_be_bid():
     refused(
         state,
         0,
-        bid(S.route("golden_falls", "vine_bridge"), kayak),
+        bid(S.route("golden_falls", "vine_bridge"), 0),
         IllegalAction,
         "isla_route_blocked",
     )
-    assert (
-        S.route("golden_falls", "vine_bridge") not in KIND.view(state, 0)["auction"]["open_routes"]
-    )
+    view = KIND.view(state, 0)
+    assert S.route("golden_falls", "vine_bridge") not in view["auction"]["open_routes"]
+    assert S.route("golden_falls", "vine_bridge") not in view["mine"]["can_pay"]
     state.bigfoot = T.ROUTE_INDEX[S.route("golden_falls", "bat_caves")]
-    gonogo = S.give(state, 0, "gonogo")
     refused(
         state,
         0,
-        bid(S.route("golden_falls", "bat_caves"), gonogo),
+        bid(S.route("golden_falls", "bat_caves"), 1),
         IllegalAction,
         "isla_route_blocked",
     )
@@ -189,40 +274,48 @@ def test_a_river_cannot_be_bid_upstream_and_blocked_routes_cannot_be_bid():
 
 def test_flights_take_drako_and_zeppelin_only_to_any_location_and_cost_gold():
     state = S.game(3)
-    yak = S.give(state, 0, "yak")
-    refused(state, 0, bid(flight="seal_rocks", cards=yak), IllegalAction, "isla_flight_cards")
-    refused(state, 0, bid(flight="crash_site"), IllegalAction, "isla_flight_here")
+    S.give(state, 0, "yak")
+    refused(state, 0, bid(flight="seal_rocks", value=1), IllegalAction, "isla_cannot_pay")
+    refused(state, 0, bid(flight="crash_site", value=0), IllegalAction, "isla_flight_here")
+    refused(state, 0, bid(flight="seal_rocks", value=0), IllegalAction, "isla_bid_too_low")
     zep = S.give(state, 0, "zeppelin")
-    KIND.apply(state, 0, bid(flight="seal_rocks", cards=zep))
-    everyone_passes_but(state, 0)
+    KIND.apply(state, 0, bid(flight="seal_rocks", value=5))
+    KIND.apply(state, 1, {"type": "pass"})
+    KIND.apply(state, 2, {"type": "pass"})
+    yak = S.ids(state, 0, "yak")
+    refused(state, 0, {"type": "pay", "cards": yak + zep}, IllegalAction, "isla_flight_cards")
+    KIND.apply(state, 0, {"type": "pay", "cards": zep})
     assert state.location == T.LOC_INDEX["seal_rocks"] and state.gold[0] == 7 and state.flights == 1
     state2 = S.game(3)
     state2.gold[0] = 2
-    zep2 = S.give(state2, 0, "zeppelin")
-    refused(state2, 0, bid(flight="seal_rocks", cards=zep2), IllegalAction, "isla_not_enough_gold")
+    S.give(state2, 0, "zeppelin")
+    refused(state2, 0, bid(flight="seal_rocks", value=1), IllegalAction, "isla_cannot_pay")
 
 
-def test_ovetos_with_four_or_more_ends_the_auction_at_once():
+def test_ovetos_with_four_or_more_ends_the_auction_at_once_face_up():
     state = S.game(3)
     jungle = S.route("crash_site", "moon_temple")
     g = S.give(state, 1, "gonogo", "gonogo", "gonogo", "gonogo")
     ov = S.give(state, 1, "ovetos")[0]
-    KIND.apply(state, 0, {"type": "pass"})
-    refused(state, 1, bid(jungle, g[:3], ovetos=ov), IllegalAction, "isla_ovetos_low")
-    KIND.apply(state, 1, bid(jungle, g, ovetos=ov))
-    assert state.leader == 1 and state.phase != "bid"
+    KIND.apply(state, 0, bid(jungle, 0))
+    refused(state, 1, bid(jungle, 3, ovetos=ov), IllegalAction, "isla_ovetos_low")
+    events = KIND.apply(state, 1, bid(jungle, 4, ovetos=ov))
+    assert events[0]["bid"]["ovetos"]["id"] == ov  # face up
+    assert state.leader == 1 and state.phase == "pay"
     assert T.CARD_INDEX[ov][1] in state.discard
+    KIND.apply(state, 1, {"type": "pay", "cards": g})
+    assert state.location == T.LOC_INDEX["moon_temple"]
 
 
-def test_juju_bars_a_seat_for_the_round_and_its_bid_goes_back():
+def test_juju_bars_a_seat_for_the_round_and_its_bid_is_dropped():
     state = S.game(4)
     jungle = S.route("crash_site", "moon_temple")
-    a = S.give(state, 0, "gonogo")
-    b = S.give(state, 1, "gonogo", "gonogo")
+    S.give(state, 1, "gonogo", "gonogo")
     juju = S.give(state, 2, "juju", "juju")
-    KIND.apply(state, 0, bid(jungle, a))
-    KIND.apply(state, 1, bid(jungle, b))
-    KIND.apply(state, 2, {"type": "juju", "card": juju[0], "target": 1})
+    KIND.apply(state, 0, bid(jungle, 0))
+    KIND.apply(state, 1, bid(jungle, 2))
+    events = KIND.apply(state, 2, {"type": "juju", "card": juju[0], "target": 1})
+    assert events[0]["card"]["id"] == juju[0]  # face up
     assert state.barred[1] and state.bids[1] is None and state.high == 0  # back to seat 0's bid
     assert len(state.hands[1]) == 2 and KIND.to_act(state) == [2]  # the turn stays
     refused(
@@ -231,6 +324,20 @@ def test_juju_bars_a_seat_for_the_round_and_its_bid_goes_back():
     KIND.apply(state, 2, {"type": "pass"})
     KIND.apply(state, 3, {"type": "pass"})
     assert state.phase != "bid" and state.leader == 0  # seat 1 was skipped
+
+
+def test_a_juju_that_bars_the_only_bidder_leaves_its_player_to_open():
+    state = S.game(3)
+    jungle = S.route("crash_site", "moon_temple")
+    juju = S.give(state, 1, "juju")
+    KIND.apply(state, 0, bid(jungle, 0))
+    KIND.apply(state, 1, {"type": "juju", "card": juju[0], "target": 0})
+    assert state.high == -1 and KIND.to_act(state) == [1]
+    assert {"type": "pass"} not in KIND.legal_actions(state, 1)
+    refused(state, 1, {"type": "pass"}, IllegalAction, "isla_open_the_auction")
+    KIND.apply(state, 1, bid(jungle, 0))
+    KIND.apply(state, 2, {"type": "pass"})
+    assert state.leader == 1 and state.location == T.LOC_INDEX["moon_temple"]
 
 
 def test_juju_cannot_bar_oneself():
@@ -246,60 +353,68 @@ def test_shaman_converts_every_card_of_one_kind_for_a_land_route():
     kamels = S.give(state, 0, "kamel", "kamel")
     shaman = S.give(state, 0, "shaman")[0]
     jungle = S.route("crash_site", "moon_temple")
+    refused(state, 0, bid(jungle, 2), IllegalAction, "isla_cannot_pay")
     conv = {"card": shaman, "from": "kamel", "to": "gonogo"}
-    KIND.apply(state, 0, bid(jungle, kamels, shaman=conv))
-    assert state.bids[0]["value"] == 2
+    events = KIND.apply(state, 0, bid(jungle, 2, shaman=conv))
+    assert events[0]["bid"]["shaman"]["card"]["id"] == shaman  # face up
+    assert state.bids[0]["value"] == 2 and T.CARD_INDEX[shaman][1] not in state.hands[0]
+    everyone_passes_but(state, 0, paying=kamels)
+    assert state.location == T.LOC_INDEX["moon_temple"]
+    assert {T.CARD_INDEX[c][1] for c in [*kamels, shaman]} <= set(state.discard)
     state2 = S.game(3)
-    kayak = S.give(state2, 0, "kayak")
+    S.give(state2, 0, "kayak")
     sh2 = S.give(state2, 0, "shaman")[0]
     refused(
         state2,
         0,
         bid(
             S.route("crash_site", "heron_isle"),
-            kayak,
+            0,
             shaman={"card": sh2, "from": "kamel", "to": "yak"},
         ),
         IllegalAction,
         "isla_shaman_kinds",
     )
+    refused(
+        state2,
+        0,
+        bid(jungle, 0, shaman={"card": sh2, "from": "kamel", "to": "gonogo"}),
+        IllegalAction,
+        "isla_shaman_kinds",
+    )  # no Kamel card to convert
 
 
 def test_bid_refusals_name_the_field_and_change_nothing():
     state = S.game(3)
-    yak = S.give(state, 1, "yak")
+    ov = S.give(state, 1, "ovetos")
     r = S.route("crash_site", "moon_temple")
-    refused(state, 0, bid(r, yak), IllegalAction, "isla_not_your_card")
+    refused(state, 0, bid(r, 0, ovetos=ov[0]), IllegalAction, "isla_not_your_card")
     refused(state, 0, bid("r999"), InvalidInput, "isla_no_such_route")
-    refused(state, 0, {"type": "bid", "cards": []}, InvalidInput, "isla_bid_target")
+    refused(state, 0, {"type": "bid", "value": 0}, InvalidInput, "isla_bid_target")
+    refused(state, 0, {"type": "bid", "route": r}, InvalidInput, "missing_field")
+    refused(state, 0, {"type": "bid", "route": r, "value": True}, InvalidInput, "not_an_integer")
+    refused(state, 0, {"type": "bid", "route": r, "value": -1}, InvalidInput, "malformed_action")
+    refused(
+        state,
+        0,
+        {"type": "bid", "route": r, "value": 0, "cards": []},
+        InvalidInput,
+        "unknown_field",
+    )
     refused(state, 0, {"type": "fly"}, InvalidInput, "unknown_action")
     refused(state, 0, {"type": "take", "deck": True}, IllegalAction, "action_not_now")
-    g = S.give(state, 0, "gonogo")
-    refused(state, 0, bid(r, g + g), InvalidInput, "isla_card_twice")
+    refused(state, 0, {"type": "pay", "cards": []}, IllegalAction, "action_not_now")
+    s2 = S.give(state, 0, "ovetos", "sangaia")
+    refused(state, 0, bid(r, 0, ovetos=s2[1]), IllegalAction, "isla_wrong_card")
 
 
-def test_every_seat_passing_twice_running_ends_the_game_as_stalled():
-    state = S.game(3)
-    for s in range(3):
-        KIND.apply(state, s, {"type": "pass"})
-    assert state.phase == "draw" and state.stall == 1 and state.location == T.CRASH
-    while state.phase != "bid":
-        s = KIND.to_act(state)[0]
-        KIND.apply(
-            state,
-            s,
-            next(
-                a
-                for a in KIND.legal_actions(state, s)
-                if a["type"] in ("done", "take")
-                or a["type"] in T.LIGHTNING_KINDS
-                or a["type"] == "discard"
-            ),
-        )
-    for _ in range(3):
-        KIND.apply(state, KIND.to_act(state)[0], {"type": "pass"})
-    assert state.phase == "over" and state.end == "stalled"
-    assert KIND.scores(state) == [float(breakdown(state, s)["total"]) for s in range(3)]
+def test_every_round_has_a_winner_and_the_expedition_moves_every_round():
+    for seed, bots in ((1, ["random"] * 4), (2, ["planner", "random", "random"])):
+        state = KIND.new_state(seed, len(bots))
+        play_bots(KIND, state, bots, random.Random(seed))
+        assert state.end == "markers" and state.round >= 16
+        for record in state.history:
+            assert len(record["path"]) >= 2 and record["path"][0] != record["path"][-1]
 
 
 # --- moving ----------------------------------------------------------------------------------
@@ -308,8 +423,8 @@ def test_every_seat_passing_twice_running_ends_the_game_as_stalled():
 def test_a_river_carries_on_downstream_and_only_the_last_stop_is_explored():
     state = S.game(3)
     S.at(state, "snow_pass")
-    kayak = S.give(state, 0, "kayak")
-    KIND.apply(state, 0, bid(S.route("snow_pass", "golden_falls"), kayak))
+    S.give(state, 0, "kayak")
+    KIND.apply(state, 0, bid(S.route("snow_pass", "golden_falls"), 2))
     everyone_passes_but(state, 0)
     assert state.phase == "move" and KIND.legal_actions(state, 0) == [
         {"type": "continue"},
@@ -332,8 +447,8 @@ def test_a_river_carries_on_downstream_and_only_the_last_stop_is_explored():
 def test_a_river_ends_at_its_mouth_on_the_sea():
     state = S.game(3)
     S.at(state, "lost_city")
-    kayak = S.give(state, 0, "kayak")
-    KIND.apply(state, 0, bid(S.route("lost_city", "coral_reef"), kayak))
+    S.give(state, 0, "kayak")
+    KIND.apply(state, 0, bid(S.route("lost_city", "coral_reef"), 2))
     everyone_passes_but(state, 0)
     assert state.location == T.LOC_INDEX["coral_reef"] and state.phase == "treasure"  # no choice
 
@@ -353,9 +468,9 @@ def test_sangaia_skips_the_destination_and_the_leader_chooses_the_route_on():
     r, here, there, on = _sangaia_case(2)
     S.at(state, T.LOC_IDS[here])
     kind = T.KIND_FOR_LAND[T.ROUTE_TYPE[r]]
-    card = S.give(state, 0, kind)
+    S.give(state, 0, kind)
     sangaia = S.give(state, 0, "sangaia")[0]
-    KIND.apply(state, 0, bid(T.ROUTE_IDS[r], card, sangaia=sangaia))
+    KIND.apply(state, 0, bid(T.ROUTE_IDS[r], 1, sangaia=sangaia))
     everyone_passes_but(state, 0)
     assert state.phase == "move" and KIND.view(state, 1)["move"]["kind"] == "detour"
     assert {a["route"] for a in KIND.legal_actions(state, 0)} == {T.ROUTE_IDS[x] for x in on}
@@ -371,37 +486,45 @@ def test_sangaia_with_one_way_on_goes_at_once_and_with_none_stops():
     state = S.game(3)
     r, here, there, on = _sangaia_case(1)
     S.at(state, T.LOC_IDS[here])
-    card = S.give(state, 0, T.KIND_FOR_LAND[T.ROUTE_TYPE[r]])
-    KIND.apply(state, 0, bid(T.ROUTE_IDS[r], card, sangaia=S.give(state, 0, "sangaia")[0]))
+    S.give(state, 0, T.KIND_FOR_LAND[T.ROUTE_TYPE[r]])
+    KIND.apply(state, 0, bid(T.ROUTE_IDS[r], 1, sangaia=S.give(state, 0, "sangaia")[0]))
     everyone_passes_but(state, 0)
     assert state.location == dict(T.EXITS[there])[on[0]]
     state = S.game(3)
     r, here, there, _ = _sangaia_case(0)
     S.at(state, T.LOC_IDS[here])
-    card = S.give(state, 0, T.KIND_FOR_LAND[T.ROUTE_TYPE[r]])
-    KIND.apply(state, 0, bid(T.ROUTE_IDS[r], card, sangaia=S.give(state, 0, "sangaia")[0]))
+    S.give(state, 0, T.KIND_FOR_LAND[T.ROUTE_TYPE[r]])
+    KIND.apply(state, 0, bid(T.ROUTE_IDS[r], 1, sangaia=S.give(state, 0, "sangaia")[0]))
     everyone_passes_but(state, 0)
     assert state.location == there
 
 
-def test_sangaia_on_a_flight_goes_on_to_a_neighbour_of_the_destination():
+def test_sangaia_on_a_flight_goes_on_to_any_neighbour_of_the_destination():
+    """Seed: when flying, Sangaia skips the destination for one of the places next to it
+    (到相鄰的其中一個地點), whatever a river's direction between them: the expedition flies on,
+    so no river leg follows and the river is not travelled."""
     state = S.game(3)
-    drako = S.give(state, 0, "drako")
+    S.give(state, 0, "drako")
+    falls = T.LOC_INDEX["golden_falls"]
+    upstream = T.LOC_INDEX["snow_pass"]  # the river flows from snow pass to golden falls
+    assert upstream not in {d for _, d in T.EXITS[falls]}
     KIND.apply(
-        state, 0, bid(flight="eagle_peak", cards=drako, sangaia=S.give(state, 0, "sangaia")[0])
+        state, 0, bid(flight="golden_falls", value=2, sangaia=S.give(state, 0, "sangaia")[0])
     )
     everyone_passes_but(state, 0)
     options = {a["route"] for a in KIND.legal_actions(state, 0)}
-    assert options == {T.ROUTE_IDS[r] for r, _ in T.EXITS[T.LOC_INDEX["eagle_peak"]]}
-    KIND.apply(state, 0, {"type": "detour", "route": S.route("eagle_peak", "thunder_crag")})
-    assert state.location == T.LOC_INDEX["thunder_crag"]
+    assert options == {T.ROUTE_IDS[r] for r, _ in T.LINKS[falls]}
+    assert S.route("snow_pass", "golden_falls") in options
+    KIND.apply(state, 0, {"type": "detour", "route": S.route("snow_pass", "golden_falls")})
+    assert state.location == upstream and state.phase == "treasure"
+    assert state.river_steps == 0 and state.explored[falls] == 0 and state.explored[upstream] == 1
 
 
 def test_a_return_to_the_crash_site_places_no_marker():
     state = S.game(3)
     S.at(state, "red_mesa")
-    k = S.give(state, 0, "kamel")
-    KIND.apply(state, 0, bid(S.route("red_mesa", "crash_site"), k))
+    S.give(state, 0, "kamel")
+    KIND.apply(state, 0, bid(S.route("red_mesa", "crash_site"), 1))
     everyone_passes_but(state, 0)
     assert state.location == T.CRASH and state.markers_left == 16 and state.phase == "draw"
 
@@ -456,6 +579,46 @@ def test_treasures_are_chosen_by_all_at_once_revealed_together_with_bonus_cards(
     row = breakdown(state, 1)
     assert row["treasures"] == T.GOAL_POINTS[T.CARD_INDEX[t][1]]
     assert row["bonuses"] == T.ADV_POINTS[T.CARD_INDEX[b][1]]
+
+
+def _others_see(state, seat):
+    """What every seat but ``seat`` and the spectator see, less who has acted (``chosen``,
+    ``to_act``, the action count and the last action's public events)."""
+    out = []
+    for viewer in [None, *(s for s in range(state.seats) if s != seat)]:
+        view = KIND.view(state, viewer)
+        for key in ("to_act", "actions", "last_events"):
+            view.pop(key)
+        for p in view["players"]:
+            p.pop("chosen")
+        out.append(view)
+    return out
+
+
+def test_nothing_of_a_treasure_choice_shows_before_all_are_revealed():
+    """Everyone chooses at once; until the last choice, the others see nothing of a seat's:
+    not its cards, not how many goal cards or adventure cards it holds (a bonus, a Bongo)."""
+    state = S.game(3)
+    S.clear_goals(state)
+    t = S.goal(state, 1, "treasure", "moon_temple")
+    near = S.goal(state, 1, "treasure", "fern_hollow")
+    b = S.bonus(state, 1, T.LOC_FAMILY[T.LOC_INDEX["moon_temple"]])
+    bongo = S.give(state, 1, "bongo")[0]
+    _go(state, "moon_temple")
+    before = _others_see(state, 1)
+    plays = [{"card": t, "bonus": b}, {"card": near, "bongo": bongo}]
+    events = KIND.apply(state, 1, {"type": "treasures", "plays": plays})
+    assert events == [{"type": "chosen", "seat": 1, "phase": "treasure"}]
+    assert _others_see(state, 1) == before
+    mine = KIND.view(state, 1)
+    assert [p["card"]["id"] for p in mine["mine"]["plays"]] == [t, near]
+    assert mine["players"][1]["hand_size"] == len(state.hands[1]) == 2
+    no_treasures(state)
+    after = KIND.view(state, 0)["players"][1]
+    assert [p["card"]["id"] for p in after["played"]["treasures"]] == [t, near]
+    assert (
+        after["hand_size"] == 0 and after["goal_cards"] == before[1]["players"][1]["goal_cards"] - 2
+    )
 
 
 def test_bongo_plays_a_treasure_of_a_neighbouring_location():
@@ -607,6 +770,32 @@ def test_lightning_from_the_display_too():
     KIND.apply(state, 0, {"type": "thief", "target": 2})
     assert len(state.hands[0]) == 1 and len(state.hands[2]) == 1
     assert T.ADV_KIND[state.hands[0][0]] == "yak"
+
+
+def test_a_lightning_cards_target_is_a_seat_number_never_a_boolean():
+    """JSON ``true`` is no seat (it used to be taken for seat 1): refused as malformed, for the
+    thief and for voodoo, changing nothing; so is it for Juju."""
+    state = S.game(3)
+    shown = S.show(state, "thief", "kamel", "kayak", "gonogo")
+    S.give(state, 1, "yak", "yak")
+    _to_draw(state)
+    KIND.apply(state, 0, {"type": "take", "card": shown[0]})
+    assert state.phase == "lightning" and {"type": "thief", "target": 1} in KIND.legal_actions(
+        state, 0
+    )
+    for fake in (True, False):
+        info = refused(state, 0, {"type": "thief", "target": fake}, InvalidInput, "not_an_integer")
+        assert info.field == "action.target"
+    state = S.game(3)
+    S.stack(state, "voodoo")
+    _to_draw(state)
+    KIND.apply(state, 0, {"type": "take", "deck": True})
+    refused(state, 0, {"type": "voodoo", "target": True}, InvalidInput, "not_an_integer")
+    state = S.game(3)
+    juju = S.give(state, 0, "juju")[0]
+    refused(
+        state, 0, {"type": "juju", "card": juju, "target": True}, InvalidInput, "not_an_integer"
+    )
 
 
 def test_lightning_voodoo_makes_another_seat_draw_a_curse():

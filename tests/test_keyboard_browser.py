@@ -53,8 +53,8 @@ def isla_action(page, snap: dict) -> None:
         for c in hand[: len(hand) - 10]:
             key(page, f"#drop-{c['id']}")
         key(page, "#discard-send")
-    elif phase == "bid":
-        key(page, "#pass")
+    elif phase == "bid":  # pass, or open the auction (no pass then) with a ready-made bid
+        key(page, "#pass" if {"type": "pass"} in snap["legal_actions"] else "#quick-0")
     elif phase == "draw":
         key(page, "#done" if v["draw"]["step"] == "buy" else ".isla-take-card, #take-deck")
     else:

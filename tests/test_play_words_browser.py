@@ -91,7 +91,13 @@ def test_a_refusal_is_a_sentence_in_the_page_language_naming_card_and_map(browse
     [
         (
             [RANDOM, RANDOM],
-            1,  # (seed 5 now ends by every seat passing: the all_passed end)
+            1,  # random bots seldom make progress: two whole rounds without any end the game
+            "stalled",
+            ("Two whole rounds went by", "", "連續兩整輪"),
+        ),
+        (
+            [STRATEGIC, RANDOM],
+            1,
             "no_markers",
             ("Nobody has a compass marker left", "還沒有", "所有人都沒有羅盤標記了"),
         ),

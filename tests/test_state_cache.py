@@ -19,15 +19,24 @@ def sessions_on(tmp_path, clock, budget: int = 32 << 20) -> GameSessions:
     return GameSessions(open_store(str(tmp_path / "states.sqlite3")), budget, clock=clock)
 
 
+#: Action types a random player takes only when nothing else is legal: a Tobago table that
+#: mostly ends its turns and exchanges makes no progress and ends by rules §8 (``stalled``)
+#: within a few dozen actions, before its state has grown.
+IDLE = {"end_turn", "exchange"}
+
+
 def play(sessions: GameSessions, game_id: str, rng: random.Random) -> bool:
-    """One random legal action of a seat that may act; False when nobody can."""
+    """One random legal action of a seat that may act, an idle one only when nothing else is
+    legal; False when nobody can act."""
     row, state = sessions.current(game_id)
     kind = get_kind(row.kind)
     seats = [] if kind.is_over(state) else kind.to_act(state)
     if not seats:
         return False
     seat = rng.choice(seats)
-    sessions.act(game_id, seat, row.version, rng.choice(kind.legal_actions(state, seat)), row)
+    actions = kind.legal_actions(state, seat)
+    busy = [a for a in actions if a.get("type") not in IDLE]
+    sessions.act(game_id, seat, row.version, rng.choice(busy or actions), row)
     return True
 
 

@@ -1,14 +1,18 @@
 """Every game kind ends for a table that stops playing (a game's length is bounded).
 
-- Tobago: a seat may always pass, so the engine ends the game when every seat passes through a
-  whole round twice running (``games.tobago`` Decision "A table that stops playing"), with the
-  scores as they stand; any other action starts the count again; the count survives a snapshot.
-  Over real HTTP too (gunicorn): two humans who only pass see the game end after four passes.
+- Tobago (``../shared/rules/tobago.md`` §8): two whole rounds in which nobody plays a clue card,
+  places or removes a marker or raises a treasure end the game (``stalled``), with the scores as
+  they stand; exchanges, drives and passes make no progress; any progress starts the count again;
+  the count is in every view and survives a snapshot. Over real HTTP too (gunicorn): two humans
+  who only pass see the game end after four passes.
 - DAO cannot stall: every action moves a card one step along deck → display → pile, never back,
   so a game has at most two actions per card (``games.dao.engine`` docstring); random games of
   every seat count stay within that bound.
 - Blind Auction (the test game): every action is a bid of a hand card or the table's timeout,
   so a game has at most ``rounds`` × (seats + 1) entries.
+
+Isla Dorada's and Dragon's Gold's bounds are argued in their engines' docstrings and checked by
+``tests/test_bot_tables_end.py`` over many all-bot games.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import requests
 from errors import InvalidInput
 from games.base import get_kind
 from games.dao import cards as dao_cards
-from games.tobago.turn import PASS_ROUNDS
+from games.tobago.engine import STALL_ROUNDS
 from tests.servers import APP, Gunicorn
 from tests.testgame import BlindAuction
 
@@ -42,28 +46,54 @@ def pass_turn(state) -> list[dict]:
     return TOBAGO.apply(state, seat, {"type": "end_turn"})
 
 
+def exchange_or_drive(state, turn: int) -> list[dict]:
+    """A turn without progress: an exchange, or a drive to a neighbouring space, then the end."""
+    seat = TOBAGO.to_act(state)[0]
+    legal = TOBAGO.legal_actions(state, seat)
+    drive = next((a for a in legal if a["type"] == "drive"), None)
+    if turn % 2 or drive is None:
+        return TOBAGO.apply(state, seat, {"type": "exchange"})
+    TOBAGO.apply(state, seat, drive)
+    return TOBAGO.apply(state, seat, {"type": "end_turn"})
+
+
 @pytest.mark.parametrize("seats", [2, 3, 4])
-def test_tobago_ends_when_every_seat_passes_two_rounds_running(seats):
+def test_tobago_ends_after_two_whole_rounds_without_progress(seats):
+    """Rules §8: two whole rounds in which nobody plays a clue card, places or removes a marker
+    or raises a treasure end the game, scored as it stands (end reason ``stalled``)."""
     state = tobago_in_play(seats)
-    for _ in range(PASS_ROUNDS * seats - 1):
+    assert STALL_ROUNDS == 2
+    for turn in range(STALL_ROUNDS * seats - 1):
         pass_turn(state)
         assert not TOBAGO.is_over(state)
+        assert TOBAGO.view(state, None)["stall"] == {"turns": turn + 1, "limit": 2 * seats}
     events = pass_turn(state)
     assert TOBAGO.is_over(state) and state.phase == "over"
     over = [e for e in events if e["type"] == "game_over"]
-    assert over and "passed" in over[0]["reason"] and over[0]["end"] == "all_passed"  # worded
+    assert over and "rounds" in over[0]["reason"] and over[0]["end"] == "stalled"  # worded
     assert TOBAGO.scores(state) == [0] * seats  # nobody raised: the scores as they stand
 
 
-def test_tobago_any_other_action_starts_the_count_again():
+@pytest.mark.parametrize("seats", [2, 4])
+def test_tobago_exchanges_and_drives_make_no_progress(seats):
+    state = tobago_in_play(seats, seed=7)
+    for turn in range(STALL_ROUNDS * seats - 1):
+        exchange_or_drive(state, turn)
+        assert not TOBAGO.is_over(state) and state.idle_turns == turn + 1
+    exchange_or_drive(state, 1)
+    assert TOBAGO.is_over(state) and TOBAGO.view(state, None)["turn_number"] == 2 * seats
+
+
+def test_tobago_a_clue_played_starts_the_count_again():
     state = tobago_in_play(2)
     for _ in range(3):
         pass_turn(state)
     seat = TOBAGO.to_act(state)[0]
-    TOBAGO.apply(state, seat, {"type": "exchange"})  # the seat plays (action 3)
-    assert state.passes == 0 and not TOBAGO.is_over(state)
-    if TOBAGO.to_act(state) == [seat]:  # the exchange may leave the turn to finish
-        TOBAGO.apply(state, seat, {"type": "end_turn"})
+    play = next(a for a in TOBAGO.legal_actions(state, seat) if a["type"] == "play_clue")
+    TOBAGO.apply(state, seat, play)  # a clue played: progress
+    while TOBAGO.to_act(state) == [seat]:  # the extra marker, or the end of the action
+        TOBAGO.apply(state, seat, TOBAGO.legal_actions(state, seat)[0])
+    assert state.idle_turns == 0 and not TOBAGO.is_over(state)
     for _ in range(3):
         pass_turn(state)
         assert not TOBAGO.is_over(state)
@@ -71,15 +101,30 @@ def test_tobago_any_other_action_starts_the_count_again():
     assert TOBAGO.is_over(state)
 
 
-def test_tobago_pass_count_survives_a_snapshot():
+def test_tobago_a_marker_removed_with_an_amulet_is_progress():
+    state = tobago_in_play(2)
+    for _ in range(3):
+        pass_turn(state)
+    seat = TOBAGO.to_act(state)[0]
+    state.players[seat].amulets = 1
+    removal = next(a for a in TOBAGO.legal_actions(state, seat) if a["type"] == "remove_marker")
+    TOBAGO.apply(state, seat, removal)
+    assert not TOBAGO.is_over(state)
+    TOBAGO.apply(state, seat, {"type": "end_turn"})
+    assert state.idle_turns == 0 and not TOBAGO.is_over(state)
+
+
+def test_tobago_the_count_survives_a_snapshot():
     state = tobago_in_play(3)
     pass_turn(state)
     pass_turn(state)
     again = TOBAGO.state_from_json(TOBAGO.state_to_json(state))
-    assert again.passes == 2
+    assert again.idle_turns == 2 and again == state
     old = TOBAGO.state_to_json(state)
-    del old["passes"]  # a snapshot written before the count existed: refused, the log replays
-    with pytest.raises(InvalidInput):
+    old["format"] = [old["format"][0], 2]  # a snapshot of before (it counted passes only)
+    del old["idle_turns"]
+    old["passes"] = 2
+    with pytest.raises(InvalidInput):  # refused: the log replays
         TOBAGO.state_from_json(old)
 
 
@@ -107,7 +152,7 @@ def test_tobago_table_that_only_passes_ends_over_http(tmp_path):
                 timeout=30,
             )
             assert resp.status_code == 200, resp.text
-        assert me["over"] and passes == PASS_ROUNDS * 2
+        assert me["over"] and passes == STALL_ROUNDS * 2
         assert me["scores"] == [0, 0]
 
 

@@ -97,6 +97,59 @@ def test_it_exchanges_a_hopeless_hand():
     assert decide(s) == {"type": "exchange"}
 
 
+def test_when_a_whole_round_made_no_progress_it_removes_a_marker_rather_than_exchange():
+    """Rules §8: two whole rounds without progress end the game; a bot never relies on that
+    end. With a hopeless hand it exchanges; once the table has gone a whole round without
+    progress, it makes some with its amulet instead."""
+    s = position(atvs=[(3, 3), (5, 4)])
+    give(s, 0, ["near1:hut", "near2:hut", "!near1:hut", "!near2:hut"])  # no legal play at all
+    s.players[0].amulets = 1
+    s.amulet_supply -= 1
+    assert decide(s) == {"type": "exchange"}
+    s.idle_turns = 2  # the other seat's turn and mine went by without progress
+    assert KIND.view(s, 0)["stall"] == {"turns": 2, "limit": 4}
+    action = decide(s)
+    assert action["type"] == "remove_marker"
+    KIND.apply(s, 0, action)
+    assert step(s) == {"type": "end_turn"} and s.idle_turns == 0
+
+
+def test_when_the_table_stalls_it_drives_for_an_amulet_in_reach_and_removes_a_marker():
+    s = position(atvs=[(3, 3), (5, 4)])
+    give(s, 0, ["near1:hut", "near2:hut", "!near1:hut", "!near2:hut"])
+    s.amulets = [Hex(4, 3)]  # one step away
+    s.amulet_supply -= 1
+    s.idle_turns = 2
+    taken = [step(s) for _ in range(3)]
+    assert [a["type"] for a in taken] == ["drive", "pick_amulet", "remove_marker"]
+    assert step(s)["type"] in ("drive", "end_turn")
+
+
+def test_with_no_compass_marker_left_it_gathers_amulets_rather_than_exchange():
+    s = position(atvs=[(3, 3), (5, 4)])
+    s.players[0].markers = 0
+    s.amulets = [Hex(5, 3)]
+    s.amulet_supply -= 1
+    assert decide(s)["type"] == "drive"
+
+
+def test_the_seed_game_1092_ends_well_before_the_stall_rule():
+    """Two strategic bots used to exchange for ever here (issue 22): the only clue play of one
+    located a treasure next to the other, which had no compass marker to raise it with."""
+    s = KIND.new_state(1092, 2, {})
+    peak = [0]
+    n = play_bots(
+        KIND,
+        s,
+        ["strategic", "strategic"],
+        random.Random(1092),
+        on_action=lambda *_: peak.__setitem__(0, max(peak[0], s.idle_turns)),
+    )
+    end = next(e for e in reversed(s.log) if e["type"] == "game_over")
+    assert end["end"] in ("deck_empty", "deck_reshuffled") and n < 400
+    assert peak[0] <= 2 < 4  # never more than one round without progress; the limit is 4
+
+
 def test_it_plays_the_clue_that_pulls_a_treasure_toward_its_atv():
     s = position(atvs=[(0, 0), (5, 4)])
     put_clue(s, "white", "near1:sea", 1)  # the coast all round
@@ -173,8 +226,10 @@ def _solver_hints(s, seat, hand=None):
     p = s.players[seat]
     maps = [MapColumn(m.colour, tuple(DECK[e.card] for e in m.clues), m.removed) for m in s.maps]
     hand = [DECK[c] for c in p.hand] if hand is None else hand
-    others = [q.atv for i, q in enumerate(s.players) if i != seat and q.atv is not None]
-    return hints(s.island, maps, hand, p.atv, others, s.solver_options)
+    rivals = [  # the seats that can raise: a compass marker left
+        q.atv for i, q in enumerate(s.players) if i != seat and q.atv is not None and q.markers
+    ]
+    return hints(s.island, maps, hand, p.atv, rivals, s.solver_options)
 
 
 @pytest.mark.parametrize("seed", range(3))

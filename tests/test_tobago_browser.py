@@ -373,3 +373,33 @@ def test_a_refused_action_is_explained_and_loses_nothing(browser, live_server):
     expect(watcher.locator("#hand-box")).to_be_hidden()
     assert snapshot(watcher)["seat"] is None and snapshot(watcher)["legal_actions"] == []
     assert not page.js_errors and not watcher.js_errors
+
+
+def test_the_page_says_how_long_the_table_has_made_no_progress(browser, live_server):
+    """Rules §8: two whole rounds without a clue played, a marker placed or removed or a treasure
+    raised end the game; the page says how many turns in a row have made none, in both
+    languages."""
+    import requests
+
+    from tests.browser_support import api, open_as
+
+    seats = [{"type": "human"}, {"type": "human"}]
+    game = api(live_server, "POST", "/api/games", {"game": "tobago", "seats": seats, "seed": 5})
+    tokens = [s["token"] for s in game["seats"]]
+    url = f"{live_server}/api/games/{game['id']}"
+    passes = 0
+    while passes < 3:
+        seat = requests.get(url, timeout=30).json()["to_act"][0]
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        me = requests.get(url, headers=auth, timeout=30).json()
+        action = me["legal_actions"][0] if me["view"]["phase"] != "turn" else {"type": "end_turn"}
+        passes += action == {"type": "end_turn"}
+        body = {"version": me["version"], "action": action}
+        assert requests.post(f"{url}/actions", json=body, headers=auth, timeout=30).ok
+    page = new_page(browser)
+    for lang, words in (("en", "3 turns in a row without a clue"), ("zh", "已連續 3 回合")):
+        open_as(page, live_server, "tobago", game, 0, f"?lang={lang}")
+        wait_idle(page)
+        expect(page.locator("#stall")).to_contain_text(words)
+        expect(page.locator("#stall")).to_contain_text("4")
+    assert not page.js_errors, page.js_errors

@@ -60,6 +60,10 @@ E404 = "No such game"
 E413 = "Body larger than 1 MiB"
 E401 = "No seat token (Authorization: Bearer <token>), or a malformed header"
 E403 = "A token that is not a seat of this game"
+E409_RULES = (
+    "A game stored under earlier rules (reason rules_changed): its log no longer replays as it"
+    " was played"
+)
 E503 = "The game database cannot be reached now (Retry-After says when to retry)"
 #: Where a new game's id leads (OpenAPI links, followed by clients and stateful testers).
 _BY_ID: dict[str, object] = {"game_id": "$response.body#/id"}
@@ -192,7 +196,7 @@ def list_games() -> dict:
     "The game as one seat sees it (bearer token), or as a spectator (no token)",
     TAG,
     response=GameStateOut,
-    errors={401: E401, 403: E403, 404: E404},
+    errors={401: E401, 403: E403, 404: E404, 409: E409_RULES},
     params=[GAME_ID],
     bearer="optional",
 )
@@ -216,7 +220,8 @@ def get_game(game_id: str) -> dict:
         403: E403,
         404: E404,
         409: "Stale version (error.version is the current one), not this seat's turn, "
-        "or an illegal action (the game's reason)",
+        "an illegal action (the game's reason), or a game stored under earlier rules "
+        "(rules_changed)",
         413: E413,
     },
     params=[GAME_ID],

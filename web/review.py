@@ -91,7 +91,9 @@ class Reviews:
     # --- positions ------------------------------------------------------------------------
 
     def finished(self, game_id: str) -> GameRecord:
-        """The game's row; 404 for no such game, 409 while it runs."""
+        """The game's row; 404 for no such game, 409 while it runs, and 409 ``rules_changed``
+        for a game stored under earlier rules (its replay by the sessions departs from its log:
+        ``web.storage.replay``), which the review would replay into another game."""
         game = self.sessions.store.get(game_id)
         if not game.over:
             raise IllegalAction(
@@ -99,6 +101,7 @@ class Reviews:
                 "id",
                 reason="game_running",
             )
+        self.sessions.state_of(game)
         return game
 
     def positions(self, game: GameRecord) -> Positions:

@@ -23,7 +23,10 @@ bp = Blueprint("review_api", __name__)
 TAG = "review"
 #: The largest step a client may name (games stay far below it).
 MAX_STEP = 999_999_999
-E409 = "The game is not over yet (reason game_running)"
+E409 = (
+    "The game is not over yet (reason game_running), or it was stored under earlier rules"
+    " (rules_changed)"
+)
 
 
 class MoveOut(BaseModel):

@@ -5,7 +5,7 @@ The fight (``games.dragons_gold.fight``): ``play`` (``hunter``, ``dragon``, ``ca
 ``use`` (``card`` and the field its item takes: ``seat``, ``dragons`` or ``hunter``). A slain
 dragon's settlement (``games.dragons_gold.settle``): ``propose`` (``shares``), ``accept`` /
 ``reject`` (``proposal``), ``divide`` (``lots``), ``pick`` (``lot``), ``steal`` (``from``),
-``take`` (``colour``). The market (``games.dragons_gold.market``): ``offer`` (``to``, ``give``,
+``take`` (``colour``), ``decline`` (a thief takes nothing). The market (``games.dragons_gold.market``): ``offer`` (``to``, ``give``,
 ``get``), ``accept`` / ``reject`` (``offer``), ``withdraw``, ``show``, ``done``. Tokens are
 ``{colour: n}`` (colours left out count 0); seats, positions, cards and numbers are integers.
 """
@@ -132,6 +132,7 @@ class RejectOffer(ActionType):
     offer: Number
 
 
+Decline = bare("decline")
 Withdraw = bare("withdraw")
 Show = bare("show")
 Done = bare("done")

@@ -21,8 +21,16 @@
   me first among equals); with no proposal on the table I propose it; after proposing, or once I
   accepted, I wait (``None``). Division: I divide into balanced lots, I pick the richest lot.
 
-  *Thief.* I steal from the participant with the most tokens (ties: the lowest seat); looking
-  behind the screen I take the most valuable colour.
+  *Thief.* A token is worth its public value to me, but the black diamond under the advanced
+  rules is worth its 19 points less what my own gems would score (``_gem_stake``: each gem at
+  its public value, each full set 5): stealing it can cost me more than it brings. A random
+  token from a victim is worth ``p × black + (1 - p) × the average other token``, where ``p``
+  is the chance of drawing the diamond: one in the victim's tokens when the split just made
+  gave it the diamond (public), none when the diamond lies in the open (on a dragon, out of the
+  game) or is mine, else one in every token it might be among (the bag and the other screens).
+  I steal from the victim worth the most (ties: the most tokens, the lowest seat) and decline
+  when no theft is worth anything; looking behind a screen, I take the colour worth the most
+  to me, or decline when none is worth anything.
 
   *Market.* I accept an offer made to me that gives me more worth than it takes, reject the
   others, then leave (``done``).
@@ -34,7 +42,15 @@ import random
 from typing import Any
 
 from games.base import Action, Bot
-from games.dragons_gold.data import ATTACK, DRAGONS, SWORD_BONUS, TOKEN_COUNTS, sparse
+from games.dragons_gold.data import (
+    ATTACK,
+    DRAGONS,
+    GEMS,
+    SCORING,
+    SWORD_BONUS,
+    TOKEN_COUNTS,
+    sparse,
+)
 from games.dragons_gold.splits import token_values, weighted_split, worth
 
 #: A negotiation's expected yield against the split by attack (it may fail).
@@ -148,12 +164,66 @@ def greedy_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | 
         lots = neg["lots"]
         picks = [a for a in legal if a["type"] == "pick"]
         return dict(max(picks, key=lambda a: (worth(lots[a["lot"]], values), -a["lot"])))
-    if step == "steal":
-        tokens = {p["seat"]: p["tokens"] for p in view["players"]}
-        return dict(max(legal, key=lambda a: (tokens[a["from"]], -a["from"])))
-    if step == "look":
-        return dict(max(legal, key=lambda a: values[a["colour"]]))
+    if step in ("steal", "look"):
+        return _theft(view, legal, values)
     return dict(legal[0])  # divide: the first listed division is the balanced one
+
+
+def _gem_stake(view: dict, values: dict[str, float]) -> float:
+    """What my gems score by the public values (advanced: with 5 per full set)."""
+    hoard = view["players"][view["me"]]["hoard"] or {}
+    stake = sum(hoard.get(g, 0) * values[g] for g in GEMS)
+    if view["options"]["advanced"]:
+        stake += min(hoard.get(g, 0) for g in GEMS) * SCORING["advanced"]["set"]
+    return stake
+
+
+def _worth_to_me(view: dict, values: dict[str, float]) -> dict[str, float]:
+    """One more token of each colour, to me (the diamond's cost to my gems counted)."""
+    mine = dict(values)
+    if view["options"]["advanced"]:
+        mine["black"] = SCORING["advanced"]["points"]["black"] - _gem_stake(view, values)
+    return mine
+
+
+def _diamond_chance(view: dict, victim: int) -> float:
+    """The chance that a random token from ``victim`` is the black diamond (docstring)."""
+    players = view["players"]
+    tokens = players[victim]["tokens"]
+    received = view["negotiation"]["received"] or {}
+    holder = next((int(s) for s, got in received.items() if got.get("black")), None)
+    in_open = view["removed"].get("black", 0) or any(
+        d["treasure"]["black"] for d in view["dragons"]
+    )
+    if holder is not None:
+        return 1 / tokens if holder == victim and tokens else 0.0
+    if in_open or (players[view["me"]]["hoard"] or {}).get("black"):
+        return 0.0
+    unknown = view["bag"] + sum(p["tokens"] for p in players if p["seat"] != view["me"])
+    return 1 / unknown if unknown else 0.0
+
+
+def _theft(view: dict, legal: list[Action], values: dict[str, float]) -> Action:
+    mine = _worth_to_me(view, values)
+    if view["negotiation"]["step"] == "look":
+        takes = [a for a in legal if a["type"] == "take"]
+        pick = max(takes, key=lambda a: mine[a["colour"]], default=None)
+        if pick is None or mine[pick["colour"]] <= 0:
+            return {"type": "decline"}
+        return dict(pick)
+    others = {c: n for c, n in TOKEN_COUNTS.items() if c != "black"}
+    average = sum(n * values[c] for c, n in others.items()) / sum(others.values())
+    tokens = {p["seat"]: p["tokens"] for p in view["players"]}
+
+    def expected(a: Action) -> float:
+        p = _diamond_chance(view, a["from"])
+        return p * mine["black"] + (1 - p) * average
+
+    steals = [a for a in legal if a["type"] == "steal"]
+    best = max(steals, key=lambda a: (expected(a), tokens[a["from"]], -a["from"]), default=None)
+    if best is None or expected(best) <= 0:
+        return {"type": "decline"}
+    return dict(best)
 
 
 def _market(view: dict, legal: list[Action], values: dict[str, float]) -> Action:

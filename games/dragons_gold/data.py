@@ -38,8 +38,10 @@ TOTAL_TOKENS: int = sum(TOKEN_COUNTS.values())
 #: The five gem colours (majorities, sets).
 GEMS: tuple[str, ...] = tuple(_COMPONENTS["gems"])
 ROW_SIZE: int = int(_COMPONENTS["row"])
-#: The market card lies under this many dragons of the deck.
+#: The market card lies under this many dragons of the deck left once the starting row is out.
 MARKET_AFTER: int = int(_COMPONENTS["market_after"])
+#: The market card comes up when this many dragons in all have been revealed (the 11th).
+MARKET_AT: int = ROW_SIZE + MARKET_AFTER
 SWORD_BONUS: int = int(_COMPONENTS["sword_bonus"])
 SCORING: dict[str, Any] = _COMPONENTS["scoring"]
 

@@ -9,10 +9,17 @@ The phases (``PHASES``; their action types in ``games.dragons_gold.actions``) an
 fight (``fight``), the seat whose turn it is; a slain dragon's settlement (``settle``): in a
 timed negotiation (``proposals``) every participant at once (propose, accept, reject), in a
 division the divider (``divide``), then each picker (``pick``), then each thief's owner to steal
-(``steal``, or ``look`` behind the screen); at the ``market`` every player still in it. Timed
+or decline (``steal``, or ``look`` behind the screen); at the ``market`` every player still in it. Timed
 phases: ``proposals`` and ``market``, each ending with the table's ``{"type": "timeout"}``.
 One phase hands over to the next by entering it (``games.state.enter``): the fight's ``begin``
 gives the turn to the seat due to play, so no module of the game imports one that imports it.
+
+**A game ends.** At most 18 dragons are slain (each leaves the game); between two slayings the
+fight plays at most one hunter per turn and a hunter comes back only from a slain dragon, so
+after at most 4 hunters per seat a dragon is slain (or overwhelmed: ``fight``); each magic item
+used is discarded, and items are drawn only for the 16 red tokens and the deal; a division, its
+picks and the thefts take one action each; and the timed phases (proposals, the market) end by
+their clocks, logged as the table's timeouts.
 """
 
 from __future__ import annotations
@@ -74,8 +81,18 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
     ),
     Phase("divide", settle.divider, settle.legal_divide, (Move(D.Divide, settle.divide),)),
     Phase("pick", settle.picker, settle.legal_pick, (Move(D.Pick, settle.pick),)),
-    Phase("steal", settle.thief, settle.legal_steal, (Move(D.Steal, settle.steal),)),
-    Phase("look", settle.thief, settle.legal_look, (Move(D.TakeColour, settle.take),)),
+    Phase(
+        "steal",
+        settle.thief,
+        settle.legal_steal,
+        (Move(D.Steal, settle.steal), Move(D.Decline, settle.decline)),
+    ),
+    Phase(
+        "look",
+        settle.thief,
+        settle.legal_look,
+        (Move(D.TakeColour, settle.take), Move(D.Decline, settle.decline)),
+    ),
     Phase(
         "market",
         market.to_act,
@@ -96,7 +113,10 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
 class DragonsGoldKind(GameKind[DragonsGoldState]):
     """Dragon's Gold behind the shared engine shape (state: ``games.dragons_gold.table``)."""
 
-    snapshot_format = 2
+    #: 3 since issue 22 (the market with the 11th dragon, a thief's decline): a snapshot of
+    #: before is of a game under the old rules, so it is refused and the log replays from the
+    #: start (the service checks that replay: ``web.storage.replay``).
+    snapshot_format = 3
 
     def __init__(self) -> None:
         super().__init__(

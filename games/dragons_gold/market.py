@@ -1,8 +1,9 @@
 """The market: when its card comes up, every player trades freely until its timer runs out.
 
-The market card lies under the 7th dragon of the deck: it opens once the refill that revealed the
-7th dragon is complete (phase ``"market"``, timed by option ``market_seconds``), then leaves the
-game. Actions of every player still in the market (declared in ``games.dragons_gold.actions``):
+The market card lies between the 7th and 8th dragon of the deck left once the 4 starting dragons
+are revealed, so it comes up with the 11th dragon revealed in all: the market opens once the
+refill that revealed it is complete (phase ``"market"``, timed by option ``market_seconds``),
+then leaves the game. Actions of every player still in the market (declared in ``games.dragons_gold.actions``):
 
 - ``{"type": "offer", "to": s, "give": {colour: n}, "get": {colour: n}}``: a trade with player
   ``s`` (I give ``give``, they give ``get``; one side may be empty: a gift or a request). Making

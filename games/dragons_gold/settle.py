@@ -31,10 +31,13 @@ there (Swords included).
   the lot left.
 - After the split (also after a failed negotiation): advanced rules: each participant with a
   wizard under the dragon draws one magic item per red token they received in the split (not for
-  tokens stolen). Then each thief under the dragon, in the order played, steals from another
+  tokens stolen). Then each thief under the dragon, in the order played, may steal from another
   participant who has tokens: ``{"type": "steal", "from": s}`` takes a random token; a player
   with their wizard and their thief under the dragon looks behind that screen instead and picks
   ``{"type": "take", "colour": c}``. An Amulet (advanced) in the victim's hand stops the theft.
+  The seed's thief *may* take (可…拿取): ``{"type": "decline"}`` takes nothing (under the
+  advanced rules a random black diamond can cost a thief its gem scoring). **Decision:** a
+  wizard-and-thief player may decline after looking too (the look and the pick are one theft).
 - Then the dragon leaves, its hunters go back face down to their owners, the row is refilled, the
   market opens if its card came up (``market``), and the seat left of the slaying player plays:
   the game enters the fight again, whose ``begin`` gives that seat its turn.
@@ -450,6 +453,14 @@ def take(state: State, seat: int, action: TakeColour, events: list[Event]) -> No
     _next_thief(state, events)
 
 
+def decline(state: State, seat: int, action: Any, events: list[Event]) -> None:
+    """The thief takes nothing (before choosing a screen, or after looking behind one)."""
+    st = state.settlement()
+    events.append({"type": "theft_declined", "seat": seat})
+    st.thieves.pop(0)
+    _next_thief(state, events)
+
+
 # --- legal actions ---------------------------------------------------------------------------
 
 
@@ -511,11 +522,11 @@ def legal_pick(state: State, seat: int) -> list[Action]:
 
 
 def legal_steal(state: State, seat: int) -> list[Action]:
-    return [{"type": "steal", "from": v} for v in victims(state, seat)]
+    return [{"type": "steal", "from": v} for v in victims(state, seat)] + [{"type": "decline"}]
 
 
 def legal_look(state: State, seat: int) -> list[Action]:
     victim = state.settlement().victim
     assert victim is not None
     hoard = state.hoards[victim]
-    return [{"type": "take", "colour": c} for c in COLOURS if hoard[c]]
+    return [{"type": "take", "colour": c} for c in COLOURS if hoard[c]] + [{"type": "decline"}]

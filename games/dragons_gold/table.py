@@ -37,7 +37,7 @@ from games.dragons_gold.data import (
     DRAGONS,
     HUNTERS,
     ITEM_OF_CARD,
-    MARKET_AFTER,
+    MARKET_AT,
     ROW_SIZE,
     TOKEN_COUNTS,
     empty,
@@ -244,8 +244,10 @@ def refill(state: DragonsGoldState, at: int, events: list[Event]) -> None:
 
 
 def market_due(state: DragonsGoldState) -> bool:
-    """The market card lies on top of the deck now (its 7 dragons are out) and is still there."""
-    return state.market_card == "deck" and state.revealed >= MARKET_AFTER
+    """The market card lies on top of the deck now and is still there: it was put under the 7th
+    dragon of the deck left after the 4 starting dragons, so it comes up with the 11th dragon
+    revealed in all (``data.MARKET_AT``)."""
+    return state.market_card == "deck" and state.revealed >= MARKET_AT
 
 
 def draw_items(state: DragonsGoldState, seat: int, n: int, events: list[Event]) -> None:

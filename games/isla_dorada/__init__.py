@@ -2,9 +2,10 @@
 ``isla_dorada`` game kind (3-6 seats).
 
 Modules: ``tables`` (the map and the cards from ``data/``), ``state`` (the state, the deal, the
-snapshot), ``actions`` (every action type, declared once: ``games.actions``), ``auction``
-(bids, passes, Juju), ``rounds`` (moving, curses, treasures, cable news), ``drawing`` (drawing
-and lightning cards, the hand limit), ``phases`` (a round's start, the game's end, the rules'
+snapshot), ``actions`` (every action type, declared once: ``games.actions``), ``payment``
+(which cards pay a route, the most a hand pays, the ways to pay), ``auction`` (spoken bids,
+passes, Juju, the winner's payment), ``rounds`` (moving, curses, treasures, cable news),
+``drawing`` (drawing and lightning cards, the hand limit), ``phases`` (a round's start, the game's end, the rules'
 refusal), ``scoring`` (destiny missions, the breakdown), ``views`` (what each seat sees,
 secrets, statistics), ``engine`` (the declared phases, the ``GameKind`` and the Decisions),
 ``bots`` and ``planner``.

@@ -3,8 +3,8 @@ shape against its declaration before the phase's function judges it by the rules
 
 Cards are named by their ids (``"a12"``: an adventure card, ``"t5"``/``"s2"``/``"c1"``/``"d7"``:
 goal cards), routes by ``"r7"``, places by their ids; a declared field holds the card's, route's
-or place's index in ``games.isla_dorada.tables``. Setup ``setup``; the auction ``bid``, ``pass``,
-``juju`` (``games.isla_dorada.auction``); moving ``detour``, ``continue``, ``stop``; the treasure
+or place's index in ``games.isla_dorada.tables``. Setup ``setup``; the auction ``bid`` (a spoken
+number), ``pass``, ``juju``, and the winner's ``pay`` (``games.isla_dorada.auction``); moving ``detour``, ``continue``, ``stop``; the treasure
 phase ``treasures``; cable news ``news`` (``games.isla_dorada.rounds``); drawing ``take``,
 ``buy``, ``done``; lightning ``bigfoot``, ``leviathan``, ``thief``, ``voodoo``; the hand limit
 ``discard`` (``games.isla_dorada.drawing``). Whether a card is in the hand, a route open, a bid
@@ -80,13 +80,15 @@ class Shaman(_Part):
 
 
 class Bid(ActionType):
-    """A bid on a ``route`` out of the expedition's place or a ``flight`` to a place (one of
-    them), paid with ``cards``; with a ``shaman`` conversion, ``ovetos``, ``sangaia``."""
+    """A spoken bid: a ``route`` out of the expedition's place or a ``flight`` to a place (one
+    of them) and its ``value``; the special cards shown with it (``shaman`` with its conversion,
+    ``ovetos``, ``sangaia``) are face up. The cards that would pay it are not named: only the
+    winner plays its cards (``Pay``)."""
 
     type: Literal["bid"]
     route: Route | None = None
     flight: Location | None = None
-    cards: list[AdventureCard] = []
+    value: Number
     shaman: Shaman | None = None
     ovetos: AdventureCard | None = None
     sangaia: AdventureCard | None = None
@@ -99,14 +101,22 @@ class Bid(ActionType):
                 "a bid names a 'route' or a 'flight' destination (one of them)",
                 at="route",
             )
-        _once((("a", c) for c in self.named()), "cards")
+        shown = [self.shaman.card] if self.shaman is not None else []
+        shown += [c for c in (self.ovetos, self.sangaia) if c is not None]
+        _once((("a", c) for c in shown), "ovetos")
         return self
 
-    def named(self) -> list[int]:
-        """Every card the bid names: its cards, then the Shaman, Ovetos and Sangaia."""
-        extra = [self.shaman.card] if self.shaman is not None else []
-        extra += [c for c in (self.ovetos, self.sangaia) if c is not None]
-        return list(self.cards) + extra
+
+class Pay(ActionType):
+    """The auction's winner plays the cards that pay its bid."""
+
+    type: Literal["pay"]
+    cards: list[AdventureCard]
+
+    @model_validator(mode="after")
+    def _each_card_once(self) -> Pay:
+        _once((("a", c) for c in self.cards), "cards")
+        return self
 
 
 class Juju(ActionType):

@@ -8,11 +8,14 @@ place is worth to me — my treasures and mission there, minus my curses — plu
 reach of it, discounted per route; gold 1:1, cards at ``CARD_COST`` per value point), the unit
 *planner points*:
 
-- *bids*: a bid is worth the outlook of where it takes the expedition minus the cards and gold
-  it costs, relative to the current high bid's outcome (or, with none, the average open
+- *bids*: a bid is worth the outlook of where it takes the expedition minus what paying it
+  would cost the bidder (the cheapest way its own hand pays that number on that route: cards
+  and gold), relative to the current high bid's outcome (or, with none, the average open
   route); a pass is worth 0; Juju against the high bidder is worth what the best open route
   gains over the high bid when that reaches ``JUJU_AT`` (the planner's own rule), else 0. Any
   bid made is valued, also one that is not among the representative forms listed.
+- *payments*: the winner's way to pay is worth minus what it costs (cards at ``CARD_COST`` per
+  value point, gold 1:1).
 - *moves*: continuing along a river (or a detour) is worth the outlook where it arrives,
   stopping the outlook here.
 - *treasure plays*: the points the plays score.
@@ -34,44 +37,40 @@ from typing import Any
 from games.analysis import Analyst, Judgement, Thresholds, best_of
 from games.base import Action, GameKind
 from games.isla_dorada import tables as T
-from games.isla_dorada.planner import JUJU_AT, Mind, _cost, _dest, my_cards
+from games.isla_dorada.planner import Mind, baseline, bid_gain, juju_gain
 from games.review import merged_players_view
 
 THRESHOLDS = Thresholds(good=0.5, inaccuracy=2.0)
 
 
 def _bid_values(mind: Mind, view: dict, actions: list[Action]) -> dict[int, float] | None:
-    kinds = my_cards(mind, view)
-    auction = view["auction"]
-    high = auction["high"]
-    if high is not None:
-        hb = view["players"][high]["bid"]
-        via = T.ROUTE_INDEX[hb["route"]] if hb["route"] else -1
-        baseline = mind.arrive_value(T.LOC_INDEX[hb["to"]], via, "sangaia" in hb)
-    else:
-        exits = [(r, d) for r, d in T.EXITS[mind.here] if r not in mind.blocked]
-        baseline = sum(mind.arrive_value(d, r) for r, d in exits) / max(len(exits), 1)
+    base = baseline(mind, view)
     out: dict[int, float] = {}
     for i, a in enumerate(actions):
         kind = a.get("type")
         if kind == "pass":
             out[i] = 0.0
         elif kind == "juju":
-            gain = 0.0
-            if a.get("target") == high and high is not None and high != mind.me:
-                alts = [
-                    mind.arrive_value(d, r) for r, d in T.EXITS[mind.here] if r not in mind.blocked
-                ]
-                best_alt = max(alts, default=baseline) - baseline
-                gain = best_alt if best_alt >= JUJU_AT else 0.0
-            out[i] = gain
+            out[i] = juju_gain(mind, view, a, base)
         elif kind == "bid":
             try:
-                dest, via = _dest(mind, a)
-                cost = _cost(a, kinds)
+                gain = bid_gain(mind, a, base)
             except (KeyError, TypeError, ValueError):
-                return None  # a bid naming cards the view does not show: cannot value it
-            out[i] = mind.arrive_value(dest, via, "sangaia" in a) - baseline - cost
+                return None  # a bid the view cannot value
+            if gain is None:
+                return None
+            out[i] = gain
+    return out
+
+
+def _pay_values(mind: Mind, actions: list[Action]) -> dict[int, float] | None:
+    out: dict[int, float] = {}
+    for i, a in enumerate(actions):
+        try:
+            cards = [T.CARD_INDEX[c][1] for c in a["cards"]]
+        except (KeyError, TypeError):
+            return None
+        out[i] = -mind.payment_cost(cards)
     return out
 
 
@@ -120,6 +119,8 @@ def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     values: dict[int, float] | None
     if phase == "bid":
         values = _bid_values(Mind(view), view, actions)
+    elif phase == "pay":
+        values = _pay_values(Mind(view), actions)
     elif phase == "move":
         values = _move_values(Mind(view), view, actions)
     elif phase == "treasure":

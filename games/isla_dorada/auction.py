@@ -1,31 +1,44 @@
-"""Bidding (rules, A round, 1): bids, passes, Juju, the legal forms, and the auction's end.
+"""Bidding (rules, A round, 1): spoken bids, passes, Juju, the winner's payment, the legal forms.
 
-A bid action (declared in ``games.isla_dorada.actions``; ``check_bid`` judges it by the rules)::
+A bid is *spoken* (seed: 說出一個比現時出價為高的數目): the table sees the route (or the
+flight) and the number, never the cards behind it. A bid action (declared in
+``games.isla_dorada.actions``; ``check_bid`` judges it by the rules)::
 
-    {"type": "bid", "route": "r12", "cards": ["a3", "a40"],          # or "flight": "<location>"
-     "shaman": {"card": "a77", "from": "kamel", "to": "yak"},         # optional
-     "ovetos": "a70", "sangaia": "a81"}                                # optional
+    {"type": "bid", "route": "r12", "value": 3,                      # or "flight": "<location>"
+     "shaman": {"card": "a77", "from": "kamel", "to": "yak"},         # optional, face up
+     "ovetos": "a70", "sangaia": "a81"}                                # optional, face up
 
 names an open route out of the expedition's location (a river only downstream; none that Bigfoot
-or the Leviathan stands on) or, paid with Drako/Zeppelin cards alone, a flight to any other
-location. Its value is the sum of its cards' values: Yak pays mountain, Kamel desert, Gonogo
-jungle, Kayak any water, Drako/Zeppelin any route (their gold is paid only if the bid wins).
-With a Shaman every card of kind ``from`` counts as kind ``to`` (Yak, Kamel, Gonogo). Ovetos, with
-a value of 4 or more, ends the auction at once. Sangaia makes the winning move skip its
-destination (``games.isla_dorada.rounds``). The value must beat the current bid; with no bid yet
-it is at least 1, except on the leader's first turn, which may open at 0 (no cards).
+or the Leviathan stands on) or a flight to any other location, and a number: it must beat the
+current bid (with none standing, 0 is a bid: the leader opens, at 0 if it likes) and the
+bidder's hand must be able to pay it on that route (``payment.most``: Yak pays mountain, Kamel
+desert, Gonogo jungle, Kayak any water, Drako and Zeppelin anything within the bidder's gold; a
+flight is paid with Drako and Zeppelin alone, so it is at least 1). The special cards played
+with a bid are face up: a Shaman converts every card of one kind (Yak, Kamel, Gonogo) into
+another for a land route (the hand must hold one to convert); Ovetos, with a bid of 4 or more,
+ends the auction at once; Sangaia makes the winning move skip its destination
+(``games.isla_dorada.rounds``). They lie with the seat's standing bid and go back to its hand
+when the bid is raised, barred or beaten; the winner's are discarded.
 
-A raise replaces the seat's standing bid: its cards come back to the hand first, so a raise may
-reuse them. ``{"type": "pass"}`` ends the turn; a seat that passed bids again when the turn
-reaches it. ``{"type": "juju", "card": "a60", "target": 2}`` bars seat 2 from the rest of this
-auction (its standing bid, if any, goes back to its hand) and does not end the turn; one Juju per
-turn. The auction ends when every other seat not barred has passed since the last bid (the high
-bidder wins), or when every seat passed with no bid (nobody moves the expedition).
+With a bid standing, ``{"type": "pass"}`` ends the turn; a seat that passed bids again when the
+turn reaches it. With none standing the seat to act must bid (the leader's opening; and after a
+Juju barred the only bidder, the Juju's player): so every round has a winner.
+``{"type": "juju", "card": "a60", "target": 2}`` (face up) bars seat 2 from the rest of this
+auction (its standing bid, if any, is dropped; the best other standing bid leads again) and does
+not end the turn; one Juju per turn. The auction ends when every other seat not barred has
+passed since the last bid: the high bidder wins.
 
-``legal_bids`` lists representative forms, not every combination (the engine accepts any
-combination of the seat's cards that the rules allow): per open route the cheapest bid (route
-cards first, then Drako, then Zeppelin), the same with each Shaman conversion, with Ovetos (at
-4 or more), with Sangaia; per other location the cheapest flight.
+**Only the winner plays its cards** (phase ``pay``, the winner alone): ``{"type": "pay",
+"cards": ["a3", "a40"]}``, cards of its hand that pay the route (with its Shaman's conversion)
+worth at least the bid, each of them needed (``payment.needed``), with the gold their Drako and
+Zeppelin cards cost. They are discarded and the gold paid; a bid of 0 is paid with nothing, so
+it moves at once. Until then nobody learns which cards a bid would take: a losing bid's cards
+are never named anywhere.
+
+``legal_bids`` lists representative forms, not every number (the engine accepts any number
+from the least bid to the most the hand pays): per open route the least bid, the same with
+Sangaia, with Ovetos (at 4 or more), with each Shaman conversion; per other location the least
+flight. ``legal_pay`` lists every way to pay (cards alike count once).
 """
 
 from __future__ import annotations
@@ -33,17 +46,16 @@ from __future__ import annotations
 from typing import Any
 
 from errors import IllegalAction, InvalidInput
+from games.isla_dorada import payment as M
 from games.isla_dorada import tables as T
-from games.isla_dorada.actions import Bid, Juju
+from games.isla_dorada.actions import Bid, Juju, Pay
 from games.isla_dorada.state import IslaState
 from games.state import enter
 
 _KIND = T.ADV_KIND
-_VALUE = T.ADV_VALUE
-_GOLD = T.ADV_GOLD
 _ID = T.ADV_ID
-_WILD = T.ADV_WILD
-_PAYS_KIND = {t: k for k, ts in T.PAYS.items() for t in ts}  # route type → the kind paying it
+#: The kinds of the special cards a bid may show, by the bid's field.
+_SPECIALS = ("shaman", "ovetos", "sangaia")
 
 
 def blocked(state: IslaState, route: int) -> bool:
@@ -66,127 +78,93 @@ def start_auction(state: IslaState) -> None:
     state.turn = state.leader
     state.passed = [False] * n
     state.barred = [False] * n
-    state.opened = False
     state.juju_turn = False
     state.win = None
 
 
-def minimum(state: IslaState, seat: int) -> int:
-    """The least value ``seat`` may bid now."""
+def minimum(state: IslaState) -> int:
+    """The least bid now: one more than the high bid; with none standing, 0 (a flight: 1)."""
     if state.high >= 0:
         bid = state.bids[state.high]
         assert bid is not None
-        return bid["value"] + 1
-    return 0 if seat == state.leader and not state.opened else 1
+        return int(bid["value"]) + 1
+    return 0
 
 
 def available(state: IslaState, seat: int) -> list[int]:
-    """The cards ``seat`` may bid with: its hand and its standing bid's cards."""
+    """The cards ``seat`` may bid with: its hand and its standing bid's special cards."""
     bid = state.bids[seat]
     if bid is None:
         return state.hands[seat]
-    return state.hands[seat] + _bid_cards(bid)
+    return state.hands[seat] + specials(bid)
 
 
-def _bid_cards(bid: dict) -> list[int]:
-    out = list(bid["cards"])
-    for key in ("shaman", "ovetos", "sangaia"):
-        if bid[key] >= 0:
-            out.append(bid[key])
+def specials(bid: dict) -> list[int]:
+    """The special cards shown with a bid (Shaman, Ovetos, Sangaia)."""
+    return [bid[key] for key in _SPECIALS if bid[key] >= 0]
+
+
+def conversion(bid: dict) -> M.Conversion:
+    return (bid["from"], bid["into"]) if bid["shaman"] >= 0 else None
+
+
+def route_type(bid: dict) -> str | None:
+    """The type of the bid's route (``None``: a flight)."""
+    return T.ROUTE_TYPE[bid["route"]] if bid["route"] >= 0 else None
+
+
+def can_pay(state: IslaState, seat: int) -> dict[str, int]:
+    """The most ``seat``'s hand can pay on each open route and on a flight (no Shaman)."""
+    purse = M.Purse(available(state, seat), state.gold[seat])
+    out = {T.ROUTE_IDS[r]: purse.most(T.ROUTE_TYPE[r]) for r, _ in open_exits(state)}
+    out["flight"] = purse.most(None)
     return out
 
 
-def _cheapest(paying: list[int], wild: list[int], need: int, gold: int) -> list[int] | None:
-    """Route cards first, then Drako, then Zeppelin, until ``need`` is reached (``None``: not
-    reachable within ``gold``)."""
-    total = 0
-    out: list[int] = []
-    for c in paying:
-        if total >= need:
-            return out
-        out.append(c)
-        total += _VALUE[c]
-    for c in wild:
-        if total >= need:
-            return out
-        if _GOLD[c] <= gold:
-            gold -= _GOLD[c]
-            out.append(c)
-            total += _VALUE[c]
-    return out if total >= need else None
-
-
 def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
-    """Pass, Juju and the representative bid forms (module docstring)."""
-    out: list[dict[str, Any]] = [{"type": "pass"}]
+    """Pass (with a bid standing), Juju and the representative bid forms (module docstring)."""
+    out: list[dict[str, Any]] = [{"type": "pass"}] if state.high >= 0 else []
     cards = available(state, seat)
     by_kind: dict[str, list[int]] = {}
-    for c in cards:
+    for c in sorted(cards):
         by_kind.setdefault(_KIND[c], []).append(c)
     if "juju" in by_kind and not state.juju_turn:
         jc = _ID[by_kind["juju"][0]]
         for t in range(state.seats):
             if t != seat and not state.barred[t]:
                 out.append({"type": "juju", "card": jc, "target": t})
-    need = minimum(state, seat)
-    gold = state.gold[seat]
-    wild = sorted(by_kind.get("drako", []) + by_kind.get("zeppelin", []), key=_VALUE.__getitem__)
-    shaman = by_kind.get("shaman")
-    ovetos = by_kind.get("ovetos")
-    sangaia = by_kind.get("sangaia")
+    need = minimum(state)
+    purse = M.Purse(cards, state.gold[seat])
+    first = {k: _ID[v[0]] for k, v in by_kind.items()}
     for route, _ in open_exits(state):
         rtype = T.ROUTE_TYPE[route]
-        rid = T.ROUTE_IDS[route]
-        paying = by_kind.get(_PAYS_KIND[rtype], [])
-        base = _cheapest(paying, wild, need, gold)
-        if base is not None:
-            ids = [_ID[c] for c in base]
-            out.append({"type": "bid", "route": rid, "cards": ids})
-            if sangaia:
-                out.append({"type": "bid", "route": rid, "cards": ids, "sangaia": _ID[sangaia[0]]})
-        if ovetos:
-            big = _cheapest(paying, wild, max(need, T.OVETOS_MIN), gold)
-            if big is not None:
-                out.append(
-                    {
-                        "type": "bid",
-                        "route": rid,
-                        "cards": [_ID[c] for c in big],
-                        "ovetos": _ID[ovetos[0]],
-                    }
-                )
-        if shaman and rtype in T.LAND_TYPES:
-            into = _PAYS_KIND[rtype]
+        bid: dict[str, Any] = {"type": "bid", "route": T.ROUTE_IDS[route], "value": need}
+        most = purse.most(rtype)
+        if most >= need:
+            out.append(bid)
+            if "sangaia" in first:
+                out.append({**bid, "sangaia": first["sangaia"]})
+        if "ovetos" in first and most >= max(need, T.OVETOS_MIN):
+            out.append({**bid, "value": max(need, T.OVETOS_MIN), "ovetos": first["ovetos"]})
+        if "shaman" in first and rtype in T.LAND_TYPES:
+            into = T.KIND_FOR_LAND[rtype]
             for src in T.SHAMAN_KINDS:
-                if src != into and src in by_kind:
-                    conv = _cheapest(paying + by_kind[src], wild, max(need, 1), gold)
-                    if conv is not None and any(_KIND[c] == src for c in conv):
-                        out.append(
-                            {
-                                "type": "bid",
-                                "route": rid,
-                                "cards": [_ID[c] for c in conv],
-                                "shaman": {"card": _ID[shaman[0]], "from": src, "to": into},
-                            }
-                        )
-    if wild:
-        fly = _cheapest([], wild, max(need, 1), gold)
-        if fly is not None:
-            ids = [_ID[c] for c in fly]
-            here = state.location
-            for loc in range(T.LOC_COUNT):
-                if loc != here:
-                    out.append({"type": "bid", "flight": T.LOC_IDS[loc], "cards": ids})
+                if src != into and src in by_kind and purse.most(rtype, (src, into)) >= need:
+                    shaman = {"card": first["shaman"], "from": src, "to": into}
+                    out.append({**bid, "shaman": shaman})
+    fly = max(need, 1)
+    if purse.most(None) >= fly:
+        for loc in range(T.LOC_COUNT):
+            if loc != state.location:
+                out.append({"type": "bid", "flight": T.LOC_IDS[loc], "value": fly})
     return out
 
 
 def _own(state: IslaState, seat: int, action: Bid) -> None:
-    """Every card the bid names must be ``seat``'s (its hand or its standing bid), a Shaman,
-    Ovetos or Sangaia card of its kind."""
+    """Every special card the bid shows must be ``seat``'s (its hand or its standing bid) and
+    of its kind."""
     allowed = set(available(state, seat))
-    named: list[tuple[str, int, str | None]] = [
-        (f"action.cards[{i}]", c, None) for i, c in enumerate(action.cards)
-    ]
+    named: list[tuple[str, int, str]] = []
     if action.shaman is not None:
         named.append(("action.shaman.card", action.shaman.card, "shaman"))
     for key in ("ovetos", "sangaia"):
@@ -202,7 +180,7 @@ def _own(state: IslaState, seat: int, action: Bid) -> None:
                 reason="isla_not_your_card",
                 params={"card": cid},
             )
-        if kind is not None and _KIND[card] != kind:
+        if _KIND[card] != kind:
             raise IllegalAction(
                 f"card {cid} is not a {kind}",
                 field,
@@ -215,7 +193,7 @@ def _shaman_refusal(message: str) -> IllegalAction:
     return IllegalAction(message, "action.shaman", reason="isla_shaman_kinds")
 
 
-def _route_bid(state: IslaState, action: Bid, route: int) -> int:
+def _route_bid(state: IslaState, seat: int, action: Bid, route: int) -> int:
     """The destination of a bid on ``route``, every rule of a route bid checked."""
     rid = T.ROUTE_IDS[route]
     exits = dict(T.EXITS[state.location])
@@ -233,21 +211,12 @@ def _route_bid(state: IslaState, action: Bid, route: int) -> int:
             reason="isla_route_blocked",
             params={"route": rid},
         )
-    rtype = T.ROUTE_TYPE[route]
     shaman = action.shaman
-    if shaman is not None and rtype not in T.LAND_TYPES:
-        raise _shaman_refusal("a Shaman converts cards for a mountain, desert or jungle route")
-    for i, c in enumerate(action.cards):
-        kind = shaman.into if shaman is not None and _KIND[c] == shaman.source else _KIND[c]
-        if not (_WILD[c] or rtype in T.PAYS.get(kind, ())):
-            raise IllegalAction(
-                f"a {_KIND[c]} card does not pay a {rtype} route",
-                f"action.cards[{i}]",
-                reason="isla_card_not_for_route",
-                params={"card": _ID[c], "type": rtype},
-            )
-    if shaman is not None and not any(_KIND[c] == shaman.source for c in action.cards):
-        raise _shaman_refusal(f"the Shaman has no {shaman.source} card to convert")
+    if shaman is not None:
+        if T.ROUTE_TYPE[route] not in T.LAND_TYPES:
+            raise _shaman_refusal("a Shaman converts cards for a mountain, desert or jungle route")
+        if not any(_KIND[c] == shaman.source for c in available(state, seat)):
+            raise _shaman_refusal(f"the Shaman has no {shaman.source} card to convert")
     return exits[route]
 
 
@@ -259,12 +228,6 @@ def _flight_bid(state: IslaState, action: Bid, dest: int) -> None:
         )
     if action.shaman is not None:
         raise _shaman_refusal("a Shaman converts cards for a mountain, desert or jungle route")
-    if not action.cards or not all(_WILD[c] for c in action.cards):
-        raise IllegalAction(
-            "a flight is paid with Drako and Zeppelin cards only",
-            "action.cards",
-            reason="isla_flight_cards",
-        )
 
 
 def check_bid(state: IslaState, seat: int, action: Bid) -> dict:
@@ -272,28 +235,30 @@ def check_bid(state: IslaState, seat: int, action: Bid) -> dict:
     ``games.isla_dorada.actions.Bid``), every rule checked; nothing changes here."""
     _own(state, seat, action)
     if action.route is not None:
-        route, dest = action.route, _route_bid(state, action, action.route)
+        route, dest = action.route, _route_bid(state, seat, action, action.route)
     else:
         assert action.flight is not None  # the declaration names one of them
         route, dest = -1, action.flight
         _flight_bid(state, action, dest)
-    cards = list(action.cards)
-    value = sum(_VALUE[c] for c in cards)
-    gold = sum(_GOLD[c] for c in cards)
-    need = minimum(state, seat)
+    value = action.value
+    need = minimum(state) if route >= 0 else max(minimum(state), 1)
     if value < need:
         raise IllegalAction(
-            f"the bid is worth {value}; at least {need} is needed",
-            "action.cards",
+            f"the bid is {value}; at least {need} is needed",
+            "action.value",
             reason="isla_bid_too_low",
             params={"value": value, "need": need},
         )
-    if gold > state.gold[seat]:
+    shaman = action.shaman
+    rtype = T.ROUTE_TYPE[route] if route >= 0 else None
+    conv = None if shaman is None else (shaman.source, shaman.into)
+    most = M.most(available(state, seat), state.gold[seat], rtype, conv)
+    if value > most:
         raise IllegalAction(
-            f"the bid's Drako and Zeppelin cards cost {gold} gold; you have {state.gold[seat]}",
-            "action.cards",
-            reason="isla_not_enough_gold",
-            params={"cost": gold, "gold": state.gold[seat]},
+            f"your hand can pay at most {most} there",
+            "action.value",
+            reason="isla_cannot_pay",
+            params={"value": value, "most": most},
         )
     if action.ovetos is not None and value < T.OVETOS_MIN:
         raise IllegalAction(
@@ -302,13 +267,10 @@ def check_bid(state: IslaState, seat: int, action: Bid) -> dict:
             reason="isla_ovetos_low",
             params={"min": T.OVETOS_MIN},
         )
-    shaman = action.shaman
     return {
         "route": route,
         "to": dest,
-        "cards": cards,
         "value": value,
-        "gold": gold,
         "shaman": -1 if shaman is None else shaman.card,
         "from": "" if shaman is None else shaman.source,
         "into": "" if shaman is None else shaman.into,
@@ -318,14 +280,13 @@ def check_bid(state: IslaState, seat: int, action: Bid) -> dict:
 
 
 def bid_json(bid: dict) -> dict[str, Any]:
-    """A bid as the views and events show it (its cards are public once bid)."""
+    """A bid as the views and events show it: the route or flight, the number and the special
+    cards shown with it (never the cards that would pay it)."""
     out: dict[str, Any] = {
         "to": T.LOC_IDS[bid["to"]],
         "route": T.ROUTE_IDS[bid["route"]] if bid["route"] >= 0 else None,
         "flight": bid["route"] < 0,
-        "cards": [T.adv_json(c) for c in bid["cards"]],
         "value": bid["value"],
-        "gold": bid["gold"],
     }
     if bid["shaman"] >= 0:
         out["shaman"] = {"card": T.adv_json(bid["shaman"]), "from": bid["from"], "to": bid["into"]}
@@ -336,21 +297,15 @@ def bid_json(bid: dict) -> dict[str, Any]:
 
 
 def _return_bid(state: IslaState, seat: int) -> None:
+    """A standing bid is dropped: its special cards go back to the hand."""
     bid = state.bids[seat]
     if bid is not None:
-        state.hands[seat].extend(_bid_cards(bid))
+        state.hands[seat].extend(specials(bid))
         state.bids[seat] = None
-
-
-def _remove(hand: list[int], cards: list[int]) -> None:
-    for c in cards:
-        hand.remove(c)
 
 
 def _next_turn(state: IslaState) -> None:
     n = state.seats
-    if state.turn == state.leader:
-        state.opened = True
     t = state.turn
     for _ in range(n):
         t = (t + 1) % n
@@ -360,18 +315,18 @@ def _next_turn(state: IslaState) -> None:
     state.juju_turn = False
 
 
-def _over(state: IslaState) -> str | None:
-    """``"won"`` / ``"idle"`` when the auction has ended, else ``None``."""
-    for s in range(state.seats):
-        if not state.barred[s] and s != state.high and not state.passed[s]:
-            return None
-    return "won" if state.high >= 0 else "idle"
+def _over(state: IslaState) -> bool:
+    """Whether the auction has ended: a bid stands and every other seat not barred passed."""
+    if state.high < 0:
+        return False
+    return all(state.barred[s] or s == state.high or state.passed[s] for s in range(state.seats))
 
 
-def place_bid(state: IslaState, seat: int, bid: dict, events: list[dict]) -> str | None:
-    """Apply a parsed bid; returns ``"won"`` when the auction ends (Ovetos or nobody left)."""
+def place_bid(state: IslaState, seat: int, bid: dict, events: list[dict]) -> bool:
+    """Apply a checked bid; returns whether the auction ended (Ovetos, or nobody left)."""
     _return_bid(state, seat)
-    _remove(state.hands[seat], _bid_cards(bid))
+    for c in specials(bid):
+        state.hands[seat].remove(c)
     state.bids[seat] = bid
     state.high = seat
     state.passed = [False] * state.seats
@@ -380,12 +335,19 @@ def place_bid(state: IslaState, seat: int, bid: dict, events: list[dict]) -> str
     if bid["ovetos"] >= 0:
         state.stats["ovetos"] += 1
         events.append({"type": "ovetos", "seat": seat})
-        return "won"
+        return True
     _next_turn(state)
     return _over(state)
 
 
-def pass_turn(state: IslaState, seat: int, events: list[dict]) -> str | None:
+def pass_turn(state: IslaState, seat: int, events: list[dict]) -> bool:
+    """A pass (with a bid standing); returns whether the auction ended."""
+    if state.high < 0:
+        raise IllegalAction(
+            "no bid stands: open the auction (0 is a bid)",
+            "action.type",
+            reason="isla_open_the_auction",
+        )
     state.passed[seat] = True
     events.append({"type": "pass", "seat": seat})
     _next_turn(state)
@@ -428,10 +390,9 @@ def check_juju(state: IslaState, seat: int, action: Juju) -> tuple[int, int]:
     return card, target
 
 
-def play_juju(
-    state: IslaState, seat: int, card: int, target: int, events: list[dict]
-) -> str | None:
-    """Bar ``target`` from this auction (its bid returns to its hand); the turn stays."""
+def play_juju(state: IslaState, seat: int, card: int, target: int, events: list[dict]) -> None:
+    """Bar ``target`` from this auction (its bid is dropped; the best other one leads); the
+    turn stays."""
     state.hands[seat].remove(card)
     state.discard.append(card)
     state.barred[target] = True
@@ -447,23 +408,20 @@ def play_juju(
                 best = s
         state.high = best
         state.passed = [False] * state.seats
-    return None
 
 
-def settle(state: IslaState, events: list[dict]) -> int:
-    """End the auction: the high bidder (``-1``: nobody) pays and leads; the other standing bids
-    go back to their hands. Returns the winner."""
+def settle(state: IslaState, events: list[dict]) -> bool:
+    """End the auction: the high bidder leads, its special cards are discarded, the other
+    standing bids are dropped; it pays (phase ``pay``) unless its bid is 0. Returns whether it
+    pays."""
     winner = state.high
     for s in range(state.seats):
         if s != winner:
             _return_bid(state, s)
-    if winner < 0:
-        return -1
     bid = state.bids[winner]
     assert bid is not None
     state.bids[winner] = None
-    state.discard.extend(_bid_cards(bid))
-    state.gold[winner] -= bid["gold"]
+    state.discard.extend(specials(bid))
     state.leader = winner
     state.wins[winner] += 1
     state.win = bid
@@ -473,4 +431,84 @@ def settle(state: IslaState, events: list[dict]) -> int:
     if bid["shaman"] >= 0:
         state.stats["shamans"] += 1
     events.append({"type": "won", "seat": winner, "bid": bid_json(bid)})
-    return winner
+    if bid["value"] == 0:
+        return False
+    enter(state, "pay")
+    return True
+
+
+def legal_pay(state: IslaState, seat: int) -> list[dict[str, Any]]:
+    """Every way the winner's hand pays its bid (cards alike count once)."""
+    bid = state.win
+    assert bid is not None
+    ways = M.ways(
+        state.hands[seat], state.gold[seat], route_type(bid), bid["value"], conversion(bid)
+    )
+    return [{"type": "pay", "cards": [_ID[c] for c in way]} for way in ways]
+
+
+def check_pay(state: IslaState, seat: int, action: Pay) -> list[int]:
+    """The cards the winner pays with, every rule checked; nothing changes here."""
+    bid = state.win
+    assert bid is not None
+    hand = state.hands[seat]
+    rtype = route_type(bid)
+    for i, c in enumerate(action.cards):
+        field = f"action.cards[{i}]"
+        if c not in hand:
+            raise IllegalAction(
+                f"card {_ID[c]} is not in your hand",
+                field,
+                reason="isla_not_your_card",
+                params={"card": _ID[c]},
+            )
+        if not M.pays(c, rtype, conversion(bid)):
+            if rtype is None:
+                raise IllegalAction(
+                    "a flight is paid with Drako and Zeppelin cards only",
+                    field,
+                    reason="isla_flight_cards",
+                )
+            raise IllegalAction(
+                f"a {_KIND[c]} card does not pay a {rtype} route",
+                field,
+                reason="isla_card_not_for_route",
+                params={"card": _ID[c], "type": rtype},
+            )
+    cards = list(action.cards)
+    worth = sum(T.ADV_VALUE[c] for c in cards)
+    if worth < bid["value"]:
+        raise IllegalAction(
+            f"the cards are worth {worth}; the bid is {bid['value']}",
+            "action.cards",
+            reason="isla_pay_short",
+            params={"worth": worth, "value": bid["value"]},
+        )
+    if not M.needed(cards, bid["value"]):
+        raise IllegalAction(
+            f"the bid is {bid['value']}: pay it without cards it does not need",
+            "action.cards",
+            reason="isla_pay_too_much",
+            params={"worth": worth, "value": bid["value"]},
+        )
+    gold = M.cost(cards)
+    if gold > state.gold[seat]:
+        raise IllegalAction(
+            f"these Drako and Zeppelin cards cost {gold} gold; you have {state.gold[seat]}",
+            "action.cards",
+            reason="isla_not_enough_gold",
+            params={"cost": gold, "gold": state.gold[seat]},
+        )
+    return cards
+
+
+def pay(state: IslaState, seat: int, cards: list[int], events: list[dict]) -> None:
+    """The winner plays its cards (face up, discarded) and pays their gold."""
+    for c in cards:
+        state.hands[seat].remove(c)
+    state.discard.extend(cards)
+    gold = M.cost(cards)
+    state.gold[seat] -= gold
+    events.append(
+        {"type": "paid", "seat": seat, "cards": [T.adv_json(c) for c in cards], "gold": gold}
+    )

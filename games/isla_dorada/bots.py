@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action, Bot
+from games.base import Action, Bot, legal_only
 from games.isla_dorada.planner import plan
 
 
-def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    """Any legal action, uniformly."""
+@legal_only
+def random_bot(legal: list[Action], rng: random.Random) -> Action:
+    """Any legal action, uniformly (``legal_only``: no view is built for it)."""
     return dict(rng.choice(legal))
 
 

@@ -7,7 +7,7 @@ and who acts in each:
 - ``setup``: every seat at once, secretly: ``{"type": "setup", "discard_treasure": "s4",
   "discard_destiny": "d7"}`` (keep the other two starting treasures and the other destiny card;
   the treasure leaves the game, the destiny card goes under the destiny deck).
-- ``bid``: the seat whose turn it is (``games.isla_dorada.auction``).
+- ``bid``: the seat whose turn it is; ``pay``: the auction's winner (``games.isla_dorada.auction``).
 - ``move``, ``draw``, ``lightning``: the leader / the drawing seat (``games.isla_dorada.rounds``).
 - ``treasure`` and ``news``: every seat at once, secretly; ``limit``: every seat above 10 cards.
 
@@ -17,31 +17,48 @@ Decisions (the rules page says the same):
   (``data/map.json``, ``data/cards.json``; why, in their ``about``).
 - **Bonus cards are adventure cards** (12 of the 112): drawn like the others, they count toward
   the hand limit; one is played with a treasure card of its symbol family and scores its points.
-- **Bidding.** Every seat, the leader included, may pass; a passed seat bids again when its turn
-  comes round. With no bid yet the least bid is 1, but the leader's first turn may open at 0.
-  Losing bids go back to their hands; the winner discards its cards and pays 1 gold per Drako
-  and 3 per Zeppelin. Juju bars a seat for the rest of this auction (its bid returns to it).
-  Ovetos and Sangaia are played *with* a bid (public, discarded if it wins; Ovetos ends the
-  auction at once when the bid is worth 4 or more). The winner chooses Sangaia's route on; with no
-  route of the type on, Sangaia is lost and the expedition stops. A Shaman bid converts every card
-  of one kind it holds. Bigfoot and the Leviathan start off the map.
+- **Bidding.** A bid is spoken (the seed: 說出一個比現時出價為高的數目): it shows the route
+  (or the flight) and a number, never cards; a number may be bid only if the bidder's hand can
+  pay it on that route. The leader always opens, 0 being a bid, so every round has a winner
+  and the expedition moves every round; with a bid standing a seat may pass, and a passed seat
+  bids again when its turn comes round. Juju bars a seat for the rest of this auction (its bid
+  is dropped, the best other standing bid leads again; should none stand, the Juju's player
+  must bid, 0 being enough, as the leader opens). Shaman, Ovetos and Sangaia are shown face up
+  *with* a bid, back to the hand when it is raised, barred or beaten, discarded when it wins
+  (Ovetos ends the auction at once when the bid is 4 or more; a Shaman bid converts every card
+  of one kind, and the hand must hold one). **Only the winner plays its cards** (phase
+  ``pay``): it chooses, after winning, cards of its hand that pay the route worth at least its
+  bid, each of them needed, and pays 1 gold per Drako and 3 per Zeppelin among them (a bid of 0
+  needs none). So the cards behind a losing bid are never named: not in a view, an event, the
+  log or any seat's legal actions (the seat's own view says, while bidding, the most its hand
+  can pay on each route: ``mine.can_pay``). The winner chooses Sangaia's route on; with no route
+  of the type on, Sangaia is lost and the expedition stops. Bigfoot and the Leviathan start off
+  the map.
 - **Moving.** Only the final stop of a move is explored (gets a marker, curses, treasures):
-  places a river carries the expedition through or Sangaia skips are not. A figure blocks a route
-  for bids, Sangaia and river continuations alike. Cable news comes with the red markers: in the
+  places a river carries the expedition through or Sangaia skips are not. After a flight,
+  Sangaia goes on to any neighbour of the destination, whatever a river's direction between
+  them, flying (no river leg follows). A figure blocks a route for bids, Sangaia and river
+  continuations alike. Cable news comes with the red markers: in the
   round that places the 4th (draw 2, keep 1) and the 9th marker (draw 3, keep 2); a return to the
   crash site places no marker, so the news and the end come a round later.
 - **The treasure phase** is one secret choice per seat (all plays at once), revealed when all have
-  chosen; every seat chooses, so nobody learns from being asked who holds a card for the place.
+  chosen; every seat chooses, so nobody learns from being asked who holds a card for the place,
+  and the chosen cards stay in the seat's hand and goal cards until the reveal, so no count
+  (``hand_size``, ``goal_cards``) moves before it.
 - **The end.** The round of the 16th marker ends after its treasures (drawing could change no
-  score). **A table that stops playing:** when every seat passes with no bid in two rounds
-  running, the game ends after the second of them, scored as after the last marker (``end``:
-  ``"stalled"``). Every round ends (bids strictly rise and cards run out), and every round but an
-  idle one or a return to the crash site places a marker; a crash-site return needs a move from
-  a neighbour (or a flight with Sangaia, which costs gold that never comes back), so a game ends
-  within a bounded number of rounds.
-- **Information.** Gold, hand sizes, the number of goal cards each seat holds, bids and all
-  that is played are public; hands, held treasures, curses and destiny cards are not, and neither
-  is a choice before it is revealed. A card bid and taken back was seen: it stays in the log.
+  score). There is no other end (the seed's game lasts at least 16 rounds; an idle human seat
+  is the service's turn limit, not a rule of this game). **A game ends within a bounded number
+  of rounds:** every round ends (bids strictly rise and are bounded by the cards a hand can
+  pay; each Juju discards a card), every round has a winner and moves the expedition (every
+  location has at least three routes and the two figures block at most two, so the leader can
+  always open at 0), and every move places a marker but one that ends at the crash site. A move
+  from the crash site never ends there but by a flight (no two routes join the same places, no
+  river leaves it), and a flight costs gold that never comes back (at most 10 per seat); so of
+  any two rounds in a row one places a marker, but for flights: at most 2 × 16 + 10 × seats
+  rounds (``tests/test_isla_dorada_data.py`` checks the map's part of this).
+- **Information.** Gold, hand sizes, the number of goal cards each seat holds, spoken bids,
+  the special cards shown with them and all that is played are public; hands, held treasures,
+  curses and destiny cards are not, and neither is a choice before it is revealed.
 """
 
 from __future__ import annotations
@@ -108,13 +125,14 @@ def play_setup(state: IslaState, seat: int, action: I.Setup, events: list[Event]
         P.start_round(state, events)
 
 
-# --- the auction: each of its actions may end it ---------------------------------------------
+# --- the auction: a bid or a pass may end it; the winner pays, then moves --------------------
 
 
-def _auction_goes_on(state: IslaState, ended: str | None, events: list[Event]) -> None:
-    """After a bid, pass or Juju: when the auction ended, the winner moves (``rounds``)."""
-    if ended is not None:
-        R.after_auction(state, A.settle(state, events), events)
+def _auction_goes_on(state: IslaState, ended: bool, events: list[Event]) -> None:
+    """After a bid or a pass: when the auction ended, the winner pays (``pay``) or, with a bid
+    of 0, moves at once (``rounds``)."""
+    if ended and not A.settle(state, events):
+        R.begin_move(state, events)
 
 
 def play_bid(state: IslaState, seat: int, action: I.Bid, events: list[Event]) -> None:
@@ -128,7 +146,12 @@ def play_pass(state: IslaState, seat: int, action: Any, events: list[Event]) -> 
 
 def play_juju(state: IslaState, seat: int, action: I.Juju, events: list[Event]) -> None:
     card, target = A.check_juju(state, seat, action)
-    _auction_goes_on(state, A.play_juju(state, seat, card, target, events), events)
+    A.play_juju(state, seat, card, target, events)
+
+
+def play_pay(state: IslaState, seat: int, action: I.Pay, events: list[Event]) -> None:
+    A.pay(state, seat, A.check_pay(state, seat, action), events)
+    R.begin_move(state, events)
 
 
 def _choosing(state: IslaState) -> list[int]:
@@ -144,6 +167,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
         A.legal_bids,
         (Move(I.Bid, play_bid), Move(I.Pass, play_pass), Move(I.Juju, play_juju)),
     ),
+    Phase("pay", lambda state: [state.leader], A.legal_pay, (Move(I.Pay, play_pay),)),
     Phase(
         "move",
         lambda state: [state.leader],
@@ -176,7 +200,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
 class IslaKind(GameKind[IslaState]):
     """Isla Dorada behind the shared engine shape."""
 
-    snapshot_format = 2
+    snapshot_format = 3
 
     def __init__(self) -> None:
         super().__init__(

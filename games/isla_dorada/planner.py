@@ -7,11 +7,16 @@ It sees only its view (the map's static tables are public, so it reads them from
   destiny mission's share (a family or pair location not explored yet) and a marker's value
   when the mission counts rivers. ``outlook(loc)`` adds the places I can reach from there,
   discounted by distance (``FUTURE`` per route), so the bot also moves *toward* its targets.
-- **Bids.** Each legal bid form is valued as the outlook of where it takes the expedition (river
-  continuations and Sangaia detours at their best) minus what it costs: gold 1:1 (gold is
-  points) and cards at ``CARD_COST`` per value point (cards are future bids). Against the
-  current high bid's outcome (or, with none, the average open route), the best positive gain
-  is bid; else pass. Juju bars a high bidder whose move would cost me ``JUJU_AT`` or more.
+- **Bids.** Bids are spoken numbers: the planner sees the standing bids' routes and numbers,
+  never the cards behind them (nobody does). Each legal bid form is valued as the outlook of
+  where it takes the expedition (river continuations and Sangaia detours at their best) minus
+  what paying it would cost me: the cheapest way my own hand pays that number on that route
+  (``payment.ways``), gold 1:1 (gold is points) and cards at ``CARD_COST`` per value point
+  (cards are future bids), and ``SPECIAL_COST`` per special card shown. Against the current high
+  bid's outcome (or, with none, the average open route), the best positive gain is bid; else
+  pass (with no bid standing it must open: its best form). Juju bars a high bidder whose move
+  would cost me ``JUJU_AT`` or more. Having won, it pays the cheapest way (ties: the cards it
+  needs least).
 - **The rest.** Play every treasure card it can (with bonuses); keep the news cards and the
   starting treasures closest to reach; take the face-up card that pays the routes toward its
   targets (a treasure map or a thief is taken at once), buy a second card only while gold and
@@ -23,13 +28,17 @@ It sees only its view (the map's static tables are public, so it reads them from
 from __future__ import annotations
 
 import random
+from operator import itemgetter, mul
 from typing import Any
 
 from games.base import Action
+from games.isla_dorada import payment
 from games.isla_dorada import tables as T
 
 FUTURE = 0.55
 CARD_COST = 0.45
+#: What showing a special card with a bid costs (it is discarded if the bid wins).
+SPECIAL_COST = 0.8
 JUJU_AT = 3.0
 #: Rough chance a destiny mission of each kind is achieved (keeps the likelier card at setup).
 MISSION_ODDS = {
@@ -44,6 +53,17 @@ MISSION_ODDS = {
 _KIND_PAYS = {k: set(t) for k, t in T.PAYS.items()}
 
 
+#: Per location ``a``: a getter of the other locations' values and the discount of each,
+#: ``FUTURE ** (routes from a - 1)`` (the outlook's table, computed once).
+_REACH = tuple(
+    (
+        itemgetter(*(b for b in range(T.LOC_COUNT) if b != a)),
+        tuple(FUTURE ** (T.DIST[a][b] - 1) for b in range(T.LOC_COUNT) if b != a),
+    )
+    for a in range(T.LOC_COUNT)
+)
+
+
 class Mind:
     """What the view says about my position, with the place values cached."""
 
@@ -53,6 +73,8 @@ class Mind:
         self.me = me
         p = view["players"][me]
         self.hand: list[dict] = p["hand"] or []
+        #: My hand as card indices (the payment tables' form).
+        self.cards = [T.CARD_INDEX[c["id"]][1] for c in self.hand]
         self.gold: int = p["gold"]
         self.here = T.LOC_INDEX[view["expedition"]]
         self.explored = {T.LOC_INDEX[x] for x in view["explored"]}
@@ -86,13 +108,8 @@ class Mind:
         self.value = value
         # outlook: the best discounted value within reach
         self.outlook = [
-            value[a]
-            + FUTURE
-            * max(
-                (value[b] * FUTURE ** (T.DIST[a][b] - 1) for b in range(T.LOC_COUNT) if b != a),
-                default=0.0,
-            )
-            for a in range(T.LOC_COUNT)
+            value[a] + FUTURE * max(map(mul, others(value), factors), default=0.0)
+            for a, (others, factors) in enumerate(_REACH)
         ]
         self.need_types = self._needed_types()
 
@@ -130,6 +147,23 @@ class Mind:
             return 0.8
         return 0.5
 
+    def payment_cost(self, cards: list[int]) -> float:
+        """What paying with ``cards`` costs me: their gold, and their value as future bids."""
+        return CARD_COST * sum(T.ADV_VALUE[c] for c in cards) + payment.cost(cards)
+
+    def bid_cost(self, action: Action) -> float | None:
+        """What a bid form would cost me if it won: the cheapest way my hand pays its number on
+        its route (with its Shaman's conversion), and its special cards (``None``: my hand
+        cannot pay it)."""
+        rtype = None if "flight" in action else T.ROUTE_TYPE[T.ROUTE_INDEX[action["route"]]]
+        shaman = action.get("shaman")
+        conv = None if shaman is None else (shaman["from"], shaman["to"])
+        ways = payment.ways(self.cards, self.gold, rtype, action["value"], conv)
+        if not ways:
+            return None
+        shown = sum(1 for key in ("shaman", "ovetos", "sangaia") if key in action)
+        return min(self.payment_cost(w) for w in ways) + SPECIAL_COST * shown
+
     def arrive_value(self, dest: int, via: int, sangaia: bool = False) -> float:
         """The outlook of a move to ``dest`` along ``via`` (``-1``: a flight), taking river
         continuations and a Sangaia detour at their best for me."""
@@ -140,8 +174,8 @@ class Mind:
                     for r, d in T.EXITS[dest]
                     if r != via and r not in self.blocked and T.ROUTE_TYPE[r] == T.ROUTE_TYPE[via]
                 ]
-            else:
-                options = [(r, d) for r, d in T.EXITS[dest] if r not in self.blocked]
+            else:  # a flight's Sangaia flies on to any neighbour
+                options = [(-1, d) for r, d in T.LINKS[dest] if r not in self.blocked]
             if options:
                 return max(self.arrive_value(d, r) for r, d in options)
         best = self.outlook[dest] if dest != T.CRASH else 0.2 * self.outlook[dest]
@@ -154,23 +188,6 @@ class Mind:
         return best
 
 
-def _cost(action: Action, kinds: dict[str, dict]) -> float:
-    cost = 0.0
-    for cid in action.get("cards", []):
-        card = kinds[cid]
-        facts = _FACTS[card["kind"]]
-        cost += CARD_COST * facts.get("value", 1) + facts.get("gold", 0)
-    for key in ("ovetos", "sangaia"):
-        if key in action:
-            cost += 0.8
-    if "shaman" in action:
-        cost += 0.8
-    return cost
-
-
-_FACTS = {k["kind"]: k for k in T.ADVENTURE_KINDS}
-
-
 def _dest(mind: Mind, action: Action) -> tuple[int, int]:
     if "flight" in action:
         return T.LOC_INDEX[action["flight"]], -1
@@ -179,59 +196,66 @@ def _dest(mind: Mind, action: Action) -> tuple[int, int]:
     return d, r
 
 
-def my_cards(mind: Mind, view: dict) -> dict[str, dict]:
-    """My cards by id: the hand and the cards of my standing bid (the planner's view of them)."""
-    kinds = {c["id"]: c for c in mind.hand}
-    mine = view["players"][mind.me]["bid"]
-    if mine:
-        for c in mine["cards"]:
-            kinds[c["id"]] = c
-        for key in ("ovetos", "sangaia"):
-            if key in mine:
-                kinds[mine[key]["id"]] = mine[key]
-        if "shaman" in mine:
-            kinds[mine["shaman"]["card"]["id"]] = mine["shaman"]["card"]
-    return kinds
+def baseline(mind: Mind, view: dict) -> float:
+    """What the auction is worth to me if I do nothing: the high bid's outcome, or (none
+    standing) the average open route's."""
+    high = view["auction"]["high"]
+    if high is not None:
+        hb = view["players"][high]["bid"]
+        via = T.ROUTE_INDEX[hb["route"]] if hb["route"] else -1
+        return mind.arrive_value(T.LOC_INDEX[hb["to"]], via, "sangaia" in hb)
+    exits = [(r, d) for r, d in T.EXITS[mind.here] if r not in mind.blocked]
+    return sum(mind.arrive_value(d, r) for r, d in exits) / max(len(exits), 1)
+
+
+def bid_gain(mind: Mind, action: Action, base: float) -> float | None:
+    """A bid form's gain over ``base`` for me (``None``: my hand cannot pay it)."""
+    cost = mind.bid_cost(action)
+    if cost is None:
+        return None
+    dest, via = _dest(mind, action)
+    return mind.arrive_value(dest, via, "sangaia" in action) - base - cost
+
+
+def juju_gain(mind: Mind, view: dict, action: Action, base: float) -> float:
+    """Barring the high bidder is worth what the best open route gains over its bid, once that
+    reaches ``JUJU_AT`` (else nothing)."""
+    high = view["auction"]["high"]
+    if action.get("target") != high or high is None or high == mind.me:
+        return 0.0
+    alternatives = [mind.arrive_value(d, r) for r, d in T.EXITS[mind.here] if r not in mind.blocked]
+    gain = max(alternatives, default=base) - base
+    return gain if gain >= JUJU_AT else 0.0
 
 
 def _bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
-    kinds = my_cards(mind, view)
-    me = mind.me
-    auction = view["auction"]
-    high = auction["high"]
-    if high is not None:
-        hb = view["players"][high]["bid"]
-        dest = T.LOC_INDEX[hb["to"]]
-        via = T.ROUTE_INDEX[hb["route"]] if hb["route"] else -1
-        baseline = mind.arrive_value(dest, via, "sangaia" in hb)
-    else:
-        exits = [(r, d) for r, d in T.EXITS[mind.here] if r not in mind.blocked]
-        baseline = sum(mind.arrive_value(d, r) for r, d in exits) / max(len(exits), 1)
-    # A free move (the leader's opening at 0) is taken unless it is worse than average: a table
-    # where every seat passes ends the game early.
-    best, best_gain = None, -1e-9 if auction["minimum"] == 0 else 0.0
-    juju = None
+    base = baseline(mind, view)
+    must_open = not any(a["type"] == "pass" for a in legal)
+    best, best_gain = None, -1e18 if must_open else 0.0
     for action in legal:
         kind = action["type"]
-        if kind == "juju":
-            if action["target"] == high and juju is None:
-                juju = action
-            continue
+        if kind == "juju" and juju_gain(mind, view, action, base) > 0:
+            return dict(action)
         if kind != "bid":
             continue
-        dest, via = _dest(mind, action)
-        gain = mind.arrive_value(dest, via, "sangaia" in action) - baseline - _cost(action, kinds)
-        if gain > best_gain:
+        gain = bid_gain(mind, action, base)
+        if gain is not None and gain > best_gain:
             best, best_gain = action, gain
-    if juju is not None and high is not None and high != me:
-        alternatives = [
-            mind.arrive_value(d, r) for r, d in T.EXITS[mind.here] if r not in mind.blocked
-        ]
-        if alternatives and max(alternatives) - baseline >= JUJU_AT:
-            return dict(juju)
     if best is None:
         return {"type": "pass"}
     return dict(best)
+
+
+def _pay(mind: Mind, legal: list[Action]) -> Action:
+    """The cheapest way to pay (ties: the cards I need least)."""
+    by_id = {c["id"]: c for c in mind.hand}
+
+    def key(a: Action) -> tuple[float, float]:
+        cards = [T.CARD_INDEX[c][1] for c in a["cards"]]
+        return mind.payment_cost(cards), sum(mind.card_use(by_id[c]) for c in a["cards"])
+
+    cheapest: Action = min(legal, key=key)
+    return dict(cheapest)
 
 
 def _treasures(legal: list[Action], view: dict) -> Action:
@@ -350,6 +374,8 @@ def plan(view: dict, legal: list[Action], rng: random.Random) -> Action:
     phase = view["phase"]
     if phase == "bid":
         return _bid(mind, view, legal)
+    if phase == "pay":
+        return _pay(mind, legal)
     if phase == "treasure":
         return _treasures(legal, view)
     if phase == "setup":

@@ -32,22 +32,6 @@ from games.state import enter
 _KIND = T.ADV_KIND
 
 
-def after_auction(state: IslaState, winner: int, events: list[dict]) -> None:
-    """Move with the winning bid, or (nobody bid) go on to drawing; two idle rounds end it."""
-    if winner >= 0:
-        state.stall = 0
-        _begin_move(state, events)
-        return
-    state.stall += 1
-    state.stats["idle_rounds"] += 1
-    events.append({"type": "idle", "round": state.round, "running": state.stall})
-    state.history.append({"round": state.round, "leader": state.leader, "idle": True})
-    if state.stall >= 2:
-        finish(state, "stalled", events)
-    else:
-        begin_draw(state, events)
-
-
 # --- moving ----------------------------------------------------------------------------------
 
 
@@ -65,7 +49,19 @@ def _travel(state: IslaState, route: int, dest: int, events: list[dict]) -> None
     )
 
 
-def _begin_move(state: IslaState, events: list[dict]) -> None:
+def sangaia_options(state: IslaState, route: int) -> list[tuple[int, int]]:
+    """Where Sangaia takes the expedition on from the skipped destination (its location now),
+    after a move along ``route`` (``-1``: a flight): another open route of the same type out of
+    it; after a flight, any neighbour, whatever a river's direction (a figure still blocks)."""
+    if route < 0:
+        bf, lv = state.bigfoot, state.leviathan
+        return [(r, d) for r, d in T.LINKS[state.location] if r != bf and r != lv]
+    rtype = T.ROUTE_TYPE[route]
+    return [(r, d) for r, d in open_exits(state) if r != route and T.ROUTE_TYPE[r] == rtype]
+
+
+def begin_move(state: IslaState, events: list[dict]) -> None:
+    """The winner's move: to the bid's destination, then Sangaia's detour and river legs."""
     bid = state.win
     assert bid is not None
     route, dest = bid["route"], bid["to"]
@@ -75,21 +71,17 @@ def _begin_move(state: IslaState, events: list[dict]) -> None:
         state.stats["flights"] += 1
     _travel(state, route, dest, events)
     if bid["sangaia"] >= 0:
-        exits = open_exits(state)
-        if route >= 0:
-            options = [
-                (r, d) for r, d in exits if r != route and T.ROUTE_TYPE[r] == T.ROUTE_TYPE[route]
-            ]
-        else:
-            options = exits
+        options = sangaia_options(state, route)
         events.append({"type": "sangaia", "seat": state.leader, "options": len(options)})
         if len(options) > 1:
             enter(state, "move")
             state.move = {"kind": "detour", "options": [list(o) for o in options]}
+            state.move["flight"] = route < 0
             return
         if options:
             state.stats["detours"] += 1
-            route, dest = options[0]
+            on, dest = options[0]
+            route = on if route >= 0 else -1  # a flight's detour flies on
             _travel(state, route, dest, events)
     _river_or_arrive(state, route, events)
 
@@ -129,6 +121,8 @@ def play_detour(state: IslaState, seat: int, action: Detour, events: list[dict])
             options=sorted(T.ROUTE_IDS[r] for r in options),
         )
     route, dest = action.route, options[action.route]
+    if move.get("flight"):
+        route = -1  # a flight's detour flies on to the neighbour: no river leg
     state.stats["detours"] += 1
     _travel(state, route, dest, events)
     _river_or_arrive(state, route, events)
@@ -294,12 +288,7 @@ def play_treasures(state: IslaState, seat: int, action: Treasures, events: list[
                     family=T.GOAL_FAMILY[g],
                 )
         chosen.append([g, bonus, bongo])
-    for g, bonus, bongo in chosen:
-        state.treasures[seat].remove(g)
-        for c in (bonus, bongo):
-            if c >= 0:
-                state.hands[seat].remove(c)
-    state.pending[seat] = chosen
+    state.pending[seat] = chosen  # the cards stay in the holdings until all are revealed
     state.chosen[seat] = True
     events.append({"type": "chosen", "seat": seat, "phase": "treasure"})
     if all(state.chosen):
@@ -320,6 +309,10 @@ def _reveal_treasures(state: IslaState, events: list[dict]) -> None:
     for s in range(state.seats):
         plays = state.pending[s] or []
         for g, bonus, bongo in plays:
+            state.treasures[s].remove(g)
+            for c in (bonus, bongo):
+                if c >= 0:
+                    state.hands[s].remove(c)
             state.played_treasures[s].append([g, bonus, bongo])
             if bongo >= 0:
                 state.discard.append(bongo)

@@ -107,31 +107,35 @@ def at(state: IslaState, location: str) -> None:
     state.location = T.LOC_INDEX[location]
 
 
+def number(card_id: str) -> int:
+    """An adventure card id's number (``"a17"`` → 17): the order ways to pay are listed in."""
+    return T.CARD_INDEX[card_id][1]
+
+
 def ids(state: IslaState, seat: int, kind: str) -> list[str]:
     return [T.ADV_ID[c] for c in state.hands[seat] if T.ADV_KIND[c] == kind]
 
 
 def adventure_cards(state: IslaState) -> list[int]:
-    """Every adventure card wherever it is (deck, display, discard, hands, bids, in use)."""
+    """Every adventure card wherever it is (deck, display, discard, hands, the special cards
+    shown with standing bids, in use). A treasure play chosen but not revealed is still held."""
     cards = state.deck + state.display + state.discard + [c for h in state.hands for c in h]
     for bid in state.bids:
         if bid is not None:
-            cards += bid["cards"] + [bid[k] for k in ("shaman", "ovetos", "sangaia") if bid[k] >= 0]
+            cards += [bid[k] for k in ("shaman", "ovetos", "sangaia") if bid[k] >= 0]
     if state.lightning is not None:
         cards.append(state.lightning["card"])
     for s in range(state.seats):
         cards += [b for _, b, _ in state.played_treasures[s] if b >= 0]
-        cards += [c for _, b, x in state.pending[s] or [] for c in (b, x) if c >= 0]
     return cards
 
 
 def goal_cards(state: IslaState) -> list[int]:
-    """Every goal card wherever it is (decks, out, held, offered, pending, played)."""
+    """Every goal card wherever it is (decks, out, held, offered, played)."""
     cards = state.tdeck + state.cdeck + state.ddeck + state.out
     for s in range(state.seats):
         cards += state.treasures[s] + state.curses[s] + state.offers[s] + state.played_curses[s]
         cards += [g for g, _, _ in state.played_treasures[s]]
-        cards += [g for g, _, _ in state.pending[s] or []]
         if state.destiny[s] >= 0:
             cards.append(state.destiny[s])
     return cards

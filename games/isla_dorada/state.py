@@ -18,7 +18,7 @@ from games.isla_dorada import tables as T
 from games.state import GameState
 
 #: The phases, in the order a round runs them (``setup`` once, ``over`` at the end).
-PHASES = ("setup", "bid", "move", "treasure", "news", "draw", "lightning", "limit", "over")
+PHASES = ("setup", "bid", "pay", "move", "treasure", "news", "draw", "lightning", "limit", "over")
 
 
 @dataclass(kw_only=True)
@@ -30,7 +30,8 @@ class IslaState(GameState):
     leader: int = 0
     location: int = T.CRASH
     gold: list[int] = field(default_factory=list)
-    #: Adventure cards in hand (a standing bid's cards are out of the hand until it ends).
+    #: Adventure cards in hand (the special cards shown with a standing bid are out of the hand
+    #: until it ends; a treasure play chosen but not yet revealed stays in it).
     hands: list[list[int]] = field(default_factory=list)
     #: Goal cards held: treasure cards (starting and standard), curse cards, the destiny card.
     treasures: list[list[int]] = field(default_factory=list)
@@ -55,24 +56,23 @@ class IslaState(GameState):
     #: Exploration markers per location.
     explored: list[int] = field(default_factory=list)
     # --- the auction of this round ---
-    #: Standing bid per seat: ``{"route": r or -1, "to": loc, "cards": [...], "value", "gold",
-    #: "shaman": card or -1, "from", "into", "ovetos": card or -1, "sangaia": card or -1}``.
+    #: Standing bid per seat, as spoken: ``{"route": r or -1, "to": loc, "value", "shaman": card
+    #: or -1, "from", "into", "ovetos": card or -1, "sangaia": card or -1}`` (no paying cards).
     bids: list[dict | None] = field(default_factory=list)
     high: int = -1
     turn: int = 0
     #: Seats that passed since the last bid (who passed), and seats barred by a Juju.
     passed: list[bool] = field(default_factory=list)
     barred: list[bool] = field(default_factory=list)
-    opened: bool = False
     juju_turn: bool = False
-    #: This round's winning bid (a copy) once the auction ended.
+    #: This round's winning bid once the auction ended (its winner pays it, phase ``pay``).
     win: dict | None = None
     # --- moving ---
     #: A pending choice of the leader: ``{"kind": "detour"|"river", "options": [[route, dest]]}``.
     move: dict | None = None
     path: list[int] = field(default_factory=list)
     #: Treasure phase: the plays each seat chose (``[[treasure, bonus or -1, bongo or -1]]``),
-    #: kept out of the holdings and hidden until every seat has chosen.
+    #: hidden until every seat has chosen: the cards stay in the seat's holdings till then.
     pending: list[list[list[int]] | None] = field(default_factory=list)
     #: Cable news due this round: ``[drawn, kept]`` or ``None``.
     news: list[int] | None = None
@@ -88,8 +88,6 @@ class IslaState(GameState):
     wins: list[int] = field(default_factory=list)
     flights: int = 0
     river_steps: int = 0
-    #: Rounds running in which every seat passed; the game ends at 2 (engine docstring).
-    stall: int = 0
     end: str | None = None
     history: list[dict] = field(default_factory=list)
     last_events: list[dict] = field(default_factory=list)
@@ -99,7 +97,6 @@ class IslaState(GameState):
 def new_stats(seats: int) -> dict:
     return {
         "rounds": 0,
-        "idle_rounds": 0,
         "crash_returns": 0,
         "flights": 0,
         "detours": 0,

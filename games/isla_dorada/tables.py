@@ -54,6 +54,16 @@ def _exits() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 #: Per location: ``(route, destination)`` for every route the expedition may leave it by.
 EXITS: tuple[tuple[tuple[int, int], ...], ...] = _exits()
+#: Per location: ``(route, other end)`` for every route touching it, whatever a river's
+#: direction (the neighbours a flight's Sangaia goes on to).
+LINKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (r, ROUTE_B[r] if ROUTE_A[r] == loc else ROUTE_A[r])
+        for r in range(ROUTE_COUNT)
+        if loc in (ROUTE_A[r], ROUTE_B[r])
+    )
+    for loc in range(LOC_COUNT)
+)
 #: Per location: the locations joined to it by any route, either way (Bongo's "next to").
 NEIGHBOURS: tuple[frozenset[int], ...] = tuple(
     frozenset({ROUTE_B[r] for r in range(ROUTE_COUNT) if ROUTE_A[r] == loc})

@@ -9,9 +9,14 @@ alike), ``treasures``/``curses``/``destiny`` (its own; ``null`` for others), ``p
 Public parts: ``display`` (face-up adventure cards), ``deck``/``discard`` sizes, ``bigfoot``,
 ``leviathan`` (route ids or ``null``), ``explored`` (markers per location id), ``markers``
 (total, red ones, placed), ``auction`` (bidding phase: turn, high bidder, value, minimum),
-``move`` (the leader's choice, if one is pending), ``draw``, ``lightning``, ``history`` (a
-record per round), ``last_events``. ``mine`` carries what only the seat sees besides its cards:
-its setup or news offer, its treasure plays chosen but not yet revealed, its destiny progress.
+``pay`` (the auction's winner and its bid, while it pays), ``move`` (the leader's choice, if
+one is pending), ``draw``, ``lightning``, ``history`` (a record per round), ``last_events``.
+A bid shows its route (or flight), its number and the special cards played with it face up,
+never the cards that would pay it (``auction``). ``mine`` carries what only the seat sees
+besides its cards: its setup or news offer, while bidding the most its hand can pay on each open
+route and on a flight (``can_pay``), its treasure plays chosen but not yet revealed (their
+cards stay in its hand and goal cards until all are revealed, so no count moves), its destiny
+progress.
 At the end everything is open and ``score_breakdown`` (one row per seat: ``gold``,
 ``treasures``, ``bonuses``, ``destiny``, ``curses``, ``total`` = gold + treasures + bonuses +
 destiny - curses) and ``scores`` (the totals) and ``winners`` appear.
@@ -95,7 +100,6 @@ def observe(kind: Any, state: IslaState, seat: int | None) -> dict:
         "explored": {T.LOC_IDS[i]: n for i, n in enumerate(state.explored) if n},
         "flights": state.flights,
         "river_steps": state.river_steps,
-        "idle_rounds_running": state.stall,
         "history": json.loads(json.dumps(state.history)),
         "last_events": json.loads(json.dumps(state.last_events)),
         "actions": state.moves,
@@ -106,9 +110,11 @@ def observe(kind: Any, state: IslaState, seat: int | None) -> dict:
             "turn": state.turn,
             "high": state.high if state.high >= 0 else None,
             "value": high["value"] if high is not None else None,
-            "minimum": A.minimum(state, state.turn),
+            "minimum": A.minimum(state),
             "open_routes": [T.ROUTE_IDS[r] for r, _ in A.open_exits(state)],
         }
+    if state.phase == "pay" and state.win is not None:
+        view["pay"] = {"seat": state.leader, "bid": A.bid_json(state.win)}
     if state.phase == "move" and state.move is not None:
         view["move"] = {
             "kind": state.move["kind"],
@@ -140,6 +146,8 @@ def observe(kind: Any, state: IslaState, seat: int | None) -> dict:
 
 def _mine(state: IslaState, seat: int) -> dict[str, Any]:
     out: dict[str, Any] = {"offer": [_goal(g) for g in state.offers[seat]]}
+    if state.phase == "bid" and not state.barred[seat]:
+        out["can_pay"] = A.can_pay(state, seat)
     pending = state.pending[seat] if state.phase == "treasure" else None
     if pending is not None:
         out["plays"] = [
@@ -199,7 +207,6 @@ def hidden_items(state: IslaState) -> list[Any]:
 def statistics(state: IslaState) -> dict:
     out = {k: (list(v) if isinstance(v, list) else v) for k, v in state.stats.items()}
     rows = [breakdown(state, s) for s in range(state.seats)]
-    out["stalled"] = state.end == "stalled"
     out["markers_placed"] = T.MARKERS - state.markers_left
     out["river_steps"] = state.river_steps
     for key in ("gold", "treasures", "bonuses", "destiny", "curses"):

@@ -40,10 +40,12 @@ Decisions where the rules leave a gap (each one also noted where it is implement
   is rebuilt from the shuffled discards first. With no card at all left, fewer cards are drawn.
   When no player has a compass marker left, nobody can ever raise (markers only come back from
   a sharing): the game ends at once with the scores as they stand.
-- **A table that stops playing.** A seat may always pass (``end_turn`` before anything else),
-  so a table could pass for ever. When every seat passes through a whole round twice running
-  (``2 × seats`` passes in a row, ``turn.PASS_ROUNDS``; any other action starts the count
-  again), the game ends at once with the scores as they stand, as when no marker is left.
+- **A table that stops playing** (rules §8). A turn makes progress when it plays a clue card,
+  places or removes a marker, or raises a treasure; exchanges, drives and passes make none.
+  After two whole rounds without progress (``2 × seats`` turns in a row, counted from any
+  seat's, ``engine.STALL_ROUNDS``; the views show the count as ``stall``) the game ends at once
+  with the scores as they stand (``end``: ``stalled``), as when no marker is left. The setup
+  counts no turn. Bots never rely on it (``strategy``).
 - **Views.** Other seats' treasure values are hidden (only their count shows), even though each
   was turned face up when offered: the public log keeps the offers as the table would.
 """

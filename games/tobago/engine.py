@@ -107,12 +107,30 @@ def refill(state: TobagoState, seat: int, events: list[dict]) -> None:
         emit(state, events, "hand_refilled", seat=seat, cards=drawn)
 
 
+#: Whole rounds in a row without progress after which the game ends (rules §8, Decision "a
+#: table that stops playing"): ``STALL_ROUNDS × seats`` turns in a row, counted from any seat's.
+STALL_ROUNDS = 2
+
+
+def stall_limit(state: TobagoState) -> int:
+    """How many turns in a row without progress end the game."""
+    return STALL_ROUNDS * state.seats
+
+
 def next_turn(state: TobagoState, events: list[dict]) -> None:
-    """The next seat's turn; or the end, when no compass marker is left to anyone (then no
-    treasure can ever be raised again, so no marker can ever come back)."""
+    """The next seat's turn; or the end: when no compass marker is left to anyone (then no
+    treasure can ever be raised again, so no marker can ever come back), or when the turn that
+    ends completes two whole rounds without progress (rules §8: no clue played, no marker placed
+    or removed, no treasure raised; exchanges, drives and passes make none)."""
     if all(p.markers == 0 for p in state.players):
         end_game(state, events, "no compass marker left to anyone", "no_markers")
         return
+    if state.turn_number > 0:  # a turn ends (not the hand-over from the setup)
+        state.idle_turns = 0 if state.turn.progress else state.idle_turns + 1
+        if state.idle_turns >= stall_limit(state):
+            why = f"{STALL_ROUNDS} whole rounds without a clue, a marker or a raised treasure"
+            end_game(state, events, why, "stalled")
+            return
     state.current = (state.current + 1) % state.seats
     state.turn_number += 1
     state.turn = TurnState()
@@ -123,7 +141,7 @@ def end_game(state: TobagoState, events: list[dict], reason: str, end: str) -> N
     """The game is over. ``end`` says why, for pages to word: ``deck_empty`` (the sharing that
     emptied the treasure deck), ``deck_reshuffled`` (the deck ran out during a sharing and its
     shuffled discards finished it: cards may be left), ``no_markers`` (nobody can raise any
-    more) or ``all_passed`` (every seat passed the rounds the table allows); the event also says
+    more) or ``stalled`` (two whole rounds without progress); the event also says
     how many treasure cards are left unused."""
     state.sharing = None
     enter(state, OVER)

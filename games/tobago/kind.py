@@ -9,12 +9,10 @@ in ``games.tobago.actions``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
-from games.actions import ActionType
 from games.base import GameKind, GameType
-from games.phases import Event, Move, Phase
+from games.phases import Move, Phase
 from games.state import OVER, generator
 from games.tobago import actions as A
 from games.tobago import engine, islands, sharing, turn, views
@@ -25,47 +23,32 @@ from hexmap.island import Island
 from hexmap.seeds import check_seed
 from solver.engine import SolverOptions
 
-T = TypeVar("T", bound=ActionType)
-Apply = Callable[[TobagoState, int, T, list[Event]], None]
-
-
-def _plays(apply: Apply[T]) -> Apply[T]:
-    """``apply``, after which the count of passes in a row starts again (Decision "A table
-    that stops playing": any action but a pass; ``turn.apply_end_turn`` counts the passes)."""
-
-    def played(state: TobagoState, seat: int, action: T, events: list[Event]) -> None:
-        apply(state, seat, action, events)
-        state.passes = 0
-
-    return played
-
-
 PHASES: tuple[Phase[TobagoState], ...] = (
     Phase(
         "place_atv",
         to_act=turn.current,
         legal=turn.legal_place_atv,
-        moves=(Move(A.PlaceAtv, _plays(turn.apply_place_atv)),),
+        moves=(Move(A.PlaceAtv, turn.apply_place_atv),),
     ),
     Phase(
         "first_clue",
         to_act=turn.current,
         legal=turn.legal_first_clue,
-        moves=(Move(A.FirstClue, _plays(turn.apply_first_clue)),),
+        moves=(Move(A.FirstClue, turn.apply_first_clue),),
     ),
     Phase(
         "turn",
         to_act=turn.current,
         legal=turn.legal_turn,
         moves=(
-            Move(A.PlayClue, _plays(turn.apply_play_clue)),
-            Move(A.ExtraMarker, _plays(turn.apply_extra_marker)),
-            Move(A.Exchange, _plays(turn.apply_exchange)),
-            Move(A.Drive, _plays(turn.apply_drive)),
-            Move(A.PickAmulet, _plays(turn.apply_pick_amulet)),
-            Move(A.SpendAmulet, _plays(turn.apply_spend_amulet)),
-            Move(A.RemoveMarker, _plays(turn.apply_remove_marker)),
-            Move(A.Raise, _plays(turn.apply_raise)),
+            Move(A.PlayClue, turn.apply_play_clue),
+            Move(A.ExtraMarker, turn.apply_extra_marker),
+            Move(A.Exchange, turn.apply_exchange),
+            Move(A.Drive, turn.apply_drive),
+            Move(A.PickAmulet, turn.apply_pick_amulet),
+            Move(A.SpendAmulet, turn.apply_spend_amulet),
+            Move(A.RemoveMarker, turn.apply_remove_marker),
+            Move(A.Raise, turn.apply_raise),
             Move(A.EndTurn, turn.apply_end_turn),
         ),
     ),
@@ -74,15 +57,15 @@ PHASES: tuple[Phase[TobagoState], ...] = (
         to_act=sharing.to_act,
         legal=sharing.legal,
         moves=(
-            Move(A.Accept, _plays(sharing.accept)),
-            Move(A.Decline, _plays(sharing.decline)),
+            Move(A.Accept, sharing.accept),
+            Move(A.Decline, sharing.decline),
         ),
     ),
 )
 
 
 class TobagoKind(GameKind[TobagoState]):
-    snapshot_format = 2
+    snapshot_format = 3
 
     def __init__(self) -> None:
         super().__init__(
@@ -142,6 +125,10 @@ class TobagoKind(GameKind[TobagoState]):
             # a game that stopped because nobody could raise any more (rules §5: no marker left)
             "ended_without_markers": int(
                 state.phase == OVER and all(p.markers == 0 for p in state.players)
+            ),
+            # two whole rounds without progress (rules §8)
+            "ended_stalled": int(
+                state.phase == OVER and state.idle_turns >= engine.stall_limit(state)
             ),
             "treasure_cards": [len(p.treasures) for p in state.players],
             "amulets_left": [p.amulets for p in state.players],

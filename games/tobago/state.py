@@ -83,6 +83,8 @@ class TurnState:
     start: Space | None = None  # where the drive action started
     points: int = 0  # movement points left
     bonus: int = 0  # movement points bought with amulets (cannot pay for a pick-up)
+    #: This turn played a clue, placed or removed a marker, or raised a treasure (rules §8).
+    progress: bool = False
 
 
 @dataclass
@@ -118,8 +120,8 @@ class TobagoState(GameState):
     island_source: dict[str, Any]
     current: int = 0  # the seat whose turn (or setup step) it is
     turn_number: int = 0
-    #: Turns passed in a row (``end_turn`` before anything else); see ``turn.PASS_ROUNDS``.
-    passes: int = 0
+    #: Turns in a row that made no progress (rules §8; ``engine.STALL_ROUNDS``).
+    idle_turns: int = 0
     clue_deck: list[int] = field(default_factory=list)
     clue_discard: list[int] = field(default_factory=list)
     drawn: int | None = None  # the clue card drawn for a first clue (face up)
@@ -202,7 +204,7 @@ def state_to_json(s: TobagoState) -> dict:
         "island_source": s.island_source,
         "current": s.current,
         "turn_number": s.turn_number,
-        "passes": s.passes,
+        "idle_turns": s.idle_turns,
         "clue_deck": list(s.clue_deck),
         "clue_discard": list(s.clue_discard),
         "drawn": s.drawn,
@@ -238,6 +240,7 @@ def state_to_json(s: TobagoState) -> dict:
             "start": _space(s.turn.start),
             "points": s.turn.points,
             "bonus": s.turn.bonus,
+            "progress": s.turn.progress,
         },
         "sharing": None
         if s.sharing is None
@@ -271,7 +274,7 @@ def state_from_json(
         island_source=d["island_source"],
         current=d["current"],
         turn_number=d["turn_number"],
-        passes=d["passes"],
+        idle_turns=d["idle_turns"],
         clue_deck=list(d["clue_deck"]),
         clue_discard=list(d["clue_discard"]),
         drawn=d["drawn"],
@@ -307,7 +310,9 @@ def state_from_json(
             )
         )
     t = d["turn"]
-    s.turn = TurnState(t["mode"], t["plays"], _hex(t["start"]), t["points"], t["bonus"])
+    s.turn = TurnState(
+        t["mode"], t["plays"], _hex(t["start"]), t["points"], t["bonus"], t["progress"]
+    )
     sh = d["sharing"]
     if sh is not None:
         s.sharing = Sharing(

@@ -16,8 +16,16 @@ What it does, in order of priority on its turn:
    candidates), collecting amulets on the way (a free one on its start space first).
 4. **Exchange a hopeless hand** (no legal play, or only plays that help rivals).
 
-When the public log shows only driving for a long while, it plays or exchanges (bots that only
-drive could otherwise keep a game going for ever).
+**Progress when the table stalls** (rules §8: two whole rounds without a clue played, a marker
+placed or removed or a treasure raised end the game; a bot never relies on that end). Once a
+whole round has gone by without progress (the view's ``stall``), a turn of its own without any
+would let the others end the game, so it makes progress if it can: its best clue play, whatever
+the hint's score, else, with an amulet, removing a candidate marker (on the map with the fewest
+candidates, the one farthest from its ATV), before or after driving, else it drives for the
+nearest amulet (picked up on the way, it removes a marker that turn). With no compass marker
+left it gathers amulets rather than exchanging a hand it cannot play. Clue plays are ranked against
+the rivals that can raise (a seat without a compass marker cannot take a treasure located next to
+it).
 
 In a sharing it accepts a card worth 5+, a card at least as good as the best card it drew
 itself and has not seen turned yet, a 3+ when cards are scarcer than markers, and anything when
@@ -49,8 +57,6 @@ APPROACH_COUNT = 4
 #: Value of an amulet picked up on the way, in movement points of detour.
 AMULET_VALUE = 1.5
 UNREACHABLE = 99
-#: Public events without a clue play, raise or exchange after which driving stops for a play.
-STALL_EVENTS = 36
 #: Spaces searched when choosing where to place the ATV.
 CENTRAL_SHORTLIST = 8
 #: Compass markers kept for raising: no clue is played with this many or fewer left.
@@ -190,7 +196,7 @@ def _hints(pos: Position, hand: list[Clue] | None = None) -> list[Hint]:
     if hand is None:
         hand = [parse_clue(c["clue"]) for c in pos.hand]
     maps = [m["column"] for m in pos.maps]
-    return hints(pos.island, maps, hand, pos.me, pos.others, pos.options)
+    return hints(pos.island, maps, hand, pos.me, pos.rivals, pos.options)
 
 
 def _play(pos: Position, hint: Hint) -> Action:
@@ -208,11 +214,15 @@ def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     reserve = pos.markers <= RESERVE_MARKERS and any(m["count"] == 1 for m in pos.maps)
     if best is not None and not reserve and best.score >= STRONG_HINT:
         return _play(pos, best)
-    if _stalled(pos.view):  # nobody has played, raised or exchanged for a long while
+    if _urgent(pos.view):  # a whole round without progress: make some now if I can
         if best is not None:
             return _play(pos, best)
-        if "exchange" in kinds:
-            return {"type": "exchange"}
+        removal = _removal(pos, kinds)
+        if removal is not None:
+            return removal
+        fetch = _amulet_goal(pos)  # pick one up on the way, then remove a marker with it
+        if fetch is not None and (goal is None or _in_reach(pos, fetch[1][0])):
+            goal = fetch
     if "pick_amulet" in kinds:  # free on the start space: the drive begins with it
         return {"type": "pick_amulet"}
     if goal is not None:
@@ -231,15 +241,22 @@ def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     return step
 
 
-def _stalled(view: dict) -> bool:
-    """Whether the public log's tail shows only driving: no clue, raise or exchange in it."""
-    log = view["log"]
-    if len(log) < STALL_EVENTS:
-        return False
-    return not any(e["type"] in _PROGRESS for e in log[-STALL_EVENTS:])
+def _urgent(view: dict) -> bool:
+    """This turn has made no progress yet and the table has gone a whole round without any: a
+    turn of mine without progress would let the others end the game (rules §8)."""
+    stall = view["stall"]
+    return not view["turn"]["progress"] and stall["turns"] + view["seats"] >= stall["limit"]
 
 
-_PROGRESS = frozenset({"clue_played", "raised", "exchanged", "first_clue", "sharing_started"})
+def _removal(pos: Position, kinds: dict[str, list[Action]]) -> Action | None:
+    """A candidate marker to remove (an amulet's progress): on the map with the fewest
+    candidates, the one farthest from my ATV (``None``: no removal is possible)."""
+    removals = kinds.get("remove_marker", [])
+    if not removals or pos.me is None:
+        return None
+    here = pos.me
+    counts = {m["colour"]: m["count"] for m in pos.maps}
+    return dict(min(removals, key=lambda a: (counts[a["map"]], -pos.cost(here, Hex(*a["space"])))))
 
 
 def _after_play(pos: Position, kinds: dict[str, list[Action]]) -> Action:
@@ -256,8 +273,10 @@ def _after_play(pos: Position, kinds: dict[str, list[Action]]) -> Action:
 def _goal(pos: Position) -> tuple | None:
     """What to drive for: ``("raise", space)``, ``("remove", map, space_to_remove, space)``,
     ``("approach", spaces)`` or None."""
-    if pos.me is None or pos.markers < 1:
+    if pos.me is None:
         return None
+    if pos.markers < 1:  # nothing to play or raise with: gather amulets (each removes a marker)
+        return _amulet_goal(pos)
     budget = pos.points + pos.bonus
     best_raise = None
     approach = None
@@ -300,6 +319,19 @@ def _goal(pos: Position) -> tuple | None:
     return None if approach is None else ("approach", approach[1])
 
 
+def _in_reach(pos: Position, amulet: Hex) -> bool:
+    """An amulet I can drive to and pick up this turn (one point for the pick-up)."""
+    return pos.me is not None and pos.cost(pos.me, amulet) + 1 <= pos.points + pos.bonus
+
+
+def _amulet_goal(pos: Position) -> tuple | None:
+    """Drive for the nearest amulet lying on the island (``None``: none lies there)."""
+    if pos.me is None or not pos.amulet_spaces:
+        return None
+    here = pos.me
+    return ("approach", [min(pos.amulet_spaces, key=lambda h: (pos.cost(here, h), h))])
+
+
 def _drive_step(pos: Position, kinds: dict[str, list[Action]], goal: tuple | None = None) -> Action:
     if "raise" in kinds:
         return dict(kinds["raise"][0])
@@ -334,7 +366,7 @@ def _drive_step(pos: Position, kinds: dict[str, list[Action]], goal: tuple | Non
         goal = ("approach", [target])
     drives = kinds.get("drive", [])
     if not drives:
-        return {"type": "end_turn"}
+        return _or_progress(pos, kinds)
     targets = goal[1] if goal is not None else []
     target_costs = [costs_from(pos.island, t) for t in targets]
 
@@ -359,7 +391,17 @@ def _drive_step(pos: Position, kinds: dict[str, list[Action]], goal: tuple | Non
         v = value(h, costs[h]) - 0.01 * costs[h]
         if v > best_v + 1e-9:
             best, best_v = a, v
-    return {"type": "end_turn"} if best is None else dict(best)
+    return _or_progress(pos, kinds) if best is None else dict(best)
+
+
+def _or_progress(pos: Position, kinds: dict[str, list[Action]]) -> Action:
+    """The end of my turn; or, when the table stalls and this turn made no progress, a
+    candidate marker removed first if I can (``_urgent``)."""
+    if _urgent(pos.view):
+        removal = _removal(pos, kinds)
+        if removal is not None:
+            return removal
+    return {"type": "end_turn"}
 
 
 # --- sharing ------------------------------------------------------------------------------

@@ -35,7 +35,6 @@ from games.tobago.engine import (
     costs_from,
     draw_clue,
     emit,
-    end_game,
     finish_first_clue,
     island_space,
     next_turn,
@@ -185,6 +184,7 @@ def apply_play_clue(state: TobagoState, seat: int, action: PlayClue, events: lis
             params={"clue": DECK[card].notation, "card": card, "map": m.colour},
         )
     t = state.turn
+    t.progress = True
     if t.mode == "clues":
         p.amulets -= 1
         state.amulet_supply += 1
@@ -253,6 +253,7 @@ def apply_extra_marker(
             reason="extra_marker_target",
             params={"map": state.maps[mi].colour, "clue_number": ci + 1},
         )
+    state.turn.progress = True
     e = state.maps[mi].clues[ci]
     e.markers = 2
     state.players[seat].markers -= 1
@@ -444,6 +445,7 @@ def apply_remove_marker(
             params={"space": [h.q, h.r], "map": m.colour},
         )
     _begin_drive(state, seat)
+    state.turn.progress = True
     p.amulets -= 1
     state.amulet_supply += 1
     m.removed |= bit
@@ -478,6 +480,7 @@ def apply_raise(state: TobagoState, seat: int, action: Raise, events: list[dict]
             "you have no compass marker left to raise with", "action", reason="no_marker_left"
         )
     _begin_drive(state, seat)
+    state.turn.progress = True
     sharing.start_sharing(state, mi, seat, events)
 
 
@@ -488,14 +491,8 @@ def legal_end_turn(state: TobagoState, seat: int) -> list[dict]:
     return [{"type": "end_turn"}]
 
 
-#: Whole rounds of passes in a row after which the game ends (Decision "A table that stops
-#: playing" in ``games.tobago``): every seat passed through two rounds running.
-PASS_ROUNDS = 2
-
-
 def apply_end_turn(state: TobagoState, seat: int, action: Any, events: list[dict]) -> None:
-    """End the turn; with nothing done this turn, a pass (every other action sets the count of
-    passes in a row back to 0: ``games.tobago.kind``)."""
+    """End the turn (with nothing done this turn: a pass)."""
     t = state.turn
     if t.mode == "clues":
         if extra_marker_targets(state, seat):
@@ -503,17 +500,8 @@ def apply_end_turn(state: TobagoState, seat: int, action: Any, events: list[dict
                 "place your extra compass marker first", "action", reason="extra_marker_first"
             )
         _finish_clues(state, seat, events)
-        state.passes = 0
         return
-    passed = t.mode is None
-    emit(state, events, "turn_ended", seat=seat, passed=passed)
-    if not passed:
-        state.passes = 0
-    else:
-        state.passes += 1
-        if state.passes >= PASS_ROUNDS * state.seats:
-            end_game(state, events, f"every seat passed {PASS_ROUNDS} rounds running", "all_passed")
-            return
+    emit(state, events, "turn_ended", seat=seat, passed=t.mode is None)
     next_turn(state, events)
 
 

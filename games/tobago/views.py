@@ -4,7 +4,8 @@ Everyone sees: the island (by its source; landmarks, statue facings, amulets lyi
 column with its clue cards and compass markers, the candidates of every map, the ATVs, each
 player's amulets, markers left, hand size and number of treasure cards, the size of every deck and
 pile, the turn's progress, the sharing in progress (the face-up card, who is asked, who declined,
-the cards turned so far) and the public log.
+the cards turned so far), how many turns in a row made no progress (``stall``: the game ends at
+its ``limit``, rules §8) and the public log.
 
 A seat also sees its own hand (``{"id", "clue"}`` per card), its own treasure cards
 (``{"id", "value"}``) and what it drew for every sharing it took part in (``memory``). Nobody sees
@@ -18,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.state import OVER
+from games.tobago.engine import stall_limit
 from games.tobago.rules import SEAT_COLOURS, TREASURE_VALUES
 from games.tobago.sharing import offeree, value_label
 from games.tobago.state import LOG_KEPT, TobagoState
@@ -138,7 +140,10 @@ def view(state: TobagoState, seat: int | None, to_act: list[int]) -> dict:
             "start": _xy(t.start),
             "points": t.points,
             "bonus": t.bonus,
+            "progress": t.progress,
         },
+        # Turns in a row without progress; the game ends at the limit (rules §8).
+        "stall": {"turns": state.idle_turns, "limit": stall_limit(state)},
         "sharing": _sharing_view(state),
         "memory": []
         if seat is None

@@ -5,8 +5,10 @@
 // redraw in `begin()` and `settle()`: a rebuilt control gets focus back (by its id); after an
 // action sent from the page focus goes to the control the page names as the player's next step
 // (`nextStep()`, null when it is someone else's turn), or rests on the status line while others
-// play and moves on to the next step when the turn comes back (if it still rests there). A tap or
-// a click moves focus without scrolling the page under the finger.
+// play and moves on to the next step when the turn comes back (if it still rests there). Focus lost
+// by a redraw made while others' moves are replayed (my controls give way to a waiting line) is
+// owed until the latest snapshot is on screen: then the rebuilt control, else my next step, else
+// the status line gets it. A tap or a click moves focus without scrolling the page under the finger.
 
 export class FocusKeeper {
   /** root: the game's element; status: the status line; nextStep(): an element or null. */
@@ -16,6 +18,7 @@ export class FocusKeeper {
     this.parked = false; // focus was put on the status line to wait for the turn
     this.pointer = false; // the last input was a tap or a click
     this.was = null; // the id of the control focused when the redraw began
+    this.owed = false; // a redraw not yet settled lost focus from `was`: give it back at settle
     document.addEventListener("pointerdown", () => { this.pointer = true; }, true);
     document.addEventListener("keydown", () => { this.pointer = false; }, true);
   }
@@ -34,6 +37,9 @@ export class FocusKeeper {
   /** A redraw begins (call first). */
   begin() {
     const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (this.owed && lost) return; // still owed to the control of an earlier redraw
+    this.owed = false;
     this.was = active && active.id && this.root.contains(active) ? active.id : null;
   }
 
@@ -44,9 +50,17 @@ export class FocusKeeper {
     const again = lost && !this.sent && this.was && document.getElementById(this.was);
     if (again && !again.disabled && !again.closest("[hidden]")) {
       again.focus({ preventScroll: true });
+      this.owed = false;
       return;
     }
-    if (!settled) return;
+    if (!settled) {
+      this.owed = lost && !this.sent && !!this.was;
+      return;
+    }
+    if (this.owed) {
+      this.owed = false;
+      this.sent = lost; // the control is gone for good: on to my next step, or the status line
+    }
     const waiting = this.parked && active === this.status;
     if (!(this.sent && lost) && !waiting) {
       if (!lost) this.sent = false;

@@ -140,11 +140,13 @@ function pickStep(neg, dragon, ctx) {
 function stealStep(neg, dragon, ctx) {
   const { who, legal, send } = ctx;
   const acts = legal.filter((a) => a.type === "steal" || a.type === "take");
+  const decline = find(legal, (a) => a.type === "decline"); // a thief may take nothing
   return [h("p", {}, t("dg.steal_help", { who: who(neg.thief) })),
     neg.looking_at ? h("p", {}, t("dg.looking_at", { who: who(neg.looking_at.seat) }), " ", chips(neg.looking_at.hoard)) : null,
-    acts.length ? h("p", { class: "dg-buttons" }, acts.map((a) => a.type === "steal"
+    acts.length || decline ? h("p", { class: "dg-buttons" }, acts.map((a) => a.type === "steal"
       ? button(t("dg.steal_from", { who: who(a.from) }), a, send, { attrs: { id: `steal-${a.from}` } })
-      : button(t("dg.take_colour", { colour: colourLabel(a.colour) }), a, send, { attrs: { id: `take-${a.colour}` } }))) : null];
+      : button(t("dg.take_colour", { colour: colourLabel(a.colour) }), a, send, { attrs: { id: `take-${a.colour}` } })),
+    decline ? button(t("dg.decline_theft"), decline, send, { class: "secondary", attrs: { id: "decline-theft" } }) : null) : null];
 }
 
 /** A row of number fields, one per colour, each named by its token and its colour's name. */

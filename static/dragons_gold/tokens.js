@@ -75,6 +75,7 @@ export function eventText(e, who) {
     case "theft": return e.blocked ? t("dg.ev_theft_blocked", { who: who(e.seat), from: who(e.from) }) : e.looks ? t("dg.ev_theft_looks", { who: who(e.seat), from: who(e.from) }) : t("dg.ev_theft", { who: who(e.seat), from: who(e.from) });
     case "theft_taken": return t("dg.ev_theft", { who: who(e.seat), from: who(e.from) });
     case "theft_skipped": return t("dg.ev_theft_skipped", { who: who(e.seat) });
+    case "theft_declined": return t("dg.ev_theft_declined", { who: who(e.seat) });
     case "dragon_left": return null;
     case "hunters_turned_up": return t("dg.ev_turned_up", { who: who(e.seat) });
     case "turn_skipped": return t("dg.ev_skipped", { who: who(e.seat) });

@@ -1,22 +1,23 @@
 // What I can do now, phase by phase: the setup choice, the bid builder (target from the map or
-// the list, cards picked from my hand, Shaman/Ovetos/Sangaia, the value and the gold it will
-// cost; quick bids; pass; Juju), the leader's move choices, my treasure plays, the cable news,
-// drawing (face-up, deck, buy, done), lightning cards and the hand limit. Every control is a
-// button, a checkbox or a select: usable by keyboard and on a phone.
+// the list, the number I bid — a bid is spoken, it names no cards — up to what my hand can pay
+// there, Shaman/Ovetos/Sangaia shown face up; quick bids; pass; Juju), the payment of a bid I
+// won (one button per way my hand pays it), the leader's move choices, my treasure plays, the
+// cable news, drawing (face-up, deck, buy, done), lightning cards and the hand limit. Every
+// control is a button, a checkbox, a number field or a select: usable by keyboard and on a phone.
 //
 // The builder only composes actions; the server checks them (an illegal one comes back as an
 // error in the page's words).
 
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { across, cardChip, cardText, DATA, goalText, isWater, KINDS, KIND_ORDER, kindName, missionText, pays, placeName, route, routeName, routeText, seatName } from "./cards.js";
+import { across, cardChip, cardText, DATA, goalText, isWater, KINDS, KIND_ORDER, kindName, missionText, placeName, route, routeName, routeText, seatName } from "./cards.js";
 
 const button = (id, label, onclick, cls = "") => h("button", { type: "button", id, class: cls, onclick }, label);
 
 /** The bid the builder holds now (or null when it names no target). */
 export function composedBid(v, ui) {
   if (!ui.target) return null;
-  const action = { type: "bid", cards: [...ui.picked] };
+  const action = { type: "bid", value: ui.value ?? least(v, ui.target) };
   if (ui.target.route) action.route = ui.target.route; else action.flight = ui.target.flight;
   if (ui.shaman) action.shaman = ui.shaman;
   if (ui.ovetos) action.ovetos = ui.ovetos;
@@ -24,12 +25,11 @@ export function composedBid(v, ui) {
   return action;
 }
 
-/** My cards for bidding: my hand and my standing bid's cards. */
+/** My cards for bidding: my hand and the special cards shown with my standing bid. */
 function bidCards(v, me) {
   const p = v.players[me];
   const out = [...(p.hand || [])];
   if (p.bid) {
-    out.push(...p.bid.cards);
     for (const k of ["ovetos", "sangaia"]) if (p.bid[k]) out.push(p.bid[k]);
     if (p.bid.shaman) out.push(p.bid.shaman.card);
   }
@@ -40,23 +40,22 @@ function targetType(target) {
   return target && target.route ? route(target.route).type : null;
 }
 
-function bidValue(v, ui, me) {
-  const cards = Object.fromEntries(bidCards(v, me).map((c) => [c.id, c]));
-  let value = 0, gold = 0;
-  for (const id of ui.picked) {
-    const k = KINDS[cards[id].kind];
-    value += k.value;
-    gold += k.gold;
-  }
-  return { value, gold };
+/** The least number I may bid for `target` now (a flight is at least 1). */
+function least(v, target) {
+  return target && target.flight ? Math.max(v.auction.minimum, 1) : v.auction.minimum;
+}
+
+/** The most my hand pays for `target` (without a Shaman's conversion; null: not known). */
+function most(v, target) {
+  const can = (v.mine && v.mine.can_pay) || {};
+  const key = target ? target.route || "flight" : null;
+  return key in can ? can[key] : null;
 }
 
 function quickLabel(a, v) {
-  if (a.type === "pass") return t("isla.pass");
-  if (a.type === "juju") return null;
   const target = a.flight ? t("isla.flight_to", { place: placeName(a.flight) }) : routeText(a.route, v.expedition);
   const extras = [a.shaman ? t("isla.with_shaman") : null, a.ovetos ? t("isla.with_ovetos") : null, a.sangaia ? t("isla.with_sangaia") : null].filter(Boolean);
-  return t("isla.quick_bid", { target, count: a.cards.length, extras: extras.join(" ") });
+  return t("isla.quick_bid", { target, value: a.value, extras: extras.join(" ") });
 }
 
 function bidPanel(snap, ui, me, act, redraw) {
@@ -66,6 +65,7 @@ function bidPanel(snap, ui, me, act, redraw) {
   const a = v.auction;
   const type = targetType(ui.target);
   const wild = cards.filter((c) => KINDS[c.kind].wild);
+  const canPass = legal.some((x) => x.type === "pass");
   // target
   const targets = [h("option", { value: "" }, t("isla.choose_target"))];
   for (const r of a.open_routes) targets.push(h("option", { value: `r:${r}`, selected: ui.target && ui.target.route === r }, routeText(r, v.expedition)));
@@ -75,17 +75,17 @@ function bidPanel(snap, ui, me, act, redraw) {
   const select = h("select", { id: "bid-target", onchange: () => {
     const val = select.value;
     ui.target = !val ? null : val.startsWith("r:") ? { route: val.slice(2) } : { flight: val.slice(2) };
-    ui.picked = new Set([...ui.picked].filter((id) => usable(cards.find((c) => c.id === id))));
+    ui.value = null;
     redraw();
   } }, targets);
-  const usable = (c) => !!c && (ui.target && (ui.target.flight ? KINDS[c.kind].wild
-    : pays(c.kind, type) || (ui.shaman && c.kind === ui.shaman.from)));
-  const payers = cards.filter((c) => (KINDS[c.kind].value > 0) && (!ui.target || usable(c)));
-  const pick = payers.map((c) => {
-    const box = h("input", { type: "checkbox", id: `pick-${c.id}`, checked: ui.picked.has(c.id), disabled: !ui.target || !usable(c),
-      onchange: () => { if (box.checked) ui.picked.add(c.id); else ui.picked.delete(c.id); redraw(); } });
-    return h("label", { class: "isla-pick", for: `pick-${c.id}` }, box, cardChip(c, "small"));
-  });
+  // the number: from the least bid up to what my hand pays there (a Shaman may pay more)
+  const low = least(v, ui.target);
+  const high = ui.shaman ? null : most(v, ui.target);
+  const value = ui.value ?? low;
+  const number = h("input", { type: "number", id: "bid-value", min: String(low), step: "1", value: String(value),
+    disabled: !ui.target, inputmode: "numeric",
+    onchange: () => { const n = Number.parseInt(number.value, 10); ui.value = Number.isNaN(n) ? null : n; redraw(); } });
+  if (high !== null) number.max = String(Math.max(high, low));
   const specials = [];
   const shaman = cards.find((c) => c.kind === "shaman");
   if (shaman && type && !isWater(type)) {
@@ -102,24 +102,41 @@ function bidPanel(snap, ui, me, act, redraw) {
       onchange: () => { ui[kind] = box.checked ? card.id : null; redraw(); } });
     specials.push(h("label", { for: `use-${kind}`, class: "isla-pick" }, box, ` ${t(`isla.use_${kind}`)}`));
   }
-  const { value, gold } = bidValue(v, ui, me);
-  const canBid = !!ui.target && value >= a.minimum && gold <= v.players[me].gold;
+  const canBid = !!ui.target && value >= low && (high === null || value <= high);
   const quick = legal.filter((x) => x.type === "bid" && !x.flight).slice(0, 8);
   const jujus = legal.filter((x) => x.type === "juju");
   return [
-    h("p", { class: "hint-text" }, t("isla.bid_help", { min: a.minimum })),
+    h("p", { class: "hint-text" }, t(canPass ? "isla.bid_help" : "isla.open_help", { min: a.minimum })),
     h("p", {}, h("label", { for: "bid-target" }, t("isla.target")), " ", select),
-    h("fieldset", { class: "isla-picks" }, h("legend", {}, t("isla.pay_with")),
-      pick.length ? pick : h("span", { class: "muted" }, t("isla.no_cards_for"))),
+    h("p", { class: "isla-number" }, h("label", { for: "bid-value" }, t("isla.bid_number")), " ", number),
     specials.length ? h("p", { class: "isla-specials" }, specials) : null,
-    h("p", { id: "bid-sum", class: "isla-sum", "aria-live": "polite" }, t("isla.bid_sum", { value, min: a.minimum, gold })),
+    h("p", { id: "bid-sum", class: "isla-sum", "aria-live": "polite" },
+      !ui.target ? t("isla.bid_no_target") : high === null ? t("isla.bid_sum_shaman", { value, min: low }) : t("isla.bid_sum", { value, min: low, most: high })),
     h("p", { class: "isla-buttons" },
       button("bid-send", t("isla.bid"), () => act(composedBid(v, ui)), canBid ? "" : "secondary"),
-      button("pass", t("isla.pass"), () => act({ type: "pass" }), "secondary")),
+      canPass ? button("pass", t("isla.pass"), () => act({ type: "pass" }), "secondary") : null),
     quick.length ? h("div", { class: "isla-quick" }, h("h3", {}, t("isla.quick")),
       h("ul", {}, quick.map((x, i) => h("li", {}, button(`quick-${i}`, quickLabel(x, v), () => act(x), "secondary small"))))) : null,
     jujus.length ? h("p", { class: "isla-juju" }, kindName("juju"), ": ",
       jujus.map((x) => button(`juju-${x.target}`, t("isla.juju_on", { who: seatName(ui.seats, x.target, me) }), () => act(x), "secondary small"))) : null,
+  ];
+}
+
+/** I won the auction: pay my bid, one button per way my hand pays it. */
+function payPanel(snap, me, act) {
+  const v = snap.view;
+  const hand = Object.fromEntries((v.players[me].hand || []).map((c) => [c.id, c]));
+  const bid = v.pay.bid;
+  const target = bid.flight ? t("isla.flight_to", { place: placeName(bid.to) }) : routeText(bid.route, v.expedition);
+  return [
+    h("p", { class: "hint-text" }, t("isla.pay_help", { value: bid.value, target })),
+    h("ul", { class: "isla-ways" }, snap.legal_actions.map((a, i) => {
+      const cards = a.cards.map((id) => hand[id]);
+      const gold = cards.reduce((n, c) => n + (KINDS[c.kind].gold || 0), 0);
+      // named by what it shows ("Pay with Drako 2 · 1 gold"): the first words for screen readers
+      return h("li", {}, h("button", { type: "button", id: `pay-${i}`, class: i === 0 ? "isla-go" : "secondary", onclick: () => act(a) },
+        h("span", { class: "visually-hidden" }, t("isla.pay_with")), cards.map((c) => cardChip(c, "small")), " ", t("isla.pay_gold", { gold })));
+    })),
   ];
 }
 
@@ -258,6 +275,7 @@ export function actionPanel(snap, ui, me, act, redraw) {
   switch (v.phase) {
     case "setup": return setupPanel(snap, ui, act);
     case "bid": return bidPanel(snap, ui, me, act, redraw);
+    case "pay": return payPanel(snap, me, act);
     case "treasure": return treasurePanel(snap, ui, me, act);
     case "news": return newsPanel(snap, ui, act);
     case "draw": return drawPanel(snap, act);
@@ -280,8 +298,8 @@ export function mapChoices(snap, ui, me, redraw) {
     return {
       routes, places,
       selected: ui.target ? ui.target.route || ui.target.flight : null,
-      onRoute: (r) => { ui.target = { route: r }; ui.picked = new Set(); redraw(true); },
-      onPlace: (l) => { ui.target = { flight: l }; ui.picked = new Set(); redraw(true); },
+      onRoute: (r) => { ui.target = { route: r }; ui.value = null; redraw(true); },
+      onPlace: (l) => { ui.target = { flight: l }; ui.value = null; redraw(true); },
     };
   }
   if (v.phase === "lightning" && ["bigfoot", "leviathan"].includes(v.lightning.card.kind)) {

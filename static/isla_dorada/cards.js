@@ -24,12 +24,6 @@ export const kindName = (kind) => t(`isla.kind_${kind}`);
 export const typeName = (type) => t(`isla.type_${type}`);
 export const familyName = (f) => t(`isla.family_${f}`);
 
-/** Whether a card of `kind` pays a route of `type` (wild cards pay every route). */
-export function pays(kind, type) {
-  const k = KINDS[kind];
-  return !!k && (k.wild || k.pays.includes(type));
-}
-
 /** The other end of route `id` seen from `from`. */
 export function across(id, from) {
   const r = routes[id];
@@ -113,7 +107,9 @@ export function eventText(e, seats, me, view) {
     case "pass": return t("isla.ev_pass", { who: who(e.seat) });
     case "juju": return t("isla.ev_juju", { who: who(e.seat), target: who(e.target) });
     case "ovetos": return t("isla.ev_ovetos", { who: who(e.seat) });
-    case "won": return t("isla.ev_won", { who: who(e.seat), value: e.bid.value, gold: e.bid.gold });
+    case "won": return t("isla.ev_won", { who: who(e.seat), value: e.bid.value });
+    case "paid": return t("isla.ev_paid", { who: who(e.seat), cards: list(e.cards.map(cardText)), gold: e.gold });
+    // games stored before bids were spoken (issue 22): idle rounds and their stalled end
     case "idle": return t("isla.ev_idle", { count: e.running });
     case "travel": return t(e.route ? "isla.ev_travel" : "isla.ev_fly", { place: placeName(e.to) });
     case "sangaia": return t("isla.ev_sangaia", { who: who(e.seat) });

@@ -4,7 +4,7 @@
 // long-poll (static/common/gameclient.js) and are replayed one at a time at the chosen pace: the
 // log says each, and the expedition walks its path on the map. By keyboard: skip links to my move,
 // the island, my hand and the log; after each action focus goes to my next step (a route picked on
-// the map: the cards that pay it), or waits on the status line for my turn (static/common/focus.js).
+// the map: the number to bid), or waits on the status line for my turn (static/common/focus.js).
 
 import { h } from "../common/dom.js";
 import { firstControl, FocusKeeper, skipLinks } from "../common/focus.js";
@@ -28,7 +28,7 @@ const ui = { seats: [], mySeat, replaying: false, actor: null, path: [] };
 resetChoices();
 
 function resetChoices() {
-  Object.assign(ui, { target: null, picked: new Set(), shaman: null, ovetos: null, sangaia: null,
+  Object.assign(ui, { target: null, value: null, shaman: null, ovetos: null, sangaia: null,
     plays: null, keep: null, drop: null, dropT: null, dropD: null, figure: null });
 }
 
@@ -44,7 +44,7 @@ function renderStatus() {
   let text;
   if (v.over) text = t("isla.status_over");
   else if (ui.replaying) text = t("isla.status_replay", { who: ui.actor === null ? t("isla.table") : who(ui.actor) });
-  else if (myTurn()) text = t(`isla.status_you_${v.phase}`);
+  else if (myTurn()) text = t(v.phase === "bid" && v.auction.high === null ? "isla.status_you_open" : `isla.status_you_${v.phase}`);
   else if (mySeat === null) text = t("isla.status_watch", { who: nameList(v.to_act.map(who)), phase: t(`isla.phase_${v.phase}`) });
   else text = t("isla.status_wait", { who: nameList(v.to_act.map(who)), phase: t(`isla.phase_${v.phase}`) });
   $("status").textContent = text;
@@ -60,11 +60,11 @@ function renderMap() {
 }
 
 /**
- * After a pick on the map: by keyboard, on to the next step of the bid (the first card that pays
- * the route); by a tap or a click, on the place or route picked.
+ * After a pick on the map: by keyboard, on to the next step of the bid (the number to bid); by a
+ * tap or a click, on the place or route picked.
  */
 function focusAfterPick(selected) {
-  const card = $("action-body").querySelector(".isla-picks input:not([disabled]), #figure-send");
+  const card = $("action-body").querySelector("#bid-value:not([disabled]), #figure-send");
   const node = document.getElementById(`route-${selected}`) || document.getElementById(`place-${selected}`);
   const next = keeper.pointer ? node : card || node;
   if (next) keeper.focus(next);

@@ -78,12 +78,13 @@ export function renderAuction(box, v, ui) {
   const high = a.high !== null ? v.players[a.high].bid : null;
   const rows = v.players.map((p, i) => h("li", { class: p.barred ? "barred" : p.passed ? "passed" : "" },
     h("strong", {}, seatName(ui.seats, i, ui.mySeat)), " ",
-    p.bid ? h("span", {}, t("isla.bid_value", { value: p.bid.value }), " ", p.bid.cards.map((c) => cardChip(c, "small"))) : null,
+    p.bid ? h("span", {}, t("isla.bid_value", { value: p.bid.value }), " ",
+      [p.bid.shaman && p.bid.shaman.card, p.bid.ovetos, p.bid.sangaia].filter(Boolean).map((c) => cardChip(c, "small"))) : null,
     p.barred ? t("isla.barred") : p.passed ? t("isla.passed") : ""));
   box.replaceChildren(
     h("p", { id: "high-bid", class: "isla-high" }, high
       ? t("isla.high_bid", { who: seatName(ui.seats, a.high, ui.mySeat), value: a.value,
-        target: high.flight ? t("isla.flight_to", { place: placeName(high.to) }) : routeText(high.route, v.expedition), gold: high.gold })
+        target: high.flight ? t("isla.flight_to", { place: placeName(high.to) }) : routeText(high.route, v.expedition) })
       : t("isla.no_bid", { min: a.minimum })),
     h("ul", { class: "isla-bidders" }, rows));
 }

@@ -105,6 +105,9 @@ export function renderPlayers(box, view, ui) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), h("th", { scope: "col" }, t("game.amulets")), h("th", { scope: "col" }, t("game.markers")), h("th", { scope: "col" }, t("game.cards")), h("th", { scope: "col" }, t("game.treasures")))),
     h("tbody", {}, rows))),
   h("p", { class: "hint-text" }, t("game.decks", { clues: view.clue_deck, treasures: view.treasure_deck, amulets: view.amulet_supply })),
+  // rules §8: two whole rounds without a clue, a marker or a raised treasure end the game
+  ...(view.stall && view.stall.turns && view.phase !== "over"
+    ? [h("p", { class: "hint-text", id: "stall" }, t("game.stall", { count: view.stall.turns, limit: view.stall.limit }))] : []),
   ...(view.phase === "over" ? [] : ui.seats.filter((s) => s.open).map((s) => {
     const link = `${location.origin}/tobago/games/${ui.gameId}/join/${s.index}`;
     const input = h("input", { type: "text", readonly: true, id: `invite-${s.index}`, class: "share-url", value: link, onfocus: (ev) => ev.target.select() });

@@ -62,7 +62,7 @@ from web.storage import (
 from web.storage.deadlines import Clock, deadline_of
 from web.storage.moves import EngineCrash, apply_move, bot_to_act
 from web.storage.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
-from web.storage.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots
+from web.storage.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots, stop_clocks
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +130,15 @@ class GameSessions:
         return self.states.entry(game_id)
 
     def _bring_up(self, entry: Entry, game: GameRecord) -> Any:
-        return self.states.bring_up(entry, game)
+        """The state at ``game.version`` (``StateCache.bring_up``). A game stored under earlier
+        rules (409 ``rules_changed``, ``web.storage.replay``) keeps no clock: its deadline and
+        bot mark are dropped, so no runner tries it again at every tick."""
+        try:
+            return self.states.bring_up(entry, game)
+        except IllegalAction as e:
+            if e.reason == "rules_changed":
+                stop_clocks(self, game)
+            raise
 
     @contextmanager
     def reading(self, game_id: str) -> Iterator[tuple[GameRecord, Any]]:

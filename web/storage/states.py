@@ -6,7 +6,10 @@ options)`` and the log, or, to bound the cost of a cold read, from the game's ne
 (``GameStore.snapshot``, the engine's ``state_to_json``) and only the log entries after it, read
 without their events. ``StateCache.saved`` writes a snapshot whenever a write carries the log
 past a multiple of ``snapshot_every``. A snapshot that cannot be read back (an engine that
-changed its format) is ignored: the log replays from the start.
+changed its format) is ignored: the log replays from the start, read with its events, which the
+replay must give back (``web.storage.replay``: a game stored under earlier rules is refused
+with ``rules_changed``, and the refusal is kept for its version, so asking again costs no
+replay).
 
 **Memory.** The cache keeps at most ``budget`` estimated bytes (``hexmap.sized_cache``: least
 recently used out first; ``STATE_CACHE_BYTES`` unless ``TOBAGO_STATE_CACHE`` says otherwise;
@@ -25,6 +28,7 @@ changed, the entry is cleared and the next use rebuilds it.
 
 from __future__ import annotations
 
+import copy
 import logging
 import re
 import threading
@@ -33,10 +37,12 @@ from typing import Any
 
 import orjson
 
-from games.base import get_kind
+from errors import IllegalAction
+from games.base import GameKind, get_kind
 from hexmap.island import Island
 from hexmap.sized_cache import SizedCache
 from web.storage import GameRecord, GameStore
+from web.storage.replay import check_end, replay_entry, start
 
 log = logging.getLogger(__name__)
 
@@ -95,9 +101,11 @@ class Entry:
     state: Any = None
     nbytes: int = 0
     measured: int = -1
+    #: The game at this version no longer replays (``rules_changed``), and the refusal.
+    refused: tuple[int, IllegalAction] | None = None
 
     def clear(self) -> None:
-        self.state, self.version, self.measured = None, -1, -1
+        self.state, self.version, self.measured, self.refused = None, -1, -1, None
 
 
 class StateCache:
@@ -137,24 +145,19 @@ class StateCache:
 
     def bring_up(self, entry: Entry, game: GameRecord) -> Any:
         """With ``entry.lock`` held: the entry's state brought to ``game.version`` in place, from
-        the newest snapshot at or before it (or the start) when nothing usable is cached."""
+        the newest snapshot at or before it (or the start) when nothing usable is cached. A
+        stored entry refused, or a replay from the start that departs from the log, is 409
+        ``rules_changed`` (``web.storage.replay``)."""
         kind = get_kind(game.kind)
-        if entry.state is None or entry.version > game.version:
+        if entry.refused is not None and entry.refused[0] == game.version:
+            raise copy.copy(entry.refused[1])
+        try:
+            self._replay(kind, entry, game)
+        except BaseException as e:
             entry.clear()
-            entry.state, entry.version, snapshot = self._restore(game)
-            if snapshot is not None:
-                self._measured(game.id, entry, estimated_bytes(snapshot, entry.state))
-        if entry.version < game.version:
-            try:
-                tail = self.store.actions(
-                    game.id, after=entry.version, upto=game.version, events=False
-                )
-                for a in tail:
-                    kind.apply(entry.state, a.seat, a.action)
-                    entry.version = a.version
-            except BaseException:
-                entry.clear()
-                raise
+            if isinstance(e, IllegalAction) and e.reason == "rules_changed":
+                entry.refused = (game.version, e)
+            raise
         if entry.measured < 0:  # new, or remembered unmeasured: measure it once
             snapshot = kind.state_to_json(entry.state)
             self._measured(game.id, entry, estimated_bytes(snapshot, entry.state))
@@ -162,6 +165,26 @@ class StateCache:
             grown = ENTRY_BYTES * (entry.version - entry.measured)
             self._measured(game.id, entry, entry.nbytes + grown)
         return entry.state
+
+    def _replay(self, kind: GameKind, entry: Entry, game: GameRecord) -> None:
+        """``entry``'s state brought to ``game.version`` (``bring_up``); a replay from the
+        start (no usable snapshot) compares each entry's events with those it recorded."""
+        compare = False
+        if entry.state is None or entry.version > game.version:
+            entry.clear()
+            entry.state, entry.version, snapshot = self._restore(game)
+            compare = snapshot is None
+            if snapshot is not None:
+                self._measured(game.id, entry, estimated_bytes(snapshot, entry.state))
+        if entry.version < game.version:
+            tail = self.store.actions(
+                game.id, after=entry.version, upto=game.version, events=compare
+            )
+            for a in tail:
+                replay_entry(kind, game, entry.state, a, compare)
+                entry.version = a.version
+            if compare:
+                check_end(kind, game, entry.state)
 
     def _measured(self, game_id: str, entry: Entry, nbytes: int) -> None:
         """``entry``'s state (at ``entry.version``) is estimated at ``nbytes``: charge the cache
@@ -181,7 +204,7 @@ class StateCache:
                 return kind.state_from_json(snap.state), snap.version, snap.state
             except Exception as e:  # a cache: an unreadable one costs a full replay, no more
                 log.warning("snapshot of %s at %d unreadable (%r)", game.id, snap.version, e)
-        return kind.new_state(game.seed, len(game.seats), game.options), 0, None
+        return start(kind, game), 0, None
 
     def saved(self, game: GameRecord, before: int, state: Any) -> None:
         """After a write from ``before`` to ``game.version`` (``entry.lock`` held): store a

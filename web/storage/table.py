@@ -15,6 +15,8 @@ is made. A bot with nothing to say (a timed phase it waits out) clears the mark;
 sets it again. A bot that fails (``web.storage.moves.BotFailed``, or a refusal such as a full
 log) is logged with its traceback and marked on the game (``bot_failed``: the page says so);
 its game waits, and is tried again after ``RETRY_S`` (a fixed bot, after a deploy, plays on).
+A game stored under earlier rules (``rules_changed``, ``web.storage.replay``) is no bot's
+failure: the sessions drop its bot mark and deadline, and no runner tries it again.
 Tests run the bots explicitly (``play_due_bots``), and there a failing bot raises: a test
 failure, not a log line.
 
@@ -34,9 +36,9 @@ import threading
 import weakref
 from typing import TYPE_CHECKING, Any
 
-from errors import ProjectError
+from errors import IllegalAction, ProjectError
 from games.base import GameKind
-from web.storage import ActionRecord, GameRecord, VersionMoved
+from web.storage import RUNNING, ActionRecord, GameRecord, VersionMoved
 from web.storage.moves import BotFailed, bot_moves
 
 if TYPE_CHECKING:
@@ -77,6 +79,8 @@ def play_bots(
     except VersionMoved:  # someone else wrote first: the next look decides again
         return 0
     except (BotFailed, ProjectError) as e:
+        if isinstance(e, IllegalAction) and e.reason == "rules_changed":
+            return 0  # stored under earlier rules: it no longer plays, and keeps no bot due
         if strict:
             raise
         log.error("the bots of %s failed; tried again in %g s", game_id, RETRY_S, exc_info=e)
@@ -103,6 +107,17 @@ def _set_bot(sessions: GameSessions, game: GameRecord, bot_due: float | None, fa
     with sessions.store.transaction(game.id) as tx:
         if tx.game.version == game.version:
             tx.set_bot(bot_due, failed)
+
+
+def stop_clocks(sessions: GameSessions, game: GameRecord) -> None:
+    """No deadline and no bot due for ``game``, still running at its version (one stored under
+    earlier rules, which never moves again): an append of nothing with neither, its log
+    untouched, so no runner comes back to it."""
+    if game.over or (game.deadline is None and game.bot_due is None):
+        return
+    with sessions.store.transaction(game.id) as tx:
+        if tx.game.version == game.version:
+            tx.append([], RUNNING, None, None)
 
 
 def play_due_bots(sessions: GameSessions, game_id: str | None = None) -> int:
