@@ -61,6 +61,7 @@ from solver.puzzles.text import (
     why_text,
 )
 from web.apidoc import api_route, validated
+from web.i18n import current_lang
 from web.schemas_puzzles import CheckIn, CheckOut, PuzzleOut
 
 bp = Blueprint("puzzles_api", __name__)
@@ -146,18 +147,14 @@ def _date() -> date:
 
 
 def _lang(strict: bool) -> str:
-    """``?lang=``, else the ``lang`` cookie, else the site's choice (``web.i18n`` when present:
-    the browser's languages), else English. Pages fall back; the API refuses a bad ``?lang=``."""
+    """``?lang=``, else the ``lang`` cookie, else the site's choice (``web.i18n``: the browser's
+    languages), else English. Pages fall back; the API refuses a bad ``?lang=``."""
     raw = request.args.get("lang")
     if raw is not None and raw not in LANGS and strict:
         raise InvalidInput(f"unknown language {raw!r}; expected 'en' or 'zh'", "lang")
     for value in (raw, request.cookies.get("lang")):
         if value in LANGS:
             return value
-    try:
-        from web.i18n import current_lang
-    except ImportError:  # the site-wide helper is optional
-        return "en"
     lang = current_lang()
     return lang if lang in LANGS else "en"
 

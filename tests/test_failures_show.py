@@ -1,14 +1,17 @@
 """Failures that show (issue 27): an engine refuses odd input with a domain error, and anything
 else it raises is a bug that is never dressed up as a refusal: a logged 500 in production, the
 exception itself under ``TESTING`` (a failing test), with nothing written and the half-changed
-state dropped. Bots that fail are ``tests/test_storage.py``'s."""
+state dropped; no import of our own code is guarded, so a broken module fails at start, never
+quietly as a missing feature. Bots that fail are ``tests/test_storage.py``'s."""
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import logging
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +30,12 @@ ODD_VALUES: tuple[Any, ...] = (
 )  # fmt: skip
 
 
+ROOT = Path(__file__).resolve().parents[1]
+#: Our own top-level modules and packages (the code the service and its tools are made of).
+FIRST_PARTY = (
+    "app", "table_app", "errors", "i18n", "progress", "hexmap", "solver", "games", "web", "bench",
+    "tests",
+)  # fmt: skip
 #: Odd actions tried per game kind.
 TRIES = 300
 
@@ -174,3 +183,39 @@ def test_under_testing_an_engine_crash_on_a_move_fails_the_test(tmp_path, monkey
     client, game_id, token, card = _crashing_app(tmp_path, monkeypatch, testing=True)
     with pytest.raises(KeyError, match="engine bug"):
         _bid(client, game_id, token, card)
+
+
+def _first_party_imports(body: list[ast.stmt]) -> list[str]:
+    """The modules of ours that ``body`` imports (statements and ``importlib.import_module``)."""
+    names = []
+    for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
+            names.append("(importlib)")
+    return [n for n in names if n == "(importlib)" or n.split(".")[0] in FIRST_PARTY]
+
+
+def _catches_import_errors(handler: ast.ExceptHandler) -> bool:
+    caught = handler.type
+    names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return caught is None or any(
+        isinstance(n, ast.Name) and n.id in {"ImportError", "ModuleNotFoundError", "Exception"}
+        for n in names
+    )
+
+
+def test_no_import_of_our_own_code_is_guarded():
+    """A ``try`` around an import of our own modules that catches ``ImportError`` would turn a
+    broken module into a feature quietly missing (a puzzle page always in English)."""
+    files = [ROOT / f"{m}.py" for m in FIRST_PARTY if (ROOT / f"{m}.py").exists()]
+    files += [p for m in FIRST_PARTY for p in (ROOT / m).rglob("*.py")]
+    found = []
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Try) and any(map(_catches_import_errors, node.handlers)):
+                where = f"{path.relative_to(ROOT)}:{node.lineno}"
+                found += [f"{where} {m}" for m in _first_party_imports(node.body)]
+    assert len(files) > 100 and found == []
