@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report  # noqa: E402
-from games.dao import KIND  # noqa: E402
-from games.dao.bots import ev_bot, greedy_bot, random_bot  # noqa: E402
+from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report
+from games.dao import KIND
+from games.dao.bots import ev_bot, greedy_bot, random_bot
 
 TARGET_GAMES_PER_SECOND = 2000
 

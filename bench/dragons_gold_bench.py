@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report  # noqa: E402
-from games.base import play_bots  # noqa: E402
-from games.dragons_gold import KIND  # noqa: E402
+from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report
+from games.base import play_bots
+from games.dragons_gold import KIND
 
 OPTIONS: tuple[dict[str, str | bool], ...] = (
     {"negotiation": "timed"},

@@ -232,7 +232,7 @@ class Client:
                             return
                         item = queue.pop()
                     work(conn, item)
-            except BaseException as e:
+            except BaseException as e:  # noqa: BLE001 - kept for the main thread, which raises it
                 errors.append(e)
             finally:
                 conn.close()

@@ -27,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import Figure, parse, parser, report  # noqa: E402
-from hexmap.catalog import generated_island  # noqa: E402
-from hexmap.island import Island  # noqa: E402
-from solver.puzzles.clues import DIFFICULTIES, pool  # noqa: E402
-from solver.puzzles.cover import brute_force_minimum  # noqa: E402
-from solver.puzzles.generate import (  # noqa: E402
+from bench.common import Figure, parse, parser, report
+from hexmap.catalog import generated_island
+from hexmap.island import Island
+from solver.puzzles.clues import DIFFICULTIES, pool
+from solver.puzzles.cover import brute_force_minimum
+from solver.puzzles.generate import (
     draw_irredundant,
     make_minimal_puzzle,
     make_puzzle,

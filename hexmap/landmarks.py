@@ -58,7 +58,7 @@ class FarApartConstraint(Constraint):
         self._near = near
         self._budget = budget
 
-    def __call__(self, variables, domains, assignments, forwardcheck=False):  # noqa: D102
+    def __call__(self, variables, domains, assignments, forwardcheck=False):
         self._budget[0] -= 1
         if self._budget[0] < 0:
             raise SearchBudgetExceeded
@@ -87,7 +87,7 @@ class FarApartConstraint(Constraint):
 class _IncreasingConstraint(Constraint):
     """Symmetry breaking for the one-kind feasibility check: values strictly increase."""
 
-    def __call__(self, variables, domains, assignments, forwardcheck=False):  # noqa: D102
+    def __call__(self, variables, domains, assignments, forwardcheck=False):
         values = [assignments.get(v) for v in variables]
         last = -1
         for value in values:
