@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -46,7 +47,7 @@ def main() -> None:
     levels = ["greedy"] + ["random"] * (seats - 1)
     actions: dict[str, list[int]] = {label(o): [0, 0] for o in OPTIONS}  # games, actions
 
-    def game(options: dict):
+    def game(options: dict) -> Callable[[int], None]:
         count = actions[label(options)]
 
         def run(i: int) -> None:

@@ -23,7 +23,7 @@ Run: ``.venv/bin/python bench/hexmap_bench.py [--rounds 5] [--quick]``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -44,7 +44,7 @@ from solver.compiled import CompiledGeometry, CompiledIsland
 from solver.options import DEFAULT_OPTIONS
 
 
-def median_ms(fn: Callable[[int], object], args) -> float:
+def median_ms(fn: Callable[[int], object], args: Sequence[int]) -> float:
     """The median over ``args`` of one call's CPU time, in ms."""
     return cpu_median(fn, args) * 1000
 

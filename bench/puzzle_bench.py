@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.common import Figure, parse, parser, report
 from hexmap.catalog import generated_island
+from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.puzzles.clues import DIFFICULTIES, pool
 from solver.puzzles.cover import brute_force_minimum
@@ -67,7 +68,7 @@ def pct(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(p * len(values)))]
 
 
-def brute_minimum(island, answer, limit: int) -> int | None:
+def brute_minimum(island: Island, answer: Hex, limit: int) -> int | None:
     base, masks = universe_masks(island)
     a = 1 << island.bit[answer]
     return brute_force_minimum(base, a, (masks[i] for i in pool("hard") if masks[i] & a), limit)

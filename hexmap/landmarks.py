@@ -26,6 +26,7 @@ from constraint import (
     AllDifferentConstraint,
     BacktrackingSolver,
     Constraint,
+    Domain,
     InSetConstraint,
     Problem,
 )
@@ -58,7 +59,13 @@ class FarApartConstraint(Constraint):
         self._near = near
         self._budget = budget
 
-    def __call__(self, variables, domains, assignments, forwardcheck=False):
+    def __call__(
+        self,
+        variables: Sequence[str],
+        domains: dict[str, Domain],
+        assignments: dict[str, int],
+        forwardcheck: bool = False,
+    ) -> bool:
         self._budget[0] -= 1
         if self._budget[0] < 0:
             raise SearchBudgetExceeded
@@ -87,7 +94,13 @@ class FarApartConstraint(Constraint):
 class _IncreasingConstraint(Constraint):
     """Symmetry breaking for the one-kind feasibility check: values strictly increase."""
 
-    def __call__(self, variables, domains, assignments, forwardcheck=False):
+    def __call__(
+        self,
+        variables: Sequence[str],
+        domains: dict[str, Domain],
+        assignments: dict[str, int],
+        forwardcheck: bool = False,
+    ) -> bool:
         values = [assignments.get(v) for v in variables]
         last = -1
         for value in values:

@@ -14,6 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import progress
 from errors import ProjectError
@@ -47,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_puzzles_subcommand(subparsers) -> argparse.ArgumentParser:
+def add_puzzles_subcommand(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``puzzles`` subcommand to an ``argparse`` subparsers object; returns its parser.
 
     The handler is stored as the parser default ``func`` (call ``args.func(args)``).
