@@ -295,8 +295,8 @@ def _raise_or_race(pos: Position, me: Hex, budget: int) -> tuple[Hex | None, lis
 
 
 def _best_remove(pos: Position, me: Hex, budget: int) -> tuple | None:
-    """On a map down to two candidates, the marker to remove (an amulet's power) so that the
-    cheapest one to reach within the budget and the amulets left is the treasure."""
+    """On a map down to two candidates, the marker to remove with an amulet: the one that
+    leaves the candidate cheapest to reach, when the budget and the amulets left reach it."""
     best: tuple[int, tuple] | None = None
     for m in pos.maps:
         if m["count"] != 2:
