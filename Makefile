@@ -41,8 +41,10 @@ wrk:
 test: $(VENV)/.dev-installed chromium postgresql wrk
 	$(PY) -m pytest
 
+# ruff (lint and format), mypy, and vulture's dead-code check (pyproject.toml, vulture_whitelist.py).
 lint: $(VENV)/.dev-installed
-	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check . && $(VENV)/bin/mypy
+	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check . && $(VENV)/bin/mypy && \
+		$(VENV)/bin/vulture
 
 format: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff format . && $(VENV)/bin/ruff check --fix .

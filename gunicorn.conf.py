@@ -29,8 +29,16 @@ table process for an orphan of a crashed run (gunicorn's pid file for it is name
 ``WORKERS`` and the bind address come from the command line (``make run``).
 """
 
+from __future__ import annotations
+
 import os
 import resource
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gunicorn.arbiter import Arbiter
+    from gunicorn.http.message import Request
+    from gunicorn.workers.base import Worker
 
 worker_class = "gevent"
 worker_connections = int(os.environ.get("TOBAGO_CONNECTIONS", 10_000))
@@ -57,7 +65,7 @@ def raise_open_files_limit() -> int:
     return soft
 
 
-def on_starting(server):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+def on_starting(server: Arbiter) -> None:
     """In the master, before any worker: more open files (inherited by the workers), the
     server's name from its bind address (module doc), and the app's factory for the table's
     process (``TOBAGO_APP``, read by ``table_app.py``: the same app as the HTTP workers')."""
@@ -66,7 +74,7 @@ def on_starting(server):  # noqa: ANN001, ANN201 - gunicorn's hook signature
     os.environ["TOBAGO_APP"] = server.app.app_uri
 
 
-def pre_request(worker, req):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+def pre_request(_worker: Worker, req: Request) -> None:
     """Before the app reads a request: its socket's reads and writes time out after
     ``REQUEST_TIMEOUT_S`` (the gevent worker leaves the socket blocking, without one)."""
     sock = getattr(req.unreader, "sock", None)
@@ -74,7 +82,7 @@ def pre_request(worker, req):  # noqa: ANN001, ANN201 - gunicorn's hook signatur
         sock.settimeout(REQUEST_TIMEOUT_S)
 
 
-def worker_exit(server, worker):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+def worker_exit(_server: Arbiter, _worker: Worker) -> None:
     """In a gevent worker that is leaving (gunicorn calls this while its ``SystemExit`` is on
     the way): leave now, with that exit code, without the interpreter's teardown. Under
     gevent's monkey patching that teardown runs logging's weak-reference callbacks after
@@ -94,7 +102,7 @@ def worker_exit(server, worker):  # noqa: ANN001, ANN201 - gunicorn's hook signa
     os._exit(0 if code is None else code if isinstance(code, int) else 1)
 
 
-def post_worker_init(worker):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+def post_worker_init(_worker: Worker) -> None:
     """Once a worker has loaded the app: everything built so far (modules, the games' tables,
     the catalogues) moves out of the garbage collector's sight (``gc.freeze``), so a full
     collection walks only what requests create. Those collections were the slowest answers a

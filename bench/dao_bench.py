@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report  # noqa: E402
-from games.dao import KIND  # noqa: E402
-from games.dao.bots import ev_bot, greedy_bot, random_bot  # noqa: E402
+from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report
+from games.base import Bot
+from games.dao import KIND
+from games.dao.bots import ev_bot, greedy_bot, random_bot
 
 TARGET_GAMES_PER_SECOND = 2000
 
@@ -70,7 +72,7 @@ def main() -> None:
             KIND.apply(state, seat, random_bot({}, KIND.legal_actions(state, seat), rng))
     views = [(KIND.view(s, seat), KIND.legal_actions(s, seat)) for s, seat in positions]
 
-    def decide(bot):
+    def decide(bot: Bot) -> Callable[[int], None]:
         def run(i: int) -> None:
             view, legal = views[i % len(views)]
             bot(view, legal, rng)

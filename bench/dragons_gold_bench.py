@@ -16,13 +16,14 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report  # noqa: E402
-from games.base import play_bots  # noqa: E402
-from games.dragons_gold import KIND  # noqa: E402
+from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report
+from games.base import play_bots
+from games.dragons_gold import KIND
 
 OPTIONS: tuple[dict[str, str | bool], ...] = (
     {"negotiation": "timed"},
@@ -46,7 +47,7 @@ def main() -> None:
     levels = ["greedy"] + ["random"] * (seats - 1)
     actions: dict[str, list[int]] = {label(o): [0, 0] for o in OPTIONS}  # games, actions
 
-    def game(options: dict):
+    def game(options: dict) -> Callable[[int], None]:
         count = actions[label(options)]
 
         def run(i: int) -> None:

@@ -29,10 +29,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
-from games.actions import parse as parse_action  # noqa: E402
-from games.base import SYSTEM, GameKind, get_kind, play_bots  # noqa: E402
-from games.phases import run  # noqa: E402
+from bench.common import Figure, interleaved, parse, parser, ratios, report
+from games.actions import parse as parse_action
+from games.base import SYSTEM, GameKind, get_kind, play_bots
+from games.phases import run
 
 SEATS = {"tobago": 3, "dao": 4, "isla_dorada": 4, "dragons_gold": 5}
 

@@ -23,28 +23,28 @@ Run: ``.venv/bin/python bench/hexmap_bench.py [--rounds 5] [--quick]``.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import networkx as nx  # noqa: E402
-from constraint import AllDifferentConstraint, InSetConstraint, Problem  # noqa: E402
+import networkx as nx
+from constraint import AllDifferentConstraint, InSetConstraint, Problem
 
-from bench.common import Figure, cpu_median, interleaved, parse, parser, ratios, report  # noqa: E402
-from hexmap.boards import classic_board  # noqa: E402
-from hexmap.catalog import classic_island  # noqa: E402
-from hexmap.generator import generate  # noqa: E402
-from hexmap.hexes import distance, neighbours  # noqa: E402
-from hexmap.island import Island  # noqa: E402
-from hexmap.island_json import island_from_json  # noqa: E402
-from hexmap.landmarks import allowed_spaces, place_landmarks  # noqa: E402
-from hexmap.terrain import LANDMARK_COUNTS, TERRAINS  # noqa: E402
-from solver.compiled import CompiledGeometry, CompiledIsland  # noqa: E402
-from solver.options import DEFAULT_OPTIONS  # noqa: E402
+from bench.common import Figure, cpu_median, interleaved, parse, parser, ratios, report
+from hexmap.boards import classic_board
+from hexmap.catalog import classic_island
+from hexmap.generator import generate
+from hexmap.hexes import distance, neighbours
+from hexmap.island import Island
+from hexmap.island_json import island_from_json
+from hexmap.landmarks import allowed_spaces, place_landmarks
+from hexmap.terrain import LANDMARK_COUNTS, TERRAINS
+from solver.compiled import CompiledGeometry, CompiledIsland
+from solver.options import DEFAULT_OPTIONS
 
 
-def median_ms(fn: Callable[[int], object], args) -> float:
+def median_ms(fn: Callable[[int], object], args: Sequence[int]) -> float:
     """The median over ``args`` of one call's CPU time, in ms."""
     return cpu_median(fn, args) * 1000
 

@@ -33,6 +33,7 @@ Auction is available as ``--game blind_auction``. Needs Debian's wrk (``make wrk
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import functools
 import http.client
@@ -54,7 +55,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
+from bench.common import Figure, Target, interleaved, parse, parser, ratios, report  # noqa: E402
 from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
 from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
 from web.storage.states import SNAPSHOT_EVERY  # noqa: E402
@@ -198,7 +199,12 @@ def cpu_rounds(
 
 
 def cpu_ratio(
-    key: str, label: str, base: list[Load], loads: list[Load], target=None, each: str = "request"
+    key: str,
+    label: str,
+    base: list[Load],
+    loads: list[Load],
+    target: Target | None = None,
+    each: str = "request",
 ) -> Figure:
     """The ratio per round of the baseline's server CPU per request to ``loads``'."""
     us = [x.server_us for x in loads]
@@ -270,7 +276,7 @@ def short_game(url: str) -> str:
     return gid
 
 
-def cold_figures(a, database: str, long_games: dict[int, str]) -> list[Figure]:
+def cold_figures(a: argparse.Namespace, database: str, long_games: dict[int, str]) -> list[Figure]:
     """Cold reads: a server that keeps no state (every GET rebuilds the game)."""
     env = {"TOBAGO_STATE_CACHE": "0"}
     with Gunicorn(database, workers=a.workers, env=env, start_timeout=60) as server:
@@ -338,7 +344,7 @@ def pages_round(url: str, game_id: str, pages: int, wait: float) -> dict[str, fl
     return {"waited": statuses.count(200), "worst_ms": max(lat) * 1000}
 
 
-def pages_figures(a, database: str) -> list[Figure]:
+def pages_figures(a: argparse.Namespace, database: str) -> list[Figure]:
     """The pages rounds on a server as ``make run`` starts it."""
     wait = 3.0 if a.quick else 4.0
     with Gunicorn(database, workers=a.workers, start_timeout=60) as srv:

@@ -26,7 +26,6 @@ import json
 import os
 import resource
 import shutil
-import statistics
 import subprocess
 import tempfile
 import threading
@@ -56,7 +55,6 @@ class Load:
     requests: int
     errors: int
     seconds: float
-    p50_ms: float = float("nan")
     p99_ms: float = float("nan")
     max_ms: float = float("nan")
     client_s: float = 0.0
@@ -116,9 +114,9 @@ def _lua_script(requests: list[Request]) -> str:
         "done = function(summary, latency, requests)",
         "  local e = summary.errors",
         '  io.write(string.format(\'BENCH {"requests": %d, "us": %d, "errors": %d,'
-        ' "p50_us": %d, "p99_us": %d, "max_us": %d}\\n\', summary.requests,'
+        ' "p99_us": %d, "max_us": %d}\\n\', summary.requests,'
         " summary.duration, e.connect + e.read + e.write + e.status + e.timeout,"
-        " latency:percentile(50), latency:percentile(99), latency.max))",
+        " latency:percentile(99), latency.max))",
         "end",
     ]
     return "\n".join(lines) + "\n"
@@ -158,7 +156,6 @@ def wrk_load(url: str, requests: list[Request], seconds: int, connections: int =
         requests=s["requests"],
         errors=s["errors"],
         seconds=s["us"] / 1e6,
-        p50_ms=s["p50_us"] / 1000,
         p99_ms=s["p99_us"] / 1000,
         max_ms=s["max_us"] / 1000,
         client_s=client,
@@ -205,7 +202,6 @@ def once_load(url: str, requests: list[Request], connections: int = 1) -> Load:
         requests=len(ms),
         errors=errors[0],
         seconds=time.perf_counter() - t0,
-        p50_ms=statistics.median(ms),
         p99_ms=ms[int(0.99 * (len(ms) - 1))],
         max_ms=ms[-1],
         client_s=time.process_time() - cpu0,

@@ -21,11 +21,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report  # noqa: E402
-from games.base import play_bots  # noqa: E402
-from games.isla_dorada import KIND  # noqa: E402
-from games.isla_dorada.bots import random_bot  # noqa: E402
-from games.isla_dorada.planner import plan  # noqa: E402
+from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report
+from games.base import play_bots
+from games.isla_dorada import KIND
+from games.isla_dorada.bots import random_bot
+from games.isla_dorada.planner import plan
 
 TARGET_GAMES_PER_SECOND = 200
 

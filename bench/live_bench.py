@@ -63,7 +63,9 @@ def raise_open_files_limit() -> int:
     return soft
 
 
-async def http(port: int, method: str, path: str, body: Any = None, token: str | None = None):
+async def http(
+    port: int, method: str, path: str, body: Any = None, token: str | None = None
+) -> tuple[int, Any]:
     """One request on its own connection: (status, JSON body)."""
     reader, writer = await asyncio.open_connection(HOST, port)
     data = b"" if body is None else json.dumps(body).encode()

@@ -37,14 +37,17 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, parse, parser, report  # noqa: E402
 from tests.servers import Gunicorn, worker_pids  # noqa: E402
+
+T = TypeVar("T")
 
 TARGET_MB = 250.0
 HAND = ["in:jungle", "near1:sea", "!near2:hut", "in:largest:lake", "near1:statue", "!in:beach"]
@@ -200,7 +203,12 @@ class Client:
         self._lock = threading.Lock()
 
     def call(
-        self, conn: http.client.HTTPConnection, method: str, path: str, body: Any = None, token=None
+        self,
+        conn: http.client.HTTPConnection,
+        method: str,
+        path: str,
+        body: Any = None,
+        token: str | None = None,
     ) -> tuple[int, Any]:
         """One request; its status and JSON (and the answer's text length counted under the
         path's first segments, for what the review's answers cache keeps)."""
@@ -218,7 +226,7 @@ class Client:
             raise RuntimeError(f"{method} {path}: {resp.status} {data[:200]!r}")
         return resp.status, json.loads(data) if data else None
 
-    def each(self, items: list, work) -> None:
+    def each(self, items: list[T], work: Callable[[http.client.HTTPConnection, T], None]) -> None:
         """``work(conn, item)`` for every item, spread over the threads."""
         errors: list[BaseException] = []
         queue = list(reversed(items))
@@ -232,7 +240,7 @@ class Client:
                             return
                         item = queue.pop()
                     work(conn, item)
-            except BaseException as e:
+            except BaseException as e:  # noqa: BLE001 - kept for the main thread, which raises it
                 errors.append(e)
             finally:
                 conn.close()
@@ -283,7 +291,7 @@ def main() -> None:
                 + ", ".join(f"{mb:.1f} MB" for mb in base.values())
             )
 
-            def play(conn, game: tuple[str, list[str]]) -> None:
+            def play(conn: http.client.HTTPConnection, game: tuple[str, list[str]]) -> None:
                 gid, tokens = game
                 _, spectator = client.call(conn, "GET", f"/api/games/{gid}")
                 seat = spectator["to_act"][0] if spectator.get("to_act") else None
@@ -295,15 +303,15 @@ def main() -> None:
                         client.call(conn, "POST", path, move, token)
                         return
 
-            def solve(conn, seed: int) -> None:
+            def solve(conn: http.client.HTTPConnection, seed: int) -> None:
                 status, _ = client.call(conn, "POST", "/api/tobago/solve", solve_body(seed))
                 assert status == 200, status
 
-            def puzzle(conn, seed: int) -> None:
+            def puzzle(conn: http.client.HTTPConnection, seed: int) -> None:
                 status, _ = client.call(conn, "GET", f"/api/tobago/puzzles?seed={seed}")
                 assert status in (200, 409), status
 
-            def review(conn, record: dict) -> None:
+            def review(conn: http.client.HTTPConnection, record: dict) -> None:
                 status, game = client.call(conn, "POST", "/api/games/import", record)
                 assert status == 201, (status, game)
                 steps = len(record["actions"])

@@ -39,7 +39,9 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else float("nan")
 
 
-def outage_round(server: Gunicorn, pg: PostgresCluster, paths: list[str], seconds: float):
+def outage_round(
+    server: Gunicorn, pg: PostgresCluster, paths: list[str], seconds: float
+) -> tuple[list[Answer], float, float]:
     """Clients asking ``paths`` while the database is away for ``seconds``: their answers and
     when the database went and came back."""
     with Askers(server.url, paths) as askers:
@@ -53,7 +55,9 @@ def outage_round(server: Gunicorn, pg: PostgresCluster, paths: list[str], second
     return askers.log, down, up
 
 
-def round_figures(log: list[Answer], down: float, up: float, game: str, free: list[str]):
+def round_figures(
+    log: list[Answer], down: float, up: float, game: str, free: list[str]
+) -> dict[str, float]:
     """One round's values: 500s, slowest refusal (s), refusals, no-database p99 (ms), first
     good game read after the return (s)."""
     by_status = Counter(x.status for x in log)

@@ -20,7 +20,9 @@ import random
 import statistics
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -63,7 +65,7 @@ def positions(n_games: int = 2) -> list[dict]:
     return out
 
 
-def median_us(fn, items) -> float:
+def median_us(fn: Callable[[Any], Any], items: Sequence[Any]) -> float:
     """The median over ``items`` of one call's CPU time, in µs."""
     return cpu_median(fn, items) * 1e6
 
@@ -78,10 +80,10 @@ def main() -> None:
             {"island": b["island"], "maps": b["maps"], "hand": b["hand"]} for b in bodies
         ]
 
-        def helper(body):
+        def helper(body: dict) -> None:
             assert client.post("/api/tobago/helper", json=body).status_code == 200
 
-        def solve(body):
+        def solve(body: dict) -> None:
             assert client.post("/api/tobago/solve", json=body).status_code == 200
 
         helper(bodies[0])

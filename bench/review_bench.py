@@ -35,6 +35,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import requests
@@ -110,21 +111,10 @@ def record_of(log: GameLog) -> dict:
     }
 
 
-def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--actions", type=int, default=1000)
-    ap.add_argument("--every", type=int, default=1, help="step through every Nth step")
-    ap.add_argument("--seconds", type=int, default=2, help="seconds of /healthz per round")
-    a = parse(ap)
-    if a.quick:
-        a.actions, a.every, a.seconds = 600, 20, 1
-    wrk_path()
-    t0 = time.perf_counter()
-    log = long_game(a.actions)
-    print(
-        f"game: tobago, 4 seats, seed {log.seed}, {log.steps} actions "
-        f"(found in {time.perf_counter() - t0:.1f} s)"
-    )
+def in_process_work(log: GameLog, every: int) -> dict[str, Callable[[], float]]:
+    """What ``main`` measures in process, each returning its figure: a replay, every seat's
+    view at every step, the analysis (CPU seconds), the worst answer of a step (ms; default gc
+    and after ``gc.freeze()``)."""
     kind = get_kind("tobago")
 
     def replay_s() -> float:
@@ -147,67 +137,27 @@ def main() -> None:
         return time.process_time() - t
 
     def worst_step_ms(freeze: bool) -> float:
-        return max(in_process_steps(log, freeze, a.every)) * 1000
+        return max(in_process_steps(log, freeze, every)) * 1000
 
-    record = record_of(log)
-    steps = range(0, log.steps + 1, a.every)
-    with (
-        tempfile.TemporaryDirectory() as tmp,
-        Gunicorn(Path(tmp) / "bench.sqlite3", workers=1) as server,
-        requests.Session() as http,
-    ):
-        url = server.url
-        copies = []
-        for _ in range(a.rounds):
-            game = http.post(url + "/api/games/import", json=record)
-            if game.status_code != 201:
-                raise SystemExit(f"import refused: {game.text}")
-            copies.append(game.json()["id"])
-        healthz = [Request("GET", "/healthz")]
-        wrk_load(url, healthz, 1, 1)  # warm up
-        loads: dict[str, list[Load]] = {"healthz": [], "built": [], "cached": [], "all": []}
-        firsts: list[float] = []
-        copy = iter(copies)
+    return {
+        "replay": replay_s,
+        "views": views_s,
+        "analysis": analysis_s,
+        "default": functools.partial(worst_step_ms, False),
+        "frozen": functools.partial(worst_step_ms, True),
+    }
 
-        def load(name: str, reqs: list[Request], once: bool) -> float:
-            if once:  # every step once
-                got = measured(server.pid, lambda: once_load(url, reqs))
-            else:
-                got = measured(server.pid, lambda: wrk_load(url, reqs, a.seconds, 1))
-            if got.errors:
-                raise RuntimeError(f"{name}: {got.errors} requests failed")
-            loads[name].append(got)
-            return got.server_us
 
-        def stepping() -> float:
-            """One copy: the first position, every step built, cached, and for everything."""
-            gid = next(copy)
-            t = time.perf_counter()
-            http.get(f"{url}/api/games/{gid}/positions/0?seat=0").raise_for_status()
-            firsts.append((time.perf_counter() - t) * 1000)
-            seat = [Request("GET", f"/api/games/{gid}/positions/{k}?seat=1") for k in steps]
-            every = [Request("GET", f"/api/games/{gid}/positions/{k}") for k in steps]
-            load("built", seat, True)
-            load("cached", seat, True)
-            return load("all", every, True)
-
-        cpu = interleaved(
-            a.rounds,
-            {
-                "healthz": functools.partial(load, "healthz", healthz, False),
-                "stepping": stepping,
-                "replay": replay_s,
-                "views": views_s,
-                "analysis": analysis_s,
-                "default": functools.partial(worst_step_ms, False),
-                "frozen": functools.partial(worst_step_ms, True),
-            },
-        )
-        t = time.perf_counter()
-        gid = copies[0]
-        while http.get(f"{url}/api/games/{gid}/analysis").json()["status"] == "running":
-            time.sleep(0.05)
-        service = time.perf_counter() - t
+def figures_of(
+    log: GameLog,
+    loads: dict[str, list[Load]],
+    firsts: list[float],
+    cpu: dict[str, list[float]],
+    service: float,
+) -> list[Figure]:
+    """The review's figures from a run's measurements: the HTTP ``loads`` per kind of request,
+    the first positions' latencies (ms), the in-process ``cpu`` work per round, the service's
+    analysis time (s)."""
     base = [x.server_us for x in loads["healthz"]]
     figures = [
         Figure("review.healthz_us", "GET /healthz, server CPU per request", base, "µs"),
@@ -280,6 +230,80 @@ def main() -> None:
             note="once",
         ),
     ]
+    return figures
+
+
+def main() -> None:
+    ap = parser(__doc__)
+    ap.add_argument("--actions", type=int, default=1000)
+    ap.add_argument("--every", type=int, default=1, help="step through every Nth step")
+    ap.add_argument("--seconds", type=int, default=2, help="seconds of /healthz per round")
+    a = parse(ap)
+    if a.quick:
+        a.actions, a.every, a.seconds = 600, 20, 1
+    wrk_path()
+    t0 = time.perf_counter()
+    log = long_game(a.actions)
+    print(
+        f"game: tobago, 4 seats, seed {log.seed}, {log.steps} actions "
+        f"(found in {time.perf_counter() - t0:.1f} s)"
+    )
+    record = record_of(log)
+    steps = range(0, log.steps + 1, a.every)
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        Gunicorn(Path(tmp) / "bench.sqlite3", workers=1) as server,
+        requests.Session() as http,
+    ):
+        url = server.url
+        copies = []
+        for _ in range(a.rounds):
+            game = http.post(url + "/api/games/import", json=record)
+            if game.status_code != 201:
+                raise SystemExit(f"import refused: {game.text}")
+            copies.append(game.json()["id"])
+        healthz = [Request("GET", "/healthz")]
+        wrk_load(url, healthz, 1, 1)  # warm up
+        loads: dict[str, list[Load]] = {"healthz": [], "built": [], "cached": [], "all": []}
+        firsts: list[float] = []
+        copy = iter(copies)
+
+        def load(name: str, reqs: list[Request], once: bool) -> float:
+            if once:  # every step once
+                got = measured(server.pid, lambda: once_load(url, reqs))
+            else:
+                got = measured(server.pid, lambda: wrk_load(url, reqs, a.seconds, 1))
+            if got.errors:
+                raise RuntimeError(f"{name}: {got.errors} requests failed")
+            loads[name].append(got)
+            return got.server_us
+
+        def stepping() -> float:
+            """One copy: the first position, every step built, cached, and for everything."""
+            gid = next(copy)
+            t = time.perf_counter()
+            http.get(f"{url}/api/games/{gid}/positions/0?seat=0").raise_for_status()
+            firsts.append((time.perf_counter() - t) * 1000)
+            seat = [Request("GET", f"/api/games/{gid}/positions/{k}?seat=1") for k in steps]
+            every = [Request("GET", f"/api/games/{gid}/positions/{k}") for k in steps]
+            load("built", seat, True)
+            load("cached", seat, True)
+            return load("all", every, True)
+
+        cpu = interleaved(
+            a.rounds,
+            {
+                "healthz": functools.partial(load, "healthz", healthz, False),
+                "stepping": stepping,
+                **in_process_work(log, a.every),
+            },
+        )
+        t = time.perf_counter()
+        gid = copies[0]
+        while http.get(f"{url}/api/games/{gid}/analysis").json()["status"] == "running":
+            time.sleep(0.05)
+        service = time.perf_counter() - t
+    figures = figures_of(log, loads, firsts, cpu, service)
     report("review", figures, a, actions=log.steps, every=a.every)
 
 

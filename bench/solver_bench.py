@@ -29,6 +29,7 @@ Usage: ``.venv/bin/python bench/solver_bench.py [--rounds 5] [--seconds 2] [--co
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
 import os
@@ -37,7 +38,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -71,7 +74,11 @@ def island_of_size(size: int = 120) -> tuple[int, Island]:
     return best
 
 
-def random_position(rng: random.Random, island: Island) -> tuple[list[MapColumn], list[Clue]]:
+#: A position to solve: the maps' clue columns and a hand of cards.
+Position = tuple[list[MapColumn], list[Clue]]
+
+
+def random_position(rng: random.Random, island: Island) -> Position:
     """4 maps of 3–8 clues, each clue a legal play from the deck, and a 6-card hand."""
     masks = {card: clue_mask(island, card) for card in DECK}
     base = column_mask(island, [])
@@ -94,12 +101,14 @@ def random_position(rng: random.Random, island: Island) -> tuple[list[MapColumn]
     return maps, rng.sample(DECK, 6)
 
 
-def median_us(fn, items, repeat: int) -> float:
+def median_us(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int) -> float:
     """The median over ``items`` of one call's CPU time (the mean of ``repeat``), in µs."""
     return cpu_median(fn, items, repeat) * 1e6
 
 
-def bench_engine(island: Island, positions, rounds: int, quick: bool) -> list[Figure]:
+def bench_engine(
+    island: Island, positions: list[Position], rounds: int, quick: bool
+) -> list[Figure]:
     """The engine and the constraint formulation, in interleaved rounds."""
     model = ConstraintModel(island)
     for maps, hand in positions:  # agree first, and compile every mask (cached masks)
@@ -141,7 +150,7 @@ def bench_engine(island: Island, positions, rounds: int, quick: bool) -> list[Fi
 
 
 def solve_bodies(
-    seed: int, island: Island, positions, full: bool, echo: bool = True
+    seed: int, island: Island, positions: list[Position], full: bool, echo: bool = True
 ) -> list[bytes]:
     spec = island.to_json() if full else {"generated": seed}
     extra = {} if echo else {"include_island": False}
@@ -172,7 +181,13 @@ ROWS = (
 )
 
 
-def bench_http(seed: int, island: Island, positions, fresh, a) -> list[Figure]:
+def bench_http(
+    seed: int,
+    island: Island,
+    positions: list[Position],
+    fresh: list[Position],
+    a: argparse.Namespace,
+) -> list[Figure]:
     """Server CPU per request of /healthz and each solve row, in interleaved rounds on one
     gunicorn server (``make run``'s settings, ``--workers`` workers)."""
     wrk_path()

@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
-from games.base import play_bots  # noqa: E402
-from games.tobago import KIND  # noqa: E402
+from bench.common import Figure, interleaved, parse, parser, ratios, report
+from games.base import play_bots
+from games.tobago import KIND
 
 TARGET_STRATEGIC_GAMES_PER_SECOND = 10
 DECISION_LIMIT_MS = 50

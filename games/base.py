@@ -106,7 +106,7 @@ S = TypeVar("S", bound=GameState)
 Bot = Callable[[dict, list[Action], random.Random], Action | None]
 
 
-class legal_only:  # noqa: N801 - used as a decorator, named like one
+class legal_only:
     """A bot that chooses from its legal actions alone: ``legal_only(fn)`` with ``fn(legal,
     rng)``. It is a ``Bot`` whose ``needs_view`` is false, so no view is built for it."""
 

@@ -192,11 +192,6 @@ class Positions:
     def legal(self, step: int, seat: int) -> list[Action]:
         return self.kind.legal_actions(self.state(step), seat)
 
-    def actor(self, step: int) -> int | None:
-        """The seat whose action led to ``step`` (``None`` for step 0 and the table's entries)."""
-        check_step(step, self.steps)
-        return None if step == 0 else self.log.actions[step - 1][0]
-
 
 def walk(log: GameLog) -> Iterable[tuple[int, Any, Sequence[Any]]]:
     """``(k, state_k, entry)`` for every action ``entry = (seat, action)`` of the log, the state

@@ -53,17 +53,80 @@ def _number(value: Any) -> float | None:
     return None
 
 
-def simulate(
-    kind: GameKind,
-    games: int,
-    seats: int,
-    bots: list[str],
-    seed: int = 1,
-    options: dict | None = None,
-    rotate: bool = True,
-    progress: Callable[[int, int], None] | None = None,
-) -> dict:
-    """Play ``games`` games of ``kind`` between ``bots`` (one level per seat) and summarize them."""
+class _Tally:
+    """What the games of a simulation add up to, per bot entry (one per seat), per seat
+    position and per game."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.share = [0.0] * seats
+        self.wins_any = [0] * seats
+        self.score_sum = [0.0] * seats
+        self.score_sq = [0.0] * seats
+        self.actions_by_entry = [0] * seats
+        self.seat_share = [0.0] * seats
+        self.actions_total = 0
+        self.game_stats: dict[str, float] = defaultdict(float)
+        self.entry_stats: dict[str, list[float]] = defaultdict(lambda: [0.0] * seats)
+
+    def add_game(
+        self, kind: GameKind, state: Any, entry_of_seat: list[int], seat_actions: list[int]
+    ) -> None:
+        """A finished game: entry ``entry_of_seat[s]`` sat in seat ``s`` and acted
+        ``seat_actions[s]`` times."""
+        scores = kind.scores(state)
+        if scores is None:
+            raise RuntimeError(f"{kind.name}: play_bots returned before the game was over")
+        winners = kind.winners(state)
+        for s in range(self.seats):
+            j = entry_of_seat[s]
+            self.score_sum[j] += scores[s]
+            self.score_sq[j] += scores[s] ** 2
+            self.actions_by_entry[j] += seat_actions[s]
+            if s in winners:
+                self.share[j] += 1 / len(winners)
+                self.wins_any[j] += 1
+                self.seat_share[s] += 1 / len(winners)
+        self._add_statistics(kind.statistics(state), entry_of_seat)
+
+    def _add_statistics(self, stats: dict, entry_of_seat: list[int]) -> None:
+        """The game's own figures: a per-seat list goes to the entries, a number to the game."""
+        for key, value in _flatten(stats).items():
+            if isinstance(value, list | tuple) and len(value) == self.seats:
+                for s, v in enumerate(value):
+                    number = _number(v)
+                    if number is not None:
+                        self.entry_stats[key][entry_of_seat[s]] += number
+            else:
+                number = _number(value)
+                if number is not None:
+                    self.game_stats[key] += number
+
+    def entries(self, bots: list[str], games: int) -> list[dict[str, Any]]:
+        """Each bot entry's figures, averaged over ``games``."""
+        out: list[dict[str, Any]] = []
+        for j, level in enumerate(bots):
+            mean = self.score_sum[j] / games
+            var = max(self.score_sq[j] / games - mean**2, 0.0)
+            p = self.share[j] / games
+            out.append(
+                {
+                    "entry": f"{level}#{j}",
+                    "bot": level,
+                    "win_share": p,
+                    "win_share_ci95": 1.96 * math.sqrt(p * (1 - p) / games),
+                    "wins_incl_ties": self.wins_any[j] / games,
+                    "mean_score": mean,
+                    "score_sd": math.sqrt(var),
+                    "mean_actions": self.actions_by_entry[j] / games,
+                    "statistics": {k: v[j] / games for k, v in sorted(self.entry_stats.items())},
+                }
+            )
+        return out
+
+
+def _line_up(kind: GameKind, games: int, seats: int, bots: list[str]) -> list[str]:
+    """One bot level per seat (a single level fills every seat); bad arguments refused."""
     kind.check_seats(seats)
     if len(bots) == 1:
         bots = bots * seats
@@ -76,19 +139,25 @@ def simulate(
         )
     if games < 1:
         raise ValueError("games must be at least 1")
+    return bots
+
+
+def simulate(
+    kind: GameKind,
+    games: int,
+    seats: int,
+    bots: list[str],
+    seed: int = 1,
+    options: dict | None = None,
+    rotate: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict:
+    """Play ``games`` games of ``kind`` between ``bots`` (one level per seat) and summarize them."""
+    bots = _line_up(kind, games, seats, bots)
     kind.resolve_options(options, seats)  # refuse bad options before playing
 
     master = random.Random(seed)
-    n_entries = seats
-    share = [0.0] * n_entries
-    wins_any = [0] * n_entries
-    score_sum = [0.0] * n_entries
-    score_sq = [0.0] * n_entries
-    actions_by_entry = [0] * n_entries
-    seat_share = [0.0] * seats
-    actions_total = 0
-    game_stats: dict[str, float] = defaultdict(float)
-    entry_stats: dict[str, list[float]] = defaultdict(lambda: [0.0] * n_entries)
+    tally = _Tally(seats)
     start = time.perf_counter()
 
     for g in range(games):
@@ -106,52 +175,13 @@ def simulate(
             if seat is not None:  # the table's timeouts count for the game, not for a seat
                 tally[seat] += 1
 
-        actions_total += play_bots(kind, state, levels, rng, on_action=count)
-        scores = kind.scores(state)
-        if scores is None:
-            raise RuntimeError(f"{kind.name}: play_bots returned before the game was over")
-        winners = kind.winners(state)
-        for s in range(seats):
-            j = entry_of_seat[s]
-            score_sum[j] += scores[s]
-            score_sq[j] += scores[s] ** 2
-            actions_by_entry[j] += per_seat_actions[s]
-            if s in winners:
-                share[j] += 1 / len(winners)
-                wins_any[j] += 1
-                seat_share[s] += 1 / len(winners)
-        for key, value in _flatten(kind.statistics(state)).items():
-            if isinstance(value, list | tuple) and len(value) == seats:
-                for s, v in enumerate(value):
-                    number = _number(v)
-                    if number is not None:
-                        entry_stats[key][entry_of_seat[s]] += number
-            else:
-                number = _number(value)
-                if number is not None:
-                    game_stats[key] += number
+        tally.actions_total += play_bots(kind, state, levels, rng, on_action=count)
+        tally.add_game(kind, state, entry_of_seat, per_seat_actions)
         if progress is not None:
             progress(g + 1, games)
 
     elapsed = time.perf_counter() - start
-    entries: list[dict[str, Any]] = []
-    for j, level in enumerate(bots):
-        mean = score_sum[j] / games
-        var = max(score_sq[j] / games - mean**2, 0.0)
-        p = share[j] / games
-        entries.append(
-            {
-                "entry": f"{level}#{j}",
-                "bot": level,
-                "win_share": p,
-                "win_share_ci95": 1.96 * math.sqrt(p * (1 - p) / games),
-                "wins_incl_ties": wins_any[j] / games,
-                "mean_score": mean,
-                "score_sd": math.sqrt(var),
-                "mean_actions": actions_by_entry[j] / games,
-                "statistics": {k: v[j] / games for k, v in sorted(entry_stats.items())},
-            }
-        )
+    entries = tally.entries(bots, games)
     by_bot: dict[str, dict] = {}
     for level in dict.fromkeys(bots):
         mine = [e for e in entries if e["bot"] == level]
@@ -171,9 +201,9 @@ def simulate(
         "fair_share": 1 / seats,
         "entries": entries,
         "by_bot": by_bot,
-        "win_share_by_seat": [v / games for v in seat_share],
-        "mean_actions": actions_total / games,
-        "statistics": {k: v / games for k, v in sorted(game_stats.items())},
+        "win_share_by_seat": [v / games for v in tally.seat_share],
+        "mean_actions": tally.actions_total / games,
+        "statistics": {k: v / games for k, v in sorted(tally.game_stats.items())},
         "seconds": elapsed,
         "games_per_second": games / elapsed if elapsed else float("inf"),
     }

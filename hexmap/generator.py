@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import deque
+from collections.abc import Callable
 from functools import cache
 
 from errors import InvalidInput
@@ -299,7 +300,7 @@ def _mountains(
     return True
 
 
-def _blob(rng: random.Random, start: Hex, size: int, allowed) -> list[Hex]:
+def _blob(rng: random.Random, start: Hex, size: int, allowed: Callable[[Hex], bool]) -> list[Hex]:
     """A compact random blob of up to ``size`` hexes from ``start`` within ``allowed``.
 
     Hexes touching more of the blob are likelier to join, so lakes come out round.

@@ -64,14 +64,24 @@ def island_from_json(data: Any, name: str | None = None, field: str = "") -> Isl
             raise InvalidInput(f"unknown field {key!r}", f"{pre}{key}")
     if data.get("name") is not None and not isinstance(data["name"], str):
         raise InvalidInput("an island's name is a string or null", f"{pre}name")
-    spaces_in = _list(data.get("spaces"), f"{pre}spaces")
+    spaces = _spaces_from_json(data.get("spaces"), f"{pre}spaces")
+    landmarks = _landmarks_from_json(data.get("landmarks", []), f"{pre}landmarks", spaces)
+    try:
+        return Island(spaces, landmarks, name=name or data.get("name"))
+    except InvalidInput as e:
+        raise e.with_prefix(field) if field else e from None
+
+
+def _spaces_from_json(value: Any, field: str) -> dict[Hex, str]:
+    """An island's spaces (``[{"q", "r", "terrain"}, ...]``): 1 to ``MAX_SPACES``, each once."""
+    spaces_in = _list(value, field)
     if not spaces_in:
-        raise InvalidInput("an island needs at least one space", f"{pre}spaces")
+        raise InvalidInput("an island needs at least one space", field)
     if len(spaces_in) > MAX_SPACES:
-        raise InvalidInput(f"at most {MAX_SPACES} spaces, got {len(spaces_in)}", f"{pre}spaces")
+        raise InvalidInput(f"at most {MAX_SPACES} spaces, got {len(spaces_in)}", field)
     spaces: dict[Hex, str] = {}
     for i, sp in enumerate(spaces_in):
-        f = f"{pre}spaces[{i}]"
+        f = f"{field}[{i}]"
         sp = _object(sp, f, ("q", "r", "terrain"))
         h = Hex(_int(sp.get("q"), f"{f}.q"), _int(sp.get("r"), f"{f}.r"))
         terrain = sp.get("terrain")
@@ -83,10 +93,16 @@ def island_from_json(data: Any, name: str | None = None, field: str = "") -> Isl
         if h in spaces:
             raise InvalidInput(f"duplicate space ({h.q}, {h.r})", f)
         spaces[h] = terrain
+    return spaces
+
+
+def _landmarks_from_json(value: Any, field: str, spaces: dict[Hex, str]) -> list[Landmark]:
+    """An island's landmarks (``[{"q", "r", "kind", "facing"}, ...]``), each on a space of its
+    own."""
     landmarks: list[Landmark] = []
     seen: dict[Hex, int] = {}
-    for i, lm in enumerate(_list(data.get("landmarks", []), f"{pre}landmarks")):
-        f = f"{pre}landmarks[{i}]"
+    for i, lm in enumerate(_list(value, field)):
+        f = f"{field}[{i}]"
         lm = _object(lm, f, ("q", "r", "kind", "facing"))
         h = Hex(_int(lm.get("q"), f"{f}.q"), _int(lm.get("r"), f"{f}.r"))
         kind = lm.get("kind")
@@ -100,20 +116,22 @@ def island_from_json(data: Any, name: str | None = None, field: str = "") -> Isl
         if h in seen:
             raise InvalidInput(f"two landmarks on ({h.q}, {h.r}) (also landmarks[{seen[h]}])", f)
         seen[h] = i
-        facing = lm.get("facing")
-        if kind == "statue":
-            if facing is None:
-                raise InvalidInput("a statue needs a facing 0-5", f"{f}.facing")
-            facing = _int(facing, f"{f}.facing")
-            if not 0 <= facing <= 5:
-                raise InvalidInput(f"facing must be 0-5, got {facing}", f"{f}.facing")
-        elif facing is not None:
-            raise InvalidInput(f"only statues have a facing, not a {kind}", f"{f}.facing")
-        landmarks.append(Landmark(kind, h, facing))
-    try:
-        return Island(spaces, landmarks, name=name or data.get("name"))
-    except InvalidInput as e:
-        raise e.with_prefix(field) if field else e from None
+        landmarks.append(Landmark(kind, h, _facing(kind, lm.get("facing"), f"{f}.facing")))
+    return landmarks
+
+
+def _facing(kind: str, facing: Any, field: str) -> int | None:
+    """A landmark's facing: 0-5 for a statue, none for any other kind."""
+    if kind != "statue":
+        if facing is not None:
+            raise InvalidInput(f"only statues have a facing, not a {kind}", field)
+        return None
+    if facing is None:
+        raise InvalidInput("a statue needs a facing 0-5", field)
+    facing = _int(facing, field)
+    if not 0 <= facing <= 5:
+        raise InvalidInput(f"facing must be 0-5, got {facing}", field)
+    return facing
 
 
 def island_to_json(island: Island) -> dict:

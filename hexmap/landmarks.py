@@ -26,6 +26,7 @@ from constraint import (
     AllDifferentConstraint,
     BacktrackingSolver,
     Constraint,
+    Domain,
     InSetConstraint,
     Problem,
 )
@@ -44,6 +45,13 @@ class SearchBudgetExceeded(Exception):
     """Raised from inside the solver when ``SEARCH_BUDGET`` checks have been spent."""
 
 
+#: What python-constraint passes a constraint: its variables (landmark names), their domains
+#: (space indices) and the values assigned so far.
+Names = Sequence[str]
+Domains = dict[str, Domain]
+Assigned = dict[str, int]
+
+
 class FarApartConstraint(Constraint):
     """The given variables take spaces pairwise at least ``SAME_KIND_MIN_DISTANCE`` apart.
 
@@ -58,7 +66,9 @@ class FarApartConstraint(Constraint):
         self._near = near
         self._budget = budget
 
-    def __call__(self, variables, domains, assignments, forwardcheck=False):  # noqa: D102
+    def __call__(
+        self, variables: Names, domains: Domains, assignments: Assigned, forwardcheck: bool = False
+    ) -> bool:
         self._budget[0] -= 1
         if self._budget[0] < 0:
             raise SearchBudgetExceeded
@@ -87,7 +97,9 @@ class FarApartConstraint(Constraint):
 class _IncreasingConstraint(Constraint):
     """Symmetry breaking for the one-kind feasibility check: values strictly increase."""
 
-    def __call__(self, variables, domains, assignments, forwardcheck=False):  # noqa: D102
+    def __call__(
+        self, variables: Names, domains: Domains, assignments: Assigned, forwardcheck: bool = False
+    ) -> bool:
         values = [assignments.get(v) for v in variables]
         last = -1
         for value in values:

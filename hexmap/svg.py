@@ -29,7 +29,6 @@ TERRAIN_STYLE: dict[str, tuple[str, str]] = {
     "mountain": ("#8a7a6a", "#3b2f25"),
 }
 SEA_COLOUR = "#dcecf5"
-COAST_COLOUR = "#26323a"
 #: Default CSS for the classes callers use; ``highlights`` classes fall back to ``.highlight``.
 STYLE = """
 .hex { stroke: #4b5a63; stroke-width: 0.6; }

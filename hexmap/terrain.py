@@ -6,8 +6,6 @@ from __future__ import annotations
 TERRAINS: tuple[str, ...] = ("jungle", "beach", "river", "lake", "mountain", "grassland")
 #: Terrains a landmark may stand on (rules §1, Decision).
 DRY_LAND: frozenset[str] = frozenset({"jungle", "beach", "mountain", "grassland"})
-#: Water terrains (inside the island; the sea is not a terrain).
-WATER: frozenset[str] = frozenset({"river", "lake"})
 #: Landmark kinds and how many of each a game places.
 LANDMARK_COUNTS: dict[str, int] = {"palm": 3, "hut": 4, "statue": 3}
 LANDMARK_KINDS: tuple[str, ...] = tuple(LANDMARK_COUNTS)

@@ -1,9 +1,9 @@
 """``python -m solver <command>``: the solver's command line.
 
 Subcommands come from the ``solver/*_cli.py`` modules and the ``cli`` module of each subpackage
-(``solver/*/cli.py``): each defines one or more functions named ``add_<name>_subcommand(subparsers)``
-that add a parser and set its ``func`` default to a handler ``func(args) -> int`` (the exit
-status). Adding a command is adding such a module; nothing here changes. Today: ``solve``
+(``solver/*/cli.py``): each defines ``add_subcommand(subparsers)``, which adds a parser and sets
+its ``func`` default to a handler ``func(args) -> int`` (the exit status). Adding a command is
+adding such a module; nothing here changes. Today: ``solve``
 (``solver/solve_cli.py``) and ``puzzles`` (``solver/puzzles/cli.py``).
 """
 
@@ -29,10 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
         elif info.ispkg and (package_dir / info.name / "cli.py").exists():
             names.append(f"solver.{info.name}.cli")
     for name in sorted(names):
-        module = importlib.import_module(name)
-        for attr in sorted(vars(module)):
-            if attr.startswith("add_") and attr.endswith("_subcommand"):
-                getattr(module, attr)(subparsers)
+        importlib.import_module(name).add_subcommand(subparsers)
     return parser
 
 

@@ -178,8 +178,3 @@ def solve(req: SolveRequest) -> dict:
     from solver.answer import answer_json
 
     return answer_json(req)
-
-
-def solve_json(data: Any) -> dict:
-    """Parse and answer in one call (the CLI and tests)."""
-    return solve(parse_solve_request(data))

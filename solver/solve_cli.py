@@ -20,7 +20,7 @@ from solver.masks import clue_mask
 from solver.solve import SolveRequest, parse_solve_request, solve
 
 
-def add_solve_subcommand(subparsers: Any) -> argparse.ArgumentParser:
+def add_subcommand(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``solve`` to an ``argparse`` subparsers object (handler in ``func``)."""
     parser = subparsers.add_parser(
         "solve",

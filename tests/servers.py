@@ -9,12 +9,12 @@ it the same way (and a fix reaches all of them).
 - ``serve_in_thread(app)``: a Flask app under werkzeug in a daemon thread (threaded, so a
   long-poll does not block other requests), for browser tests; yields the base URL.
 - ``free_port()``: a free loopback port.
-- ``worker_pids(master)`` and ``workers_cpu_seconds(master)``: a server's HTTP worker processes
-  and the CPU time they have used, read from ``/proc`` (benchmarks and the ``kill -9`` test);
-  ``table_pids(master)``: its table processes (gunicorn's dirty workers, ``table_app.py``),
-  which play the bots and settle deadlines; ``server_cpu_seconds(master)``: the CPU time of
-  every process of the server (master, HTTP workers, the table's arbiter and processes): what
-  a request costs wherever its work runs (a move's bot reply is computed by the table).
+- ``worker_pids(master)``: a server's HTTP worker processes, read from ``/proc`` (benchmarks
+  and the ``kill -9`` test); ``table_pids(master)``: its table processes (gunicorn's dirty
+  workers, ``table_app.py``), which play the bots and settle deadlines;
+  ``server_cpu_seconds(master)``: the CPU time of every process of the server (master, HTTP
+  workers, the table's arbiter and processes): what a request costs wherever its work runs (a
+  move's bot reply is computed by the table).
 
 Benchmark scripts import it after putting the project root on ``sys.path``
 (``from tests.servers import Gunicorn``).
@@ -72,11 +72,6 @@ def worker_pids(master: int) -> list[int]:
 def table_pids(master: int) -> list[int]:
     """The server's table processes (``table_app.py``: gunicorn's dirty workers)."""
     return [pid for child, _ in _children(master) for pid, _ in _children(child)]
-
-
-def workers_cpu_seconds(master: int) -> float:
-    """User + system CPU seconds used so far by the server's HTTP workers."""
-    return sum(_cpu_seconds(f) for _, f in _http_workers(master))
 
 
 def _cpu_seconds(fields: list[str]) -> float:

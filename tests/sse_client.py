@@ -40,7 +40,6 @@ class Follower:
         self.arrived: dict[int, float] = {}
         self.entries: list[dict] = []
         self.ended: int | None = None
-        self.heartbeats = 0
         self.error: str | None = None
         self.done = False  # the stream is over (ended, closed or failed)
         self._changed = asyncio.Event()
@@ -108,8 +107,7 @@ class Follower:
     def _event(self, block: str) -> None:
         fields: dict[str, str] = {}
         for line in block.split("\n"):
-            if line.startswith(":"):
-                self.heartbeats += 1
+            if line.startswith(":"):  # a heartbeat comment
                 continue
             name, _, value = line.partition(":")
             fields[name] = value.removeprefix(" ")

@@ -53,9 +53,8 @@ def my_turn(page) -> None:
 
 
 @pytest.mark.browser
-def test_a_page_follows_by_event_source_and_says_the_bot_is_thinking(
-    browser, live_server, dao_bots
-):
+@pytest.mark.usefixtures("dao_bots")
+def test_a_page_follows_by_event_source_and_says_the_bot_is_thinking(browser, live_server):
     seats = [{"type": "human"}, {"type": "bot", "level": "slow"}]
     game = api(live_server, "POST", "/api/games", {"game": "dao", "seats": seats, "seed": 3})
     page = new_page(browser)
@@ -112,7 +111,8 @@ def test_without_event_source_the_page_follows_by_long_poll(browser, live_server
 
 
 @pytest.mark.browser
-def test_a_bot_that_fails_is_told_on_the_page_in_both_languages(browser, live_server, dao_bots):
+@pytest.mark.usefixtures("dao_bots")
+def test_a_bot_that_fails_is_told_on_the_page_in_both_languages(browser, live_server):
     seats = [{"type": "bot", "level": "crash"}, {"type": "human"}]
     game = api(live_server, "POST", "/api/games", {"game": "dao", "seats": seats, "seed": 5})
     for lang, words in (("en", "could not make its move"), ("zh", "無法走這一步")):

@@ -221,3 +221,13 @@ def test_print_sheet_has_n_puzzles_and_the_key_on_its_own_page(client):
 
 def test_home_links_to_puzzles(client):
     assert 'href="/puzzles"' in client.get("/").get_data(as_text=True)
+
+
+def test_puzzle_pages_follow_the_browsers_language_without_lang_or_cookie(client):
+    """Neither ``?lang=`` nor the cookie: the site's choice (``web.i18n``, the browser's
+    languages), as on every other page."""
+    zh = client.get("/puzzles", headers={"Accept-Language": "zh-TW,zh;q=0.9"})
+    en = client.get("/puzzles", headers={"Accept-Language": "fr, en;q=0.5"})
+    assert zh.status_code == en.status_code == 200
+    assert '<html lang="zh-Hant"' in zh.get_data(as_text=True)
+    assert '<html lang="en"' in en.get_data(as_text=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from solver.puzzles.cli import add_puzzles_subcommand, main
+from solver.puzzles.cli import add_subcommand, main
 from solver.puzzles.codes import puzzle_from_code
 
 
@@ -36,7 +36,7 @@ def test_refuses_a_bad_count(capsys):
 def test_registers_as_a_subcommand():
     parser = argparse.ArgumentParser(prog="solver")
     sub = parser.add_subparsers(dest="command")
-    add_puzzles_subcommand(sub)
+    add_subcommand(sub)
     args = parser.parse_args(
         ["puzzles", "--count", "20", "--difficulty", "hard", "--out", "x.html"]
     )

@@ -22,7 +22,7 @@ from tests.islands import stripes_island
 class NoShuffle(random.Random):
     """A generator whose ``shuffle`` keeps the order (sharing piles become predictable)."""
 
-    def shuffle(self, x, *args, **kwargs) -> None:  # noqa: D401 - keeps the order on purpose
+    def shuffle(self, x, *args, **kwargs) -> None:
         return None
 
 

@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from flask import Blueprint, redirect, render_template
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from games.dao import analysis
@@ -60,22 +61,22 @@ def _inject() -> dict:
 
 
 @bp.get("/dao")
-def hub():
+def hub() -> ResponseReturnValue:
     return redirect("/dao/new")
 
 
 @bp.get("/dao/new")
-def new_game():
+def new_game() -> str:
     return render_template("dao/new.html")
 
 
 @bp.get("/dao/games/<game_id>")
-def game_page(game_id: str):
+def game_page(game_id: str) -> str:
     return render_game(SITE, "dao/game.html", game_id)
 
 
 @bp.get("/dao/games/<game_id>/join/<int:seat>")
-def join_page(game_id: str, seat: int):
+def join_page(game_id: str, seat: int) -> str:
     return render_join(SITE, game_id, seat)
 
 

@@ -15,6 +15,7 @@ from functools import cache
 from typing import Any
 
 from flask import Blueprint, redirect, render_template
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from games.dragons_gold import analysis
@@ -75,22 +76,22 @@ def _inject() -> dict:
 
 
 @bp.get("/dragons_gold")
-def hub():
+def hub() -> ResponseReturnValue:
     return redirect("/dragons_gold/new")
 
 
 @bp.get("/dragons_gold/new")
-def new_game():
+def new_game() -> str:
     return render_template("dragons_gold/new.html")
 
 
 @bp.get("/dragons_gold/games/<game_id>")
-def game_page(game_id: str):
+def game_page(game_id: str) -> str:
     return render_game(SITE, "dragons_gold/game.html", game_id)
 
 
 @bp.get("/dragons_gold/games/<game_id>/join/<int:seat>")
-def join_page(game_id: str, seat: int):
+def join_page(game_id: str, seat: int) -> str:
     return render_join(SITE, game_id, seat)
 
 

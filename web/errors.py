@@ -26,7 +26,8 @@ from errors import (
     TooLarge,
     Unauthorized,
 )
-from i18n import translate
+from i18n import catalogue, translate
+from web.i18n import current_lang
 
 #: HTTP status per error class; a subclass not listed takes its nearest listed base's.
 STATUS: dict[type[ProjectError], int] = {
@@ -113,9 +114,6 @@ def _wants_json() -> bool:
 def error_page(status: int, reason: str | None = None, params: dict | None = None) -> Any:
     """The page for an error (``templates/error.html``) with ``status``, in the request's language:
     the sentence of ``reason`` when the catalogue has one, else the status's."""
-    from i18n import catalogue
-    from web.i18n import current_lang
-
     lang = current_lang()
     cat = catalogue(lang)
     heading = translate(lang, "errorpage.title_404" if status == 404 else "errorpage.title")

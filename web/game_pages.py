@@ -86,11 +86,11 @@ def _generic(kind: str) -> GameSite:
 
 
 @bp.get("/<kind:kind>/games/<game_id>")
-def play_page(kind: str, game_id: str):
+def play_page(kind: str, game_id: str) -> str:
     site = _generic(kind)
     return render_game(site, "play.html", game_id, kind=kind)
 
 
 @bp.get("/<kind:kind>/games/<game_id>/join/<int:seat>")
-def play_join_page(kind: str, game_id: str, seat: int):
+def play_join_page(kind: str, game_id: str, seat: int) -> str:
     return render_join(_generic(kind), game_id, seat)

@@ -35,7 +35,7 @@ from web.schemas_games import (
     create_game_schema,
     record_schema,
 )
-from web.storage import open_store
+from web.storage import GameRecord, open_store
 from web.storage.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.streams import HEARTBEAT_S, EventStream
 
@@ -101,7 +101,7 @@ def sessions() -> GameSessions:
     return app.extensions["game_sessions"]
 
 
-def _seat(game, required: bool) -> int | None:
+def _seat(game: GameRecord, required: bool) -> int | None:
     token = GameSessions.bearer_token(request.headers.get("Authorization"))
     return GameSessions.seat_of(game, token, required)
 

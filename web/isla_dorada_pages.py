@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from flask import Blueprint, redirect, render_template
+from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from games.isla_dorada import analysis
@@ -64,22 +65,22 @@ def _inject() -> dict:
 
 
 @bp.get("/isla_dorada")
-def hub():
+def hub() -> ResponseReturnValue:
     return redirect("/isla_dorada/new")
 
 
 @bp.get("/isla_dorada/new")
-def new_game():
+def new_game() -> str:
     return render_template("isla_dorada/new.html")
 
 
 @bp.get("/isla_dorada/games/<game_id>")
-def game_page(game_id: str):
+def game_page(game_id: str) -> str:
     return render_game(SITE, "isla_dorada/game.html", game_id)
 
 
 @bp.get("/isla_dorada/games/<game_id>/join/<int:seat>")
-def join_page(game_id: str, seat: int):
+def join_page(game_id: str, seat: int) -> str:
     return render_join(SITE, game_id, seat)
 
 

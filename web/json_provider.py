@@ -58,5 +58,5 @@ class OrjsonProvider(DefaultJSONProvider):
             )
         except TypeError:
             return super().response(obj)
-        response_class = cast("type[FlaskResponse]", self._app.response_class)
+        response_class = cast(type[FlaskResponse], self._app.response_class)
         return response_class(body, mimetype=self.mimetype)

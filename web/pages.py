@@ -6,7 +6,7 @@ descriptors (``web.game_site.listed_sites``), the built-in games first, each wit
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, send_from_directory
+from flask import Blueprint, Response, render_template, send_from_directory
 
 from web.game_site import listed_sites
 
@@ -20,12 +20,12 @@ def _games() -> dict:
 
 
 @bp.get("/")
-def home():
+def home() -> str:
     return render_template("home.html")
 
 
 @bp.get("/favicon.ico")
-def favicon():
+def favicon() -> Response:
     """Browsers ask for /favicon.ico whatever the page links: the site's icon as an .ico."""
     return send_from_directory(
         bp.root_path + "/../static/common", "favicon.ico", mimetype="image/vnd.microsoft.icon"
@@ -33,5 +33,5 @@ def favicon():
 
 
 @bp.get("/healthz")
-def healthz():
+def healthz() -> dict[str, bool]:
     return {"ok": True}

@@ -25,6 +25,7 @@ import secrets
 from datetime import date
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -35,6 +36,7 @@ from flask import (
     render_template,
     request,
 )
+from flask.typing import ResponseReturnValue
 
 from errors import InvalidInput, NotFound, ProjectError
 from hexmap.island_json import parse_space
@@ -61,6 +63,7 @@ from solver.puzzles.text import (
     why_text,
 )
 from web.apidoc import api_route, validated
+from web.i18n import current_lang
 from web.schemas_puzzles import CheckIn, CheckOut, PuzzleOut
 
 bp = Blueprint("puzzles_api", __name__)
@@ -146,18 +149,14 @@ def _date() -> date:
 
 
 def _lang(strict: bool) -> str:
-    """``?lang=``, else the ``lang`` cookie, else the site's choice (``web.i18n`` when present:
-    the browser's languages), else English. Pages fall back; the API refuses a bad ``?lang=``."""
+    """``?lang=``, else the ``lang`` cookie, else the site's choice (``web.i18n``: the browser's
+    languages), else English. Pages fall back; the API refuses a bad ``?lang=``."""
     raw = request.args.get("lang")
     if raw is not None and raw not in LANGS and strict:
         raise InvalidInput(f"unknown language {raw!r}; expected 'en' or 'zh'", "lang")
     for value in (raw, request.cookies.get("lang")):
         if value in LANGS:
             return value
-    try:
-        from web.i18n import current_lang
-    except ImportError:  # the site-wide helper is optional
-        return "en"
     lang = current_lang()
     return lang if lang in LANGS else "en"
 
@@ -239,7 +238,7 @@ def puzzle_json(p: Puzzle, reveal: bool) -> dict:
     params=[P_DIFFICULTY, P_SEED, P_MINIMAL, P_REVEAL],
     errors={400: E400, 409: "No puzzle of that difficulty on that seed's island (rare)"},
 )
-def api_puzzle():
+def api_puzzle() -> dict[str, Any]:
     difficulty, seed = _difficulty(), _seed()
     minimal, reveal = _flag("minimal"), _flag("reveal")
     return puzzle_json(_by_seed(seed, difficulty, minimal), reveal)
@@ -255,7 +254,7 @@ def api_puzzle():
     params=[P_DATE, P_REVEAL],
     errors={400: E400},
 )
-def api_daily():
+def api_daily() -> dict[str, Any]:
     day, reveal = _date(), _flag("reveal")
     return {**puzzle_json(_daily(day), reveal), "date": day.isoformat()}
 
@@ -271,7 +270,7 @@ def api_daily():
     converters={"code": "string"},
     errors={400: "Malformed flag", 404: "The code names no puzzle"},
 )
-def api_by_code(code: str):
+def api_by_code(code: str) -> dict[str, Any]:
     reveal = _flag("reveal")
     return puzzle_json(_api_by_code(code), reveal)
 
@@ -288,7 +287,7 @@ def api_by_code(code: str):
     converters={"code": "string"},
     errors={400: "Malformed body, or a space off the island", 404: "The code names no puzzle"},
 )
-def api_check(code: str):
+def api_check(code: str) -> dict[str, Any]:
     body = validated(CheckIn)
     p = _api_by_code(code)
     asked = _lang(strict=True)  # a bad ?lang= is refused even when the body names a language
@@ -309,7 +308,7 @@ def page_strings() -> dict[str, dict[str, str]]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def _render(template: str, lang: str, **ctx) -> Response:
+def _render(template: str, lang: str, **ctx: Any) -> Response:
     resp = make_response(render_template(template, lang=lang, t=page_strings()[lang], **ctx))
     if request.args.get("lang") in LANGS:
         resp.set_cookie("lang", request.args["lang"], max_age=365 * 86400, samesite="Lax")
@@ -328,7 +327,7 @@ def _summary(p: Puzzle, lang: str) -> dict:
 
 
 @bp.get("/puzzles")
-def page_list():
+def page_list() -> Response:
     lang = _lang(strict=False)
     try:
         start = int(request.args.get("from", "1"))
@@ -353,7 +352,7 @@ def page_list():
 
 
 @bp.get("/puzzles/next")
-def page_next():
+def page_next() -> ResponseReturnValue:
     """Another puzzle of the same difficulty (``?difficulty=``, default medium; ``after=`` the
     code just solved, never given again): the "next puzzle" link of the puzzle page."""
     difficulty = request.args.get("difficulty", "medium")
@@ -371,12 +370,12 @@ def page_next():
 
 
 @bp.get("/puzzles/daily")
-def page_daily():
+def page_daily() -> ResponseReturnValue:
     return redirect(f"/puzzles/{puzzle_code(_daily(_date()))}", code=302)
 
 
 @bp.get("/puzzles/sheet")
-def page_sheet():
+def page_sheet() -> Response:
     lang = _lang(strict=False)
     difficulty = _difficulty()
     try:
@@ -403,7 +402,7 @@ def page_sheet():
 
 
 @bp.get("/puzzles/<code>")
-def page_puzzle(code: str):
+def page_puzzle(code: str) -> Response:
     lang = _lang(strict=False)
     try:
         p = _by_code(code)

@@ -42,12 +42,12 @@ def seat_label(lang: str, seat: dict) -> str:
 
 
 @bp.get("/review")
-def review_hub():
+def review_hub() -> str:
     return render_template("review/hub.html", kinds=sorted(kinds()))
 
 
 @bp.get("/<kind>/games/<game_id>/review")
-def review_page(kind: str, game_id: str):
+def review_page(kind: str, game_id: str) -> str:
     site = site_or_404(kind)
     check_game_id(game_id)
     lang = current_lang()
@@ -62,7 +62,7 @@ def review_page(kind: str, game_id: str):
 
 
 @bp.get("/<kind>/games/<game_id>/review/chart.svg")
-def review_chart(kind: str, game_id: str):
+def review_chart(kind: str, game_id: str) -> Response:
     site_or_404(kind)
     check_game_id(game_id)
     service = reviews()

@@ -34,12 +34,12 @@ def rules_html(game: str, lang: str) -> str:
 
 
 @bp.get("/rules")
-def rules_index():
+def rules_index() -> str:
     return render_template("rules_index.html", games=[s for s in sites() if s.rules])
 
 
 @bp.get("/rules/<game>")
-def rules_page(game: str):
+def rules_page(game: str) -> str:
     site = site_or_404(game)
     if not site.rules:
         abort(404)

@@ -17,7 +17,7 @@ caller did not send, so it cannot leak hidden state.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from flask import Blueprint, render_template
 from pydantic import BaseModel, ConfigDict, Field
@@ -47,27 +47,27 @@ MAX_ATVS = 8
 
 
 @bp.get("/tobago")
-def hub():
+def hub() -> str:
     return render_template("tobago/hub.html")
 
 
 @bp.get("/tobago/new")
-def new_game():
+def new_game() -> str:
     return render_template("tobago/new.html")
 
 
 @bp.get("/tobago/games/<game_id>")
-def game_page(game_id: str):
+def game_page(game_id: str) -> str:
     return render_game(SITE, "tobago/game.html", game_id)
 
 
 @bp.get("/tobago/games/<game_id>/join/<int:seat>")
-def join_page(game_id: str, seat: int):
+def join_page(game_id: str, seat: int) -> str:
     return render_join(SITE, game_id, seat)
 
 
 @bp.get("/tobago/playground")
-def playground():
+def playground() -> str:
     deck = list(dict.fromkeys(c.notation for c in DECK))
     return render_template("tobago/playground.html", deck=deck)
 
@@ -198,7 +198,7 @@ def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
         413: "Body larger than 1 MiB",
     },
 )
-def helper():
+def helper() -> dict[str, Any]:
     data = json_body()
     req = parse_solve_request(data, HELPER_KEYS)
     island, options = req.island, req.options

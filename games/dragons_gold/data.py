@@ -34,7 +34,6 @@ ATTACK: dict[str, int] = {h["hunter"]: int(h["attack"]) for h in _COMPONENTS["hu
 #: Token colours in the order every view lists them, and how many of each the bag holds.
 COLOURS: tuple[str, ...] = tuple(_COMPONENTS["tokens"])
 TOKEN_COUNTS: dict[str, int] = {c: int(n) for c, n in _COMPONENTS["tokens"].items()}
-TOTAL_TOKENS: int = sum(TOKEN_COUNTS.values())
 #: The five gem colours (majorities, sets).
 GEMS: tuple[str, ...] = tuple(_COMPONENTS["gems"])
 ROW_SIZE: int = int(_COMPONENTS["row"])

@@ -18,8 +18,6 @@ from __future__ import annotations
 from games.isla_dorada import tables as T
 from games.isla_dorada.state import IslaState
 
-ROW_KEYS = ("gold", "treasures", "bonuses", "destiny", "curses", "total")
-
 
 def mission_progress(state: IslaState, seat: int, card: int) -> tuple[int, int]:
     """``(done, needed)`` for destiny ``card`` held by ``seat`` (achieved when done >= needed)."""

@@ -120,9 +120,7 @@ PAYS: dict[str, frozenset[str]] = {
 #: Yak, Kamel, Gonogo: the kinds a Shaman converts between; kind → its land route type.
 SHAMAN_KINDS: dict[str, str] = {k: next(iter(t)) for k, t in PAYS.items() if t <= set(LAND_TYPES)}
 KIND_FOR_LAND: dict[str, str] = {t: k for k, t in SHAMAN_KINDS.items()}
-WATER_KIND: str = next(k for k, t in PAYS.items() if "river" in t)
 WILD_KINDS: tuple[str, ...] = tuple(k["kind"] for k in ADVENTURE_KINDS if k.get("wild"))
-SPECIAL_KINDS: tuple[str, ...] = tuple(k["kind"] for k in ADVENTURE_KINDS if k.get("special"))
 LIGHTNING_KINDS: tuple[str, ...] = tuple(k["kind"] for k in ADVENTURE_KINDS if k.get("lightning"))
 
 

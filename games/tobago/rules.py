@@ -39,9 +39,6 @@ COMPASS_MARKERS: int = _DATA["compass_markers"]
 #: Movement points of one drive action (rules §5; ``hexmap/data/drive.json``, where the drive
 #: costs are defined).
 DRIVE_POINTS: int = hexmap.drive.DRIVE_POINTS
-#: Physical candidate markers per colour: a map shows them (and an amulet may remove one) only
-#: when fewer than this many candidates remain (rules §3, §5).
-PHYSICAL_MARKERS: int = _DATA["physical_candidate_markers"]
 
 #: ``landmarks_seed`` value meaning "draw the landmarks from the game's seed".
 LANDMARKS_FROM_GAME_SEED = -1

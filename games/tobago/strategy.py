@@ -273,50 +273,75 @@ def _after_play(pos: Position, kinds: dict[str, list[Action]]) -> Action:
 def _goal(pos: Position) -> tuple | None:
     """What to drive for: ``("raise", space)``, ``("remove", map, space_to_remove, space)``,
     ``("approach", spaces)`` or None."""
-    if pos.me is None:
+    me = pos.me
+    if me is None:
         return None
     if pos.markers < 1:  # nothing to play or raise with: gather amulets (each removes a marker)
         return _amulet_goal(pos)
     budget = pos.points + pos.bonus
-    best_raise = None
-    approach = None
-    for m in pos.maps:
-        if m["count"] == 1:
-            t = m["cands"][0]
-            mine, rival = pos.cost(pos.me, t), pos.rival_cost(t)
-            if mine <= budget or (mine <= budget + pos.amulets and rival <= DRIVE_POINTS):
-                if best_raise is None or mine < best_raise[0]:
-                    best_raise = (mine, t)
-            elif mine - DRIVE_POINTS <= rival and (approach is None or mine < approach[0]):
-                approach = (mine, [t])
-    if best_raise is not None:
-        return ("raise", best_raise[1])
+    raise_at, approach = _raise_or_race(pos, me, budget)
+    if raise_at is not None:
+        return ("raise", raise_at)
     if pos.amulets >= 1:
-        best_remove = None
-        for m in pos.maps:
-            if m["count"] == 2:
-                a, b = m["cands"]
-                for keep, drop in ((a, b), (b, a)):
-                    c = pos.cost(pos.me, keep)
-                    if c <= budget + pos.amulets - 1 and (
-                        best_remove is None or c < best_remove[0]
-                    ):
-                        best_remove = (c, ("remove", m["colour"], drop, keep))
-        if best_remove is not None:
-            return best_remove[1]
+        remove = _best_remove(pos, me, budget)
+        if remove is not None:
+            return remove
     if approach is None:
-        # The most advanced map only (switching between maps as the ATV moves would make it
-        # shuttle to and fro), and only while its nearest candidate is more than a step away.
-        small = []
-        for m in pos.maps:
-            if 2 <= m["count"] <= APPROACH_COUNT:
-                d = min(pos.cost(pos.me, c) for c in m["cands"])
-                small.append((m["count"], d, m["colour"], m["cands"]))
-        if small:
-            _, d, _, cands = min(small)
-            if d > 1:
-                approach = (d, cands)
-    return None if approach is None else ("approach", approach[1])
+        approach = _nearest_small_map(pos, me)
+    return None if approach is None else ("approach", approach)
+
+
+def _raise_or_race(pos: Position, me: Hex, budget: int) -> tuple[Hex | None, list[Hex] | None]:
+    """Among located treasures, the cheapest one ``me`` can raise (within ``budget``, or with
+    the amulets while no rival is more than a drive away), and else the cheapest one whose race
+    it does not lose by more than a drive (as the spaces to approach)."""
+    best_raise: tuple[int, Hex] | None = None
+    race: tuple[int, list[Hex]] | None = None
+    for m in pos.maps:
+        if m["count"] != 1:
+            continue
+        t = m["cands"][0]
+        mine, rival = pos.cost(me, t), pos.rival_cost(t)
+        if mine <= budget or (mine <= budget + pos.amulets and rival <= DRIVE_POINTS):
+            if best_raise is None or mine < best_raise[0]:
+                best_raise = (mine, t)
+        elif mine - DRIVE_POINTS <= rival and (race is None or mine < race[0]):
+            race = (mine, [t])
+    return (
+        None if best_raise is None else best_raise[1],
+        None if race is None else race[1],
+    )
+
+
+def _best_remove(pos: Position, me: Hex, budget: int) -> tuple | None:
+    """On a map down to two candidates, the marker to remove with an amulet: the one that
+    leaves the candidate cheapest to reach, when the budget and the amulets left reach it."""
+    best: tuple[int, tuple] | None = None
+    for m in pos.maps:
+        if m["count"] != 2:
+            continue
+        a, b = m["cands"]
+        for keep, drop in ((a, b), (b, a)):
+            c = pos.cost(me, keep)
+            if c <= budget + pos.amulets - 1 and (best is None or c < best[0]):
+                best = (c, ("remove", m["colour"], drop, keep))
+    return None if best is None else best[1]
+
+
+def _nearest_small_map(pos: Position, me: Hex) -> list[Hex] | None:
+    """The candidates of the most advanced map (at most ``APPROACH_COUNT`` left), while its
+    nearest candidate is more than a step away. One map only: switching between maps as the
+    ATV moves would make it shuttle to and fro."""
+    small = []
+    for m in pos.maps:
+        if 2 <= m["count"] <= APPROACH_COUNT:
+            d = min(pos.cost(me, c) for c in m["cands"])
+            small.append((m["count"], d, m["colour"], m["cands"]))
+    if small:
+        _, d, _, cands = min(small)
+        if d > 1:
+            return cands
+    return None
 
 
 def _in_reach(pos: Position, amulet: Hex) -> bool:
@@ -340,34 +365,58 @@ def _drive_step(pos: Position, kinds: dict[str, list[Action]], goal: tuple | Non
     here = pos.me
     if here is None:  # no ATV on the island yet: nothing to drive
         return {"type": "end_turn"}
-    if "pick_amulet" in kinds:
-        free = here == pos.start
-        if (
-            free
-            or goal is None
-            or goal[0] != "raise"
-            or pos.cost(here, goal[1]) <= pos.points - 1 + pos.bonus
-        ):
-            return {"type": "pick_amulet"}
-    budget = pos.points + pos.bonus
+    if "pick_amulet" in kinds and _picks_amulet(pos, here, goal):
+        return {"type": "pick_amulet"}
+    step, goal = _toward_goal(pos, kinds, here, goal)
+    if step is not None:
+        return step
+    drives = kinds.get("drive", [])
+    if not drives:
+        return _or_progress(pos, kinds)
+    best = _best_drive(pos, drives, here, goal[1] if goal is not None else [])
+    return _or_progress(pos, kinds) if best is None else dict(best)
+
+
+def _picks_amulet(pos: Position, here: Hex, goal: tuple | None) -> bool:
+    """Take the amulet here: free on the start space, and elsewhere unless its drive point is
+    needed to raise the treasure aimed at."""
+    return (
+        here == pos.start
+        or goal is None
+        or goal[0] != "raise"
+        or pos.cost(here, goal[1]) <= pos.points - 1 + pos.bonus
+    )
+
+
+def _toward_goal(
+    pos: Position, kinds: dict[str, list[Action]], here: Hex, goal: tuple | None
+) -> tuple[Action | None, tuple | None]:
+    """The move a ``remove`` or ``raise`` goal makes now (the marker's removal, the drive to
+    the treasure, an amulet spent for the points), or ``None`` with the goal turned into the
+    spaces to approach."""
     if goal is not None and goal[0] == "remove":
         _, colour, drop, keep = goal
         for a in kinds.get("remove_marker", []):
             if a["map"] == colour and Hex(*a["space"]) == drop:
-                return dict(a)
+                return dict(a), goal
         goal = ("approach", [keep])
     if goal is not None and goal[0] == "raise":
         target = goal[1]
+        budget = pos.points + pos.bonus
         c = pos.cost(here, target)
         if c <= budget:
-            return {"type": "drive", "to": [target.q, target.r]}
+            return {"type": "drive", "to": [target.q, target.r]}, goal
         if "spend_amulet" in kinds and c <= budget + pos.amulets:
-            return {"type": "spend_amulet"}
+            return {"type": "spend_amulet"}, goal
         goal = ("approach", [target])
-    drives = kinds.get("drive", [])
-    if not drives:
-        return _or_progress(pos, kinds)
-    targets = goal[1] if goal is not None else []
+    return None, goal
+
+
+def _best_drive(
+    pos: Position, drives: list[Action], here: Hex, targets: list[Hex]
+) -> Action | None:
+    """The drive that brings the ATV nearest ``targets`` (and onto an amulet it can still
+    use), or ``None`` when staying is as good."""
     target_costs = [costs_from(pos.island, t) for t in targets]
 
     def distance_left(h: Hex) -> float:
@@ -391,7 +440,7 @@ def _drive_step(pos: Position, kinds: dict[str, list[Action]], goal: tuple | Non
         v = value(h, costs[h]) - 0.01 * costs[h]
         if v > best_v + 1e-9:
             best, best_v = a, v
-    return _or_progress(pos, kinds) if best is None else dict(best)
+    return best
 
 
 def _or_progress(pos: Position, kinds: dict[str, list[Action]]) -> Action:

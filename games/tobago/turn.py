@@ -50,8 +50,6 @@ from solver.deck import DECK
 from solver.engine import is_legal_play
 from solver.masks import play_refusal
 
-DRIVE_TYPES = ("drive", "pick_amulet", "spend_amulet", "remove_marker", "raise")
-
 # --- setup --------------------------------------------------------------------------------
 
 

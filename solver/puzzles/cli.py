@@ -1,6 +1,6 @@
 """``python -m solver puzzles``: write a printable sheet of puzzles, or list puzzle codes.
 
-Registered by the solver CLI with ``add_puzzles_subcommand(subparsers)``; also runnable on its
+Registered by the solver CLI with ``add_subcommand(subparsers)``; also runnable on its
 own as ``python -m solver.puzzles.cli``. Examples::
 
     python -m solver puzzles --count 20 --difficulty hard --out sheet.html
@@ -14,6 +14,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import progress
 from errors import ProjectError
@@ -47,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_puzzles_subcommand(subparsers) -> argparse.ArgumentParser:
+def add_subcommand(subparsers: Any) -> argparse.ArgumentParser:
     """Add the ``puzzles`` subcommand to an ``argparse`` subparsers object; returns its parser.
 
     The handler is stored as the parser default ``func`` (call ``args.func(args)``).

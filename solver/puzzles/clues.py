@@ -42,12 +42,6 @@ def universe() -> tuple[Clue, ...]:
     )
 
 
-@cache
-def clue_index() -> dict[Clue, int]:
-    """Position of each universe clue (the number stored in puzzle codes)."""
-    return {c: i for i, c in enumerate(universe())}
-
-
 def reading_cost(clue: Clue) -> int:
     """``1 + negated + largest + (distance == 2)``: the grading weight of one clue."""
     return 1 + int(clue.negated) + int(clue.largest) + int(clue.distance == 2)

@@ -41,8 +41,6 @@ class CoverResult:
     refuted: tuple[int, ...]
     #: The lower bound known before searching (ceil(|U| / largest set)).
     initial_lower_bound: int
-    #: The greedy cover size (the search's starting upper bound).
-    greedy_size: int
     #: Search nodes visited, over all depths.
     nodes: int
     #: Further minimum covers found when asked (``alternatives > 0``), ``chosen`` first.
@@ -154,7 +152,7 @@ def minimum_cover(universe: int, sets: Sequence[int], alternatives: int = 0) -> 
     indices) are collected into ``all_minimum`` once the minimum size is proven.
     """
     if universe == 0:
-        return CoverResult((), (), 0, 0, 0, ((),))
+        return CoverResult((), (), 0, 0, ((),))
     keep = reduce_sets(universe, sets)
     reduced = [sets[i] & universe for i in keep]
     union = 0
@@ -197,7 +195,6 @@ def minimum_cover(universe: int, sets: Sequence[int], alternatives: int = 0) -> 
         chosen=back[0],
         refuted=tuple(refuted),
         initial_lower_bound=lower,
-        greedy_size=len(greedy),
         nodes=search.nodes,
         all_minimum=tuple(back),
     )

@@ -1,13 +1,15 @@
-"""Where game sessions live: a small storage interface, its records, and the store of an app.
+"""Where game sessions live: a small storage interface, its records, and opening a store.
 
 The service keeps, per game, its kind, options, seed, seats (with token *hashes*), a version
 number and an append-only action log. The log is the truth: a state is rebuilt by replaying it
-(``games.base.replay``); anything else (the in-process state cache in ``web.storage.sessions``) is
-a cache. ``GameStore`` is the interface; ``web.storage.sqlite.SqliteStore`` implements it on one
-SQLite file. A PostgreSQL store would implement the same methods (``transaction`` taking the
-game's row with ``SELECT ... FOR UPDATE``), see the README's deployment section.
+(``games.base.replay``); anything else (the in-process state cache in ``web.storage.states``,
+the snapshots) is a cache. ``GameStore`` is the interface, implemented on one SQLite file by
+``web.storage.sqlite.SqliteStore`` and on a PostgreSQL server by
+``web.storage.postgres.PostgresStore`` (``transaction`` takes the game's row with ``SELECT ...
+FOR UPDATE``); see the README's deployment section.
 
-``store_for(app)`` gives the app's store (one per process, opened lazily from ``DATABASE``).
+``open_store(database)`` opens the store a ``DATABASE`` setting names; the app opens its one
+store when it starts (``web.games_api.init_sessions``, under its ``GameSessions``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,10 @@
-"""Moves applied to a live state: the engine's ``apply`` with its refusals kept (and its crashes
-on a player's odd input made a 400), and the bots' moves, which a table runner plays
-(``web.storage.table``), never a player's request.
+"""Moves applied to a live state: the engine's ``apply`` with its refusals kept, and the bots'
+moves, which a table runner plays (``web.storage.table``), never a player's request.
+
+An engine's refusal is a ``ProjectError`` (a 4xx). Any other exception is a bug, never an
+answer: every action is checked against its declaration (``games.actions``) before the engine
+sees it, so odd input is refused there; the exception propagates (a logged 500 in production, a
+failing test under ``TESTING``) and the caller drops the state it may have half-changed.
 
 Bots are deterministic from the log: each bot move's generator is seeded from the game's seed
 and the move's version (``"<seed>/<version>"``), so replaying a game, or another runner taking
@@ -11,22 +15,15 @@ its traceback and marks the game, which never moves on by a move its bot did not
 
 from __future__ import annotations
 
-import logging
 import random
 import time
 from collections.abc import Callable
 from typing import Any
 
-from errors import InvalidInput, ProjectError
+from errors import ProjectError
 from games.base import GameKind, next_bot_action
 from web.storage import BOT, ActionRecord, GameRecord
 from web.storage.deadlines import Clock
-
-log = logging.getLogger(__name__)
-
-
-class EngineCrash(InvalidInput):
-    """An engine failed on odd input with a Python error instead of refusing it (a 400)."""
 
 
 class BotFailed(Exception):
@@ -35,17 +32,14 @@ class BotFailed(Exception):
 
 
 def apply_move(kind: GameKind, state: Any, seat: int | None, action: dict) -> list[dict]:
-    """The engine's ``apply`` with its reason kept; an engine crash on odd input is a 400
-    (``EngineCrash``: the state may be half-changed, drop it)."""
+    """The engine's ``apply``; a refusal names its field (``action`` when the engine named
+    none). Anything else the engine raises is its bug and propagates (module doc)."""
     try:
         events = kind.apply(state, seat, action)
     except ProjectError as e:
         if e.field is None:
             e.field = "action"
         raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        log.warning("%s.apply crashed on %r: %r", kind.name, action, e)
-        raise EngineCrash(f"malformed action for {kind.name}: {e!r}", "action") from e
     return list(events or [])
 
 
@@ -100,10 +94,15 @@ def bot_moves(
             raise
         try:
             events = apply_move(kind, state, seat, action)
-        except ProjectError as e:  # refused (or crashed the engine): the bot's bug too
+        except ProjectError as e:  # refused: the bot's bug
             raise BotFailed(
                 f"{kind.name} refused the {levels[seat]} bot's move {action!r} for seat {seat}"
                 f" at version {version}: {e.message}"
+            ) from e
+        except Exception as e:  # the engine's bug, met by a bot: the game waits, it is logged
+            raise BotFailed(
+                f"the {levels[seat]} bot's move {action!r} for seat {seat} crashed {kind.name}"
+                f" at version {version}: {e!r}"
             ) from e
         out.append(ActionRecord(version, seat, action, events, clock()))
         if time.monotonic() - started >= budget_s:

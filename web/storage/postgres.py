@@ -242,7 +242,7 @@ class PgWatcher(Watcher):
                         for note in conn.notifies(timeout=1.0):
                             game_id, _, version = note.payload.partition(" ")
                             self.wake(game_id, int(version) if version.isdigit() else None)
-            except Exception as e:  # a lost connection (or anything else): never die
+            except psycopg.Error as e:  # a lost connection; a bug is the watcher's guard's to log
                 if closed.is_set():
                     return
                 log.warning("PostgreSQL watcher lost its connection (%r); reconnecting", e)

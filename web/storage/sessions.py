@@ -60,7 +60,7 @@ from web.storage import (
     token_matches,
 )
 from web.storage.deadlines import Clock, deadline_of
-from web.storage.moves import EngineCrash, apply_move, bot_to_act
+from web.storage.moves import apply_move, bot_to_act
 from web.storage.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
 from web.storage.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots, stop_clocks
 
@@ -350,14 +350,7 @@ class GameSessions:
 
     @staticmethod
     def _new_state(kind: GameKind, game: GameRecord) -> Any:
-        try:
-            return kind.new_state(game.seed, len(game.seats), game.options)
-        except ProjectError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError) as e:  # an engine refusing options
-            raise InvalidInput(
-                f"cannot start {kind.name} with these settings: {e}", "options"
-            ) from e
+        return kind.new_state(game.seed, len(game.seats), game.options)
 
     @staticmethod
     def _new_seats(kind: GameKind, seats: list[dict]) -> tuple[list[Seat], dict[int, str]]:
@@ -468,8 +461,8 @@ class GameSessions:
         transaction that checks the version did not move (else ``VersionMoved``). The cached state
         is changed in place under the game's lock and dropped if anything fails after it may
         have changed: after the plan applied its moves (a lost race, a database fault), or when
-        the plan failed otherwise than by a refusal (a ``ProjectError`` other than
-        ``EngineCrash`` leaves the state as it was). The log stays the truth."""
+        the plan failed otherwise than by a refusal (a ``ProjectError`` leaves the state as it
+        was; anything else is a bug). The log stays the truth."""
         entry = self._entry(game.id)
         with entry.lock:
             if entry.version > game.version:  # this process wrote meanwhile: start from there
@@ -499,7 +492,7 @@ class GameSessions:
                     tx.append(entries, status, deadline, bot_due)
                     game = tx.game
             except BaseException as e:
-                refused = isinstance(e, ProjectError) and not isinstance(e, EngineCrash)
+                refused = isinstance(e, ProjectError)
                 if entries or not refused:  # the state may have changed: the log decides
                     entry.clear()
                 raise

@@ -37,7 +37,7 @@ from typing import Any
 
 import orjson
 
-from errors import IllegalAction
+from errors import IllegalAction, InvalidInput
 from games.base import GameKind, get_kind
 from hexmap.island import Island
 from hexmap.sized_cache import SizedCache
@@ -202,7 +202,7 @@ class StateCache:
         if snap is not None and snap.version <= game.version:
             try:
                 return kind.state_from_json(snap.state), snap.version, snap.state
-            except Exception as e:  # a cache: an unreadable one costs a full replay, no more
+            except InvalidInput as e:  # an older format: a cache, so it costs a replay, no more
                 log.warning("snapshot of %s at %d unreadable (%r)", game.id, snap.version, e)
         return start(kind, game), 0, None
 
@@ -216,8 +216,8 @@ class StateCache:
         try:
             data = get_kind(game.kind).state_to_json(state)
             self.store.save_snapshot(game.id, game.version, data)
-        except Exception as e:  # the log is committed: a missing snapshot only costs replay
-            log.warning("could not store a snapshot of %s: %r", game.id, e)
+        except Exception:  # the log is committed and answered: a missing snapshot costs a replay
+            log.exception("could not store a snapshot of %s", game.id)
             return
         found = self._entries.get(game.id)
         if found is not None and found.state is state and found.version == game.version:

@@ -115,11 +115,6 @@ class Watcher(ABC):
         """Called by ``run`` once every later change will be heard."""
         self._ready.set()
 
-    def watched(self) -> int:
-        """How many games have subscriptions in this process."""
-        with self._lock:
-            return len(self._subs)
-
     def wake(self, game_id: str, version: int | None) -> None:
         """Wake every subscription to ``game_id`` (the game is at ``version``, if known)."""
         with self._lock:

@@ -1,0 +1,58 @@
+"""Uses the dead-code check (vulture, ``make lint``) cannot see: names read by a library, a
+template or a string. Never run; vulture reads it beside the code (``[tool.vulture]`` in
+pyproject.toml ignores whole kinds of use: Flask's routes and hooks, pydantic's validators,
+pytest's fixtures, marks and hooks). An entry says who reads the name."""
+
+import sqlite3
+
+from table_app import TableApp
+from tests import testgame
+from web.game_site import GameSite
+from web.review_api import SeatSummaryOut
+from web.schemas_games import KindOut, OptionOut
+from web.schemas_puzzles import CheckOut, ProofOut, PuzzleOut
+from web.tobago_pages import HelperOut
+
+
+class _Names:
+    """``_.name``: a name that is not an attribute of anything importable."""
+
+    def __getattr__(self, name: str) -> None:
+        return None
+
+
+_ = _Names()
+
+# gunicorn.conf.py: gunicorn reads its settings and calls its hooks by name.
+_.worker_connections
+_.reuse_port
+_.keepalive
+_.dirty_apps
+_.dirty_timeout
+_.on_starting
+_.pre_request
+_.worker_exit
+_.post_worker_init
+_.proc_name  # the arbiter's process title, set by on_starting
+# gunicorn's dirty worker builds the table's process from "table_app:TableApp" (dirty_apps).
+TableApp
+TableApp.init
+# tests/servers.py names the test game's app factory in a string, as gunicorn's app URI.
+testgame.create_app_with_testgame
+# sqlite3 reads a connection's row factory (web/storage/sqlite.py).
+sqlite3.Connection.row_factory
+# Templates read a game's descriptor: home.html its "featured", join.html its page class.
+GameSite.featured
+GameSite.page_class
+# Response models' fields: they describe answers built as dicts (by games.analysis,
+# games.base.metadata, web.puzzles_api, web.tobago_pages) in the OpenAPI document.
+SeatSummaryOut.best_share
+SeatSummaryOut.average_loss
+OptionOut.description_zh
+OptionOut.maximum
+KindOut.title_zh
+CheckOut.correct
+ProofOut.refuted_sizes
+PuzzleOut.intro
+PuzzleOut.conclusion
+HelperOut.refusals
