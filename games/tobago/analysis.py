@@ -38,13 +38,13 @@ end it is the seat's score.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
 from games.base import Action, GameKind
 from games.review import merged_players_view
 from games.tobago.islands import island_for_view
+from games.tobago.shares import share_gold
 from games.tobago.strategy import EXTRA_PLAY_HINT, Position, _goal, strategic_bot
 from hexmap.hexes import Hex
 from solver.answer import helper_maps, play_refusals
@@ -54,12 +54,6 @@ from solver.hints import Hint, hints
 from solver.masks import MapColumn
 from solver.options import SolverOptions
 
-_DATA = json.loads((Path(__file__).with_name("data") / "analysis.json").read_text("utf-8"))
-#: Expected gold of one share (a compass marker on a column), by the map's candidate count:
-#: ``(most candidates, gold)`` rows, the first row whose bound the count does not exceed.
-SHARE_GOLD: tuple[tuple[int, float], ...] = tuple(
-    (int(row["up_to"]), float(row["gold"])) for row in _DATA["share_gold"]
-)
 #: The value of not playing a clue: the hint engine's neutral score.
 PASS_VALUE = 0.0
 #: Added to the strategic bot's non-clue move when it goes to raise (or locate and raise) a
@@ -150,13 +144,6 @@ def expected_gold(view: dict) -> float:
         if n:
             shares += n * share_gold(m["count"])
     return held + shares
-
-
-def share_gold(count: int) -> float:
-    for bound, gold in SHARE_GOLD:
-        if count <= bound:
-            return gold
-    return SHARE_GOLD[-1][1]
 
 
 # --- judging decisions ----------------------------------------------------------------------
