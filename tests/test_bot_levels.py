@@ -11,12 +11,13 @@ import random
 import pytest
 
 from games.base import LEVELS, get_kind, next_bot_action, play_bots
+from games.tobago import search
 from i18n import translate
 
 BUILTIN = ("tobago", "dao", "isla_dorada", "dragons_gold")
 #: What each game offers now (Isla Dorada and Dragon's Gold get their strong bots later).
 OFFERED = {
-    "tobago": ["easy", "normal"],
+    "tobago": ["easy", "normal", "strong"],
     "dao": ["easy", "normal", "strong"],
     "isla_dorada": ["easy", "normal"],
     "dragons_gold": ["easy", "normal"],
@@ -27,6 +28,13 @@ OLD_NAMES = {
     "isla_dorada": {"random": "easy", "planner": "normal"},
     "dragons_gold": {"random": "easy", "greedy": "normal"},
 }
+#: A small think budget for Tobago's strong bot: tests stay quick (the bench plays the real one).
+SMALL = search.Budget(rollouts=8, horizon=2, candidates=3)
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch):
+    monkeypatch.setattr(search, "BUDGET", SMALL)
 
 
 @pytest.mark.parametrize("name", BUILTIN)

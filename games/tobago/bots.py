@@ -8,6 +8,8 @@ The levels (``games.base.LEVELS``; the older names stay as aliases, ``ALIASES``)
   built for it).
 - ``normal`` (was ``strategic``): see ``games.tobago.strategy`` (the solver's hints for clue
   plays, fixed rules for the rest).
+- ``strong``: see ``games.tobago.search`` (determinized rollouts of the normal bot's play over a
+  few candidate moves, within a think budget counted in rollouts).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import random
 
 from games.base import Action, Bot, legal_only
+from games.tobago.search import strong_bot
 from games.tobago.strategy import strategic_bot
 
 
@@ -28,5 +31,5 @@ def random_bot(legal: list[Action], rng: random.Random) -> Action:
     return dict(rng.choice(by_type[kind]))
 
 
-BOTS: dict[str, Bot] = {"easy": random_bot, "normal": strategic_bot}
+BOTS: dict[str, Bot] = {"easy": random_bot, "normal": strategic_bot, "strong": strong_bot}
 ALIASES: dict[str, str] = {"random": "easy", "strategic": "normal"}
