@@ -86,6 +86,21 @@ export async function gameKind(name) {
 }
 
 /**
+ * The bot levels the kind `name` offers, their sentences shown in #bot-levels (strings
+ * `<label>level_<name>`); `known` when the API does not answer (creating reports the problem).
+ */
+export async function offeredLevels(name, label, known) {
+  try {
+    const kind = await gameKind(name);
+    if (kind && kind.bots.length) {
+      $("bot-levels").replaceChildren(levelList(kind.levels, label));
+      return kind.bots;
+    }
+  } catch (e) { /* keep the known levels */ }
+  return known;
+}
+
+/**
  * The bot levels of a kind (`kind.levels`) as a list: each level's name (the string
  * `<label>level_<name>`) and its one sentence on how it plays, in the page's language.
  */

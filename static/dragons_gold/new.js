@@ -5,7 +5,7 @@
 
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { gameKind, levelList, readSeats, startGame } from "../common/newgame.js";
+import { offeredLevels, readSeats, startGame } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -86,13 +86,7 @@ async function create(ev) {
 }
 
 async function init() {
-  try {
-    const kind = await gameKind("dragons_gold");
-    if (kind && kind.bots.length) {
-      levels = kind.bots;
-      $("bot-levels").replaceChildren(levelList(kind.levels, "dg."));
-    }
-  } catch (e) { /* keep the known levels; creating will report a real problem */ }
+  levels = await offeredLevels("dragons_gold", "dg.", levels);
   $("seat-rows").replaceChildren(...DEFAULTS.map((d, i) => seatRow(i, d)));
   form.addEventListener("submit", create);
 }

@@ -4,7 +4,7 @@
 
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { gameKind, levelList, readSeats, startGame } from "../common/newgame.js";
+import { offeredLevels, readSeats, startGame } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -70,13 +70,7 @@ async function create(ev) {
 }
 
 async function init() {
-  try {
-    const kind = await gameKind("isla_dorada");
-    if (kind && kind.bots.length) {
-      levels = kind.bots;
-      $("bot-levels").replaceChildren(levelList(kind.levels, "isla."));
-    }
-  } catch (e) { /* keep the known levels; creating will report a real problem */ }
+  levels = await offeredLevels("isla_dorada", "isla.", levels);
   $("seat-rows").replaceChildren(...DEFAULTS.map((d, i) => seatRow(i, d)));
   form.addEventListener("submit", create);
 }
