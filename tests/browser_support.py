@@ -113,8 +113,9 @@ def open_as(page, server: str, kind: str, game: dict, seat: int | None, query: s
     page.goto(f"{server}/healthz")
     tokens = {} if seat is None else {str(seat): game["seats"][seat]["token"]}
     page.evaluate(
-        "([k, v]) => { localStorage.setItem(k, v); localStorage.setItem('tobago.speed', '0');"
-        " localStorage.setItem('dao.speed', '0'); }",
+        "([k, v]) => { localStorage.setItem(k, v);"
+        " for (const g of ['tobago', 'dao', 'isla_dorada', 'dragons_gold'])"
+        " localStorage.setItem(`${g}.speed`, '0'); }",
         [f"tobago.tokens.{game['id']}", json.dumps(tokens)],
     )
     page.goto(f"{server}/{kind}/games/{game['id']}{query}")

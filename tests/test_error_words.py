@@ -40,7 +40,14 @@ PLAYER_REACHABLE = {
     "games/dragons_gold/market.py": None,
     "games/dragons_gold/settle.py": None,
     "games/base.py": {"apply", "_move", "check_seat"},
-    "web/storage/sessions.py": {"bearer_token", "seat_of", "act", "claim", "record"},
+    "web/storage/sessions.py": {
+        "bearer_token",
+        "seat_of",
+        "act",
+        "claim",
+        "record",
+        "import_record",
+    },
 }
 
 

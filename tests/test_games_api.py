@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from i18n import catalogue
 from tests.testgame import BlindAuction
 
 GAME = "blind_auction"
@@ -438,12 +439,20 @@ def test_import_refuses_bad_records_and_creates_nothing(client):
         "seat": bad_action["actions"][2]["seat"],
         "action": {"type": "bid", "card": 99},
     }
-    error_of(client.post("/api/games/import", json=bad_action), 400, "actions[2].action")
-    error_of(
+    # each refusal names its field and a reason a page words (the engine's own reason inside)
+    err = error_of(client.post("/api/games/import", json=bad_action), 400, "actions[2].action")
+    assert err["reason"] == "import_action_refused" and err["params"]["number"] == 3
+    assert err["params"]["cause"] not in ("invalid", "import_action_refused")
+    assert f"error.{err['params']['cause']}" in catalogue("zh")
+    err = error_of(
         client.post("/api/games/import", json={**record, "actions": record["actions"][:-1]}),
         400,
         "actions",
     )
+    assert err["reason"] == "import_unfinished"
+    no_seat = {**record, "actions": [{**record["actions"][0], "seat": 7}, *record["actions"][1:]]}
+    err = error_of(client.post("/api/games/import", json=no_seat), 400, "actions[0].seat")
+    assert err["reason"] == "import_no_seat" and err["params"] == {"number": 1, "seat": 7}
     error_of(client.post("/api/games/import", json={**record, "game": "chess"}), 400, "game")
     error_of(
         client.post("/api/games/import", json={**record, "seats": record["seats"][:1]}),
@@ -451,9 +460,10 @@ def test_import_refuses_bad_records_and_creates_nothing(client):
         "seats",
     )
     extra = {**record, "actions": record["actions"] + [record["actions"][0]]}
-    error_of(
+    err = error_of(
         client.post("/api/games/import", json=extra), 400, f"actions[{len(record['actions'])}]"
     )
+    assert err["reason"] == "import_over_early"
     error_of(client.post("/api/games/import", json={**record, "seed": None}), 400, "seed")
     assert client.get("/api/games").get_json() == before
 

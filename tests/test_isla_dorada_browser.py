@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 
 from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
+from tests.game_states import key
+
+expect = pytest.importorskip("playwright.sync_api").expect
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = OUT / "isla_dorada"
@@ -65,7 +68,9 @@ def test_every_page_string_is_in_both_catalogues():
     for phase in ("setup", "bid", "move", "treasure", "news", "draw", "lightning", "limit"):
         assert f"isla.status_you_{phase}" in en and f"isla.phase_{phase}" in en
     assert all(
-        re.search(r"[\u4e00-\u9fff]", zh[k]) for k in zh if k.startswith(("isla.ev_", "error."))
+        re.search(r"[\u4e00-\u9fff]", str(zh[k]))
+        for k in zh
+        if k.startswith(("isla.ev_", "error."))
     )
 
 
@@ -94,8 +99,17 @@ def start(page, server: str, seed: int, seats: list[tuple[str, str | None]], lan
     page.select_option("#speed", "0")
 
 
+def press(page, selector: str, keys: bool) -> None:
+    """Use a control by keyboard (focus it, Enter; Space ticks a box) or by a click."""
+    if keys:
+        key(page, selector)
+    else:
+        page.locator(selector).first.click()
+
+
 def bid_with_keyboard(page) -> bool:
-    """Tab to a route on the map, pick it with Enter, tick a card that pays it, and bid."""
+    """Tab to a route on the map, pick it with Enter: focus goes on to the first card that pays
+    it; tick it with Space, and bid with Enter."""
     s = snap(page)
     view = s["view"]
     routes = {r["id"]: r for r in view["map"]["routes"]}
@@ -114,55 +128,74 @@ def bid_with_keyboard(page) -> bool:
         page.keyboard.press("Enter")
         page.wait_for_selector(f"#pick-{card['id']}:not([disabled])")
         assert page.input_value("#bid-target") == f"r:{rid}"
-        page.check(f"#pick-{card['id']}")
+        first = page.evaluate("() => document.activeElement.id")
+        assert first.startswith("pick-"), first  # the next step: the cards that pay the route
+        assert page.is_enabled(f"#{first}")
+        press(page, f"#pick-{card['id']}", True)
+        expect(page.locator(f"#pick-{card['id']}")).to_be_checked()
         value = 2 if card["kind"] == "kayak" else 1
         assert re.findall(r"\d+", page.text_content("#bid-sum"))[0] == str(value)
-        version = s["version"]
-        page.click("#bid-send")
-        page.wait_for_function("v => window.islaGame.snap.version > v", arg=version)
+        press(page, "#bid-send", True)
         return True
     return False
 
 
-def my_move(page, state: dict) -> None:
-    """Play the seat's turn through the page's own controls."""
+def my_move(page, state: dict, keys: bool) -> None:
+    """Play the seat's turn through the page's own controls (by keyboard with ``keys``)."""
     s = snap(page)
     phase = s["view"]["phase"]
+    state.setdefault("kinds", set()).add(phase)
     if phase == "bid":
-        if not state.get("keyboard_bid") and bid_with_keyboard(page):
+        if keys and not state.get("keyboard_bid") and bid_with_keyboard(page):
             state["keyboard_bid"] = True
             return
         quick = page.locator("#quick-0")
-        if quick.count() and s["view"]["auction"]["minimum"] <= 2:
-            quick.click()
-        else:
-            page.click("#pass")
+        press(
+            page,
+            "#quick-0" if quick.count() and s["view"]["auction"]["minimum"] <= 2 else "#pass",
+            keys,
+        )
     elif phase == "limit":
         hand = s["view"]["players"][s["view"]["you"]]["hand"]
         for c in hand[: len(hand) - 10]:
-            page.check(f"#drop-{c['id']}")
-        page.click("#discard-send")
+            press(page, f"#drop-{c['id']}", keys)
+            expect(page.locator(f"#drop-{c['id']}")).to_be_checked()
+        press(page, "#discard-send", keys)
     elif phase == "draw":
         state["draws"] = state.get("draws", 0) + 1
-        if s["view"]["draw"]["step"] == "buy":
-            page.click("#done")
+        step = s["view"]["draw"]["step"]
+        state["kinds"].add(f"draw-{step}")
+        if step == "buy":
+            press(page, "#done", keys)
         elif s["view"]["display"] and state["draws"] % 2:
-            page.locator(".isla-take-card").first.click()
+            press(page, ".isla-take-card", keys)
         else:
-            page.locator(".isla-take .isla-go, #take-deck").first.click()
+            press(page, ".isla-take .isla-go, #take-deck", keys)
     else:
-        page.locator("button.isla-go").first.click()
+        press(page, "button.isla-go", keys)
 
 
-def play_to_the_end(page, shots: str, limit: int = 400) -> dict:
+#: After an action by keyboard, where focus is: my next step (the first control of my move), or
+#: the status line while others play, or the end screen.
+FOCUS = """() => {
+  const a = document.activeElement, s = window.islaGame.snap;
+  const first = document.querySelector('#action-body button:not([disabled]),'
+    + ' #action-body input:not([disabled]), #action-body select:not([disabled])');
+  const mine = s.legal_actions.length > 0 && !s.over;
+  if (a === document.body || !a) return 'the page body';
+  if (s.over) return a.id === 'end' ? 'ok' : `not the end screen: ${a.id}`;
+  if (mine) return a === first ? 'ok' : `not my next step: ${a.id || a.tagName}`;
+  return a.id === 'status' ? 'ok' : `not the status line: ${a.id || a.tagName}`;
+}"""
+
+
+def play_to_the_end(page, shots: str, keys: bool = False, limit: int = 400) -> dict:
     state: dict = {}
-    seen_phases = set()
     for _ in range(limit):
         idle(page)
         s = snap(page)
         if s["over"]:
-            return s
-        seen_phases.add(s["view"]["phase"])
+            return {**s, "kinds": state.get("kinds", set())}
         if s["legal_actions"]:
             if s["view"]["phase"] not in state.setdefault("shot", set()):
                 state["shot"].add(s["view"]["phase"])
@@ -170,12 +203,15 @@ def play_to_the_end(page, shots: str, limit: int = 400) -> dict:
                     path=str(SHOTS / f"{shots}-{s['view']['phase']}.png"), full_page=True
                 )
             version = s["version"]
-            my_move(page, state)
+            my_move(page, state, keys)
             page.wait_for_function(
                 "v => window.islaGame.snap.version > v || document.querySelector('#error:not([hidden])')",
                 arg=version,
             )
             assert page.locator("#error").is_hidden(), page.text_content("#error")
+            if keys:
+                idle(page)
+                assert page.evaluate(FOCUS) == "ok", (s["view"]["phase"], page.evaluate(FOCUS))
         else:
             page.wait_for_function(
                 "v => window.islaGame.snap.version > v", arg=s["version"], timeout=30_000
@@ -210,7 +246,9 @@ def test_a_whole_game_against_bots_in_english(browser, live_server):
     assert first["view"]["phase"] == "setup" and page.locator("#setup-send").is_visible()
     assert page.locator("#map svg .isla-route.t-river").count() == 12
     assert page.locator("#track .isla-slot.red").count() == 2
-    s = play_to_the_end(page, "en")
+    s = play_to_the_end(page, "en", keys=True)
+    # every kind of action of this game was made by keyboard, focus kept on the next step each time
+    assert {"setup", "bid", "draw-take", "draw-buy"} <= s["kinds"], s["kinds"]
     page.screenshot(path=str(SHOTS / "en-end.png"), full_page=True)
     check_end(page, s)
     assert page.text_content("#end-h")
@@ -222,6 +260,10 @@ def test_a_whole_game_on_a_phone_in_chinese_and_a_spectator_sees_no_hand(browser
     page = new_page(browser, viewport=PHONE, is_mobile=True)
     start(page, live_server, 9, [("me", None), ("bot", "normal"), ("bot", "normal")], lang="zh")
     assert "準備" in page.text_content("#status") or "保留" in page.text_content("#status")
+    # my move is the first panel of the page: on the first screen, above the island
+    top = page.evaluate("() => document.querySelector('#actions').getBoundingClientRect().top")
+    map_top = page.evaluate("() => document.querySelector('#map-box').getBoundingClientRect().top")
+    assert top < PHONE["height"] / 2 and top < map_top, (top, map_top)
     game_id = page.url.split("/games/")[1].split("?")[0]
     watcher = new_page(browser)
     watcher.goto(f"{live_server}/isla_dorada/games/{game_id}?lang=zh")
@@ -240,3 +282,26 @@ def test_a_whole_game_on_a_phone_in_chinese_and_a_spectator_sees_no_hand(browser
     watcher.wait_for_selector("#end:not([hidden]) #score-table")
     watcher.screenshot(path=str(SHOTS / "zh-spectator-end.png"), full_page=True)
     assert not page.js_errors and not watcher.js_errors
+
+
+@pytest.mark.browser
+def test_a_face_up_card_button_is_named_by_what_it_shows(browser, live_server):
+    """The take and buy buttons show a card ("Yak 1") and are named "Take Yak 1" / "Buy Yak 1
+    (1 gold)": the visible words are in the name (axe's label-content-name-mismatch)."""
+    from tests.browser_support import open_as
+    from tests.game_states import game_at
+
+    for name, verb in (("isla-take", "Take"), ("isla-buy", "Buy")):
+        game, seat = game_at(live_server, name)
+        page = new_page(browser)
+        open_as(page, live_server, "isla_dorada", game, seat, "?lang=en")
+        idle(page)
+        buttons = page.locator(".isla-take-card")
+        assert buttons.count() > 0
+        for i in range(buttons.count()):
+            shown = " ".join(
+                buttons.nth(i).locator(".icard > span:not([aria-hidden])").all_inner_texts()
+            )
+            expect(buttons.nth(i)).to_have_accessible_name(re.compile(rf"^{verb} {shown}"))
+        assert not page.js_errors
+        page.context.close()

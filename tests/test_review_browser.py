@@ -299,10 +299,50 @@ def test_a_running_game_is_not_reviewed(browser, live_server):
         f"{live_server}/api/games", data={"game": "dao", "seats": [{"type": "human"}] * 2}
     )
     gid = resp.json()["id"]
-    page.goto(f"{live_server}/dao/games/{gid}/review")
-    expect(page.locator("#error")).to_contain_text("still being played")
-    page.goto(f"{live_server}/dao/games/nosuchgame/review")
-    expect(page.locator("#error")).to_contain_text("no such game")
+    for path, words in ((gid, "still being played"), ("nosuchgame", "no such game")):
+        page.goto(f"{live_server}/dao/games/{path}/review")
+        expect(page.locator("#error")).to_contain_text(words)
+        # nothing to step through: no buttons, slider, seat choice or empty panels left behind
+        for control in ("#first", "#last", "#step", "#step-out", "#seat", "#copy-link", "#now"):
+            expect(page.locator(control)).to_be_hidden()
+        for panel in ("#position", "#helper", "#moves", "#analysis"):
+            expect(page.locator(panel)).to_be_hidden()
+    assert not page.js_errors
+
+
+@pytest.mark.browser
+def test_an_import_refusal_says_what_is_wrong_in_the_pages_language(browser, live_server):
+    page = new_page(browser)
+    snap = finished(page, live_server, "dao", [{"type": "bot", "level": "ev"}] * 2, 3)
+    record = page.request.get(f"{live_server}/api/games/{snap['id']}/record").json()
+    bad = {**record, "actions": [dict(a) for a in record["actions"]]}
+    bad["actions"][2] = {**bad["actions"][2], "action": {"type": "steal"}}
+    cases = {
+        # an action the engine refuses: which entry, and the engine's own reason in words
+        "refused": (bad, "Entry 3 of the record's actions is refused", "第 3 項不被接受"),
+        # a field the schema refuses: which field
+        "field": (
+            {**record, "seed": "x"},
+            "The record's field seed is not valid.",
+            "欄位 seed 無效",
+        ),
+        "unfinished": (
+            {**record, "actions": record["actions"][:-1]},
+            "The record stops before the game is over",
+            "遊戲結束前就停了",
+        ),
+    }
+    for name, (body, en, zh) in cases.items():
+        for lang, words in (("en", en), ("zh", zh)):
+            page.goto(f"{live_server}/review?lang={lang}")
+            page.fill("#record-text", json.dumps(body))
+            page.click("#import")
+            box = page.locator("#import-error")
+            expect(box).to_contain_text(words)
+            text = box.inner_text()
+            assert "That request is not valid" not in text, (name, text)
+            if lang == "zh":
+                assert not re.findall(r"[A-Za-z]{3,}", text.replace("seed", "")), (name, text)
     assert not page.js_errors
 
 
@@ -374,8 +414,12 @@ def _catalogue(lang: str) -> dict:
 def test_review_strings_exist_in_both_languages_with_the_same_placeholders():
     en, zh = _catalogue("en"), _catalogue("zh")
     assert set(en) == set(zh)
+
+    def names(value) -> set[str]:  # a plural's placeholders: those of its "other" form
+        return set(re.findall(r"{(\w+)}", value["other"] if isinstance(value, dict) else value))
+
     for key in en:
-        assert set(re.findall(r"{(\w+)}", en[key])) == set(re.findall(r"{(\w+)}", zh[key])), key
+        assert names(en[key]) == names(zh[key]), key
 
 
 def test_every_review_key_the_pages_use_exists():

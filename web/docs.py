@@ -1,14 +1,14 @@
 """``GET /openapi.json`` (built from the schema registry) and ``GET /api/docs`` (a page showing it).
 
-The page is static (``static/apidocs/``: HTML, one readable script, one stylesheet) and renders the
-document in the browser; nothing is loaded from outside the app.
+The page (``templates/apidocs.html``, its script and stylesheet in ``static/apidocs/``) has the
+site's header and its own words in the reader's language (``apidocs.*`` in
+``i18n/<lang>/apidocs.json``); its script renders the document in the browser, whose operation
+descriptions are in English. Nothing is loaded from outside the app.
 """
 
 from __future__ import annotations
 
-import os
-
-from flask import Blueprint, Response, current_app, jsonify, send_from_directory
+from flask import Blueprint, Response, jsonify, render_template
 
 from web.apidoc import ROUTES
 from web.openapi import build_openapi
@@ -32,8 +32,5 @@ def openapi_json() -> Response:
 
 
 @bp.get("/api/docs")
-def api_docs() -> Response:
-    folder = os.path.join(current_app.static_folder or "static", "apidocs")
-    resp = send_from_directory(folder, "index.html")
-    resp.headers["Content-Type"] = "text/html; charset=utf-8"
-    return resp
+def api_docs() -> str:
+    return render_template("apidocs.html")

@@ -35,8 +35,10 @@ def seat_label(lang: str, seat: dict) -> str:
     n = seat["index"] + 1
     if seat.get("name") and not (seat["type"] == "bot" and seat["name"] == f"{seat['level']} bot"):
         return f"{n}. {seat['name']}"
-    key = "review.seat_bot" if seat["type"] == "bot" else "review.seat_n"
-    return translate(lang, key, n=n, level=seat.get("level") or "")
+    if seat["type"] != "bot":
+        return translate(lang, "review.seat_n", n=n)
+    level = seat.get("level") or ""
+    return translate(lang, "review.seat_bot", n=n, level=translate(lang, f"review.level_{level}"))
 
 
 @bp.get("/review")

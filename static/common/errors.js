@@ -15,6 +15,8 @@ export function nameParams(params, names = {}) {
     else if (k === "map" && typeof v === "string") out[k] = has(`map.${v}`) ? t(`map.${v}`) : v;
     else if (k === "space" && Array.isArray(v)) out[k] = `(${v[0]}, ${v[1]})`;
     else if ((k === "seat" || k === "to_move") && typeof v === "number") out[k] = names.seat ? names.seat(v) : t("error.seat_n", { n: v + 1 });
+    // an error that wraps another's (a record's refused action): the inner reason's sentence
+    else if (k === "cause" && typeof v === "string") out.why = errorText({ reason: v, code: v, params: params.cause_params }, names);
     else out[k] = v;
   }
   return out;

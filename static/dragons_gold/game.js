@@ -1,14 +1,18 @@
 // The Dragon's Gold game page: this seat's view through the game API — the dragons with their
 // strength, treasure and the hunters under them; my hunters (face up or down) and items; my hoard
 // behind my screen (others' token counts only); the negotiation and market panels with a live
-// countdown from the snapshot's `deadline` and `now`; the log; the end screen with every hoard and
-// the score breakdown. The loop (actions, long-poll, catch-up) is static/common/gameclient.js.
+// countdown from the snapshot's `deadline` and `now`, kept beside the controls that answer it; the
+// log; the end screen with every hoard and the score breakdown. The page is in the order a turn is
+// played (a share or a trade to answer, my hunters, the dragons); by keyboard, skip links, and
+// focus kept on my next step after each action (static/common/focus.js). The loop (actions,
+// long-poll, catch-up) is static/common/gameclient.js.
 
 import { h } from "../common/dom.js";
+import { firstControl, FocusKeeper, skipLinks } from "../common/focus.js";
 import { clone, GameClient } from "../common/gameclient.js";
 import { t } from "../common/i18n.js";
 import { renderEnd, renderMarket, renderNegotiation } from "./panels.js";
-import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, itemLabel, nameList, seatName, tokensText } from "./tokens.js";
+import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, itemLabel, nameList, seatName, tableFacts, tokensText } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("dg");
@@ -18,7 +22,11 @@ const { mySeat } = client;
 let shown = null; // the view on screen
 let endShownFor = -1;
 const logLines = [];
-const ui = { seats: [], replaying: false, actor: null, hunter: null, sword: false, draft: null, draftKey: null, clock: null };
+const ui = { seats: [], replaying: false, actor: null, hunter: null, sword: false, draft: null, draftKey: null, clock: null, timed: "" };
+// the time left: moved into the bar of whichever panel runs against the clock (panels.js)
+const countdownValue = h("span", { id: "countdown-value" });
+const countdown = h("div", { id: "countdown", class: "dg-countdown", hidden: true },
+  h("span", { class: "dg-countdown-label" }, t("dg.time_left")), " ", countdownValue);
 
 const current = () => (!ui.replaying && client.current ? client.snap : null);
 const legal = () => {
@@ -26,13 +34,30 @@ const legal = () => {
   return snap && !snap.over && mySeat !== null && !client.busy ? snap.legal_actions : [];
 };
 const who = (s) => seatName(ui.seats, s, mySeat);
-const send = (action) => client.send(action, () => { ui.draft = null; });
+const send = (action) => {
+  if (client.busy) return;
+  keeper.sending();
+  client.send(action, () => { ui.draft = null; });
+};
 
-/** Redraw keeping the keyboard focus on the control that had it. */
-function redraw() {
-  const id = document.activeElement && document.activeElement.id;
+/** My next step now: an answer, a share to propose, a lot, a trade, else my hunter (or null). */
+function nextStep() {
+  if (!legal().length) return null;
+  for (const sel of ["#accept", "#fill-attack", "#fill-balanced", "#neg-body .dg-lots button", "#neg-body", "#market-body .dg-offers button",
+    "#offer-to", "#market-body", "#hunters button[aria-pressed='true']", "#hunters"]) {
+    const el = root.querySelector(sel);
+    const control = el && (el.matches("button, select") ? el : firstControl(el));
+    if (control && !control.disabled && !control.closest("[hidden]")) return control;
+  }
+  return null;
+}
+const keeper = new FocusKeeper(root, $("status"), nextStep);
+
+/** Redraw after a choice on the page, focus on the first of `prefer` (ids) still enabled, else kept. */
+function redraw(...prefer) {
   render();
-  if (id && $(id)) $(id).focus();
+  const el = prefer.map((x) => $(x)).find((x) => x && !x.disabled);
+  if (el && el !== document.activeElement) keeper.focus(el);
 }
 
 // --- the countdown ---------------------------------------------------------------------------------
@@ -45,13 +70,28 @@ function remaining() {
 
 function tick() {
   const left = remaining();
-  const box = $("countdown");
-  box.hidden = left === null || !current();
+  countdown.hidden = left === null || !current();
   if (left === null) return;
   const s = Math.max(0, Math.ceil(left));
-  $("countdown-value").textContent = t("dg.countdown", { m: Math.floor(s / 60), s: String(s % 60).padStart(2, "0") });
-  box.classList.toggle("urgent", s <= 10);
-  box.setAttribute("data-seconds", String(s));
+  countdownValue.textContent = t("dg.countdown", { m: Math.floor(s / 60), s: String(s % 60).padStart(2, "0") });
+  countdown.classList.toggle("urgent", s <= 10);
+  countdown.setAttribute("data-seconds", String(s));
+}
+
+/**
+ * When a negotiation I take part in or the market opens, its panel comes into view (on a phone
+ * it may be far from where I was reading).
+ */
+function showTimedPanel() {
+  const v = shown;
+  const neg = v.negotiation;
+  const key = neg ? `n:${neg.dragon}:${v.dragons[neg.dragon].id}` : v.market ? `m:${v.deck}` : "";
+  if (key === ui.timed) return;
+  ui.timed = key;
+  const mine = neg ? neg.participants.includes(mySeat) : !!v.market && mySeat !== null;
+  const panel = $(neg ? "negotiation" : "market");
+  const top = panel.getBoundingClientRect().top;
+  if (key && mine && (top < 0 || top > innerHeight / 2)) panel.scrollIntoView({ block: "start" });
 }
 
 // --- drawing ---------------------------------------------------------------------------------------
@@ -74,7 +114,7 @@ function renderDragons() {
   const plays = legal().filter((a) => a.type === "play");
   const hunters = [...new Set(plays.map((a) => a.hunter))];
   if (!hunters.includes(ui.hunter)) ui.hunter = hunters.length ? hunters[hunters.length - 1] : null;
-  $("table-facts").textContent = t("dg.table_facts", { bag: v.bag, deck: v.deck, removed: tokensText(v.removed) });
+  $("table-facts").textContent = tableFacts(v);
   $("dragons").replaceChildren(...v.dragons.map((d, i) => {
     const play = plays.find((a) => a.hunter === ui.hunter && a.dragon === i && (ui.sword ? a.card !== undefined : a.card === undefined));
     const fill = Math.min(100, Math.round((100 * d.attack) / d.strength));
@@ -92,7 +132,7 @@ function renderDragons() {
 
 function renderMine() {
   const v = shown;
-  $("mine").hidden = mySeat === null || v.phase === "over";
+  $("mine").hidden = $("screen").hidden = mySeat === null || v.phase === "over";
   if (mySeat === null) return;
   const me = v.players[mySeat];
   const plays = legal().filter((a) => a.type === "play");
@@ -110,7 +150,7 @@ function renderMine() {
   $("items").replaceChildren(...[
     hand.length ? h("p", {}, t("dg.my_items"), " ", hand.map((c) => h("span", { class: "dg-item", title: itemEffect(c.item) }, itemLabel(c.item)))) : null,
     hasSword ? h("label", { class: "dg-sword" }, h("input", { type: "checkbox", id: "use-sword", checked: ui.sword, onchange: (ev) => { ui.sword = ev.target.checked; redraw(); } }), " ", t("dg.with_sword")) : null,
-    uses.length ? h("p", { class: "dg-buttons" }, uses.map((a) => h("button", { type: "button", class: "secondary small", onclick: () => send(a) }, useLabel(a, hand)))) : null,
+    uses.length ? h("p", { class: "dg-buttons" }, uses.map((a, i) => h("button", { type: "button", class: "secondary small", id: `use-${i}`, onclick: () => send(a) }, useLabel(a, hand)))) : null,
   ].filter(Boolean));
   $("hoard").replaceChildren(chips(me.hoard || {}, "dg.screen_empty"));
   $("notes").replaceChildren(...v.notes.slice(-6).reverse().map((n) => h("li", { class: "hint-text" }, noteText(n))));
@@ -139,8 +179,8 @@ function renderPlayers() {
     h("span", { class: `dg-seatdot seat-${i}`, "aria-hidden": "true" }, String(i + 1)),
     h("span", { class: "dg-player-name" }, who(i), acting.includes(i) && v.phase !== "over" ? h("span", { class: "badge" }, t("dg.to_act")) : null),
     h("span", { class: "dg-player-facts" },
-      t("dg.tokens_count", { n: p.tokens }),
-      v.options.advanced ? ` · ${t("dg.items_count", { n: p.items })}` : "",
+      t("dg.tokens_count", { count: p.tokens }),
+      v.options.advanced ? ` · ${t("dg.items_count", { count: p.items })}` : "",
       " · ", Object.entries(p.hunters).map(([name, where]) => h("span", { class: `dg-mini ${where}`, title: `${hunterLabel(name)}: ${t(`dg.where_${where}`)}` }, String(hunterAttack(name))))))));
 }
 
@@ -151,19 +191,24 @@ function renderLog() {
 
 function render() {
   if (!shown) return;
+  keeper.begin();
   $("status").textContent = statusText(shown);
   $("status").classList.toggle("mine", legal().length > 0);
   $("table").hidden = shown.phase === "over";
   root.classList.toggle("over", shown.phase === "over");
   renderDragons();
-  const ctx = { who, mySeat, legal: legal(), send, ui, redraw };
+  const ctx = { who, mySeat, legal: legal(), send, ui, redraw, countdown };
   renderNegotiation($("negotiation"), $("neg-body"), shown, ctx);
   renderMarket($("market"), $("market-body"), shown, ctx);
+  // a control scrolled into view (by focus too) stays clear of the time bar stuck at the top
+  const bar = root.querySelector("section:not([hidden]) .dg-timed-bar");
+  document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight + 8}px` : "";
   renderMine();
   renderPlayers();
   renderLog();
   tick();
   const latest = current();
+  if (latest) showTimedPanel();
   const end = $("end");
   if (latest && latest.over) {
     renderEnd(end, latest, who);
@@ -173,12 +218,13 @@ function render() {
       end.focus();
     }
   } else end.hidden = true;
+  keeper.settle(!!latest && !client.busy);
 }
 
 // --- events and replays ----------------------------------------------------------------------------
 
-/** Names in the log: this seat in the third person ("Seat 2 (you) plays…"). */
-const logWho = (s) => (s === mySeat ? t("dg.you_seat", { n: s + 1 }) : who(s));
+/** Names in the log: this seat in the third person ("Ana (you) plays…", "Seat 2 (you) plays…"). */
+const logWho = (s) => (s === mySeat && !(ui.seats[s] || {}).name ? t("dg.you_seat", { n: s + 1 }) : who(s));
 
 function note(entry, e) {
   const text = eventText(e, logWho);
@@ -223,6 +269,13 @@ async function start() {
   setInterval(tick, 250);
   client.follow();
 }
+
+skipLinks({
+  "skip-actions": nextStep,
+  "skip-dragons": () => $("dragons").querySelector(".dg-attack"),
+  "skip-screen": () => null,
+  "skip-log": () => null,
+});
 
 window.dgGame = {
   get snap() { return client.snap; },

@@ -29,6 +29,11 @@ export function chips(tokens, empty = "dg.no_tokens") {
   return out.length ? h("span", { class: "dg-chips" }, out) : h("span", { class: "muted" }, t(empty));
 }
 
+/** The table's facts: "Bag: 40 tokens · deck: 1 dragon · out of the game: no tokens". */
+export function tableFacts(v) {
+  return t("dg.table_facts", { bag: t("dg.bag_n", { count: v.bag }), deck: t("dg.deck_n", { count: v.deck }), removed: tokensText(v.removed) });
+}
+
 /** Tokens in words: "2 gold, 1 silver". */
 export function tokensText(tokens) {
   const parts = COLOURS.filter((c) => tokens && tokens[c]).map((c) => t("dg.n_tokens", { n: tokens[c], colour: colourLabel(c) }));
@@ -59,7 +64,7 @@ export function eventText(e, who) {
     case "hunter_played": return t("dg.ev_played", { who: who(e.seat), hunter: hunterLabel(e.hunter), n: e.dragon + 1, attack: e.attack });
     case "dragon_slain": return t("dg.ev_slain", { n: e.dragon + 1, who: who(e.seat), drawn: tokensText(e.drawn), slayers: nameList(e.participants.map(who)) });
     case "dragon_revealed": return t("dg.ev_revealed", { strength: e.strength, tokens: tokensText(e.treasure) });
-    case "wizard_took": return t("dg.ev_wizard", { who: who(e.seat), n: e.red });
+    case "wizard_took": return t("dg.ev_wizard", { who: who(e.seat), count: e.red });
     case "negotiation_started": return t("dg.ev_negotiation", { seconds: e.seconds });
     case "proposal": return t("dg.ev_proposal", { who: who(e.seat), n: e.number });
     case "answer": return t(e.answer === "accept" ? "dg.ev_accept" : "dg.ev_reject", { who: who(e.seat), n: e.number });
@@ -82,7 +87,7 @@ export function eventText(e, who) {
     case "hoard_shown": return t("dg.ev_shown", { who: who(e.seat) });
     case "left_market": return t("dg.ev_left_market", { who: who(e.seat) });
     case "item_used": return t("dg.ev_item", { who: who(e.seat), item: itemLabel(e.card.item) });
-    case "items_drawn": return t("dg.ev_items_drawn", { who: who(e.seat), n: e.count });
+    case "items_drawn": return t("dg.ev_items_drawn", { who: who(e.seat), count: e.count });
     case "game_over": return t("dg.ev_over");
     default: return null;
   }

@@ -56,7 +56,7 @@ function quickLabel(a, v) {
   if (a.type === "juju") return null;
   const target = a.flight ? t("isla.flight_to", { place: placeName(a.flight) }) : routeText(a.route, v.expedition);
   const extras = [a.shaman ? t("isla.with_shaman") : null, a.ovetos ? t("isla.with_ovetos") : null, a.sangaia ? t("isla.with_sangaia") : null].filter(Boolean);
-  return t("isla.quick_bid", { target, cards: a.cards.length, extras: extras.join(" ") });
+  return t("isla.quick_bid", { target, count: a.cards.length, extras: extras.join(" ") });
 }
 
 function bidPanel(snap, ui, me, act, redraw) {
@@ -204,8 +204,11 @@ function drawPanel(snap, act) {
   out.push(h("p", { class: "isla-buttons isla-take" }, legal.map((a, i) => {
     if (a.type === "done") return button("done", t("isla.done"), () => act(a), "secondary isla-go");
     if (a.deck) return button(`${step}-deck`, t(`isla.${step}_deck`), () => act(a), i === 0 ? "isla-go" : "");
-    return h("button", { type: "button", id: `${step}-${a.card}`, class: "isla-take-card", onclick: () => act(a),
-      "aria-label": t(`isla.${step}_card`, { card: cardText(cards[a.card]) }) }, cardChip(cards[a.card], "big"));
+    // named by what it shows ("Take Yak 1"): the words around the card are for screen readers
+    const [before, after] = t(`isla.${step}_card`, { card: "\u0001" }).split("\u0001");
+    const unseen = (words) => (words.trim() ? h("span", { class: "visually-hidden" }, words) : null);
+    return h("button", { type: "button", id: `${step}-${a.card}`, class: "isla-take-card", onclick: () => act(a) },
+      unseen(before), cardChip(cards[a.card], "big"), unseen(after));
   })));
   return out;
 }
@@ -244,8 +247,8 @@ function limitPanel(snap, ui, me, act) {
     const box = h("input", { type: "checkbox", id: `drop-${c.id}`, checked: ui.drop.has(c.id), onchange: () => { if (box.checked) ui.drop.add(c.id); else ui.drop.delete(c.id); } });
     return h("label", { class: "isla-pick", for: `drop-${c.id}` }, box, cardChip(c, "small"));
   });
-  return [h("p", { class: "hint-text" }, t("isla.limit_help", { n: k, limit: DATA.hand_limit })), h("div", { class: "isla-picks" }, rows),
-    h("p", {}, button("discard-send", t("isla.discard_send", { n: k }), () => act({ type: "discard", cards: [...ui.drop] }), "isla-go"))];
+  return [h("p", { class: "hint-text" }, t("isla.limit_help", { count: k, limit: DATA.hand_limit })), h("div", { class: "isla-picks" }, rows),
+    h("p", {}, button("discard-send", t("isla.discard_send", { count: k }), () => act({ type: "discard", cards: [...ui.drop] }), "isla-go"))];
 }
 
 /** The action panel's content for my seat now (an empty list: nothing to do). */

@@ -67,23 +67,31 @@ export function goalText(g) {
   return t(key, { place: placeName(g.location), points: g.points });
 }
 
-export function missionText(m) {
-  const p = m.points;
+/** A destiny mission's condition ("4 auctions won"), the same whoever holds the card. */
+export function missionBody(m) {
   switch (m.mission) {
-    case "family": return t("isla.mission_family", { n: m.count, family: familyName(m.family), points: p });
-    case "pair": return t("isla.mission_pair", { a: placeName(m.locations[0]), b: placeName(m.locations[1]), points: p });
-    default: return t(`isla.mission_${m.mission}`, { n: m.count, points: p });
+    case "family": return t("isla.mission_family", { count: m.count, family: familyName(m.family) });
+    case "pair": return t("isla.mission_pair", { a: placeName(m.locations[0]), b: placeName(m.locations[1]) });
+    default: return t(`isla.mission_${m.mission}`, { count: m.count });
   }
+}
+
+/** "Destiny: 4 auctions won (+6)"; with `key` "isla.your_destiny" or "isla.destiny_of" (and `who`). */
+export function missionText(m, key = "isla.mission", who = "") {
+  return t(key, { mission: missionBody(m), points: m.points, who });
 }
 
 export function goalChip(g) {
   return h("span", { class: `igoal g-${g.kind}`, title: goalText(g) }, goalText(g));
 }
 
+/** "Ana (2)", "Bot 3 (planner)", "Seat 4"; my own seat "Ana (you)" or "Seat 1 (you)". */
 export function seatName(seats, s, me) {
-  const named = seats && seats[s] && seats[s].name;
-  const base = named ? t("isla.seat_named", { n: s + 1, name: named }) : t("isla.seat_n", { n: s + 1 });
-  return s === me ? t("isla.you_name", { name: base }) : base;
+  const seat = (seats && seats[s]) || {};
+  const bot = seat.type === "bot" && (!seat.name || seat.name === `${seat.level} bot`);
+  if (s === me) return seat.name && !bot ? t("isla.you_name", { name: seat.name }) : t("isla.seat_you", { n: s + 1 });
+  if (bot) return t("isla.bot_name", { n: s + 1, level: t(`isla.level_short_${seat.level}`) });
+  return seat.name ? t("isla.seat_named", { n: s + 1, name: seat.name }) : t("isla.seat_n", { n: s + 1 });
 }
 
 export function nameList(names) {
@@ -106,16 +114,16 @@ export function eventText(e, seats, me, view) {
     case "juju": return t("isla.ev_juju", { who: who(e.seat), target: who(e.target) });
     case "ovetos": return t("isla.ev_ovetos", { who: who(e.seat) });
     case "won": return t("isla.ev_won", { who: who(e.seat), value: e.bid.value, gold: e.bid.gold });
-    case "idle": return t("isla.ev_idle", { n: e.running });
+    case "idle": return t("isla.ev_idle", { count: e.running });
     case "travel": return t(e.route ? "isla.ev_travel" : "isla.ev_fly", { place: placeName(e.to) });
     case "sangaia": return t("isla.ev_sangaia", { who: who(e.seat) });
-    case "arrive": return t(e.marker ? "isla.ev_arrive" : "isla.ev_arrive_camp", { place: placeName(e.at), n: e.markers_left });
+    case "arrive": return t(e.marker ? "isla.ev_arrive" : "isla.ev_arrive_camp", { place: placeName(e.at), count: e.markers_left });
     case "cursed": return t("isla.ev_cursed", { who: who(e.seat), cards: list(e.cards.map(goalText)) });
     case "treasures": return t("isla.ev_treasures", { who: who(e.seat), cards: list(e.plays.map((p) => goalText(p.card) + (p.bonus ? ` + ${cardText(p.bonus)}` : ""))) });
     case "news": return t("isla.ev_news", { draw: e.draw, keep: e.keep });
     case "take": case "buy":
       return t(e.card ? `isla.ev_${e.type}_card` : `isla.ev_${e.type}_deck`, { who: who(e.seat), card: e.card ? cardText(e.card) : "" });
-    case "reshuffle": return t("isla.ev_reshuffle", { n: e.cards });
+    case "reshuffle": return t("isla.ev_reshuffle", { count: e.cards });
     case "map": return t("isla.ev_map", { who: who(e.seat) });
     case "no_effect": return t("isla.ev_no_effect", { card: cardText(e.card) });
     case "bigfoot": case "leviathan":
@@ -123,7 +131,7 @@ export function eventText(e, seats, me, view) {
     case "thief": return t("isla.ev_thief", { who: who(e.seat), target: who(e.target) });
     case "voodoo": return t("isla.ev_voodoo", { who: who(e.seat), target: who(e.target) });
     case "hand_limit": return t("isla.ev_hand_limit", { who: nameList(e.seats.map(who)) });
-    case "discard": return t("isla.ev_discard", { who: who(e.seat), n: e.count });
+    case "discard": return t("isla.ev_discard", { who: who(e.seat), count: e.count });
     case "game_over": return t(e.reason === "stalled" ? "isla.ev_over_stalled" : "isla.ev_over");
     default: return null;
   }

@@ -2,9 +2,12 @@
 // the round track, the auction, the face-up cards, my hand and goal cards, the players and the
 // log; my turn's controls come from actions.js. Everyone else's moves arrive through the events
 // long-poll (static/common/gameclient.js) and are replayed one at a time at the chosen pace: the
-// log says each, and the expedition walks its path on the map.
+// log says each, and the expedition walks its path on the map. By keyboard: skip links to my move,
+// the island, my hand and the log; after each action focus goes to my next step (a route picked on
+// the map: the cards that pay it), or waits on the status line for my turn (static/common/focus.js).
 
 import { h } from "../common/dom.js";
+import { firstControl, FocusKeeper, skipLinks } from "../common/focus.js";
 import { clone, GameClient } from "../common/gameclient.js";
 import { t } from "../common/i18n.js";
 import { actionPanel, mapChoices } from "./actions.js";
@@ -32,6 +35,9 @@ function resetChoices() {
 const current = () => (!ui.replaying && client.current ? client.snap : null);
 const myTurn = () => !!current() && !client.snap.over && mySeat !== null && client.snap.legal_actions.length > 0;
 const who = (s) => seatName(ui.seats, s, mySeat);
+/** My next step: the first control of my move (null when it is not my turn). */
+const nextStep = () => (myTurn() && !client.busy && !ui.replaying ? firstControl($("action-body")) : null);
+const keeper = new FocusKeeper(root, $("status"), nextStep);
 
 function renderStatus() {
   const v = shown;
@@ -45,15 +51,23 @@ function renderStatus() {
   $("status").classList.toggle("mine", myTurn());
 }
 
-function renderMap(focusSelected = false) {
+function renderMap() {
   const latest = current();
   const choices = latest && !client.busy ? mapChoices(latest, ui, mySeat, (f) => render(f)) : {};
   drawMap($("map"), shown, { ...choices, path: ui.path });
   $("where").textContent = t("isla.where", { place: placeName(shown.expedition) });
-  if (focusSelected && choices.selected) {
-    const node = document.getElementById(`route-${choices.selected}`) || document.getElementById(`place-${choices.selected}`);
-    if (node) node.focus();
-  }
+  return choices.selected;
+}
+
+/**
+ * After a pick on the map: by keyboard, on to the next step of the bid (the first card that pays
+ * the route); by a tap or a click, on the place or route picked.
+ */
+function focusAfterPick(selected) {
+  const card = $("action-body").querySelector(".isla-picks input:not([disabled]), #figure-send");
+  const node = document.getElementById(`route-${selected}`) || document.getElementById(`place-${selected}`);
+  const next = keeper.pointer ? node : card || node;
+  if (next) keeper.focus(next);
 }
 
 function renderActions() {
@@ -72,10 +86,10 @@ function renderLog() {
 
 function render(focusSelected = false) {
   if (!shown) return;
-  const active = document.activeElement && document.activeElement.id;
+  keeper.begin();
   renderStatus();
   renderTrack($("track"), shown);
-  renderMap(focusSelected);
+  const selected = renderMap();
   renderActions();
   renderHand($("hand"), $("hand-count"), $("goals"), shown, mySeat);
   renderAuction($("auction-body"), shown, ui);
@@ -83,9 +97,7 @@ function render(focusSelected = false) {
   const latest = current();
   renderPlayers($("players"), shown, ui, latest && latest.over ? latest.view.winners : []);
   renderLog();
-  if (!focusSelected && active && document.getElementById(active) && document.activeElement !== document.getElementById(active)) {
-    document.getElementById(active).focus();
-  }
+  if (focusSelected && selected) focusAfterPick(selected);
   const end = $("end");
   if (latest && latest.over) {
     renderEnd(end, latest, ui);
@@ -95,6 +107,7 @@ function render(focusSelected = false) {
       end.focus();
     }
   } else end.hidden = true;
+  keeper.settle(!!latest && !client.busy);
 }
 
 function note(entry, e, view) {
@@ -149,6 +162,7 @@ function settle(next) {
 
 function act(action) {
   if (!action || client.busy || !myTurn()) return;
+  keeper.sending();
   client.send(action, () => resetChoices());
 }
 
@@ -165,6 +179,13 @@ async function start() {
   render();
   client.follow();
 }
+
+skipLinks({
+  "skip-actions": () => firstControl($("action-body")),
+  "skip-map": () => $("map").querySelector('[role="button"]') || $("map"),
+  "skip-hand": () => null,
+  "skip-log": () => null,
+});
 
 window.islaGame = {
   get snap() { return client.snap; },

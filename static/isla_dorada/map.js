@@ -104,7 +104,7 @@ export function drawMap(box, view, opts = {}) {
       g.append(txt);
     }
     const info = [placeName(l.id), l.family ? t(`isla.family_${l.family}`) : t("isla.crash_site"),
-      markers ? t("isla.markers_here", { n: markers }) : null,
+      markers ? t("isla.markers_here", { count: markers }) : null,
       here ? t("isla.played_here", { gain: here.treasures.reduce((a, x) => a + x, 0), loss: here.curses.reduce((a, x) => a + x, 0) }) : null].filter(Boolean).join(" · ");
     g.append(title(info));
     if (opts.places && opts.places[l.id]) button(g, opts.places[l.id], () => opts.onPlace(l.id));

@@ -16,7 +16,7 @@ export function renderTrack(box, v) {
         class: `isla-slot${v.markers.red.includes(i + 1) ? " red" : ""}${i < placed ? " used" : ""}`,
         title: v.markers.red.includes(i + 1) ? t("isla.red_marker", { n: i + 1 }) : String(i + 1),
       }, String(i + 1)))),
-    h("span", { class: "muted" }, t("isla.markers_left", { n: v.markers_left })));
+    h("span", { class: "muted" }, t("isla.markers_left", { count: v.markers_left })));
 }
 
 export function renderPlayers(box, v, ui, winners) {
@@ -36,8 +36,8 @@ export function renderPlayers(box, v, ui, winners) {
         h("strong", {}, seatName(ui.seats, i, ui.mySeat)), ...tags),
       h("div", { class: "isla-player-facts" },
         h("span", { class: "gold" }, t("isla.gold", { n: p.gold })),
-        h("span", {}, t("isla.cards_n", { n: p.hand_size })),
-        h("span", {}, t("isla.goals_n", { n: p.goal_cards })),
+        h("span", {}, t("isla.cards_n", { count: p.hand_size })),
+        h("span", {}, t("isla.goals_n", { count: p.goal_cards })),
         h("span", {}, t("isla.wins_n", { n: p.wins }))),
       played.length ? h("ul", { class: "isla-played-list", "aria-label": t("isla.played_by", { who: seatName(ui.seats, i, ui.mySeat) }) }, played) : null);
   }));
@@ -47,7 +47,7 @@ export function renderHand(box, countBox, goalsBox, v, me) {
   if (me === null) { box.replaceChildren(); goalsBox.replaceChildren(); return; }
   const p = v.players[me];
   const hand = p.hand || [];
-  countBox.textContent = t("isla.hand_count", { n: hand.length });
+  countBox.textContent = t("isla.hand_count", { count: hand.length });
   const groups = {};
   for (const c of hand) (groups[c.kind] ||= []).push(c);
   const rows = KIND_ORDER.filter((k) => groups[k]).map((k) => h("div", { class: "isla-group" },
@@ -95,7 +95,8 @@ export function renderEnd(box, snap, ui) {
     ...["gold", "treasures", "bonuses", "destiny"].map((k) => h("td", {}, String(r[k]))),
     h("td", {}, r.curses ? `−${r.curses}` : "0"),
     h("td", { class: "total" }, String(r.total))));
-  const destinies = v.players.map((p, i) => p.destiny ? h("li", {}, `${seatName(ui.seats, i, ui.mySeat)}: ${missionText(p.destiny)} — `,
+  const destinies = v.players.map((p, i) => p.destiny ? h("li", {},
+    i === ui.mySeat ? missionText(p.destiny, "isla.your_destiny") : missionText(p.destiny, "isla.destiny_of", seatName(ui.seats, i, ui.mySeat)), " — ",
     t(p.mission && p.mission.achieved ? "isla.achieved" : "isla.missed", { done: p.mission ? p.mission.done : 0, needed: p.mission ? p.mission.needed : 0 })) : null);
   box.replaceChildren(
     h("h2", { id: "end-h" }, t(v.end === "stalled" ? "isla.end_stalled" : "isla.end_title")),

@@ -7,7 +7,7 @@
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { renderMarket, renderNegotiation } from "../dragons_gold/panels.js";
-import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemLabel, seatName, tokensText } from "../dragons_gold/tokens.js";
+import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemLabel, seatName, tableFacts } from "../dragons_gold/tokens.js";
 
 export async function createRenderer({ root, helperBox, seats }) {
   const who = (s) => seatName(seats, s, null);
@@ -31,7 +31,7 @@ export async function createRenderer({ root, helperBox, seats }) {
     seatName: (i) => who(i),
     async render(pos) {
       const v = pos.view;
-      $("rv-facts").textContent = t("dg.table_facts", { bag: v.bag, deck: v.deck, removed: tokensText(v.removed) });
+      $("rv-facts").textContent = tableFacts(v);
       $("rv-dragons").replaceChildren(...v.dragons.map((d, i) => h("li", { class: `dg-dragon${d.slain ? " slain" : ""}` },
         h("h4", {}, t("dg.dragon_n", { n: i + 1 }), " ", h("span", { class: "dg-strength" }, t("dg.strength", { n: d.strength }))),
         h("p", {}, t("dg.attack_of", { attack: d.attack, strength: d.strength })),
@@ -44,8 +44,8 @@ export async function createRenderer({ root, helperBox, seats }) {
       $("rv-players").replaceChildren(...v.players.map((p, i) => h("li", { class: `dg-player${v.turn === i ? " acting" : ""}` },
         h("span", { class: `dg-seatdot seat-${i}`, "aria-hidden": "true" }, String(i + 1)),
         h("span", { class: "dg-player-name" }, who(i)),
-        h("span", { class: "dg-player-facts" }, t("dg.tokens_count", { n: p.tokens }),
-          v.options.advanced ? ` · ${t("dg.items_count", { n: p.items })}` : "", " · ",
+        h("span", { class: "dg-player-facts" }, t("dg.tokens_count", { count: p.tokens }),
+          v.options.advanced ? ` · ${t("dg.items_count", { count: p.items })}` : "", " · ",
           Object.entries(p.hunters).map(([name, where]) => h("span", { class: `dg-mini ${where}`, title: `${hunterLabel(name)}: ${t(`dg.where_${where}`)}` }, String(hunterAttack(name))))))));
       const shown = v.players.filter((p) => p.hoard !== null);
       $("rv-hands").replaceChildren(...(shown.length ? shown.map((p) => h("section", { class: "rv-hand", "data-seat": String(p.seat), "aria-label": who(p.seat) },

@@ -3,7 +3,7 @@
 
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
-import { lang, list, t } from "../common/i18n.js";
+import { has, lang, list, t } from "../common/i18n.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -11,7 +11,13 @@ const reviewable = new Set(JSON.parse($("review-kinds").textContent));
 const LOCALE = lang === "zh" ? "zh-Hant" : "en";
 const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
 
-const seatText = (s, i) => (s.name ? s.name : t(s.type === "bot" ? "review.seat_bot" : "review.seat_n", { n: i + 1, level: s.level || "" }));
+/** A seat as the hub lists it: its player's name, else "Seat 2" or "Seat 2 (planner bot)". */
+function seatText(s, i) {
+  if (s.type === "bot" && (!s.name || s.name === `${s.level} bot`)) {
+    return t("review.seat_bot", { n: i + 1, level: has(`review.level_${s.level}`) ? t(`review.level_${s.level}`) : s.level });
+  }
+  return s.name || t("review.seat_n", { n: i + 1 });
+}
 
 async function finished() {
   const box = $("finished");
@@ -26,6 +32,19 @@ async function finished() {
   } catch (e) {
     box.replaceChildren(h("li", { class: "error" }, errorText(e)));
   }
+}
+
+/**
+ * Why the import was refused, in the page's words: the reason's sentence (an engine's refusal of
+ * one of the record's actions names its own reason), else the field at fault, as the API names it
+ * (the server's English detail added on English pages).
+ */
+function refusal(e) {
+  if (e.reason === "invalid" && e.field) {
+    const field = t("review.import_field", { field: e.field });
+    return lang === "en" && e.message ? `${field} ${e.message}.` : field;
+  }
+  return errorText(e, {}, { detail: true });
 }
 
 $("record-file").addEventListener("change", async () => {
@@ -47,7 +66,7 @@ $("import-form").addEventListener("submit", async (ev) => {
     const game = await api("POST", "/api/games/import", record);
     location.assign(`/${game.game}/games/${game.id}/review`);
   } catch (e) {
-    err.textContent = t("review.import_refused", { why: errorText(e, {}, { detail: true }) });
+    err.textContent = t("review.import_refused", { why: refusal(e) });
     err.hidden = false;
   }
 });

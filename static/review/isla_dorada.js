@@ -57,11 +57,11 @@ export async function createRenderer({ root, helperBox, seats, view }) {
       const a = d.best_action;
       if (a.type === "bid") {
         const target = a.flight ? t("isla.flight_to", { place: placeName(a.flight) }) : routeName(a.route);
-        return t("review.isla_bid", { target, n: (a.cards || []).length });
+        return t("review.isla_bid", { target, count: (a.cards || []).length });
       }
       if (a.type === "juju") return t("review.isla_juju", { who: seatName(seats, a.target, null) });
       if (a.type === "detour") return t("review.isla_detour", { route: routeName(a.route) });
-      if (a.type === "treasures") return t("review.isla_treasures", { n: a.plays.length });
+      if (a.type === "treasures") return t("review.isla_treasures", { count: a.plays.length });
       return t(`review.isla_${a.type}`);
     },
   };

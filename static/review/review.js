@@ -276,22 +276,23 @@ async function followAnalysis() {
 
 // --- start --------------------------------------------------------------------------------------
 
+/** Nothing to review (no such game, or it is still being played): say why, and leave no step
+ * buttons, slider, seat choice or empty panels behind. */
+function refuse(text) {
+  showError(text);
+  for (const el of root.querySelectorAll(".review-bar, .review-seat-row, .review-now, .review-grid, .review-analysis")) el.hidden = true;
+}
+
 async function start() {
   let snap;
   try {
     snap = await api("GET", `/api/games/${gameId}`);
   } catch (e) {
-    showError(e.status === 404 ? t("review.no_game") : errorText(e));
-    $("now").textContent = "";
+    refuse(e.status === 404 ? t("review.no_game") : errorText(e));
     return;
   }
-  if (snap.game !== kind) { showError(t("review.no_game")); $("now").textContent = ""; return; }
-  if (!snap.over) {
-    showError(t("review.not_over"));
-    $("now").textContent = "";
-    $("analysis").hidden = true;
-    return;
-  }
+  if (snap.game !== kind) { refuse(t("review.no_game")); return; }
+  if (!snap.over) { refuse(t("review.not_over")); return; }
   state.seats = snap.seats;
   state.steps = snap.version;
   const module = await import(root.dataset.renderer);

@@ -568,7 +568,12 @@ class GameSessions:
         kind.check_seats(len(seats))
         for i, s in enumerate(seats):
             if s.get("index") not in (None, i):  # the index is optional: its place says it
-                raise InvalidInput(f"seat {i} has index {s['index']}", f"seats[{i}].index")
+                raise InvalidInput(
+                    f"seat {i} has index {s['index']}",
+                    f"seats[{i}].index",
+                    reason="import_seat_index",
+                    params={"number": i + 1, "index": s["index"]},
+                )
         options = kind.resolve_options(record.get("options"), len(seats))
         rows = [Seat(i, s["type"], s.get("name"), s.get("level")) for i, s in enumerate(seats)]
         game = GameRecord(new_game_id(), kind.name, options, record["seed"], rows, origin="import")
@@ -576,19 +581,36 @@ class GameSessions:
         self._check_room(len(record["actions"]))
         entries = []
         for i, a in enumerate(record["actions"]):
+            number = {"number": i + 1}  # the entry as a person counts it (the field: from 0)
             if kind.is_over(state):
-                raise InvalidInput(f"the game is over before action {i}", f"actions[{i}]")
+                raise InvalidInput(
+                    f"the game is over before action {i}",
+                    f"actions[{i}]",
+                    reason="import_over_early",
+                    params=number,
+                )
             if a["seat"] is not None and not 0 <= a["seat"] < len(seats):
-                raise InvalidInput(f"no seat {a['seat']}", f"actions[{i}].seat")
+                raise InvalidInput(
+                    f"no seat {a['seat']}",
+                    f"actions[{i}].seat",
+                    reason="import_no_seat",
+                    params={**number, "seat": a["seat"]},
+                )
             try:
                 events = self._apply(kind, state, a["seat"], a["action"])
             except ProjectError as e:
+                # the engine's own reason comes along, so a page words why in its language
                 raise InvalidInput(
-                    f"action {i} is refused: {e.message}", f"actions[{i}].action"
+                    f"action {i} is refused: {e.message}",
+                    f"actions[{i}].action",
+                    reason="import_action_refused",
+                    params={**number, "cause": e.reason, "cause_params": e.params},
                 ) from e
             entries.append(ActionRecord(i + 1, a["seat"], a["action"], events, self.clock()))
         if not kind.is_over(state):
-            raise InvalidInput("the record does not finish the game", "actions")
+            raise InvalidInput(
+                "the record does not finish the game", "actions", reason="import_unfinished"
+            )
         game.status = OVER
         self.store.create(game, entries)
         self.states.saved(game, 0, state)
