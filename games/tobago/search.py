@@ -3,9 +3,10 @@ engine. It reads only its seat's view.
 
 **A decision.** At a choice that matters (a turn's first action, an extra clue play or the extra
 marker, a first clue's map, a sharing's accept or decline) the bot lists a few *candidates*:
-the strategic bot's own move (``games.tobago.strategy``), the best clue plays by the solver's
-ranking (``solver.hints``), an exchange, picking an amulet, passing; at other steps (placing
-the ATV, a drive's small steps) it plays the strategic move. Each candidate is tried in the same
+the strategic bot's own move (``games.tobago.strategy``, the ``normal`` level), the best clue
+plays by the solver's ranking (``solver.hints``), the extra markers, a raise, an exchange,
+picking an amulet, ending a turn of clue plays (never a pass); at other steps (placing the ATV,
+a drive's small steps) it plays the strategic move. Each candidate is tried in the same
 *determinizations*: whole states sampled from the view (``games.tobago.sampling``: the others'
 hands, the decks' order, the sharing pile drawn consistently with what the seat sees). In each,
 the candidate is applied with the real engine, then every seat (this one too) plays the
@@ -19,12 +20,14 @@ same determinizations, the worse half goes; the best mean value is played.
 **The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
 generator give the same move (the service seeds each bot move from the game's seed and the
 move's version, so replays and retries agree). ``Budget.rollouts`` at the default setting keeps a
-decision within a second on one core (``bench/strong_bots_bench.py`` prints the p50/p99).
+decision within a second on one core (``bench/strong_bots_bench.py`` prints the p50/p99). A
+state the view does not add up to (``sampling.Inconsistent``) gives the strategic move.
 
-**Progress.** Every candidate is a legal move and the strategic move is always one of them; a
-candidate is preferred to the strategic move only when its mean value is higher by more than
-``MARGIN`` (noise), and a pass only when nothing else is better: the bot never stalls a table
-the strategic bot would move on.
+**Progress.** Every candidate is a legal move and the strategic move is always the first; a
+candidate is preferred to it only when its mean value is higher by more than ``MARGIN`` (noise);
+a pass at a turn's start is never a candidate; and when the table made no progress since the
+bot's previous turn (``stalled``) it plays the strategic move, which moves the game on when it
+can.
 """
 
 from __future__ import annotations
