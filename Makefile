@@ -6,9 +6,8 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= 2
-THREADS ?= 8
 
-.PHONY: run test lint format bench chromium postgresql
+.PHONY: run test lint format bench chromium postgresql wrk
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -23,7 +22,7 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt
 run: $(VENV)/.run-installed
 	mkdir -p instance
 	$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
-		--threads $(THREADS) --access-logfile - 'app:create_app()'
+		--access-logfile - 'app:create_app()'
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \
@@ -34,7 +33,12 @@ postgresql:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql)
 
-test: $(VENV)/.dev-installed chromium postgresql
+# The HTTP benches load the server with Debian's wrk (bench/http_load.py).
+wrk:
+	@command -v wrk >/dev/null 2>&1 || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
+
+test: $(VENV)/.dev-installed chromium postgresql wrk
 	$(PY) -m pytest
 
 lint: $(VENV)/.dev-installed
@@ -43,5 +47,7 @@ lint: $(VENV)/.dev-installed
 format: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff format . && $(VENV)/bin/ruff check --fix .
 
-bench: $(VENV)/.dev-installed
-	for b in bench/*_bench.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+# Every bench, one table, bench/results.json and the README's figures (bench/run.py);
+# QUICK=1: a tiny run that only checks the benches work; ONLY=solver,http: those benches.
+bench: $(VENV)/.dev-installed wrk
+	$(PY) bench/run.py $(if $(QUICK),--quick) $(if $(ONLY),--only $(ONLY))

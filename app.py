@@ -16,17 +16,19 @@ from flask import Flask
 from web import register_web
 from web.games_api import init_sessions
 from web.json_provider import OrjsonProvider
-from web.storage.sessions import LONG_POLLS
+from web.storage.states import STATE_CACHE_BYTES, parse_budget
+from web.storage.table import TICK_S
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app. ``test_config`` overrides settings: ``DATABASE`` (a SQLite file path or a
-    ``postgresql://`` URL; environment ``TOBAGO_DATABASE``), ``LONG_POLLS`` (long-polls that may
-    wait at once per process; ``TOBAGO_LONG_POLLS``), ``STATE_CACHE_SIZE`` (live states kept per
-    process; ``TOBAGO_STATE_CACHE``),
+    ``postgresql://`` URL; environment ``TOBAGO_DATABASE``), ``STATE_CACHE_BYTES`` (the memory
+    budget of the live states kept per process; ``TOBAGO_STATE_CACHE``, e.g. ``32MB``),
     ``CLOCK`` (a zero-argument callable giving seconds, by which deadlines are judged; default
-    ``time.time``), ``DEADLINE_TIMER`` (settle due deadlines in a background thread; default on,
-    off under ``TESTING`` unless asked for) and ``DEADLINE_TICK_S``."""
+    ``time.time``), ``TABLE_RUNNER`` (run the table in this process: a thread that settles due
+    deadlines and plays due bots every ``TABLE_TICK_S`` seconds, ``web.storage.table``; default
+    on, but off under ``TESTING`` unless asked for, and off where ``TOBAGO_TABLE_RUNNER`` is
+    ``0``: gunicorn's HTTP workers, whose runner is a process of its own)."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.environ.get(
@@ -35,13 +37,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=1024 * 1024,
         JSON_SORT_KEYS=False,
         CLOCK=time.time,
-        DEADLINE_TICK_S=0.25,
-        LONG_POLLS=int(os.environ.get("TOBAGO_LONG_POLLS", LONG_POLLS)),
-        STATE_CACHE_SIZE=int(os.environ.get("TOBAGO_STATE_CACHE", 512)),
+        TABLE_TICK_S=TICK_S,
+        STATE_CACHE_BYTES=parse_budget(
+            os.environ.get("TOBAGO_STATE_CACHE", str(STATE_CACHE_BYTES))
+        ),
     )
     if test_config is not None:
         app.config.from_mapping(test_config)
-    app.config.setdefault("DEADLINE_TIMER", not app.config.get("TESTING", False))
+    runner_here = os.environ.get("TOBAGO_TABLE_RUNNER", "1") != "0"
+    app.config.setdefault("TABLE_RUNNER", runner_here and not app.config.get("TESTING", False))
     os.makedirs(app.instance_path, exist_ok=True)
     # Answers are written by orjson (web/json_provider.py). Flask 3 reads the provider's
     # attribute, not the old setting: unsorted keys cost less to write and keep each object in

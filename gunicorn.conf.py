@@ -1,12 +1,97 @@
 """gunicorn settings shared by ``make run`` and the tests' servers (``tests/servers.py``).
 
-The worker is gthread's threads behind a loop that reads each request whole before a thread
-takes it (``gunicorn_worker.py``): a slow or stalled upload costs a buffer, never a thread.
-Bind address, workers and threads come from the command line (``HOST``, ``PORT``, ``WORKERS``,
-``THREADS`` in the Makefile).
+The worker is gunicorn's gevent worker: every connection is a greenlet on one event loop per
+worker process, so an open game page (a Server-Sent Events stream or a long-poll), a slow upload
+or an idle keep-alive connection costs a socket and a little memory, never a thread. The limits
+on slow and idle clients are gunicorn's and gevent's own:
+
+- ``keepalive`` = ``TOBAGO_IDLE_TIMEOUT_S`` (10 s): the gevent worker reads each request's
+  headers under a gevent ``Timeout`` of this length, counted from the connection's start or its
+  last answer: a silent connection, or headers trickled byte by byte, are closed after it.
+- ``pre_request`` sets the connection's socket timeout to ``TOBAGO_REQUEST_TIMEOUT_S`` (30 s):
+  a body read that waits longer is answered 408 (``web.jsonbody``), and an answer the client
+  stops reading is abandoned after it.
+- ``worker_connections`` = ``TOBAGO_CONNECTIONS`` (10,000): connections one worker serves at once;
+  beyond it new ones wait in the listen backlog. Memory is the real limit (README, "Running it").
+- ``reuse_port``: each worker listens on its own socket (``SO_REUSEPORT``), so the kernel
+  spreads new connections over the workers; on one shared socket the worker that wakes first
+  takes nearly all of them (measured: 200 of 200 streams on one of two workers).
+
+The table (deadlines that pass, bots' moves, the review's analyses) runs in processes of its
+own, never on an HTTP worker's event loop: gunicorn's dirty workers (``dirty_apps``,
+``table_app.py``), ``TOBAGO_TABLE_PROCESSES`` of them (default 1; 0: the HTTP workers run it
+themselves, holding up their loop while a bot thinks).
+
+Starting the server raises the soft limit of open files (``RLIMIT_NOFILE``) to the hard limit
+where that is allowed: each connection is a file descriptor. The server's name (``proc_name``)
+is taken from its bind address, so that two servers on one machine never take each other's
+table process for an orphan of a crashed run (gunicorn's pid file for it is named after it).
+``WORKERS`` and the bind address come from the command line (``make run``).
 """
 
-worker_class = "gunicorn_worker.BufferedThreadWorker"
+import os
+import resource
+
+worker_class = "gevent"
+worker_connections = int(os.environ.get("TOBAGO_CONNECTIONS", 10_000))
+reuse_port = True
+keepalive = int(os.environ.get("TOBAGO_IDLE_TIMEOUT_S", 10))
+REQUEST_TIMEOUT_S = float(os.environ.get("TOBAGO_REQUEST_TIMEOUT_S", 30.0))
+
+dirty_workers = int(os.environ.get("TOBAGO_TABLE_PROCESSES", 1))
+dirty_apps = ["table_app:TableApp"] if dirty_workers > 0 else []
+dirty_timeout = 600  # seconds a table process may go without a heartbeat (then restarted)
+if dirty_workers > 0:
+    os.environ["TOBAGO_TABLE_RUNNER"] = "0"  # the HTTP workers leave the table to it
+
+
+def raise_open_files_limit() -> int:
+    """Raise the soft ``RLIMIT_NOFILE`` to the hard limit (where allowed); the soft limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        except (ValueError, OSError):  # not allowed here: the soft limit stands
+            return soft
+        return hard
+    return soft
+
+
+def on_starting(server):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+    """In the master, before any worker: more open files (inherited by the workers), the
+    server's name from its bind address (module doc), and the app's factory for the table's
+    process (``TOBAGO_APP``, read by ``table_app.py``: the same app as the HTTP workers')."""
+    raise_open_files_limit()
+    server.proc_name = "tobago-" + "-".join(server.cfg.bind).replace("/", "_")
+    os.environ["TOBAGO_APP"] = server.app.app_uri
+
+
+def pre_request(worker, req):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+    """Before the app reads a request: its socket's reads and writes time out after
+    ``REQUEST_TIMEOUT_S`` (the gevent worker leaves the socket blocking, without one)."""
+    sock = getattr(req.unreader, "sock", None)
+    if sock is not None:
+        sock.settimeout(REQUEST_TIMEOUT_S)
+
+
+def worker_exit(server, worker):  # noqa: ANN001, ANN201 - gunicorn's hook signature
+    """In a gevent worker that is leaving (gunicorn calls this while its ``SystemExit`` is on
+    the way): leave now, with that exit code, without the interpreter's teardown. Under
+    gevent's monkey patching that teardown runs logging's weak-reference callbacks after
+    gevent's thread module is gone, and each worker's exit printed two tracebacks ("Exception
+    ignored in _removeHandlerRef"); nothing is left to do by then (answers are sent, SQLite's
+    commits are durable, the OS closes the sockets), and the master needs only the code."""
+    import logging
+    import sys
+
+    if "gevent.monkey" not in sys.modules:
+        return
+    error = sys.exc_info()[1]
+    code = error.code if isinstance(error, SystemExit) else 1
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0 if code is None else code if isinstance(code, int) else 1)
 
 
 def post_worker_init(worker):  # noqa: ANN001, ANN201 - gunicorn's hook signature

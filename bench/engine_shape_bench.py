@@ -1,10 +1,10 @@
 """What the declared engine shape costs per action, for every game: replaying logs through
 ``GameKind.apply`` against replaying them straight into the phases' moves.
 
-    .venv/bin/python bench/engine_shape_bench.py [--games 40] [--rounds 5]
+    .venv/bin/python bench/engine_shape_bench.py [--games 40] [--rounds 5] [--quick]
 
-Each game's random-bot logs are replayed two ways on the same states' course (the best of
-``rounds`` rounds each, CPU time of this process; the machine is shared):
+Each game's random-bot logs are replayed two ways on the same states' course (CPU time of this
+process; each figure the median of interleaved rounds, with the range):
 
 - baseline, measured in the same run: each action already checked against its declaration, its
   declared move's function called through ``games.phases.run`` (the moves counted, the phases'
@@ -12,14 +12,14 @@ Each game's random-bot logs are replayed two ways on the same states' course (th
 - ``GameKind.apply``: the base's checks (shape, game over, seat, turn, the phase's action types),
   the declared type's parse (pydantic, strict), then the same work.
 
-It prints µs per action both ways, the difference (what the shape adds to each action) and the
-ratio. A cold read replays at most 50 entries (``web/storage/states.py``).
+It gives µs per action through ``apply``, with the baseline's beside it, and the ratio. A cold
+read replays at most 50 entries (``web/storage/states.py``).
 """
 
 from __future__ import annotations
 
-import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -29,7 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.actions import parse  # noqa: E402
+from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
+from games.actions import parse as parse_action  # noqa: E402
 from games.base import SYSTEM, GameKind, get_kind, play_bots  # noqa: E402
 from games.phases import run  # noqa: E402
 
@@ -71,7 +72,7 @@ def _work(kind: GameKind, state: Any, seat: int | None, action: dict) -> Work:
         assert timer is not None
         return timer.apply
     move = phase.by_name[action["type"]]
-    checked = parse(move.declared, action)
+    checked = parse_action(move.declared, action)
 
     def work(state: Any, events: list) -> None:
         move.apply(state, seat, checked, events)
@@ -79,8 +80,8 @@ def _work(kind: GameKind, state: Any, seat: int | None, action: dict) -> Work:
     return work
 
 
-def straight(kind: GameKind, seats: int, games: list[tuple[int, list]]) -> float:
-    """The same replay into the declared moves, the actions parsed beforehand."""
+def straight(kind: GameKind, seats: int, games: list[tuple[int, list]]) -> Callable[[], float]:
+    """The same replay into the declared moves, the actions parsed beforehand: a measure."""
     prepared = []
     for seed, log in games:
         state = kind.new_state(seed, seats, None)
@@ -89,28 +90,56 @@ def straight(kind: GameKind, seats: int, games: list[tuple[int, list]]) -> float
             steps.append(_work(kind, state, seat, action))
             kind.apply(state, seat, action)
         prepared.append((seed, steps))
-    start = time.process_time()
-    for seed, steps in prepared:
-        state = kind.new_state(seed, seats, None)
-        for work in steps:
-            run(kind.phases, state, partial(work, state))
-    return time.process_time() - start
+
+    def measure() -> float:
+        start = time.process_time()
+        for seed, steps in prepared:
+            state = kind.new_state(seed, seats, None)
+            for work in steps:
+                run(kind.phases, state, partial(work, state))
+        return time.process_time() - start
+
+    return measure
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--rounds", type=int, default=5)
-    args = parser.parse_args()
-    print(f"engine shape: replay of {args.games} random-bot games per kind, best of {args.rounds}")
-    print(f"{'kind':14s} {'actions':>8s} {'moves µs':>9s} {'apply µs':>9s} {'added µs':>9s} ratio")
+    ap = parser(__doc__)
+    ap.add_argument("--games", type=int, default=40)
+    args = parse(ap)
+    games = 3 if args.quick else args.games
+    print(f"engine shape: replay of {games} random-bot games per kind")
+    measures: dict[str, Callable[[], float]] = {}
+    actions: dict[str, int] = {}
     for name, seats in SEATS.items():
         kind = get_kind(name)
-        games = logs(kind, args.games, seats)
-        n = sum(len(log) for _, log in games)
-        base = min(straight(kind, seats, games) for _ in range(args.rounds)) / n * 1e6
-        full = min(through_apply(kind, seats, games) for _ in range(args.rounds)) / n * 1e6
-        print(f"{name:14s} {n:8d} {base:9.2f} {full:9.2f} {full - base:9.2f} {full / base:5.2f}x")
+        logged = logs(kind, games, seats)
+        actions[name] = sum(len(log) for _, log in logged)
+        measures[f"{name}.moves"] = straight(kind, seats, logged)
+        measures[f"{name}.apply"] = partial(through_apply, kind, seats, logged)
+    got = interleaved(args.rounds, measures)
+    figures = []
+    for name in SEATS:
+        n = actions[name]
+        full = [t / n * 1e6 for t in got[f"{name}.apply"]]
+        base = [t / n * 1e6 for t in got[f"{name}.moves"]]
+        figures.append(
+            Figure(
+                f"engine_shape.{name}_apply_us",
+                f"{name}: µs per action through GameKind.apply",
+                full,
+                "µs",
+                note=f"{n} actions; the moves alone {statistics.median(base):.2f} µs",
+            )
+        )
+        figures.append(
+            Figure(
+                f"engine_shape.{name}_ratio",
+                f"{name}: apply / the declared moves alone",
+                ratios(full, base),
+                "x",
+            )
+        )
+    report("engine_shape", figures, args, games=games)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Benchmark the hex island: generating islands, placing landmarks, loading an island from JSON.
 
-Prints medians (ms; the best of three rounds) and, where there is one, the ratio against a straightforward baseline
-measured in the same run:
+Prints medians (ms of this process's CPU time per call, the median over the inputs; each figure
+the median of interleaved rounds, with the range) and, where there is one, the ratio of a
+straightforward baseline measured in the same rounds:
 
 - generate: ``hexmap.generator.generate(seed)`` over 100 seeds (shape, terrain, checks and the
   landmark placement it includes), then generate + a second placement with another seed;
@@ -16,14 +17,12 @@ measured in the same run:
   baseline: a one-off per island; ``bench/solver_bench.py`` times the queries that use them).
 
 Targets (issue 2): ≤ 50 ms median per generated island with landmarks; ≤ 5 ms to load one.
-Run: ``.venv/bin/python bench/hexmap_bench.py``.
+Run: ``.venv/bin/python bench/hexmap_bench.py [--rounds 5] [--quick]``.
 """
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import networkx as nx  # noqa: E402
 from constraint import AllDifferentConstraint, InSetConstraint, Problem  # noqa: E402
 
+from bench.common import Figure, cpu_median, interleaved, parse, parser, ratios, report  # noqa: E402
 from hexmap.boards import classic_board  # noqa: E402
 from hexmap.catalog import classic_island  # noqa: E402
 from hexmap.generator import generate  # noqa: E402
@@ -43,24 +43,10 @@ from hexmap.terrain import LANDMARK_COUNTS, TERRAINS  # noqa: E402
 from solver.compiled import CompiledGeometry, CompiledIsland  # noqa: E402
 from solver.options import DEFAULT_OPTIONS  # noqa: E402
 
-SEEDS = range(100)
-
-
-#: Each figure is the best median of this many rounds: the machine is shared, and the best round
-#: is the one least disturbed by other processes.
-ROUNDS = 3
-
 
 def median_ms(fn: Callable[[int], object], args) -> float:
-    medians = []
-    for _ in range(ROUNDS):
-        times = []
-        for a in args:
-            t = time.perf_counter()
-            fn(a)
-            times.append(time.perf_counter() - t)
-        medians.append(statistics.median(times))
-    return min(medians) * 1000
+    """The median over ``args`` of one call's CPU time, in ms."""
+    return cpu_median(fn, args) * 1000
 
 
 def baseline_place(island: Island, seed: int) -> dict:
@@ -101,33 +87,74 @@ def baseline_load(data: dict) -> tuple:
 
 
 def main() -> None:
+    args = parse(parser(__doc__))
+    n = 10 if args.quick else 100
+    seeds = range(n)
     generate(0)  # warm imports and caches of pure functions
-    gen = median_ms(generate, SEEDS)
-    gen_place = median_ms(lambda s: place_landmarks(generate(s), s + 1), SEEDS)
     board = classic_board("classic-3")
-    place = median_ms(lambda s: place_landmarks(board, s), SEEDS)
-    base_place = median_ms(lambda s: baseline_place(board, s), range(20))
     data = classic_island("classic-3").to_json()
-    load = median_ms(lambda _: island_from_json(data), range(200))
-    base_load = median_ms(lambda _: baseline_load(data), range(200))
-    spaces = len(data["spaces"])
     classic = classic_island("classic-3")
-    geometry = median_ms(lambda _: CompiledGeometry(classic), range(100))
     geo = CompiledGeometry(classic)
-    masks = median_ms(lambda _: CompiledIsland(classic, DEFAULT_OPTIONS, geo), range(100))
-    print("hexmap benchmark (medians)")
-    print(f"  generate island incl. landmarks  {gen:7.2f} ms   (100 seeds; target <= 50 ms)")
-    print(f"  generate + place another seed    {gen_place:7.2f} ms   (100 seeds)")
-    print(
-        f"  place landmarks (classic-3)      {place:7.2f} ms   baseline {base_place:7.2f} ms"
-        f"   x{base_place / place:.1f} faster"
+    got = interleaved(
+        args.rounds,
+        {
+            "generate": lambda: median_ms(generate, seeds),
+            "generate_place": lambda: median_ms(
+                lambda s: place_landmarks(generate(s), s + 1), seeds
+            ),
+            "place": lambda: median_ms(lambda s: place_landmarks(board, s), seeds),
+            "place_baseline": lambda: median_ms(lambda s: baseline_place(board, s), range(n // 5)),
+            "load": lambda: median_ms(lambda _: island_from_json(data), range(2 * n)),
+            "load_baseline": lambda: median_ms(lambda _: baseline_load(data), range(2 * n)),
+            "geometry": lambda: median_ms(lambda _: CompiledGeometry(classic), range(n)),
+            "masks": lambda: median_ms(
+                lambda _: CompiledIsland(classic, DEFAULT_OPTIONS, geo), range(n)
+            ),
+        },
     )
-    print(
-        f"  load classic-3 from JSON         {load:7.2f} ms   baseline {base_load:7.2f} ms"
-        f"   x{base_load / load:.1f} faster   ({spaces} spaces; target <= 5 ms)"
-    )
-    print(f"  compile classic-3: geometry      {geometry:7.2f} ms   (fields, masks, drive moves)")
-    print(f"  compile classic-3: 88 clue masks {masks:7.2f} ms   (per landmark placement)")
+    spaces = len(data["spaces"])
+    figures = [
+        Figure(
+            "hexmap.generate_ms",
+            "generate an island incl. landmarks",
+            got["generate"],
+            "ms",
+            ("<=", 50.0),
+            note=f"{n} seeds",
+        ),
+        Figure(
+            "hexmap.generate_place_ms", "generate + place another seed", got["generate_place"], "ms"
+        ),
+        Figure("hexmap.place_ms", "place landmarks (classic-3)", got["place"], "ms"),
+        Figure(
+            "hexmap.place_vs_baseline",
+            "place landmarks: textbook python-constraint / ours",
+            ratios(got["place_baseline"], got["place"]),
+            "x",
+        ),
+        Figure(
+            "hexmap.load_ms",
+            "load classic-3 from JSON",
+            got["load"],
+            "ms",
+            ("<=", 5.0),
+            note=f"{spaces} spaces",
+        ),
+        Figure(
+            "hexmap.load_vs_baseline",
+            "load: node-by-node NetworkX / ours",
+            ratios(got["load_baseline"], got["load"]),
+            "x",
+        ),
+        Figure(
+            "hexmap.geometry_ms",
+            "compile classic-3: geometry (fields, masks, moves)",
+            got["geometry"],
+            "ms",
+        ),
+        Figure("hexmap.masks_ms", "compile classic-3: 88 clue masks", got["masks"], "ms"),
+    ]
+    report("hexmap", figures, args)
 
 
 if __name__ == "__main__":

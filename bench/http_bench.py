@@ -1,38 +1,42 @@
-"""HTTP throughput of the game API on the production server (gunicorn on loopback).
+"""The game API on the production server (gunicorn as ``make run`` configures it, on loopback),
+by the server's CPU time per request against ``GET /healthz`` in the same round.
 
-Starts gunicorn (2 worker processes x 8 threads, buffered gthread, like ``make run``) on a fresh SQLite
-file (``--database postgres``: a throw-away PostgreSQL cluster, ``tests/pg_support.py``), then
-runs 8 concurrent client processes per phase and prints requests per second with the p50/p99
-latency and the server's CPU time per request (its workers' user + system time from /proc,
-which other work on a shared machine does not change), each against ``GET /healthz`` measured
-in the same run (the baseline: Flask + gunicorn with no game work). Phases that are compared with the baseline run in short interleaved rounds
-(``--rounds``), and the ratio printed is the median of the rounds' ratios, so that other work on
-a shared machine weighs on both sides alike:
+The server runs ``gunicorn.conf.py`` (whatever worker it names; ``--workers`` workers) on a
+fresh SQLite file (``--database postgres``: a throw-away PostgreSQL cluster,
+``tests/pg_support.py``). Each figure is the median of ``--rounds`` interleaved rounds with its
+range. The primary figures are the server's CPU per request (its workers' user + system time
+from /proc around each load, ``bench/http_load.py``) as a ratio to ``/healthz``'s (healthz /
+endpoint: 1.0 = no dearer than a health check); throughput beside them.
 
-1. ``GET /api/games/<id>`` - one game, a seat's token, the seat's view and legal actions;
-2. ``POST /api/games/<id>/actions`` on many games at once - each client plays its own games
-   (one human seat against a bot), so every request is a version-checked write with the
-   human's action and the bot's reply, both appended to the log (target: >= 0.5x baseline);
-3. cold ``GET /api/games/<id>`` (a second server keeps no state between requests,
-   ``TOBAGO_STATE_CACHE=0``): a 10-entry game against 1,225- and 1,249-entry Tobago games, which
-   are rebuilt from the snapshot at 1,200 and a tail of 25 (the average) and 49 entries (the
-   longest; a snapshot is stored every 50) (target: within 2x of the 10-entry game, i.e.
-   >= 0.5x its req/s);
+1. ``GET /api/games/<id>``: one game, a seat's token, the seat's view and legal actions (wrk);
+2. ``POST /api/games/<id>/actions`` on many games at once: client processes (``--clients``)
+   each play their own games (one human seat against a bot, the human's first legal action),
+   so every move is a version-checked write with the human's action and the bot's reply
+   (target: ≥ 0.60 of /healthz). Wherever the bot's reply is computed, its server CPU counts: a
+   client whose move does not come back with its turn again waits for the reply
+   (``events?wait=``) and reads its view, and the figure is the server's CPU per move. The
+   games are created before the rounds; the clients' own CPU per move is printed too;
+3. cold ``GET /api/games/<id>`` (a second server keeps no state, ``TOBAGO_STATE_CACHE=0``): a
+   10-entry game against 1,225- and 1,249-entry Tobago games, which are rebuilt from the
+   snapshot at 1,200 and a tail of 25 (the average) and 49 entries (the longest; a snapshot is
+   stored every 50) (target: within 2x of the 10-entry game's CPU, i.e. ≥ 0.5);
 4. open game pages: ``--pages`` long-polls wait on a game (``events?wait=``, as a game page does)
-   while one client times an unrelated ``GET /api/games/kinds``; printed: how many wait at once
-   (the others are told 503 + ``Retry-After``), and the unrelated request's worst latency; then
-   the same with the cap lifted (``TOBAGO_LONG_POLLS`` = threads), where waiting clients can take
-   every thread.
+   while one client times an unrelated ``GET /api/games/kinds`` every 50 ms; figures: how many
+   wait at once (the others are told 503 + ``Retry-After``) and the unrelated request's worst
+   latency (target < 1 s); then the same with the cap lifted (``TOBAGO_LONG_POLLS`` = threads),
+   where waiting clients can take every thread.
 
-Usage: ``.venv/bin/python bench/http_bench.py [--game tobago] [--seconds 4] [--clients 8]
-[--database sqlite|postgres] [--skip-cold] [--skip-pages]``. The test game Blind Auction is
-available as ``--game blind_auction``.
+Usage: ``.venv/bin/python bench/http_bench.py [--rounds 5] [--seconds 2] [--game tobago]
+[--database sqlite|postgres] [--skip-cold] [--skip-pages] [--quick]``. The test game Blind
+Auction is available as ``--game blind_auction``. Needs Debian's wrk (``make wrk``).
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
+import functools
+import http.client
+import json
 import multiprocessing as mp
 import multiprocessing.pool
 import os
@@ -45,144 +49,177 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
-
-import requests
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.servers import APP_WITH_TESTGAME, Gunicorn, workers_cpu_seconds  # noqa: E402
+from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
+from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
+from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
 from web.storage.states import SNAPSHOT_EVERY  # noqa: E402
 
 #: Lengths of the games read cold: the short baseline, then a snapshot at 1,200 and the
 #: average tail (``SNAPSHOT_EVERY`` / 2) and the longest one (``SNAPSHOT_EVERY`` - 1).
 COLD_LENGTHS = (10, 1200 + SNAPSHOT_EVERY // 2, 1200 + SNAPSHOT_EVERY - 1)
+TARGET_POST = 0.60
+TARGET_COLD = 0.50
+TARGET_UNRELATED_MS = 1000.0
 
 
-def new_game(url: str, game: str, level: str, seed: int) -> tuple[str, str, dict]:
+class Api:
+    """A keep-alive JSON client on one server (the standard library's: cheap to run)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(
+            parts.hostname or "127.0.0.1", parts.port, timeout=60
+        )
+
+    def call(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body).encode()
+        self.conn.request(method, path, body=data, headers=headers)
+        resp = self.conn.getresponse()
+        text = resp.read()
+        return resp.status, json.loads(text) if text else None
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+#: A game a client plays: id, its seat's token, the seat's last view.
+Game = tuple[str, str, dict]
+
+
+def new_game(api: Api, game: str, level: str, seed: int) -> Game:
     seats = [{"type": "human", "name": "bench"}, {"type": "bot", "level": level}]
-    resp = requests.post(url + "/api/games", json={"game": game, "seats": seats, "seed": seed})
-    resp.raise_for_status()
-    body = resp.json()
+    status, body = api.call("POST", "/api/games", {"game": game, "seats": seats, "seed": seed})
+    if status != 201:
+        raise RuntimeError(f"could not create a game: {status} {body}")
     token = body["seats"][0]["token"]
-    me = requests.get(f"{url}/api/games/{body['id']}", headers=auth(token)).json()
-    return body["id"], token, me
+    return body["id"], token, api.call("GET", f"/api/games/{body['id']}", token=token)[1]
 
 
-def auth(token: str) -> dict:
+def my_turn(api: Api, game: Game) -> Game:
+    """The game once it is this seat's turn again (or over): the bot's reply awaited through
+    the events long-poll when it did not come with the answer."""
+    gid, token, me = game
+    for _ in range(50):
+        if me["over"] or me["legal_actions"]:
+            break
+        api.call("GET", f"/api/games/{gid}/events?after={me['version']}&wait=5")
+        me = api.call("GET", f"/api/games/{gid}", token=token)[1]
+    return gid, token, me
+
+
+def client_moves(args: tuple) -> tuple[list[Game], int, int, float, float]:
+    """Play ``games`` round-robin for ``seconds``, one move per POST; returns the games as they
+    are now, the moves made, the refusals, the games created meanwhile and this process's CPU."""
+    url, game, level, seconds, games, seed = args
+    cpu0 = time.process_time()
+    api = Api(url)
+    moves = errors = created = 0
+    end = time.perf_counter() + seconds
+    i = 0
+    while time.perf_counter() < end:
+        k = i % len(games)
+        gid, token, me = games[k]
+        if me["over"]:
+            games[k] = new_game(api, game, level, seed + i)
+            created += 1
+            continue
+        body = {"version": me["version"], "action": me["legal_actions"][0]}
+        status, answer = api.call("POST", f"/api/games/{gid}/actions", body, token)
+        moves += 1
+        if status != 200:
+            errors += 1
+            answer = api.call("GET", f"/api/games/{gid}", token=token)[1]
+        games[k] = my_turn(api, (gid, token, answer))
+        i += 1
+    api.close()
+    return games, moves, errors, created, time.process_time() - cpu0
+
+
+class Moves:
+    """The POST phase's games, kept across rounds, and one round's load over them."""
+
+    def __init__(self, url: str, game: str, level: str, clients: int, per_client: int) -> None:
+        self.url, self.game, self.level = url, game, level
+        api = Api(url)
+        self.games = [
+            [my_turn(api, new_game(api, game, level, 1000 * c + g)) for g in range(per_client)]
+            for c in range(clients)
+        ]
+        api.close()
+        self.round = 0
+
+    def load(self, pool: mp.pool.Pool, seconds: float) -> Load:
+        self.round += 1
+        args = [
+            (self.url, self.game, self.level, seconds, games, 10**6 * self.round + 10**4 * c)
+            for c, games in enumerate(self.games)
+        ]
+        t0 = time.perf_counter()
+        results = pool.map(client_moves, args)
+        elapsed = time.perf_counter() - t0
+        self.games = [r[0] for r in results]
+        return Load(
+            requests=sum(r[1] for r in results),
+            errors=sum(r[2] for r in results),
+            seconds=elapsed,
+            client_s=sum(r[4] for r in results),
+        )
+
+
+def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def client_get(args: tuple) -> tuple[list[float], int]:
-    """Loop ``GET url`` for ``seconds``; returns latencies (s) and the count of non-200s."""
-    url, headers, seconds = args
-    lat: list[float] = []
-    errors = 0
-    with requests.Session() as http:
-        end = time.perf_counter() + seconds
-        while (t0 := time.perf_counter()) < end:
-            resp = http.get(url, headers=headers)
-            lat.append(time.perf_counter() - t0)
-            errors += resp.status_code != 200
-    return lat, errors
+def cpu_rounds(
+    master: int, rounds: int, loads: dict[str, Callable[[], Load]]
+) -> dict[str, list[Load]]:
+    """Every load once per round, in turn, each with the server's CPU around it."""
+    out: dict[str, list[Load]] = {name: [] for name in loads}
+
+    def run(name: str) -> float:
+        got = measured(master, loads[name])
+        if got.errors:
+            raise RuntimeError(f"{name}: {got.errors} requests failed")
+        out[name].append(got)
+        return got.server_us
+
+    interleaved(rounds, {name: functools.partial(run, name) for name in loads})
+    return out
 
 
-def client_actions(args: tuple) -> tuple[list[float], int]:
-    """Play this client's games round-robin for ``seconds``, one action per request."""
-    url, game, level, seconds, index, per_client = args
-    lat: list[float] = []
-    errors = 0
-    seed = index * 1000 + random.randrange(10**6) * 10**4
-    games = [new_game(url, game, level, seed + i) for i in range(per_client)]
-    with requests.Session() as http:
-        end = time.perf_counter() + seconds
-        i = 0
-        while time.perf_counter() < end:
-            gid, token, me = games[i % len(games)]
-            if me["over"] or not me["legal_actions"]:
-                seed += 1
-                games[i % len(games)] = new_game(url, game, level, seed + per_client)
-                continue
-            body = {"version": me["version"], "action": me["legal_actions"][0]}
-            t0 = time.perf_counter()
-            resp = http.post(f"{url}/api/games/{gid}/actions", json=body, headers=auth(token))
-            lat.append(time.perf_counter() - t0)
-            if resp.status_code == 200:
-                games[i % len(games)] = (gid, token, resp.json())
-            else:
-                errors += 1
-                games[i % len(games)] = (
-                    gid,
-                    token,
-                    http.get(f"{url}/api/games/{gid}", headers=auth(token)).json(),
-                )
-            i += 1
-    return lat, errors
-
-
-def run_phase(pool: mp.pool.Pool, fn: Callable, args: list[tuple], seconds: float) -> dict:
-    results = pool.map(fn, args)
-    lat = sorted(x for r in results for x in r[0])
-    n = len(lat)
-    return {
-        "n": n,
-        "rps": n / seconds,
-        "p50": statistics.median(lat) * 1000 if lat else float("nan"),
-        "p99": lat[min(n - 1, int(n * 0.99))] * 1000 if lat else float("nan"),
-        "errors": sum(r[1] for r in results),
-    }
-
-
-def merge(rounds: list[dict]) -> dict:
-    """Several rounds of one phase as one row (req/s averaged, latencies of the last round)."""
-    return {
-        "n": sum(r["n"] for r in rounds),
-        "rps": statistics.mean(r["rps"] for r in rounds),
-        "p50": statistics.median(r["p50"] for r in rounds),
-        "p99": max(r["p99"] for r in rounds),
-        "errors": sum(r["errors"] for r in rounds),
-    }
-
-
-def line(name: str, r: dict, ratio: float | None = None, of: str = "baseline") -> str:
-    tail = f"  {ratio:.2f}x {of}" if ratio is not None else ""
-    cpu = f"   server CPU {r['cpu_ms']:.2f} ms/req" if "cpu_ms" in r else ""
-    return (
-        f"{name:<46} {r['rps']:6.0f} req/s   p50 {r['p50']:5.1f} ms   p99 {r['p99']:6.1f} ms"
-        f"{cpu}   ({r['n']} requests, {r['errors']} non-200){tail}"
+def cpu_ratio(
+    key: str, label: str, base: list[Load], loads: list[Load], target=None, each: str = "request"
+) -> Figure:
+    """The ratio per round of the baseline's server CPU per request to ``loads``'."""
+    us = [x.server_us for x in loads]
+    return Figure(
+        key,
+        label,
+        ratios([b.server_us for b in base], us),
+        "x",
+        target,
+        note=f"{statistics.median(us):.0f} µs per {each}",
     )
 
 
-#: A phase: the client function and, for a round's seconds, the arguments of each client.
-Phase = tuple[Callable, Callable[[float], list[tuple]]]
-
-
-def interleaved(
-    pool: mp.pool.Pool,
-    rounds: int,
-    seconds: float,
-    phases: dict[str, Phase],
-    master: int,
-) -> tuple[dict[str, dict], dict[str, float]]:
-    """Run each phase ``rounds`` times, in turn; each phase's merged row (with the server's CPU
-    time per request, ``cpu_ms``: what other work on the machine does not change) and the
-    median of its per-round ratio to the first phase."""
-    per: dict[str, list[dict]] = {name: [] for name in phases}
-    cpu: dict[str, float] = dict.fromkeys(phases, 0.0)
-    for _ in range(rounds):
-        for name, (fn, args) in phases.items():
-            before = workers_cpu_seconds(master)
-            per[name].append(run_phase(pool, fn, args(seconds), seconds))
-            cpu[name] += workers_cpu_seconds(master) - before
-    first = next(iter(phases))
-    ratios = {
-        name: statistics.median(r["rps"] / b["rps"] for r, b in zip(rs, per[first], strict=True))
-        for name, rs in per.items()
-    }
-    rows = {name: merge(rs) for name, rs in per.items()}
-    for name, row in rows.items():
-        row["cpu_ms"] = cpu[name] / max(row["n"], 1) * 1000
-    return rows, ratios
+def throughput(key: str, label: str, loads: list[Load], by: str, unit: str = "req/s") -> Figure:
+    return Figure(
+        key,
+        label,
+        [x.rps for x in loads],
+        unit,
+        note=f"{by}: {statistics.median(x.client_us for x in loads):.0f} µs CPU each",
+    )
 
 
 # --- cold reads -----------------------------------------------------------------------------
@@ -217,42 +254,133 @@ def prepare_long_games(database: str, lengths: tuple[int, ...]) -> dict[int, str
     return made
 
 
+def short_game(url: str) -> str:
+    """A 4-seat Tobago game of ``COLD_LENGTHS[0]`` entries, played over HTTP."""
+    api = Api(url)
+    seats = [{"type": "human"}] * 4
+    body = api.call("POST", "/api/games", {"game": "tobago", "seats": seats, "seed": 3})[1]
+    gid, tokens = body["id"], [t["token"] for t in body["seats"]]
+    for _ in range(COLD_LENGTHS[0]):
+        views = [api.call("GET", f"/api/games/{gid}", token=t)[1] for t in tokens]
+        seat = next(v for v in views if v["legal_actions"])
+        move = {"version": seat["version"], "action": seat["legal_actions"][0]}
+        status, _ = api.call("POST", f"/api/games/{gid}/actions", move, tokens[seat["seat"]])
+        assert status == 200
+    api.close()
+    return gid
+
+
+def cold_figures(a, database: str, long_games: dict[int, str]) -> list[Figure]:
+    """Cold reads: a server that keeps no state (every GET rebuilds the game)."""
+    env = {"TOBAGO_STATE_CACHE": "0"}
+    with Gunicorn(database, workers=a.workers, env=env, start_timeout=60) as server:
+        games = {COLD_LENGTHS[0]: short_game(server.url), **long_games}
+
+        def spectators(gid: str) -> Callable[[], Load]:
+            reqs = [Request("GET", f"/api/games/{gid}")]
+            return lambda: wrk_load(server.url, reqs, a.seconds, a.connections)
+
+        got = cpu_rounds(server.pid, a.rounds, {str(n): spectators(g) for n, g in games.items()})
+    base = got[str(COLD_LENGTHS[0])]
+    figures = [
+        Figure(
+            "http.cold_short_us",
+            f"cold GET, Tobago game of {COLD_LENGTHS[0]} entries, server CPU",
+            [x.server_us for x in base],
+            "µs",
+        )
+    ]
+    for length in sorted(long_games):
+        figures.append(
+            cpu_ratio(
+                f"http.cold_{length}_ratio",
+                f"cold GET, {length} entries (snapshot + {length % SNAPSHOT_EVERY}) vs "
+                f"{COLD_LENGTHS[0]}",
+                base,
+                got[str(length)],
+                (">=", TARGET_COLD),
+            )
+        )
+    return figures
+
+
 # --- open game pages ------------------------------------------------------------------------
 
 
-def pages_phase(url: str, game_id: str, pages: int, wait: float) -> dict[str, Any]:
+def pages_round(url: str, game_id: str, pages: int, wait: float) -> dict[str, float]:
     """``pages`` long-polls at once and one unrelated GET every 50 ms while they wait."""
     statuses: list[int] = []
     lock = threading.Lock()
 
     def poll() -> None:
-        with contextlib.suppress(requests.RequestException):
-            resp = requests.get(
-                f"{url}/api/games/{game_id}/events?after=0&wait={wait:g}", timeout=wait + 30
-            )
+        api = Api(url)
+        with contextlib.suppress(OSError):
+            status, _ = api.call("GET", f"/api/games/{game_id}/events?after=0&wait={wait:g}")
             with lock:
-                statuses.append(resp.status_code)
+                statuses.append(status)
+        api.close()
 
     threads = [threading.Thread(target=poll, daemon=True) for _ in range(pages)]
     for t in threads:
         t.start()
     time.sleep(0.5)
     lat: list[float] = []
-    end = time.monotonic() + wait - 1.5
+    end = time.monotonic() + wait - 1.0
     while time.monotonic() < end:
+        api = Api(url)
         t0 = time.monotonic()
-        requests.get(url + "/api/games/kinds", timeout=60)
+        api.call("GET", "/api/games/kinds")
         lat.append(time.monotonic() - t0)
+        api.close()
         time.sleep(0.05)
     for t in threads:
         t.join(wait + 30)
-    return {
-        "waited": statuses.count(200),
-        "refused": statuses.count(503),
-        "worst": max(lat) * 1000,
-        "p50": statistics.median(lat) * 1000,
-        "n": len(lat),
-    }
+    return {"waited": statuses.count(200), "worst_ms": max(lat) * 1000}
+
+
+def pages_figures(a, database: str) -> list[Figure]:
+    """The pages rounds on two servers at once (the cap, and the cap lifted), interleaved."""
+    capped = min(a.threads - 2, int(os.environ.get("TOBAGO_LONG_POLLS", 6)))
+    wait = 3.0 if a.quick else 4.0
+    figures: list[Figure] = []
+    with contextlib.ExitStack() as stack:
+        runs: dict[int, Callable[[], dict[str, float]]] = {}
+        for cap in (capped, a.threads):
+            env = {"TOBAGO_LONG_POLLS": str(cap)}
+            srv = stack.enter_context(
+                Gunicorn(database, workers=a.workers, threads=a.threads, env=env)
+            )
+            body = {"game": "dao", "seats": [{"type": "human"}] * 2, "seed": 1}
+            api = Api(srv.url)
+            gid = api.call("POST", "/api/games", body)[1]["id"]
+            api.close()
+            runs[cap] = functools.partial(pages_round, srv.url, gid, a.pages, wait)
+        got: dict[int, list[dict[str, float]]] = {cap: [] for cap in runs}
+        for _ in range(a.rounds):
+            for cap, run in runs.items():
+                got[cap].append(run())
+    for cap, rows in got.items():
+        lifted = cap == a.threads
+        what = f"{a.pages} open pages, TOBAGO_LONG_POLLS={cap}{' (= threads)' if lifted else ''}"
+        figures.append(
+            Figure(
+                f"http.pages_{'lifted' if lifted else 'capped'}_worst_ms",
+                f"{what}: unrelated GET, worst",
+                [r["worst_ms"] for r in rows],
+                "ms",
+                None if lifted else ("<=", TARGET_UNRELATED_MS),
+            )
+        )
+        figures.append(
+            Figure(
+                f"http.pages_{'lifted' if lifted else 'capped'}_waiting",
+                f"{what}: long-polls waiting at once",
+                [r["waited"] for r in rows],
+                "",
+                note="the others told 503 + Retry-After",
+            )
+        )
+    return figures
 
 
 @contextlib.contextmanager
@@ -268,22 +396,25 @@ def database_for(kind: str, tmp: str) -> Iterator[str]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    ap = parser(__doc__)
     ap.add_argument("--game", default="tobago")
     ap.add_argument("--level", default=None, help="bot level (default: random, or the first)")
-    ap.add_argument("--seconds", type=float, default=4.0, help="per phase (split in rounds)")
-    ap.add_argument("--rounds", type=int, default=4)
-    ap.add_argument("--clients", type=int, default=8)
+    ap.add_argument("--seconds", type=int, default=2, help="seconds per load (whole)")
+    ap.add_argument("--connections", type=int, default=4, help="wrk's keep-alive connections")
+    ap.add_argument("--clients", type=int, default=4, help="client processes for the moves")
     ap.add_argument("--games-per-client", type=int, default=8)
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--threads", type=int, default=8)
     ap.add_argument("--database", choices=("sqlite", "postgres"), default="sqlite")
     ap.add_argument("--pages", type=int, default=20, help="long-polls in the pages phase")
     ap.add_argument("--skip-cold", action="store_true")
     ap.add_argument("--skip-pages", action="store_true")
-    a = ap.parse_args()
-    per_round = a.seconds / a.rounds
+    a = parse(ap)
+    if a.quick:
+        a.seconds, a.clients, a.games_per_client, a.pages = 1, 2, 2, 8
+    wrk_path()
 
+    figures: list[Figure] = []
     with (
         tempfile.TemporaryDirectory(prefix="http-bench-") as tmp,
         database_for(a.database, tmp) as database,
@@ -292,109 +423,67 @@ def main() -> None:
         server = Gunicorn(
             database, APP_WITH_TESTGAME, workers=a.workers, threads=a.threads, start_timeout=60
         )
-        with server:
+        with server, mp.Pool(a.clients) as pool:
             url = server.url
-            kinds = {k["name"]: k for k in requests.get(url + "/api/games/kinds").json()["kinds"]}
+            api = Api(url)
+            kinds = {k["name"]: k for k in api.call("GET", "/api/games/kinds")[1]["kinds"]}
             if a.game not in kinds:
                 raise SystemExit(f"unknown game {a.game!r}; known: {', '.join(kinds)}")
             bots = kinds[a.game]["bots"]
             level = a.level or ("random" if "random" in bots else bots[0])
+            gid, token, _ = new_game(api, a.game, level, 1)
+            api.close()
             print(
-                f"gunicorn {a.workers} workers x {a.threads} threads (buffered gthread) on 127.0.0.1, "
-                f"{'SQLite WAL' if a.database == 'sqlite' else 'PostgreSQL'}; {a.clients} client "
-                f"processes, {a.rounds} interleaved rounds of {per_round:g} s per phase; game "
-                f"{a.game} (human vs {level} bot); {os.cpu_count()} CPUs shared with clients"
+                f"gunicorn ({a.workers} worker(s), gunicorn.conf.py) on 127.0.0.1, "
+                f"{'SQLite WAL' if a.database == 'sqlite' else 'PostgreSQL'}; game {a.game} "
+                f"(human vs {level} bot); wrk {a.connections} connections, {a.clients} client "
+                f"processes for the moves; {os.cpu_count()} CPUs shared with the clients"
             )
-            gid, token, _ = new_game(url, a.game, level, 1)
-            game_url = f"{url}/api/games/{gid}"
-            with mp.Pool(a.clients) as pool:
-                pool.map(client_get, [(url + "/healthz", {}, 0.3)] * a.clients)  # warm up
-                pool.map(client_get, [(game_url, auth(token), 0.3)] * a.clients)
-                rows, ratios = interleaved(
-                    pool,
-                    a.rounds,
-                    per_round,
-                    master=server.pid,
-                    phases={
-                        "base": (client_get, lambda s: [(url + "/healthz", {}, s)] * a.clients),
-                        "get": (
-                            client_get,
-                            lambda s: [(game_url, auth(token), s)] * a.clients,
-                        ),
-                        "post": (
-                            client_actions,
-                            lambda s: [
-                                (url, a.game, level, s, i, a.games_per_client)
-                                for i in range(a.clients)
-                            ],
-                        ),
-                    },
-                )
-                games = a.clients * a.games_per_client
-                print(line("GET /healthz (baseline)", rows["base"]))
-                print(line("GET /api/games/<id> (seat view, one game)", rows["get"], ratios["get"]))
-                print(
-                    line(
-                        f"POST .../actions ({games} games, +bot reply)",
-                        rows["post"],
-                        ratios["post"],
-                    )
-                )
+            healthz = [Request("GET", "/healthz")]
+            view = [Request("GET", f"/api/games/{gid}", headers=auth(token))]
+            moves = Moves(url, a.game, level, a.clients, a.games_per_client)
+            wrk_load(url, healthz + view, 1, a.connections)  # warm up
+            got = cpu_rounds(
+                server.pid,
+                a.rounds,
+                {
+                    "healthz": lambda: wrk_load(url, healthz, a.seconds, a.connections),
+                    "get": lambda: wrk_load(url, view, a.seconds, a.connections),
+                    "post": lambda: moves.load(pool, a.seconds),
+                },
+            )
+        base = got["healthz"]
+        figures += [
+            Figure(
+                "http.healthz_us",
+                "GET /healthz, server CPU per request",
+                [x.server_us for x in base],
+                "µs",
+            ),
+            cpu_ratio("http.get_ratio", "seat view GET: /healthz CPU / GET CPU", base, got["get"]),
+            cpu_ratio(
+                "http.post_ratio",
+                f"move + bot reply ({a.clients * a.games_per_client} games): /healthz CPU / move CPU",
+                base,
+                got["post"],
+                (">=", TARGET_POST),
+                each="move",
+            ),
+            throughput("http.healthz_rps", "GET /healthz, req/s (wrk)", base, "wrk"),
+            throughput("http.get_rps", "seat view GET, req/s (wrk)", got["get"], "wrk"),
+            throughput(
+                "http.post_rps",
+                "moves + bot reply, moves/s (client processes)",
+                got["post"],
+                "clients",
+                "moves/s",
+            ),
+        ]
         if long_games:
-            cold_phase(a, database, long_games, per_round)
+            figures += cold_figures(a, database, long_games)
         if not a.skip_pages:
-            capped = min(a.threads - 2, int(os.environ.get("TOBAGO_LONG_POLLS", 6)))
-            for cap in (capped, a.threads):
-                env = {"TOBAGO_LONG_POLLS": str(cap)}
-                with Gunicorn(database, workers=a.workers, threads=a.threads, env=env) as srv:
-                    body = {"game": "dao", "seats": [{"type": "human"}] * 2, "seed": 1}
-                    gid = requests.post(srv.url + "/api/games", json=body).json()["id"]
-                    r = pages_phase(srv.url, gid, a.pages, wait=8)
-                    print(
-                        f"{a.pages} open game pages, TOBAGO_LONG_POLLS={cap}: {r['waited']} wait at"
-                        f" once, {r['refused']} told 503 + Retry-After; unrelated GET p50"
-                        f" {r['p50']:.1f} ms, worst {r['worst']:.0f} ms ({r['n']} requests)"
-                    )
-
-
-def cold_phase(a: argparse.Namespace, database: str, long_games: dict[int, str], s: float) -> None:
-    """Cold reads: a server that keeps no state (every GET rebuilds the game)."""
-    env = {"TOBAGO_STATE_CACHE": "0"}
-    with Gunicorn(database, workers=a.workers, threads=a.threads, env=env) as server:
-        url = server.url
-        seats = [{"type": "human"}] * 4
-        body = requests.post(url + "/api/games", json={"game": "tobago", "seats": seats, "seed": 3})
-        short = body.json()["id"]
-        tokens = [t["token"] for t in body.json()["seats"]]
-        for _ in range(COLD_LENGTHS[0]):  # a short game of the same kind, 10 entries
-            me = [requests.get(f"{url}/api/games/{short}", headers=auth(t)).json() for t in tokens]
-            seat = next(m for m in me if m["legal_actions"])
-            move = {"version": seat["version"], "action": seat["legal_actions"][0]}
-            requests.post(
-                f"{url}/api/games/{short}/actions", json=move, headers=auth(tokens[seat["seat"]])
-            ).raise_for_status()
-        assert requests.get(f"{url}/api/games/{short}").json()["version"] == COLD_LENGTHS[0]
-
-        def spectators(game_url: str) -> Callable[[float], list[tuple]]:
-            return lambda sec: [(game_url, {}, sec)] * a.clients
-
-        phases: dict[str, Phase] = {
-            str(length): (client_get, spectators(f"{url}/api/games/{gid}"))
-            for length, gid in [(COLD_LENGTHS[0], short), *sorted(long_games.items())]
-        }
-        with mp.Pool(a.clients) as pool:
-            rows, ratios = interleaved(pool, a.rounds, s, phases, server.pid)
-    print(line(f"cold GET, Tobago game of {COLD_LENGTHS[0]} entries", rows[str(COLD_LENGTHS[0])]))
-    for length in sorted(long_games):
-        tail = length % SNAPSHOT_EVERY
-        print(
-            line(
-                f"cold GET, {length} entries (snapshot + {tail} replayed)",
-                rows[str(length)],
-                ratios[str(length)],
-                f"the {COLD_LENGTHS[0]}-entry game",
-            )
-        )
+            figures += pages_figures(a, database)
+    report("http", figures, a, workers=a.workers, database=a.database, game=a.game)
 
 
 if __name__ == "__main__":

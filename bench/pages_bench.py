@@ -6,27 +6,27 @@ driving costs, the ranked plays of a 4-card hand) for the seat's public position
 part of the helper's work the solver already does). Positions come from real games: a bot game on
 classic-1 is played and its view is taken after every turn.
 
-Printed, all measured in this run through the Flask test client (no network): the median µs per
-request for the helper and for the solve baseline and their ratio; the median µs to render the
-game page's HTML (template + i18n catalogue) against ``GET /healthz``.
+Printed, all measured through the Flask test client (no network; CPU time of this process),
+each the median of interleaved rounds with the range: the median µs per request for the helper
+and for the solve baseline and their ratio; the median µs to render the game page's HTML
+(template + i18n catalogue) against ``GET /healthz``.
 
-Usage: ``.venv/bin/python bench/pages_bench.py [--rounds 3]``
+Usage: ``.venv/bin/python bench/pages_bench.py [--rounds 5] [--quick]``
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
+from bench.common import Figure, cpu_median, interleaved, parse, parser, ratios, report  # noqa: E402
 from games.base import get_kind  # noqa: E402
 
 
@@ -63,26 +63,17 @@ def positions(n_games: int = 2) -> list[dict]:
     return out
 
 
-def median_us(fn, items, rounds: int) -> float:
-    best = []
-    for _ in range(rounds):
-        times = []
-        for it in items:
-            t = time.perf_counter()
-            fn(it)
-            times.append(time.perf_counter() - t)
-        best.append(statistics.median(times))
-    return min(best) * 1e6
+def median_us(fn, items) -> float:
+    """The median over ``items`` of one call's CPU time, in µs."""
+    return cpu_median(fn, items) * 1e6
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--rounds", type=int, default=3)
-    args = ap.parse_args()
+    args = parse(parser(__doc__))
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app({"TESTING": True, "DATABASE": f"{tmp}/bench.sqlite3"})
         client = app.test_client()
-        bodies = positions()
+        bodies = positions(1 if args.quick else 2)
         solve_bodies = [
             {"island": b["island"], "maps": b["maps"], "hand": b["hand"]} for b in bodies
         ]
@@ -95,18 +86,36 @@ def main() -> None:
 
         helper(bodies[0])
         solve(solve_bodies[0])
-        h = median_us(helper, bodies, args.rounds)
-        s = median_us(solve, solve_bodies, args.rounds)
-        print(f"positions: {len(bodies)} (seat 0's view after each action of 2 bot games)")
-        print(f"POST /api/tobago/helper  median {h:9.0f} µs")
-        print(f"POST /api/tobago/solve   median {s:9.0f} µs  (baseline)")
-        print(f"helper / solve           {h / s:9.2f}×")
+        print(f"positions: {len(bodies)} (seat 0's view after each action of bot games)")
         pages = ["/tobago/games/abc"] * 50
-        g = median_us(lambda url: client.get(url), pages, args.rounds)
-        z = median_us(lambda url: client.get(url), ["/healthz"] * 50, args.rounds)
-        print(f"GET game page            median {g:9.0f} µs")
-        print(f"GET /healthz             median {z:9.0f} µs  (baseline)")
-        print(f"page / healthz           {g / z:9.2f}×")
+        got = interleaved(
+            args.rounds,
+            {
+                "helper": lambda: median_us(helper, bodies),
+                "solve": lambda: median_us(solve, solve_bodies),
+                "page": lambda: median_us(client.get, pages),
+                "healthz": lambda: median_us(client.get, ["/healthz"] * 50),
+            },
+        )
+    figures = [
+        Figure("pages.helper_us", "POST /api/tobago/helper (test client)", got["helper"], "µs"),
+        Figure(
+            "pages.helper_vs_solve",
+            "helper / solve on the same position",
+            ratios(got["helper"], got["solve"]),
+            "x",
+            note=f"solve {statistics.median(got['solve']):.0f} µs",
+        ),
+        Figure("pages.game_page_us", "GET a game page (test client)", got["page"], "µs"),
+        Figure(
+            "pages.game_page_vs_healthz",
+            "game page / GET /healthz",
+            ratios(got["page"], got["healthz"]),
+            "x",
+            note=f"healthz {statistics.median(got['healthz']):.0f} µs",
+        ),
+    ]
+    report("pages", figures, args, positions=len(bodies))
 
 
 if __name__ == "__main__":

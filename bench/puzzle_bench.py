@@ -1,7 +1,8 @@
 """Teaching-puzzle speed: irredundant puzzles per second and the time of a proven-minimal puzzle.
 
 Islands: generated islands of 100–140 spaces (built before timing; their clue masks are compiled
-on first use and that first use is included). Prints:
+on first use, which the first round includes). Each figure is the median of interleaved rounds,
+with the range (every round draws new puzzles and answers):
 
 - irredundant puzzles/s per difficulty, graded to match (``make_puzzle``), and raw irredundant
   draws/s (``draw_irredundant``, before grading); target ≥ 50/s;
@@ -13,7 +14,7 @@ on first use and that first use is included). Prints:
   size: brute force wins when two clues suffice (it stops at the first pair), the exact search
   wins more and more once smaller sizes must be refuted.
 
-Run: ``.venv/bin/python bench/puzzle_bench.py`` (about 20 s).
+Run: ``.venv/bin/python bench/puzzle_bench.py [--rounds 5] [--quick]``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.common import Figure, parse, parser, report  # noqa: E402
 from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
 from solver.puzzles.clues import DIFFICULTIES, pool  # noqa: E402
@@ -39,11 +41,14 @@ from solver.puzzles.generate import (  # noqa: E402
 )
 
 ISLANDS = 6
-PUZZLES_PER_ISLAND = 40
-ANSWERS_PER_ISLAND = 25
-#: Brute force only up to this many clues, and at most this many answers per minimum size.
+#: Per island and round.
+PUZZLES_PER_ISLAND = 10
+ANSWERS_PER_ISLAND = 5
+MINIMAL_PER_ISLAND = 1
+#: Brute force only up to this many clues, and at most this many answers per minimum size and
+#: round.
 BRUTE_LIMIT = 4
-BRUTE_CASES = {1: 20, 2: 20, 3: 20, 4: 3}
+BRUTE_CASES = {1: 6, 2: 6, 3: 6, 4: 1}
 
 
 def islands() -> list[Island]:
@@ -68,79 +73,115 @@ def brute_minimum(island, answer, limit: int) -> int | None:
     return brute_force_minimum(base, a, (masks[i] for i in pool("hard") if masks[i] & a), limit)
 
 
-def main() -> None:
-    isl = islands()
-    print(f"islands: {len(isl)} generated, sizes {sorted(len(i) for i in isl)}")
+def one_round(isl: list[Island], r: int, scale: int) -> dict[str, float]:
+    """Every figure once, on new random draws (``r``: the round)."""
+    out: dict[str, float] = {}
     for d in DIFFICULTIES:
-        rng = random.Random(d)
-        t = time.perf_counter()
+        rng = random.Random(f"{d}-{r}")
+        t = time.process_time()
         n = 0
         for island in isl:
-            for _ in range(PUZZLES_PER_ISLAND):
+            for _ in range(PUZZLES_PER_ISLAND // scale):
                 make_puzzle(island, rng, d)
                 n += 1
-        dt = time.perf_counter() - t
-        rng = random.Random(d)
-        t = time.perf_counter()
+        out[f"{d}_per_s"] = n / (time.process_time() - t)
+        rng = random.Random(f"{d}-{r}")
+        t = time.process_time()
         draws = 0
         for island in isl:
-            for _ in range(PUZZLES_PER_ISLAND):
+            for _ in range(PUZZLES_PER_ISLAND // scale):
                 if draw_irredundant(island, rng, d) is not None:
                     draws += 1
-        raw = time.perf_counter() - t
-        print(
-            f"{d:6s}: {n / dt:8.1f} irredundant puzzles/s graded to match (target >= 50); "
-            f"{draws / raw:8.1f} raw irredundant draws/s"
-        )
-
-    rng = random.Random(7)
-    times, sizes = [], []
+        out[f"{d}_draws_per_s"] = draws / (time.process_time() - t)
+    rng = random.Random(7 + r)
+    times: list[float] = []
     by_size: dict[int, list[tuple[float, float]]] = {}
     for island in isl:
         for answer in rng.sample(list(island.index), ANSWERS_PER_ISLAND):
-            t = time.perf_counter()
+            t = time.process_time()
             found = minimal_clues(island, answer, "hard")
-            dt = time.perf_counter() - t
+            dt = time.process_time() - t
             if found is None:
                 continue
             k = found[1].clues
             times.append(dt)
-            sizes.append(k)
             pairs = by_size.setdefault(k, [])
             if k <= BRUTE_LIMIT and len(pairs) < BRUTE_CASES[k]:
-                t = time.perf_counter()
+                t = time.process_time()
                 brute = brute_minimum(island, answer, BRUTE_LIMIT)
-                pairs.append((time.perf_counter() - t, dt))
+                pairs.append((time.process_time() - t, dt))
                 assert brute == k, (brute, k)
-    print(
-        f"proven-minimal clue set (whole universe, {len(times)} answers, minimum "
-        f"{min(sizes)}-{max(sizes)} clues): median {statistics.median(times) * 1e3:.2f} ms, "
-        f"p90 {pct(times, 0.9) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms (target median <= 50 ms)"
-    )
-    for k, pairs in sorted(by_size.items()):
-        if not pairs:
-            continue
-        brute_s = statistics.median(b for b, _ in pairs)
-        exact_s = statistics.median(e for _, e in pairs)
-        print(
-            f"  minimum {k}: baseline brute force (all combinations of distinct clue masks) median "
-            f"{brute_s * 1e3:8.2f} ms vs exact search {exact_s * 1e3:6.2f} ms over {len(pairs)} "
-            f"answers: ratio {brute_s / exact_s:6.2f}"
-        )
+    out["minimal_ms"] = statistics.median(times) * 1e3
+    out["minimal_p90_ms"] = pct(times, 0.9) * 1e3
+    for k, pairs in by_size.items():
+        if pairs:
+            brute_s = statistics.median(b for b, _ in pairs)
+            out[f"brute_min{k}"] = brute_s / statistics.median(e for _, e in pairs)
     for d in DIFFICULTIES:
-        rng = random.Random(d)
-        ts, hits = [], 0
+        rng = random.Random(f"minimal-{d}-{r}")
+        ts = []
         for island in isl:
-            for _ in range(5):
-                t = time.perf_counter()
-                p = make_minimal_puzzle(island, rng, d)
-                ts.append(time.perf_counter() - t)
-                hits += p.difficulty == d
-        print(
-            f"minimal {d:6s} puzzle (answers and covers graded): median "
-            f"{statistics.median(ts) * 1e3:.2f} ms, max {max(ts) * 1e3:.2f} ms, "
-            f"grade matched {hits}/{len(ts)}"
+            for _ in range(MINIMAL_PER_ISLAND):
+                t = time.process_time()
+                make_minimal_puzzle(island, rng, d)
+                ts.append(time.process_time() - t)
+        out[f"minimal_{d}_ms"] = statistics.median(ts) * 1e3
+    return out
+
+
+def main() -> None:
+    args = parse(parser(__doc__))
+    isl = islands()[: 2 if args.quick else ISLANDS]
+    print(f"islands: {len(isl)} generated, sizes {sorted(len(i) for i in isl)}")
+    per_round = [one_round(isl, r, 5 if args.quick else 1) for r in range(args.rounds)]
+
+    def values(key: str) -> list[float]:
+        return [got[key] for got in per_round if key in got]
+
+    figures = []
+    for d in DIFFICULTIES:
+        figures.append(
+            Figure(
+                f"puzzle.{d}_per_s",
+                f"{d} irredundant puzzles/s, graded to match",
+                values(f"{d}_per_s"),
+                "/s",
+                (">=", 50.0),
+                note=f"raw irredundant draws {statistics.median(values(f'{d}_draws_per_s')):,.0f}/s",
+            )
         )
+    figures.append(
+        Figure(
+            "puzzle.minimal_ms",
+            "proven-minimal clue set (whole universe), median",
+            values("minimal_ms"),
+            "ms",
+            ("<=", 50.0),
+            note=f"p90 {statistics.median(values('minimal_p90_ms')):.2f} ms",
+        )
+    )
+    for k in range(1, BRUTE_LIMIT + 1):
+        found = values(f"brute_min{k}")
+        if found:
+            figures.append(
+                Figure(
+                    f"puzzle.brute_vs_exact_min{k}",
+                    f"minimum {k} clues: brute force / exact search",
+                    found,
+                    "x",
+                    note="below 1: brute force is faster",
+                )
+            )
+    for d in DIFFICULTIES:
+        figures.append(
+            Figure(
+                f"puzzle.minimal_{d}_ms",
+                f"a minimal {d} puzzle (answers and covers graded)",
+                values(f"minimal_{d}_ms"),
+                "ms",
+            )
+        )
+    report("puzzle", figures, args, islands=[len(i) for i in isl])
 
 
 if __name__ == "__main__":

@@ -1,34 +1,34 @@
-"""Reviewing a long game: stepping through its positions on the production server, and a full
-Tobago analysis, each against a baseline measured in the same run.
+"""Reviewing a long game: stepping through its positions on the production server, by the
+server's CPU per step against ``GET /healthz``, and a full Tobago analysis against a replay.
 
 The game: a 4-seat Tobago game of about 1,000 actions (bots that wander the island a fifth of
 the time and otherwise pick any legal action; the first seed from 0 whose game has 1,000-1,100
-actions), imported into a fresh gunicorn server (``POST /api/games/import``) on its own SQLite
-file. Rows:
+actions), imported into a fresh gunicorn server (``gunicorn.conf.py``; ``POST
+/api/games/import``) on its own SQLite file, once per round (each round steps a copy no worker
+has seen). Figures, each the median of interleaved rounds with its range:
 
-1. ``GET /healthz``: the server's floor (Flask + gunicorn, no work), p50 / p99 / max.
-2. Stepping, warm server: after one position of the game has been asked (the server has built
-   its checkpoints once), every step 0 … N is asked once for a seat (the seat's view, legal
-   actions, the deduction helper and expected gold built for each: nothing cached per step),
-   then for everything (all hands, the helper of the seat to act). Target: every step < 20 ms.
-3. Stepping again (the answers cached): the same steps once more.
-4. Analysis in process (``games.analysis.analyse``): the whole game's analysis against a plain
-   replay of its log and against building every seat's view at every step (what the analysis
-   must do at the least). Target: < 10 s.
-5. Analysis through the service: from the first ``GET /analysis`` to ``done`` (background
-   thread, polled every 50 ms).
+1. the server's CPU per request (its workers' /proc times around each load; one connection:
+   wrk for ``GET /healthz``, the steps asked in order) of ``GET /healthz``, and of stepping:
+   every step 0 … N asked once for a seat
+   (its view, legal actions, the deduction helper and expected gold: nothing cached per step),
+   the same steps again (the answers cached), and every step for everything (all hands, the
+   helper of the seat to act), each as a ratio to /healthz; the slowest built step's latency
+   (target < 20 ms; the steps are asked in order over one connection);
+2. the first position asked of a copy (it replays the game and keeps its checkpoints);
+3. in process: the whole game's analysis (``games.analysis.analyse``; target < 10 s) against a
+   plain replay of its log and against building every seat's view at every step; the CPU time
+   of what one answer computes (view, helper, expected gold), the worst step, with and without
+   ``gc.freeze()`` (the tail of the steps is Python's full garbage collections, which each
+   gunicorn worker avoids by freezing what it loaded);
+4. the analysis through the service: from the first ``GET /analysis`` to ``done``.
 
-And, in process, the CPU time of what one answer computes (view, helper, expected gold) per
-step, with and without ``gc.freeze()``: the tail of every row is Python's full garbage
-collections (about one step in 40 here), not the review's work.
-
-Usage: ``.venv/bin/python bench/review_bench.py [--workers 1] [--actions 1000]``. With more than
-one worker, the warm-up asks a position a few times so that each worker has built the game.
+Usage: ``.venv/bin/python bench/review_bench.py [--rounds 5] [--actions 1000] [--quick]``
+(``--quick``: a shorter game, every 20th step).
 """
 
 from __future__ import annotations
 
-import argparse
+import functools
 import gc
 import random
 import statistics
@@ -42,14 +42,19 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
+from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from games.analysis import analyse  # noqa: E402
 from games.base import Action, get_kind, replay  # noqa: E402
 from games.review import GameLog  # noqa: E402
 from games.tobago.analysis import ANALYST  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
+from web.review import ANSWERS_BYTES  # noqa: E402
 
 WANDER = 0.2
 DRIVE_STEPS = frozenset({"drive", "pick_amulet", "end_turn"})
+TARGET_STEP_MS = 20.0
+TARGET_ANALYSIS_S = 10.0
 
 
 def long_game(actions: int, seats: int = 4) -> GameLog:
@@ -71,28 +76,7 @@ def long_game(actions: int, seats: int = 4) -> GameLog:
     raise RuntimeError("no game of that length")
 
 
-def timed_get(http: requests.Session, url: str) -> float:
-    t0 = time.perf_counter()
-    resp = http.get(url)
-    took = time.perf_counter() - t0
-    resp.raise_for_status()
-    return took
-
-
-def row(name: str, lat: list[float], target_ms: float | None = None, base: float | None = None):
-    """Print p50 / p99 / max (ms), the p50's ratio to ``base`` and how many exceed the target."""
-    ms = sorted(x * 1000 for x in lat)
-    p50, p99, worst = statistics.median(ms), ms[int(0.99 * (len(ms) - 1))], ms[-1]
-    ratio = "" if base is None else f"  p50 x{p50 / base:.1f}"
-    over = ""
-    if target_ms is not None:
-        n = sum(x >= target_ms for x in ms)
-        over = f"  {n} of {len(ms)} at or over {target_ms:g} ms"
-    print(f"{name:<48} p50 {p50:6.2f}  p99 {p99:7.2f}  max {worst:7.2f} ms{ratio}{over}")
-    return p50
-
-
-def in_process_steps(log: GameLog, freeze: bool) -> list[float]:
+def in_process_steps(log: GameLog, freeze: bool, every: int = 1) -> list[float]:
     """CPU seconds per step of what a position answer computes (the seat's view, the helper,
     expected gold), in this process, after one step built the checkpoints; ``freeze``: with
     every object alive now moved out of the garbage collector's sight first (``gc.freeze``)."""
@@ -104,7 +88,7 @@ def in_process_steps(log: GameLog, freeze: bool) -> list[float]:
         gc.collect()
         gc.freeze()
     out = []
-    for k in range(log.steps + 1):
+    for k in range(0, log.steps + 1, every):
         t0 = time.process_time()
         view = positions.view(k, 1)
         ANALYST.helper(view, [])
@@ -115,91 +99,188 @@ def in_process_steps(log: GameLog, freeze: bool) -> list[float]:
     return out
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--actions", type=int, default=1000)
-    args = p.parse_args()
-
-    t0 = time.perf_counter()
-    log = long_game(args.actions)
-    print(
-        f"game: tobago, 4 seats, seed {log.seed}, {log.steps} actions "
-        f"(found in {time.perf_counter() - t0:.1f} s)"
-    )
+def record_of(log: GameLog) -> dict:
     kind = get_kind("tobago")
-
-    # --- in process: analysis against its baselines ----------------------------------------
-    t0 = time.perf_counter()
-    replay(kind, log.seed, log.seats, log.options, log.actions)
-    t_replay = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    state = kind.new_state(log.seed, log.seats, log.options)
-    for seat, action in log.actions:
-        for s in range(log.seats):
-            kind.view(state, s)
-        kind.apply(state, seat, action)
-    t_views = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    result = analyse(log, ANALYST)
-    t_analysis = time.perf_counter() - t0
-    rated = sum(s["rated"] for s in result["summary"])
-    print(f"{'replay of the log (baseline)':<46} {t_replay * 1000:9.1f} ms")
-    print(f"{'every seat view at every step (baseline)':<46} {t_views * 1000:9.1f} ms")
-    print(
-        f"{'full Tobago analysis, in process':<46} {t_analysis * 1000:9.1f} ms"
-        f"  x{t_analysis / t_replay:.0f} replay, x{t_analysis / t_views:.1f} views;"
-        f" {rated} decisions rated  {'ok' if t_analysis < 10 else 'OVER TARGET'} (target < 10 s)"
-    )
-
-    cpu = in_process_steps(log, freeze=False)
-    row("a step's answer, in process, CPU", cpu, 20)
-    row("the same after gc.freeze() (no full-GC pauses)", in_process_steps(log, freeze=True), 20)
-
-    # --- the server -------------------------------------------------------------------------
-    record = {
+    return {
         "game": "tobago",
         "options": kind.resolve_options({}, log.seats),
         "seed": log.seed,
         "seats": [{"index": i, "type": "human", "name": f"P{i + 1}"} for i in range(log.seats)],
         "actions": [{"seat": s, "action": a} for s, a in log.actions],
     }
+
+
+def main() -> None:
+    ap = parser(__doc__)
+    ap.add_argument("--actions", type=int, default=1000)
+    ap.add_argument("--every", type=int, default=1, help="step through every Nth step")
+    ap.add_argument("--seconds", type=int, default=2, help="seconds of /healthz per round")
+    a = parse(ap)
+    if a.quick:
+        a.actions, a.every, a.seconds = 600, 20, 1
+    wrk_path()
+    t0 = time.perf_counter()
+    log = long_game(a.actions)
+    print(
+        f"game: tobago, 4 seats, seed {log.seed}, {log.steps} actions "
+        f"(found in {time.perf_counter() - t0:.1f} s)"
+    )
+    kind = get_kind("tobago")
+
+    def replay_s() -> float:
+        t = time.process_time()
+        replay(kind, log.seed, log.seats, log.options, log.actions)
+        return time.process_time() - t
+
+    def views_s() -> float:
+        t = time.process_time()
+        state = kind.new_state(log.seed, log.seats, log.options)
+        for seat, action in log.actions:
+            for s in range(log.seats):
+                kind.view(state, s)
+            kind.apply(state, seat, action)
+        return time.process_time() - t
+
+    def analysis_s() -> float:
+        t = time.process_time()
+        analyse(log, ANALYST)
+        return time.process_time() - t
+
+    def worst_step_ms(freeze: bool) -> float:
+        return max(in_process_steps(log, freeze, a.every)) * 1000
+
+    record = record_of(log)
+    steps = range(0, log.steps + 1, a.every)
     with (
         tempfile.TemporaryDirectory() as tmp,
-        Gunicorn(Path(tmp) / "bench.sqlite3", workers=args.workers, threads=8) as server,
+        Gunicorn(Path(tmp) / "bench.sqlite3", workers=1) as server,
+        requests.Session() as http,
     ):
         url = server.url
-        with requests.Session() as http:
+        copies = []
+        for _ in range(a.rounds):
             game = http.post(url + "/api/games/import", json=record)
             if game.status_code != 201:
                 raise SystemExit(f"import refused: {game.text}")
-            gid = game.json()["id"]
-            for _ in range(200):
-                timed_get(http, url + "/healthz")
-            health = [timed_get(http, url + "/healthz") for _ in range(500)]
-            base = row("GET /healthz (baseline)", health)
-            t0 = time.perf_counter()
-            timed_get(http, f"{url}/api/games/{gid}/positions/0?seat=0")
-            first = time.perf_counter() - t0
-            for _ in range(3 * args.workers):
-                timed_get(http, f"{url}/api/games/{gid}/positions/0?seat=0")
-            print(f"{'first position asked (builds checkpoints)':<46} {first * 1000:9.1f} ms")
-            steps = range(log.steps + 1)
-            for label, query in (("seat 1", "?seat=1"), ("everything", "")):
-                lat = [
-                    timed_get(http, f"{url}/api/games/{gid}/positions/{k}{query}") for k in steps
-                ]
-                row(f"steps, warm server, each built: {label}", lat, 20, base)
-            lat = [timed_get(http, f"{url}/api/games/{gid}/positions/{k}?seat=1") for k in steps]
-            row("steps again (answers cached): seat 1", lat, 20, base)
-            t0 = time.perf_counter()
-            while http.get(f"{url}/api/games/{gid}/analysis").json()["status"] == "running":
-                time.sleep(0.05)
-            took = time.perf_counter() - t0
-            print(
-                f"{'analysis through the service (to done)':<46} {took * 1000:9.1f} ms"
-                f"  {'ok' if took < 10 else 'OVER TARGET'} (target < 10 s)"
+            copies.append(game.json()["id"])
+        healthz = [Request("GET", "/healthz")]
+        wrk_load(url, healthz, 1, 1)  # warm up
+        loads: dict[str, list[Load]] = {"healthz": [], "built": [], "cached": [], "all": []}
+        firsts: list[float] = []
+        copy = iter(copies)
+
+        def load(name: str, reqs: list[Request], once: bool) -> float:
+            if once:  # every step once
+                got = measured(server.pid, lambda: once_load(url, reqs))
+            else:
+                got = measured(server.pid, lambda: wrk_load(url, reqs, a.seconds, 1))
+            if got.errors:
+                raise RuntimeError(f"{name}: {got.errors} requests failed")
+            loads[name].append(got)
+            return got.server_us
+
+        def stepping() -> float:
+            """One copy: the first position, every step built, cached, and for everything."""
+            gid = next(copy)
+            t = time.perf_counter()
+            http.get(f"{url}/api/games/{gid}/positions/0?seat=0").raise_for_status()
+            firsts.append((time.perf_counter() - t) * 1000)
+            seat = [Request("GET", f"/api/games/{gid}/positions/{k}?seat=1") for k in steps]
+            every = [Request("GET", f"/api/games/{gid}/positions/{k}") for k in steps]
+            load("built", seat, True)
+            load("cached", seat, True)
+            return load("all", every, True)
+
+        cpu = interleaved(
+            a.rounds,
+            {
+                "healthz": functools.partial(load, "healthz", healthz, False),
+                "stepping": stepping,
+                "replay": replay_s,
+                "views": views_s,
+                "analysis": analysis_s,
+                "default": functools.partial(worst_step_ms, False),
+                "frozen": functools.partial(worst_step_ms, True),
+            },
+        )
+        t = time.perf_counter()
+        gid = copies[0]
+        while http.get(f"{url}/api/games/{gid}/analysis").json()["status"] == "running":
+            time.sleep(0.05)
+        service = time.perf_counter() - t
+    base = [x.server_us for x in loads["healthz"]]
+    figures = [
+        Figure("review.healthz_us", "GET /healthz, server CPU per request", base, "µs"),
+    ]
+    for name, words in (
+        ("built", "a step for a seat, built"),
+        ("cached", "the same step again, cached"),
+        ("all", "a step for everything, built"),
+    ):
+        us = [x.server_us for x in loads[name]]
+        note = f"{statistics.median(us):.0f} µs per step"
+        if name == "cached":
+            size = statistics.median(x.nbytes / x.requests for x in loads[name])
+            note += (
+                f"; the answers cache ({ANSWERS_BYTES >> 20} MB) holds about "
+                f"{ANSWERS_BYTES / (size + 100):,.0f} answers of {size / 1000:.0f} kB"
             )
+        figures.append(
+            Figure(
+                f"review.step_{name}_ratio",
+                f"review: {words}: /healthz CPU / step CPU",
+                ratios(base, us),
+                "x",
+                note=note,
+            )
+        )
+    figures += [
+        Figure(
+            "review.step_built_worst_ms",
+            "review: slowest built step, latency (one connection)",
+            [x.max_ms for x in loads["built"]],
+            "ms",
+            ("<=", TARGET_STEP_MS),
+            note=f"p99 {statistics.median(x.p99_ms for x in loads['built']):.1f} ms",
+        ),
+        Figure("review.first_position_ms", "review: the first position of a game", firsts, "ms"),
+        Figure(
+            "review.analysis_s",
+            f"Tobago analysis of {log.steps} actions, in process (CPU)",
+            cpu["analysis"],
+            "s",
+            ("<=", TARGET_ANALYSIS_S),
+            note=f"{statistics.median(ratios(cpu['analysis'], cpu['replay'])):.0f}x a replay",
+        ),
+        Figure(
+            "review.analysis_vs_views",
+            "analysis / every seat's view at every step",
+            ratios(cpu["analysis"], cpu["views"]),
+            "x",
+        ),
+        Figure(
+            "review.answer_worst_default_ms",
+            "a step's answer in process, worst, default gc",
+            cpu["default"],
+            "ms",
+        ),
+        Figure(
+            "review.answer_worst_frozen_ms",
+            "a step's answer in process, worst, after gc.freeze()",
+            cpu["frozen"],
+            "ms",
+            ("<=", TARGET_STEP_MS),
+        ),
+        Figure(
+            "review.analysis_service_s",
+            "analysis through the service, to done",
+            [service],
+            "s",
+            ("<=", TARGET_ANALYSIS_S),
+            note="once",
+        ),
+    ]
+    report("review", figures, a, actions=log.steps, every=a.every)
 
 
 if __name__ == "__main__":

@@ -2,27 +2,27 @@
 
 Starts gunicorn twice on loopback with ``make run``'s defaults (2 workers x 8 threads): once with
 plain ``gthread`` (the baseline: what ``make run`` served before ``gunicorn_worker.py``) and once
-with ``gunicorn.conf.py`` (the buffered worker). For each kind of stalled client and each count,
-it opens that many sockets, then times ``GET /api/games/kinds`` on a fresh connection (a request
-unanswered within ``--timeout`` seconds counts as unanswered) and prints p50, max and the count
-unanswered. Kinds:
+with ``gunicorn.conf.py`` (whatever worker it names). In each of ``--rounds`` interleaved
+rounds, for each server and each kind of stalled client, it opens ``--count`` such sockets, then
+times ``--tries`` requests ``GET /api/games/kinds`` on a fresh connection each (a request
+unanswered within ``--timeout`` seconds counts as unanswered). Figures: the unrelated request's
+worst latency per kind on ``make run``'s server (target < 1 s) and how many went unanswered on
+each server. Kinds:
 
 - ``upload``: ``Content-Length: 1000`` and then only ``{}``;
 - ``headers``: a request line and half a header, never finished;
 - ``silent``: connected, nothing sent;
 - ``no-close``: asked with ``Connection: close``, read the answer, never closed.
 
-Target: with 20 stalled sockets of any kind, an unrelated request answers within 1 s.
-Usage: ``.venv/bin/python bench/slowclient_bench.py [--counts 16,20] [--tries 6]``.
+Usage: ``.venv/bin/python bench/slowclient_bench.py [--count 20] [--tries 2] [--rounds 5]
+[--quick]``.
 """
 
 from __future__ import annotations
 
-import argparse
 import http.client
 import os
 import socket
-import statistics
 import sys
 import tempfile
 import time
@@ -31,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.common import Figure, parse, parser, report  # noqa: E402
 from tests.servers import CONFIG, Gunicorn  # noqa: E402
 
 KINDS = ("upload", "headers", "silent", "no-close")
@@ -68,7 +69,9 @@ def unrelated(port: int, timeout: float) -> float | None:
     return time.perf_counter() - start
 
 
-def measure(port: int, kind: str, count: int, tries: int, timeout: float) -> str:
+def measure(port: int, kind: str, count: int, tries: int, timeout: float) -> tuple[float, int]:
+    """With ``count`` stalled sockets of ``kind`` open: the worst of ``tries`` unrelated
+    requests (ms; ``timeout`` for an unanswered one) and how many went unanswered."""
     socks = [open_stalled(port, kind) for _ in range(count)]
     try:
         time.sleep(0.3)
@@ -77,56 +80,80 @@ def measure(port: int, kind: str, count: int, tries: int, timeout: float) -> str
         for _ in range(tries):
             t = unrelated(port, timeout)
             if t is None:
-                missed += 1
-                if missed >= 2:  # the pool is blocked: the rest would wait as long
-                    missed = tries - len(times)
-                    break
-            else:
-                times.append(t)
+                missed = tries - len(times)  # the pool is blocked: the rest would wait as long
+                break
+            times.append(t)
     finally:
         for s in socks:
             s.close()
     time.sleep(0.5)  # the baseline's threads see the closes and come free
-    if not times:
-        return f"{'-':>8} {'-':>8} {missed:>3}/{tries}"
-    p50 = statistics.median(times) * 1000
-    return f"{p50:8.1f} {max(times) * 1000:8.1f} {missed:>3}/{tries}"
+    worst = timeout if missed else max(times)
+    return worst * 1000, missed
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--counts", default="16,20")
-    ap.add_argument("--tries", type=int, default=6)
+    ap = parser(__doc__)
+    ap.add_argument("--count", type=int, default=20, help="stalled sockets of each kind")
+    ap.add_argument("--tries", type=int, default=2, help="unrelated requests per kind and round")
     ap.add_argument("--timeout", type=float, default=2.0, help="seconds before unanswered")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--threads", type=int, default=8)
-    a = ap.parse_args()
-    counts = [int(c) for c in a.counts.split(",")]
+    a = parse(ap)
+    if a.quick:
+        a.tries, a.timeout = 1, 1.0
     print(
         f"gunicorn {a.workers} workers x {a.threads} threads on 127.0.0.1; unrelated request "
-        f"GET /api/games/kinds, {a.tries} tries, unanswered after {a.timeout:g} s; "
-        f"{os.cpu_count()} CPUs shared with the clients"
+        f"GET /api/games/kinds, {a.tries} tries per kind and round, unanswered after "
+        f"{a.timeout:g} s; {a.count} stalled sockets; {os.cpu_count()} CPUs shared"
     )
-    print(f"{'worker':<10} {'stalled':<9} {'n':>3} {'p50 ms':>8} {'max ms':>8} unanswered")
+    worst: dict[tuple[str, str], list[float]] = {}
+    missed: dict[tuple[str, str], list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="slowclient-bench-") as tmp:
         baseline = Path(tmp) / "gthread.conf.py"
         baseline.write_text('worker_class = "gthread"\n')
-        for label, config in (("gthread", baseline), ("buffered", CONFIG)):
-            server = Gunicorn(
+        servers = {
+            label: Gunicorn(
                 Path(tmp) / f"{label}.sqlite3",
                 workers=a.workers,
                 threads=a.threads,
                 start_timeout=60,
                 config=config,
+            ).start()
+            for label, config in (("gthread", baseline), ("make_run", CONFIG))
+        }
+        try:
+            for _ in range(a.rounds):
+                for label, server in servers.items():
+                    for kind in KINDS:
+                        ms, n = measure(server.port, kind, a.count, a.tries, a.timeout)
+                        worst.setdefault((label, kind), []).append(ms)
+                        missed.setdefault((label, kind), []).append(n)
+        finally:
+            for server in servers.values():
+                server.stop()
+    figures = []
+    for kind in KINDS:
+        figures.append(
+            Figure(
+                f"slowclient.{kind.replace('-', '_')}_worst_ms",
+                f"{a.count} stalled ({kind}): unrelated GET, worst (make run)",
+                worst[("make_run", kind)],
+                "ms",
+                ("<=", 1000.0),
+                note=f"{sum(missed[('make_run', kind)]):.0f} unanswered",
             )
-            with server:
-                print(
-                    f"{label:<10} {'none':<9} {0:>3} {measure(server.port, 'silent', 0, a.tries, a.timeout)}"
-                )
-                for kind in KINDS:
-                    for n in counts:
-                        row = measure(server.port, kind, n, a.tries, a.timeout)
-                        print(f"{label:<10} {kind:<9} {n:>3} {row}", flush=True)
+        )
+    for kind in KINDS:
+        figures.append(
+            Figure(
+                f"slowclient.gthread_{kind.replace('-', '_')}_unanswered",
+                f"{a.count} stalled ({kind}): unanswered per round, plain gthread",
+                missed[("gthread", kind)],
+                f"of {a.tries}",
+                note="the baseline: make run's server before its own worker",
+            )
+        )
+    report("slowclient", figures, a, workers=a.workers, threads=a.threads, count=a.count)
 
 
 if __name__ == "__main__":

@@ -1,34 +1,35 @@
 """Tobago speed on one core: whole bot games per second, and the strategic bot's decision time.
 
-    .venv/bin/python bench/tobago_bench.py [--games 30] [--island classic-1]
+    .venv/bin/python bench/tobago_bench.py [--games 8] [--island classic-1] [--rounds 5] [--quick]
 
-Figures (each game through ``games.base.play_bots``, which builds the deciding seat's view and
-legal actions for every action, as the web service and the simulator do; a fresh landmark
-placement per game, as the default options give):
+Figures (each the median of interleaved rounds; games through ``games.base.play_bots``, a
+fresh landmark placement per game, as the default options give):
 
-- games/s with 4 strategic bots (target: 10) and with 4 random bots;
-- actions per game, and the mean and worst time of one strategic decision (view + legal actions
-  + the bot; the rule is at most 50 ms), measured twice: with Python's default garbage collector,
-  whose occasional full collection (25–35 ms over the process's long-lived island and solver
-  caches) lands inside whichever decision triggers it, and with those long-lived objects moved
-  out of the collector's way by ``gc.freeze()`` after warm-up, which shows the bot's own cost;
-- baseline, measured in the same run: a game's setup alone (``new_state``: island lookup,
-  landmarks, decks), printed with the ratio of a whole strategic game to it.
-
-The machine is shared: every figure is the best of three rounds.
+- games/s (per second of this process's CPU time) with 4 strategic bots (target: 10; each
+  decision builds the seat's view and legal actions, as the web service and the simulator do),
+  with the number of setups a game costs, and with 4 random bots (``legal_only``: no view is
+  built for them);
+- baseline, measured in the same rounds: a game's setup alone (``new_state``: island lookup,
+  landmarks, decks);
+- the worst and the p99 of one strategic decision in ``--games`` / 2 games (view + legal actions + the bot; the rule is
+  at most 50 ms), measured twice: with Python's default garbage collector, whose occasional full
+  collection (25–35 ms over the process's long-lived island and solver caches) lands inside
+  whichever decision triggers it, and with those long-lived objects moved out of the collector's
+  way by ``gc.freeze()`` (as each gunicorn worker does), which shows the bot's own cost.
 """
 
 from __future__ import annotations
 
-import argparse
 import gc
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
 from games.base import play_bots  # noqa: E402
 from games.tobago import KIND  # noqa: E402
 
@@ -36,86 +37,120 @@ TARGET_STRATEGIC_GAMES_PER_SECOND = 10
 DECISION_LIMIT_MS = 50
 
 
-def games_per_second(
-    levels: list[str], games: int, options: dict, first_seed: int
-) -> tuple[float, float]:
-    """(games/s, actions per game) over ``games`` games; best of three rounds."""
-    best = 0.0
-    actions = 0.0
-    for r in range(3):
-        n = 0
-        start = time.perf_counter()
-        for g in range(games):
-            seed = first_seed + r * games + g
-            state = KIND.new_state(seed, len(levels), options)
-            n += play_bots(KIND, state, levels, random.Random(seed))
-        rate = games / (time.perf_counter() - start)
-        if rate > best:
-            best, actions = rate, n / games
-    return best, actions
+class Games:
+    """``games`` bot games per call, new seeds each time: games/s of CPU time, actions/game."""
+
+    def __init__(self, levels: list[str], games: int, options: dict, first_seed: int) -> None:
+        self.levels, self.games, self.options = levels, games, options
+        self.seed = first_seed
+        self.actions: list[int] = []
+
+    def rate(self) -> float:
+        start = time.process_time()
+        for _ in range(self.games):
+            state = KIND.new_state(self.seed, len(self.levels), self.options)
+            self.actions.append(play_bots(KIND, state, self.levels, random.Random(self.seed)))
+            self.seed += 1
+        return self.games / (time.process_time() - start)
 
 
-def decision_times(games: int, options: dict) -> list[float]:
-    """Milliseconds of every strategic decision (view + legal actions + bot) in ``games`` games."""
+def decision_times(seed: int, options: dict) -> list[float]:
+    """Milliseconds of every strategic decision (view + legal actions + bot) in one game."""
     times: list[float] = []
     bot = KIND.bots["strategic"]
-    for g in range(games):
-        rng = random.Random(g)
-        state = KIND.new_state(10_000 + g, 4, options)
-        while not KIND.is_over(state):
-            seat = KIND.to_act(state)[0]
-            t = time.perf_counter()
-            action = bot(KIND.view(state, seat), KIND.legal_actions(state, seat), rng)
-            times.append((time.perf_counter() - t) * 1000)
-            KIND.apply(state, seat, action)
+    rng = random.Random(seed)
+    state = KIND.new_state(seed, 4, options)
+    while not KIND.is_over(state):
+        seat = KIND.to_act(state)[0]
+        t = time.perf_counter()
+        action = bot(KIND.view(state, seat), KIND.legal_actions(state, seat), rng)
+        times.append((time.perf_counter() - t) * 1000)
+        KIND.apply(state, seat, action)
     return times
 
 
-def setup_rate(options: dict, n: int = 200) -> float:
-    best = 0.0
-    for r in range(3):
-        start = time.perf_counter()
-        for i in range(n):
-            KIND.new_state(50_000 + r * n + i, 4, options)
-        best = max(best, n / (time.perf_counter() - start))
-    return best
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=30, help="games per round (default 30)")
-    parser.add_argument("--island", default="classic-1", help="island option (default classic-1)")
-    args = parser.parse_args()
+    ap = parser(__doc__)
+    ap.add_argument("--games", type=int, default=8, help="strategic games per round")
+    ap.add_argument("--island", default="classic-1", help="island option (default classic-1)")
+    args = parse(ap)
+    games = 1 if args.quick else args.games
     options = {"island": args.island}
     KIND.new_state(0, 4, options)  # warm the island cache and the solver's tables
 
-    setups = setup_rate(options)
-    strategic, s_actions = games_per_second(["strategic"] * 4, args.games, options, 1)
-    rand, r_actions = games_per_second(["random"] * 4, max(5, args.games // 3), options, 100_000)
-    times = sorted(decision_times(max(5, args.games // 3), options))
-    gc.collect()
-    gc.freeze()  # long-lived caches are warm now: keep full collections from walking them
-    frozen = sorted(decision_times(max(5, args.games // 3), options))
-    gc.unfreeze()
+    setups = [50_000]
 
-    print(f"tobago on {args.island}, one core, best of 3 rounds")
-    print(f"  baseline: setup alone          {setups:8.1f} games/s")
-    ok = "meets" if strategic >= TARGET_STRATEGIC_GAMES_PER_SECOND else "MISSES"
-    print(
-        f"  4 strategic bots               {strategic:8.1f} games/s  ({s_actions:.0f} actions/game;"
-        f" {ok} the {TARGET_STRATEGIC_GAMES_PER_SECOND} games/s target;"
-        f" {setups / strategic:.1f}× a setup)"
+    def setup_rate() -> float:
+        start = time.process_time()
+        for _ in range(50):
+            KIND.new_state(setups[0], 4, options)
+            setups[0] += 1
+        return 50 / (time.process_time() - start)
+
+    strategic = Games(["strategic"] * 4, games, options, 1)
+    rand = Games(["random"] * 4, max(1, games // 2), options, 100_000)
+    worst: dict[str, list[float]] = {"default": [], "frozen": []}
+    p99: dict[str, list[float]] = {"default": [], "frozen": []}
+    seeds = [10_000]
+
+    def decisions(frozen: bool) -> float:
+        """A few games' decisions (with the long-lived objects frozen, or not); the worst."""
+        if frozen:
+            gc.collect()
+            gc.freeze()
+        ts: list[float] = []
+        for _ in range(max(1, games // 2)):
+            ts += decision_times(seeds[0], options)
+            seeds[0] += 1
+        ts.sort()
+        if frozen:
+            gc.unfreeze()
+        name = "frozen" if frozen else "default"
+        worst[name].append(ts[-1])
+        p99[name].append(ts[int(len(ts) * 0.99)])
+        return ts[-1]
+
+    got = interleaved(
+        args.rounds,
+        {
+            "setup": setup_rate,
+            "strategic": strategic.rate,
+            "random": rand.rate,
+            "default": lambda: decisions(False),
+            "frozen": lambda: decisions(True),
+        },
     )
-    print(f"  4 random bots                  {rand:8.1f} games/s  ({r_actions:.0f} actions/game)")
-    for label, ts in (("default gc", times), ("after gc.freeze()", frozen)):
-        worst = ts[-1]
-        p99 = ts[int(len(ts) * 0.99)]
-        mean = sum(ts) / len(ts)
-        ok = "within" if worst <= DECISION_LIMIT_MS else "OVER"
-        print(
-            f"  strategic decision, {label:<18} mean {mean:.2f} ms, p99 {p99:.2f} ms,"
-            f" worst {worst:.2f} ms ({len(ts)} decisions; {ok} the {DECISION_LIMIT_MS} ms limit)"
+    figures = [
+        Figure("tobago.setups_per_s", f"Tobago setups/s ({args.island})", got["setup"], "/s"),
+        Figure(
+            "tobago.strategic_games_per_s",
+            "Tobago games/s, 4 strategic bots",
+            got["strategic"],
+            "games/s",
+            (">=", TARGET_STRATEGIC_GAMES_PER_SECOND),
+            note=f"{statistics.mean(strategic.actions):.0f} actions/game; a game = "
+            f"{statistics.median(ratios(got['setup'], got['strategic'])):.0f} setups",
+        ),
+        Figure(
+            "tobago.random_games_per_s",
+            "Tobago games/s, 4 random bots (no view built)",
+            got["random"],
+            "games/s",
+            note=f"{statistics.mean(rand.actions):.0f} actions/game",
+        ),
+    ]
+    for name, words in (("default", "default gc"), ("frozen", "after gc.freeze()")):
+        figures.append(
+            Figure(
+                f"tobago.decision_worst_{name}_ms",
+                f"Tobago strategic decision, worst, {words}",
+                worst[name],
+                "ms",
+                ("<=", DECISION_LIMIT_MS),
+                note=f"p99 {statistics.median(p99[name]):.2f} ms",
+            )
         )
+    report("tobago", figures, args, island=args.island)
 
 
 if __name__ == "__main__":

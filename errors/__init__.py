@@ -3,7 +3,8 @@
 Every error is a ``ValueError`` with
 
 - ``code``: the category, stable and machine-readable (``invalid``, ``not_found``, ``illegal``,
-  ``unauthorized``, ``forbidden``, ``stale_version``, ``too_large``, ``busy``);
+  ``unauthorized``, ``forbidden``, ``stale_version``, ``too_large``, ``timeout``,
+  ``busy``, ``unavailable``);
 - ``reason``: the precise, stable cause within its category (``removes_no_candidate``,
   ``not_your_turn``...; the category itself when nothing more precise is known), which pages look
   up in their message catalogue (``error.<reason>``) to word the error in the reader's language;
@@ -114,6 +115,12 @@ class TooLarge(InvalidInput):
     code = "too_large"
 
 
+class RequestTimeout(ProjectError):
+    """The request stopped arriving (a body that stalled past the server's read timeout)."""
+
+    code = "timeout"
+
+
 class Busy(ProjectError):
     """The service cannot take this request now (a limit on waiting clients); retry later."""
 
@@ -129,3 +136,13 @@ class Busy(ProjectError):
     ) -> None:
         super().__init__(message, field, reason=reason, params={"retry_after": retry_after_s})
         self.retry_after_s = retry_after_s
+
+
+class DatabaseUnavailable(Busy):
+    """The game database cannot be reached now (lost, restarting, or locked past its timeout):
+    a request that needs it is refused at once with a time to retry, never left hanging."""
+
+    code = "unavailable"
+
+    def __init__(self, message: str, retry_after_s: float = 1.0) -> None:
+        super().__init__(message, retry_after_s, reason="database_unavailable")

@@ -100,6 +100,13 @@ class SizedCache(Generic[V]):
             if self.nbytes > self.budget:
                 self._evict()
 
+    def discard(self, key: Hashable) -> None:
+        """Drop ``key``'s entry, if kept."""
+        with self._lock:
+            entry = self._entries.pop(key, None)
+            if entry is not None:
+                self.nbytes -= entry.nbytes
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()

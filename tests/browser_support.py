@@ -5,7 +5,8 @@ Use from a test module::
     from tests.browser_support import browser, live_server, new_page, OUT  # noqa: F401 (fixtures)
 
 - ``live_server`` (module scope): the app on ``http://127.0.0.1:<port>`` with a temporary SQLite
-  file, served by werkzeug in a thread (``tests.servers.serve_in_thread``).
+  file, served by werkzeug in a thread (``tests.servers.serve_in_thread``), its table runner on
+  (bots move and deadlines pass as on a real server).
 - ``browser`` (module scope): Chromium from ``/usr/bin/chromium`` with the project's flags; the
   module is skipped when Chromium or Playwright is missing.
 - ``new_page(browser, **context_options)``: a page in a fresh context (its own cookies and
@@ -46,8 +47,10 @@ OUT.mkdir(exist_ok=True)
 def live_server(tmp_path_factory):
     """The app on 127.0.0.1 (a free port) with a temporary database; yields its base URL."""
     db = tmp_path_factory.mktemp("browser-db") / "games.sqlite3"
-    with serve_in_thread(create_app({"TESTING": True, "DATABASE": str(db)})) as url:
+    app = create_app({"TESTING": True, "DATABASE": str(db), "TABLE_RUNNER": True})
+    with serve_in_thread(app) as url:
         yield url
+    app.extensions["game_sessions"].stop_runner()
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,8 @@ lives as long as the test run) and runs with ``fsync=off``: it is thrown away, n
 survive a power cut. ``make test`` installs the package when it is missing.
 
 ``PostgresCluster().start()`` then ``new_database()`` gives a ``postgresql://`` URL of an empty
-database (one per test keeps tests apart); ``stop()`` ends the server and removes its files.
+database (one per test keeps tests apart); ``pause()`` and ``resume()`` stop and start the
+server again (an outage); ``stop()`` ends the server and removes its files.
 """
 
 from __future__ import annotations
@@ -72,6 +73,11 @@ class PostgresCluster:
             "initdb", "-D", str(self.data), "-U", PG_USER, "-A", "trust", "--no-sync", "-E", "UTF8"
         )
         self.port = free_port()
+        self.resume()
+        return self
+
+    def resume(self) -> None:
+        """Start the server (again, after ``pause``: same port, same databases)."""
         options = (
             f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root}"
             " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
@@ -90,7 +96,11 @@ class PostgresCluster:
             "60",
             "start",
         )
-        return self
+
+    def pause(self) -> None:
+        """Stop the server, keeping its files (an outage; ``resume`` ends it): every client's
+        connection is cut at once, and new ones are refused meanwhile."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", "fast", "-w", "stop")
 
     def new_database(self) -> str:
         """A URL of a new, empty database on this server."""

@@ -2,15 +2,17 @@
 it the same way (and a fix reaches all of them).
 
 - ``Gunicorn(database, app=...)``: the production server (gunicorn with ``gunicorn.conf.py``:
-  the buffered gthread worker of ``gunicorn_worker.py``, as ``make run``) as a child process on
+  gunicorn's gevent worker, as ``make run``) as a child process on
   a free ``127.0.0.1`` port and its own SQLite file; ``start()`` returns once ``/healthz``
   answers, ``stop()`` ends it (SIGTERM, then kill). It can be started again on the same
   database (a restart), and used as a context manager.
 - ``serve_in_thread(app)``: a Flask app under werkzeug in a daemon thread (threaded, so a
   long-poll does not block other requests), for browser tests; yields the base URL.
 - ``free_port()``: a free loopback port.
-- ``worker_pids(master)`` and ``workers_cpu_seconds(master)``: a server's worker processes and
-  the CPU time they have used, read from ``/proc`` (benchmarks and the ``kill -9`` test).
+- ``worker_pids(master)`` and ``workers_cpu_seconds(master)``: a server's HTTP worker processes
+  and the CPU time they have used, read from ``/proc`` (benchmarks and the ``kill -9`` test);
+  ``table_pids(master)``: its table processes (gunicorn's dirty workers, ``table_app.py``),
+  which play the bots and settle deadlines.
 
 Benchmark scripts import it after putting the project root on ``sys.path``
 (``from tests.servers import Gunicorn``).
@@ -33,7 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
-#: The settings ``make run`` uses (the worker class).
+#: The settings ``make run`` uses (the worker class and its limits).
 CONFIG = ROOT / "gunicorn.conf.py"
 #: The service as ``make run`` serves it.
 APP = "app:create_app()"
@@ -52,15 +54,28 @@ def _children(master: int) -> Iterator[tuple[int, list[str]]]:
             yield int(stat.parent.name), fields
 
 
+def _http_workers(master: int) -> Iterator[tuple[int, list[str]]]:
+    """The master's children but the table's arbiter (gunicorn's dirty arbiter, the one child
+    with children of its own: its table processes)."""
+    for pid, fields in _children(master):
+        if next(_children(pid), None) is None:
+            yield pid, fields
+
+
 def worker_pids(master: int) -> list[int]:
-    """The gunicorn workers of the server whose master is ``master``."""
-    return [pid for pid, _ in _children(master)]
+    """The gunicorn HTTP workers of the server whose master is ``master``."""
+    return [pid for pid, _ in _http_workers(master)]
+
+
+def table_pids(master: int) -> list[int]:
+    """The server's table processes (``table_app.py``: gunicorn's dirty workers)."""
+    return [pid for child, _ in _children(master) for pid, _ in _children(child)]
 
 
 def workers_cpu_seconds(master: int) -> float:
-    """User + system CPU seconds used so far by the server's workers."""
+    """User + system CPU seconds used so far by the server's HTTP workers."""
     tick = os.sysconf("SC_CLK_TCK")
-    return sum(int(f[11]) + int(f[12]) for _, f in _children(master)) / tick  # utime, stime
+    return sum(int(f[11]) + int(f[12]) for _, f in _http_workers(master)) / tick  # utime, stime
 
 
 def free_port() -> int:
@@ -122,6 +137,11 @@ class Gunicorn:
         self.url = ""
 
     @property
+    def has_table(self) -> bool:
+        """Whether the server runs table processes (``gunicorn.conf.py``'s dirty workers)."""
+        return self.config == str(CONFIG) and self.env.get("TOBAGO_TABLE_PROCESSES") != "0"
+
+    @property
     def pid(self) -> int:
         assert self.proc is not None, "not started"
         return self.proc.pid
@@ -167,8 +187,8 @@ class Gunicorn:
                 tail = self.log_tail()
                 self.stop()
                 raise RuntimeError(f"gunicorn exited: {tail}")
-            if answers(self.port):
-                return self
+            if answers(self.port) and (not self.has_table or table_pids(self.pid)):
+                return self  # up, with its table process when it has one
             time.sleep(0.1)
         tail = self.log_tail()
         self.stop()

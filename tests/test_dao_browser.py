@@ -42,9 +42,11 @@ def snapshot(page) -> dict:
 
 
 def wait_idle(page, after: int | None = None, timeout: float = 20_000) -> None:
-    """Until the page shows the server's latest snapshot (newer than ``after``), replay done."""
+    """Until the page shows the server's latest snapshot (newer than ``after``), replay done and
+    no bot thinking (the table's replies have come)."""
     page.wait_for_function(
         "v => window.daoGame && window.daoGame.snap && !window.daoGame.busy"
+        " && window.daoGame.snap.bot !== 'thinking'"
         " && (v === null || window.daoGame.snap.version > v)",
         arg=after,
         timeout=timeout,

@@ -19,6 +19,7 @@ import games.base
 from app import create_app
 from errors import IllegalAction, InvalidInput
 from games.base import SYSTEM, play_bots, replay
+from tests.bots import bots_move
 from tests.conftest import FakeClock
 from tests.servers import APP_WITH_TESTGAME, Gunicorn
 from tests.testgame import NAME, BlindAuction
@@ -122,14 +123,14 @@ def test_a_long_poll_settles_a_deadline_that_passes_while_it_waits(store_app, cl
     assert out["version"] == 1 and out["events"][0]["seat"] is None
 
 
-def test_the_background_timer_settles_without_any_request(database, clock):
+def test_the_table_runner_settles_without_any_request(database, clock):
     app = create_app(
         {
             "TESTING": True,
             "DATABASE": database,
             "CLOCK": clock,
-            "DEADLINE_TIMER": True,
-            "DEADLINE_TICK_S": 0.02,
+            "TABLE_RUNNER": True,
+            "TABLE_TICK_S": 0.02,
         }
     )
     try:
@@ -138,7 +139,7 @@ def test_the_background_timer_settles_without_any_request(database, clock):
         seats = _wait_for_log(database, gid, 1)
         assert seats == [None]
     finally:
-        app.extensions["game_sessions"].stop_timer()
+        app.extensions["game_sessions"].stop_runner()
         app.extensions["game_sessions"].store.close()
 
 
@@ -182,20 +183,26 @@ def test_two_processes_settling_one_deadline_write_one_entry(open_store_):
 def test_bots_act_at_once_in_a_timed_phase_and_patient_ones_wait_for_the_clock(client, clock):
     seats = [{"type": "human"}, {"type": "bot", "level": "greedy"}]
     game = new_game(client, seats)
+    bots_move(client)
     snap = client.get(f"/api/games/{game['id']}").get_json()
     assert snap["version"] == 1 and snap["to_act"] == [0]  # the greedy bot bid at once
     seats = [{"type": "human"}, {"type": "bot", "level": "patient"}]
     game = new_game(client, seats)
-    assert client.get(f"/api/games/{game['id']}").get_json()["to_act"] == [0, 1]
+    assert client.get(f"/api/games/{game['id']}").get_json()["bot"] == "thinking"
+    assert bots_move(client) == 0  # asked, the patient bot waits for the clock
+    snap = client.get(f"/api/games/{game['id']}").get_json()
+    assert snap["to_act"] == [0, 1] and snap["bot"] is None
 
 
 def test_a_record_with_timeouts_replays_and_imports_exactly(client, clock):
     seats = [{"type": "bot", "level": "patient"}, {"type": "bot", "level": "greedy"}]
     gid = new_game(client, seats, seconds=1)["id"]
+    bots_move(client)
     for _ in range(10):
         clock.advance(1)
-        if client.get(f"/api/games/{gid}").get_json()["over"]:
+        if client.get(f"/api/games/{gid}").get_json()["over"]:  # the read settles the round
             break
+        bots_move(client)
     final = client.get(f"/api/games/{gid}").get_json()
     assert final["over"]
     record = client.get(f"/api/games/{gid}/record").get_json()

@@ -13,6 +13,7 @@ import requests
 from games.base import replay
 from games.dragons_gold.bots import greedy_bot
 from games.dragons_gold.engine import KIND
+from tests.bots import bots_move
 from tests.servers import APP, Gunicorn
 
 HUMANS = [{"type": "human", "name": n} for n in ("Ana", "Bo", "Cy")]
@@ -114,6 +115,7 @@ def test_a_bot_game_with_timeouts_records_replays_and_imports_exactly(client, cl
     game = create(client, seats, {"negotiation_seconds": 5, "market_seconds": 5}, seed=8)
     gid = game["id"]
     for _ in range(400):
+        bots_move(client)
         if snapshot(client, gid)["over"]:
             break
         clock.advance(5)

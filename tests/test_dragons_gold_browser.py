@@ -33,8 +33,11 @@ def snapshot(page) -> dict:
 
 
 def wait_idle(page, timeout: float = 20_000) -> None:
+    """Until the page is caught up, and no bot is thinking (the table's replies have come)."""
     page.wait_for_function(
-        "() => window.dgGame && window.dgGame.snap && !window.dgGame.busy", timeout=timeout
+        "() => window.dgGame && window.dgGame.snap && !window.dgGame.busy"
+        " && window.dgGame.snap.bot !== 'thinking'",
+        timeout=timeout,
     )
 
 

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from i18n import catalogue
+from tests.bots import bots_move
 from tests.testgame import BlindAuction
 
 GAME = "blind_auction"
@@ -31,11 +32,14 @@ def create_raw(client, seats, **extra):
     return client.post("/api/games", json={"game": GAME, "seats": seats, **extra})
 
 
-def create(client, seats=None, **extra) -> dict:
+def create(client, seats=None, bots: bool = True, **extra) -> dict:
+    """A new game (its creation's answer); with ``bots`` its bots have made their due moves."""
     body = {"game": GAME, "seats": seats or [{"type": "human", "name": "Ana"}, {"type": "human"}]}
     body.update(extra)
     resp = client.post("/api/games", json=body)
     assert resp.status_code == 201, resp.get_json()
+    if bots:
+        bots_move(client)
     return resp.get_json()
 
 
@@ -86,6 +90,7 @@ def play_out(client, game: dict) -> dict:
                     view["legal_actions"][0],
                 )
                 assert resp.status_code == 200, resp.get_json()
+                bots_move(client)
 
 
 # --- kinds and creation ------------------------------------------------------------------------
@@ -104,14 +109,16 @@ def test_kinds_lists_every_registered_game_with_seats_options_and_bots(client):
 
 
 def test_create_gives_tokens_for_human_seats_only_once(client):
-    game = create(
-        client, [{"type": "human", "name": "Ana"}, {"type": "bot", "level": "greedy"}], seed=7
-    )
+    seats = [{"type": "human", "name": "Ana"}, {"type": "bot", "level": "greedy"}]
+    game = create(client, seats, bots=False, seed=7)
     assert game["game"] == GAME and game["id"]
     ana, bot = game["seats"]
     assert ana["index"] == 0 and ana["name"] == "Ana" and len(ana["token"]) >= 43
     assert bot["type"] == "bot" and bot["level"] == "greedy" and bot["token"] is None
-    assert game["version"] == 1  # the bot bid straight away
+    assert game["version"] == 0  # the answer comes before the bot's bid ...
+    assert state(client, game["id"])["bot"] == "thinking"
+    assert bots_move(client) == 1  # ... which the table then plays
+    assert state(client, game["id"])["version"] == 1 and state(client, game["id"])["bot"] is None
     again = state(client, game["id"], ana["token"])
     assert "token" not in str(again) and ana["token"] not in str(again)
 
@@ -233,7 +240,7 @@ def test_over_shows_every_hand_and_the_scores_to_everyone(client):
 # --- acting ------------------------------------------------------------------------------------
 
 
-def test_action_advances_the_version_and_bots_answer_at_once(client):
+def test_action_answers_with_the_players_move_and_the_bots_follow(client):
     seats = [
         {"type": "human"},
         {"type": "bot", "level": "random"},
@@ -242,10 +249,14 @@ def test_action_advances_the_version_and_bots_answer_at_once(client):
     game = create(client, seats, options={"rounds": 4})
     token = game["seats"][0]["token"]
     me = state(client, game["id"], token)
-    assert me["version"] == 2 and me["to_act"] == [0]
+    assert me["version"] == 2 and me["to_act"] == [0] and me["bot"] is None
     resp = act(client, game["id"], token, 2, me["legal_actions"][0])
     assert resp.status_code == 200
-    after = resp.get_json()
+    answer = resp.get_json()
+    assert answer["version"] == 3 and answer["to_act"] == [0, 1, 2]  # round 2 begins
+    assert answer["bot"] == "thinking"  # the bots have not bid yet
+    assert bots_move(client) == 2
+    after = state(client, game["id"], token)
     assert after["version"] == 5 and after["to_act"] == [0] and after["view"]["round"] == 2
     assert after["view"]["history"][0]["bids"][0]["id"] == me["legal_actions"][0]["card"]
     assert len(after["view"]["hand"]) == 4
@@ -326,6 +337,7 @@ def test_events_list_public_events_after_a_version(client):
         {"type": "bid_placed", "seat": 1}
     ]
     act(client, game["id"], token, 1, state(client, game["id"], token)["legal_actions"][0])
+    bots_move(client)
     later = client.get(f"/api/games/{game['id']}/events?after=1").get_json()
     assert [e["version"] for e in later["events"]] == [2, 3]
     kinds = [ev["type"] for e in later["events"] for ev in e["events"]]

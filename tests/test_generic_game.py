@@ -14,6 +14,7 @@ from markupsafe import escape
 
 from app import create_app
 from i18n import catalogue
+from tests.bots import bots_move
 from tests.testgame import NAME, STRINGS, BidAnalyst, registered
 from web import game_site
 from web.game_pages import JOIN_KEYS
@@ -41,10 +42,13 @@ def _finished(client) -> tuple[str, list]:
     ).get_json()
     token = made["seats"][0]["token"]
     auth = {"Authorization": f"Bearer {token}"}
+    bots_move(client)
     snap = client.get(f"/api/games/{made['id']}", headers=auth).get_json()
     while not snap["over"]:
         body = {"version": snap["version"], "action": snap["legal_actions"][0]}
-        snap = client.post(f"/api/games/{made['id']}/actions", json=body, headers=auth).get_json()
+        client.post(f"/api/games/{made['id']}/actions", json=body, headers=auth)
+        bots_move(client)  # the table's bot answers
+        snap = client.get(f"/api/games/{made['id']}", headers=auth).get_json()
     return made["id"], snap
 
 

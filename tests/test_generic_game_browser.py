@@ -30,10 +30,14 @@ GREEDY = {"type": "bot", "level": "greedy"}
 
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory):
-    """The app with Blind Auction registered (and its strings), on 127.0.0.1."""
+    """The app with Blind Auction registered (and its strings), on 127.0.0.1, its table
+    runner on (the bot moves as on a real server)."""
     db = tmp_path_factory.mktemp("generic-db") / "games.sqlite3"
-    with registered(), serve_in_thread(create_app({"TESTING": True, "DATABASE": str(db)})) as url:
-        yield url
+    with registered():
+        app = create_app({"TESTING": True, "DATABASE": str(db), "TABLE_RUNNER": True})
+        with serve_in_thread(app) as url:
+            yield url
+        app.extensions["game_sessions"].stop_runner()
 
 
 def _new_game(server: str) -> dict:
@@ -59,7 +63,11 @@ def _open(browser, server: str, game: dict, lang: str, width: int = 1280):
 
 
 def _settled(page) -> None:
-    page.wait_for_function("() => window.playGame && window.playGame.snap && !window.playGame.busy")
+    """Until the page is caught up, and no bot is thinking (the table's replies have come)."""
+    page.wait_for_function(
+        "() => window.playGame && window.playGame.snap && !window.playGame.busy"
+        " && window.playGame.snap.bot !== 'thinking'"
+    )
 
 
 def test_the_generic_page_plays_the_game_to_its_end_by_keyboard(browser, live_server):

@@ -36,6 +36,7 @@ from typing import Any
 import pytest
 
 import games.base
+from tests.bots import bots_move
 from tests.testgame import NAME as TEST_GAME
 from tests.testgame import BlindAuction, LeakyAuction
 from web.games_api import sessions
@@ -213,6 +214,7 @@ def play_random_game(
     tokens = {s["index"]: s["token"] for s in created["seats"] if s["token"]}
     problems: list[str] = []
     for step in range(max_actions + 1):
+        bots_move(app)  # the table's bot, if it has a move due
         state, views, legal, spectator = observe(client, app, game_id, tokens)
         if spectator["over"]:
             problems += shown_at_end(kind, state, views)

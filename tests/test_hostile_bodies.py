@@ -15,6 +15,7 @@ import json
 import pytest
 import requests
 
+from tests.bots import game_over
 from tests.servers import Gunicorn
 from web.jsonbody import MAX_DEPTH
 
@@ -108,6 +109,7 @@ def test_an_integer_seed_is_kept_exactly_however_the_number_is_written(server, e
     body = DAO_BOTS_SEED + seed + "}"
     created = post(server, endpoints, "create", body)
     assert created.status_code == 201, created.text
+    game_over(server.url, created.json()["id"])  # the table's bots play it out
     record = requests.get(f"{server.url}/api/games/{created.json()['id']}/record", timeout=10)
     assert record.json()["seed"] == 7 and isinstance(record.json()["seed"], int)
 
@@ -153,6 +155,7 @@ def test_a_chunked_body_under_the_limit_is_read(server, endpoints):
 def test_an_import_whose_seats_omit_the_optional_index_is_accepted(server, endpoints):
     body = {"game": "dao", "seats": [{"type": "bot"}] * 2, "seed": 11}
     created = post(server, endpoints, "create", json.dumps(body)).json()
+    game_over(server.url, created["id"])  # the table's bots play it out
     record = requests.get(f"{server.url}/api/games/{created['id']}/record", timeout=10).json()
     for seat in record["seats"]:
         del seat["index"]

@@ -16,6 +16,7 @@ import time
 import pytest
 import requests
 
+from tests.bots import my_turn
 from tests.servers import APP_WITH_TESTGAME, Gunicorn
 
 pytestmark = pytest.mark.slow  # real gunicorn servers racing and restarting
@@ -114,9 +115,7 @@ def test_restart_keeps_every_game_and_version(server):
         game = new_game(url, seats, rounds=3 + seed % 2, seed=seed)
         token = game["seats"][0]["token"]
         for _ in range(seed):  # play some moves: versions differ, one game ends
-            me = requests.get(
-                f"{url}/api/games/{game['id']}", headers=bearer(token), timeout=10
-            ).json()
+            me = my_turn(url, game["id"], token)
             if me["over"]:
                 break
             move = {"version": me["version"], "action": me["legal_actions"][0]}
@@ -127,6 +126,7 @@ def test_restart_keeps_every_game_and_version(server):
                 timeout=10,
             )
             assert resp.status_code == 200
+        my_turn(url, game["id"], token)  # the bot has answered: nothing is due any more
         games.append((game["id"], token))
     before = {
         gid: (

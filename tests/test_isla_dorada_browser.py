@@ -75,8 +75,11 @@ def test_every_page_string_is_in_both_catalogues():
 
 
 def idle(page, timeout: float = 30_000) -> None:
+    """Until the page is caught up, and no bot is thinking (the table's replies have come)."""
     page.wait_for_function(
-        "() => window.islaGame && window.islaGame.snap && !window.islaGame.busy", timeout=timeout
+        "() => window.islaGame && window.islaGame.snap && !window.islaGame.busy"
+        " && window.islaGame.snap.bot !== 'thinking'",
+        timeout=timeout,
     )
 
 

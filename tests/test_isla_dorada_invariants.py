@@ -15,6 +15,7 @@ from games.isla_dorada import KIND
 from games.isla_dorada import scenario as S
 from games.isla_dorada import tables as T
 from games.simulate import simulate
+from tests.bots import bots_move
 
 VALIDATOR = jsonschema_rs.validator_for(KIND.view_schema())
 
@@ -116,6 +117,7 @@ def test_replay_from_a_record_through_the_api(client):
     rng = random.Random(4)
     headers = {"Authorization": f"Bearer {token}"}
     for _ in range(2000):
+        bots_move(client)  # the planners' moves, due after the player's
         snap = client.get(f"/api/games/{game['id']}", headers=headers).get_json()
         if snap["over"]:
             break

@@ -20,6 +20,7 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 
 from app import create_app
+from tests.bots import bots_move
 from tests.servers import ROOT
 from web.openapi import build_openapi
 from web.storage.sessions import new_game_id
@@ -51,6 +52,7 @@ def _real_games() -> dict:
     ).get_json()
     bots = [{"type": "bot"}] * n
     over = client.post("/api/games", json={"game": kind["name"], "seats": bots, "seed": 2})
+    bots_move(client)  # the bots play their game to its end
     return {
         "running": running["id"],
         "token": running["seats"][0]["token"],
@@ -83,6 +85,10 @@ def test_the_document_is_openapi_3_1_with_every_game_route():
         for status, response in op["responses"].items():
             html = status == "414"  # gunicorn's own page, before the app
             assert ("text/html" if html else "application/json") in response["content"]
+    stream = paths["/api/games/{game_id}/stream"]["get"]
+    assert "text/event-stream" in stream["responses"]["200"]["content"]
+    assert {"400", "404", "409", "503"} <= set(stream["responses"])
+    assert {p["name"] for p in stream["parameters"]} == {"game_id", "after", "Last-Event-ID"}
     post = paths["/api/games/{game_id}/actions"]["post"]
     assert post["security"] == [{"bearerAuth": []}]
     assert {"400", "401", "403", "404", "409", "413"} <= set(post["responses"])

@@ -1,5 +1,6 @@
 """Several app servers on one PostgreSQL (``pg_cluster``): two gunicorn servers (each as ``make
-run`` starts it: 2 workers x 8 threads) on different ports share one database, over real HTTP.
+run`` starts it: 2 gevent workers and the table's process) on different ports share one
+database, over real HTTP.
 
 - A move made through server A is seen by a long-poll waiting on server B within 100 ms
   (``LISTEN/NOTIFY``: no polling interval to wait out).

@@ -16,6 +16,7 @@ import re
 
 import pytest
 
+from tests.bots import game_over
 from tests.browser_support import (  # noqa: F401 (fixtures)
     OUT,
     api,
@@ -33,7 +34,11 @@ LATIN = re.compile(r"[A-Za-z]")
 
 
 def _game(server: str, seats: list[dict], seed: int) -> dict:
-    return api(server, "POST", "/api/games", {"game": "tobago", "seed": seed, "seats": seats})
+    """A new Tobago game; when all its seats are bots, once the table has played it out."""
+    game = api(server, "POST", "/api/games", {"game": "tobago", "seed": seed, "seats": seats})
+    if all(s["type"] == "bot" for s in seats):
+        game_over(server, game["id"], timeout=120)
+    return game
 
 
 HUMAN = {"type": "human"}

@@ -18,6 +18,7 @@ from games.analysis import analyse
 from games.base import get_kind, replay
 from games.review import GameLog
 from games.tobago.analysis import ANALYST as TOBAGO_ANALYST
+from tests.bots import bots_move
 from web.review import reviews
 
 
@@ -25,6 +26,7 @@ def finished_game(client, kind: str, seats: list[dict], seed: int = 3) -> dict:
     resp = client.post("/api/games", json={"game": kind, "seats": seats, "seed": seed})
     assert resp.status_code == 201, resp.get_json()
     game = resp.get_json()
+    bots_move(client)
     snap = client.get(f"/api/games/{game['id']}").get_json()
     assert snap["over"]
     return snap

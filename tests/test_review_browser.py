@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from tests.bots import game_over
 from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -31,8 +32,7 @@ def finished(page, server: str, kind: str, seats: list[dict], seed: int) -> dict
         f"{server}/api/games", data={"game": kind, "seats": seats, "seed": seed}
     )
     assert resp.status == 201
-    game = resp.json()
-    return page.request.get(f"{server}/api/games/{game['id']}").json()
+    return game_over(server, resp.json()["id"], timeout=120)  # the table's bots play it out
 
 
 def wait_step(page, step: int, seat: int | None = None) -> None:

@@ -1,19 +1,22 @@
 """What only the SQLite store has, on a real file: its pragmas (WAL, busy timeout), the raw
-table's refusal of a doubled version, tokens absent from the file's bytes, and its schema
-migrations (``PRAGMA user_version``, ``MIGRATIONS``). The store suite both stores pass is
-``tests/test_storage.py``."""
+table's refusal of a doubled version, tokens absent from the file's bytes, its schema
+migrations (``PRAGMA user_version``, ``MIGRATIONS``), the change counter its watcher reads, and
+a write lock held by another process past ``LOCK_WAIT_S`` (503, never a hang). The store suite
+both stores pass is ``tests/test_storage.py``."""
 
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
 
+from errors import DatabaseUnavailable
 from tests.testgame import BlindAuction
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
 from web.storage.sessions import GameSessions
-from web.storage.sqlite import SCHEMA_VERSION, SqliteStore
+from web.storage.sqlite import READ_BUSY_MS, SCHEMA_VERSION, SqliteStore
 
 
 @pytest.fixture(autouse=True)
@@ -37,28 +40,71 @@ def store(db):
 
 
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
-    conn = store._conn()
+    with store.connection() as conn:
+        _check_schema(conn)
+    assert store.schema_version == SCHEMA_VERSION == 5
+
+
+def _check_schema(conn: sqlite3.Connection) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+    assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == READ_BUSY_MS
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"games", "actions", "analyses", "snapshots"} <= tables
     cols = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
-    assert {"kind", "options", "seed", "seats", "version", "status", "created", "updated"} <= cols
+    assert {"kind", "options", "seed", "seats", "version", "status", "created", "seq"} <= cols
+    assert {"bot_due", "bot_failed"} <= cols
+    indexes = {r[1] for r in conn.execute("PRAGMA index_list(games)")}
+    assert {"games_seq", "games_bots"} <= indexes
     cols = {r[1] for r in conn.execute("PRAGMA table_info(actions)")}
     assert {"game", "version", "seat", "action", "time"} <= cols
-    assert store.schema_version == SCHEMA_VERSION == 4
 
 
 def test_a_version_cannot_be_written_twice(store):
     store.create(GameRecord("g1", "blind_auction", {}, 5, [Seat(0, "human")]), [])
-    conn = store._conn()
-    conn.execute(
-        "INSERT INTO actions (game, version, seat, action, events, time) VALUES ('g1', 1, 0, '{}', '[]', 0)"
-    )
-    with pytest.raises(sqlite3.IntegrityError):
+    with store.connection() as conn:
         conn.execute(
-            "INSERT INTO actions (game, version, seat, action, events, time) VALUES ('g1', 1, 1, '{}', '[]', 0)"
+            "INSERT INTO actions (game, version, seat, action, events, time) VALUES ('g1', 1, 0, '{}', '[]', 0)"
         )
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute(
+                "INSERT INTO actions (game, version, seat, action, events, time) VALUES ('g1', 1, 1, '{}', '[]', 0)"
+            )
+
+
+def _seq(db: str, game_id: str) -> int:
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT seq FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+
+
+def test_every_append_takes_the_next_change_number(store, db):
+    for gid in ("g1", "g2"):
+        store.create(GameRecord(gid, "blind_auction", {}, 5, [Seat(0, "human")]), [])
+    first, second = _seq(db, "g1"), _seq(db, "g2")
+    assert second == first + 1
+    with store.transaction("g1") as tx:
+        tx.append([ActionRecord(1, 0, {"type": "x"})], RUNNING, None)
+    assert _seq(db, "g1") == second + 1
+
+
+def test_a_write_lock_held_past_the_wait_is_a_503_and_reads_go_on(store, db, monkeypatch):
+    import web.storage.sqlite as sqlite_module
+
+    monkeypatch.setattr(sqlite_module, "LOCK_WAIT_S", 0.5)
+    store.create(GameRecord("g1", "blind_auction", {}, 5, [Seat(0, "human")]), [])
+    other = sqlite3.connect(db, isolation_level=None)  # another process's writer
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        with pytest.raises(DatabaseUnavailable) as err, store.transaction("g1"):
+            pass
+        assert 0.4 < time.monotonic() - started < 2
+        assert err.value.reason == "database_unavailable" and err.value.retry_after_s > 0
+        assert store.get("g1").version == 0  # WAL: readers do not wait for the writer
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with store.transaction("g1") as tx:  # free again
+        tx.append([ActionRecord(1, 0, {"type": "x"})], RUNNING, None)
 
 
 def test_tokens_are_not_in_the_file(db):
@@ -101,18 +147,27 @@ def test_a_version_1_database_is_migrated_keeping_every_game(db):
     assert store.snapshot("g1") is None and store.analysis("g1") is None  # versions 3 and 4
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    with store.connection() as conn:
+        _check_schema(conn)
+    assert _seq(db, "g1") > 0  # the append of version 2 numbered the change
 
 
-def test_a_version_3_database_gains_the_snapshots_table(db):
+def test_a_version_3_database_gains_the_snapshots_table_and_the_change_counter(db):
     with sqlite3.connect(db) as conn:
         conn.executescript(V1_SCHEMA)
     SqliteStore(db).close()
-    with sqlite3.connect(db) as conn:
+    with sqlite3.connect(db) as conn:  # back to version 3: no snapshots, seq or bot marks
         conn.execute("DROP TABLE snapshots")
+        for index, column in (("games_seq", "seq"), ("games_bots", "bot_due")):
+            conn.execute(f"DROP INDEX {index}")
+            conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        conn.execute("ALTER TABLE games DROP COLUMN bot_failed")
         conn.execute("PRAGMA user_version = 3")
     store = SqliteStore(db)
     store.save_snapshot("g1", 1, {"x": 1})
     assert store.snapshot("g1").state == {"x": 1} and store.schema_version == SCHEMA_VERSION
+    with store.connection() as conn:
+        _check_schema(conn)
 
 
 def test_a_database_from_newer_code_is_refused(db):

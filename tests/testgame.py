@@ -302,6 +302,21 @@ class LeakyAuction(BlindAuction):
         return out
 
 
+def thinking_bot(marks: str, seconds: float):
+    """A bot that takes ``seconds`` to bid its first legal card, and first leaves a file named
+    ``<pid>-<ns>`` in ``marks``: tests see which process thinks (and may kill it meanwhile)."""
+    import os
+    import time
+
+    def think(view: dict, legal: list[dict], rng: random.Random) -> dict:
+        with open(os.path.join(marks, f"{os.getpid()}-{time.monotonic_ns()}"), "w"):
+            pass
+        time.sleep(seconds)
+        return legal[0]
+
+    return think
+
+
 #: The game's strings as its own catalogue would hold them (``i18n/<lang>/blind_auction.json``).
 STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -367,8 +382,17 @@ class BidAnalyst(Analyst):
 
 
 def create_app_with_testgame():
-    """App factory for a gunicorn process in tests and benches: the app with Blind Auction."""
+    """App factory for a gunicorn process in tests and benches: the app with Blind Auction
+    (with ``TOBAGO_TEST_THINKING_DIR`` set, also its bot level ``slow``: ``thinking_bot`` for
+    ``TOBAGO_TEST_THINKING_S`` seconds, default 2)."""
+    import os
+
     from app import create_app
 
-    register(BlindAuction())
+    kind = BlindAuction()
+    marks = os.environ.get("TOBAGO_TEST_THINKING_DIR")
+    if marks:
+        seconds = float(os.environ.get("TOBAGO_TEST_THINKING_S", 2))
+        kind.bots = {**kind.bots, "slow": thinking_bot(marks, seconds)}
+    register(kind)
     return create_app()

@@ -26,9 +26,11 @@ def snapshot(page) -> dict:
 
 
 def wait_idle(page, after_version: int | None = None, timeout: float = 30_000) -> None:
-    """Wait until the page is neither sending nor replaying (and past ``after_version``)."""
+    """Wait until the page is neither sending nor replaying, no bot is thinking (the table's
+    replies have come), and it is past ``after_version``."""
     page.wait_for_function(
         "v => window.tobagoGame && window.tobagoGame.snap && !window.tobagoGame.busy"
+        " && window.tobagoGame.snap.bot !== 'thinking'"
         " && window.tobagoGame.shownVersion === window.tobagoGame.snap.version"
         " && (v === null || window.tobagoGame.snap.version > v)",
         arg=after_version,

@@ -3,7 +3,8 @@
 Each feature is a blueprint in its own module. ``register_web`` wires into the app the shared
 ones from the explicit list ``BLUEPRINTS`` (a renamed or broken module is an import error, never
 silently missing routes), then every game's own, named by its descriptor
-(``web.game_site.GameSite.blueprints``, found for every registered kind).
+(``web.game_site.GameSite.blueprints``, found for every registered kind); last, the lean path
+(``web.lean``) goes in front of Flask for the routes registered on it.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from web import (
 )
 from web.apidoc import install_converters
 from web.game_site import sites
+from web.lean import install as install_lean
 
 #: The shared blueprint modules of the service, in registration order (each exposes ``bp``).
 BLUEPRINTS = (
@@ -48,3 +50,4 @@ def register_web(app: Flask) -> None:
     for site in sites():
         for blueprint in site.blueprints:
             app.register_blueprint(blueprint)
+    install_lean(app)

@@ -21,6 +21,7 @@ from errors import (
     InvalidInput,
     NotFound,
     ProjectError,
+    RequestTimeout,
     StaleVersion,
     TooLarge,
     Unauthorized,
@@ -37,6 +38,7 @@ STATUS: dict[type[ProjectError], int] = {
     StaleVersion: 409,
     Unauthorized: 401,
     Forbidden: 403,
+    RequestTimeout: 408,
     Busy: 503,
 }
 
@@ -49,16 +51,16 @@ def status_of(error: ProjectError) -> int:
     return 400
 
 
-def error_response(
-    status: int,
+def error_body(
     code: str,
     message: str,
     field: str | None = None,
     reason: str | None = None,
     params: dict[str, Any] | None = None,
     **extra: Any,
-) -> Response:
-    body = {
+) -> dict[str, Any]:
+    """The JSON of an error answer (``reason`` defaults to ``code``)."""
+    return {
         "error": {
             "code": code,
             "reason": reason or code,
@@ -68,19 +70,39 @@ def error_response(
             **extra,
         }
     }
-    resp = jsonify(body)
+
+
+def error_response(
+    status: int,
+    code: str,
+    message: str,
+    field: str | None = None,
+    reason: str | None = None,
+    params: dict[str, Any] | None = None,
+    **extra: Any,
+) -> Response:
+    resp = jsonify(error_body(code, message, field, reason, params, **extra))
     resp.status_code = status
     return resp
 
 
-def domain_error_response(e: ProjectError) -> Response:
-    """The JSON response of a domain error (``error.version`` too for a stale version)."""
+def domain_error(e: ProjectError) -> tuple[int, dict[str, Any], dict[str, str]]:
+    """A domain error's answer: status, JSON (``error.version`` too for a stale version) and
+    extra headers (``Retry-After`` when busy)."""
     extra: dict[str, Any] = {}
     if isinstance(e, StaleVersion):
         extra["version"] = e.current
-    resp = error_response(status_of(e), e.code, e.message, e.field, e.reason, e.params, **extra)
-    if isinstance(e, Busy):
-        resp.headers["Retry-After"] = str(max(1, round(e.retry_after_s)))
+    body = error_body(e.code, e.message, e.field, e.reason, e.params, **extra)
+    headers = {"Retry-After": str(max(1, round(e.retry_after_s)))} if isinstance(e, Busy) else {}
+    return status_of(e), body, headers
+
+
+def domain_error_response(e: ProjectError) -> Response:
+    """The JSON response of a domain error (``domain_error``)."""
+    status, body, headers = domain_error(e)
+    resp = jsonify(body)
+    resp.status_code = status
+    resp.headers.update(headers)
     return resp
 
 

@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, request
+from flask import Blueprint, Flask, Response, current_app, request
 
 from errors import InvalidInput
 from games.base import kinds
 from web.apidoc import api_route, validated
+from web.jsonbody import read_body
 from web.schemas_games import (
     ActionIn,
     ClaimIn,
@@ -36,6 +37,7 @@ from web.schemas_games import (
 )
 from web.storage import open_store
 from web.storage.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
+from web.streams import HEARTBEAT_S, EventStream
 
 bp = Blueprint("games_api", __name__)
 TAG = "games"
@@ -51,17 +53,20 @@ GAME_ID = {
 #: The largest ``after`` a client may ask about (the server's versions stay far below it).
 MAX_AFTER = 2**62
 _INTEGER = re.compile(r"-?[0-9]+")
+_DIGITS = re.compile(r"[0-9]{1,19}")
 _NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 E400 = "Malformed request (the field is named)"
 E404 = "No such game"
 E413 = "Body larger than 1 MiB"
 E401 = "No seat token (Authorization: Bearer <token>), or a malformed header"
 E403 = "A token that is not a seat of this game"
+E503 = "The game database cannot be reached now (Retry-After says when to retry)"
 #: Where a new game's id leads (OpenAPI links, followed by clients and stateful testers).
 _BY_ID: dict[str, object] = {"game_id": "$response.body#/id"}
 GAME_LINKS = {
     "game": ("get /api/games/{game_id}", _BY_ID),
     "events": ("get /api/games/{game_id}/events", _BY_ID),
+    "stream": ("get /api/games/{game_id}/stream", _BY_ID),
     "record": ("get /api/games/{game_id}/record", _BY_ID),
     "act": ("post /api/games/{game_id}/actions", _BY_ID),
     "claim": ("post /api/games/{game_id}/seats/{index}/claim", {**_BY_ID, "index": 0}),
@@ -70,18 +75,19 @@ GAME_LINKS = {
 
 def init_sessions(app: Flask) -> GameSessions:
     """Open the app's store and game sessions once, before serving (``create_app`` calls it):
-    the clock is ``CLOCK`` (default ``time.time``); ``LONG_POLLS`` long-polls may wait at once
-    and ``STATE_CACHE_SIZE`` states are kept; with ``DEADLINE_TIMER`` a background thread
-    settles due deadlines every ``DEADLINE_TICK_S`` seconds."""
+    the clock is ``CLOCK`` (default ``time.time``) and live states are kept within
+    ``STATE_CACHE_BYTES``; with ``TABLE_RUNNER`` a background thread settles due deadlines and
+    plays due bots every ``TABLE_TICK_S`` seconds (``web.storage.table``). Under ``TESTING`` a
+    failing bot raises."""
     found = GameSessions(
         open_store(app.config["DATABASE"]),
-        cache_size=app.config["STATE_CACHE_SIZE"],
+        cache_bytes=app.config["STATE_CACHE_BYTES"],
         clock=app.config["CLOCK"],
-        long_polls=app.config["LONG_POLLS"],
+        strict_bots=bool(app.config.get("TESTING")),
     )
     app.extensions["game_sessions"] = found
-    if app.config["DEADLINE_TIMER"]:
-        found.start_timer(app.config["DEADLINE_TICK_S"])
+    if app.config["TABLE_RUNNER"]:
+        found.start_runner(app.config["TABLE_TICK_S"])
     return found
 
 
@@ -237,7 +243,7 @@ def post_action(game_id: str) -> dict:
         400: E400,
         404: E404,
         409: "`after` is beyond the game's current version",
-        503: "Too many clients wait on this server already (Retry-After says when to retry)",
+        503: E503,
     },
     params=[
         GAME_ID,
@@ -270,6 +276,53 @@ def get_events(game_id: str) -> dict:
 @api_route(
     bp,
     "GET",
+    "/api/games/{game_id}/stream",
+    "The game's public events pushed as they come (Server-Sent Events): one event per log "
+    "entry, `id` its version and `data` the entry as the events endpoint gives it; a comment "
+    f"at least every {HEARTBEAT_S:g} s; after a finished game's last entry an `end` event "
+    '(`data: {"version": V}`), then the stream closes. Resumes after `Last-Event-ID` (which '
+    "wins) or `after`",
+    TAG,
+    content_type="text/event-stream",
+    errors={
+        400: E400,
+        404: E404,
+        409: "`after` (or `Last-Event-ID`) is beyond the game's current version",
+        503: E503,
+    },
+    params=[
+        GAME_ID,
+        {
+            "name": "after",
+            "in": "query",
+            "schema": {"type": "integer", "minimum": 0, "maximum": MAX_AFTER},
+            "description": "Send the entries with a version above this (default 0)",
+        },
+        {
+            "name": "Last-Event-ID",
+            "in": "header",
+            "schema": {"type": "string", "pattern": "^[0-9]{1,19}$"},
+            "description": "The last version received (a reconnecting EventSource sends it)",
+        },
+    ],
+)
+def stream_events(game_id: str) -> Response:
+    after = _int_arg("after", 0, 0, MAX_AFTER)
+    resumed = request.headers.get("Last-Event-ID")
+    if resumed is not None:
+        if _DIGITS.fullmatch(resumed) is None or int(resumed) > MAX_AFTER:
+            raise InvalidInput(
+                f"Last-Event-ID must be a version (digits), got {resumed!r}", "Last-Event-ID"
+            )
+        after = int(resumed)
+    stream = EventStream(sessions(), game_id, after)
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    return Response(stream, mimetype="text/event-stream", headers=headers)
+
+
+@api_route(
+    bp,
+    "GET",
     "/api/games/{game_id}/record",
     "The whole record of a finished game (options, seed, seats, every action)",
     TAG,
@@ -291,7 +344,7 @@ def get_record(game_id: str) -> dict:
     request=GameRecordIO,
     request_schema=record_schema,
     response=GameStateOut,
-    links={k: GAME_LINKS[k] for k in ("game", "events", "record")},
+    links={k: GAME_LINKS[k] for k in ("game", "events", "stream", "record")},
     status=201,
     errors={400: E400 + ", or a record that is refused or does not finish", 413: E413},
 )
@@ -328,7 +381,7 @@ def import_game() -> tuple[dict, int]:
     converters={"index": "int"},
 )
 def claim_seat(game_id: str, index: int) -> dict:
-    body: Any = ClaimIn() if not request.get_data(cache=True) else validated(ClaimIn)
+    body: Any = ClaimIn() if not read_body() else validated(ClaimIn)
     game, token = sessions().claim(game_id, index, body.name)
     seat = game.seats[index]
     return {"id": game.id, "game": game.kind, "index": index, "name": seat.name, "token": token}

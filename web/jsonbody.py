@@ -13,17 +13,29 @@ request models are strict). Three limits, each an ``errors`` domain error with t
 - larger than the app's ``MAX_CONTENT_LENGTH`` (1 MiB): Werkzeug refuses a ``Content-Length``
   over it (413) before reading; a chunked body has no length, so Werkzeug's stream stops at the
   limit and this module looks one byte further: ``TooLarge`` (413) if the body goes on.
+
+``json_body()`` reads the request's body (``request_bytes``: the size checks) and parses it;
+``parse_json(raw)`` reads JSON text under these rules without Flask (``web.lean`` answers a route
+from its body bytes). The depth of the parsed value is walked only when the text has more than
+``MAX_DEPTH`` opening brackets, which its depth can never exceed.
+
+A body that stops arriving for longer than the connection's socket timeout (gunicorn.conf.py,
+``TOBAGO_REQUEST_TIMEOUT_S``) is ``RequestTimeout`` (408), and the connection is closed after
+that answer (``read_body``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from flask import current_app, request
+from werkzeug.exceptions import ClientDisconnected
 
-from errors import InvalidInput, TooLarge
+from errors import InvalidInput, RequestTimeout, TooLarge
 
 #: The deepest nesting of arrays and objects a body may have (the top-level object is depth 1).
 MAX_DEPTH = 32
@@ -80,11 +92,39 @@ def _too_deep() -> InvalidInput:
     )
 
 
+def read_body() -> bytes:
+    """The request's body (read once, then cached). A read that timed out (Werkzeug reports it
+    as a client that went away) is ``RequestTimeout``, and the socket is shut for reading, so
+    the server closes the connection once the 408 is sent instead of waiting on the rest."""
+    try:
+        return request.get_data(cache=True)
+    except ClientDisconnected as e:
+        if not isinstance(e.__context__, TimeoutError):
+            raise
+        sock = request.environ.get("gunicorn.socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):  # gone already
+                sock.shutdown(socket.SHUT_RD)
+        raise RequestTimeout("the request body stopped arriving", "body") from None
+
+
+def request_bytes() -> bytes:
+    """The request's body (a chunked body over the size limit: ``TooLarge``; a stalled one:
+    ``RequestTimeout``)."""
+    raw = read_body()
+    _refuse_unterminated_overflow(raw)
+    return raw
+
+
 def json_body(require_object: bool = True) -> Any:
     """The parsed JSON body. Not JSON (or not an object), or too deep: ``InvalidInput`` on
-    field ``body``; a chunked body over the size limit: ``TooLarge``."""
-    raw = request.get_data(cache=True)
-    _refuse_unterminated_overflow(raw)
+    field ``body``; a chunked body over the size limit: ``TooLarge``; a stalled one:
+    ``RequestTimeout``."""
+    return parse_json(request_bytes(), require_object)
+
+
+def parse_json(raw: bytes, require_object: bool = True) -> Any:
+    """``raw`` parsed as JSON under the module's rules (``InvalidInput`` on field ``body``)."""
     if not raw:
         raise InvalidInput("the request body must be JSON, got an empty body", "body")
     try:
@@ -97,6 +137,6 @@ def json_body(require_object: bool = True) -> Any:
         raise InvalidInput(
             f"the request body must be a JSON object, got {type(data).__name__}", "body"
         )
-    if depth_exceeds(data):
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and depth_exceeds(data):
         raise _too_deep()
     return data

@@ -12,9 +12,11 @@
   legal actions when it was to act, the game's helper from that view, its expected value, and
   the step's public events (plus the action itself only when it was that seat's). Without a
   seat it is the full view (everything any seat knew) with the helper of the seat to act.
-- **Analyses** (``games.analysis.analyse``) run in one background thread per process, in the
-  order asked; progress is kept in memory and written to the store every ``SAVE_EVERY_S``
-  seconds, the result once. A stored result of the current ``ANALYSIS_VERSION`` is served as
+- **Analyses** (``games.analysis.analyse``) run one at a time in the order asked, off the
+  request path: in a background thread of this process, or, under gunicorn, in the table's
+  process (``table_app.py``: a gunicorn dirty worker, asked through gunicorn's dirty client, so
+  no analysis runs Python on an HTTP worker's event loop). Progress is written to the store
+  every ``SAVE_EVERY_S`` seconds (and kept in memory when it runs here), the result once. A stored result of the current ``ANALYSIS_VERSION`` is served as
   it is (an analysis is reproducible, so it is computed once). Another worker's running
   analysis is reported with its stored progress unless it has not moved for ``STALE_S``
   seconds; then this worker takes the job over.
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import queue
 import threading
 import time
@@ -31,6 +34,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app
+from gunicorn.dirty import get_dirty_client
 
 from errors import IllegalAction, NotFound
 from games.analysis import ANALYSIS_VERSION, analyse
@@ -43,12 +47,16 @@ from web.storage.sessions import GameSessions
 log = logging.getLogger(__name__)
 
 #: Memory for the kept games' positions (``Positions.nbytes``), and for the answers' texts.
-POSITIONS_BYTES = 64 * 1024 * 1024
-ANSWERS_BYTES = 32 * 1024 * 1024
+POSITIONS_BYTES = 32 * 1024 * 1024
+ANSWERS_BYTES = 16 * 1024 * 1024
 #: A running analysis writes its progress this often; another worker's running analysis that
 #: has not moved for ``STALE_S`` is taken over.
 SAVE_EVERY_S = 0.5
 STALE_S = 60.0
+#: The table's process as gunicorn's dirty client names it (``table_app.py``), and how long an
+#: HTTP worker waits for it to finish one analysis.
+TABLE_APP = "table_app:TableApp"
+TABLE_WAIT_S = 3600.0
 
 
 def game_log(sessions: GameSessions, game: GameRecord) -> GameLog:
@@ -60,10 +68,17 @@ def game_log(sessions: GameSessions, game: GameRecord) -> GameLog:
 class Reviews:
     """Positions and analyses of finished games (see the module doc)."""
 
-    def __init__(self, sessions: GameSessions, background: bool = True) -> None:
+    def __init__(
+        self,
+        sessions: GameSessions,
+        background: bool = True,
+        elsewhere: Callable[[str], None] | None = None,
+    ) -> None:
         self.sessions = sessions
         self.clock: Callable[[], float] = sessions.clock
         self.background = background
+        #: Runs one analysis in another process and returns when it is stored (``None``: here).
+        self.elsewhere = elsewhere
         self._positions: SizedCache[Positions] = SizedCache("review-positions", POSITIONS_BYTES)
         self._answers: SizedCache[str] = SizedCache("review-answers", ANSWERS_BYTES)
         self._build_lock = threading.Lock()
@@ -192,7 +207,7 @@ class Reviews:
             return {**out, "status": "unavailable", "progress": None, "analysis": None}
         with self._jobs_lock:
             job = self._jobs.get(game_id)
-            if job is not None:
+            if job is not None and self.elsewhere is None:  # (elsewhere: the stored progress)
                 return {**out, "status": "running", "progress": _progress(*job), "analysis": None}
         stored = self.sessions.store.analysis(game_id)
         if stored is not None and stored.version == ANALYSIS_VERSION:
@@ -236,9 +251,24 @@ class Reviews:
         while True:
             game_id = self._queue.get()
             try:
-                self.run(game_id)
+                if self.elsewhere is None:
+                    self.run(game_id)
+                else:
+                    self._run_elsewhere(game_id)
             finally:
                 self._queue.task_done()
+
+    def _run_elsewhere(self, game_id: str) -> None:
+        """One analysis in the table's process; a failure there leaves the stored record
+        running, and a request after ``STALE_S`` starts it again."""
+        assert self.elsewhere is not None
+        try:
+            self.elsewhere(game_id)
+        except Exception:
+            log.exception("the table's process could not analyse %s", game_id)
+        finally:
+            with self._jobs_lock:
+                self._jobs.pop(game_id, None)
 
     def wait_idle(self) -> None:
         """Block until every queued analysis of this process is done (tests, tools)."""
@@ -298,10 +328,21 @@ def _progress(done: int, total: int) -> dict[str, int]:
 
 
 def init_reviews(app: Flask, sessions: GameSessions) -> Reviews:
-    """The app's review service (``REVIEW_BACKGROUND``: analyses in a thread, default on)."""
-    found = Reviews(sessions, background=app.config.get("REVIEW_BACKGROUND", True))
+    """The app's review service (``REVIEW_BACKGROUND``: analyses in the background, default
+    on). A gunicorn HTTP worker whose server has a table process (gunicorn's dirty socket is
+    set, and the table does not run here) sends its analyses there."""
+    elsewhere = None
+    if os.environ.get("GUNICORN_DIRTY_SOCKET") and not app.config.get("TABLE_RUNNER"):
+        elsewhere = _analyse_in_table
+    background = app.config.get("REVIEW_BACKGROUND", True)
+    found = Reviews(sessions, background=background, elsewhere=elsewhere)
     app.extensions["reviews"] = found
     return found
+
+
+def _analyse_in_table(game_id: str) -> None:
+    """Ask the table's process (gunicorn's dirty client) to analyse a game; returns when done."""
+    get_dirty_client(timeout=TABLE_WAIT_S).execute(TABLE_APP, "analyse", game_id)
 
 
 _INIT_LOCK = threading.Lock()

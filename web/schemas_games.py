@@ -298,6 +298,11 @@ class GameStateOut(BaseModel):
     )
     now: float = Field(description="The server's clock when this answer was made (seconds)")
     over: bool
+    bot: Literal["thinking", "failed"] | None = Field(
+        description="The table's bots: `thinking` while a bot's move is due (it comes as an "
+        "event: the stream, or events?wait=), `failed` when the last one tried failed (the "
+        "table tries again later); null when no bot is to act"
+    )
     view: dict[str, Any] = Field(
         description="Exactly what this seat (or a spectator) may see; its shape is the game's "
         "(components View_<game> where the game describes it)"

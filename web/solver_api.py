@@ -4,7 +4,9 @@ The body is validated once, by ``solver.solve.parse_solve_request`` (plain Pytho
 the CLI): types, limits, clue semantics, island validity and removed spaces, each error naming
 its field (``maps[0].clues[2]``). The pydantic models below describe the same body and answer in
 OpenAPI; ``tests/test_solve_api.py`` checks that they and the parser accept and refuse the same
-bodies. The answer is ``solver.answer.answer_text``; this module only converts.
+bodies. The answer is ``solver.answer.answer_text``; this module only converts. The route is
+served on the lean path (``web.lean``: no Flask request machinery) and by Flask (chunked bodies,
+oversized ones), both through ``solve_text``.
 
 Lean on purpose: islands are kept by the catalog, compiled masks and the answer's text pieces by
 ``solver.compiled``; ``"include_island": false`` skips echoing an island the client has.
@@ -30,7 +32,8 @@ from solver.answer import answer_text
 from solver.clues import TARGETS
 from solver.solve import MAX_CLUES, MAX_HAND, MAX_MAPS, MAX_REMOVED, parse_solve_request
 from web.apidoc import api_route
-from web.jsonbody import json_body
+from web.jsonbody import parse_json, request_bytes
+from web.lean import lean_route
 from web.schemas_island import IslandModel, IslandSpecIn
 
 bp = Blueprint("solver_api", __name__)
@@ -153,5 +156,13 @@ class SolveOut(BaseModel):
     },
 )
 def solve_view() -> Response:
-    req = parse_solve_request(json_body())
-    return Response(answer_text(req), mimetype="application/json")
+    return Response(solve_text(request_bytes()), mimetype="application/json")
+
+
+def solve_text(body: bytes) -> str:
+    """The answer's JSON text to a solve request's body: parsed once, validated once into the
+    domain request (``solver.solve``), answered (``solver.answer``)."""
+    return answer_text(parse_solve_request(parse_json(body)))
+
+
+lean_route("POST", "/api/tobago/solve", solve_text)

@@ -22,7 +22,7 @@ from games.tobago.rules import (
     TREASURE_CARDS,
     TREASURE_VALUES,
 )
-from games.tobago.state import Player, TobagoState, TreasureMap, TurnState
+from games.tobago.state import LOG_KEPT, Player, TobagoState, TreasureMap, TurnState
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.compiled import drive_from
@@ -33,10 +33,16 @@ from solver.engine import SolverOptions, clue_mask, is_legal_play
 
 
 def emit(state: TobagoState, events: list[dict], kind: str, **fields: Any) -> None:
-    """Record a public event (returned by ``apply`` and kept in the state's log)."""
+    """Record a public event (returned by ``apply`` and kept in the state's log). The state
+    keeps only the log's tail, as its snapshot does: past ``2 * LOG_KEPT`` events the oldest
+    ``LOG_KEPT`` are dropped (counted in ``log_dropped``), so a live state no longer grows with
+    its game (the service's action log holds every event)."""
     e = {"type": kind, **fields}
     events.append(e)
     state.log.append(e)
+    if len(state.log) > 2 * LOG_KEPT:
+        del state.log[:LOG_KEPT]
+        state.log_dropped += LOG_KEPT
 
 
 def xy(h: Hex) -> list[int]:

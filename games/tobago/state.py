@@ -134,9 +134,9 @@ class TobagoState(GameState):
     turn: TurnState = field(default_factory=TurnState)
     sharing: Sharing | None = None
     sharings: int = 0
-    log: list[dict] = field(default_factory=list)  # the public events, in order
-    #: Events older than ``log[0]`` that this state no longer holds (a state restored from a
-    #: snapshot keeps only the log's tail): the log's full length is ``log_dropped + len(log)``.
+    log: list[dict] = field(default_factory=list)  # the newest public events, in order
+    #: Events older than ``log[0]`` that this state no longer holds (it keeps only the log's
+    #: tail: ``engine.emit``, ``state_to_json``): the log's full length is ``log_dropped + len(log)``.
     log_dropped: int = 0
     stats: dict[str, int] = field(default_factory=dict)
 

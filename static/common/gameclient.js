@@ -1,9 +1,11 @@
 // The loop every game page runs against the generic game API (web/games_api.py), whatever the
 // game: which seat this browser plays (its tokens from the share links, ?seat= to choose), the
 // snapshot on screen and its version, sending one action at a time (a stale version is answered
-// by catching up), following everyone else through the /events long-poll, and handing each batch
-// of new log entries to the page, which replays them at its own pace before the latest snapshot
-// is drawn.
+// by catching up), following everyone else through pushed events (an EventSource on /stream;
+// the /events long-poll where a browser has none or the stream keeps failing), and handing each
+// batch of new log entries to the page, which replays them at its own pace before the latest
+// snapshot is drawn. Bots move after a player's action, as events; while one is due the client
+// says so under #status ("… is thinking", or that a bot failed).
 //
 // The page has #status, #error and #speed (milliseconds per replayed move; the choice is kept in
 // localStorage as `<kind>.speed`), optionally #seat-switch + #seat-switch-label, and strings
@@ -11,11 +13,13 @@
 
 import { api, ApiError, seatTokens } from "./api.js";
 import { errorText } from "./errors.js";
-import { t } from "./i18n.js";
+import { list, t } from "./i18n.js";
 
 export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 export const clone = (v) => JSON.parse(JSON.stringify(v));
 const $ = (id) => document.getElementById(id);
+/** Refusals or drops of the event stream in a row, without an event between, before the long-poll takes over. */
+const STREAM_TRIES = 4;
 
 /** Remember a <select>'s choice in localStorage under `key` (restored now if still an option). */
 export function rememberChoice(select, key) {
@@ -65,6 +69,8 @@ export class GameClient {
     this.busy = false; // an action is on its way
     this.skipping = false; // the rest of this replay without pauses
     this.queue = Promise.resolve();
+    this.latest = -1; // the newest version the events told of
+    this.catching = false; // a catch-up to `latest` is queued or running
     rememberChoice($("speed"), `${kind}.speed`);
   }
 
@@ -102,6 +108,7 @@ export class GameClient {
       const history = await this.history(snap.version);
       this.snap = snap;
       this.shownVersion = snap.version;
+      this.showBots(snap);
       return history;
     } catch (e) {
       $("status").textContent = e.status === 404 ? t(`${this.strings}not_found`) : this.errorText(e);
@@ -131,6 +138,23 @@ export class GameClient {
     this.snap = next;
     this.shownVersion = next.version;
     this.hooks.settle(next);
+    this.showBots(next);
+  }
+
+  /** Under #status: which bots are thinking (the table plays them), or that a bot failed. */
+  showBots(snap) {
+    let box = $("bot-status");
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "bot-status";
+      box.className = "bot-status";
+      box.setAttribute("role", "status");
+      $("status").after(box);
+    }
+    const bots = snap.bot === "thinking" ? snap.to_act.filter((s) => snap.seats[s].type === "bot") : [];
+    const names = bots.map((s) => (this.seatName ? this.seatName(s) : snap.seats[s].name || String(s + 1)));
+    box.textContent = snap.bot === "failed" ? t("common.bot_failed") : names.length ? t("common.bot_thinking", { names: list(names), count: names.length }) : "";
+    box.hidden = !box.textContent;
   }
 
   /** Run `fn` after whatever catch-up or send is under way (one at a time). */
@@ -163,8 +187,63 @@ export class GameClient {
     });
   }
 
-  /** Follow the game through the events long-poll until it is over (runs for the page's life). */
+  /**
+   * Follow the game until it is over (runs for the page's life): pushed events, or the events
+   * long-poll where the browser has no EventSource or the stream cannot be had (`STREAM_TRIES`
+   * refusals or drops in a row, each tried again after 3 to 6 s, like the stream's own retry).
+   */
   async follow() {
+    if (typeof EventSource === "function") {
+      for (let tries = 0; tries < STREAM_TRIES; tries++) {
+        const outcome = await this.stream();
+        if (outcome === "over") return;
+        if (outcome === "worked") tries = -1; // it worked a while: start counting again
+        await sleep(3000 + Math.random() * 3000);
+      }
+    }
+    await this.longPoll();
+  }
+
+  /** Catch up (one batch at a time) until the page shows `version` or the game is over. */
+  announce(version) {
+    this.latest = Math.max(this.latest, version);
+    if (this.catching) return; // the catch-up under way goes on to the latest
+    this.catching = true;
+    this.exclusive(async () => {
+      try {
+        while (this.latest > this.shownVersion && !(this.snap && this.snap.over)) await this.catchUp();
+      } catch (e) { /* the next event, or the next look, tries again */ }
+      this.catching = false;
+    });
+  }
+
+  /**
+   * The /stream of the game (Server-Sent Events, web/streams.py): each entry announces its
+   * version, a `bot` event a change of what the table's bots do, `end` the game's end. Resolves
+   * "over" once the game is over, "worked" when a stream that delivered events was lost, and
+   * "failed" when it could not be had (an error answer, or drops in a row without an event).
+   */
+  stream() {
+    return new Promise((resolve) => {
+      const source = new EventSource(`${this.base}/stream?after=${Math.max(this.shownVersion, 0)}`);
+      let drops = 0;
+      let worked = false;
+      const stop = (outcome) => { source.close(); resolve(outcome); };
+      const refresh = () => this.exclusive(() => this.catchUp()).catch(() => {});
+      source.onopen = () => { if (drops) refresh(); }; // back after a drop: the bots may have changed
+      source.onmessage = (m) => { drops = 0; worked = true; this.announce(JSON.parse(m.data).version); };
+      source.addEventListener("bot", () => { drops = 0; worked = true; refresh(); });
+      source.addEventListener("end", (m) => { this.announce(JSON.parse(m.data).version); stop("over"); });
+      source.onerror = () => {
+        drops += 1;
+        if (this.snap && this.snap.over) stop("over");
+        else if (source.readyState === EventSource.CLOSED || drops >= STREAM_TRIES) stop(worked ? "worked" : "failed");
+      };
+    });
+  }
+
+  /** Follow the game through the events long-poll until it is over. */
+  async longPoll() {
     for (;;) {
       if (this.snap && this.snap.over) return;
       try {

@@ -52,8 +52,9 @@ function renderActions() {
   if (hadFocus && !$("actions").contains(document.activeElement)) ui.focusActions = true;
   $("actions-note").textContent = mine ? t("play.choose", { count: buttons.length }) : snap.over ? t("play.no_actions_over") : t("play.no_actions");
   if (ui.focusActions && current() && !client.busy) { // after my move: the next choice, or the box
-    ui.focusActions = false;
-    ($("action-list").querySelector("button") || $("actions")).focus();
+    const next = $("action-list").querySelector("button");
+    (next || $("actions")).focus();
+    if (next || snap.over || snap.bot !== "thinking") ui.focusActions = false; // (else: once the bots answered)
   }
 }
 

@@ -24,9 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from errors import InvalidInput
-
-#: How often the polling ``GameStore.wait`` re-reads a game's version (seconds).
-POLL_INTERVAL_S = 0.2
+from web.storage.watch import Watcher
 
 HUMAN = "human"
 BOT = "bot"
@@ -124,6 +122,21 @@ class GameRecord:
     #: When the running timed phase ends, in seconds on the service's clock (``None``: no clock
     #: runs). Set with every append; ``GameSessions.settle`` acts on it.
     deadline: float | None = None
+    #: From when (service clock) a table runner may take the game to let its bots move
+    #: (``None``: no bot is to act). Set with every append; a runner that takes the game
+    #: pushes it to the end of its lease (``web.storage.table``).
+    bot_due: float | None = None
+    #: The last bot move tried failed (logged); a runner tries again at ``bot_due``.
+    bot_failed: bool = False
+
+    @property
+    def bot(self) -> str | None:
+        """What the page shows of the table's bots: ``thinking``, ``failed`` or ``None``."""
+        if self.over:
+            return None
+        if self.bot_failed:
+            return "failed"
+        return "thinking" if self.bot_due is not None else None
 
     @property
     def over(self) -> bool:
@@ -235,7 +248,18 @@ def game_from_row(row: Mapping[str, Any], decode: Callable[[Any], Any]) -> GameR
         created=row["created"],
         updated=row["updated"],
         deadline=row["deadline"],
+        bot_due=row["bot_due"],
+        bot_failed=bool(row["bot_failed"]),
     )
+
+
+class VersionMoved(Exception):
+    """The stored version moved between reading a game's state and its write transaction (an
+    optimistic write lost the race: the caller decides what that means)."""
+
+    def __init__(self, current: int) -> None:
+        super().__init__(current)
+        self.current = current
 
 
 class Transaction(ABC):
@@ -260,16 +284,33 @@ class Transaction(ABC):
             rows.append((self.game.id, a.version, a.seat, action, events, a.time))
         return rows
 
-    def _appended(self, count: int, status: str, deadline: float | None) -> None:
-        """``game`` after ``count`` actions were written with this status and deadline."""
+    def _appended(
+        self, count: int, status: str, deadline: float | None, bot_due: float | None
+    ) -> None:
+        """``game`` after ``count`` actions were written with this status, deadline and
+        ``bot_due`` (a failure mark goes with any append)."""
         self.game.version += count
         self.game.status = status
         self.game.deadline = deadline
+        self.game.bot_due = None if status == OVER else bot_due
+        self.game.bot_failed = False
 
     @abstractmethod
-    def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
-        """Add actions ``game.version + 1, + 2, ...``, set the status and the deadline; bumps
-        the version."""
+    def append(
+        self,
+        actions: list[ActionRecord],
+        status: str,
+        deadline: float | None,
+        bot_due: float | None = None,
+    ) -> None:
+        """Add actions ``game.version + 1, + 2, ...``, set the status, the deadline and when a
+        bot is due; bumps the version and wakes the game's followers."""
+
+    @abstractmethod
+    def set_bot(self, bot_due: float | None, failed: bool) -> None:
+        """Set when a bot is due and the failure mark without appending (a runner's lease, a
+        bot with nothing to say, a failed bot); the game's followers are woken when what the
+        page shows (``GameRecord.bot``) changes."""
 
     @abstractmethod
     def set_seats(self, seats: list[Seat]) -> None:
@@ -281,7 +322,8 @@ class GameStore(ABC):
 
     @abstractmethod
     def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
-        """Insert a new game with its first actions (bots that moved at once), atomically."""
+        """Insert a new game with its first actions (an import's whole log), its deadline and
+        ``bot_due``, atomically."""
 
     @abstractmethod
     def get(self, game_id: str) -> GameRecord:
@@ -298,18 +340,24 @@ class GameStore(ABC):
         """Log entries with ``after < version <= upto``, in order; ``events=False`` leaves each
         entry's events empty (a replay needs only seats and actions: nothing to decode)."""
 
+    @abstractmethod
+    def watcher(self) -> Watcher:
+        """This process's watcher of the store (``web.storage.watch``): one per store."""
+
     def wait(self, game_id: str, after: int, timeout: float) -> int:
         """Block until the game's version is above ``after`` or ``timeout`` seconds have passed;
-        returns the version seen last (``NotFound`` for no such game). This default reads the
-        version every ``POLL_INTERVAL_S``; a store with notifications overrides it."""
+        returns the version seen last (``NotFound`` for no such game). Sleeps on the process's
+        watcher: no query of its own while it waits."""
         until = time.monotonic() + timeout
-        version = self.version(game_id)
-        while version <= after:
-            left = until - time.monotonic()
-            if left <= 0:
-                break
-            time.sleep(min(POLL_INTERVAL_S, left))
-            version = self.version(game_id)
+        with self.watcher().subscribe(game_id) as sub:
+            version = self.version(game_id)  # after subscribing: no change can slip by
+            while version <= after:
+                left = until - time.monotonic()
+                if left <= 0:
+                    break
+                sub.wait(left)
+                if sub.news(version):
+                    version = self.version(game_id)
         return version
 
     @abstractmethod
@@ -327,7 +375,11 @@ class GameStore(ABC):
 
     @abstractmethod
     def due(self, now: float, limit: int = 100) -> list[str]:
-        """Running games whose deadline is at or before ``now`` (for the deadline timer)."""
+        """Running games whose deadline is at or before ``now`` (for the table runner)."""
+
+    @abstractmethod
+    def bots_due(self, now: float, limit: int = 100) -> list[str]:
+        """Running games whose ``bot_due`` is at or before ``now``, longest due first."""
 
     @abstractmethod
     def transaction(self, game_id: str) -> AbstractContextManager[Transaction]:

@@ -1,32 +1,37 @@
-"""Moves applied to a live state: the engine's ``apply`` with its refusals kept and its crashes
-made a 400, and bots acting until none wants to (``games.base.next_bot_action``).
+"""Moves applied to a live state: the engine's ``apply`` with its refusals kept (and its crashes
+on a player's odd input made a 400), and the bots' moves, which a table runner plays
+(``web.storage.table``), never a player's request.
 
-Bots are deterministic from the log: each bot move's generator is seeded from the game's seed and
-the move's version (``"<seed>/<version>"``), so replaying a game, or computing its bots' replies
-again after a conflicting write, gives the same moves. A bot that fails or chooses an illegal
-action falls back to a random legal one (logged), so a bot bug never stalls a game.
+Bots are deterministic from the log: each bot move's generator is seeded from the game's seed
+and the move's version (``"<seed>/<version>"``), so replaying a game, or another runner taking
+over the move of one that crashed, gives the same move. A bot that crashes, chooses an action
+the engine refuses, or whose move crashes the engine is ``BotFailed``: the runner logs it with
+its traceback and marks the game, which never moves on by a move its bot did not choose.
 """
 
 from __future__ import annotations
 
 import logging
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
-from errors import IllegalAction, InvalidInput, ProjectError
+from errors import InvalidInput, ProjectError
 from games.base import GameKind, next_bot_action
 from web.storage import BOT, ActionRecord, GameRecord
 from web.storage.deadlines import Clock
 
 log = logging.getLogger(__name__)
 
-#: Bots may make at most this many moves in one request (a bot-only game plays to the end).
-MAX_BOT_ACTIONS = 20_000
-
 
 class EngineCrash(InvalidInput):
     """An engine failed on odd input with a Python error instead of refusing it (a 400)."""
+
+
+class BotFailed(Exception):
+    """A bot could not make its move (its exception, or the engine's refusal, is the cause);
+    the state may have changed on the way: drop it."""
 
 
 def apply_move(kind: GameKind, state: Any, seat: int | None, action: dict) -> list[dict]:
@@ -44,27 +49,36 @@ def apply_move(kind: GameKind, state: Any, seat: int | None, action: dict) -> li
     return list(events or [])
 
 
-def run_bots(
+def bot_levels(game: GameRecord) -> list[str | None]:
+    """Each seat's bot level, ``None`` for a human seat."""
+    return [s.level if s.type == BOT else None for s in game.seats]
+
+
+def bot_to_act(kind: GameKind, state: Any, game: GameRecord) -> bool:
+    """Whether a bot seat is among those to act (then a runner asks it; it may wait)."""
+    if kind.is_over(state):
+        return False
+    levels = bot_levels(game)
+    return any(levels[seat] is not None for seat in kind.to_act(state))
+
+
+def bot_moves(
     kind: GameKind,
     game: GameRecord,
     state: Any,
     version: int,
     clock: Clock,
     room: Callable[[int], None],
+    budget_s: float,
 ) -> list[ActionRecord]:
-    """Bots act on ``state`` (at ``version``; one log entry each) until none wants to: a human
-    must act, a timed phase waits for its clock, or the game ends. ``room(v)`` refuses entry
-    ``v`` when the log is full; ``clock`` stamps each entry."""
+    """Bots act on ``state`` (at ``version``; one log entry each) until none wants to (a human
+    must act, a timed phase waits for its clock, the game ends) or, after a move, ``budget_s``
+    seconds have passed (the moves so far are then written, and the runner comes back for the
+    rest). ``room(v)`` refuses entry ``v`` when the log is full; ``clock`` stamps each entry."""
     out: list[ActionRecord] = []
-    levels = [s.level if s.type == BOT else None for s in game.seats]
+    levels = bot_levels(game)
+    started = time.monotonic()
     while not kind.is_over(state):
-        if len(out) >= MAX_BOT_ACTIONS:
-            raise IllegalAction(
-                f"bots did not finish within {MAX_BOT_ACTIONS} moves",
-                "seats",
-                reason="bots_did_not_finish",
-                params={"count": MAX_BOT_ACTIONS},
-            )
         rng = random.Random(f"{game.seed}/{version + 1}")
 
         def rng_for(r: random.Random = rng) -> random.Random:
@@ -72,25 +86,26 @@ def run_bots(
 
         try:
             found = next_bot_action(kind, state, levels, rng_for)
-        except Exception as e:  # a bot bug must not stall the game: any legal move
-            log.error("%s bot failed: %r", kind.name, e)
-            seat = next(s for s in kind.to_act(state) if levels[s] is not None)
-            found = (seat, rng.choice(kind.legal_actions(state, seat)))
+        except Exception as e:  # a bot bug: the game waits, the bug is logged (never a guess)
+            raise BotFailed(f"a {kind.name} bot failed at version {version + 1}: {e!r}") from e
         if found is None:
             break
         seat, action = found
         version += 1
-        room(version)
+        try:
+            room(version)
+        except ProjectError:  # the log is full: write what is done (the state is untouched)
+            if out:
+                break
+            raise
         try:
             events = apply_move(kind, state, seat, action)
-        except EngineCrash as e:  # the state may be half-changed: give up (rolled back)
-            raise IllegalAction(
-                f"{kind.name} failed on the {levels[seat]} bot's move for seat {seat}: {e.message}",
-                "seats",
+        except ProjectError as e:  # refused (or crashed the engine): the bot's bug too
+            raise BotFailed(
+                f"{kind.name} refused the {levels[seat]} bot's move {action!r} for seat {seat}"
+                f" at version {version}: {e.message}"
             ) from e
-        except ProjectError as e:  # refused, state unchanged: fall back to a legal move
-            log.error("%s bot chose an illegal action %r: %s", kind.name, action, e)
-            action = rng.choice(kind.legal_actions(state, seat))
-            events = apply_move(kind, state, seat, action)
         out.append(ActionRecord(version, seat, action, events, clock()))
+        if time.monotonic() - started >= budget_s:
+            break
     return out

@@ -15,9 +15,17 @@ reached. Games other than the locked one are not held up.
 
 Events without polling: every append also runs ``pg_notify('tobago_games', '<id> <version>')``,
 which PostgreSQL delivers at commit (never for a rolled-back write) to every listening
-connection. Each process keeps one such connection and a thread that wakes the long-polls
-waiting on that game (``wait``); the thread reconnects after a lost connection and then wakes
-every waiter, so none misses a move made meanwhile.
+connection. Each process keeps one such connection (``PgWatcher``, ``web.storage.watch``) whose
+thread wakes the streams and long-polls following that game; it reconnects after a lost
+connection and then wakes every follower, so none misses a move made meanwhile.
+
+A lost database is answered in words: pooled connections are checked on checkout (when idle
+for more than ``CHECK_AFTER_S``), a request
+waits at most ``POOL_WAIT_S`` for one, and a database that cannot be reached is
+``DatabaseUnavailable`` (503 with ``Retry-After``), never a 500 or a long wait; requests that
+need no database do not wait at all (under gevent, waiting yields). When the database answers
+again, the pool connects within a second or so: its failed reconnections give up after
+``RECONNECT_S``, and a request that finds the pool short starts a new one at once.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import logging
 import os
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -33,9 +42,9 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
-from psycopg_pool import ConnectionPool
+from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
-from errors import NotFound
+from errors import DatabaseUnavailable, NotFound
 from web.storage import (
     OVER,
     RUNNING,
@@ -50,14 +59,29 @@ from web.storage import (
     listed_free_seats,
     storable_json,
 )
+from web.storage.watch import Watcher
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
-#: The channel of version notifications; the payload is ``"<game id> <version>"``.
+#: What a lost or unreachable database raises (``DatabaseUnavailable`` then).
+_LOST = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, PoolClosed)
+
+SCHEMA_VERSION = 2
+#: The channel of change notifications; the payload is ``"<game id> <version>"`` after an
+#: append, ``"<game id>"`` when only what the page shows of the bots changed.
 CHANNEL = "tobago_games"
 #: Connections per process (each thread holds one only while it runs a statement or a write).
 POOL_SIZE = 10
+#: How long a request waits for a pooled connection before it is refused (503).
+POOL_WAIT_S = 1.0
+#: A new connection gives up after this long (libpq's ``connect_timeout``, seconds).
+CONNECT_TIMEOUT_S = 2
+#: A pooled connection that cannot be made again gives up after this long (seconds): the pool
+#: then tries anew as soon as a request needs one, instead of waiting out its back-off (1, 2,
+#: 4, 8 s ...), so the first good answer follows the database's return within a second or so.
+RECONNECT_S = 2.0
+#: A pooled connection idle longer than this is checked before it is handed out (seconds).
+CHECK_AFTER_S = 1.0
 #: A constant key for ``pg_advisory_xact_lock``: one schema set-up at a time.
 _SETUP_LOCK = 0x70B460
 
@@ -74,9 +98,12 @@ SCHEMA = (
         free_seats INTEGER NOT NULL DEFAULT 0,
         created    DOUBLE PRECISION NOT NULL,
         updated    DOUBLE PRECISION NOT NULL,
-        deadline   DOUBLE PRECISION
+        deadline   DOUBLE PRECISION,
+        bot_due    DOUBLE PRECISION,
+        bot_failed BOOLEAN NOT NULL DEFAULT FALSE
     )""",
     "CREATE INDEX games_open ON games (status, free_seats, created)",
+    "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
     "CREATE INDEX games_created ON games (created)",
     "CREATE INDEX games_due ON games (deadline) WHERE deadline IS NOT NULL",
     """CREATE TABLE actions (
@@ -105,11 +132,18 @@ SCHEMA = (
     )""",
 )
 
-#: Statements that bring a database from schema version ``v`` to ``v + 1`` (none yet).
-MIGRATIONS: dict[int, tuple[str, ...]] = {}
+#: Statements that bring a database from schema version ``v`` to ``v + 1``.
+MIGRATIONS: dict[int, tuple[str, ...]] = {
+    1: (
+        "ALTER TABLE games ADD COLUMN bot_due DOUBLE PRECISION",
+        "ALTER TABLE games ADD COLUMN bot_failed BOOLEAN NOT NULL DEFAULT FALSE",
+        "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
+    ),
+}
 
 _GAME_COLUMNS = (
-    "id, kind, options, seed, seats, version, status, origin, created, updated, deadline"
+    "id, kind, options, seed, seats, version, status, origin, created, updated, deadline,"
+    " bot_due, bot_failed"
 )
 
 
@@ -136,10 +170,17 @@ class _PgTransaction(Transaction):
         self.conn = conn
         self.game = game
 
-    def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
+    def append(
+        self,
+        actions: list[ActionRecord],
+        status: str,
+        deadline: float | None,
+        bot_due: float | None = None,
+    ) -> None:
         rows = self._action_rows(actions, status, _jsonb)
         version = self.game.version + len(rows)
-        deadline = None if status == OVER else deadline
+        over = status == OVER
+        deadline, bot_due = (None, None) if over else (deadline, bot_due)
         with self.conn.pipeline(), self.conn.cursor() as cur:  # one round trip for them all
             if rows:
                 cur.executemany(
@@ -148,13 +189,24 @@ class _PgTransaction(Transaction):
                     rows,
                 )
             cur.execute(
-                "UPDATE games SET version = %s, status = %s, updated = %s, deadline = %s"
-                " WHERE id = %s",
-                (version, status, time.time(), deadline, self.game.id),
+                "UPDATE games SET version = %s, status = %s, updated = %s, deadline = %s,"
+                " bot_due = %s, bot_failed = FALSE WHERE id = %s",
+                (version, status, time.time(), deadline, bot_due, self.game.id),
             )
             if version != self.game.version:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.game.id} {version}"))
-        self._appended(len(rows), status, deadline)
+        self._appended(len(rows), status, deadline, bot_due)
+
+    def set_bot(self, bot_due: float | None, failed: bool) -> None:
+        shown = self.game.bot
+        self.game.bot_due, self.game.bot_failed = bot_due, failed
+        with self.conn.pipeline(), self.conn.cursor() as cur:
+            cur.execute(
+                "UPDATE games SET bot_due = %s, bot_failed = %s WHERE id = %s",
+                (bot_due, failed, self.game.id),
+            )
+            if self.game.bot != shown:  # followers look again (no version: the same one)
+                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.game.id))
 
     def set_seats(self, seats: list[Seat]) -> None:
         data = _jsonb([s.to_json() for s in seats], "seats")
@@ -165,67 +217,36 @@ class _PgTransaction(Transaction):
         self.game.seats = seats
 
 
-class _Listener:
-    """One ``LISTEN`` connection per process and the thread that reads its notifications: each
-    wakes the events registered for that game (``watch``)."""
+class PgWatcher(Watcher):
+    """One ``LISTEN`` connection per process: each notification wakes that game's followers;
+    after a lost connection it reconnects (every ``RECONNECT_S``) and wakes every follower."""
+
+    name = "pg-watcher"
+    RECONNECT_S = 0.5
 
     def __init__(self, url: str) -> None:
+        super().__init__()
         self.url = url
-        self._lock = threading.Lock()
-        self._waiters: dict[str, set[threading.Event]] = {}
-        self._ready = threading.Event()
-        self._closed = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="pg-listener", daemon=True)
-        self._thread.start()
-        if not self._ready.wait(10):
-            self._closed.set()  # stop trying: the caller gets the error
-            raise RuntimeError("could not LISTEN on the PostgreSQL server within 10 s")
 
-    @contextmanager
-    def watch(self, game_id: str) -> Iterator[threading.Event]:
-        """An event set whenever the game's version changes (or the listener reconnected)."""
-        event = threading.Event()
-        with self._lock:
-            self._waiters.setdefault(game_id, set()).add(event)
-        try:
-            yield event
-        finally:
-            with self._lock:
-                found = self._waiters.get(game_id)
-                if found is not None:
-                    found.discard(event)
-                    if not found:
-                        del self._waiters[game_id]
-
-    def _wake(self, game_id: str | None) -> None:
-        with self._lock:
-            if game_id is None:
-                events = [e for found in self._waiters.values() for e in found]
-            else:
-                events = list(self._waiters.get(game_id, ()))
-        for e in events:
-            e.set()
-
-    def _run(self) -> None:
-        while not self._closed.is_set():
+    def run(self, closed: threading.Event) -> None:
+        connected_once = False
+        while not closed.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True) as conn:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=2) as conn:
                     conn.execute(f"LISTEN {CHANNEL}")
-                    if self._ready.is_set():
-                        self._wake(None)  # reconnected: whatever happened meanwhile, re-check
-                    self._ready.set()
-                    while not self._closed.is_set():
+                    if connected_once:
+                        self.wake_all()  # whatever happened meanwhile: look again
+                    connected_once = True
+                    self.listening()
+                    while not closed.is_set():
                         for note in conn.notifies(timeout=1.0):
-                            self._wake(note.payload.split(" ", 1)[0])
+                            game_id, _, version = note.payload.partition(" ")
+                            self.wake(game_id, int(version) if version.isdigit() else None)
             except Exception as e:  # a lost connection (or anything else): never die
-                if self._closed.is_set():
+                if closed.is_set():
                     return
-                log.warning("PostgreSQL listener lost its connection (%r); reconnecting", e)
-                self._closed.wait(0.5)
-
-    def close(self) -> None:
-        self._closed.set()
-        self._thread.join(5)
+                log.warning("PostgreSQL watcher lost its connection (%r); reconnecting", e)
+                closed.wait(self.RECONNECT_S)
 
 
 class PostgresStore(GameStore):
@@ -237,9 +258,12 @@ class PostgresStore(GameStore):
         self.pool_size = pool_size
         self._pid = -1
         self._pool_obj: ConnectionPool | None = None
-        self._listener_obj: _Listener | None = None
+        self._watcher = PgWatcher(url)
         self._open_lock = threading.Lock()
-        with psycopg.connect(url, autocommit=True) as conn:
+        self._used: weakref.WeakKeyDictionary[psycopg.Connection, float] = (
+            weakref.WeakKeyDictionary()
+        )
+        with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S) as conn:
             self._set_up(conn)
 
     # --- schema ----------------------------------------------------------------------------
@@ -271,7 +295,7 @@ class PostgresStore(GameStore):
 
     @property
     def schema_version(self) -> int:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             row = conn.execute("SELECT version FROM schema_version").fetchone()
         assert row is not None
         return int(row[0])
@@ -286,28 +310,43 @@ class PostgresStore(GameStore):
             if self._pool_obj is None or self._pid != os.getpid():
                 self._pool_obj = ConnectionPool(
                     self.url,
-                    min_size=1,
+                    min_size=self.pool_size,  # ready for a rush (a restart's reconnecting pages)
                     max_size=self.pool_size,
-                    kwargs={"autocommit": True},
+                    kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
+                    check=self._check,
+                    timeout=POOL_WAIT_S,
+                    reconnect_timeout=RECONNECT_S,
                     open=True,
                     name="tobago",
                 )
-                self._listener_obj = None
                 self._pid = os.getpid()
             return self._pool_obj
 
-    def _listener(self) -> _Listener:
-        self._pool()  # a forked process starts afresh
-        with self._open_lock:
-            if self._listener_obj is None:
-                self._listener_obj = _Listener(self.url)
-            return self._listener_obj
+    @contextmanager
+    def _connection(self) -> Iterator[psycopg.Connection]:
+        """A pooled connection (checked on checkout) for the block. A database that cannot be
+        reached (lost, restarting, no connection within ``POOL_WAIT_S``) is
+        ``DatabaseUnavailable`` (503, ``Retry-After``), never a 500 or a long wait."""
+        try:
+            with self._pool().connection() as conn:
+                yield conn
+                self._used[conn] = time.monotonic()
+        except _LOST as e:
+            raise DatabaseUnavailable(f"the game database cannot be reached: {e}") from e
+
+    def _check(self, conn: psycopg.Connection) -> None:
+        """The pool's check of a connection it hands out: one used within ``CHECK_AFTER_S`` is
+        taken as it is (a round trip saved on every statement of a busy server: a fault since
+        then fails its statement, a 503, and the pool drops it), an older one is asked first."""
+        if time.monotonic() - self._used.get(conn, 0.0) > CHECK_AFTER_S:
+            ConnectionPool.check_connection(conn)
+
+    def watcher(self) -> PgWatcher:
+        return self._watcher
 
     def close(self) -> None:
+        self._watcher.close()
         with self._open_lock:
-            if self._listener_obj is not None:
-                self._listener_obj.close()
-                self._listener_obj = None
             if self._pool_obj is not None and self._pid == os.getpid():
                 self._pool_obj.close()
             self._pool_obj = None
@@ -319,7 +358,7 @@ class PostgresStore(GameStore):
         game.created = game.updated = now
         options = _jsonb(game.options, "options")
         seats = _jsonb([s.to_json() for s in game.seats], "seats")
-        with self._pool().connection() as conn, conn.pipeline(), conn.transaction():
+        with self._connection() as conn, conn.pipeline(), conn.transaction():
             conn.execute(
                 "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
                 " free_seats, created, updated) VALUES (%s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s)",
@@ -338,10 +377,10 @@ class PostgresStore(GameStore):
             )
             final_status, deadline = game.status, game.deadline
             game.version, game.status = 0, RUNNING
-            _PgTransaction(conn, game).append(actions, final_status, deadline)
+            _PgTransaction(conn, game).append(actions, final_status, deadline, game.bot_due)
 
     def get(self, game_id: str) -> GameRecord:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             row = cur.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
@@ -351,24 +390,11 @@ class PostgresStore(GameStore):
         return _game_from_row(row)
 
     def version(self, game_id: str) -> int:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             row = conn.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
         if row is None:
             raise NotFound(f"no game {game_id!r}", "id")
         return int(row[0])
-
-    def wait(self, game_id: str, after: int, timeout: float) -> int:
-        """Sleeps on the game's notifications (no polling): each wake-up reads the version."""
-        until = time.monotonic() + timeout
-        with self._listener().watch(game_id) as changed:
-            version = self.version(game_id)  # after LISTEN and watch: no move can slip by
-            while version <= after:
-                left = until - time.monotonic()
-                if left <= 0 or not changed.wait(left):
-                    break
-                changed.clear()
-                version = self.version(game_id)
-        return version
 
     def actions(
         self, game_id: str, after: int = 0, upto: int | None = None, events: bool = True
@@ -379,21 +405,21 @@ class PostgresStore(GameStore):
         if upto is not None:
             sql += " AND version <= %s"
             args.append(upto)
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             rows = conn.execute(sql + " ORDER BY version", args).fetchall()
         if not events:
             return [ActionRecord(r[0], r[1], r[2], [], r[3]) for r in rows]
         return [ActionRecord(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     def snapshot(self, game_id: str) -> Snapshot | None:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             row = conn.execute(
                 "SELECT version, state FROM snapshots WHERE game = %s", (game_id,)
             ).fetchone()
         return None if row is None else Snapshot(row[0], row[1])
 
     def save_snapshot(self, game_id: str, version: int, state: dict[str, Any]) -> None:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             conn.execute(
                 "INSERT INTO snapshots (game, version, state) VALUES (%s, %s, %s)"
                 " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
@@ -403,7 +429,7 @@ class PostgresStore(GameStore):
 
     def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
         where = "WHERE status = 'running' AND free_seats > 0 " if open_only else ""
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             rows = cur.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games {where}ORDER BY created DESC LIMIT %s",
@@ -412,7 +438,7 @@ class PostgresStore(GameStore):
         return [_game_from_row(r) for r in rows]
 
     def due(self, now: float, limit: int = 100) -> list[str]:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             rows = conn.execute(
                 "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= %s"
                 " AND status = 'running' ORDER BY deadline LIMIT %s",
@@ -420,10 +446,19 @@ class PostgresStore(GameStore):
             ).fetchall()
         return [r[0] for r in rows]
 
+    def bots_due(self, now: float, limit: int = 100) -> list[str]:
+        with self._connection() as conn:
+            rows = conn.execute(
+                "SELECT id FROM games WHERE bot_due IS NOT NULL AND bot_due <= %s"
+                " AND status = 'running' ORDER BY bot_due LIMIT %s",
+                (now, limit),
+            ).fetchall()
+        return [r[0] for r in rows]
+
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Transaction]:
         # In a pipeline: BEGIN goes with the SELECT, COMMIT with the last writes (2 round trips).
-        with self._pool().connection() as conn, conn.pipeline(), conn.transaction():
+        with self._connection() as conn, conn.pipeline(), conn.transaction():
             cur = conn.cursor(row_factory=dict_row)
             row = cur.execute(
                 f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s FOR UPDATE", (game_id,)
@@ -433,13 +468,13 @@ class PostgresStore(GameStore):
             yield _PgTransaction(conn, _game_from_row(row))
 
     def game_ids(self) -> Iterator[str]:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             rows = conn.execute("SELECT id FROM games ORDER BY created").fetchall()
         for (game_id,) in rows:
             yield game_id
 
     def analysis(self, game_id: str) -> AnalysisRecord | None:
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             row = cur.execute(
                 "SELECT game, version, status, done, total, result, error, updated"
@@ -450,7 +485,7 @@ class PostgresStore(GameStore):
 
     def save_analysis(self, record: AnalysisRecord) -> None:
         result = None if record.result is None else Jsonb(record.result)
-        with self._pool().connection() as conn:
+        with self._connection() as conn:
             conn.execute(
                 "INSERT INTO analyses (game, version, status, done, total, result, error, updated)"
                 " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game) DO UPDATE SET"

@@ -1,37 +1,41 @@
 """Game sessions: the engines (``games.base``) driven over a ``GameStore``, for any game kind.
 
 This is where the API's rules live, kept out of the Flask views: creating a game, seat tokens,
-applying an action under the version check, letting bots move, building a seat's response from
+applying an action under the version check, the table's bots, building a seat's response from
 that seat's view only, records and their import, and long-polling for new events.
 
-States are never stored, only cached (``web.storage.states``: an LRU per process, rebuilt from
-the newest snapshot and the log's tail). A write is optimistic: under the game's lock in this
-process, the state is brought to the stored version, the action and the bots' replies are
-applied to it, and only then does the store's write transaction open, check that the version
-is still the one the state was built on, and append every entry at once. Bots thus think
-outside the database's lock (SQLite's is the whole file), and an action and its bot replies are
-one commit: nothing half-applied, nothing left for later. When the version moved meanwhile
-(another process wrote), the human's action is stale (409) and a deadline is settled again
-from the new version; a state changed in place is dropped and rebuilt.
+States are never stored, only cached (``web.storage.states``: per process, within a memory
+budget, rebuilt from the newest snapshot and the log's tail). A write is optimistic: under the
+game's lock in this process, the state is brought to the stored version, the action is applied
+to it, and only then does the store's write transaction open, check that the version is still
+the one the state was built on, and append. When the version moved meanwhile (another process
+wrote), the human's action is stale (409) and a deadline is settled again from the new version;
+a state changed in place is dropped and rebuilt.
+
+Bots never think in a player's request: a write that leaves a bot to act marks the game
+(``bot_due``), and a table runner (``web.storage.table``: a thread in the process that runs
+it, under gunicorn its own process) takes the game for a lease, thinks, and appends the bots'
+moves by the same optimistic write (``play_bots``): any number of runners on any number of
+servers may try, one succeeds per version, and a runner that dies thinking loses nothing (its
+lease runs out and another takes the game). The player's POST answers once their own move is
+stored; the bots' moves follow as events.
 
 Limits (README, "Storage"): a game's log holds at most ``MAX_LOG_ENTRIES`` entries (then 409
-``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries; at most ``LONG_POLLS`` long-polls
-wait at once per process (then 503 ``too_many_waiting`` with ``Retry-After``), so waiting
-clients never take every thread.
+``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries. Waiting (a long-poll, a stream) has
+no cap of its own: a waiting client sleeps on the process's watcher (``web.storage.watch``) and
+costs a subscription, not a query.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from errors import (
-    Busy,
     Forbidden,
     IllegalAction,
     InvalidInput,
@@ -45,19 +49,20 @@ from web.storage import (
     BOT,
     HUMAN,
     OVER,
-    POLL_INTERVAL_S,
     RUNNING,
     ActionRecord,
     GameRecord,
     GameStore,
     Seat,
+    VersionMoved,
     hash_token,
     new_token,
     token_matches,
 )
-from web.storage.deadlines import Clock, DeadlineTimer, deadline_of
-from web.storage.moves import EngineCrash, apply_move, run_bots
-from web.storage.states import SNAPSHOT_EVERY, Entry, StateCache
+from web.storage.deadlines import Clock, deadline_of
+from web.storage.moves import EngineCrash, apply_move, bot_to_act
+from web.storage.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
+from web.storage.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots
 
 log = logging.getLogger(__name__)
 
@@ -68,22 +73,18 @@ MAX_LOG_ENTRIES = 10_000
 MAX_WAIT_S = 25.0
 #: ``events`` returns at most this many log entries (``more``: ask again after the last one).
 EVENTS_PAGE = 500
-#: Long-polls that may wait at once in one process (keep it below gunicorn's ``THREADS``: the
-#: threads left over answer everything else); more get 503 with ``Retry-After``.
-LONG_POLLS = 6
-BUSY_RETRY_S = 3.0
 #: A write whose version moved under it is recomputed this often (settling) before giving up.
 WRITE_RETRIES = 5
 #: Sanity cap on tokens presented (ours are 43 characters).
 MAX_TOKEN_LEN = 256
+#: A long-poll on a game whose deadline should have passed looks again this often (seconds).
+DEADLINE_LOOK_S = 0.2
 
 
-class _Moved(Exception):
-    """The stored version moved between reading the state and the write transaction."""
-
-    def __init__(self, current: int) -> None:
-        super().__init__(current)
-        self.current = current
+def public_entry(a: ActionRecord) -> dict[str, Any]:
+    """A log entry as anyone may see it: the acting seat and the engine's public events, never
+    the action itself (a secret simultaneous choice stays secret)."""
+    return {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
 
 
 def new_game_id() -> str:
@@ -97,30 +98,31 @@ class GameSessions:
     def __init__(
         self,
         store: GameStore,
-        cache_size: int = 512,
+        cache_bytes: int = STATE_CACHE_BYTES,
         clock: Clock = time.time,
         snapshot_every: int = SNAPSHOT_EVERY,
         max_log: int = MAX_LOG_ENTRIES,
-        long_polls: int = LONG_POLLS,
+        strict_bots: bool = False,
     ) -> None:
         self.store = store
-        self.states = StateCache(store, cache_size, snapshot_every)
+        self.states = StateCache(store, cache_bytes, snapshot_every)
         #: The one clock deadlines are judged by (seconds; injectable for tests).
         self.clock = clock
         self.max_log = max_log
-        self.long_polls = long_polls
-        self._waiting = threading.BoundedSemaphore(max(long_polls, 1))
-        self._timer: DeadlineTimer | None = None
+        #: A failing bot in ``play_due_bots`` raises (tests) instead of being logged and marked.
+        self.strict_bots = strict_bots
+        self.runner: TableRunner | None = None
 
-    def start_timer(self, tick: float = 0.25) -> None:
-        """Settle due deadlines every ``tick`` seconds in a background thread (once)."""
-        if self._timer is None:
-            self._timer = DeadlineTimer(self, tick).start()
+    def start_runner(self, tick: float = TICK_S) -> None:
+        """Run the table in this process (``web.storage.table``): every ``tick`` seconds a
+        background thread settles due deadlines and plays due bots (once)."""
+        if self.runner is None:
+            self.runner = TableRunner(self, tick).start()
 
-    def stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+    def stop_runner(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner = None
 
     # --- states ----------------------------------------------------------------------------
 
@@ -220,6 +222,7 @@ class GameSessions:
             "deadline": None if over else game.deadline,
             "now": self.clock(),
             "over": over,
+            "bot": None if over else game.bot,
             "view": kind.view(state, seat),
             "legal_actions": [] if seat is None or over else kind.legal_actions(state, seat),
             "scores": kind.scores(state) if over else None,
@@ -261,23 +264,15 @@ class GameSessions:
         """Public events after version ``after`` (at most ``EVENTS_PAGE`` entries: ``more`` says
         whether the log goes on); waits up to ``wait`` seconds for one.
 
-        Waiting is the store's (``GameStore.wait``: SQLite reads the version, PostgreSQL sleeps
-        on ``LISTEN/NOTIFY``), so a move made through another worker or server is seen too; a
+        Waiting sleeps on the process's watcher (``GameStore.wait``: SQLite's one query a tick
+        for all followed games, PostgreSQL's ``LISTEN/NOTIFY``), so a move made through another
+        worker or server is seen too; a
         deadline that passes while waiting is settled (its timeout is an event like any other).
-        At most ``long_polls`` requests wait at once in this process; one more gets ``Busy``
-        (503, ``Retry-After``). Only the engine's public events and the acting seat (``None``
-        for the table) are returned, never the actions themselves (a secret simultaneous choice
-        stays secret).
+        Only the engine's public events and the acting seat (``None`` for the table) are
+        returned, never the actions themselves (a secret simultaneous choice stays secret).
         """
         wait = min(max(wait, 0.0), MAX_WAIT_S)
-        game = self.settle(self.store.get(game_id))
-        if after > game.version:  # a conflict with the game's state, not a malformed request
-            raise IllegalAction(
-                f"after={after} is past the current version {game.version}",
-                "after",
-                reason="after_past_version",
-                params={"after": after, "version": game.version},
-            )
+        game = self.check_after(self.settle(self.store.get(game_id)), after)
         if game.version == after and wait > 0 and not game.over:  # a finished game is final
             game = self._wait_for_move(game, after, time.monotonic() + wait)
         upto = min(game.version, after + EVENTS_PAGE)
@@ -289,37 +284,36 @@ class GameSessions:
             "deadline": game.deadline,
             "now": self.clock(),
             "more": upto < game.version,
-            "events": [
-                {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
-                for a in entries
-            ],
+            "events": [public_entry(a) for a in entries],
         }
 
-    def _wait_for_move(self, game: GameRecord, after: int, until: float) -> GameRecord:
-        """Wait (one of ``long_polls`` places) until the log passes ``after`` or ``until``
-        (monotonic seconds); the game's row then. A running clock is looked at when, by its
-        reading, the deadline should have come (at least every ``POLL_INTERVAL_S``)."""
-        if not self._waiting.acquire(blocking=False):
-            raise Busy(
-                f"{self.long_polls} clients are waiting for events on this server already; "
-                f"retry in {BUSY_RETRY_S:g} s",
-                BUSY_RETRY_S,
-                "wait",
-                reason="too_many_waiting",
+    @staticmethod
+    def check_after(game: GameRecord, after: int) -> GameRecord:
+        """``game``, when ``after`` is at most its version (409 ``after_past_version`` beyond:
+        a conflict with the game's state, not a malformed request)."""
+        if after > game.version:
+            raise IllegalAction(
+                f"after={after} is past the current version {game.version}",
+                "after",
+                reason="after_past_version",
+                params={"after": after, "version": game.version},
             )
-        try:
-            while (left := until - time.monotonic()) > 0:
-                step = left
-                if game.deadline is not None and not game.over:
-                    step = min(left, max(POLL_INTERVAL_S, game.deadline - self.clock()))
-                if self.store.wait(game.id, after, step) > after:
-                    break
-                if self._due(game):
-                    game = self.settle(game)
-                    if game.version > after:
-                        return game
-        finally:
-            self._waiting.release()
+        return game
+
+    def _wait_for_move(self, game: GameRecord, after: int, until: float) -> GameRecord:
+        """Wait until the log passes ``after`` or ``until`` (monotonic seconds); the game's row
+        then. A running clock is looked at when, by its reading, the deadline should have come
+        (at least every ``DEADLINE_LOOK_S``)."""
+        while (left := until - time.monotonic()) > 0:
+            step = left
+            if game.deadline is not None and not game.over:
+                step = min(left, max(DEADLINE_LOOK_S, game.deadline - self.clock()))
+            if self.store.wait(game.id, after, step) > after:
+                break
+            if self._due(game):
+                game = self.settle(game)
+                if game.version > after:
+                    return game
         return self.store.get(game.id)
 
     # --- writing ----------------------------------------------------------------------------
@@ -327,7 +321,8 @@ class GameSessions:
     def create(
         self, game_name: str, seats: list[dict], options: dict | None, seed: int | None
     ) -> tuple[GameRecord, dict[int, str], Any]:
-        """A new game; bots that must act first do so. Returns it, the tokens and the state."""
+        """A new game (a bot that acts first is due at once: the table runner plays it).
+        Returns it, the tokens and the state."""
         kind = get_kind(game_name)
         kind.check_seats(len(seats))
         resolved = kind.resolve_options(options, len(seats))
@@ -337,13 +332,12 @@ class GameSessions:
         game = GameRecord(new_game_id(), kind.name, resolved, seed, seat_rows)
         state = self._new_state(kind, game)
         now = self.clock()
-        log_entries = self._run_bots(kind, game, state, 0)
         game.status = OVER if kind.is_over(state) else RUNNING
-        times = {0: now, **{e.version: e.time for e in log_entries}}
-        game.deadline = deadline_of(kind.timer(state), 0, None, times, lambda v: now)
-        self.store.create(game, log_entries)
-        self.states.saved(game, 0, state)
+        game.deadline = deadline_of(kind.timer(state), 0, None, {0: now}, lambda v: now)
+        game.bot_due = now if bot_to_act(kind, state, game) else None
+        self.store.create(game, [])
         self._remember(game, state)
+        self._bots_due(game)
         return game, tokens, state
 
     @staticmethod
@@ -398,19 +392,20 @@ class GameSessions:
         action: dict,
         game: GameRecord | None = None,
     ) -> dict:
-        """Apply ``seat``'s action at ``version``, then let bots move, in one commit; returns
-        ``seat``'s response. ``game``: the row, when the caller has just read it. A deadline
-        that has passed is settled first (so an action chosen before the timeout is stale)."""
+        """Apply ``seat``'s action at ``version`` and store it; returns ``seat``'s response
+        (bots answer later, as events: ``bot`` says one is thinking). ``game``: the row, when
+        the caller has just read it. A deadline that has passed is settled first (so an action
+        chosen before the timeout is stale)."""
         game = self.settle(game if game is not None else self.store.get(game_id))
 
-        def check(current: GameRecord) -> list[tuple[int | None, dict]]:
+        def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
             if version != current.version:
                 raise StaleVersion(version, current.version)
-            return [(seat, action)]
+            return [self._applied(kind, state, current.version + 1, seat, action)]
 
         try:
-            game, state = self._write(game, check)
-        except _Moved as moved:  # another process wrote first: this version is spent
+            game, state = self._write(game, play)
+        except VersionMoved as moved:  # another process wrote first: this version is spent
             raise StaleVersion(version, moved.current) from None
         return self.snapshot(game, seat, state)
 
@@ -419,70 +414,68 @@ class GameSessions:
 
     def settle(self, game: GameRecord) -> GameRecord:
         """``game`` with its passed deadline settled: the timer's action applied as the table's
-        log entry (then bots move); the row unchanged when nothing is due."""
-        entry = self._entry(game.id)
+        log entry; the row unchanged when nothing is due."""
 
-        def check(current: GameRecord) -> list[tuple[int | None, dict]]:
-            if not self._due(current):
+        def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
+            timer = kind.timer(state)
+            if not self._due(current) or timer is None:
                 return []  # another request or process settled it meanwhile
-            timer = get_kind(current.kind).timer(self._bring_up(entry, current))
-            return [] if timer is None else [(None, timer.action)]
+            return [self._applied(kind, state, current.version + 1, None, timer.action)]
 
         for _ in range(WRITE_RETRIES):
             if not self._due(game):
                 return game
             try:
-                return self._write(game, check)[0]
-            except _Moved:
+                return self._write(game, play)[0]
+            except VersionMoved:
                 game = self.store.get(game.id)  # someone wrote meanwhile: look again
         return game
 
     def settle_due(self) -> int:
-        """Settle every game whose deadline has passed (the deadline timer's tick)."""
+        """Settle every game whose deadline has passed (the table runner's tick)."""
         n = 0
         for game_id in self.store.due(self.clock()):
             try:
                 before = self.store.get(game_id)
                 if self.settle(before).version != before.version:
                     n += 1
-            except ProjectError as e:  # e.g. a bot that cannot finish: logged, not fatal
+            except ProjectError as e:  # e.g. a full log: logged, not fatal
                 log.warning("could not settle the deadline of %s: %s", game_id, e)
         return n
 
+    def _applied(
+        self, kind: GameKind, state: Any, version: int, seat: int | None, action: dict
+    ) -> ActionRecord:
+        """``action`` applied to ``state`` as log entry ``version`` (refused past the cap)."""
+        self._check_room(version)
+        events = apply_move(kind, state, seat, action)
+        return ActionRecord(version, seat, action, events, self.clock())
+
     def _write(
-        self, game: GameRecord, first: Callable[[GameRecord], list[tuple[int | None, dict]]]
+        self, game: GameRecord, plan: Callable[[GameRecord, Any, GameKind], list[ActionRecord]]
     ) -> tuple[GameRecord, Any]:
-        """One optimistic write (module doc): ``first(game)`` names the actions to apply (none:
-        nothing to do) on the state at ``game.version``, then bots move; the log, status and
-        deadline are appended in one transaction that checks the version did not move (else
-        ``_Moved``). The cached state is changed in place under the game's lock and dropped if
-        anything fails after it changed (the log stays the truth)."""
+        """One optimistic write (module doc): ``plan(game, state, kind)`` applies the actions to
+        the state at ``game.version`` and returns their log entries (none: nothing to do);
+        they are appended with the status, the deadline and whether a bot is due, in one
+        transaction that checks the version did not move (else ``VersionMoved``). The cached state
+        is changed in place under the game's lock and dropped if anything fails after it may
+        have changed: after the plan applied its moves (a lost race, a database fault), or when
+        the plan failed otherwise than by a refusal (a ``ProjectError`` other than
+        ``EngineCrash`` leaves the state as it was). The log stays the truth."""
         entry = self._entry(game.id)
         with entry.lock:
             if entry.version > game.version:  # this process wrote meanwhile: start from there
                 game = self.store.get(game.id)
             kind = get_kind(game.kind)
-            changed = False
+            state = self._bring_up(entry, game)
+            before, old_deadline = game.version, game.deadline
+            entries: list[ActionRecord] = []
             try:
-                todo = first(game)
-                state = self._bring_up(entry, game)
-                if not todo:
-                    return game, state
                 if kind.is_over(state):
                     raise IllegalAction("the game is over", "action", reason="game_over")
-                before, old_deadline = game.version, game.deadline
-                entries: list[ActionRecord] = []
-                for seat, action in todo:
-                    self._check_room(before + len(entries) + 1)
-                    try:
-                        events = self._apply(kind, state, seat, action)
-                    except EngineCrash:
-                        changed = True  # the engine may have stopped half-way
-                        raise
-                    changed = True  # a refusal (ProjectError) left the state as it was
-                    version = before + len(entries) + 1
-                    entries.append(ActionRecord(version, seat, action, events, self.clock()))
-                entries += self._run_bots(kind, game, state, before + len(entries))
+                entries = plan(game, state, kind)
+                if not entries:
+                    return game, state
                 deadline = deadline_of(
                     kind.timer(state),
                     before,
@@ -490,18 +483,28 @@ class GameSessions:
                     {e.version: e.time for e in entries},
                     lambda v: self._entry_time(game, v),
                 )
+                bot_due = self.clock() if bot_to_act(kind, state, game) else None
                 with self.store.transaction(game.id) as tx:
                     if tx.game.version != before:
-                        raise _Moved(tx.game.version)
-                    tx.append(entries, OVER if kind.is_over(state) else RUNNING, deadline)
+                        raise VersionMoved(tx.game.version)
+                    status = OVER if kind.is_over(state) else RUNNING
+                    tx.append(entries, status, deadline, bot_due)
                     game = tx.game
-            except BaseException:
-                if changed:
+            except BaseException as e:
+                refused = isinstance(e, ProjectError) and not isinstance(e, EngineCrash)
+                if entries or not refused:  # the state may have changed: the log decides
                     entry.clear()
                 raise
             entry.version = game.version
             self.states.saved(game, before, state)
-            return game, state
+        self._bots_due(game)
+        return game, state
+
+    def _bots_due(self, game: GameRecord) -> None:
+        """Tell this process's runner, if any, that ``game`` has a bot due (it would find it
+        at its next tick anyway)."""
+        if self.runner is not None and game.bot_due is not None:
+            self.runner.nudge()
 
     def _check_room(self, version: int) -> None:
         """Refuse log entry ``version`` past the cap (409 ``log_full``)."""
@@ -520,14 +523,16 @@ class GameSessions:
         found = self.store.actions(game.id, after=version - 1, upto=version)
         return found[0].time if found else self.clock()
 
-    @staticmethod
-    def _apply(kind: GameKind, state: Any, seat: int | None, action: dict) -> list[dict]:
-        return apply_move(kind, state, seat, action)
+    # --- the table's bots (web.storage.table) -------------------------------------------------
 
-    def _run_bots(
-        self, kind: GameKind, game: GameRecord, state: Any, version: int
-    ) -> list[ActionRecord]:
-        return run_bots(kind, game, state, version, self.clock, self._check_room)
+    def play_bots(self, game_id: str, lease_s: float | None = LEASE_S) -> int:
+        """Let the game's bots move if one is due (``web.storage.table.play_bots``)."""
+        return play_bots(self, game_id, lease_s)
+
+    def play_due_bots(self, game_id: str | None = None) -> int:
+        """Play every due bot move now, until none is due (``web.storage.table``): the
+        explicit, deterministic runner of tests. Returns the entries appended."""
+        return play_due_bots(self, game_id)
 
     def claim(self, game_id: str, index: int, name: str | None) -> tuple[GameRecord, str]:
         """Give a free human seat's token, once."""
@@ -597,7 +602,7 @@ class GameSessions:
                     params={**number, "seat": a["seat"]},
                 )
             try:
-                events = self._apply(kind, state, a["seat"], a["action"])
+                events = apply_move(kind, state, a["seat"], a["action"])
             except ProjectError as e:
                 # the engine's own reason comes along, so a page words why in its language
                 raise InvalidInput(

@@ -1,18 +1,22 @@
-"""``GameStore`` on one SQLite file: WAL (switched on once, at set-up), a busy timeout, one
-connection per thread.
+"""``GameStore`` on one SQLite file: WAL (switched on once, at set-up), a few pooled
+connections per process, writes that wait for the lock without holding up an event loop.
 
 Four tables: ``games`` (one row per game: kind, options, seed, seats with token hashes, version,
-status, timestamps), ``actions`` (the log: game, version, seat, action JSON, public events,
-time; ``(game, version)`` is the primary key, so a version can never be written twice),
-``analyses`` (a finished game's review analysis: status, progress and result, ``web.review``)
-and ``snapshots`` (each game's newest state snapshot, a cache). Writes go
+status, timestamps, the ``seq`` of its last change), ``actions`` (the log: game, version, seat,
+action JSON, public events, time; ``(game, version)`` is the primary key, so a version can never
+be written twice), ``analyses`` (a finished game's review analysis: status, progress and result,
+``web.review``) and ``snapshots`` (each game's newest state snapshot, a cache). Writes go
 through ``transaction``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the game's row is
 read, so the version a request checks is still the version when it commits; two racing requests
-on one version give one success and one ``StaleVersion`` (409). WAL lets readers (GETs,
-long-polls) go on while a writer holds the lock, across gunicorn's worker processes too. The
-threads of one process take a lock of their own before ``BEGIN IMMEDIATE``, so they queue on it
-instead of SQLite's busy handler, which sleeps (1 ms, 2 ms, 5 ms, ...) between tries. The
-schema version is ``PRAGMA user_version``; ``MIGRATIONS`` bring an older file up to date.
+on one version give one success and one ``StaleVersion`` (409). WAL lets readers (GETs, streams)
+go on while a writer holds the lock, across gunicorn's worker processes too. The writers of one
+process take a lock of their own before ``BEGIN IMMEDIATE``, so they queue on it; a lock held by
+another process is waited for by sleeping between tries (``_begin``: a gevent sleep under
+gevent), not in SQLite's busy handler, which sleeps in C; past ``LOCK_WAIT_S`` the request is
+refused with ``DatabaseUnavailable`` (503, ``Retry-After``). Each append bumps the game's
+``seq`` from one counter, so ``SqliteWatcher`` finds every change since its last look with one
+query. The schema version is ``PRAGMA user_version``; ``MIGRATIONS`` bring an older file up to
+date.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from errors import NotFound
+from errors import DatabaseUnavailable, NotFound
 from web.storage import (
     OVER,
     RUNNING,
@@ -41,9 +45,21 @@ from web.storage import (
     listed_free_seats,
     storable_json,
 )
+from web.storage.watch import Watcher
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+#: How long opening a file waits for another process that holds it (WAL switch, schema).
 BUSY_TIMEOUT_S = 30.0
+#: How long a write waits for SQLite's write lock, held by another process, before the request
+#: is refused (``DatabaseUnavailable``, 503): writes hold it for a millisecond or two.
+LOCK_WAIT_S = 5.0
+#: SQLite's own busy handler for reads and commits (it sleeps in C, holding up an event loop):
+#: in WAL mode they do not wait for writers, so this is a safety net, never a queue.
+READ_BUSY_MS = 200
+#: Idle connections a process keeps for reuse (more are closed when given back).
+POOL_IDLE = 8
+#: How often the watcher reads the rows changed since its last look (seconds).
+WATCH_TICK_S = 0.05
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -58,9 +74,14 @@ CREATE TABLE IF NOT EXISTS games (
     free_seats INTEGER NOT NULL DEFAULT 0,  -- human seats nobody has claimed yet
     created    REAL NOT NULL,
     updated    REAL NOT NULL,
-    deadline   REAL                         -- the running timed phase's end (service clock)
+    deadline   REAL,                        -- the running timed phase's end (service clock)
+    seq        INTEGER NOT NULL DEFAULT 0,  -- bumped from one counter by every change
+    bot_due    REAL,                        -- from when a table runner may let a bot move
+    bot_failed INTEGER NOT NULL DEFAULT 0   -- the last bot move tried failed (logged)
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (status, free_seats, created);
+CREATE INDEX IF NOT EXISTS games_seq ON games (seq);
+CREATE INDEX IF NOT EXISTS games_bots ON games (bot_due) WHERE bot_due IS NOT NULL;
 CREATE INDEX IF NOT EXISTS games_created ON games (created);
 CREATE INDEX IF NOT EXISTS games_due ON games (deadline) WHERE deadline IS NOT NULL;
 CREATE TABLE IF NOT EXISTS actions (
@@ -115,7 +136,18 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     2: (ANALYSES_TABLE,),
     3: (SNAPSHOTS_TABLE,),
+    4: (
+        "ALTER TABLE games ADD COLUMN seq INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_seq ON games (seq)",
+        "ALTER TABLE games ADD COLUMN bot_due REAL",
+        "ALTER TABLE games ADD COLUMN bot_failed INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
+    ),
 }
+
+#: The next value of ``games.seq`` (written inside the write transaction, which SQLite runs one
+#: at a time: so ``seq`` grows in commit order, and a reader never sees a gap filled later).
+NEXT_SEQ = "(SELECT COALESCE(MAX(seq), 0) + 1 FROM games)"
 
 
 def _use_wal(conn: sqlite3.Connection, path: str) -> None:
@@ -155,18 +187,35 @@ class _SqliteTransaction(Transaction):
         self.conn = conn
         self.game = game
 
-    def append(self, actions: list[ActionRecord], status: str, deadline: float | None) -> None:
+    def append(
+        self,
+        actions: list[ActionRecord],
+        status: str,
+        deadline: float | None,
+        bot_due: float | None = None,
+    ) -> None:
         rows = self._action_rows(actions, status, storable_json)
         self.conn.executemany(
             "INSERT INTO actions (game, version, seat, action, events, time) VALUES (?,?,?,?,?,?)",
             rows,
         )
-        deadline = None if status == OVER else deadline
+        over = status == OVER
+        deadline, bot_due = (None, None) if over else (deadline, bot_due)
         self.conn.execute(
-            "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ? WHERE id = ?",
-            (self.game.version + len(rows), status, time.time(), deadline, self.game.id),
+            "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?, bot_due = ?,"
+            f" bot_failed = 0, seq = {NEXT_SEQ} WHERE id = ?",
+            (self.game.version + len(rows), status, time.time(), deadline, bot_due, self.game.id),
         )
-        self._appended(len(rows), status, deadline)
+        self._appended(len(rows), status, deadline, bot_due)
+
+    def set_bot(self, bot_due: float | None, failed: bool) -> None:
+        shown = self.game.bot
+        self.game.bot_due, self.game.bot_failed = bot_due, failed
+        seq = f", seq = {NEXT_SEQ}" if self.game.bot != shown else ""  # followers look again
+        self.conn.execute(
+            f"UPDATE games SET bot_due = ?, bot_failed = ?{seq} WHERE id = ?",
+            (bot_due, int(failed), self.game.id),
+        )
 
     def set_seats(self, seats: list[Seat]) -> None:
         data = storable_json([s.to_json() for s in seats], "seats")
@@ -182,57 +231,136 @@ class _SqliteTransaction(Transaction):
         self.game.seats = seats
 
 
+class SqliteWatcher(Watcher):
+    """Every ``WATCH_TICK_S``, one query for the rows changed since the last (``seq`` above the
+    highest seen), whatever the number of games followed; their followers are woken and read
+    the row (the change may be an append or a bot's mark)."""
+
+    name = "sqlite-watcher"
+
+    def __init__(self, store: SqliteStore) -> None:
+        super().__init__()
+        self.store = store
+
+    def run(self, closed: threading.Event) -> None:
+        with self.store.connection() as conn:
+            last = conn.execute("SELECT COALESCE(MAX(seq), 0) FROM games").fetchone()[0]
+            self.listening()
+            while not closed.wait(WATCH_TICK_S):
+                rows = conn.execute(
+                    "SELECT id, seq FROM games WHERE seq > ? ORDER BY seq", (last,)
+                ).fetchall()
+                for game_id, seq in rows:
+                    last = seq
+                    self.wake(game_id, None)  # an append or a bot's mark: followers look
+
+
+def _locked(e: sqlite3.OperationalError) -> bool:
+    return "locked" in str(e) or "busy" in str(e)
+
+
 class SqliteStore(GameStore):
-    """The SQLite store. Thread-safe: each thread (and each forked process) opens its own
-    connection on first use."""
+    """The SQLite store. Thread-safe, and friendly to an event loop (gevent): a statement or a
+    transaction borrows one of the process's connections (``connection``; a forked process
+    opens its own), and a write waits for another process's lock by sleeping between tries
+    (``_begin``), never inside SQLite."""
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self._local = threading.local()
+        self._idle: list[sqlite3.Connection] = []
+        self._pool_lock = threading.Lock()
+        self._pid = os.getpid()
         self._write_lock = threading.Lock()  # this process's writers queue here, not in SQLite
+        self._watcher = SqliteWatcher(self)
         parent = os.path.dirname(os.path.abspath(path))
         os.makedirs(parent, exist_ok=True)
-        conn = self._conn()
-        _use_wal(conn, path)
-        with self._write(conn):
-            found = conn.execute("PRAGMA user_version").fetchone()[0]
-            if found > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"{path} has schema version {found}; this code knows up to {SCHEMA_VERSION}"
-                )
-            if found == 0:  # a new database: the current schema at once
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        conn.execute(statement)
-            else:
-                for version in range(found, SCHEMA_VERSION):
-                    for statement in MIGRATIONS[version]:
-                        conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        with self.connection() as conn:
+            _use_wal(conn, path)
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            try:
+                with self._write_lock:
+                    conn.execute("BEGIN IMMEDIATE")
+                    self._set_up(conn)
+                    conn.execute("COMMIT")
+            finally:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                conn.execute(f"PRAGMA busy_timeout = {READ_BUSY_MS}")
+
+    def _set_up(self, conn: sqlite3.Connection) -> None:
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"{self.path} has schema version {found}; this code knows up to {SCHEMA_VERSION}"
+            )
+        if found == 0:  # a new database: the current schema at once
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+        else:
+            for version in range(found, SCHEMA_VERSION):
+                for statement in MIGRATIONS[version]:
+                    conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @property
     def schema_version(self) -> int:
-        return int(self._conn().execute("PRAGMA user_version").fetchone()[0])
+        row = self._one("PRAGMA user_version")
+        assert row is not None
+        return int(row[0])
 
     # --- connections ---------------------------------------------------------------------
 
-    def _conn(self) -> sqlite3.Connection:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None and self._local.pid == os.getpid():
-            return conn
-        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(
+            self.path, timeout=READ_BUSY_MS / 1000, isolation_level=None, check_same_thread=False
+        )
         conn.row_factory = sqlite3.Row
-        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        conn.execute(f"PRAGMA busy_timeout = {READ_BUSY_MS}")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
-        self._local.conn = conn
-        self._local.pid = os.getpid()
         return conn
 
     @contextmanager
-    def _write(self, conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-        with self._write_lock:
-            conn.execute("BEGIN IMMEDIATE")
+    def connection(self) -> Iterator[sqlite3.Connection]:
+        """One of this process's connections for the block (opened when none is idle). A
+        "database is locked" past SQLite's short wait is ``DatabaseUnavailable`` (503)."""
+        with self._pool_lock:
+            if self._pid != os.getpid():  # forked: the parent's connections are not ours
+                self._idle, self._pid = [], os.getpid()
+            conn = self._idle.pop() if self._idle else None
+        if conn is None:
+            conn = self._open()
+        try:
+            yield conn
+        except sqlite3.OperationalError as e:
+            if _locked(e):
+                raise DatabaseUnavailable(f"the game database is locked: {e}") from e
+            raise
+        finally:
+            if conn.in_transaction:  # a failure between BEGIN and COMMIT/ROLLBACK
+                conn.execute("ROLLBACK")
+            with self._pool_lock:
+                keep = self._pid == os.getpid() and len(self._idle) < POOL_IDLE
+                if keep:
+                    self._idle.append(conn)
+            if not keep:
+                conn.close()
+
+    def _all(self, sql: str, args: tuple | list = ()) -> list[sqlite3.Row]:
+        with self.connection() as conn:
+            return conn.execute(sql, args).fetchall()
+
+    def _one(self, sql: str, args: tuple | list = ()) -> sqlite3.Row | None:
+        with self.connection() as conn:
+            return conn.execute(sql, args).fetchone()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction: this process's writers take turns (``_write_lock``), then
+        SQLite's write lock is taken (``_begin``); leaving commits, an error rolls back."""
+        with self.connection() as conn, self._write_lock:
+            self._begin(conn)
             try:
                 yield conn
             except BaseException:
@@ -240,11 +368,41 @@ class SqliteStore(GameStore):
                 raise
             conn.execute("COMMIT")
 
+    @staticmethod
+    def _begin(conn: sqlite3.Connection) -> None:
+        """``BEGIN IMMEDIATE`` without SQLite's busy handler, which sleeps in C (and would hold
+        up every other request of an event loop): while another process writes, this one
+        sleeps between tries (1 ms, 2 ms, 4 ms ... 50 ms) for up to ``LOCK_WAIT_S``, then the
+        request is refused (``DatabaseUnavailable``)."""
+        deadline = time.monotonic() + LOCK_WAIT_S
+        pause = 0.001
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            while True:
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                    return
+                except sqlite3.OperationalError as e:
+                    if not _locked(e):
+                        raise
+                    if time.monotonic() + pause > deadline:
+                        raise DatabaseUnavailable(
+                            f"the game database stayed locked for {LOCK_WAIT_S:g} s"
+                        ) from e
+                time.sleep(pause)
+                pause = min(pause * 2, 0.05)
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {READ_BUSY_MS}")
+
+    def watcher(self) -> SqliteWatcher:
+        return self._watcher
+
     def close(self) -> None:
-        conn = getattr(self._local, "conn", None)
-        if conn is not None:
+        self._watcher.close()
+        with self._pool_lock:
+            idle, self._idle = self._idle, []
+        for conn in idle:
             conn.close()
-            self._local.conn = None
 
     # --- GameStore -------------------------------------------------------------------------
 
@@ -253,8 +411,7 @@ class SqliteStore(GameStore):
         game.created = game.updated = now
         options = storable_json(game.options, "options")
         seats = storable_json([s.to_json() for s in game.seats], "seats")
-        conn = self._conn()
-        with self._write(conn):
+        with self._write() as conn:
             conn.execute(
                 "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
                 " free_seats, created, updated) VALUES (?,?,?,?,?,0,?,?,?,?,?)",
@@ -273,16 +430,16 @@ class SqliteStore(GameStore):
             )
             final_status, deadline = game.status, game.deadline
             game.version, game.status = 0, RUNNING
-            _SqliteTransaction(conn, game).append(actions, final_status, deadline)
+            _SqliteTransaction(conn, game).append(actions, final_status, deadline, game.bot_due)
 
     def get(self, game_id: str) -> GameRecord:
-        row = self._conn().execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise NotFound(f"no game {game_id!r}", "id")
         return _game_from_row(row)
 
     def version(self, game_id: str) -> int:
-        row = self._conn().execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self._one("SELECT version FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise NotFound(f"no game {game_id!r}", "id")
         return row[0]
@@ -296,22 +453,17 @@ class SqliteStore(GameStore):
         if upto is not None:
             sql += " AND version <= ?"
             args.append(upto)
-        rows = self._conn().execute(sql + " ORDER BY version", args).fetchall()
+        rows = self._all(sql + " ORDER BY version", args)
         if not events:
             return [ActionRecord(r[0], r[1], json.loads(r[2]), [], r[3]) for r in rows]
         return [ActionRecord(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
 
     def snapshot(self, game_id: str) -> Snapshot | None:
-        row = (
-            self._conn()
-            .execute("SELECT version, state FROM snapshots WHERE game = ?", (game_id,))
-            .fetchone()
-        )
+        row = self._one("SELECT version, state FROM snapshots WHERE game = ?", (game_id,))
         return None if row is None else Snapshot(row[0], json.loads(row[1]))
 
     def save_snapshot(self, game_id: str, version: int, state: dict[str, Any]) -> None:
-        conn = self._conn()
-        with self._write(conn):
+        with self._write() as conn:
             conn.execute(
                 "INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?)"
                 " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
@@ -327,31 +479,38 @@ class SqliteStore(GameStore):
             )
         else:
             sql = "SELECT * FROM games ORDER BY created DESC LIMIT ?"
-        return [_game_from_row(r) for r in self._conn().execute(sql, (limit,)).fetchall()]
+        return [_game_from_row(r) for r in self._all(sql, (limit,))]
 
     def due(self, now: float, limit: int = 100) -> list[str]:
-        rows = self._conn().execute(
+        rows = self._all(
             "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?"
             " AND status = 'running' ORDER BY deadline LIMIT ?",
             (now, limit),
         )
-        return [r[0] for r in rows.fetchall()]
+        return [r[0] for r in rows]
+
+    def bots_due(self, now: float, limit: int = 100) -> list[str]:
+        rows = self._all(
+            "SELECT id FROM games WHERE bot_due IS NOT NULL AND bot_due <= ?"
+            " AND status = 'running' ORDER BY bot_due LIMIT ?",
+            (now, limit),
+        )
+        return [r[0] for r in rows]
 
     @contextmanager
     def transaction(self, game_id: str) -> Iterator[Transaction]:
-        conn = self._conn()
-        with self._write(conn):
+        with self._write() as conn:
             row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise NotFound(f"no game {game_id!r}", "id")
             yield _SqliteTransaction(conn, _game_from_row(row))
 
     def game_ids(self) -> Iterator[str]:
-        for (game_id,) in self._conn().execute("SELECT id FROM games ORDER BY created").fetchall():
+        for (game_id,) in self._all("SELECT id FROM games ORDER BY created"):
             yield game_id
 
     def analysis(self, game_id: str) -> AnalysisRecord | None:
-        row = self._conn().execute("SELECT * FROM analyses WHERE game = ?", (game_id,)).fetchone()
+        row = self._one("SELECT * FROM analyses WHERE game = ?", (game_id,))
         if row is None:
             return None
         return AnalysisRecord(
@@ -367,8 +526,7 @@ class SqliteStore(GameStore):
 
     def save_analysis(self, record: AnalysisRecord) -> None:
         result = None if record.result is None else _dumps(record.result)
-        conn = self._conn()
-        with self._write(conn):
+        with self._write() as conn:
             conn.execute(
                 "INSERT OR REPLACE INTO analyses (game, version, status, done, total, result,"
                 " error, updated) VALUES (?,?,?,?,?,?,?,?)",

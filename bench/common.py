@@ -1,0 +1,215 @@
+"""What every bench shares: interleaved rounds, figures with their median and range and target,
+and the file ``bench/run.py`` (``make bench``) collects them from.
+
+A bench measures each of its figures once per round, all figures in turn, for ``--rounds``
+rounds (at least ``MIN_ROUNDS``): whatever else the machine runs meanwhile weighs on every
+figure alike, and each figure is printed as the median of its rounds with their range. A ratio
+against a baseline is taken per round (both measured in that round) and its median printed.
+
+``Figure`` is one row: a stable key (``solver.solve_cpu_ratio``), what it is in words, the
+values of the rounds, the unit, and optionally a target (``(">=", 0.9)``). ``report`` prints a
+bench's rows and, with ``--json PATH``, writes them for ``bench/run.py``. ``--quick`` asks each
+bench for a tiny configuration (the tests' run: it checks that the bench works; its figures
+mean little).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+#: Rounds of every figure in a full run (``--quick`` may use fewer).
+MIN_ROUNDS = 5
+QUICK_ROUNDS = 2
+
+#: A target: an operator and a threshold (``(">=", 0.9)``, ``("<=", 4.0)``).
+Target = tuple[str, float]
+_OPS: dict[str, Callable[[float, float], bool]] = {
+    ">=": lambda v, t: v >= t,
+    "<=": lambda v, t: v <= t,
+}
+_SHOWN = {">=": "≥", "<=": "≤"}
+
+
+@dataclass
+class Figure:
+    """One measured figure: ``values`` holds one value per round."""
+
+    key: str
+    label: str
+    values: list[float]
+    unit: str
+    target: Target | None = None
+    #: Said beside the figure (the baseline it is a ratio to, a count, a caveat).
+    note: str = ""
+    #: Extra facts for results.json (counts, the configuration).
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.values:
+            raise ValueError(f"figure {self.key} has no values")
+        if self.target is not None and self.target[0] not in _OPS:
+            raise ValueError(f"figure {self.key}: unknown target operator {self.target[0]!r}")
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.values)
+
+    @property
+    def low(self) -> float:
+        return min(self.values)
+
+    @property
+    def high(self) -> float:
+        return max(self.values)
+
+    @property
+    def passed(self) -> bool | None:
+        """Whether the median meets the target (None: no target)."""
+        if self.target is None:
+            return None
+        op, threshold = self.target
+        return _OPS[op](self.median, threshold)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "unit": self.unit,
+            "median": self.median,
+            "low": self.low,
+            "high": self.high,
+            "rounds": self.values,
+            "target": list(self.target) if self.target else None,
+            "pass": self.passed,
+            "note": self.note,
+            **({"extra": self.extra} if self.extra else {}),
+        }
+
+
+def number(value: float) -> str:
+    """A figure's value with about three significant digits (``1,234``, ``12.3``, ``0.912``)."""
+    a = abs(value)
+    if a >= 1000:
+        return f"{value:,.0f}"
+    if a >= 100:
+        return f"{value:.0f}"
+    if a >= 10:
+        return f"{value:.1f}"
+    if a >= 1:
+        return f"{value:.2f}"
+    return f"{value:.3f}"
+
+
+def target_text(target: Target | list | None, unit: str = "") -> str:
+    if not target:
+        return ""
+    op, threshold = target
+    return f"{_SHOWN[op]} {number(threshold)}{(' ' + unit) if unit else ''}".rstrip()
+
+
+def verdict(passed: bool | None) -> str:
+    return {True: "pass", False: "FAIL", None: ""}[passed]
+
+
+def row(fig: Figure) -> str:
+    """A figure as one printed line: median, range, target and verdict."""
+    spread = f"[{number(fig.low)} – {number(fig.high)}]"
+    target = target_text(fig.target, fig.unit)
+    tail = f"  target {target} {verdict(fig.passed)}" if target else ""
+    note = f"  ({fig.note})" if fig.note else ""
+    return f"  {fig.label:<58} {number(fig.median):>9} {fig.unit:<6} {spread:<21}{tail}{note}"
+
+
+def interleaved(rounds: int, measures: dict[str, Callable[[], float]]) -> dict[str, list[float]]:
+    """Call every measure once per round, in turn, for ``rounds`` rounds: each one's values."""
+    out: dict[str, list[float]] = {name: [] for name in measures}
+    for _ in range(rounds):
+        for name, measure in measures.items():
+            out[name].append(measure())
+    return out
+
+
+def ratios(values: Sequence[float], baseline: Sequence[float]) -> list[float]:
+    """Per-round ratios ``values[r] / baseline[r]``."""
+    return [v / b for v, b in zip(values, baseline, strict=True)]
+
+
+def cpu_median(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int = 1) -> float:
+    """The median over ``items`` of one call's CPU time (this process's, in seconds; the mean of
+    ``repeat`` calls of ``fn(item)``)."""
+    times = []
+    for item in items:
+        t = time.process_time()
+        for _ in range(repeat):
+            fn(item)
+        times.append((time.process_time() - t) / repeat)
+    return statistics.median(times)
+
+
+def per_second(fn: Callable[[int], Any], seconds: float) -> Callable[[], float]:
+    """A measure: calls of ``fn(i)`` per second of this process's CPU time, for about
+    ``seconds`` of it (``i`` counts on across rounds, so each round sees new inputs)."""
+    counter = [0]
+
+    def measure() -> float:
+        start = time.process_time()
+        n = 0
+        while True:
+            fn(counter[0])
+            counter[0] += 1
+            n += 1
+            elapsed = time.process_time() - start
+            if elapsed >= seconds:
+                return n / elapsed
+
+    return measure
+
+
+def parser(doc: str | None) -> argparse.ArgumentParser:
+    """An argument parser with the options every bench takes (``--rounds``, ``--quick``,
+    ``--json``); its description is the first line of ``doc``."""
+    ap = argparse.ArgumentParser(description=(doc or "").strip().split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=None, help=f"rounds (default {MIN_ROUNDS})")
+    ap.add_argument("--quick", action="store_true", help="a tiny run: checks the bench works")
+    ap.add_argument("--json", type=Path, default=None, help="write the figures to this file")
+    return ap
+
+
+def parse(ap: argparse.ArgumentParser) -> argparse.Namespace:
+    """Parse the command line; ``rounds`` is filled in (at least ``MIN_ROUNDS`` unless quick)."""
+    args = ap.parse_args()
+    if args.rounds is None:
+        args.rounds = QUICK_ROUNDS if args.quick else MIN_ROUNDS
+    if args.rounds < (1 if args.quick else MIN_ROUNDS):
+        ap.error(f"--rounds must be at least {MIN_ROUNDS} (or use --quick)")
+    return args
+
+
+def report(bench: str, figures: list[Figure], args: argparse.Namespace, **facts: Any) -> None:
+    """Print ``figures`` (median, range, target) and write them to ``args.json`` if given."""
+    print(f"{bench}: medians of {args.rounds} interleaved rounds [range]")
+    for fig in figures:
+        print(row(fig))
+    if args.json is not None:
+        data = {
+            "bench": bench,
+            "rounds": args.rounds,
+            "quick": args.quick,
+            "load_average": list(os.getloadavg()),
+            "facts": facts,
+            "figures": [f.as_json() for f in figures],
+        }
+        args.json.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n")

@@ -1,0 +1,52 @@
+"""The table's bots in tests: under ``TESTING`` no table runner runs (``web.storage.table``), so
+a test lets the bots make their due moves when it wants them, deterministically."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def bots_move(client_or_app: Any) -> int:
+    """Play every due bot move of the app (a Flask app or its test client) now, until no bot is
+    due; returns the log entries appended. A failing bot raises (``strict_bots``)."""
+    app = getattr(client_or_app, "application", client_or_app)
+    return app.extensions["game_sessions"].play_due_bots()
+
+
+def my_turn(url: str, game_id: str, token: str, timeout: float = 20.0) -> dict:
+    """Over HTTP (a real server, whose table runner plays the bots): the seat's snapshot once it
+    has something to do and no bot is thinking (in a game of simultaneous moves a bot still to
+    move would race the seat for the version), or the game is over; follows the events
+    long-poll meanwhile."""
+    import time
+
+    import requests
+
+    headers = {"Authorization": f"Bearer {token}"}
+    until = time.monotonic() + timeout
+    while True:
+        me = requests.get(f"{url}/api/games/{game_id}", headers=headers, timeout=10).json()
+        if me["over"] or (me["legal_actions"] and me["bot"] != "thinking"):
+            return me
+        if time.monotonic() > until:
+            raise AssertionError(f"seat {me['seat']} got no turn within {timeout:g} s: {me}")
+        after = me["version"]
+        requests.get(f"{url}/api/games/{game_id}/events?after={after}&wait=5", timeout=15)
+
+
+def game_over(url: str, game_id: str, timeout: float = 30.0) -> dict:
+    """Over HTTP: the game's spectator snapshot once the table's bots have played it to its end
+    (following the events long-poll meanwhile)."""
+    import time
+
+    import requests
+
+    until = time.monotonic() + timeout
+    while True:
+        snap = requests.get(f"{url}/api/games/{game_id}", timeout=10).json()
+        if snap["over"]:
+            return snap
+        if time.monotonic() > until:
+            raise AssertionError(f"game {game_id} not over within {timeout:g} s: {snap}")
+        after = snap["version"]
+        requests.get(f"{url}/api/games/{game_id}/events?after={after}&wait=5", timeout=15)

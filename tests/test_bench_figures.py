@@ -1,0 +1,69 @@
+"""The benches (``bench/``) and the figures the README quotes.
+
+Speed is measured by the benches, not asserted here: these tests check that each bench runs in
+its tiny configuration (``--quick``) and prints its rows, that ``bench/results.json`` holds a
+full run of every bench, and that the README's figures are that file's (``bench/run.py`` writes
+both; rerun ``make bench`` when a bench's figures change).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from bench import run
+from bench.common import MIN_ROUNDS, Figure, row
+
+RESULTS = json.loads(run.RESULTS.read_text(encoding="utf-8"))
+
+
+def test_the_readme_quotes_the_figures_of_results_json():
+    readme = run.README.read_text(encoding="utf-8")
+    assert readme.count(run.README_BEGIN) == 1 and readme.count(run.README_END) == 1
+    assert run.readme_section(RESULTS) in readme
+
+
+def test_results_json_is_a_full_run_of_every_bench():
+    assert not RESULTS["quick"]
+    assert list(RESULTS["benches"]) == run.benches()
+    for name, bench in RESULTS["benches"].items():
+        assert bench["rounds"] >= MIN_ROUNDS, name
+        for f in bench["figures"]:
+            assert f["key"].startswith(name + "."), f["key"]
+            assert len(f["rounds"]) in (1, bench["rounds"]), f["key"]  # 1: a peak, or once
+            assert f["low"] <= f["median"] <= f["high"]
+
+
+def test_a_figure_is_its_rounds_median_and_range_against_its_target():
+    f = Figure("x.y", "a ratio", [0.8, 0.95, 0.92, 0.91, 0.7], "x", (">=", 0.9))
+    assert (f.median, f.low, f.high, f.passed) == (0.91, 0.7, 0.95, True)
+    assert Figure("x.z", "µs", [5.0, 4.2, 4.1], "µs", ("<=", 4.0)).passed is False
+    assert Figure("x.w", "no target", [1.0], "").passed is None
+    line = row(f)
+    assert "0.910" in line and "[0.700 – 0.950]" in line and "≥ 0.900 x pass" in line
+    with pytest.raises(ValueError):
+        Figure("x.v", "empty", [], "")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", run.benches())
+def test_a_bench_runs_its_tiny_configuration_and_prints_its_rows(tmp_path, name):
+    out = tmp_path / "figures.json"
+    proc = subprocess.run(
+        [sys.executable, f"bench/{name}_bench.py", "--quick", "--json", str(out)],
+        cwd=run.ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-4000:]
+    data = json.loads(out.read_text())
+    assert data["quick"] and data["figures"]
+    for f in data["figures"]:
+        assert f["label"] in proc.stdout and math.isfinite(f["median"]), f
+    known = {f["key"] for f in RESULTS["benches"][name]["figures"]}
+    assert {f["key"] for f in data["figures"]} <= known  # results.json has a row for each

@@ -1,0 +1,101 @@
+"""The lean path (``web.lean``) answers exactly as Flask does for the routes on it, and leaves
+everything else to Flask."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from werkzeug.test import Client
+
+from app import create_app
+from web.jsonbody import MAX_DEPTH
+from web.lean import ROUTES, LeanApi, lean_route
+
+SOLVE = "/api/tobago/solve"
+GOOD = {"island": {"name": "classic-1"}, "maps": [{"id": "white", "clues": ["in:jungle"]}]}
+BODIES = [
+    json.dumps(GOOD),
+    json.dumps({**GOOD, "include_island": False, "hand": ["near1:sea", "!in:beach"]}),
+    json.dumps({**GOOD, "maps": [{"id": "white", "clues": ["in:lava"]}]}),  # a refused clue
+    json.dumps({**GOOD, "island": {"name": "classic-9"}}),  # no such island: 404
+    json.dumps({**GOOD, "surprise": 1}),  # an unknown key
+    json.dumps({**GOOD, "hand": ["in:jungle"] * 65}),  # over a limit
+    json.dumps([GOOD]),  # not an object
+    "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1),
+    '{"island": {"name": "classic-1"}, "maps": ' + "[" * 40 + "]" * 40 + "}",  # too deep
+    '{"island": ',  # not JSON
+    "",
+    '{"island": {"generated": 7.0}, "maps": []}',  # 7.0 is the integer 7
+]
+SHOWN = (
+    "Content-Type",
+    "Content-Security-Policy",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+    "X-Frame-Options",
+)
+
+
+@pytest.fixture
+def lean_app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "lean.sqlite3"), "DEADLINE_TIMER": False})
+
+
+def answered(client: Client, body: str) -> tuple[int, object, dict]:
+    resp = client.post(SOLVE, data=body.encode(), content_type="application/json")
+    data = resp.get_data()
+    return (
+        resp.status_code,
+        json.loads(data) if data else None,
+        {k: resp.headers.get(k) for k in SHOWN},
+    )
+
+
+@pytest.mark.parametrize("body", BODIES)
+def test_a_solve_answers_the_same_on_the_lean_path_and_through_flask(lean_app, body):
+    assert isinstance(lean_app.wsgi_app, LeanApi)
+    lean = answered(Client(lean_app.wsgi_app), body)
+    flask = answered(Client(lean_app.wsgi_app.wsgi_app), body)  # Flask alone
+    assert lean == flask
+    assert lean[2]["Content-Security-Policy"] and lean[2]["Content-Type"] == "application/json"
+
+
+def test_bodies_the_lean_path_does_not_read_go_to_flask(lean_app):
+    client = Client(lean_app.wsgi_app)
+    big = b'{"pad": "' + b"x" * (1 << 20) + b'"}'
+    resp = client.post(SOLVE, data=big, content_type="application/json")
+    assert resp.status_code == 413 and resp.get_json()["error"]["code"] == "too_large"
+    chunked = client.post(
+        SOLVE,
+        input_stream=io.BytesIO(json.dumps(GOOD).encode()),
+        headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"},
+    )
+    assert chunked.status_code == 200 and chunked.get_json()["maps"][0]["id"] == "white"
+    assert client.get(SOLVE).status_code == 405  # another method: Flask's answer
+
+
+def test_every_lean_route_is_a_flask_route_too(lean_app):
+    adapter = lean_app.url_map.bind("localhost")
+    for method, path in ROUTES:
+        endpoint, _ = adapter.match(path, method=method)
+        assert endpoint in lean_app.view_functions
+
+
+def test_a_crash_on_the_lean_path_is_a_logged_500_in_the_error_shape(tmp_path, caplog):
+    def crash(body: bytes) -> str:
+        raise RuntimeError("boom")
+
+    lean_route("POST", "/api/test-crash", crash)
+    try:
+        app = create_app({"DATABASE": str(tmp_path / "crash.sqlite3"), "DEADLINE_TIMER": False})
+        resp = Client(app.wsgi_app).post("/api/test-crash", data=b"{}")
+        assert resp.status_code == 500
+        assert resp.get_json()["error"]["code"] == "http_error"
+        assert "boom" in caplog.text
+        testing = create_app({"DATABASE": str(tmp_path / "t.sqlite3"), "TESTING": True})
+        with pytest.raises(RuntimeError):
+            Client(testing.wsgi_app).post("/api/test-crash", data=b"{}")
+    finally:
+        del ROUTES[("POST", "/api/test-crash")]

@@ -1,0 +1,159 @@
+"""The table: what moves a game when no player does. Deadlines that pass (the timer's action as
+a system entry) and bots (their moves, thought off every request path), played by a runner.
+
+**Bots are due, like deadlines.** Every write that leaves a bot seat among those to act stores
+``bot_due`` (the time it became due) with the game, so any process's runner finds it
+(``GameStore.bots_due``). ``play_bots`` takes the game for a lease (``bot_due`` moves to the
+lease's end, in a short write transaction that checks the version), thinks, and appends the
+bots' moves by the sessions' optimistic write, whose transaction checks the version again:
+runners on every worker and every server may race for a move, exactly one appends it, and a
+runner that dies while thinking loses nothing: its lease runs out and another takes the game
+and, the bots being seeded from the game's seed and the move's version, plays the same move.
+One write holds the moves of up to ``BATCH_S`` seconds of thinking (at least one move), so a
+table of fast bots is not one transaction a move, and a slow bot's move appears as soon as it
+is made. A bot with nothing to say (a timed phase it waits out) clears the mark; the next write
+sets it again. A bot that fails (``web.storage.moves.BotFailed``, or a refusal such as a full
+log) is logged with its traceback and marked on the game (``bot_failed``: the page says so);
+its game waits, and is tried again after ``RETRY_S`` (a fixed bot, after a deploy, plays on).
+Tests run the bots explicitly (``play_due_bots``), and there a failing bot raises: a test
+failure, not a log line.
+
+**Where the runner runs.** ``TableRunner`` is a thread that, every ``tick`` seconds (sooner when
+this process's own write left a bot due: ``nudge``), settles due deadlines and plays due bots.
+Under gunicorn it runs in its own process, never in the gevent HTTP workers (a bot's Python
+would hold up their event loop): ``web.table_app.TableApp``, a gunicorn dirty worker
+(``gunicorn.conf.py``). Elsewhere (``python app.py``, the browser tests' threaded server) it
+runs in the app's process; under ``TESTING`` it is off and tests call ``play_due_bots``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from errors import ProjectError
+from games.base import GameKind
+from web.storage import ActionRecord, GameRecord, VersionMoved
+from web.storage.moves import BotFailed, bot_moves
+
+if TYPE_CHECKING:
+    from web.storage.sessions import GameSessions
+
+log = logging.getLogger(__name__)
+
+#: How often a runner looks for due deadlines and bots (seconds).
+TICK_S = 0.05
+#: How long a runner holds a game it thinks about; then any runner may take it again
+#: (``TOBAGO_BOT_LEASE_S``): longer than a bot's longest thought.
+LEASE_S = float(os.environ.get("TOBAGO_BOT_LEASE_S", 10.0))
+#: Thinking time written in one append (at least one move is).
+BATCH_S = 0.05
+#: A failed bot is tried again after this long (seconds on the service's clock).
+RETRY_S = 300.0
+
+
+def play_bots(
+    sessions: GameSessions, game_id: str, lease_s: float | None = LEASE_S, strict: bool = False
+) -> int:
+    """Let the game's bots move if one is due (module doc): take it for ``lease_s`` seconds
+    (``None``: no lease, for tests), think, append. A failing bot is logged and marked
+    (``strict``: raised). Returns the entries appended."""
+    store = sessions.store
+    game = store.get(game_id)
+    if game.over or game.bot_due is None or game.bot_due > sessions.clock():
+        return 0
+    if lease_s is not None and not _take(sessions, game, lease_s):
+        return 0
+
+    def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
+        room = sessions._check_room
+        return bot_moves(kind, current, state, current.version, sessions.clock, room, BATCH_S)
+
+    try:
+        after, _ = sessions._write(game, play)
+    except VersionMoved:  # someone else wrote first: the next look decides again
+        return 0
+    except (BotFailed, ProjectError) as e:
+        if strict:
+            raise
+        log.error("the bots of %s failed; tried again in %g s", game_id, RETRY_S, exc_info=e)
+        _set_bot(sessions, game, sessions.clock() + RETRY_S, failed=True)
+        return 0
+    if after.version == game.version:  # no bot wanted to act (a timed phase waits)
+        _set_bot(sessions, game, None, failed=False)
+    return after.version - game.version
+
+
+def _take(sessions: GameSessions, game: GameRecord, lease_s: float) -> bool:
+    """Take ``game``, still at its version and its bot still due, for a lease."""
+    with sessions.store.transaction(game.id) as tx:
+        now = sessions.clock()
+        due = tx.game.bot_due
+        if tx.game.version != game.version or due is None or due > now:
+            return False
+        tx.set_bot(now + lease_s, tx.game.bot_failed)
+    return True
+
+
+def _set_bot(sessions: GameSessions, game: GameRecord, bot_due: float | None, failed: bool) -> None:
+    """Set the bot mark, if the game is still at ``game.version``."""
+    with sessions.store.transaction(game.id) as tx:
+        if tx.game.version == game.version:
+            tx.set_bot(bot_due, failed)
+
+
+def play_due_bots(sessions: GameSessions, game_id: str | None = None) -> int:
+    """Every due bot move now, without leases, until no bot is due (in ``game_id``, or in
+    every game); a failing bot raises when ``sessions.strict_bots`` (tests). Returns the
+    entries appended."""
+    n = 0
+    strict = sessions.strict_bots
+    while True:
+        due = [game_id] if game_id is not None else sessions.store.bots_due(sessions.clock())
+        played = sum(play_bots(sessions, g, lease_s=None, strict=strict) for g in due)
+        n += played
+        if not played:
+            return n
+
+
+class TableRunner:
+    """A daemon thread that settles due deadlines and plays due bots every ``tick`` seconds,
+    or at once after ``nudge``. It holds the sessions weakly and ends with them, or on
+    ``stop``."""
+
+    def __init__(self, sessions: GameSessions, tick: float = TICK_S) -> None:
+        self._sessions = weakref.ref(sessions)
+        self.tick = tick
+        self._stop = threading.Event()
+        self._nudged = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="table-runner", daemon=True)
+
+    def start(self) -> TableRunner:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._nudged.set()
+
+    def nudge(self) -> None:
+        """Look now: a bot is due (this process just wrote the game)."""
+        self._nudged.set()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._nudged.wait(self.tick)
+            self._nudged.clear()
+            sessions = self._sessions()
+            if sessions is None or self._stop.is_set():
+                return
+            try:
+                sessions.settle_due()
+                for game_id in sessions.store.bots_due(sessions.clock()):
+                    play_bots(sessions, game_id)
+            except Exception:  # a database fault, or a bug: logged; the next tick tries again
+                log.exception("the table runner's tick failed")
+            del sessions
