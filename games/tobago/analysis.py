@@ -53,7 +53,7 @@ from solver.options import SolverOptions
 THRESHOLDS = Thresholds(good=0.5, inaccuracy=1.5)
 #: The analysis's think budget (module doc): states sampled per move, the most candidates beside
 #: the move made; each sampled state is played on through the seat's next turn.
-ANALYSIS_ROLLOUTS = 4
+ANALYSIS_ROLLOUTS = 3
 ANALYSIS_CANDIDATES = 3
 #: The phases whose decisions are rated.
 RATED_PHASES = ("turn", "sharing", "first_clue")
