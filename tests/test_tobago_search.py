@@ -143,3 +143,15 @@ def test_a_table_of_four_strong_bots_ends(monkeypatch):
     state = KIND.new_state(4, 4, None)
     assert play_bots(KIND, state, ["strong"] * 4, random.Random(4), max_actions=3000) > 0
     assert KIND.is_over(state) and KIND.scores(state) is not None
+
+
+def test_the_think_budget_is_the_default_or_the_environments_count_of_rollouts():
+    assert search.budget_from_env(None) == search.DEFAULT_BUDGET == search.budget_from_env(" ")
+    assert search.budget_from_env("200") == search.Budget(
+        rollouts=200,
+        horizon=search.DEFAULT_BUDGET.horizon,
+        candidates=search.DEFAULT_BUDGET.candidates,
+    )
+    for bad in ("0", "-5", "many", "1.5"):
+        with pytest.raises(ValueError, match="TOBAGO_STRONG_ROLLOUTS"):
+            search.budget_from_env(bad)

@@ -20,8 +20,10 @@ same determinizations, the worse half goes; the best mean value is played.
 **The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
 generator give the same move (the service seeds each bot move from the game's seed and the
 move's version, so replays and retries agree). ``Budget.rollouts`` at the default setting keeps a
-decision within a second on one core (``bench/strong_bots_bench.py`` prints the p50/p99). A
-state the view does not add up to (``sampling.Inconsistent``) gives the strategic move.
+decision within a second on one core (``bench/strong_bots_bench.py`` prints the p99); a server
+on slower cores, or one that wants a stronger bot, sets another count in the environment
+(``TOBAGO_STRONG_ROLLOUTS``, read once at import by every process that plays bots). A state the
+view does not add up to (``sampling.Inconsistent``) gives the strategic move.
 
 **Progress.** Every candidate is a legal move and the strategic move is always the first; a
 candidate is preferred to it only when its mean value is higher by more than ``MARGIN`` (noise);
@@ -33,8 +35,9 @@ can.
 from __future__ import annotations
 
 import math
+import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from games.base import Action, Bot, GameKind, get_kind
 from games.state import OVER
@@ -240,9 +243,20 @@ def make_strong_bot(budget: Budget) -> Bot:
     return strong_bot
 
 
-#: The budget of the ``strong`` level (``strong_bot``), read at each decision: a tournament, a
-#: benchmark or a test may set another (a smaller one keeps tests quick).
-BUDGET = DEFAULT_BUDGET
+def budget_from_env(text: str | None) -> Budget:
+    """The default budget with ``TOBAGO_STRONG_ROLLOUTS`` rollouts when it is set (a positive
+    whole number; anything else is refused at start-up, never guessed)."""
+    if text is None or not text.strip():
+        return DEFAULT_BUDGET
+    if not text.strip().isdigit() or int(text) < 1:
+        raise ValueError(f"TOBAGO_STRONG_ROLLOUTS must be a positive whole number, not {text!r}")
+    return replace(DEFAULT_BUDGET, rollouts=int(text))
+
+
+#: The budget of the ``strong`` level (``strong_bot``), read at each decision: the default, or
+#: the environment's count of rollouts; a tournament, a benchmark or a test may set another (a
+#: smaller one keeps tests quick).
+BUDGET = budget_from_env(os.environ.get("TOBAGO_STRONG_ROLLOUTS"))
 
 
 def strong_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
