@@ -39,7 +39,7 @@ import os
 import random
 from dataclasses import dataclass, replace
 
-from games.base import Action, Bot, GameKind, get_kind
+from games.base import Action, GameKind, get_kind
 from games.state import OVER
 from games.tobago.rules import TREASURE_VALUES
 from games.tobago.sampling import Inconsistent, sample_state
@@ -231,16 +231,6 @@ def choose(
     if best != 0 and counts[0] == counts[best] and mean[best] <= mean[0] + MARGIN:
         return moves[0]
     return moves[best]
-
-
-def make_strong_bot(budget: Budget) -> Bot:
-    """The strong bot with a budget of its own (a ``Bot``: ``(view, legal, rng) -> action``)."""
-
-    def strong_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
-        return choose(view, legal, rng, budget)
-
-    strong_bot.__doc__ = f"Determinized rollouts: {budget}."
-    return strong_bot
 
 
 def budget_from_env(text: str | None) -> Budget:
