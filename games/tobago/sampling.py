@@ -43,6 +43,7 @@ from games.tobago.state import (
     TreasureMap,
     TurnState,
 )
+from games.tobago.strategy import unturned_draws
 from hexmap.hexes import Hex
 from solver.deck import DECK
 from solver.engine import SolverOptions
@@ -177,7 +178,7 @@ def _deal_treasures(state: TobagoState, view: dict, rng: random.Random) -> None:
     pile_unknown = 0
     if sh_view is not None:
         offer = None if sh_view["offer"] is None else _take_value(gold, sh_view["offer"])
-        for label in _unturned_draws(view):
+        for label in unturned_draws(view):
             pile_known.append(_take_value(gold, label))
         pile_unknown = sh_view["cards_left"] - len(pile_known)
         if pile_unknown < 0:
@@ -225,20 +226,6 @@ def _deal_treasures(state: TobagoState, view: dict, rng: random.Random) -> None:
         state.sharing.pile = full
         state.sharing.revealed = _revealed(sh_view, state.sharing.offer)
         _others_draws(state, view, [c for c in full if c not in pile_known], rng)
-
-
-def _unturned_draws(view: dict) -> list[int | str]:
-    """The seat's own draws for the running sharing that are not turned yet (its memory less
-    the values turned; the offer counts as turned)."""
-    sh = view["sharing"]
-    drawn: list[int | str] = []
-    for record in view["memory"]:
-        if record["sharing"] == sh["number"]:
-            drawn = [v for v in record["values"] if v != "curse"]
-    for v in sh["revealed"]:
-        if v in drawn:
-            drawn.remove(v)
-    return drawn
 
 
 def _revealed(sh_view: dict, offer: int | None) -> list[int]:
