@@ -50,6 +50,13 @@ exactly the current timer's action, so a log with timeouts replays with no clock
 imported record replays its timeouts too. The base composes the timer from the declarations
 (today: the running phase's), so a timer every game shares can join it here.
 
+**Bot levels.** A game offers its bots as levels, weakest first (the first is a bot seat's
+default): the built-in games name them alike, ``LEVELS`` = ``easy``, ``normal``, ``strong`` (a
+game may offer fewer until it has a bot for each). Older names stay accepted as ``aliases`` of
+the level they became, resolved to the same bot, so a stored game whose seat names one replays
+with the same moves. ``metadata`` lists the levels with a sentence each on how it plays
+(``games.<kind>.levels.<level>`` in both catalogues) and their aliases.
+
 Bots get only a seat's view and that seat's legal actions, never the state, so a bot cannot cheat
 by construction. A bot is a callable ``(view, legal_actions, rng) -> action``; in a timed phase
 (``GameType.timed``) it may return ``None``: nothing to say now (it waits for others or the clock).
@@ -91,6 +98,7 @@ __all__ = [
     "Event",
     "GameKind",
     "GameType",
+    "LEVELS",
     "OptionSpec",
     "Timer",
     "get_kind",
@@ -121,6 +129,8 @@ class legal_only:
         return self.choose(legal, rng)
 
 
+#: The bot levels of every built-in game, weakest first (``GameKind.levels``).
+LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 #: The seat of an action the table takes itself (a timeout): no seat.
 SYSTEM = None
 #: What the table plays when a phase's time runs out.
@@ -158,6 +168,7 @@ class GameKind(Generic[S]):
         game_type: GameType,
         phases: Iterable[Phase[S]],
         bots: Mapping[str, Bot] | None = None,
+        aliases: Mapping[str, str] | None = None,
     ) -> None:
         self.type = game_type
         #: The declared phases, by name (``over`` is not declared: it ends the game).
@@ -169,8 +180,19 @@ class GameKind(Generic[S]):
                 known = self.action_types.setdefault(move.name, [])
                 if move.declared not in known:
                     known.append(move.declared)
-        #: Bot levels offered for this game, name → bot callable (the first is the default).
-        self.bots: dict[str, Bot] = dict(bots or {})
+        #: The bot levels offered for this game, name → bot, weakest first (the first is the
+        #: default).
+        self.levels: dict[str, Bot] = dict(bots or {})
+        #: Older level names, each → the level it became (stored seats keep their name).
+        self.aliases: dict[str, str] = dict(aliases or {})
+        for old, new in self.aliases.items():
+            if new not in self.levels or old in self.levels:
+                raise ValueError(f"{game_type.name}: alias {old!r} of an unknown level {new!r}")
+        #: Every name a bot seat may have, → its bot: the levels, then the aliases.
+        self.bots: dict[str, Bot] = {
+            **self.levels,
+            **{old: self.levels[new] for old, new in self.aliases.items()},
+        }
 
     @property
     def name(self) -> str:
@@ -239,8 +261,21 @@ class GameKind(Generic[S]):
                 }
                 for o in t.options
             ],
-            "bots": sorted(self.bots),
+            "bots": list(self.levels),
+            "levels": [
+                {
+                    "name": level,
+                    "description": text("en", f"levels.{level}"),
+                    "description_zh": text("zh", f"levels.{level}"),
+                    "aliases": [old for old, new in self.aliases.items() if new == level],
+                }
+                for level in self.levels
+            ],
         }
+
+    def level(self, name: str) -> str:
+        """The level a bot seat's ``name`` stands for: itself, or the level it is an alias of."""
+        return self.aliases.get(name, name)
 
     def action_schema(self) -> dict[str, Any]:
         """The JSON Schema of this game's actions: one variant per declared action type (their

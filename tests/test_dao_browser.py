@@ -293,7 +293,7 @@ def test_phone_screen_in_chinese_two_rounds_to_the_end(browser, live_server):
     expect(page.locator("h1")).to_have_text("開一局道")
     assert page.evaluate("document.documentElement.lang") == "zh-Hant"
     page.select_option("#seat-1-type", "bot")
-    page.select_option("#seat-1-level", "ev")
+    page.select_option("#seat-1-level", "strong")
     for i in (2, 3):
         page.select_option(f"#seat-{i}-type", "none")
     no_sideways_scroll(page)
@@ -380,8 +380,9 @@ def test_every_dao_key_the_pages_use_exists():
     for prefix, names in (
         ("dao.el_", ("metal", "fire", "earth", "wood", "water")),
         ("dao.type_", ("me", "friend", "bot", "none")),
-        ("dao.level_", ("random", "greedy", "ev")),
-        ("dao.level_short_", ("random", "greedy", "ev")),
+        # the levels, and their old names (stored games' seats keep them)
+        ("dao.level_", ("easy", "normal", "strong", "random", "greedy", "ev")),
+        ("dao.level_short_", ("easy", "normal", "strong", "random", "greedy", "ev")),
         ("dao.", ("cards", "pile_count")),
     ):
         assert {prefix + n for n in names} <= set(_catalogue("en"))

@@ -27,7 +27,8 @@ def test_registered_under_dao_with_2_to_6_seats():
     kind = get_kind("dao")
     assert kind is KIND
     assert (kind.type.min_seats, kind.type.max_seats) == (2, 6)
-    assert {"random", "greedy", "ev"} <= set(kind.bots)
+    assert list(kind.levels) == ["easy", "normal", "strong"]
+    assert {"random", "greedy", "ev"} <= set(kind.bots)  # the older names, as aliases
 
 
 def test_deck_has_60_cards_12_per_element_with_the_value_spread():

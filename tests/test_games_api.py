@@ -101,7 +101,8 @@ def test_kinds_lists_every_registered_game_with_seats_options_and_bots(client):
     ba = kinds[GAME]
     assert (ba["min_seats"], ba["max_seats"]) == (2, 4)
     assert {o["name"] for o in ba["options"]} == {"rounds", "tie", "bid_seconds"}
-    assert ba["bots"] == ["greedy", "patient", "random"]
+    assert ba["bots"] == ["random", "greedy", "patient"]  # as the game declares them
+    assert [level["name"] for level in ba["levels"]] == ba["bots"]
     import games.base
 
     assert set(kinds) == set(games.base.kinds())

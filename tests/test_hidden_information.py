@@ -194,9 +194,9 @@ def play_random_game(
 
     Every seat is a human over HTTP except one bot seat when ``with_bot``. A human's move is a
     uniformly random legal action now and then (``RANDOM_SHARE``), otherwise what the game's
-    last-listed (by convention strongest) bot would choose from that seat's response, its view
-    and legal actions: random play alone may never end a game (Tobago's), and bot play reaches
-    the positions real games reach.
+    ``normal`` bot (a game without that level: its last) would choose from that seat's
+    response, its view and legal actions: random play alone may never end a game (Tobago's),
+    and bot play reaches the positions real games reach (quickly: a strong bot thinks longer).
     """
     kind = games.base.get_kind(name)
     rng = random.Random(seed)
@@ -204,7 +204,7 @@ def play_random_game(
         1, min(kind.type.max_seats, 4) - kind.type.min_seats + 1
     )
     seats: list[dict] = [{"type": "human", "name": f"P{i}"} for i in range(n_seats)]
-    levels = sorted(kind.bots)
+    levels = list(kind.levels)
     if with_bot and levels:
         seats[-1] = {"type": "bot", "level": levels[seed % len(levels)]}
     resp = client.post("/api/games", json={"game": name, "seats": seats, "seed": seed})
@@ -229,7 +229,7 @@ def play_random_game(
         assert humans, f"{name}: nobody with a token may act, to_act={spectator['to_act']}"
         seat = rng.choice(humans)
         if kind.bots and rng.random() >= RANDOM_SHARE:
-            bot = kind.bots[list(kind.bots)[-1]]
+            bot = kind.levels.get("normal") or list(kind.levels.values())[-1]
             action = bot(views[seat], legal[seat], rng)
         else:
             action = None

@@ -244,7 +244,7 @@ def test_a_whole_game_against_bots_in_english(browser, live_server):
         page,
         live_server,
         5,
-        [("me", None), ("bot", "planner"), ("bot", "random"), ("bot", "planner")],
+        [("me", None), ("bot", "normal"), ("bot", "easy"), ("bot", "normal")],
     )
     first = snap(page)
     assert first["view"]["phase"] == "setup" and page.locator("#setup-send").is_visible()
@@ -264,7 +264,7 @@ def test_a_whole_game_against_bots_in_english(browser, live_server):
 @pytest.mark.browser
 def test_a_whole_game_on_a_phone_in_chinese_and_a_spectator_sees_no_hand(browser, live_server):
     page = new_page(browser, viewport=PHONE, is_mobile=True)
-    start(page, live_server, 9, [("me", None), ("bot", "planner"), ("bot", "planner")], lang="zh")
+    start(page, live_server, 9, [("me", None), ("bot", "normal"), ("bot", "normal")], lang="zh")
     assert "準備" in page.text_content("#status") or "保留" in page.text_content("#status")
     # my move is the first panel of the page: on the first screen, above the island
     top = page.evaluate("() => document.querySelector('#actions').getBoundingClientRect().top")

@@ -19,6 +19,7 @@ from games.dao import analysis as dao_analysis
 from games.dao import scenario
 from games.dao.engine import KIND as DAO
 from games.tobago import analysis as tobago_analysis
+from games.tobago import search
 from games.tobago.kind import KIND as TOBAGO
 from solver.clues import parse_clue
 from solver.deck import DECK
@@ -81,52 +82,58 @@ def _tobago_position():
     return state, locate, leave
 
 
-def test_a_tobago_play_that_leaves_more_is_judged_by_its_hint_score_gap():
+def test_a_tobago_play_that_leaves_more_is_judged_by_the_strong_bots_search():
+    # Locating the map the seat stands on lets it raise next turn: the strong bot's search
+    # (states sampled from the seat's view, played on through its next turn) values it far
+    # above the play that leaves three candidates.
     state, locate, leave = _tobago_position()
     view = TOBAGO.view(state, 0)
     legal = TOBAGO.legal_actions(state, 0)
-    hand = view["players"][0]["hand"]
-    card = {c["clue"]: c["id"] for c in hand}
+    card = {c["clue"]: c["id"] for c in view["players"][0]["hand"]}
     weak = {"type": "play_clue", "card": card[leave], "map": "white"}
     strong = {"type": "play_clue", "card": card[locate], "map": "white"}
     assert weak in legal and strong in legal
-    ranked = {
-        h.clue.notation: h
-        for h in hints(
-            state.island,
-            [MapColumn("white", (parse_clue("in:grassland"),), 0)],
-            [parse_clue(leave), parse_clue(locate)],
-            (2, 2),
-            [(5, 4)],
-            state.solver_options,
-        )
-    }
     judged = tobago_analysis.judge(view, legal, weak)
-    assert judged is not None
-    assert math.isclose(judged.loss, ranked[locate].score - ranked[leave].score, abs_tol=1e-9)
-    assert judged.best_action == strong and ranked[locate].finish == 2.0
-    assert judged.detail["best"]["remaining"] == 1 and judged.detail["played"]["clue"] == leave
+    assert judged is not None and judged.best_action == strong
+    assert judged.detail["best"] == {
+        "type": "play_clue",
+        "clue": locate,
+        "map": "white",
+        "remaining": 1,
+    }
+    assert judged.detail["played"]["clue"] == leave and judged.detail["played"]["remaining"] == 3
     assert tobago_analysis.THRESHOLDS.mark(judged.loss) == "mistake"
     best = tobago_analysis.judge(view, legal, strong)
     assert best is not None and best.loss == 0 and best.best_action == strong
+    assert best.played == judged.best  # the same sampled states, the same values
 
 
-def test_tobago_not_playing_when_the_bot_would_play_loses_the_best_play():
+def test_tobago_a_move_the_search_does_not_list_is_judged_beside_its_candidates():
     state, locate, _ = _tobago_position()
     view = TOBAGO.view(state, 0)
     legal = TOBAGO.legal_actions(state, 0)
     drive = next(a for a in legal if a["type"] == "drive")
+    assert drive not in search.candidates(view, legal, tobago_analysis.ANALYSIS_CANDIDATES)
     judged = tobago_analysis.judge(view, legal, drive)
-    assert judged is not None and judged.played == tobago_analysis.PASS_VALUE
-    assert judged.best_action["type"] == "play_clue" and judged.loss == judged.best > 2
+    assert judged is not None and judged.options == tobago_analysis.ANALYSIS_CANDIDATES + 1
+    assert judged.best_action["type"] == "play_clue" and judged.loss > 1.5
 
 
-def test_tobago_drive_steps_and_sharing_answers_are_not_rated():
+def test_tobago_drive_steps_are_not_rated_and_sharing_answers_are():
     state, *_ = _tobago_position()
     TOBAGO.apply(state, 0, next(a for a in TOBAGO.legal_actions(state, 0) if a["type"] == "drive"))
     view = TOBAGO.view(state, 0)
     legal = TOBAGO.legal_actions(state, 0)
     assert tobago_analysis.judge(view, legal, {"type": "end_turn"}) is None
+    log = bot_game("tobago", 3)
+    result = analyse(log, analyst_for("tobago"))
+    phases = {d["detail"]["phase"] for d in result["decisions"]}
+    assert {"turn", "sharing"} <= phases
+    assert all(
+        d["action"]["type"] in ("accept", "decline")
+        for d in result["decisions"]
+        if d["detail"]["phase"] == "sharing"
+    )
 
 
 def test_the_tobago_helper_is_the_helper_endpoints_answer_for_that_seats_position(client):
@@ -196,22 +203,27 @@ def test_dao_turning_onto_a_display_one_card_from_a_bust_is_a_mistake():
 
 
 @pytest.mark.parametrize(
-    ("name", "bot"),
+    ("name", "bot", "agreement"),
     [
-        ("tobago", "strategic"),
-        ("dao", "ev"),
-        ("isla_dorada", "planner"),
-        ("dragons_gold", "greedy"),
+        # Tobago's analysis is the strong bot's search on a smaller budget, on sampled states:
+        # the bot (with its own budget and generator) agrees with it on most moves, not all.
+        ("tobago", "strong", 0.6),
+        ("dao", "strong", 0.9),
+        ("isla_dorada", "normal", 0.9),
+        ("dragons_gold", "normal", 0.9),
     ],
 )
-def test_each_games_own_best_bot_mostly_plays_its_engines_best_move(name, bot):
+def test_each_games_strongest_bot_mostly_plays_its_analysiss_best_move(
+    name, bot, agreement, monkeypatch
+):
+    monkeypatch.setattr(search, "BUDGET", search.Budget(rollouts=16, horizon=4, candidates=4))
     seats = 3
-    log = bot_game(name, 7, [bot, "random", bot])
+    log = bot_game(name, 7, [bot, "easy", bot])
     result = analyse(log, analyst_for(name))
     by_seat = {s["seat"]: s for s in result["summary"]}
     for seat in (0, 2):
         s = by_seat[seat]
-        assert s["rated"] >= 5 and s["best_share"] >= 0.9, s
+        assert s["rated"] >= 5 and s["best_share"] >= agreement, s
     assert by_seat[1]["average_loss"] > max(by_seat[0]["average_loss"], by_seat[2]["average_loss"])
     assert len(result["chart"]["values"]) == seats
     assert all(len(v) == log.steps + 1 for v in result["chart"]["values"])

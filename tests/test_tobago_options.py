@@ -20,7 +20,7 @@ def test_tobago_is_registered_with_its_options_and_bots():
     assert kinds()["tobago"] is KIND
     meta = KIND.metadata()
     assert (meta["min_seats"], meta["max_seats"]) == (2, 4)
-    assert meta["bots"] == ["random", "strategic"]
+    assert meta["bots"] == ["easy", "normal", "strong"]
     defaults = {o["name"]: o["default"] for o in meta["options"]}
     assert defaults == {
         "island": "classic-1",

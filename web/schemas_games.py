@@ -366,6 +366,13 @@ class OptionOut(BaseModel):
     pattern: str | None = Field(default=None, description="A string option's values match it")
 
 
+class LevelOut(BaseModel):
+    name: str = Field(description="A bot level (easy, normal, strong): a seat's level")
+    description: str = Field(description="How a bot of this level plays, in English")
+    description_zh: str = Field(description="The same in Traditional Chinese")
+    aliases: list[str] = Field(description="Older names of this level (stored games keep them)")
+
+
 class KindOut(BaseModel):
     name: str
     title: str
@@ -377,7 +384,8 @@ class KindOut(BaseModel):
     turns: Literal["sequential", "simultaneous"]
     timed: bool = Field(description="Some phases end by the clock (see deadline in the game)")
     options: list[OptionOut]
-    bots: list[str] = Field(description="Bot levels")
+    bots: list[str] = Field(description="Bot levels, weakest first (the first is the default)")
+    levels: list[LevelOut] = Field(description="The bot levels with how each plays")
 
 
 class KindsOut(BaseModel):

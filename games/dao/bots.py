@@ -1,10 +1,13 @@
 """DAO bots. Each is a callable ``(view, legal_actions, rng) -> action`` that sees only its view.
 
-- ``random``: a uniformly random legal action (ignores the view).
-- ``greedy``: the better immediate expected score change (the helper's advice), no look-ahead.
-- ``ev``: exact expected score change now, minus the expected gain of the next seat, who faces the
-  position the action leaves (``odds.action_values``): a one-turn look-ahead whose objective,
-  my score minus the others' average, is what decides the winner.
+The levels (``games.base.LEVELS``; the older names stay as aliases, ``ALIASES``):
+
+- ``easy`` (was ``random``): a uniformly random legal action (ignores the view).
+- ``normal`` (was ``greedy``): the better immediate expected score change (the helper's advice),
+  no look-ahead.
+- ``strong`` (was ``ev``): exact expected score change now, minus the expected gain of the next
+  seat, who faces the position the action leaves (``odds.action_values``): a one-turn
+  look-ahead whose objective, my score minus the others' average, is what decides the winner.
 
 The bust probabilities come from the view's ``unseen`` counts: the cards never seen face up.
 """
@@ -61,4 +64,5 @@ def make_ev_bot(opponent_weight: float = OPPONENT_WEIGHT) -> Bot:
 
 ev_bot = make_ev_bot()
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "ev": ev_bot}
+BOTS: dict[str, Bot] = {"easy": random_bot, "normal": greedy_bot, "strong": ev_bot}
+ALIASES: dict[str, str] = {"random": "easy", "greedy": "normal", "ev": "strong"}

@@ -43,7 +43,7 @@ from games.actions import bare
 from games.base import Action, Event, GameKind, GameType, OptionSpec
 from games.dao import cards as C
 from games.dao import odds
-from games.dao.bots import BOTS
+from games.dao.bots import ALIASES, BOTS
 from games.phases import Move, Phase
 from games.state import OVER, GameState, enter, generator
 
@@ -123,6 +123,7 @@ class DaoKind(GameKind[DaoState]):
             GameType("dao", 2, 6, _OPTIONS, chance="seeded", information="imperfect"),
             (play,),
             BOTS,
+            ALIASES,
         )
 
     # --- options and setup ---------------------------------------------------------------

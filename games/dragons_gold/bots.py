@@ -1,10 +1,15 @@
 """Dragon's Gold bots: callables ``(view, legal_actions, rng) -> action | None``; views only.
 
-- ``random``: a uniformly random legal action. In a timed phase (the negotiation's proposals, the
-  market) it first flips a coin and, half the time, says nothing (``None``): on the simulated
-  clock of ``games.base.play_bots`` the phase then ends when every bot keeps quiet at once.
-- ``greedy``, a stated, deterministic policy (it never uses ``rng`` and never reads a clock).
-  Tokens are worth their public value (``splits.token_values``).
+The levels (``games.base.LEVELS``; the older names stay as aliases, ``ALIASES``): ``easy`` (was
+``random``) and ``normal`` (was ``greedy``). There is no ``strong`` level yet (it comes later):
+``normal`` is the strongest, and the only levels offered are these two.
+
+- ``easy`` (``random``): a uniformly random legal action. In a timed phase (the negotiation's
+  proposals, the market) it first flips a coin and, half the time, says nothing (``None``): on
+  the simulated clock of ``games.base.play_bots`` the phase then ends when every bot keeps
+  quiet at once.
+- ``normal`` (``greedy``), a stated, deterministic policy (it never uses ``rng`` and never reads
+  a clock). Tokens are worth their public value (``splits.token_values``).
 
   *Fight.* Every play is scored by what it should bring: a play that slays brings the treasure
   (its tokens plus the hidden draw, at the average token's worth) times my share of the attack
@@ -239,4 +244,5 @@ def _market(view: dict, legal: list[Action], values: dict[str, float]) -> Action
     return {"type": "done"}
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot}
+BOTS: dict[str, Bot] = {"easy": random_bot, "normal": greedy_bot}
+ALIASES: dict[str, str] = {"random": "easy", "greedy": "normal"}

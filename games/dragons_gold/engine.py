@@ -33,7 +33,7 @@ from typing import Any
 from games.base import GameKind, GameType, OptionSpec
 from games.dragons_gold import actions as D
 from games.dragons_gold import fight, market, settle, views
-from games.dragons_gold.bots import BOTS
+from games.dragons_gold.bots import ALIASES, BOTS
 from games.dragons_gold.data import count
 from games.dragons_gold.snapshot import from_json, to_json
 from games.dragons_gold.table import DragonsGoldState, new
@@ -132,6 +132,7 @@ class DragonsGoldKind(GameKind[DragonsGoldState]):
             ),
             PHASES,
             BOTS,
+            ALIASES,
         )
 
     def setup(self, seed: int, seats: int, options: dict, rng: random.Random) -> DragonsGoldState:

@@ -1,6 +1,8 @@
-"""Isla Dorada bots: ``random`` (any legal action) and ``planner`` (``games.isla_dorada.planner``).
-
-Each is a callable ``(view, legal_actions, rng) -> action`` that sees only its seat's view.
+"""Isla Dorada bots, callables ``(view, legal_actions, rng) -> action`` that see only their seat's
+view. The levels (``games.base.LEVELS``; the older names stay as aliases, ``ALIASES``): ``easy``
+(was ``random``: any legal action) and ``normal`` (was ``planner``: ``games.isla_dorada.planner``).
+There is no ``strong`` level yet (it comes later): ``normal`` is the strongest, and the only
+levels offered are these two.
 """
 
 from __future__ import annotations
@@ -17,4 +19,5 @@ def random_bot(legal: list[Action], rng: random.Random) -> Action:
     return dict(rng.choice(legal))
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "planner": plan}
+BOTS: dict[str, Bot] = {"easy": random_bot, "normal": plan}
+ALIASES: dict[str, str] = {"random": "easy", "planner": "normal"}

@@ -75,7 +75,7 @@ from games.isla_dorada import phases as P
 from games.isla_dorada import rounds as R
 from games.isla_dorada import tables as T
 from games.isla_dorada import views as V
-from games.isla_dorada.bots import BOTS
+from games.isla_dorada.bots import ALIASES, BOTS
 from games.isla_dorada.scoring import breakdown
 from games.isla_dorada.state import IslaState, deal, from_json, to_json
 from games.phases import Move, Phase
@@ -216,6 +216,7 @@ class IslaKind(GameKind[IslaState]):
             ),
             PHASES,
             BOTS,
+            ALIASES,
         )
 
     def setup(self, seed: int, seats: int, options: dict, rng: random.Random) -> IslaState:

@@ -1,5 +1,6 @@
-"""Tobago's piece of the review: the deduction helper at any step, decisions judged by the hint
-engine, and each seat's expected gold. Everything is a pure function of one seat's view.
+"""Tobago's piece of the review: the deduction helper at any step, decisions judged by the
+strong bot's search, and each seat's expected gold. Everything is a pure function of one seat's
+view.
 
 **The helper** (``helper``) is what the game page's helper panel shows, built here from the
 seat's view alone (the same facts ``POST /api/tobago/helper`` answers from a public position):
@@ -7,27 +8,23 @@ per map why each non-candidate space is out (``solver.explain``), the column as 
 cost from each placed ATV (the seat's first) to the map's nearest candidate, and the hint ranking
 of the seat's hand (``solver.hints``).
 
-**Decisions** are judged in the hint engine's own score (*hint points*: ``1.5 × lead +
-progress + finish``, see ``solver.hints``), completed by the strategic bot
-(``games.tobago.strategy``) where a move is not a clue play:
+**Decisions** are judged by the ``strong`` level's search (``games.tobago.search``), the
+strongest Tobago bot, in *gold of lead*: the seat's gold plus its markers' expected shares less
+the best other seat's, once the seat's next turn is played (a sharing's answer: once the sharing
+ends). At each step where the strong bot would
+compare moves (a turn's first action, an extra clue play or the extra marker, a first clue's map,
+a sharing's accept or decline), its candidates (``search.candidates``: the normal bot's move, the
+solver's best clue plays, an exchange, an amulet, up to ``ANALYSIS_CANDIDATES``) and the move made
+are each played on in the same ``ANALYSIS_ROLLOUTS`` states sampled from the seat's view; a
+move's value is its mean. Drive steps and the ATV's placement are not rated (the strong bot
+drives as the normal one does). The analysis has a budget of its own, smaller than the bot's
+(it judges every decision of a game; ``bench/review_bench.py`` prints what a full analysis
+costs), and one fixed generator: the same record gives the same analysis.
 
-- *first clue* (setup): the drawn card on each map it may start or continue: hint scores.
-- *turn start* with a legal clue play: every clue play scores its hint score. Not playing a clue
-  (driving, picking an amulet, exchanging) is worth ``PASS_VALUE`` (0: no lead, no progress),
-  unless the strategic bot itself would not play a clue here: then its move is worth the best
-  play it passed over (it ranks its move above it), plus ``RAISE_BONUS`` when it goes to raise
-  a treasure (or to locate one with an amulet) it can reach. A non-clue move other than the
-  bot's, when the bot also would not play, is not rated (the hint engine does not rank drives).
-- *after a play* (``clues`` mode) with a legal extra play: an extra play costs an amulet,
-  priced ``EXTRA_PLAY_HINT`` hint points (the strategic bot spends one only for a hint that
-  good), so it is worth its hint score minus that; stopping (the extra marker, ending the turn)
-  is worth 0.
-- Drive steps, sharing answers, ATV placement and the choice of extra marker are not rated.
-
-Marks (loss = best value − value of the move made, hint points): **best** ≤ 0.000001 (the best
-or a move of equal score), **good** ≤ 0.5 (about a third of a drive step of lead), **inaccuracy**
-≤ 1.5 (a whole step of lead, or half the candidates left standing), **mistake** above (e.g. a
-missed ``finish``: locating a treasure you can raise next drive is worth +2).
+Marks (loss = best value − value of the move made, gold of lead): **best** ≤ 0.000001 (the best
+or a move of equal value), **good** ≤ 0.5 (half a gold: within the search's noise),
+**inaccuracy** ≤ 1.5 (about a share's worth), **mistake** above (e.g. a treasure card of 4
+passed over for nothing better).
 
 **Expected gold** (the chart) from a seat's own view: the gold of its treasure cards plus, for
 every compass marker of its on a map's column, the gold a share there is expected to bring,
@@ -37,37 +34,29 @@ end it is the seat's score.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
 from games.base import Action, GameKind
 from games.review import merged_players_view
+from games.tobago import search
 from games.tobago.islands import island_for_view
-from games.tobago.strategy import EXTRA_PLAY_HINT, Position, _goal, strategic_bot
+from games.tobago.shares import share_gold
 from hexmap.hexes import Hex
 from solver.answer import helper_maps, play_refusals
 from solver.clues import parse_clue
 from solver.compiled import compile_island, drive_from
 from solver.hints import Hint, hints
-from solver.masks import MapColumn
+from solver.masks import MapColumn, clue_mask
 from solver.options import SolverOptions
 
-_DATA = json.loads((Path(__file__).with_name("data") / "analysis.json").read_text("utf-8"))
-#: Expected gold of one share (a compass marker on a column), by the map's candidate count:
-#: ``(most candidates, gold)`` rows, the first row whose bound the count does not exceed.
-SHARE_GOLD: tuple[tuple[int, float], ...] = tuple(
-    (int(row["up_to"]), float(row["gold"])) for row in _DATA["share_gold"]
-)
-#: The value of not playing a clue: the hint engine's neutral score.
-PASS_VALUE = 0.0
-#: Added to the strategic bot's non-clue move when it goes to raise (or locate and raise) a
-#: treasure it reaches: the hint engine's own ``finish`` bonus for "you can raise it next drive".
-RAISE_BONUS = 2.0
 THRESHOLDS = Thresholds(good=0.5, inaccuracy=1.5)
-#: The strategic bot's goals that mean "raise a treasure now".
-_RAISE_GOALS = ("raise", "remove")
+#: The analysis's think budget (module doc): states sampled per move, the most candidates beside
+#: the move made; each sampled state is played on through the seat's next turn.
+ANALYSIS_ROLLOUTS = 3
+ANALYSIS_CANDIDATES = 3
+#: The phases whose decisions are rated.
+RATED_PHASES = ("turn", "sharing", "first_clue")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -152,157 +141,54 @@ def expected_gold(view: dict) -> float:
     return held + shares
 
 
-def share_gold(count: int) -> float:
-    for bound, gold in SHARE_GOLD:
-        if count <= bound:
-            return gold
-    return SHARE_GOLD[-1][1]
-
-
 # --- judging decisions ----------------------------------------------------------------------
 
 
-def _play_detail(hint: Hint) -> dict:
-    return {
-        "clue": hint.clue.notation,
-        "map": hint.map,
-        "remaining": hint.remaining,
-        "before": hint.before,
-        "my_cost": hint.my_cost,
-        "rival_cost": hint.rival_cost,
-        "finish": hint.finish,
-        "score": round(hint.score, 3),
-    }
-
-
-def _detail(action: Action, by_key: dict[tuple[int, str], Hint], hand: list[dict]) -> dict:
-    """What the page says about a move: a clue play's facts, or the action's type."""
-    if action.get("type") == "play_clue":
-        hint = by_key.get((action.get("card"), action.get("map")))  # type: ignore[arg-type]
-        if hint is not None:
-            return {"type": "play_clue", "card": action["card"], **_play_detail(hint)}
-    if action.get("type") == "first_clue":
-        hint = by_key.get((-1, action.get("map")))  # type: ignore[arg-type]
-        if hint is not None:
-            return {"type": "first_clue", **_play_detail(hint)}
-    return {"type": action.get("type")}
-
-
-def _key(action: Action) -> tuple:
-    return tuple(sorted((k, json.dumps(v, sort_keys=True)) for k, v in action.items()))
+def _described(action: Action, view: dict) -> dict:
+    """What the page says about a move: a clue play's clue, map and candidates left (the
+    solver's), or the action's type."""
+    out: dict[str, Any] = {"type": action["type"]}
+    if action["type"] == "play_clue":
+        hand = view["players"][view["seat"]]["hand"]
+        clue = next(c["clue"] for c in hand if c["id"] == action["card"])
+    elif action["type"] == "first_clue" and view.get("drawn"):
+        clue = view["drawn"]["clue"]
+    else:
+        return out
+    island = island_for_view(view["island"])
+    shown = next(m for m in view["maps"] if m["colour"] == action["map"])
+    candidates = island.mask_of(tuple(c) for c in shown["candidates"])
+    remaining = (candidates & clue_mask(island, parse_clue(clue), _options(view))).bit_count()
+    return {**out, "clue": clue, "map": action["map"], "remaining": remaining}
 
 
 def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
-    """``played`` from ``view`` in hint points (module doc), or ``None`` when unrated."""
-    phase = view["phase"]
-    if phase == "first_clue":
-        return _judge_first_clue(view, legal, played)
-    if phase != "turn" or view["turn"]["mode"] not in (None, "clues"):
+    """``played`` from ``view`` in gold of lead (module doc), or ``None`` when unrated."""
+    if view["phase"] not in RATED_PHASES or played not in legal:
         return None
-    plays = [a for a in legal if a["type"] == "play_clue"]
-    if not plays:
-        return None
-    pos = Position(view)
-    if pos.me is None:
-        return None
-    hand = pos.hand
-    ranked = hints(
-        pos.island,
-        [m["column"] for m in pos.maps],
-        [parse_clue(c["clue"]) for c in hand],
-        pos.me,
-        pos.others,
-        pos.options,
-    )
-    by_key = {(hand[h.hand_index]["id"], h.map): h for h in ranked}
-    extra = view["turn"]["mode"] == "clues"
-    price = EXTRA_PLAY_HINT if extra else 0.0
-    values: dict[tuple, float] = {}
-    actions: dict[tuple, Action] = {}
-    for a in plays:
-        hint = by_key.get((a["card"], a["map"]))
-        if hint is not None:
-            values[_key(a)] = hint.score - price
-            actions[_key(a)] = a
-    if not values:
-        return None
-    best_play = max(values.values()) + price
-    bot = strategic_bot(view, legal, seeded())
-    if bot["type"] == "play_clue" or extra:
-        stop: Action = bot if bot["type"] != "play_clue" else _stop_action(legal, played)
-        stop_value = PASS_VALUE
-    else:
-        goal = _goal(pos)
-        raising = goal is not None and goal[0] in _RAISE_GOALS
-        stop, stop_value = bot, max(best_play, PASS_VALUE) + (RAISE_BONUS if raising else 0.0)
-    if played["type"] == "play_clue":
-        key = _key(played)
-        if key not in values:
+    moves = search.candidates(view, legal, ANALYSIS_CANDIDATES)
+    if played not in moves:
+        if len(moves) < 2:  # a step the strong bot does not search (a drive's)
             return None
-        played_value = values[key]
-    elif extra or bot["type"] == "play_clue" or _key(played) == _key(bot):
-        played_value = stop_value
-    else:
-        return None  # two moves that are not clue plays: the hint engine does not rank them
-    values[_key(stop)] = stop_value
-    actions[_key(stop)] = stop
-    best_key = best_of(values)
-    best = actions[best_key]
-    if best["type"] != "play_clue" and values[best_key] == played_value:
-        best = played  # an equal non-clue move: the one made
-    detail = {
-        "phase": "extra" if extra else "turn",
-        "played": _detail(played, by_key, hand),
-        "best": _detail(best, by_key, hand),
-        "top_hint": _play_detail(ranked[0]),
-    }
-    return Judgement(played_value, values[best_key], best, len(values), detail)
-
-
-def _stop_action(legal: list[Action], played: Action) -> Action:
-    """The non-clue move standing for "do not play" when the bot would play: the one made if it
-    is one, else a representative (an exchange or the first drive)."""
-    if played["type"] != "play_clue":
-        return played
-    for kind in ("exchange", "drive", "end_turn", "extra_marker"):
-        for a in legal:
-            if a["type"] == kind:
-                return a
-    return {"type": "end_turn"}
-
-
-def _judge_first_clue(view: dict, legal: list[Action], played: Action) -> Judgement | None:
-    drawn = view.get("drawn")
-    if drawn is None or played.get("type") != "first_clue":
+        moves.append(played)
+    if len(moves) < 2:
         return None
-    pos = Position(view)
-    ranked = hints(
-        pos.island,
-        [m["column"] for m in pos.maps],
-        [parse_clue(drawn["clue"])],
-        pos.me,
-        pos.others,
-        pos.options,
-    )
-    allowed = {a["map"] for a in legal}
-    by_map = {h.map: h for h in ranked if h.map in allowed}
-    if played["map"] not in by_map:
+    budget = search.Budget(ANALYSIS_ROLLOUTS, view["seats"] + 1, ANALYSIS_CANDIDATES)
+    found = search.values(view, moves, seeded(), ANALYSIS_ROLLOUTS, search.horizon_of(view, budget))
+    if found is None:
         return None
-    values = {m: h.score for m, h in by_map.items()}
-    best_map = best_of(values)
-    by_key = {(-1, m): h for m, h in by_map.items()}
+    values = {i: v for i, v in enumerate(found)}
+    best = best_of(values)
+    mine = moves.index(played)
+    if values[mine] >= values[best]:
+        best = mine  # an equal move: the one made
     detail = {
-        "phase": "first_clue",
-        "played": _detail(played, by_key, []),
-        "best": _detail({"type": "first_clue", "map": best_map}, by_key, []),
+        "phase": view["phase"] if view["phase"] != "turn" else view["turn"]["mode"] or "turn",
+        "played": _described(played, view),
+        "best": _described(moves[best], view),
+        "compared": len(moves),
     }
-    return Judgement(
-        values[played["map"]],
-        values[best_map],
-        {"type": "first_clue", "map": best_map},
-        len(values),
-        detail,
-    )
+    return Judgement(values[mine], values[best], moves[best], len(moves), detail)
 
 
 def full_view(kind: GameKind, state: Any) -> dict:
@@ -314,7 +200,7 @@ def full_view(kind: GameKind, state: Any) -> dict:
 
 
 class TobagoAnalyst(Analyst):
-    unit = "hint_points"
+    unit = "gold_lead"
     chart = "expected_gold"
     thresholds = THRESHOLDS
 

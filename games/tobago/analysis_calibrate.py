@@ -1,5 +1,5 @@
 """How much gold one share brings, by the map's candidate count: the table behind the review's
-expected-gold chart (``games.tobago.analysis.SHARE_GOLD``, stored in ``data/analysis.json``).
+expected-gold chart (``games.tobago.shares.SHARE_GOLD``, stored in ``data/analysis.json``).
 
     python -m games.tobago.analysis_calibrate --games 300 --seed 1 [--write]
 

@@ -16,7 +16,7 @@ from games.phases import Move, Phase
 from games.state import OVER, generator
 from games.tobago import actions as A
 from games.tobago import engine, islands, sharing, turn, views
-from games.tobago.bots import BOTS
+from games.tobago.bots import ALIASES, BOTS
 from games.tobago.rules import OPTIONS, TREASURE_VALUES
 from games.tobago.state import TobagoState, state_from_json, state_to_json
 from hexmap.island import Island
@@ -72,6 +72,7 @@ class TobagoKind(GameKind[TobagoState]):
             GameType("tobago", 2, 4, OPTIONS, chance="seeded", information="imperfect"),
             PHASES,
             BOTS,
+            ALIASES,
         )
 
     # --- creation ------------------------------------------------------------------------

@@ -456,19 +456,27 @@ def _or_progress(pos: Position, kinds: dict[str, list[Action]]) -> Action:
 # --- sharing ------------------------------------------------------------------------------
 
 
+def unturned_draws(view: dict) -> list[int | str]:
+    """The seat's own draws for the running sharing that are not turned yet (its memory less
+    the values turned; the offer counts as turned); the strong bot's sampling reads them too."""
+    sh = view["sharing"]
+    drawn: list[int | str] = []
+    for record in view["memory"]:
+        if record["sharing"] == sh["number"]:
+            drawn = [v for v in record["values"] if v != "curse"]
+    for v in sh["revealed"]:
+        if v in drawn:
+            drawn.remove(v)
+    return drawn
+
+
 def _sharing(view: dict) -> Action:
     sh = view["sharing"]
     offer = sh["offer"]
     left = sh["cards_left"]
     markers = sh["markers"]
     seat = view["seat"]
-    mine_unseen = []
-    for record in view["memory"]:
-        if record["sharing"] == sh["number"]:
-            mine_unseen = [v for v in record["values"] if v != "curse"]
-    for v in sh["revealed"]:
-        if v in mine_unseen:
-            mine_unseen.remove(v)
+    mine_unseen = unturned_draws(view)
     best_mine = max(mine_unseen, default=0)
     accept = (
         left == 0

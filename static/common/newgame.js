@@ -5,11 +5,12 @@
 //
 // The page has a form #new-game with rows in #seat-rows (#seat-<i>-type: me / friend / bot /
 // none, #seat-<i>-name, #seat-<i>-level) and a hidden #created section with #share-links and the
-// link #open-seat; strings `<prefix>share_label` ({n}) and `<prefix>copy`.
+// link #open-seat; strings `<prefix>share_label` ({n}) and `<prefix>copy`. The bot levels a page
+// offers come from GET /api/games/kinds (`gameKind`), each with its sentence (`levelList`).
 
 import { api, seatTokens } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -76,4 +77,37 @@ export async function startGame(kind, seats, body, strings) {
       copyButton(input, t(`${strings}copy`), t("common.copied")));
   }));
   $("open-seat").focus();
+}
+
+/** The kind `name` as GET /api/games/kinds describes it (its bot levels, options…). */
+export async function gameKind(name) {
+  const kinds = await api("GET", "/api/games/kinds");
+  return kinds.kinds.find((k) => k.name === name) || null;
+}
+
+/**
+ * The bot levels the kind `name` offers, their sentences shown in #bot-levels (strings
+ * `<label>level_<name>`); `known` when the API does not answer (creating reports the problem).
+ */
+export async function offeredLevels(name, label, known) {
+  try {
+    const kind = await gameKind(name);
+    if (kind && kind.bots.length) {
+      $("bot-levels").replaceChildren(levelList(kind.levels, label));
+      return kind.bots;
+    }
+  } catch (e) { /* keep the known levels */ }
+  return known;
+}
+
+/**
+ * The bot levels of a kind (`kind.levels`) as a list: each level's name (the string
+ * `<label>level_<name>`) and its one sentence on how it plays, in the page's language.
+ */
+export function levelList(levels, label) {
+  return h("div", { class: "bot-levels" }, h("p", { class: "hint-text" }, t("common.bot_levels")),
+    h("dl", {}, ...levels.flatMap((l) => [
+      h("dt", {}, t(`${label}level_${l.name}`)),
+      h("dd", {}, lang === "zh" && l.description_zh ? l.description_zh : l.description),
+    ])));
 }

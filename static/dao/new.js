@@ -2,10 +2,9 @@
 // the two rule options, an optional seed. Creates the game through POST /api/games, keeps the
 // seat tokens in localStorage, then opens my seat or first shows the share links (common/newgame.js).
 
-import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { readSeats, startGame } from "../common/newgame.js";
+import { offeredLevels, readSeats, startGame } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,13 +13,13 @@ const MAX_SEATS = 6;
 const MIN_SEATS = 2;
 const DEFAULTS = [
   { type: "me" },
-  { type: "bot", level: "ev" },
-  { type: "bot", level: "greedy" },
-  { type: "bot", level: "random" },
+  { type: "bot", level: "strong" },
+  { type: "bot", level: "normal" },
+  { type: "bot", level: "easy" },
   { type: "none" },
   { type: "none" },
 ];
-let levels = ["ev", "greedy", "random"];
+let levels = ["easy", "normal", "strong"];
 
 function seatRow(i, d) {
   const types = ["me", "friend", "anyone", "bot", ...(i >= MIN_SEATS ? ["none"] : [])];
@@ -29,7 +28,7 @@ function seatRow(i, d) {
   const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, autocomplete: "off",
     placeholder: t("dao.name_placeholder"), "aria-label": t("dao.seat_name", { n: i + 1 }) });
   const level = h("select", { id: `seat-${i}-level`, class: "seat-level", "aria-label": t("dao.seat_level", { n: i + 1 }) },
-    levels.map((l) => h("option", { value: l, selected: l === (d.level || "ev") }, t(`dao.level_${l}`))));
+    levels.map((l) => h("option", { value: l, selected: l === (d.level || "strong") }, t(`dao.level_${l}`))));
   const row = h("li", { class: "dao-seat-row" }, h("span", { class: "seat-no" }, t("dao.seat_n", { n: i + 1 })), type, name, level);
   const sync = () => {
     level.hidden = type.value !== "bot";
@@ -79,11 +78,7 @@ async function create(ev) {
 }
 
 async function init() {
-  try {
-    const kinds = await api("GET", "/api/games/kinds");
-    const kind = kinds.kinds.find((k) => k.name === "dao");
-    if (kind && kind.bots.length) levels = ["ev", "greedy", "random"].filter((l) => kind.bots.includes(l)).concat(kind.bots.filter((l) => !["ev", "greedy", "random"].includes(l)));
-  } catch (e) { /* keep the known levels; creating will report a real problem */ }
+  levels = await offeredLevels("dao", "dao.", levels);
   $("seat-rows").replaceChildren(...DEFAULTS.map((d, i) => seatRow(i, d)));
   form.addEventListener("submit", create);
 }

@@ -3,10 +3,9 @@
 // POST /api/games, keeps the seat tokens, then opens my seat or shows the share links first
 // (common/newgame.js).
 
-import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { readSeats, startGame } from "../common/newgame.js";
+import { offeredLevels, readSeats, startGame } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,13 +14,13 @@ const MAX_SEATS = 6;
 const MIN_SEATS = 3;
 const DEFAULTS = [
   { type: "me" },
-  { type: "bot", level: "greedy" },
-  { type: "bot", level: "greedy" },
-  { type: "bot", level: "random" },
+  { type: "bot", level: "normal" },
+  { type: "bot", level: "normal" },
+  { type: "bot", level: "easy" },
   { type: "none" },
   { type: "none" },
 ];
-let levels = ["greedy", "random"];
+let levels = ["easy", "normal"];
 
 function seatRow(i, d) {
   const types = ["me", "friend", "bot", ...(i >= MIN_SEATS ? ["none"] : [])];
@@ -30,7 +29,7 @@ function seatRow(i, d) {
   const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, autocomplete: "off",
     placeholder: t("dg.name_placeholder"), "aria-label": t("dg.seat_name", { n: i + 1 }) });
   const level = h("select", { id: `seat-${i}-level`, class: "seat-level", "aria-label": t("dg.seat_level", { n: i + 1 }) },
-    levels.map((l) => h("option", { value: l, selected: l === (d.level || "greedy") }, t(`dg.level_${l}`))));
+    levels.map((l) => h("option", { value: l, selected: l === (d.level || "normal") }, t(`dg.level_${l}`))));
   const row = h("li", { class: "dg-seat-row" }, h("span", { class: "seat-no" }, t("dg.seat_n", { n: i + 1 })), type, name, level);
   const sync = () => {
     level.hidden = type.value !== "bot";
@@ -87,11 +86,7 @@ async function create(ev) {
 }
 
 async function init() {
-  try {
-    const kinds = await api("GET", "/api/games/kinds");
-    const kind = kinds.kinds.find((k) => k.name === "dragons_gold");
-    if (kind && kind.bots.length) levels = ["greedy", "random"].filter((l) => kind.bots.includes(l));
-  } catch (e) { /* keep the known levels; creating will report a real problem */ }
+  levels = await offeredLevels("dragons_gold", "dg.", levels);
   $("seat-rows").replaceChildren(...DEFAULTS.map((d, i) => seatRow(i, d)));
   form.addEventListener("submit", create);
 }

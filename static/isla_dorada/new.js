@@ -4,19 +4,19 @@
 
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { readSeats, startGame } from "../common/newgame.js";
+import { offeredLevels, readSeats, startGame } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
 const MAX_SEATS = 6;
 const MIN_SEATS = 3;
-const LEVELS = ["planner", "random"];
+let levels = ["easy", "normal"];
 const DEFAULTS = [
   { type: "me" },
-  { type: "bot", level: "planner" },
-  { type: "bot", level: "planner" },
-  { type: "bot", level: "random" },
+  { type: "bot", level: "normal" },
+  { type: "bot", level: "normal" },
+  { type: "bot", level: "easy" },
   { type: "none" },
   { type: "none" },
 ];
@@ -28,7 +28,7 @@ function seatRow(i, d) {
   const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, autocomplete: "off",
     placeholder: t("isla.name_placeholder"), "aria-label": t("isla.seat_name", { n: i + 1 }) });
   const level = h("select", { id: `seat-${i}-level`, class: "seat-level", "aria-label": t("isla.seat_level", { n: i + 1 }) },
-    LEVELS.map((l) => h("option", { value: l, selected: l === (d.level || "planner") }, t(`isla.level_${l}`))));
+    levels.map((l) => h("option", { value: l, selected: l === (d.level || "normal") }, t(`isla.level_${l}`))));
   const row = h("li", { class: "isla-seat-row" }, h("span", { class: "seat-no" }, t("isla.seat_n", { n: i + 1 })), type, name, level);
   const sync = () => {
     level.hidden = type.value !== "bot";
@@ -69,5 +69,10 @@ async function create(ev) {
   }
 }
 
-$("seat-rows").replaceChildren(...DEFAULTS.map((d, i) => seatRow(i, d)));
-form.addEventListener("submit", create);
+async function init() {
+  levels = await offeredLevels("isla_dorada", "isla.", levels);
+  $("seat-rows").replaceChildren(...DEFAULTS.map((d, i) => seatRow(i, d)));
+  form.addEventListener("submit", create);
+}
+
+init();

@@ -7,16 +7,16 @@ import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { HexBoard } from "../common/hexboard.js";
 import { lang, t } from "../common/i18n.js";
-import { readSeats, startGame } from "../common/newgame.js";
+import { gameKind, levelList, readSeats, startGame } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("new-game");
 const SEAT_DEFAULTS = [
   { type: "me", name: "" },
-  { type: "bot", level: "strategic" },
-  { type: "bot", level: "strategic" },
-  { type: "bot", level: "strategic" },
+  { type: "bot", level: "normal" },
+  { type: "bot", level: "normal" },
+  { type: "bot", level: "normal" },
 ];
 let kind = null;
 let gameSeed = randomSeed();
@@ -29,7 +29,7 @@ function seatRow(i, d, levels) {
     ["me", "friend", "anyone", "bot", ...(i >= 2 ? ["none"] : [])].map((v) => h("option", { value: v, selected: v === d.type }, t(`new.type_${v}`))));
   const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, placeholder: t("new.name_placeholder"), "aria-label": t("new.seat_name", { n: i + 1 }), value: d.name || "" });
   const level = h("select", { id: `seat-${i}-level`, class: "seat-level", "aria-label": t("new.seat_level", { n: i + 1 }) },
-    levels.map((l) => h("option", { value: l, selected: l === (d.level || "strategic") }, t(`seat.level_${l}`))));
+    levels.map((l) => h("option", { value: l, selected: l === (d.level || "normal") }, t(`seat.level_${l}`))));
   const sync = () => {
     level.hidden = type.value !== "bot";
     name.hidden = type.value === "none" || type.value === "bot";
@@ -101,9 +101,9 @@ async function create(ev) {
 }
 
 async function init() {
-  const kinds = await api("GET", "/api/games/kinds");
-  kind = kinds.kinds.find((k) => k.name === "tobago");
+  kind = await gameKind("tobago");
   $("seat-rows").replaceChildren(...SEAT_DEFAULTS.map((d, i) => seatRow(i, d, kind.bots)));
+  $("bot-levels").replaceChildren(levelList(kind.levels, "seat."));
   renderOptions();
   form.querySelectorAll('input[name="island"]').forEach((r) => r.addEventListener("change", preview));
   $("island-seed").addEventListener("change", preview);

@@ -1,0 +1,250 @@
+"""The strong bots against the normal ones: win shares over many games, and the think time of
+each decision at the default budget.
+
+    .venv/bin/python bench/strong_bots_bench.py [--games 400] [--jobs 2] [--only tobago-2]
+
+Rows (seats rotated game by game; Tobago's islands turn through ``classic-1`` … ``classic-6``;
+game ``g`` of a row is seeded ``g`` whatever the split, so any ``--jobs`` plays the same games):
+
+- ``tobago-2``: Tobago heads-up, ``strong`` against ``normal`` (fair 0.50; target >= 0.60);
+- ``tobago-4``: Tobago at 4 seats, ``strong`` against three ``normal`` (fair 0.25; target >=
+  0.35);
+- ``dao-2``, ``dao-4``: DAO's ``strong`` (once ``ev``) against ``normal`` (once ``greedy``),
+  heads-up and against three, over ``DAO_GAMES`` times as many games (they are cheap; no
+  target: measured).
+
+A row's win share (a win shared by k seats counts 1/k) is one figure over all its games, with
+its 95 % interval and the mean scores in the note. The games are played in ``--rounds`` rounds,
+every row's share of them in each round in turn, and each round gives each row's **think time**:
+the p99 of the CPU time (``time.process_time``: what a decision costs on one core, whatever else
+the machine runs) of the strong bot's decisions that searched (ran a rollout; Tobago's other
+decisions are the normal bot's move, a few ms), target p99 <= 1 s; beside it, the normal bot's
+decisions in the same games (the baseline).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import Figure, number, parse, parser, report
+from games.base import get_kind
+from games.simulate import simulate
+from games.tobago import search
+
+#: How many times ``--games`` DAO's rows play (a DAO game costs milliseconds).
+DAO_GAMES = 5
+#: The think-time target: a strong decision's p99 on one core, in ms.
+THINK_MS = 1000.0
+ISLANDS = 6
+
+
+@dataclass(frozen=True)
+class Row:
+    game: str
+    seats: int
+    target: float | None
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}_{self.seats}"
+
+    @property
+    def title(self) -> str:
+        names = {"tobago": "Tobago", "dao": "DAO"}
+        return f"{names[self.game]}, {self.seats} seats"
+
+    @property
+    def against(self) -> str:
+        """Whom the strong bot plays against."""
+        return "normal" if self.seats == 2 else f"{self.seats - 1} normal"
+
+
+ROWS: dict[str, Row] = {
+    "tobago-2": Row("tobago", 2, 0.60),
+    "tobago-4": Row("tobago", 4, 0.35),
+    "dao-2": Row("dao", 2, None),
+    "dao-4": Row("dao", 4, None),
+}
+
+#: In each worker process: the CPU seconds of every decision, by level, and whether the strong
+#: one searched (``_install``).
+_TIMES: dict[str, list[tuple[float, bool]]] = {}
+_ROLLOUTS = [0]
+_INSTALLED: set[str] = set()
+
+
+def _install(game: str) -> None:
+    """Wrap the game's ``strong`` and ``normal`` bots (once per process) to time each decision,
+    and Tobago's rollouts to tell a searched decision."""
+    if game in _INSTALLED:
+        return
+    _INSTALLED.add(game)
+    kind = get_kind(game)
+    if game == "tobago" and not getattr(search.rollout, "counted", False):
+        rollout = search.rollout
+
+        def counted(*args: Any) -> float:
+            _ROLLOUTS[0] += 1
+            return rollout(*args)
+
+        counted.counted = True  # type: ignore[attr-defined]
+        search.rollout = counted  # type: ignore[assignment]
+    for level in ("strong", "normal"):
+        bot = kind.bots[level]
+
+        def timed(view: dict, legal: list, rng: Any, bot: Any = bot, level: str = level) -> Any:
+            before = _ROLLOUTS[0]
+            t = time.process_time()
+            action = bot(view, legal, rng)
+            spent = time.process_time() - t
+            searched = game != "tobago" or _ROLLOUTS[0] > before
+            _TIMES[f"{game}/{level}"].append((spent, searched))
+            return action
+
+        kind.bots[level] = timed
+
+
+def play(args: tuple[str, int, list[int]]) -> dict[str, Any]:
+    """Games ``numbers`` of a row (each seeded by its number), in this process: the strong
+    entry's win share and mean score summed, the others' mean score, the decisions' times."""
+    game, seats, numbers = args
+    _install(game)
+    kind = get_kind(game)
+    for level in ("strong", "normal"):
+        _TIMES[f"{game}/{level}"] = []
+    share = score = others = 0.0
+    for g in numbers:
+        seat = g % seats
+        bots = ["normal"] * seats
+        bots[seat] = "strong"
+        options = {"island": f"classic-{(g // seats) % ISLANDS + 1}"} if game == "tobago" else None
+        entries = simulate(kind, 1, seats, bots, seed=g, options=options, rotate=False)["entries"]
+        share += entries[seat]["win_share"]
+        score += entries[seat]["mean_score"]
+        others += sum(e["mean_score"] for i, e in enumerate(entries) if i != seat) / (seats - 1)
+    return {
+        "share": share,
+        "score": score,
+        "others": others,
+        "strong": [t for t, searched in _TIMES[f"{game}/strong"] if searched],
+        "strong_all": len(_TIMES[f"{game}/strong"]),
+        "normal": [t for t, _ in _TIMES[f"{game}/normal"]],
+    }
+
+
+def quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(len(xs) * q))]
+
+
+@dataclass
+class Tally:
+    """A row's games so far, and its think times: every searched decision's, and each round's
+    p99 (the strong bot's and the normal bot's, in ms)."""
+
+    games: int = 0
+    share: float = 0.0
+    score: float = 0.0
+    others: float = 0.0
+    decisions: int = 0
+    strong_times: list[float] = field(default_factory=list)
+    p99: list[float] = field(default_factory=list)
+    normal_p99: list[float] = field(default_factory=list)
+
+    def add_round(self, parts: list[dict[str, Any]], games: int) -> None:
+        self.games += games
+        self.share += sum(p["share"] for p in parts)
+        self.score += sum(p["score"] for p in parts)
+        self.others += sum(p["others"] for p in parts)
+        self.decisions += sum(p["strong_all"] for p in parts)
+        strong = [t for p in parts for t in p["strong"]]
+        self.strong_times += strong
+        self.p99.append(quantile(strong, 0.99) * 1000 if strong else 0.0)
+        self.normal_p99.append(quantile([t for p in parts for t in p["normal"]], 0.99) * 1000)
+
+
+def chunks(numbers: list[int], jobs: int) -> list[list[int]]:
+    return [numbers[i::jobs] for i in range(jobs) if numbers[i::jobs]]
+
+
+def figures(row: Row, t: Tally) -> list[Figure]:
+    share = t.share / t.games
+    ci = 1.96 * math.sqrt(share * (1 - share) / t.games)
+    fair = 1 / row.seats
+    times = sorted(t.strong_times) or [0.0]
+    key = f"strong_bots.{row.key}"
+    return [
+        Figure(
+            f"{key}_share",
+            f"{row.title}: strong's win share against {row.against}",
+            [share],
+            "",
+            None if row.target is None else (">=", row.target),
+            note=(
+                f"± {ci:.3f} over {t.games} games (fair {fair:.2f}); mean score"
+                f" {t.score / t.games:.1f} against normal's {t.others / t.games:.1f}"
+            ),
+            extra={"games": t.games, "ci95": ci, "fair": fair},
+        ),
+        Figure(
+            f"{key}_think_p99_ms",
+            f"{row.title}: a strong decision's CPU time, p99",
+            t.p99,
+            "ms",
+            ("<=", THINK_MS),
+            note=(
+                f"{len(t.strong_times)} of {t.decisions} decisions searched; p50 "
+                f"{number(quantile(times, 0.5) * 1000)} ms, max {number(times[-1] * 1000)} ms;"
+                f" the normal bot's p99 {number(statistics.median(t.normal_p99))} ms"
+            ),
+            extra={"searched": len(t.strong_times), "decisions": t.decisions},
+        ),
+    ]
+
+
+def main() -> None:
+    ap = parser(__doc__)
+    ap.add_argument("--games", type=int, default=400, help="games per Tobago row")
+    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--only", choices=sorted(ROWS), action="append")
+    a = parse(ap)
+    if a.quick:
+        a.games = a.rounds
+    names = a.only or list(ROWS)
+    tallies = {name: Tally() for name in names}
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=a.jobs) as pool:
+        for r in range(a.rounds):
+            for name in names:
+                row = ROWS[name]
+                games = a.games * (DAO_GAMES if row.game == "dao" else 1)
+                numbers = list(range(games))[r :: a.rounds]
+                parts = list(
+                    pool.map(play, [(row.game, row.seats, c) for c in chunks(numbers, a.jobs)])
+                )
+                tallies[name].add_round(parts, len(numbers))
+            print(f"round {r + 1} of {a.rounds}: {time.perf_counter() - start:.0f} s", flush=True)
+    out = [f for name in names for f in figures(ROWS[name], tallies[name])]
+    report(
+        "strong_bots",
+        out,
+        a,
+        games=a.games,
+        jobs=a.jobs,
+        budget=str(search.BUDGET),
+        wall_s=round(time.perf_counter() - start),
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,254 @@
+"""The strong Tobago bot: determinized rollouts over a few candidate moves, judged by the real
+engine. It reads only its seat's view.
+
+**A decision.** At a choice that matters (a turn's first action, an extra clue play or the extra
+marker, a first clue's map, a sharing's accept or decline) the bot lists a few *candidates*:
+the strategic bot's own move (``games.tobago.strategy``, the ``normal`` level), the best clue
+plays by the solver's ranking (``solver.hints``), the extra markers, a raise, an exchange,
+picking an amulet, ending a turn of clue plays (never a pass); at other steps (placing the ATV,
+a drive's small steps) it plays the strategic move. Each candidate is tried in the same
+*determinizations*: whole states sampled from the view (``games.tobago.sampling``: the others'
+hands, the decks' order, the sharing pile drawn consistently with what the seat sees). In each,
+the candidate is applied with the real engine, then every seat (this one too) plays the
+strategic bot's moves for ``Budget.horizon`` turns (or to the end), and the position is scored:
+for each seat its gold plus what its compass markers on the columns are expected to bring
+(``games.tobago.shares.share_gold`` by the map's candidate count) plus ``AMULET_GOLD`` per
+amulet; the bot's *value* is its score less the best other seat's. Candidates are compared by
+**sequential halving** on a fixed number of rollouts: each round gives the candidates left the
+same determinizations, the worse half goes; the best mean value is played.
+
+**The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
+generator give the same move (the service seeds each bot move from the game's seed and the
+move's version, so replays and retries agree). ``Budget.rollouts`` at the default setting keeps a
+decision within a second on one core (``bench/strong_bots_bench.py`` prints the p99); a server
+on slower cores, or one that wants a stronger bot, sets another count in the environment
+(``TOBAGO_STRONG_ROLLOUTS``, read once at import by every process that plays bots). A state the
+view does not add up to (``sampling.Inconsistent``) gives the strategic move.
+
+**Progress.** Every candidate is a legal move and the strategic move is always the first; a
+candidate is preferred to it only when its mean value is higher by more than ``MARGIN`` (noise);
+a pass at a turn's start is never a candidate; and when the table made no progress since the
+bot's previous turn (``stalled``) it plays the strategic move, which moves the game on when it
+can.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from dataclasses import dataclass, replace
+
+from games.base import Action, GameKind, get_kind
+from games.state import OVER
+from games.tobago.rules import TREASURE_VALUES
+from games.tobago.sampling import Inconsistent, sample_state
+from games.tobago.shares import share_gold
+from games.tobago.state import TobagoState
+from games.tobago.strategy import Position, _hints, strategic_bot
+
+#: What an amulet in hand is worth, in gold (it buys a move, a play or a curse's protection).
+AMULET_GOLD = 0.5
+#: A candidate beats the strategic move only by more than this (gold of value, mean).
+MARGIN = 0.05
+#: The most clue plays tried (the solver's best first).
+PLAYS = 4
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much the strong bot thinks per decision: ``rollouts`` simulations in all, each
+    ``horizon`` turns long (``None``: to the game's end); ``candidates``: the most moves
+    compared. Deterministic: a count, never a clock."""
+
+    rollouts: int = 96
+    horizon: int | None = 6
+    candidates: int = 6
+
+
+DEFAULT_BUDGET = Budget()
+
+
+#: The strategic bot draws nothing from its generator; one is handed over all the same.
+_NO_CHANCE = random.Random(0)
+
+
+def strategic_move(view: dict, legal: list[Action]) -> Action:
+    """The strategic bot's move (it is deterministic)."""
+    return strategic_bot(view, legal, _NO_CHANCE)
+
+
+def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
+    """The moves worth comparing at this step, the strategic move first; one move: no choice
+    worth a search."""
+    if len(legal) == 1:
+        return [dict(legal[0])]
+    phase = view["phase"]
+    own = strategic_move(view, legal)
+    if phase == "sharing":
+        return [own] + [a for a in legal if a != own]
+    if phase == "first_clue":
+        return [own] + [a for a in legal if a != own][: limit - 1]
+    if phase != "turn" or view["turn"]["mode"] == "drive":
+        return [own]
+    out = [own]
+    kinds = {a["type"] for a in legal}
+    if "play_clue" in kinds:
+        ranked = _hints(Position(view))
+        hand = view["players"][view["seat"]]["hand"]
+        for h in ranked[:PLAYS]:
+            out.append({"type": "play_clue", "card": hand[h.hand_index]["id"], "map": h.map})
+    out += [a for a in legal if a["type"] == "extra_marker"]
+    finishing = ("end_turn",) if view["turn"]["mode"] == "clues" else ()  # never a pass
+    for kind in ("raise", "exchange", "pick_amulet", *finishing):
+        if kind in kinds:
+            out.append(next(a for a in legal if a["type"] == kind))
+    unique: list[Action] = []
+    for a in out:
+        if a not in unique and a in legal:
+            unique.append(a)
+    return unique[:limit]
+
+
+#: Public events that move a game on (a clue, a marker placed or removed, a raise).
+PROGRESS = frozenset(
+    {"clue_played", "extra_marker", "marker_removed", "raised", "first_clue", "map_restarted"}
+)
+
+
+def stalled(view: dict) -> bool:
+    """Whether the table made no progress since this seat's previous turn began (the view's
+    log shows it): then the bot plays the strategic move, which moves the game on when it can,
+    and never searches its way into another round of waiting."""
+    seat = view["seat"]
+    turns = [i for i, e in enumerate(view["log"]) if e["type"] == "turn" and e["seat"] == seat]
+    if len(turns) < 2:
+        return False
+    return not any(e["type"] in PROGRESS for e in view["log"][turns[-2] :])
+
+
+def _value(state: TobagoState, seat: int) -> float:
+    """A seat's gold, its markers' expected shares and its amulets (module doc)."""
+    p = state.players[seat]
+    gold = float(sum(TREASURE_VALUES[c] for c in p.treasures))
+    if state.phase == OVER:
+        return gold
+    for m in state.maps:
+        n = sum(e.markers for e in m.clues if e.seat == seat) + (1 if m.raiser == seat else 0)
+        if n:
+            gold += n * share_gold(m.candidates.bit_count())
+    return gold + AMULET_GOLD * p.amulets
+
+
+def evaluate(state: TobagoState, seat: int) -> float:
+    """The seat's value less the best other seat's."""
+    mine = _value(state, seat)
+    return mine - max(_value(state, s) for s in range(state.seats) if s != seat)
+
+
+def rollout(
+    kind: GameKind, state: TobagoState, seat: int, action: Action, horizon: int | None
+) -> float:
+    """Apply ``action`` for ``seat``, then strategic moves for everyone until ``horizon`` more
+    turns have begun (``None``: the end; ``0``: the end of the running sharing), and the value
+    reached."""
+    start = state.turn_number
+    kind.apply(state, seat, action)
+    while state.phase != OVER:
+        if horizon == 0 and state.phase != "sharing":
+            break
+        if horizon is not None and state.turn_number >= start + horizon and _turn_start(state):
+            break
+        actor = kind.to_act(state)[0]
+        legal = kind.legal_actions(state, actor)
+        move = legal[0] if len(legal) == 1 else strategic_move(kind.view(state, actor), legal)
+        kind.apply(state, actor, move)
+    return evaluate(state, seat)
+
+
+def _turn_start(state: TobagoState) -> bool:
+    return state.phase == "turn" and state.turn.mode is None
+
+
+def _total(
+    kind: GameKind, view: dict, move: Action, seeds: list[int], horizon: int | None
+) -> float:
+    """The sum of ``move``'s values over the determinizations of ``seeds``."""
+    seat = view["seat"]
+    return sum(
+        rollout(kind, sample_state(view, random.Random(seed)), seat, move, horizon)
+        for seed in seeds
+    )
+
+
+def horizon_of(view: dict, budget: Budget) -> int | None:
+    """How far a rollout goes from this view: a sharing's answer to the sharing's end."""
+    return 0 if view["phase"] == "sharing" else budget.horizon
+
+
+def values(
+    view: dict, moves: list[Action], rng: random.Random, each: int, horizon: int | None
+) -> list[float] | None:
+    """Every move's mean value over the same ``each`` determinizations (``None``: the view does
+    not add up to the game's cards): the comparison the review's analysis makes."""
+    kind = get_kind("tobago")
+    seeds = [rng.randrange(2**63) for _ in range(each)]
+    try:
+        return [_total(kind, view, move, seeds, horizon) / each for move in moves]
+    except Inconsistent:
+        return None
+
+
+def choose(
+    view: dict, legal: list[Action], rng: random.Random, budget: Budget = DEFAULT_BUDGET
+) -> Action:
+    """The strong bot's move (module doc): sequential halving over the candidates."""
+    moves = candidates(view, legal, budget.candidates)
+    if len(moves) == 1 or budget.rollouts < len(moves) or stalled(view):
+        return moves[0]
+    kind = get_kind("tobago")
+    seeds = [rng.randrange(2**63) for _ in range(budget.rollouts)]
+    horizon = horizon_of(view, budget)
+    totals = [0.0] * len(moves)
+    counts = [0] * len(moves)
+    alive = list(range(len(moves)))
+    rounds = max(1, math.ceil(math.log2(len(moves))))
+    used = 0
+    try:
+        for r in range(rounds):
+            per = max(1, (budget.rollouts - used) // (len(alive) * (rounds - r)))
+            for i in alive:
+                batch = seeds[counts[i] : counts[i] + per]
+                totals[i] += _total(kind, view, moves[i], batch, horizon)
+                counts[i] += len(batch)
+                used += len(batch)
+            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
+            alive = alive[: max(1, math.ceil(len(alive) / 2))]
+    except Inconsistent:
+        return moves[0]
+    best = alive[0]
+    mean = [totals[i] / counts[i] if counts[i] else -math.inf for i in range(len(moves))]
+    if best != 0 and counts[0] == counts[best] and mean[best] <= mean[0] + MARGIN:
+        return moves[0]
+    return moves[best]
+
+
+def budget_from_env(text: str | None) -> Budget:
+    """The default budget with ``TOBAGO_STRONG_ROLLOUTS`` rollouts when it is set (a positive
+    whole number; anything else is refused at start-up, never guessed)."""
+    if text is None or not text.strip():
+        return DEFAULT_BUDGET
+    if not text.strip().isdigit() or int(text) < 1:
+        raise ValueError(f"TOBAGO_STRONG_ROLLOUTS must be a positive whole number, not {text!r}")
+    return replace(DEFAULT_BUDGET, rollouts=int(text))
+
+
+#: The budget of the ``strong`` level (``strong_bot``), read at each decision: the default, or
+#: the environment's count of rollouts; a tournament, a benchmark or a test may set another (a
+#: smaller one keeps tests quick).
+BUDGET = budget_from_env(os.environ.get("TOBAGO_STRONG_ROLLOUTS"))
+
+
+def strong_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
+    """The ``strong`` level: ``choose`` within ``BUDGET``."""
+    return choose(view, legal, rng, BUDGET)

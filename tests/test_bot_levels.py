@@ -1,0 +1,151 @@
+"""The bot levels of every game: named alike (easy, normal, strong), the older names resolved to
+the same bots, worded in both languages for the new-game pages and ``/api/games/kinds``; every
+level plays legal moves from its seat's view alone, deterministically from its generator, and a
+table of bots of any level ends."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.base import LEVELS, get_kind, next_bot_action, play_bots
+from games.tobago import search
+from i18n import translate
+
+BUILTIN = ("tobago", "dao", "isla_dorada", "dragons_gold")
+#: What each game offers now (Isla Dorada and Dragon's Gold get their strong bots later).
+OFFERED = {
+    "tobago": ["easy", "normal", "strong"],
+    "dao": ["easy", "normal", "strong"],
+    "isla_dorada": ["easy", "normal"],
+    "dragons_gold": ["easy", "normal"],
+}
+OLD_NAMES = {
+    "tobago": {"random": "easy", "strategic": "normal"},
+    "dao": {"random": "easy", "greedy": "normal", "ev": "strong"},
+    "isla_dorada": {"random": "easy", "planner": "normal"},
+    "dragons_gold": {"random": "easy", "greedy": "normal"},
+}
+#: A small think budget for Tobago's strong bot: tests stay quick (the bench plays the real one).
+SMALL = search.Budget(rollouts=8, horizon=2, candidates=3)
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch):
+    monkeypatch.setattr(search, "BUDGET", SMALL)
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_every_game_offers_its_levels_weakest_first_and_keeps_the_old_names(name):
+    kind = get_kind(name)
+    assert list(kind.levels) == OFFERED[name]
+    assert [lv for lv in LEVELS if lv in kind.levels] == list(kind.levels)
+    assert kind.aliases == OLD_NAMES[name]
+    for old, new in kind.aliases.items():
+        assert kind.bots[old] is kind.levels[new] and kind.level(old) == new
+    assert next(iter(kind.bots)) == "easy"  # a bot seat's default, as "random" was
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_each_level_has_a_sentence_in_both_languages(name):
+    meta = get_kind(name).metadata()
+    assert meta["bots"] == OFFERED[name]
+    assert [lv["name"] for lv in meta["levels"]] == OFFERED[name]
+    for lv in meta["levels"]:
+        for text in (lv["description"], lv["description_zh"]):
+            assert text != f"games.{name}.levels.{lv['name']}" and text.endswith((".", "。"))
+        assert lv["description"] != lv["description_zh"]
+        assert lv["aliases"] == [o for o, n in OLD_NAMES[name].items() if n == lv["name"]]
+    for lang in ("en", "zh"):
+        assert translate(lang, "common.bot_levels") != "common.bot_levels"
+
+
+def test_the_kinds_api_lists_the_levels_with_their_sentences_and_no_level_a_game_lacks(client):
+    listed = {k["name"]: k for k in client.get("/api/games/kinds").get_json()["kinds"]}
+    for name in BUILTIN:
+        assert listed[name]["bots"] == OFFERED[name]
+        assert listed[name]["levels"] == get_kind(name).metadata()["levels"]
+    assert "strong" not in listed["isla_dorada"]["bots"] + listed["dragons_gold"]["bots"]
+
+
+def test_a_seat_named_by_an_old_level_plays_the_same_moves(client):
+    seats = [{"type": "human", "name": "Ana"}, {"type": "bot", "level": "strategic"}]
+    body = {"game": "tobago", "seats": seats, "seed": 5}
+    old = client.post("/api/games", json=body).get_json()
+    seats[1]["level"] = "normal"
+    new = client.post("/api/games", json=body).get_json()
+    assert old["seats"][1]["level"] == "strategic" and new["seats"][1]["level"] == "normal"
+    kind = get_kind("tobago")
+    state = kind.new_state(5, 2, None)
+    while not kind.is_over(state) and kind.to_act(state) == [0]:
+        kind.apply(state, 0, kind.legal_actions(state, 0)[0])
+    moves = [
+        next_bot_action(kind, state, [None, level], lambda: random.Random(1))
+        for level in ("strategic", "normal")
+    ]
+    assert moves[0] == moves[1] is not None
+
+
+PAGE_PREFIX = {"tobago": "seat.", "dao": "dao.", "isla_dorada": "isla.", "dragons_gold": "dg."}
+
+
+def test_a_new_game_page_words_every_offered_level(client):
+    for name, prefix in PAGE_PREFIX.items():
+        for lang in ("en", "zh"):
+            for level in OFFERED[name]:
+                key = f"{prefix}level_{level}"
+                assert translate(lang, key) != key, (lang, key)
+            page = client.get(f"/{name}/new?lang={lang}").get_data(as_text=True)
+            assert 'id="bot-levels"' in page
+
+
+# --- playing ------------------------------------------------------------------------------------
+
+
+def _play_from_json_views(name: str, level: str, seed: int, seats: int, steps: int) -> int:
+    """Play up to ``steps`` actions of a game whose every seat is ``level``, each move chosen
+    from a JSON copy of the seat's view and legal actions, and checked against the move chosen
+    from the originals with the same generator; returns the actions played."""
+    kind = get_kind(name)
+    bot = kind.levels[level]
+    state = kind.new_state(seed, seats, None)
+    played = 0
+    while not kind.is_over(state) and played < steps:
+        acted = False
+        for seat in kind.to_act(state):
+            view, legal = kind.view(state, seat), kind.legal_actions(state, seat)
+            a = bot(view, legal, random.Random(played))
+            b = bot(
+                json.loads(json.dumps(view)), json.loads(json.dumps(legal)), random.Random(played)
+            )
+            assert a == b, (name, level, seat, a, b)
+            if a is None:
+                continue
+            assert a in legal, (name, level, a)
+            kind.apply(state, seat, a)
+            played += 1
+            acted = True
+            break
+        if not acted:
+            timer = kind.timer(state)
+            assert timer is not None, f"{name}: no {level} bot acts and no clock runs"
+            kind.apply(state, None, timer.action)
+    return played
+
+
+@pytest.mark.parametrize(("name", "level"), [(n, lv) for n in BUILTIN for lv in OFFERED[n]])
+def test_each_level_plays_legal_moves_from_its_view_alone(name, level):
+    kind = get_kind(name)
+    assert _play_from_json_views(name, level, 3, kind.type.min_seats + 1, 150) > 20
+
+
+@pytest.mark.parametrize(("name", "level"), [(n, lv) for n in BUILTIN for lv in OFFERED[n]])
+def test_a_table_of_bots_of_any_level_ends(name, level):
+    kind = get_kind(name)
+    seats = kind.type.min_seats
+    state = kind.new_state(11, seats, None)
+    n = play_bots(kind, state, [level] * seats, random.Random(11), max_actions=5_000)
+    assert kind.is_over(state) and n > 0
+    assert kind.scores(state) is not None
