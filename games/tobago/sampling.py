@@ -113,7 +113,9 @@ def sample_state(view: dict, rng: random.Random) -> TobagoState:
     mine.treasures = [c["id"] for c in players_view[me]["treasures"]]
     mine.memory = [dict(r, values=list(r["values"])) for r in view["memory"]]
     t = view["turn"]
-    state.turn = TurnState(t["mode"], t["plays"], _hex(t["start"]), t["points"], t["bonus"])
+    state.turn = TurnState(
+        t["mode"], t["plays"], _hex(t["start"]), t["points"], t["bonus"], t["progress"]
+    )
     state.drawn = None if view["drawn"] is None else view["drawn"]["id"]
     state.sharings = max([r["sharing"] for r in view["memory"]] + [_sharing_number(view)])
     _deal_clues(state, view, rng)
