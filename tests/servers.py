@@ -14,7 +14,8 @@ it the same way (and a fix reaches all of them).
   workers, ``table_app.py``), which play the bots and settle deadlines;
   ``server_cpu_seconds(master)``: the CPU time of every process of the server (master, HTTP
   workers, the table's arbiter and processes): what a request costs wherever its work runs (a
-  move's bot reply is computed by the table).
+  move's bot reply is computed by the table); ``workers_cpu_seconds(master)``: the HTTP
+  workers' alone (what the table's own work is told apart from).
 
 Benchmark scripts import it after putting the project root on ``sys.path``
 (``from tests.servers import Gunicorn``).
@@ -87,6 +88,11 @@ def server_cpu_seconds(master: int) -> float:
     except OSError:
         own = 0.0
     return own + _descendants_cpu_seconds(master)
+
+
+def workers_cpu_seconds(master: int) -> float:
+    """User + system CPU seconds used so far by the server's HTTP workers alone."""
+    return sum(_cpu_seconds(f) for _, f in _http_workers(master))
 
 
 def _descendants_cpu_seconds(parent: int) -> float:
