@@ -120,6 +120,10 @@ class TobagoKind(GameKind[TobagoState]):
             return None
         return [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
 
+    def finish(self, state: TobagoState, end: str, events: list[Event]) -> None:
+        """The game ends now (``end``: e.g. ``log_full``), each seat scoring its treasures."""
+        engine.end_game(state, events, f"the table ended the game ({end})", end)
+
     def private_items(self, state: TobagoState, seat: int) -> list[Any]:
         return views.private_items(state, seat)
 
