@@ -3,8 +3,9 @@ on a player's odd input made a 400), and the bots' moves, which a table runner p
 (``web.storage.table``), never a player's request.
 
 Bots are deterministic from the log: each bot move's generator is seeded from the game's seed
-and the move's version (``"<seed>/<version>"``), so replaying a game, or another runner taking
-over the move of one that crashed, gives the same move. A bot that crashes, chooses an action
+and the move's version (``"<seed>/<version>"``, ``table_rng``; so is the table's move for a
+seat whose turn clock ran out), so replaying a game, or another runner taking over the move of
+one that crashed, gives the same move. A bot that crashes, chooses an action
 the engine refuses, or whose move crashes the engine is ``BotFailed``: the runner logs it with
 its traceback and marks the game, which never moves on by a move its bot did not choose.
 """
@@ -23,6 +24,17 @@ from web.storage import BOT, ActionRecord, GameRecord
 from web.storage.deadlines import Clock
 
 log = logging.getLogger(__name__)
+#: The most characters of a player's input one log line or error message quotes (an action may
+#: be up to 1 MiB: the log stays small, at most ``2 * QUOTE_CHARS`` and a few words a request).
+QUOTE_CHARS = 300
+
+
+def quoted(value: Any) -> str:
+    """``repr(value)``, cut to ``QUOTE_CHARS`` characters (saying how long it was)."""
+    text = repr(value)
+    if len(text) <= QUOTE_CHARS:
+        return text
+    return f"{text[:QUOTE_CHARS]}... ({len(text)} characters)"
 
 
 class EngineCrash(InvalidInput):
@@ -34,18 +46,27 @@ class BotFailed(Exception):
     the state may have changed on the way: drop it."""
 
 
-def apply_move(kind: GameKind, state: Any, seat: int | None, action: dict) -> list[dict]:
-    """The engine's ``apply`` with its reason kept; an engine crash on odd input is a 400
-    (``EngineCrash``: the state may be half-changed, drop it)."""
+def table_rng(seed: int, version: int) -> random.Random:
+    """The generator of the table's move (a bot's, or a late seat's) that is log entry
+    ``version`` of the game of ``seed``."""
+    return random.Random(f"{seed}/{version}")
+
+
+def apply_move(
+    kind: GameKind, state: Any, seat: int | None, action: dict, limits: bool = False
+) -> list[dict]:
+    """The engine's ``apply`` with its reason kept (``limits``: a player's new action, checked
+    against its phase's limits); an engine crash on odd input is a 400 (``EngineCrash``: the
+    state may be half-changed, drop it)."""
     try:
-        events = kind.apply(state, seat, action)
+        events = kind.apply(state, seat, action, limits=limits)
     except ProjectError as e:
         if e.field is None:
             e.field = "action"
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        log.warning("%s.apply crashed on %r: %r", kind.name, action, e)
-        raise EngineCrash(f"malformed action for {kind.name}: {e!r}", "action") from e
+        log.warning("%s.apply crashed on %s: %s", kind.name, quoted(action), quoted(e))
+        raise EngineCrash(f"malformed action for {kind.name}: {quoted(e)}", "action") from e
     return list(events or [])
 
 
@@ -79,7 +100,7 @@ def bot_moves(
     levels = bot_levels(game)
     started = time.monotonic()
     while not kind.is_over(state):
-        rng = random.Random(f"{game.seed}/{version + 1}")
+        rng = table_rng(game.seed, version + 1)
 
         def rng_for(r: random.Random = rng) -> random.Random:
             return r
