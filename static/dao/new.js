@@ -5,7 +5,7 @@
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { readSeats, startGame } from "../common/newgame.js";
+import { readSeats, startGame, turnOption } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -46,6 +46,7 @@ function readOptions() {
   return {
     bust_match: form.querySelector('input[name="bust_match"]:checked').value,
     two_rounds: two === "auto" ? null : two === "on",
+    ...turnOption(),
   };
 }
 
