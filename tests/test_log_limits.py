@@ -16,6 +16,7 @@ import games.base
 from app import create_app
 from games.dragons_gold.engine import OFFERS_PER_SEAT, PROPOSALS_PER_SEAT
 from i18n import translate
+from tests.api_calls import act, bearer, new_game, snapshot
 from tests.testgame import NAME, BlindAuction
 
 FLOOD = 20_000
@@ -27,35 +28,10 @@ def _registered(monkeypatch):
     monkeypatch.setitem(games.base._REGISTRY, NAME, BlindAuction())
 
 
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_game(client, kind: str, seats: int, options: dict | None = None, seed: int = 4) -> dict:
-    body = {"game": kind, "seats": [{"type": "human"}] * seats, "seed": seed}
-    resp = client.post("/api/games", json={**body, "options": options or {}})
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
-def get(client, gid: str, token: str | None = None) -> dict:
-    resp = client.get(f"/api/games/{gid}", headers=bearer(token) if token else {})
-    assert resp.status_code == 200, resp.get_json()
-    return resp.get_json()
-
-
-def act(client, gid: str, token: str, version: int, action: dict):
-    return client.post(
-        f"/api/games/{gid}/actions",
-        json={"version": version, "action": action},
-        headers=bearer(token),
-    )
-
-
 def play_first_legal(client, gid: str, tokens: list[str]) -> dict:
     """The first seat to act plays its first legal action."""
-    snap = get(client, gid)
-    me = get(client, gid, tokens[snap["to_act"][0]])
+    snap = snapshot(client, gid)
+    me = snapshot(client, gid, tokens[snap["to_act"][0]])
     resp = act(client, gid, tokens[me["seat"]], me["version"], me["legal_actions"][0])
     assert resp.status_code == 200, resp.get_json()
     return resp.get_json()
@@ -65,7 +41,7 @@ def drive(client, clock, gid: str, tokens: list[str], until, moves: int = 3000) 
     """Play a Dragon's Gold game by its first legal actions, the clock ending every timed
     phase, until ``until(spectator snapshot)``."""
     for _ in range(moves):
-        snap = get(client, gid)
+        snap = snapshot(client, gid)
         if until(snap):
             return snap
         assert not snap["over"], "the game ended first"
@@ -92,13 +68,13 @@ def in_step(step: str, seat: int):
 
 @pytest.mark.slow  # 20,000 requests: about 10 s
 def test_a_flood_of_proposals_is_refused_past_the_limit_and_the_game_reads_and_ends(client, clock):
-    game = new_game(client, "dragons_gold", 3)
+    game = new_game(client, "dragons_gold", 3, seed=4)
     gid, tokens = game["id"], [s["token"] for s in game["seats"]]
     snap = drive(
         client, clock, gid, tokens, lambda s: any(in_step("proposals", p)(s) for p in range(3))
     )
     flooder = snap["to_act"][0]
-    me = get(client, gid, tokens[flooder])
+    me = snapshot(client, gid, tokens[flooder])
     proposal = next(a for a in me["legal_actions"] if a["type"] == "propose")
     statuses: dict[int, int] = {}
     refusal = None
@@ -114,8 +90,8 @@ def test_a_flood_of_proposals_is_refused_past_the_limit_and_the_game_reads_and_e
     assert refusal["reason"] == "move_limit"
     assert refusal["params"] == {"action": "propose", "limit": PROPOSALS_PER_SEAT}
     # the log grew by the proposals taken, and the game reads for everyone
-    assert get(client, gid)["version"] == me["version"] + PROPOSALS_PER_SEAT
-    mine = get(client, gid, tokens[flooder])
+    assert snapshot(client, gid)["version"] == me["version"] + PROPOSALS_PER_SEAT
+    mine = snapshot(client, gid, tokens[flooder])
     assert all(a["type"] != "propose" for a in mine["legal_actions"])
     events = client.get(f"/api/games/{gid}/events?after={me['version']}")
     assert events.status_code == 200 and len(events.get_json()["events"]) == PROPOSALS_PER_SEAT
@@ -132,7 +108,7 @@ def test_a_seat_makes_at_most_its_offers_in_a_market(client, clock):
     )
     with_tokens = []
     for seat in reached["to_act"]:
-        me = get(client, gid, tokens[seat])
+        me = snapshot(client, gid, tokens[seat])
         offers = [a for a in me["legal_actions"] if a["type"] == "offer"]
         if offers:
             with_tokens.append((seat, me, offers))
@@ -145,23 +121,23 @@ def test_a_seat_makes_at_most_its_offers_in_a_market(client, clock):
         if resp.status_code == 200:
             version = resp.get_json()["version"]
     assert codes == [200] * OFFERS_PER_SEAT + [409] * 5
-    standing = [o for o in get(client, gid)["view"]["market"]["offers"] if o["from"] == seat]
+    standing = [o for o in snapshot(client, gid)["view"]["market"]["offers"] if o["from"] == seat]
     assert len(standing) == 1  # each offer replaced the seat's own
 
 
 def test_a_negotiation_holds_one_standing_proposal(client, clock):
     """A seat never has two proposals standing: a new one (its own or another's) replaces it."""
-    game = new_game(client, "dragons_gold", 3)
+    game = new_game(client, "dragons_gold", 3, seed=4)
     gid, tokens = game["id"], [s["token"] for s in game["seats"]]
     snap = drive(
         client, clock, gid, tokens, lambda s: any(in_step("proposals", p)(s) for p in range(3))
     )
     a, b = snap["to_act"][:2]
     for seat in (a, a, b):
-        me = get(client, gid, tokens[seat])
+        me = snapshot(client, gid, tokens[seat])
         proposal = next(x for x in me["legal_actions"] if x["type"] == "propose")
         assert act(client, gid, tokens[seat], me["version"], proposal).status_code == 200
-    negotiation = get(client, gid)["view"]["negotiation"]
+    negotiation = snapshot(client, gid)["view"]["negotiation"]
     assert negotiation["proposal"]["by"] == b and negotiation["proposals"] == 3
 
 
@@ -190,7 +166,7 @@ def test_a_full_log_ends_the_game_scored_as_it_stands(capped, kind):
     seats = games.base.get_kind(kind).type.min_seats
     game = new_game(client, kind, seats)
     gid, tokens = game["id"], [s["token"] for s in game["seats"]]
-    snap = get(client, gid)
+    snap = snapshot(client, gid)
     while not snap["over"]:
         assert snap["version"] < 6
         snap = play_first_legal(client, gid, tokens)
@@ -221,7 +197,7 @@ def test_the_tables_timeout_is_written_up_to_the_cap(tmp_path, clock):
     client = app.test_client()
     gid = new_game(client, NAME, 2, {"bid_seconds": 5})["id"]
     clock.advance(5)
-    snap = get(client, gid)
+    snap = snapshot(client, gid)
     assert snap["over"] and snap["version"] == 2
     seats = [e["seat"] for e in client.get(f"/api/games/{gid}/events").get_json()["events"]]
     assert seats == [None, None]  # the timeout, then the end
@@ -242,6 +218,6 @@ def test_a_log_filled_before_is_ended_by_a_read_and_no_read_answers_log_full(tmp
     for path, token in (("", None), ("", tokens[0]), ("/events", None), ("/events?after=4", None)):
         resp = full.get(f"/api/games/{gid}{path}", headers=bearer(token) if token else {})
         assert resp.status_code == 200, resp.get_json()
-    assert get(full, gid)["over"] and get(full, gid)["version"] == 5
+    assert snapshot(full, gid)["over"] and snapshot(full, gid)["version"] == 5
     late = act(full, gid, tokens[0], 5, {"type": "take"})
     assert late.get_json()["error"]["reason"] == "game_over"

@@ -13,6 +13,7 @@ import pytest
 
 import games.base
 from games.base import replay
+from tests.api_calls import bearer, new_game, snapshot
 from tests.testgame import NAME, BlindAuction
 
 KINDS = ["tobago", "dao", "isla_dorada", "dragons_gold", NAME]
@@ -25,26 +26,6 @@ def _registered(monkeypatch):
     monkeypatch.setitem(games.base._REGISTRY, NAME, BlindAuction())
 
 
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_game(client, kind: str, options: dict | None = None, seed: int = 5) -> dict:
-    seats = [
-        {"type": "human", "name": f"P{i}"} for i in range(games.base.get_kind(kind).type.min_seats)
-    ]
-    body = {"game": kind, "seats": seats, "seed": seed, "options": options or {}}
-    resp = client.post("/api/games", json=body)
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()
-
-
-def snapshot(client, gid: str, token: str | None = None) -> dict:
-    resp = client.get(f"/api/games/{gid}", headers=bearer(token) if token else {})
-    assert resp.status_code == 200, resp.get_json()
-    return resp.get_json()
-
-
 def log_of(app, gid: str) -> list:
     return app.extensions["game_sessions"].store.actions(gid)
 
@@ -53,7 +34,7 @@ def log_of(app, gid: str) -> list:
 def test_a_seat_out_of_time_is_played_for_by_the_table_and_plays_again_later(
     app, client, clock, kind
 ):
-    game = new_game(client, kind, {"turn_seconds": LIMIT})
+    game = new_game(client, kind, options={"turn_seconds": LIMIT})
     gid, tokens = game["id"], [s["token"] for s in game["seats"]]
     start = snapshot(client, gid)
     late = min(start["to_act"])
@@ -103,7 +84,9 @@ def test_a_seat_out_of_time_is_played_for_by_the_table_and_plays_again_later(
 def test_a_game_the_clock_played_out_replays_from_its_record(client, clock, kind):
     """Nobody plays: the table plays every move; the record (with its table entries) imports
     into the same finished game."""
-    game = new_game(client, kind, {"turn_seconds": 10, **({"rounds": 3} if kind == NAME else {})})
+    game = new_game(
+        client, kind, options={"turn_seconds": 10, **({"rounds": 3} if kind == NAME else {})}
+    )
     gid = game["id"]
     for _ in range(400):
         clock.advance(10)
@@ -132,7 +115,7 @@ def test_without_the_option_no_turn_clock_runs(client, clock, kind):
 def test_a_move_restarts_the_clock_of_the_next_seat_and_others_keep_theirs(app, client, clock):
     """Blind Auction: both seats bid at once. Seat 0's bid leaves seat 1's clock as it was;
     when it runs out the table bids for seat 1, and the next round gives both a fresh clock."""
-    game = new_game(client, NAME, {"turn_seconds": LIMIT})
+    game = new_game(client, NAME, options={"turn_seconds": LIMIT})
     gid, tokens = game["id"], [s["token"] for s in game["seats"]]
     t0 = clock.now
     clock.advance(30)
@@ -155,7 +138,9 @@ def test_a_move_restarts_the_clock_of_the_next_seat_and_others_keep_theirs(app, 
 def test_a_timed_phase_runs_its_own_clock_not_the_turn_clocks(client, clock):
     """In a timed phase (Dragon's Gold's negotiation, market) the phase's own timer runs, not
     the turn clocks: seats there act as often as they like until it ends."""
-    game = new_game(client, "dragons_gold", {"turn_seconds": 600, "negotiation_seconds": 30})
+    game = new_game(
+        client, "dragons_gold", options={"turn_seconds": 600, "negotiation_seconds": 30}
+    )
     gid, tokens = game["id"], [s["token"] for s in game["seats"]]
     for _ in range(200):
         snap = snapshot(client, gid)
