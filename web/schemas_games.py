@@ -206,7 +206,14 @@ def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
             "name": _NAME,
             "level": {"type": "null"},
             "open": {"type": "boolean", "description": SeatIn.model_fields["open"].description},
+            "listed": {
+                "type": "boolean",
+                "description": SeatIn.model_fields["listed"].description,
+            },
         },
+        # a listed seat is an open one (else 400 listed_not_open)
+        "if": {"required": ["listed"], "properties": {"listed": {"const": True}}},
+        "then": {"required": ["open"], "properties": {"open": {"const": True}}},
     }
     bot = {
         "type": "object",
@@ -220,6 +227,7 @@ def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
                 "description": "Bot level (default: the game's first)",
             },
             "open": {"const": False},
+            "listed": {"const": False},
         },
     }
     return [human, bot]

@@ -8,7 +8,7 @@
 // none, #seat-<i>-name, #seat-<i>-level) and a hidden #created section with #share-links and the
 // link #open-seat; strings `<prefix>share_label` ({n}) and `<prefix>copy`.
 
-import { api, seatTokens } from "./api.js";
+import { api, seatLinks, seatTokens } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -78,9 +78,13 @@ export async function startGame(kind, seats, body, strings) {
   $("new-game").hidden = true;
   $("created").hidden = false;
   $("open-seat").href = url;
-  $("share-links").replaceChildren(...open.map((s) => {
+  const links = Object.fromEntries(open.map((s) => {
     const invite = s.invite ? `#invite=${encodeURIComponent(s.invite)}` : "";
-    const link = `${location.origin}/${kind}/games/${game.id}/join/${s.index}${invite}`;
+    return [s.index, `${location.origin}/${kind}/games/${game.id}/join/${s.index}${invite}`];
+  }));
+  seatLinks.set(game.id, links);
+  $("share-links").replaceChildren(...open.map((s) => {
+    const link = links[s.index];
     const id = `share-${s.index}`;
     const label = t(`${strings}share_label`, { n: s.index + 1 });
     const input = h("input", { type: "text", readonly: true, value: link, class: "share-url", id, "aria-label": label });

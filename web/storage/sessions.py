@@ -354,10 +354,14 @@ class GameSessions:
             if not self._due(game) or lost >= WRITE_RETRIES:
                 return game
             try:
-                game = self._write(game, play)[0]
+                after = self._write(game, play)[0]
             except VersionMoved:
                 lost += 1
                 game = self.store.get(game.id)  # someone wrote meanwhile: look again
+                continue
+            if after.version == game.version:  # nothing was due any more: settled meanwhile
+                return after
+            game = after
         return game
 
     def settle_due(self) -> int:
