@@ -16,6 +16,7 @@ from flask import Flask
 from web import register_web
 from web.games_api import init_sessions
 from web.json_provider import OrjsonProvider
+from web.storage.sessions import MAX_LOG_ENTRIES
 from web.storage.states import STATE_CACHE_BYTES, parse_budget
 from web.storage.table import TICK_S
 
@@ -28,7 +29,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     ``time.time``), ``TABLE_RUNNER`` (run the table in this process: a thread that settles due
     deadlines and plays due bots every ``TABLE_TICK_S`` seconds, ``web.storage.table``; default
     on, but off under ``TESTING`` unless asked for, and off where ``TOBAGO_TABLE_RUNNER`` is
-    ``0``: gunicorn's HTTP workers, whose runner is a process of its own)."""
+    ``0``: gunicorn's HTTP workers, whose runner is a process of its own), ``MAX_LOG_ENTRIES``
+    (the longest log of a game: the table ends a game whose log is full; default 10,000)."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.environ.get(
@@ -38,6 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         JSON_SORT_KEYS=False,
         CLOCK=time.time,
         TABLE_TICK_S=TICK_S,
+        MAX_LOG_ENTRIES=MAX_LOG_ENTRIES,
         STATE_CACHE_BYTES=parse_budget(
             os.environ.get("TOBAGO_STATE_CACHE", str(STATE_CACHE_BYTES))
         ),

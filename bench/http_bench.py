@@ -244,7 +244,7 @@ def prepare_long_games(database: str, lengths: tuple[int, ...]) -> dict[int, str
     seed = 1
     for length in sorted(lengths):
         while length not in made:
-            game, _, _ = sessions.create("tobago", [{"type": "human"}] * 4, None, seed)
+            game, _, _, _ = sessions.create("tobago", [{"type": "human"}] * 4, None, seed)
             rng = random.Random(seed)
             seed += 1
             for _ in range(length):

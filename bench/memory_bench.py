@@ -99,7 +99,7 @@ def prepare_games(
         state, log = random_game(kind, seed, actions, finish=False)
         if state is None:
             continue
-        game, tokens, _ = sessions.create("tobago", [{"type": "human"}] * 4, None, seed)
+        game, tokens, _, _ = sessions.create("tobago", [{"type": "human"}] * 4, None, seed)
         entries = [ActionRecord(v, s, a, e) for v, (s, a, e) in enumerate(log, 1)]
         with sessions.store.transaction(game.id) as tx:
             tx.append(entries, RUNNING, None)

@@ -61,6 +61,16 @@ class ActionType(BaseModel):
         return _name_of(cls)
 
 
+def check_shape(action: Any, field: str) -> None:
+    """Refuse anything but a JSON object with a string ``type`` (``malformed_action``)."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise InvalidInput(
+            'an action is a JSON object with a string \'type\', e.g. {"type": "take"}',
+            f"{field}.type" if isinstance(action, dict) else field,
+            reason="malformed_action",
+        )
+
+
 @cache
 def _name_of(model: type[ActionType]) -> str:
     (name,) = get_args(model.model_fields["type"].annotation)

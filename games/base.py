@@ -47,8 +47,10 @@ phase began after the ``since``-th action of the log (that entry's time starts i
 lasts ``seconds``; when it runs out, *the table* acts: the service applies ``action`` with seat
 ``None`` (``SYSTEM``) as an entry of the action log. ``apply(state, None, action)`` accepts
 exactly the current timer's action, so a log with timeouts replays with no clock at all, and an
-imported record replays its timeouts too. The base composes the timer from the declarations
-(today: the running phase's), so a timer every game shares can join it here.
+imported record replays its timeouts too. The base composes the timer: the running phase's, or
+else the turn clock every kind takes (option ``turn_seconds``; ``games.turns``), whose timeout
+is the move of the kind's gentlest bot for the late seat (``timeout_action``); it also limits
+moves per phase and ends a game whose log is full (``games.turns``, the engine's ``finish``).
 
 **Bot levels.** A game offers its bots as levels, weakest first (the first is a bot seat's
 default): the built-in games name them alike, ``LEVELS`` = ``easy``, ``normal``, ``strong`` (a
@@ -66,6 +68,7 @@ false): the seat's view, often the costliest part of a bot move, is then not bui
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -75,7 +78,8 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from pydantic.json_schema import models_json_schema
 
 from errors import IllegalAction, InvalidInput
-from games.actions import Action, ActionType, parse
+from games import turns
+from games.actions import Action, ActionType, check_shape, parse
 from games.gametype import GameType, OptionSpec
 from games.phases import Event, Phase, begin_entered, run
 from games.state import (
@@ -157,11 +161,15 @@ class Timer:
 
 class GameKind(Generic[S]):
     """One game: its ``GameType``, its declared phases, its bots, and the engine hooks a
-    subclass implements (``setup``, ``observe``, ``scores``, ``encode``, ``decode``)."""
+    subclass implements (``setup``, ``observe``, ``scores``, ``encode``, ``decode``,
+    ``finish``)."""
 
     #: The version of the engine's part of a snapshot; raise it when ``encode`` changes, so
     #: that snapshots stored before are refused (and the log replayed) instead of misread.
     snapshot_format: ClassVar[int] = 1
+    #: The bot level that plays for a seat whose turn clock ran out (``games.turns``): the
+    #: gentlest of the game's bots (without it, a random legal action).
+    gentlest_bot: ClassVar[str] = "random"
 
     def __init__(
         self,
@@ -170,7 +178,9 @@ class GameKind(Generic[S]):
         bots: Mapping[str, Bot] | None = None,
         aliases: Mapping[str, str] | None = None,
     ) -> None:
-        self.type = game_type
+        declared = {o.name for o in game_type.options}
+        extra = tuple(o for o in turns.BASE_OPTIONS if o.name not in declared)
+        self.type = dataclasses.replace(game_type, options=game_type.options + extra)
         #: The declared phases, by name (``over`` is not declared: it ends the game).
         self.phases: dict[str, Phase[S]] = {p.name: p for p in phases}
         #: Every action type of the game, by name (for ``unknown_action``).
@@ -201,7 +211,9 @@ class GameKind(Generic[S]):
     # --- options, seats, metadata ---------------------------------------------------------
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
-        """Defaults filled in, every given option validated; unknown names refused."""
+        """Defaults filled in, every given option validated; unknown names refused. The options
+        every kind takes (``games.turns.BASE_OPTIONS``) are left out while off (``None``), so
+        a game without them has the options it always had."""
         given = {} if given is None else given
         if not isinstance(given, dict):
             raise InvalidInput("options must be an object", "options")
@@ -215,10 +227,14 @@ class GameKind(Generic[S]):
                     reason="unknown_option",
                     params={"option": key},
                 )
-        return {
+        resolved = {
             name: spec.validate(given[name], f"options.{name}") if name in given else spec.default
             for name, spec in specs.items()
         }
+        for base in turns.BASE_OPTIONS:  # the table's options are kept only when they are on
+            if resolved.get(base.name) is None:
+                resolved.pop(base.name, None)
+        return resolved
 
     def check_seats(self, seats: Any) -> None:
         if isinstance(seats, bool) or not isinstance(seats, int):
@@ -239,6 +255,11 @@ class GameKind(Generic[S]):
         def text(lang: str, key: str) -> str:
             return translate(lang, f"games.{t.name}.{key}")
 
+        def describe(lang: str, option: OptionSpec) -> str:
+            if any(option is base for base in turns.BASE_OPTIONS):
+                return translate(lang, f"games.options.{option.name}")
+            return text(lang, f"options.{option.name}")
+
         return {
             "name": t.name,
             "title": text("en", "title"),
@@ -253,8 +274,8 @@ class GameKind(Generic[S]):
                 {
                     "name": o.name,
                     "default": o.default,
-                    "description": text("en", f"options.{o.name}"),
-                    "description_zh": text("zh", f"options.{o.name}"),
+                    "description": describe("en", o),
+                    "description_zh": describe("zh", o),
                     **({"choices": list(o.choices)} if o.choices is not None else {}),
                     **({"minimum": o.bounds[0], "maximum": o.bounds[1]} if o.bounds else {}),
                     **({"pattern": o.pattern} if o.pattern is not None else {}),
@@ -294,6 +315,7 @@ class GameKind(Generic[S]):
         self.check_seats(seats)
         state = self.setup(seed, seats, self.resolve_options(options, seats), generator(seed))
         begin_entered(self.phases, state, [])
+        turns.start_clocks(state, self.to_act(state))
         return state
 
     def seat_count(self, state: S) -> int:
@@ -307,63 +329,103 @@ class GameKind(Generic[S]):
         return None if state.phase == OVER else self.phases[state.phase]
 
     def to_act(self, state: S) -> list[int]:
+        """The seats that may act now: the running phase's, but a seat that has spent every
+        move the phase still offers it (``Move.limit``) waits for the phase's end."""
         phase = self.phase(state)
-        return [] if phase is None else phase.to_act(state)
+        if phase is None:
+            return []
+        seats = phase.to_act(state)
+        if phase.limits and state.phase_moves:
+            seats = [
+                s for s in seats if turns.within_limits(state, phase, s, phase.legal(state, s))
+            ]
+        return seats
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
         """``seat``'s legal actions now; empty when it may not act (or the game is over)."""
         phase = self.phase(state)
         if phase is None or seat not in phase.to_act(state):
             return []
-        return phase.legal(state, seat)
+        return turns.within_limits(state, phase, seat, phase.legal(state, seat))
 
     def timer(self, state: S) -> Timer | None:
-        """The clock that runs now (``None``: none): the running phase's ``PhaseTimer``."""
+        """The clock that runs now (``None``: none): the running phase's ``PhaseTimer``, or else
+        the turn clock that runs out first (``games.turns``)."""
         phase = self.phase(state)
-        if phase is None or phase.timer is None:
+        if phase is None:
             return None
-        seconds = phase.timer.seconds(state)
-        if seconds is None:
+        seconds = None if phase.timer is None else phase.timer.seconds(state)
+        if seconds is not None:
+            return Timer(state.phase_since, float(seconds), dict(TIMEOUT))
+        first = turns.first_clock(turns.clocks(state, lambda: phase.to_act(state)))
+        limit = turns.turn_seconds(state)
+        if first is None or limit is None:
             return None
-        return Timer(state.phase_since, float(seconds), dict(TIMEOUT))
+        seat, since = first
+        return Timer(since, float(limit), {"type": turns.TURN_TIMEOUT, "seat": seat})
 
-    def apply(self, state: S, seat: int | None, action: Any) -> list[Event]:
-        """Apply ``seat``'s action (``SYSTEM``: the current timer's action) and return the
-        public events; a refusal raises and changes nothing."""
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise InvalidInput(
-                'an action is a JSON object with a string \'type\', e.g. {"type": "take"}',
-                "action.type" if isinstance(action, dict) else "action",
-                reason="malformed_action",
-            )
+    def turn_clocks(self, state: S) -> dict[int, int]:
+        """Seat → the log entry after which its turn clock started, for every seat whose turn
+        clock runs now (empty when none runs: no ``turn_seconds``, or a timed phase)."""
+        timer = self.timer(state)
+        phase = self.phase(state)
+        if timer is None or phase is None or timer.action["type"] != turns.TURN_TIMEOUT:
+            return {}
+        return turns.clocks(state, lambda: phase.to_act(state))
+
+    def timeout_action(self, state: S, rng: random.Random) -> Action:
+        """What the table plays when the running timer runs out: a phase's ``timeout``, or for
+        a turn clock the move of the gentlest bot for the late seat (``games.turns``)."""
+        return turns.timeout_action(self, state, rng)
+
+    def apply(
+        self, state: S, seat: int | None, action: Any, *, limits: bool = False
+    ) -> list[Event]:
+        """Apply ``seat``'s action (``SYSTEM``: the table's: the current timer's action, or the
+        end of a full log) and return the public events; a refusal raises and changes
+        nothing. ``limits``: refuse a move past its phase's limit (``Move.limit``): the
+        service's check of a player's new action; a log replays as it was written (bots and
+        the table choose from the legal actions, which leave out what a seat has spent)."""
+        check_shape(action, "action")
         phase = self.phase(state)
         if phase is None:
             raise IllegalAction("the game is over", "action", reason="game_over")
         if seat is SYSTEM:
-            timeout = phase.timer
-            if timeout is None or action != TIMEOUT or self.timer(state) is None:
-                raise IllegalAction(
-                    "only the running timer's action is taken without a seat",
-                    "seat",
-                    reason="not_a_timeout",
-                )
-            events = run(self.phases, state, lambda events: timeout.apply(state, events))
+            actor, work = turns.table_work(self, state, phase, action)
         else:
-            self.check_seat(state, seat)
-            if seat not in phase.to_act(state):
-                raise IllegalAction(
-                    f"it is not seat {seat}'s turn",
-                    "seat",
-                    reason="not_your_turn",
-                    params={"seat": seat, "to_act": phase.to_act(state)},
-                )
-            move = self._move(phase, action["type"])
-            checked = parse(move.declared, action)
-            events = run(
-                self.phases, state, lambda events: move.apply(state, seat, checked, events)
-            )
+            actor, work = seat, self._seat_work(state, phase, seat, action, limits)
+        before = phase.to_act(state) if turns.turn_seconds(state) is not None else None
+        events = run(self.phases, state, work)
+        if before is not None:
+            turns.track(state, before, self.to_act(state), actor)
         self.after_action(state, seat, action, events)
         return events
+
+    def _seat_work(
+        self, state: S, phase: Phase[S], seat: Any, action: Action, limits: bool = False
+    ) -> Callable[[list[Event]], None]:
+        """``seat``'s action checked (seat, turn, type, with ``limits`` its phase's limit,
+        declared shape), as the work that applies it."""
+        self.check_seat(state, seat)
+        to_act = phase.to_act(state)
+        if seat not in to_act:
+            raise IllegalAction(
+                f"it is not seat {seat}'s turn",
+                "seat",
+                reason="not_your_turn",
+                params={"seat": seat, "to_act": to_act},
+            )
+        move = self._move(phase, action["type"])
+        if limits:
+            turns.check_limit(state, phase, seat, move.name)
+        checked = parse(move.declared, action)
+
+        def work(events: list[Event]) -> None:
+            turns.counted(
+                state, phase, seat, move.name, lambda: move.apply(state, seat, checked, events)
+            )
+
+        return work
 
     def _move(self, phase: Phase[S], kind: str) -> Any:
         """The running phase's declared move of type ``kind``, or the refusal."""
@@ -414,14 +476,18 @@ class GameKind(Generic[S]):
 
     def bot_action(self, state: S, seat: int, level: str, rng: random.Random) -> Action | None:
         """Ask bot ``level`` for ``seat``'s action; the bot sees only that seat's view.
-        ``None``: nothing to say now (timed phases only)."""
+        ``None``: nothing to say now (timed phases only; also when the seat has no legal action
+        left, having spent what a phase limits)."""
         bot = self.bots.get(level)
         if bot is None:
             raise InvalidInput(f"unknown bot level {level!r} for {self.name}", "level")
+        self.check_seat(state, seat)
+        legal = self.legal_actions(state, seat)
+        if not legal:  # e.g. every move the phase limits spent: the clock ends it
+            return None
         if not getattr(bot, "needs_view", True):  # ``legal_only``: no view to build
-            self.check_seat(state, seat)
-            return bot({}, self.legal_actions(state, seat), rng)
-        return bot(self.view(state, seat), self.legal_actions(state, seat), rng)
+            return bot({}, legal, rng)
+        return bot(self.view(state, seat), legal, rng)
 
     def state_to_json(self, state: S) -> dict:
         """A JSON-able snapshot of ``state``: the base's part, the engine's, the format."""
@@ -460,6 +526,12 @@ class GameKind(Generic[S]):
         raise NotImplementedError
 
     def scores(self, state: S) -> list[float] | None:
+        raise NotImplementedError
+
+    def finish(self, state: S, end: str, events: list[Event]) -> None:
+        """End the game now, scored as it stands (``end`` says why: ``log_full``, the table's
+        end of a game whose log is full): the state enters ``over`` with its scores, and the
+        engine's own end event joins ``events``."""
         raise NotImplementedError
 
     def after_action(self, state: S, seat: int | None, action: Action, events: list[Event]) -> None:
@@ -607,10 +679,9 @@ def play_bots(
     while not kind.is_over(state):
         found = next_bot_action(kind, state, bot_levels, lambda: rng)
         if found is None:
-            timer = kind.timer(state)
-            if timer is None:
+            if kind.timer(state) is None:
                 raise RuntimeError(f"{kind.name}: no bot can act and no clock runs")
-            seat, action = SYSTEM, timer.action
+            seat, action = SYSTEM, kind.timeout_action(state, rng)
         else:
             seat, action = found
         events = kind.apply(state, seat, action)

@@ -13,15 +13,22 @@ from errors import InvalidInput
 @dataclass(frozen=True)
 class OptionSpec:
     """A rule option: its name, default and allowed values: ``choices`` (``None``: any value of
-    the default's type), for an integer option ``bounds`` (inclusive), for a string option a
-    ``pattern`` (a regular expression the whole value matches, shown in the API description).
-    Its description is in the catalogues, key ``games.<game>.options.<name>``."""
+    the default's type), for an integer option ``bounds`` (inclusive; with the default ``None``,
+    an integer option that may be left off: ``null`` or an integer within them), for a string
+    option a ``pattern`` (a regular expression the whole value matches, shown in the API
+    description). Its description is in the catalogues, key ``games.<game>.options.<name>``
+    (``games.options.<name>`` for the options every game takes, ``games.turns``)."""
 
     name: str
     default: Any
     choices: tuple[Any, ...] | None = None
     bounds: tuple[int, int] | None = None
     pattern: str | None = None
+
+    @property
+    def integer_or_none(self) -> bool:
+        """An integer option that may be left off (``None``, the default)."""
+        return self.default is None and self.bounds is not None and self.choices is None
 
     def validate(self, value: Any, field_path: str) -> Any:
         if self.choices is not None:
@@ -36,7 +43,9 @@ class OptionSpec:
         elif isinstance(self.default, bool):
             if not isinstance(value, bool):
                 raise InvalidInput(f"must be true or false, got {value!r}", field_path)
-        elif isinstance(self.default, int):
+        elif isinstance(self.default, int) or self.integer_or_none:
+            if value is None and self.integer_or_none:
+                return value
             if isinstance(value, bool) or not isinstance(value, int):
                 raise InvalidInput(f"must be an integer, got {value!r}", field_path)
             if self.bounds is not None and not self.bounds[0] <= value <= self.bounds[1]:

@@ -8,7 +8,10 @@ engine declares each phase once as a ``Phase``:
 - ``moves``: the action types the phase accepts, each a ``Move``: the declared type
   (``games.actions.ActionType``) and the function that applies a checked action of it,
   ``apply(state, seat, action, events)``, which validates the position first and only then
-  changes the state, appending the public events;
+  changes the state, appending the public events; optionally a ``limit``: how many actions of
+  that type one seat may take each time the game enters the phase (a phase where seats act
+  as often as they like, against a clock, so that no seat can fill the game's log: the base
+  refuses one more with ``move_limit`` and leaves it out of the legal actions);
 - ``timer`` (optional): a ``PhaseTimer``, the phase's time limit, ``seconds(state)`` (``None``:
   no clock in this game) and what the table's timeout does, ``apply(state, events)``;
 - ``begin`` (optional): what happens when the game enters the phase, ``begin(state, events)``.
@@ -38,10 +41,12 @@ Event = dict[str, Any]
 
 @dataclass(frozen=True)
 class Move(Generic[S, A]):
-    """An action type a phase accepts (``declared``) and how a checked one applies."""
+    """An action type a phase accepts (``declared``) and how a checked one applies; ``limit``:
+    at most this many of them per seat each time the phase is entered (``None``: no limit)."""
 
     declared: type[A]
     apply: Callable[[S, int, A, list[Event]], None]
+    limit: int | None = None
 
     @property
     def name(self) -> str:
@@ -69,12 +74,16 @@ class Phase(Generic[S]):
     timer: PhaseTimer[S] | None = None
     begin: Callable[[S, list[Event]], None] | None = None
     by_name: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
+    #: The limited action types (``Move.limit``), type → limit.
+    limits: dict[str, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name = {m.name: m for m in self.moves}
         if len(by_name) != len(self.moves):
             raise ValueError(f"phase {self.name!r} declares an action type twice")
         object.__setattr__(self, "by_name", by_name)
+        limits = {m.name: m.limit for m in self.moves if m.limit is not None}
+        object.__setattr__(self, "limits", limits)
 
 
 def begin_entered(phases: dict[str, Phase[Any]], state: GameState, events: list[Event]) -> None:

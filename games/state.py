@@ -4,8 +4,11 @@ An engine's state is a dataclass that extends ``GameState``: the base's part is 
 ``seed``, ``seats`` and resolved ``options``, its one random generator ``rng``, the running
 ``phase`` (the name of one of the engine's declared phases, ``games.phases``), the number of
 ``moves`` applied so far (timeouts included) and ``phase_since``, the move after which the
-running phase began (its clock's start). The base keeps ``moves`` and ``phase_since``; engines
-change ``phase`` only through ``enter``.
+running phase began (its clock's start), and two records for the table (``games.turns``):
+``turn_since`` (with the option ``turn_seconds``: for each seat to act, the move after which its
+turn clock started) and ``phase_moves`` (how many actions of each limited type each seat has
+taken since the running phase began). The base keeps ``moves``, ``phase_since`` and those two;
+engines change ``phase`` only through ``enter``.
 
 **Seeds.** The base builds the generator, ``random.Random(seed)`` (``generator``), and hands it to
 the engine's ``setup``, which shuffles the deal with it and keeps it in the state: every later
@@ -37,6 +40,10 @@ class GameState:
     phase: str
     moves: int = 0
     phase_since: int = 0
+    #: Seat → the move after which its turn clock started (seats to act, ``turn_seconds`` on).
+    turn_since: dict[int, int] = field(default_factory=dict)
+    #: ``"<seat>:<type>"`` → actions of that limited type (``Move.limit``) in the running phase.
+    phase_moves: dict[str, int] = field(default_factory=dict)
     #: A phase was entered during the action being applied and its ``begin`` has not run yet
     #: (``games.phases``); always false between actions.
     entering: bool = field(default=False, repr=False, compare=False)
@@ -48,6 +55,7 @@ def enter(state: GameState, phase: str) -> None:
     work is done."""
     state.phase = phase
     state.phase_since = state.moves
+    state.phase_moves = {}
     state.entering = True
 
 
@@ -92,15 +100,28 @@ def common_json(state: GameState) -> dict[str, Any]:
         "phase": state.phase,
         "moves": state.moves,
         "phase_since": state.phase_since,
+        "turn_since": {str(seat): since for seat, since in state.turn_since.items()},
+        "phase_moves": dict(state.phase_moves),
     }
 
 
 #: The version of ``common_json``'s form (a snapshot also says its engine's: ``GameKind``); raise
 #: it when the base's part of a state changes, so that snapshots stored before are refused.
-COMMON_FORMAT = 1
+COMMON_FORMAT = 2
 #: The entries of ``common_json``: an engine's part of a snapshot uses none of these names.
 COMMON_KEYS = frozenset(
-    ("seed", "seats", "options", "rng", "phase", "moves", "phase_since", "format")
+    (
+        "seed",
+        "seats",
+        "options",
+        "rng",
+        "phase",
+        "moves",
+        "phase_since",
+        "turn_since",
+        "phase_moves",
+        "format",
+    )
 )
 
 
@@ -115,6 +136,8 @@ def common_from_json(data: dict[str, Any]) -> dict[str, Any]:
             "phase": str(data["phase"]),
             "moves": int(data["moves"]),
             "phase_since": int(data["phase_since"]),
+            "turn_since": {int(seat): int(v) for seat, v in data["turn_since"].items()},
+            "phase_moves": {str(k): int(v) for k, v in data["phase_moves"].items()},
         }
-    except (KeyError, TypeError, ValueError) as e:
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise InvalidInput(f"not a state snapshot: {e!r}", "state") from None

@@ -49,10 +49,10 @@ PAGES = [
     "/rules/isla_dorada",
     "/rules/dragons_gold",
     "/review",
-    "/tobago/games/{tobago}/join/1",
-    "/dao/games/{dao}/join/1",
-    "/isla_dorada/games/{isla_dorada}/join/1",
-    "/dragons_gold/games/{dragons_gold}/join/1",
+    "/tobago/games/{tobago}/join/1#invite={tobago_invite}",
+    "/dao/games/{dao}/join/1#invite={dao_invite}",
+    "/isla_dorada/games/{isla_dorada}/join/1#invite={isla_dorada_invite}",
+    "/dragons_gold/games/{dragons_gold}/join/1#invite={dragons_gold_invite}",
     "/no/such/page",
     "/tobago/games/nosuchgame",
     "/puzzles/NOT-A-CODE",
@@ -76,12 +76,11 @@ SCREENS = [(1280, "en"), (1280, "zh"), (390, "zh"), (390, "en")]
 
 @pytest.fixture(scope="module")
 def games(live_server):
-    ids = {
-        kind: api(
-            live_server, "POST", "/api/games", {"game": kind, "seats": [HUMAN, FRIEND, HUMAN]}
-        )["id"]
-        for kind in ("tobago", "dao", "isla_dorada", "dragons_gold")
-    }
+    ids = {}
+    for kind in ("tobago", "dao", "isla_dorada", "dragons_gold"):
+        body = {"game": kind, "seats": [HUMAN, FRIEND, HUMAN]}
+        game = api(live_server, "POST", "/api/games", body)
+        ids[kind], ids[f"{kind}_invite"] = game["id"], game["seats"][1]["invite"]
     made = {}
     for name, (kind, seats, seed, seat, *options) in GAMES.items():
         body = {
@@ -119,7 +118,8 @@ def test_every_page_has_no_axe_violation(browser, live_server, games, path):
     url = live_server + path.format(**ids)
     for width, lang in SCREENS:
         page = new_page(browser, viewport={"width": width, "height": 900})
-        page.goto(url + ("&" if "?" in url else "?") + f"lang={lang}")
+        base, hash_, fragment = url.partition("#")  # the query goes before a share link's #
+        page.goto(base + ("&" if "?" in base else "?") + f"lang={lang}" + hash_ + fragment)
         page.wait_for_load_state("networkidle")
         _check(page, (path, width, lang))
         page.context.close()

@@ -162,7 +162,7 @@ def _wait_for_log(database: str, gid: str, n: int, within: float = 5.0) -> list:
 def test_two_processes_settling_one_deadline_write_one_entry(open_store_):
     clock = FakeClock()
     first = GameSessions(open_store_(), clock=clock)
-    game, _, _ = first.create(NAME, HUMANS, {"bid_seconds": 5, "rounds": 3}, 4)
+    game, _, _, _ = first.create(NAME, HUMANS, {"bid_seconds": 5, "rounds": 3}, 4)
     clock.advance(5)
     workers = [GameSessions(open_store_(), clock=clock) for _ in range(6)]
     barrier = threading.Barrier(len(workers))

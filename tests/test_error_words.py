@@ -39,16 +39,12 @@ PLAYER_REACHABLE = {
     "games/dragons_gold/fight.py": None,
     "games/dragons_gold/market.py": None,
     "games/dragons_gold/settle.py": None,
-    "games/base.py": {"apply", "_move", "check_seat"},
+    "games/base.py": {"apply", "_seat_work", "_move", "check_seat"},
+    "games/turns.py": {"check_limit", "table_work"},
     "web/storage/replay.py": {"rules_changed"},
-    "web/storage/sessions.py": {
-        "bearer_token",
-        "seat_of",
-        "act",
-        "claim",
-        "record",
-        "import_record",
-    },
+    "web/storage/sessions.py": {"act", "record", "import_record"},
+    "web/storage/seats.py": {"bearer_token", "seat_of", "claim"},
+    "web/schemas_games.py": {"plain_name"},
 }
 
 

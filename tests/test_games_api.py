@@ -100,7 +100,8 @@ def test_kinds_lists_every_registered_game_with_seats_options_and_bots(client):
     kinds = {k["name"]: k for k in client.get("/api/games/kinds").get_json()["kinds"]}
     ba = kinds[GAME]
     assert (ba["min_seats"], ba["max_seats"]) == (2, 4)
-    assert {o["name"] for o in ba["options"]} == {"rounds", "tie", "bid_seconds"}
+    # its own, and the turn clock every kind takes (games.turns)
+    assert {o["name"] for o in ba["options"]} == {"rounds", "tie", "bid_seconds", "turn_seconds"}
     assert ba["bots"] == ["random", "greedy", "patient"]  # as the game declares them
     assert [level["name"] for level in ba["levels"]] == ba["bots"]
     import games.base
@@ -489,7 +490,8 @@ def test_open_games_list_free_seats_without_tokens(client):
         client, [{"type": "human", "name": "Ana"}, {"type": "human", "open": True, "listed": True}]
     )
     assert waiting["seats"][1]["token"] is None and waiting["seats"][1]["open"] is True
-    # a seat for a friend (open, not listed) is reached by its share link only
+    # a seat for a friend (open, not listed) is reached by its share link only: its game is in
+    # no public list (tests/test_invites.py)
     invite = create(client, [{"type": "human", "name": "Ana"}, {"type": "human", "open": True}])
     assert invite["seats"][1]["open"] is True and invite["seats"][1]["listed"] is False
     error_of(create_raw(client, [{"type": "human", "listed": True}, {"type": "human"}]), 400)
@@ -499,11 +501,7 @@ def test_open_games_list_free_seats_without_tokens(client):
     assert games[0]["free_seats"] == [1]
     assert "token" not in listed.get_data(as_text=True)
     everyone = {g["id"] for g in client.get("/api/games").get_json()["games"]}
-    assert everyone == {full["id"], waiting["id"], invite["id"]}
-    unlisted = next(
-        g for g in client.get("/api/games").get_json()["games"] if g["id"] == invite["id"]
-    )
-    assert unlisted["free_seats"] == []  # not offered to anyone: its link leads to it
+    assert everyone == {full["id"], waiting["id"]}
     assert len(client.get("/api/games?limit=1").get_json()["games"]) == 1
     error_of(client.get("/api/games?open=maybe"), 400, "open")
     error_of(client.get("/api/games?limit=0"), 400, "limit")
@@ -513,8 +511,8 @@ def test_claim_gives_a_free_seats_token_once(client):
     game = create(
         client, [{"type": "human", "name": "Ana"}, {"type": "human", "open": True}, {"type": "bot"}]
     )
-    gid = game["id"]
-    resp = client.post(f"/api/games/{gid}/seats/1/claim", json={"name": "Bo"})
+    gid, invite = game["id"], game["seats"][1]["invite"]
+    resp = client.post(f"/api/games/{gid}/seats/1/claim", json={"name": "Bo", "invite": invite})
     assert resp.status_code == 200
     claim = resp.get_json()
     assert claim["index"] == 1 and claim["name"] == "Bo" and len(claim["token"]) >= 43
@@ -524,10 +522,8 @@ def test_claim_gives_a_free_seats_token_once(client):
         act(client, gid, claim["token"], me["version"], me["legal_actions"][0]).status_code == 200
     )
     before = everything(client, gid, [claim["token"]])
-    assert (
-        "claimed"
-        in error_of(client.post(f"/api/games/{gid}/seats/1/claim"), 409, "index")["message"]
-    )
+    again = client.post(f"/api/games/{gid}/seats/1/claim", json={"invite": invite})
+    assert "claimed" in error_of(again, 409, "index")["message"]
     assert (
         "bot" in error_of(client.post(f"/api/games/{gid}/seats/2/claim"), 409, "index")["message"]
     )
@@ -542,10 +538,11 @@ def test_claim_gives_a_free_seats_token_once(client):
 
 
 def test_claim_without_body_and_on_a_finished_game(client):
-    game = create(client, [{"type": "human", "open": True}, {"type": "human", "open": True}])
+    listed = {"type": "human", "open": True, "listed": True}
+    game = create(client, [listed, listed])
     claim = client.post(f"/api/games/{game['id']}/seats/0/claim")
     assert claim.status_code == 200 and claim.get_json()["name"] is None
-    done = create(client, [{"type": "human", "open": True}, {"type": "bot"}], options={"rounds": 3})
+    done = create(client, [listed, {"type": "bot"}], options={"rounds": 3})
     token = client.post(f"/api/games/{done['id']}/seats/0/claim").get_json()["token"]
     play_out(client, {**done, "seats": [{"token": token}]})
     imported = client.post(

@@ -125,7 +125,8 @@ def test_the_generic_page_has_no_axe_violation_in_play_and_at_the_end(browser, l
         _settled(page)
         expect(page.locator("#end")).to_be_visible()
         check_page(page, ("generic-over", width, lang))
-        page.goto(f"{live_server}/{NAME}/games/{invite['id']}/join/1?lang={lang}")
+        secret = invite["seats"][1]["invite"]  # the share link's
+        page.goto(f"{live_server}/{NAME}/games/{invite['id']}/join/1?lang={lang}#invite={secret}")
         expect(page.locator("#join-form")).to_be_visible()
         check_page(page, ("generic-join", width, lang))
         page.context.close()

@@ -159,3 +159,29 @@ def test_game_ids_are_matched_by_the_route_so_import_is_never_a_game():
     assert client.get("/api/games/not-a-game-id").status_code == 404  # no such route
     pattern = build_openapi()["paths"]["/api/games/{game_id}"]["get"]["parameters"][0]
     assert re.fullmatch(pattern["schema"]["pattern"], new_game_id())
+
+
+def test_the_review_routes_describe_the_404_of_a_step_or_seat_the_game_does_not_have():
+    """Schema = server: a step past the game's end or a seat it does not have is the 404 the
+    description says (400 is only for what is not a number)."""
+    client = app.test_client()
+    finished = REAL["over"]
+    op = build_openapi()["paths"]["/api/games/{game_id}/positions/{step}"]["get"]
+    assert {"400", "404", "409"} <= set(op["responses"])
+    words = op["responses"]["404"]["description"]
+    assert "step" in words and "seat" in words and "no_such_step" in words
+    assert "number" in op["responses"]["400"]["description"]
+    for path, reason in (
+        (f"/api/games/{finished}/positions/999999", "no_such_step"),
+        (f"/api/games/{finished}/positions/0?seat=99", "no_such_seat"),
+    ):
+        resp = client.get(path)
+        assert resp.status_code == 404 and resp.get_json()["error"]["reason"] == reason
+    assert client.get(f"/api/games/{finished}/positions/x").status_code == 400
+
+
+def test_the_claim_route_describes_the_invitations_403():
+    op = build_openapi()["paths"]["/api/games/{game_id}/seats/{index}/claim"]["post"]
+    assert "invite_required" in op["responses"]["403"]["description"]
+    body = build_openapi()["components"]["schemas"]["ClaimIn"]["properties"]
+    assert "invite" in body

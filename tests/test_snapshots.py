@@ -88,7 +88,7 @@ def test_a_cold_read_from_a_stored_snapshot_equals_a_full_replay(name, tmp_path)
     writer = GameSessions(SqliteStore(db), snapshot_every=4)
     level = sorted(kind.bots)[0]
     seats = [{"type": "human"}] + [{"type": "bot", "level": level}] * (kind.type.min_seats - 1)
-    game, _, state = writer.create(name, seats, None, 11)
+    game, _, _, state = writer.create(name, seats, None, 11)
     rng = random.Random(name)
     for _ in range(40):
         game, state = writer.current(game.id)

@@ -47,7 +47,7 @@ def test_a_kept_state_is_estimated_at_or_above_its_memory_and_within_8x(tmp_path
     in place, and after a cold rebuild from the snapshot and the log's tail."""
     sessions = sessions_on(tmp_path, clock)
     kind = get_kind(name)
-    game, _, _ = sessions.create(name, [{"type": "human"}] * kind.type.max_seats, None, 7)
+    game, _, _, _ = sessions.create(name, [{"type": "human"}] * kind.type.max_seats, None, 7)
     rng = random.Random(7)
     checked = 0
     for step in range(180):
@@ -69,7 +69,7 @@ def test_the_states_kept_stay_within_the_budget_and_evicted_games_answer_the_sam
     rng = random.Random(1)
     ids = []
     for seed in range(24):
-        game, _, _ = sessions.create("tobago", [{"type": "human"}] * 4, None, seed)
+        game, _, _, _ = sessions.create("tobago", [{"type": "human"}] * 4, None, seed)
         for _ in range(30):
             play(sessions, game.id, rng)
         ids.append(game.id)
@@ -85,7 +85,7 @@ def test_the_states_kept_stay_within_the_budget_and_evicted_games_answer_the_sam
 
 def test_no_budget_keeps_no_state(tmp_path, clock):
     sessions = sessions_on(tmp_path, clock, budget=0)
-    game, _, _ = sessions.create("dao", [{"type": "human"}] * 2, None, 3)
+    game, _, _, _ = sessions.create("dao", [{"type": "human"}] * 2, None, 3)
     play(sessions, game.id, random.Random(3))
     assert sessions.current(game.id)[0].version == 1
     assert sessions.states.stats()["entries"] == 0

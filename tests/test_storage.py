@@ -112,7 +112,7 @@ def test_append_refuses_a_gap_in_the_log(store):
 
 def test_tokens_are_long_random_and_stored_hashed(sessions):
     sessions = sessions()
-    game, tokens, _ = sessions.create("blind_auction", HUMANS, None, 1)
+    game, tokens, _, _ = sessions.create("blind_auction", HUMANS, None, 1)
     assert set(tokens) == {0, 1} and tokens[0] != tokens[1]
     for token in tokens.values():
         assert len(token) >= 43  # 32 random bytes, URL-safe base64
@@ -126,7 +126,7 @@ def test_tokens_are_long_random_and_stored_hashed(sessions):
 
 def test_act_checks_the_version_and_refusals_change_nothing(sessions):
     sessions = sessions()
-    game, _, state = sessions.create("blind_auction", HUMANS, {"rounds": 3}, 11)
+    game, _, _, state = sessions.create("blind_auction", HUMANS, {"rounds": 3}, 11)
     card = state.hands[0][0]
     with pytest.raises(StaleVersion) as stale:
         sessions.act(game.id, 0, 5, {"type": "bid", "card": card})
@@ -149,7 +149,7 @@ def test_a_crashing_engine_is_raised_never_a_400_and_its_cached_state_is_rebuilt
     sessions, monkeypatch
 ):
     sessions = sessions()
-    game, _, state = sessions.create("blind_auction", HUMANS, None, 4)
+    game, _, _, state = sessions.create("blind_auction", HUMANS, None, 4)
     kind = BlindAuction()
     card = state.hands[0][0]
 
@@ -176,7 +176,7 @@ def test_bots_move_when_the_table_plays_them_each_as_its_own_version(sessions):
         {"type": "bot", "level": "random"},
         {"type": "bot", "level": "greedy"},
     ]
-    game, tokens, state = sessions.create("blind_auction", seats, {"rounds": 3}, 3)
+    game, tokens, _, state = sessions.create("blind_auction", seats, {"rounds": 3}, 3)
     assert set(tokens) == {0}
     assert game.version == 0 and game.bot == "thinking"  # the bots' bids are due, not made
     assert sessions.store.bots_due(sessions.clock()) == [game.id]
@@ -195,7 +195,7 @@ def test_bots_move_when_the_table_plays_them_each_as_its_own_version(sessions):
 def test_all_bot_game_plays_to_the_end_when_the_table_plays(sessions):
     sessions = sessions()
     seats = [{"type": "bot"}, {"type": "bot", "level": "greedy"}]
-    game, tokens, state = sessions.create("blind_auction", seats, {"rounds": 4}, 9)
+    game, tokens, _, state = sessions.create("blind_auction", seats, {"rounds": 4}, 9)
     assert tokens == {} and not game.over and game.version == 0
     assert sessions.play_due_bots() == 8
     game = sessions.store.get(game.id)
@@ -208,7 +208,7 @@ def test_bot_moves_are_the_same_whoever_plays_them(sessions):
     logs = []
     for _ in range(2):
         s = sessions()
-        game, _, state = s.create("blind_auction", seats, {"rounds": 3}, 31)
+        game, _, _, state = s.create("blind_auction", seats, {"rounds": 3}, 31)
         s.play_due_bots()
         s.act(game.id, 0, 2, {"type": "bid", "card": state.hands[0][0]})
         s.play_due_bots()
@@ -219,7 +219,7 @@ def test_bot_moves_are_the_same_whoever_plays_them(sessions):
 def test_racing_writers_one_success_per_version(sessions):
     """16 threads, each with its own sessions (as separate processes would be), race one game."""
     setup = sessions()
-    game, _, state = setup.create("blind_auction", [{"type": "human"}] * 4, {"rounds": 8}, 21)
+    game, _, _, state = setup.create("blind_auction", [{"type": "human"}] * 4, {"rounds": 8}, 21)
     barrier = threading.Barrier(16)
     results: list[str] = []
     lock = threading.Lock()
@@ -267,7 +267,7 @@ def test_restart_rebuilds_every_game_from_the_log(sessions):
     made = []
     for seed in range(4):
         seats = [{"type": "human"}, {"type": "bot", "level": "greedy"}]
-        game, _, state = first.create("blind_auction", seats, {"rounds": 3}, seed)
+        game, _, _, state = first.create("blind_auction", seats, {"rounds": 3}, seed)
         snap = first.act(game.id, 0, game.version, {"type": "bid", "card": state.hands[0][0]})
         made.append((game.id, snap["version"], snap))
     first.store.close()
@@ -281,7 +281,7 @@ def test_restart_rebuilds_every_game_from_the_log(sessions):
 def test_cache_catches_up_with_writes_from_another_process(sessions):
     a = sessions()
     b = sessions()
-    game, _, state = a.create("blind_auction", HUMANS, None, 2)
+    game, _, _, state = a.create("blind_auction", HUMANS, None, 2)
     a.current(game.id)  # cached at version 0 in "process" a
     b.act(game.id, 1, 0, {"type": "bid", "card": state.hands[1][0]})
     game_a, state_a = a.current(game.id)
@@ -290,23 +290,18 @@ def test_cache_catches_up_with_writes_from_another_process(sessions):
 
 def test_list_games_open_only(sessions):
     sessions = sessions()
-    full, _, _ = sessions.create("blind_auction", HUMANS, None, 1)
-    open_game, _, _ = sessions.create(
+    full, _, _, _ = sessions.create("blind_auction", HUMANS, None, 1)
+    open_game, _, _, _ = sessions.create(
         "blind_auction", [HUMANS[0], {"type": "human", "open": True, "listed": True}], None, 1
     )
-    invite, _, _ = sessions.create(  # a seat for a friend: by its share link only, never listed
+    invite, _, _, _ = sessions.create(  # a seat for a friend: by its share link only, never listed
         "blind_auction", [HUMANS[0], {"type": "human", "open": True}], None, 1
     )
     assert [g.id for g in sessions.store.list_games(True, 10)] == [open_game.id]
-    assert {g.id for g in sessions.store.list_games(False, 10)} == {
-        full.id,
-        open_game.id,
-        invite.id,
-    }
-    assert (
-        sessions.store.get(invite.id).seats[1].free
-        and not sessions.store.get(invite.id).seats[1].listed
-    )
+    # a game whose free seats are all invitations is in no public list
+    assert {g.id for g in sessions.store.list_games(False, 10)} == {full.id, open_game.id}
+    stored = sessions.store.get(invite.id)
+    assert stored.seats[1].free and not stored.seats[1].listed and not stored.public
     sessions.claim(open_game.id, 1, "Cy")
     assert sessions.store.list_games(True, 10) == []
 
@@ -331,7 +326,7 @@ def test_a_failing_or_cheating_bot_is_logged_and_marked_never_replaced_by_a_gues
     _bot_kind(monkeypatch, crash=crashing_bot, cheat=cheating_bot)
     s = sessions(strict_bots=False)  # production: logged and marked
     for level, why in (("crash", "ZeroDivisionError"), ("cheat", "999")):
-        game, _, _ = s.create(
+        game, _, _, _ = s.create(
             "blind_auction", [{"type": "human"}, {"type": "bot", "level": level}], None, 5
         )
         caplog.clear()
@@ -346,7 +341,7 @@ def test_a_failing_or_cheating_bot_is_logged_and_marked_never_replaced_by_a_gues
         assert s.snapshot(row, None, s.current(game.id)[1])["bot"] == "failed"
     with pytest.raises(BotFailed):  # under TESTING a failing bot fails the test
         strict = sessions()
-        game, _, _ = strict.create(
+        game, _, _, _ = strict.create(
             "blind_auction", [{"type": "human"}, {"type": "bot", "level": "crash"}], None, 5
         )
         strict.play_due_bots()
@@ -359,16 +354,16 @@ def test_an_engine_crash_on_a_bot_move_writes_nothing_and_the_state_is_rebuilt(
 
     s = sessions(strict_bots=False)
     seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
-    game, tokens, state = s.create("blind_auction", seats, {"rounds": 3}, 6)
+    game, tokens, _, state = s.create("blind_auction", seats, {"rounds": 3}, 6)
     s.play_due_bots()
     card = state.hands[0][0]
 
     class CrashOnBot(BlindAuction):
-        def apply(self, st, seat, action):
+        def apply(self, st, seat, action, **kw):
             if seat == 1 and st.round == 2:
                 st.hands[0].clear()
                 raise KeyError("engine bug")
-            return super().apply(st, seat, action)
+            return super().apply(st, seat, action, **kw)
 
     monkeypatch.setitem(games.base._REGISTRY, "blind_auction", CrashOnBot())
     assert s.act(game.id, 0, 1, {"type": "bid", "card": card})["version"] == 2
@@ -437,7 +432,7 @@ def _play(sessions, game, state, moves: int) -> int:
 def test_cold_reads_start_from_the_snapshot_and_match_a_full_replay(sessions):
     seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
     writer = sessions(snapshot_every=3)
-    game, _, state = writer.create("blind_auction", seats, {"rounds": 8}, 17)
+    game, _, _, state = writer.create("blind_auction", seats, {"rounds": 8}, 17)
     version = _play(writer, game, state, 5)
     snap = writer.store.snapshot(game.id)
     assert snap is not None and 3 <= snap.version < version  # the newest after passing 9
@@ -461,7 +456,7 @@ def test_cold_reads_start_from_the_snapshot_and_match_a_full_replay(sessions):
 def test_an_unreadable_snapshot_costs_a_replay_not_a_wrong_state(sessions):
     seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
     writer = sessions(snapshot_every=2)
-    game, _, state = writer.create("blind_auction", seats, {"rounds": 6}, 8)
+    game, _, _, state = writer.create("blind_auction", seats, {"rounds": 6}, 8)
     version = _play(writer, game, state, 3)
     writer.store.save_snapshot(game.id, version, {"not": "a state"})
     reader = sessions(snapshot_every=2)
@@ -474,7 +469,7 @@ def test_text_a_store_cannot_keep_is_refused_and_nothing_is_stored(sessions):
     with pytest.raises(InvalidInput) as err:
         s.create("blind_auction", [{"type": "human", "name": "A\x00"}, HUMANS[1]], None, 1)
     assert err.value.reason == "nul_character" and list(s.store.game_ids()) == []
-    game, _, _ = s.create("blind_auction", HUMANS, None, 1)
+    game, _, _, _ = s.create("blind_auction", HUMANS, None, 1)
     with pytest.raises(InvalidInput) as err, s.store.transaction(game.id) as tx:
         tx.append([ActionRecord(1, 0, {"type": "say", "text": "\x00"})], RUNNING, None)
     assert err.value.reason == "nul_character" and err.value.field == "action"
@@ -487,21 +482,44 @@ def test_text_a_store_cannot_keep_is_refused_and_nothing_is_stored(sessions):
     assert s.store.version(game.id) == 1
 
 
-def test_a_full_log_refuses_the_next_entry_and_keeps_the_game(sessions):
+def test_a_full_log_ends_the_game_scored_as_it_stands(sessions):
+    """The entry that fills the log is followed by the table's end (one entry past the cap,
+    seat null): the game is over, scored as it stands; the next action is refused as after any
+    end, and a table of bots stops there without a failure."""
     s = sessions(max_log=3)
     seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
-    game, _, state = s.create("blind_auction", seats, {"rounds": 6}, 2)
+    game, _, _, state = s.create("blind_auction", seats, {"rounds": 6}, 2)
     version = _play(s, game, state, 1)
-    assert version == 3  # the bot's bid, the human's, the bot's
-    hand = s.current(game.id)[1].hands[0]
+    assert version == 4  # the bot's bid, the human's, the bot's, the table's end
+    last = s.store.actions(game.id)[-1]
+    assert (last.seat, last.action) == (None, {"type": "end", "end": "log_full"})
+    assert last.events[0] == {"type": "game_ended", "end": "log_full"}
+    row, ended = s.current(game.id)
+    assert row.over and get_kind("blind_auction").scores(ended) == [
+        float(sum(w)) for w in ended.won
+    ]
+    hand = ended.hands[0]
     with pytest.raises(IllegalAction) as err:
-        s.act(game.id, 0, 3, {"type": "bid", "card": hand[0]})
-    assert (err.value.reason, err.value.params) == ("log_full", {"limit": 3})
-    assert s.store.version(game.id) == 3 and len(s.store.actions(game.id)) == 3
-    bots = sessions(max_log=3, strict_bots=False)  # bots that reach the cap stop there
-    game, _, _ = bots.create("blind_auction", [{"type": "bot"}] * 2, {"rounds": 6}, 2)
-    assert bots.play_due_bots() == 3
-    assert bots.store.get(game.id).bot == "failed" and bots.store.version(game.id) == 3
+        s.act(game.id, 0, 4, {"type": "bid", "card": hand[0]})
+    assert err.value.reason == "game_over"
+    bots = sessions(max_log=3)
+    game, _, _, _ = bots.create("blind_auction", [{"type": "bot"}] * 2, {"rounds": 6}, 2)
+    assert bots.play_due_bots() == 4
+    row = bots.store.get(game.id)
+    assert row.over and row.bot is None and row.version == 4
+
+
+def test_a_log_filled_before_full_logs_ended_games_is_ended_by_the_next_read(sessions):
+    """A game stored full and running (the log's cap was reached before the table ended full
+    games, or the cap was lowered): reading it ends it; no read answers ``log_full``."""
+    roomy = sessions(max_log=10)
+    seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
+    game, _, _, state = roomy.create("blind_auction", seats, {"rounds": 6}, 2)
+    assert _play(roomy, game, state, 1) == 3
+    full = sessions(max_log=3)
+    row, ended = full.current(game.id)
+    assert row.over and row.version == 4 and get_kind("blind_auction").is_over(ended)
+    assert full.events(game.id, 0, 0)["events"][-1]["seat"] is None
 
 
 def test_events_come_in_pages(sessions, monkeypatch):
@@ -510,7 +528,7 @@ def test_events_come_in_pages(sessions, monkeypatch):
     monkeypatch.setattr(sessions_module, "EVENTS_PAGE", 2)
     s = sessions()
     seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
-    game, _, state = s.create("blind_auction", seats, {"rounds": 6}, 3)
+    game, _, _, state = s.create("blind_auction", seats, {"rounds": 6}, 3)
     version = _play(s, game, state, 2)  # 5 entries
     seen, after, pages = [], 0, 0
     while True:
@@ -536,7 +554,7 @@ def _slow_bot_game(sessions, monkeypatch):
     _bot_kind(monkeypatch, slow=slow_bot)
     a, b = sessions(), sessions()
     seats = [{"type": "human"}, {"type": "bot", "level": "slow"}]
-    game, _, state = a.create("blind_auction", seats, None, 1)
+    game, _, _, state = a.create("blind_auction", seats, None, 1)
     runner = threading.Thread(target=a.play_bots, args=(game.id,))
     runner.start()
     assert thinking.wait(5)
@@ -549,7 +567,7 @@ def test_bots_think_outside_the_write_lock_and_a_taken_game_is_left_to_its_runne
     """A slow bot does not hold up a write to another game (SQLite's write lock is the whole
     file), and while one runner holds the game's lease another runner leaves it."""
     a, b, game, _, runner = _slow_bot_game(sessions, monkeypatch)
-    other, _, other_state = b.create("blind_auction", HUMANS, None, 2)
+    other, _, _, other_state = b.create("blind_auction", HUMANS, None, 2)
     started = time.monotonic()
     b.act(other.id, 0, 0, {"type": "bid", "card": other_state.hands[0][0]})
     assert time.monotonic() - started < 0.4
@@ -573,7 +591,7 @@ def test_a_players_move_made_while_the_bot_thinks_wins_and_the_bot_moves_after(
 
 def test_a_long_poll_on_a_finished_game_answers_at_once(sessions):
     s = sessions()
-    game, _, _ = s.create("blind_auction", [{"type": "bot"}] * 2, {"rounds": 3}, 5)
+    game, _, _, _ = s.create("blind_auction", [{"type": "bot"}] * 2, {"rounds": 3}, 5)
     s.play_due_bots()
     game = s.store.get(game.id)
     assert game.over

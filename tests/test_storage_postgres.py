@@ -12,7 +12,9 @@ import time
 
 import psycopg
 import pytest
+from psycopg.types.json import Jsonb
 
+from errors import Forbidden
 from tests.testgame import BlindAuction
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
 from web.storage.postgres import SCHEMA_VERSION, PostgresStore
@@ -87,7 +89,9 @@ def test_a_version_cannot_be_written_twice(stores, url):
 
 def test_tokens_are_in_no_row(stores, url):
     sessions = GameSessions(stores())
-    _, tokens, _ = sessions.create("blind_auction", [{"type": "human"}, {"type": "human"}], None, 1)
+    _, tokens, _, _ = sessions.create(
+        "blind_auction", [{"type": "human"}, {"type": "human"}], None, 1
+    )
     with psycopg.connect(url) as conn:
         rows = conn.execute("SELECT g::text FROM games g").fetchall()
         rows += conn.execute("SELECT a::text FROM actions a").fetchall()
@@ -126,6 +130,44 @@ def test_a_database_from_newer_code_is_refused(stores, url):
         conn.execute("UPDATE schema_version SET version = 99")
     with pytest.raises(RuntimeError, match="schema version 99"):
         PostgresStore(url)
+
+
+def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines(stores, url):
+    """As the SQLite file's migration (``tests/test_storage_sqlite.py``): a stored game whose
+    free seat is for a friend only leaves the public lists, and that seat, with no secret to its
+    link, can no longer be claimed; a listed one stays anyone's; seeds count as not chosen."""
+    stores().close()
+    human = {"type": "human", "name": "Ana", "token_hash": "ab" * 32, "listed": False}
+    rows = {
+        "friend": [human, {"type": "human", "listed": False}],
+        "listed": [human, {"type": "human", "listed": True}],
+        "older": [{"type": "human"}, {"type": "human"}],  # before the listed flag
+        "claimed": [human, human],
+    }
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 2
+        for column in ("seed_chosen", "public", "turn_deadlines"):
+            conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        for game_id, seats in rows.items():
+            indexed = [{"index": i, **s} for i, s in enumerate(seats)]
+            conn.execute(
+                "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
+                " free_seats, created, updated) VALUES (%s, 'blind_auction', '{}', 3, %s, 0,"
+                " 'running', 'play', 0, 1.0, 1.0)",
+                (game_id, Jsonb(indexed)),
+            )
+        conn.execute("UPDATE schema_version SET version = 2")
+    store = stores()
+    assert store.schema_version == SCHEMA_VERSION == 3
+    public = {game_id: store.get(game_id).public for game_id in rows}
+    assert public == {"friend": False, "listed": True, "older": True, "claimed": True}
+    friend = store.get("friend")
+    assert not friend.seed_chosen and friend.turn_deadlines == {} and friend.deadline is None
+    assert {g.id for g in store.list_games(False, 10)} == {"listed", "older", "claimed"}
+    sessions = GameSessions(store)
+    with pytest.raises(Forbidden) as refused:
+        sessions.claim("friend", 1, None, "any secret at all")
+    assert refused.value.reason == "invite_required"
+    assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
 
 
 def _append(store: PostgresStore, version: int, fail: bool = False) -> None:

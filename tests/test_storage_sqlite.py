@@ -6,13 +6,14 @@ both stores pass is ``tests/test_storage.py``."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 from pathlib import Path
 
 import pytest
 
-from errors import DatabaseUnavailable
+from errors import DatabaseUnavailable, Forbidden
 from tests.testgame import BlindAuction
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
 from web.storage.sessions import GameSessions
@@ -42,7 +43,7 @@ def store(db):
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
     with store.connection() as conn:
         _check_schema(conn)
-    assert store.schema_version == SCHEMA_VERSION == 5
+    assert store.schema_version == SCHEMA_VERSION == 6
 
 
 def _check_schema(conn: sqlite3.Connection) -> None:
@@ -52,7 +53,7 @@ def _check_schema(conn: sqlite3.Connection) -> None:
     assert {"games", "actions", "analyses", "snapshots"} <= tables
     cols = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
     assert {"kind", "options", "seed", "seats", "version", "status", "created", "seq"} <= cols
-    assert {"bot_due", "bot_failed"} <= cols
+    assert {"bot_due", "bot_failed", "seed_chosen", "public", "turn_deadlines"} <= cols
     indexes = {r[1] for r in conn.execute("PRAGMA index_list(games)")}
     assert {"games_seq", "games_bots"} <= indexes
     cols = {r[1] for r in conn.execute("PRAGMA table_info(actions)")}
@@ -110,7 +111,7 @@ def test_a_write_lock_held_past_the_wait_is_a_503_and_reads_go_on(store, db, mon
 def test_tokens_are_not_in_the_file(db):
     sessions = GameSessions(SqliteStore(db))
     humans = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
-    _, tokens, _ = sessions.create("blind_auction", humans, None, 1)
+    _, tokens, _, _ = sessions.create("blind_auction", humans, None, 1)
     raw = b"".join(Path(p).read_bytes() for p in (db, db + "-wal") if Path(p).exists())
     for token in tokens.values():
         assert token.encode() not in raw
@@ -161,11 +162,57 @@ def test_a_version_3_database_gains_the_snapshots_table_and_the_change_counter(d
         for index, column in (("games_seq", "seq"), ("games_bots", "bot_due")):
             conn.execute(f"DROP INDEX {index}")
             conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
-        conn.execute("ALTER TABLE games DROP COLUMN bot_failed")
+        for column in ("bot_failed", "seed_chosen", "public", "turn_deadlines"):
+            conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
         conn.execute("PRAGMA user_version = 3")
     store = SqliteStore(db)
     store.save_snapshot("g1", 1, {"x": 1})
     assert store.snapshot("g1").state == {"x": 1} and store.schema_version == SCHEMA_VERSION
+    with store.connection() as conn:
+        _check_schema(conn)
+
+
+def _seats(*seats: dict) -> str:
+    return json.dumps([{"index": i, **s} for i, s in enumerate(seats)])
+
+
+def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines(db):
+    """Games stored before invitations: one whose free seat is for a friend only leaves the
+    public lists (and that seat, with no secret to its link, can no longer be claimed); a listed
+    seat stays anyone's; seeds count as not chosen; no turn clock runs."""
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    SqliteStore(db).close()
+    human = {"type": "human", "name": "Ana", "token_hash": "ab" * 32, "listed": False}
+    rows = {
+        "friend": _seats(human, {"type": "human", "listed": False}),
+        "listed": _seats(human, {"type": "human", "listed": True}),
+        "older": _seats({"type": "human"}, {"type": "human"}),  # before the listed flag
+        "claimed": _seats(human, human),
+    }
+    with sqlite3.connect(db) as conn:
+        for column in ("seed_chosen", "public", "turn_deadlines"):
+            conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        for game_id, seats in rows.items():
+            conn.execute(
+                "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
+                " free_seats, created, updated) VALUES (?, 'blind_auction', '{}', 3, ?, 0,"
+                " 'running', 'play', 0, 1.0, 1.0)",
+                (game_id, seats),
+            )
+        conn.execute("PRAGMA user_version = 5")
+    store = SqliteStore(db)
+    assert store.schema_version == SCHEMA_VERSION
+    public = {game_id: store.get(game_id).public for game_id in [*rows, "g1"]}
+    assert public == {"friend": False, "listed": True, "older": True, "claimed": True, "g1": True}
+    friend = store.get("friend")
+    assert not friend.seed_chosen and friend.turn_deadlines == {} and friend.deadline is None
+    assert "friend" not in {g.id for g in store.list_games(False, 10)}
+    sessions = GameSessions(store)
+    with pytest.raises(Forbidden) as refused:
+        sessions.claim("friend", 1, None, "any secret at all")
+    assert refused.value.reason == "invite_required"
+    assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
     with store.connection() as conn:
         _check_schema(conn)
 

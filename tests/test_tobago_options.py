@@ -28,6 +28,7 @@ def test_tobago_is_registered_with_its_options_and_bots():
         "near_includes_target": False,
         "treasure_on_landmarks": True,
         "extra_marker": True,
+        "turn_seconds": None,  # every kind's (games.turns)
     }
     assert all(o["description"] and o["description_zh"] for o in meta["options"])
 

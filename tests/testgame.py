@@ -256,6 +256,11 @@ class BlindAuction(GameKind[AuctionState]):
     def scores(self, state: AuctionState) -> list[float] | None:
         return _scores(state) if self.is_over(state) else None
 
+    def finish(self, state: AuctionState, end: str, events: list[Event]) -> None:
+        """The game ends now, scored by the prizes won so far."""
+        enter(state, OVER)
+        events.append({"type": "game_over", "end": end, "scores": _scores(state)})
+
     def encode(self, state: AuctionState) -> dict:
         return {
             "round": state.round,

@@ -10,7 +10,8 @@ the route itself (``PatternConverter``, installed by ``install_converters``), so
 ``/api/games/import`` can never be read as a game id; ``converters`` names others (``int``, or
 ``string`` for a view that checks its pattern itself and names the field).
 ``validated(Model)`` parses the body against the same pydantic model that documents it;
-pydantic errors become ``InvalidInput`` with a field path like ``maps[0].clues[2]``.
+pydantic errors become ``InvalidInput`` with a field path like ``maps[0].clues[2]`` (a model's
+validator that raises a domain error keeps its reason and params, with that path).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from flask import Blueprint, Flask
 from pydantic import BaseModel, ValidationError
 from werkzeug.routing import BaseConverter, Map
 
-from errors import InvalidInput
+from errors import InvalidInput, ProjectError
 from web.jsonbody import json_body
 
 M = TypeVar("M", bound=BaseModel)
@@ -134,4 +135,10 @@ def validated(model: type[M], data: Any | None = None) -> M:
         return model.model_validate(data)
     except ValidationError as e:
         err = e.errors()[0]
-        raise InvalidInput(err["msg"], field_path(tuple(err["loc"]))) from None
+        path = field_path(tuple(err["loc"]))
+        cause = (err.get("ctx") or {}).get("error")
+        if isinstance(cause, ProjectError):  # a validator's own refusal: its reason stays
+            raise InvalidInput(
+                cause.message, path, reason=cause.reason, params=cause.params
+            ) from None
+        raise InvalidInput(err["msg"], path) from None

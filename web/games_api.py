@@ -36,6 +36,7 @@ from web.schemas_games import (
     record_schema,
 )
 from web.storage import GameRecord, open_store
+from web.storage import seats as seats_
 from web.storage.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.streams import HEARTBEAT_S, EventStream
 
@@ -79,14 +80,15 @@ GAME_LINKS = {
 
 def init_sessions(app: Flask) -> GameSessions:
     """Open the app's store and game sessions once, before serving (``create_app`` calls it):
-    the clock is ``CLOCK`` (default ``time.time``) and live states are kept within
-    ``STATE_CACHE_BYTES``; with ``TABLE_RUNNER`` a background thread settles due deadlines and
+    the clock is ``CLOCK`` (default ``time.time``), a log holds ``MAX_LOG_ENTRIES`` and live
+    states are kept within ``STATE_CACHE_BYTES``; with ``TABLE_RUNNER`` a background thread settles due deadlines and
     plays due bots every ``TABLE_TICK_S`` seconds (``web.storage.table``). Under ``TESTING`` a
     failing bot raises."""
     found = GameSessions(
         open_store(app.config["DATABASE"]),
         cache_bytes=app.config["STATE_CACHE_BYTES"],
         clock=app.config["CLOCK"],
+        max_log=app.config["MAX_LOG_ENTRIES"],
         strict_bots=bool(app.config.get("TESTING")),
     )
     app.extensions["game_sessions"] = found
@@ -102,8 +104,8 @@ def sessions() -> GameSessions:
 
 
 def _seat(game: GameRecord, required: bool) -> int | None:
-    token = GameSessions.bearer_token(request.headers.get("Authorization"))
-    return GameSessions.seat_of(game, token, required)
+    token = seats_.bearer_token(request.headers.get("Authorization"))
+    return seats_.seat_of(game, token, required)
 
 
 def _int_arg(name: str, default: int, low: int, high: int) -> int:
@@ -135,7 +137,8 @@ def list_kinds() -> dict:
     bp,
     "POST",
     "/api/games",
-    "Start a game; tokens for human seats are returned here, once",
+    "Start a game; tokens for human seats, and the secrets of the seats left open as "
+    "invitations, are returned here, once",
     TAG,
     request=CreateGameIn,
     request_schema=create_game_schema,
@@ -147,12 +150,16 @@ def list_kinds() -> dict:
 def create_game() -> tuple[dict, int]:
     body = validated(CreateGameIn)
     seats = [s.model_dump() for s in body.seats]
-    game, tokens, _ = sessions().create(body.game, seats, body.options, body.seed)
+    game, tokens, invites, _ = sessions().create(body.game, seats, body.options, body.seed)
     out = {
         "id": game.id,
         "game": game.kind,
         "version": game.version,
-        "seats": [{**s, "token": tokens.get(s["index"])} for s in game.public_seats()],
+        "seed_chosen": game.seed_chosen,
+        "seats": [
+            {**s, "token": tokens.get(s["index"]), "invite": invites.get(s["index"])}
+            for s in game.public_seats()
+        ],
     }
     return out, 201
 
@@ -161,7 +168,8 @@ def create_game() -> tuple[dict, int]:
     bp,
     "GET",
     "/api/games",
-    "List games, newest first; open=true: running games with a free human seat",
+    "List the public games, newest first (a game whose free seats are all invitations is not "
+    "listed); open=true: running games with a listed free human seat",
     TAG,
     response=GameListOut,
     errors={400: E400},
@@ -170,7 +178,7 @@ def create_game() -> tuple[dict, int]:
             "name": "open",
             "in": "query",
             "schema": {"type": "boolean"},
-            "description": "Only running games with a free human seat",
+            "description": "Only running games with a listed free human seat",
         },
         {
             "name": "limit",
@@ -364,12 +372,15 @@ def import_game() -> tuple[dict, int]:
     bp,
     "POST",
     "/api/games/{game_id}/seats/{index}/claim",
-    "Take a free human seat: its token is returned once",
+    "Take a free human seat: its token is returned once. A seat that is not listed is an "
+    "invitation: claiming it needs the secret of its share link (`invite`)",
     TAG,
     request=ClaimIn,
     response=ClaimOut,
     errors={
         400: E400,
+        403: "An invitation claimed without its secret, or with a wrong one "
+        "(reason invite_required)",
         404: "No such game or seat",
         409: "Not a free human seat (a bot, claimed already, or the game is over)",
         413: E413,
@@ -387,6 +398,6 @@ def import_game() -> tuple[dict, int]:
 )
 def claim_seat(game_id: str, index: int) -> dict:
     body: Any = ClaimIn() if not read_body() else validated(ClaimIn)
-    game, token = sessions().claim(game_id, index, body.name)
+    game, token = sessions().claim(game_id, index, body.name, body.invite)
     seat = game.seats[index]
     return {"id": game.id, "game": game.kind, "index": index, "name": seat.name, "token": token}

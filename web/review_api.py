@@ -158,7 +158,12 @@ def _seat_arg() -> int | None:
     "the game's helper for that seat",
     TAG,
     response=PositionOut,
-    errors={400: "No such step or seat", 404: "No such game", 409: E409},
+    errors={
+        400: "A step or seat that is not a number",
+        404: "No such game, or a step or seat the game does not have (reasons no_such_step, "
+        "no_such_seat)",
+        409: E409,
+    },
     params=[
         GAME_ID,
         {

@@ -8,19 +8,57 @@ objects whose shape each game documents: the API is the same for every game kind
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
+from errors import InvalidInput
 from games.base import GameKind, OptionSpec, kinds
 
 MAX_SEED = 2**63 - 1
 MAX_SEATS = 16
-#: Text a store can keep: no NUL character (PostgreSQL's JSONB has none; both stores refuse it).
-STORABLE_TEXT = r"^[^\x00]*$"
-Name = Field(
-    default=None, min_length=1, max_length=40, pattern=STORABLE_TEXT, description="Display name"
-)
+#: Characters a name may not hold (as a regular expression's class): NUL (a store cannot keep it), the bidirectional controls
+#: (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069: they reorder the text around them, so
+#: "Ana" could show as another player's name) and the zero-width and invisible format characters
+#: (U+180E, U+200B-U+200D, U+2060-U+2064, U+FEFF: two names that look alike would differ).
+HIDDEN_CHARACTERS = r"\x00\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+#: A name (of a seat, or in a record): none of ``HIDDEN_CHARACTERS`` (a JSON Schema pattern).
+NAME_TEXT = rf"^[^{HIDDEN_CHARACTERS}]*$"
+_HIDDEN = re.compile(f"[{HIDDEN_CHARACTERS}]")
+
+
+def plain_name(value: str | None) -> str | None:
+    """Refuse a name with a character of ``HIDDEN_CHARACTERS``, naming it (the field is named
+    by ``web.apidoc.validated``)."""
+    found = None if value is None else _HIDDEN.search(value)
+    if found is not None:
+        code = f"U+{ord(found.group()):04X}"
+        if found.group() == "\x00":
+            raise InvalidInput(
+                "text may not contain the NUL character (U+0000)", reason="nul_character"
+            )
+        raise InvalidInput(
+            f"a name may not hold invisible or direction-changing characters ({code})",
+            reason="hidden_character",
+            params={"character": code},
+        )
+    return value
+
+
+def Name(max_length: int = 40, min_length: int | None = 1, description: str | None = None) -> Any:
+    """A name field: at most ``max_length`` characters, none hidden (``plain_name``)."""
+    return Field(
+        default=None,
+        min_length=min_length,
+        max_length=max_length,
+        description=description,
+        json_schema_extra={"pattern": NAME_TEXT},
+    )
+
+
+#: A name's type: checked by ``plain_name`` (the pattern is only described).
+NameText = Annotated[str | None, AfterValidator(plain_name)]
 #: Where the per-kind variants of the request schemas live in the API description.
 REF = "#/components/schemas/{}"
 
@@ -50,19 +88,22 @@ class _In(BaseModel):
 
 class SeatIn(_In):
     type: Literal["human", "bot"]
-    name: str | None = Name
+    name: NameText = Name(description="Display name")
     level: str | None = Field(
         default=None, max_length=40, description="Bot level (bots only; default: the game's first)"
     )
     open: bool = Field(
         default=False,
         description="Human seats only: leave the seat free for someone to claim "
-        "(POST /api/games/{id}/seats/{index}/claim) instead of returning its token now",
+        "(POST /api/games/{id}/seats/{index}/claim) instead of returning its token now; "
+        "unless listed, the seat is an invitation, claimed only with the secret returned for it "
+        "(`invite`: put it in the share link)",
     )
     listed: bool = Field(
         default=False,
         description="Open seats only: list the game under GET /api/games?open=true for anyone "
-        "to join; otherwise (the default) only the seat's share link leads to it",
+        "to join with the game's id alone; otherwise (the default) the seat is an invitation "
+        "and a game whose free seats are all invitations is in no public list",
     )
 
 
@@ -79,13 +120,19 @@ class ActionIn(_In):
 
 
 class ClaimIn(_In):
-    name: str | None = Name
+    name: NameText = Name(description="Display name")
+    invite: str | None = Field(
+        default=None,
+        max_length=256,
+        description="The invitation's secret, from the seat's share link (a seat that is not "
+        "listed is claimed with it only)",
+    )
 
 
 class RecordSeat(_In):
     index: int | None = Field(default=None, ge=0)
     type: Literal["human", "bot"]
-    name: str | None = Field(default=None, max_length=40, pattern=STORABLE_TEXT)
+    name: NameText = Name(min_length=None)
     level: str | None = Field(default=None, max_length=40)
 
 
@@ -117,11 +164,13 @@ def _option_schema(spec: OptionSpec) -> dict[str, Any]:
         return {"enum": list(spec.choices), "default": spec.default}
     if isinstance(spec.default, bool):
         return {"type": "boolean", "default": spec.default}
-    if isinstance(spec.default, int):
-        out: dict[str, Any] = {"type": "integer", "default": spec.default}
+    if isinstance(spec.default, int) or spec.integer_or_none:
+        out: dict[str, Any] = {"type": "integer"}
         if spec.bounds is not None:
             out["minimum"], out["maximum"] = spec.bounds
-        return out
+        if spec.integer_or_none:
+            return {"anyOf": [out, {"type": "null"}], "default": None}
+        return {**out, "default": spec.default}
     if isinstance(spec.default, str):
         out = {"type": "string", "default": spec.default}
         if spec.pattern is not None:
@@ -141,7 +190,7 @@ def _options_schema(kind: GameKind) -> dict[str, Any]:
 
 _NAME = {
     "anyOf": [
-        {"type": "string", "minLength": 1, "maxLength": 40, "pattern": STORABLE_TEXT},
+        {"type": "string", "minLength": 1, "maxLength": 40, "pattern": NAME_TEXT},
         {"type": "null"},
     ]
 }
@@ -157,7 +206,14 @@ def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
             "name": _NAME,
             "level": {"type": "null"},
             "open": {"type": "boolean", "description": SeatIn.model_fields["open"].description},
+            "listed": {
+                "type": "boolean",
+                "description": SeatIn.model_fields["listed"].description,
+            },
         },
+        # a listed seat is an open one (else 400 listed_not_open)
+        "if": {"required": ["listed"], "properties": {"listed": {"const": True}}},
+        "then": {"required": ["open"], "properties": {"open": {"const": True}}},
     }
     bot = {
         "type": "object",
@@ -171,6 +227,7 @@ def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
                 "description": "Bot level (default: the game's first)",
             },
             "open": {"const": False},
+            "listed": {"const": False},
         },
     }
     return [human, bot]
@@ -221,7 +278,7 @@ def record_schema() -> dict[str, Any]:
             "type": {"enum": ["human", "bot"]},
             "name": {
                 "anyOf": [
-                    {"type": "string", "maxLength": 40, "pattern": STORABLE_TEXT},
+                    {"type": "string", "maxLength": 40, "pattern": NAME_TEXT},
                     {"type": "null"},
                 ]
             },
@@ -276,12 +333,24 @@ class SeatCreated(SeatOut):
     token: str | None = Field(
         description="The seat's bearer token (human seats that are not open); shown only once"
     )
+    invite: str | None = Field(
+        description="An invitation's secret (open seats that are not listed): claiming the seat "
+        "needs it, so it goes in the seat's share link (the join page reads it from "
+        "`#invite=`); shown only once"
+    )
+
+
+SEED_CHOSEN = (
+    "The game's creator chose its seed, so they know the deal (every hand, deck and bag): pages "
+    "tell every seat. A seed left to the server stays secret until the end (the record)"
+)
 
 
 class GameCreatedOut(BaseModel):
     id: str
     game: str
     version: int
+    seed_chosen: bool = Field(description=SEED_CHOSEN)
     seats: list[SeatCreated]
 
 
@@ -292,11 +361,18 @@ class GameStateOut(BaseModel):
     seat: int | None = Field(description="The seat the token belongs to; null for a spectator")
     to_act: list[int] = Field(description="Seats that may act now (several at once sometimes)")
     deadline: float | None = Field(
-        description="When the running timed phase ends, in seconds on the server's clock "
-        "(compare with now); null when no clock runs. At the deadline the table acts itself "
-        "(a log entry with seat null)"
+        description="When the table acts next, in seconds on the server's clock (compare with "
+        "now): the running timed phase's end, or the first turn clock's (option turn_seconds); "
+        "null when no clock runs. At the deadline the table acts itself (a log entry with "
+        "seat null: the phase's timeout, or the late seat's move, played by the game's "
+        "gentlest bot)"
+    )
+    turn_deadlines: list[float | None] = Field(
+        description="Per seat, when its turn clock runs out (option turn_seconds; server "
+        "clock), or null when its clock does not run"
     )
     now: float = Field(description="The server's clock when this answer was made (seconds)")
+    seed_chosen: bool = Field(description=SEED_CHOSEN)
     over: bool
     bot: Literal["thinking", "failed"] | None = Field(
         description="The table's bots: `thinking` while a bot's move is due (it comes as an "
@@ -338,6 +414,7 @@ class GameSummary(BaseModel):
     version: int
     over: bool
     origin: Literal["play", "import"]
+    seed_chosen: bool = Field(description=SEED_CHOSEN)
     seats: list[SeatOut]
     free_seats: list[int]
     created: float

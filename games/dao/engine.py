@@ -179,6 +179,12 @@ class DaoKind(GameKind[DaoState]):
     ) -> None:
         state.last_events = events
 
+    def finish(self, state: DaoState, end: str, events: list[Event]) -> None:
+        """The game ends now, scored as it stands: the round in play is scored as if its deck
+        had run out (the display and the deck are left over), no later round is played."""
+        del state.decks[state.round :]
+        self._end_round(state, events)
+
     def _take(self, state: DaoState, seat: int, action: Any, events: list[Event]) -> None:
         state.to_move = (seat + 1) % state.seats
         card = state.display.pop(0)

@@ -10,7 +10,9 @@ fight (``fight``), the seat whose turn it is; a slain dragon's settlement (``set
 timed negotiation (``proposals``) every participant at once (propose, accept, reject), in a
 division the divider (``divide``), then each picker (``pick``), then each thief's owner to steal
 or decline (``steal``, or ``look`` behind the screen); at the ``market`` every player still in it. Timed
-phases: ``proposals`` and ``market``, each ending with the table's ``{"type": "timeout"}``.
+phases: ``proposals`` and ``market``, each ending with the table's ``{"type": "timeout"}``; in
+them a seat makes at most ``PROPOSALS_PER_SEAT`` proposals, ``ANSWERS_PER_SEAT`` accepts and as
+many rejects per negotiation, and ``OFFERS_PER_SEAT`` offers per market.
 One phase hands over to the next by entering it (``games.state.enter``): the fight's ``begin``
 gives the turn to the seat due to play, so no module of the game imports one that imports it.
 
@@ -35,9 +37,11 @@ from games.dragons_gold import actions as D
 from games.dragons_gold import fight, market, settle, views
 from games.dragons_gold.bots import ALIASES, BOTS
 from games.dragons_gold.data import count
+from games.dragons_gold.scoring import breakdown
 from games.dragons_gold.snapshot import from_json, to_json
 from games.dragons_gold.table import DragonsGoldState, new
-from games.phases import Move, Phase, PhaseTimer
+from games.phases import Event, Move, Phase, PhaseTimer
+from games.state import OVER, enter
 
 NAME = "dragons_gold"
 _OPTIONS = (
@@ -51,6 +55,15 @@ _OPTIONS = (
 VIEW_SCHEMA: dict = json.loads(
     (Path(__file__).parent / "data" / "view_schema.json").read_text(encoding="utf-8")
 )
+
+
+#: What one seat may do in one timed negotiation: propose (each proposal replaces the standing
+#: one: a negotiation holds one proposal at a time) and answer; and in one market, offer (each
+#: offer replaces the seat's own open one). One more is refused (``move_limit``), so no seat
+#: can fill a game's log against the clock (``games.turns``).
+PROPOSALS_PER_SEAT = 20
+ANSWERS_PER_SEAT = 100
+OFFERS_PER_SEAT = 20
 
 
 def _seconds(option: str) -> Any:
@@ -73,9 +86,9 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
         settle.participants,
         settle.legal_proposals,
         (
-            Move(D.Propose, settle.propose),
-            Move(D.AcceptProposal, settle.answer),
-            Move(D.RejectProposal, settle.answer),
+            Move(D.Propose, settle.propose, limit=PROPOSALS_PER_SEAT),
+            Move(D.AcceptProposal, settle.answer, limit=ANSWERS_PER_SEAT),
+            Move(D.RejectProposal, settle.answer, limit=ANSWERS_PER_SEAT),
         ),
         timer=PhaseTimer(_seconds("negotiation_seconds"), settle.timeout),
     ),
@@ -98,7 +111,7 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
         market.to_act,
         market.legal,
         (
-            Move(D.Offer, market.offer),
+            Move(D.Offer, market.offer, limit=OFFERS_PER_SEAT),
             Move(D.AcceptOffer, market.answer),
             Move(D.RejectOffer, market.answer),
             Move(D.Withdraw, market.withdraw),
@@ -141,6 +154,16 @@ class DragonsGoldKind(GameKind[DragonsGoldState]):
 
     def observe(self, state: DragonsGoldState, seat: int | None) -> dict:
         return views.observe(state, seat)
+
+    def finish(self, state: DragonsGoldState, end: str, events: list[Event]) -> None:
+        """The game ends now (``end``: e.g. ``log_full``), scored as it stands: the hoards as
+        they are (a treasure still on its dragon is nobody's)."""
+        enter(state, OVER)
+        state.turn = None
+        state.final = breakdown(state.hoards, state.options["advanced"])
+        events.append(
+            {"type": "game_over", "end": end, "scores": [r["total"] for r in state.final]}
+        )
 
     def scores(self, state: DragonsGoldState) -> list[float] | None:
         final = state.final

@@ -229,6 +229,10 @@ class IslaKind(GameKind[IslaState]):
 
     # --- results -------------------------------------------------------------------------
 
+    def finish(self, state: IslaState, end: str, events: list[Event]) -> None:
+        """The game ends now (``end``: e.g. ``log_full``), scored as it stands."""
+        P.finish(state, end, events)
+
     def scores(self, state: IslaState) -> list[float] | None:
         if state.phase != OVER:
             return None

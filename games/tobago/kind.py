@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 from games.base import GameKind, GameType
-from games.phases import Move, Phase
+from games.phases import Event, Move, Phase
 from games.state import OVER, generator
 from games.tobago import actions as A
 from games.tobago import engine, islands, sharing, turn, views
@@ -103,6 +103,10 @@ class TobagoKind(GameKind[TobagoState]):
         if state.phase != OVER:
             return None
         return [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
+
+    def finish(self, state: TobagoState, end: str, events: list[Event]) -> None:
+        """The game ends now (``end``: e.g. ``log_full``), each seat scoring its treasures."""
+        engine.end_game(state, events, f"the table ended the game ({end})", end)
 
     def private_items(self, state: TobagoState, seat: int) -> list[Any]:
         return views.private_items(state, seat)

@@ -47,3 +47,17 @@ export const seatTokens = {
     try { return JSON.parse(localStorage.getItem("tobago.myGames") || "[]"); } catch (e) { return []; }
   },
 };
+
+/**
+ * The share links of the seats this browser left open, per game: localStorage
+ * `tobago.invites.<game id>` = {seat: link} (an invitation's link holds its secret, which the
+ * server gives once and keeps only hashed, so the host's game page can offer it again).
+ */
+export const seatLinks = {
+  all(gameId) {
+    try { return JSON.parse(localStorage.getItem(`tobago.invites.${gameId}`) || "{}"); } catch (e) { return {}; }
+  },
+  set(gameId, links) {
+    try { localStorage.setItem(`tobago.invites.${gameId}`, JSON.stringify(links)); } catch (e) { /* private mode */ }
+  },
+};

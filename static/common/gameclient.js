@@ -5,7 +5,8 @@
 // the /events long-poll where a browser has none or the stream keeps failing), and handing each
 // batch of new log entries to the page, which replays them at its own pace before the latest
 // snapshot is drawn. Bots move after a player's action, as events; while one is due the client
-// says so under #status ("… is thinking", or that a bot failed).
+// says so under #status ("… is thinking", or that a bot failed), and below that what the table
+// tells every seat (common/table.js: the host chose the deal; each seat's time left).
 //
 // The page has #status, #error and #speed (milliseconds per replayed move; the choice is kept in
 // localStorage as `<kind>.speed`), optionally #seat-switch + #seat-switch-label, and strings
@@ -14,6 +15,7 @@
 import { api, ApiError, seatTokens } from "./api.js";
 import { errorText } from "./errors.js";
 import { list, t } from "./i18n.js";
+import { showTable } from "./table.js";
 
 export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 export const clone = (v) => JSON.parse(JSON.stringify(v));
@@ -141,7 +143,13 @@ export class GameClient {
     this.showBots(next);
   }
 
-  /** Under #status: which bots are thinking (the table plays them), or that a bot failed. */
+  /** How the page names seat `s` of `snap` (its own seatName, else the seat's name or number). */
+  nameOf(snap, s) {
+    return this.seatName ? this.seatName(s) : snap.seats[s].name || String(s + 1);
+  }
+
+  /** Under #status: which bots are thinking (the table plays them), or that a bot failed; then the
+   * table's facts for every seat (common/table.js). */
   showBots(snap) {
     let box = $("bot-status");
     if (!box) {
@@ -152,9 +160,10 @@ export class GameClient {
       $("status").after(box);
     }
     const bots = snap.bot === "thinking" ? snap.to_act.filter((s) => snap.seats[s].type === "bot") : [];
-    const names = bots.map((s) => (this.seatName ? this.seatName(s) : snap.seats[s].name || String(s + 1)));
+    const names = bots.map((s) => this.nameOf(snap, s));
     box.textContent = snap.bot === "failed" ? t("common.bot_failed") : names.length ? t("common.bot_thinking", { names: list(names), count: names.length }) : "";
     box.hidden = !box.textContent;
+    showTable(snap, (s) => this.nameOf(snap, s));
   }
 
   /** Run `fn` after whatever catch-up or send is under way (one at a time). */

@@ -1,6 +1,7 @@
 // The join page of every game (templates/join.html): claim a free seat from a share link
-// (POST /api/games/<id>/seats/<i>/claim), keep its token in localStorage and open the game's page
-// for that seat. The page names the game kind (data-kind, also the URL segment of its pages) and
+// (POST /api/games/<id>/seats/<i>/claim, with the invitation's secret the link carries after
+// `#invite=` for a friend's seat), keep its token in localStorage and open the game's page for
+// that seat. The page names the game kind (data-kind, also the URL segment of its pages) and
 // the key prefix of its strings (data-strings: "join." → join.title, join.invite …).
 
 import { api, seatTokens } from "./api.js";
@@ -14,6 +15,8 @@ const seat = Number(box.dataset.seat);
 const watchUrl = `/${kind}/games/${gameId}`;
 const gameUrl = `${watchUrl}?seat=${seat}`;
 const tr = (name, params) => t(strings + name, params);
+/** The invitation's secret in the link (`#invite=…`), if any: the fragment never leaves the browser. */
+const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
 
 async function init() {
   if (seatTokens.all(gameId)[seat]) { location.replace(gameUrl); return; }
@@ -32,6 +35,10 @@ async function init() {
     $("join-status").replaceChildren(tr("taken"), " ", a);
     return;
   }
+  if (!s.listed && !invite) { // a friend's seat from a link cut short: only the whole link takes it
+    $("join-status").textContent = errorText({ reason: "invite_required", code: "forbidden" });
+    return;
+  }
   // who invites: the first seat a person holds, by the name they chose for it
   const host = game.seats.find((x, i) => i !== seat && x.type === "human" && !x.open && x.name);
   $("join-status").textContent = host ? tr("invite_by", { n: seat + 1, host: host.name }) : tr("invite", { n: seat + 1 });
@@ -44,7 +51,8 @@ async function init() {
     $("join-claim").disabled = true;
     try {
       const name = $("join-name").value.trim();
-      const out = await api("POST", `/api/games/${gameId}/seats/${seat}/claim`, name ? { name } : {});
+      const body = { ...(name ? { name } : {}), ...(invite ? { invite } : {}) };
+      const out = await api("POST", `/api/games/${gameId}/seats/${seat}/claim`, body);
       seatTokens.set(gameId, seat, out.token);
       location.assign(gameUrl);
     } catch (e) {

@@ -1,14 +1,15 @@
 // What the new-game pages of every game share: reading the seat rows, and starting the game —
 // POST /api/games, keeping the tokens of this browser's seats (common/api.js), then opening my
 // seat, or first showing the share links of the seats left open for friends (each leads to the
-// join page, templates/join.html).
+// join page, templates/join.html; a friend's seat is an invitation, whose secret the link carries
+// after `#invite=`, where it never reaches a server's log).
 //
 // The page has a form #new-game with rows in #seat-rows (#seat-<i>-type: me / friend / bot /
 // none, #seat-<i>-name, #seat-<i>-level) and a hidden #created section with #share-links and the
 // link #open-seat; strings `<prefix>share_label` ({n}) and `<prefix>copy`. The bot levels a page
 // offers come from GET /api/games/kinds (`gameKind`), each with its sentence (`levelList`).
 
-import { api, seatTokens } from "./api.js";
+import { api, seatLinks, seatTokens } from "./api.js";
 import { h } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
@@ -29,6 +30,16 @@ export function copyButton(input, label, done) {
     if (ok) setTimeout(() => { button.textContent = label; status.textContent = ""; }, 2000);
   } }, label);
   return h("span", { class: "copy-box" }, button, status);
+}
+
+/**
+ * The option `turn_seconds` from the page's #turn-seconds choice (templates/game_controls.html,
+ * `turn_field`): `{turn_seconds: n}`, or nothing for no turn clock (or a page without it).
+ */
+export function turnOption() {
+  const box = $("turn-seconds");
+  const value = box ? Number(box.value) : 0;
+  return value > 0 ? { turn_seconds: value } : {};
 }
 
 /** The seats the rows ask for: [{seat (as POST /api/games takes it), local (mine here)}]. */
@@ -68,8 +79,13 @@ export async function startGame(kind, seats, body, strings) {
   $("new-game").hidden = true;
   $("created").hidden = false;
   $("open-seat").href = url;
+  const links = Object.fromEntries(open.map((s) => {
+    const invite = s.invite ? `#invite=${encodeURIComponent(s.invite)}` : "";
+    return [s.index, `${location.origin}/${kind}/games/${game.id}/join/${s.index}${invite}`];
+  }));
+  seatLinks.set(game.id, links);
   $("share-links").replaceChildren(...open.map((s) => {
-    const link = `${location.origin}/${kind}/games/${game.id}/join/${s.index}`;
+    const link = links[s.index];
     const id = `share-${s.index}`;
     const label = t(`${strings}share_label`, { n: s.index + 1 });
     const input = h("input", { type: "text", readonly: true, value: link, class: "share-url", id, "aria-label": label });

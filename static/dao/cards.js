@@ -4,6 +4,7 @@
 
 import { h } from "../common/dom.js";
 import { lang, list, t } from "../common/i18n.js";
+import { tableText } from "../common/table.js";
 
 const dataNode = document.getElementById("dao-data");
 export const DATA = dataNode ? JSON.parse(dataNode.textContent) : { elements: [], bust_above: 12, card_count: 60 };
@@ -78,6 +79,8 @@ export function nameList(names) { return list(names); }
 /** One public event as a sentence (null for events that need no line). */
 export function eventText(e, seats, mySeat) {
   const who = (s) => seatName(seats, s, mySeat);
+  const table = tableText(e, who);
+  if (table !== undefined) return table;
   switch (e.type) {
     case "take": return t("dao.ev_take", { who: who(e.seat), card: cardText(e.card) });
     case "turn": return t("dao.ev_turn", { who: who(e.seat), card: cardText(e.card), total: e.total });

@@ -4,7 +4,7 @@
 
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
-import { offeredLevels, readSeats, startGame } from "../common/newgame.js";
+import { offeredLevels, readSeats, startGame, turnOption } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,6 +45,7 @@ function readOptions() {
   return {
     bust_match: form.querySelector('input[name="bust_match"]:checked').value,
     two_rounds: two === "auto" ? null : two === "on",
+    ...turnOption(),
   };
 }
 

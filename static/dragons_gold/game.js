@@ -253,7 +253,9 @@ async function replay(entries) {
 
 function settle(next) {
   ui.seats = next.seats;
-  ui.clock = { deadline: next.deadline, now: next.now, at: performance.now() };
+  // the countdown is the timed phase's; a turn clock (turn_seconds) is shown with every seat's
+  const turnClock = (next.turn_deadlines || []).some((d) => d !== null);
+  ui.clock = { deadline: turnClock ? null : next.deadline, now: next.now, at: performance.now() };
   shown = clone(next.view);
   render();
 }

@@ -3,6 +3,7 @@
 
 import { h } from "../common/dom.js";
 import { clauses, t } from "../common/i18n.js";
+import { tableText } from "../common/table.js";
 
 export const DATA = JSON.parse(document.getElementById("dg-data").textContent);
 export const COLOURS = DATA.colours.map((c) => c.name);
@@ -60,6 +61,8 @@ export function hunterTag(entry, who) {
 
 /** One public event as a sentence (null: no line). */
 export function eventText(e, who) {
+  const table = tableText(e, who);
+  if (table !== undefined) return table;
   switch (e.type) {
     case "hunter_played": return t("dg.ev_played", { who: who(e.seat), hunter: hunterLabel(e.hunter), n: e.dragon + 1, attack: e.attack });
     case "dragon_slain": return t("dg.ev_slain", { n: e.dragon + 1, who: who(e.seat), drawn: tokensText(e.drawn), slayers: nameList(e.participants.map(who)) });

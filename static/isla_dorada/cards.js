@@ -3,6 +3,7 @@
 
 import { h } from "../common/dom.js";
 import { lang, list, t } from "../common/i18n.js";
+import { tableText } from "../common/table.js";
 
 /** The page data from isla_data_script(): card kinds with their facts, the rules' numbers. */
 export const DATA = JSON.parse(document.getElementById("isla-data").textContent);
@@ -100,6 +101,8 @@ function bidText(b, from) {
 /** One sentence for a public event (or null when it says nothing worth a line). */
 export function eventText(e, seats, me, view) {
   const who = (s) => seatName(seats, s, me);
+  const table = tableText(e, who);
+  if (table !== undefined) return table;
   const from = view ? view.expedition : null;
   switch (e.type) {
     case "round": return t("isla.ev_round", { n: e.round, who: who(e.leader) });

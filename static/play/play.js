@@ -81,7 +81,8 @@ function renderClock(snap) {
   if (ui.clock) clearInterval(ui.clock);
   ui.clock = null;
   const box = $("clock");
-  box.hidden = snap.over || snap.deadline === null;
+  // a turn clock (turn_seconds) is shown with every seat's, under the status (common/table.js)
+  box.hidden = snap.over || snap.deadline === null || (snap.turn_deadlines || []).some((d) => d !== null);
   if (box.hidden) return;
   const end = performance.now() + (snap.deadline - snap.now) * 1000;
   const tick = () => { box.textContent = t("play.clock", { count: Math.max(0, Math.ceil((end - performance.now()) / 1000)) }); };

@@ -4,6 +4,7 @@
 
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
+import { tableText } from "../common/table.js";
 
 function outline(value, depth = 0) {
   if (value === null || typeof value !== "object") return h("span", { class: "rv-value" }, JSON.stringify(value));
@@ -22,7 +23,8 @@ export async function createRenderer({ root, helperBox, seats }) {
     },
     moveText(entry) {
       const who = entry.seat === null ? t("review.table") : name(entry.seat);
-      return `${who}: ${entry.events.map((e) => e.type).join(", ")}`;
+      const words = entry.events.map((e) => tableText(e, name) ?? e.type).filter(Boolean);
+      return `${who}: ${words.join(", ")}`;
     },
     bestText(d) {
       return JSON.stringify(d.best_action);

@@ -3,6 +3,7 @@
 // `ui` carries the page's handlers and choices (see game.js).
 
 import { h, scrollBox } from "../common/dom.js";
+import { seatLinks } from "../common/api.js";
 import { copyButton } from "../common/newgame.js";
 import { clueText, list, t } from "../common/i18n.js";
 import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
@@ -108,8 +109,9 @@ export function renderPlayers(box, view, ui) {
   // rules §8: two whole rounds without a clue, a marker or a raised treasure end the game
   ...(view.stall && view.stall.turns && view.phase !== "over"
     ? [h("p", { class: "hint-text", id: "stall" }, t("game.stall", { count: view.stall.turns, limit: view.stall.limit }))] : []),
-  ...(view.phase === "over" ? [] : ui.seats.filter((s) => s.open).map((s) => {
-    const link = `${location.origin}/tobago/games/${ui.gameId}/join/${s.index}`;
+  // a listed seat's link is the game's and the seat's; an invitation's, the one this browser made
+  ...(view.phase === "over" ? [] : ui.seats.filter((s) => s.open && (s.listed || seatLinks.all(ui.gameId)[s.index])).map((s) => {
+    const link = seatLinks.all(ui.gameId)[s.index] || `${location.origin}/tobago/games/${ui.gameId}/join/${s.index}`;
     const input = h("input", { type: "text", readonly: true, id: `invite-${s.index}`, class: "share-url", value: link, onfocus: (ev) => ev.target.select() });
     return h("p", { class: "invite" }, h("label", { for: `invite-${s.index}` }, t("game.invite", { n: s.index + 1 })), " ",
       input, " ", copyButton(input, t("game.copy"), t("common.copied")));

@@ -1,6 +1,7 @@
 // The game's public events in words (the game log), in the page's language.
 
 import { clueText, has, list, t } from "../common/i18n.js";
+import { tableText } from "../common/table.js";
 
 /** A seat's display name: its chosen name, or "Seat n" / "<level> bot". */
 export function seatName(seats, i, mySeat = null) {
@@ -54,6 +55,8 @@ export function eventText(e, seats, mySeat) {
   const who = (s) => seatName(seats, s, mySeat);
   // a sentence about the reader is said to them ("You end your turn", not "… ends their turn")
   const say = (k, seat, params) => t(seat === mySeat && mySeat !== null && has(`${k}_you`) ? `${k}_you` : k, params);
+  const table = tableText(e, who);
+  if (table !== undefined) return table;
   switch (e.type) {
     case "setup": return t("ev.setup", { n: e.seats, island: e.island || "" });
     case "atv_placed": return say("ev.atv_placed", e.seat, { who: who(e.seat), at: at(e.at) });

@@ -1,13 +1,15 @@
-// The new-game page: seats, island (with a live preview), rule options from the kinds metadata.
-// Creates the game through POST /api/games, keeps the seat tokens in localStorage, and either
-// opens the player's seat or first shows the share links of the seats left open for friends
-// (common/newgame.js, shared with the other games).
+// The new-game page: seats, island (with a live preview), rule options from the kinds metadata,
+// the turn clock. Creates the game through POST /api/games, keeps the seat tokens in localStorage,
+// and either opens the player's seat or first shows the share links of the seats left open for
+// friends (common/newgame.js, shared with the other games). The previewed landmarks are sent as
+// the option `landmarks_seed`, so the deal stays the server's secret; a game seed typed by the
+// host (to play a known deal again) is sent as the seed, and every seat is told the host chose it.
 
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { HexBoard } from "../common/hexboard.js";
 import { lang, t } from "../common/i18n.js";
-import { gameKind, levelList, readSeats, startGame } from "../common/newgame.js";
+import { gameKind, levelList, readSeats, startGame, turnOption } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,7 +21,7 @@ const SEAT_DEFAULTS = [
   { type: "bot", level: "normal" },
 ];
 let kind = null;
-let gameSeed = randomSeed();
+let landmarksSeed = randomSeed();
 let previewToken = 0;
 
 function randomSeed() { return Math.floor(Math.random() * 2 ** 31); }
@@ -53,16 +55,28 @@ function islandChoice() {
   return v;
 }
 
+/** The game seed the host typed, or null (the server deals). */
+function typedSeed() {
+  const text = $("game-seed").value.trim();
+  const v = Number(text);
+  return text !== "" && Number.isSafeInteger(v) && v >= 0 ? v : null;
+}
+
+/** The landmarks' seed: the typed game seed's (the option's default, -1), else the preview's. */
+function landmarksFor() {
+  const typed = typedSeed();
+  return typed !== null ? typed : landmarksSeed;
+}
+
 function specFor(island) {
   const m = /^generated-(\d+)$/.exec(island);
-  return m ? { generated: Number(m[1]), landmarks_seed: gameSeed } : { name: island, landmarks_seed: gameSeed };
+  return m ? { generated: Number(m[1]), landmarks_seed: landmarksFor() } : { name: island, landmarks_seed: landmarksFor() };
 }
 
 async function preview() {
   const mine = ++previewToken;
   const island = islandChoice();
   $("generated-tools").hidden = !island.startsWith("generated");
-  $("game-seed").value = gameSeed;
   const box = $("island-preview");
   box.setAttribute("aria-busy", "true");
   try {
@@ -85,13 +99,13 @@ async function create(ev) {
   const seats = readSeats();
   if (seats.length < 2) { err.textContent = t("new.err_seats"); err.hidden = false; return; }
   if (!seats.some((s) => s.local)) { err.textContent = t("new.err_me"); err.hidden = false; return; }
-  const options = { island: islandChoice() };
+  const options = { island: islandChoice(), ...turnOption() };
   for (const o of kind.options.filter((x) => typeof x.default === "boolean")) options[o.name] = $(`opt-${o.name}`).checked;
-  const seedText = $("game-seed").value.trim();
-  const seed = seedText === "" ? gameSeed : Number(seedText);
+  const seed = typedSeed();
+  if (seed === null) options.landmarks_seed = landmarksSeed; // as previewed; the deal is dealt
   $("create-game").disabled = true;
   try {
-    await startGame("tobago", seats, { options, seed }, "new.");
+    await startGame("tobago", seats, seed === null ? { options } : { options, seed }, "new.");
   } catch (e) {
     err.textContent = t("new.err_create", { message: errorText(e) });
     err.hidden = false;
@@ -108,8 +122,8 @@ async function init() {
   form.querySelectorAll('input[name="island"]').forEach((r) => r.addEventListener("change", preview));
   $("island-seed").addEventListener("change", preview);
   $("another-island").addEventListener("click", () => { $("island-seed").value = Math.floor(Math.random() * 100000); preview(); });
-  $("new-landmarks").addEventListener("click", () => { gameSeed = randomSeed(); preview(); });
-  $("game-seed").addEventListener("change", () => { const v = Number($("game-seed").value); if (Number.isInteger(v) && v >= 0) { gameSeed = v; preview(); } });
+  $("new-landmarks").addEventListener("click", () => { landmarksSeed = randomSeed(); $("game-seed").value = ""; preview(); });
+  $("game-seed").addEventListener("change", preview);
   form.addEventListener("submit", create);
   preview();
 }

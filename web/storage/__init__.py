@@ -1,6 +1,7 @@
 """Where game sessions live: a small storage interface, its records, and opening a store.
 
-The service keeps, per game, its kind, options, seed, seats (with token *hashes*), a version
+The service keeps, per game, its kind, options, seed (and whether its creator chose it), seats
+(with the hashes of their tokens and invitations), whether it is in the public lists, a version
 number and an append-only action log. The log is the truth: a state is rebuilt by replaying it
 (``games.base.replay``); anything else (the in-process state cache in ``web.storage.states``,
 the snapshots) is a cache. ``GameStore`` is the interface, implemented on one SQLite file by
@@ -54,8 +55,10 @@ def token_matches(token: str, stored_hash: str | None) -> bool:
 @dataclass
 class Seat:
     """One seat of a game. A human seat without a token hash is free (open to claim). A free seat
-    is ``listed`` (anyone may find it under ``GET /api/games?open=true``) or reached only by its
-    share link (the default: an invitation for a friend is nobody else's business)."""
+    is ``listed`` (anyone may find it under ``GET /api/games?open=true`` and take it) or an
+    invitation (the default: a friend's seat is nobody else's business): only its share link,
+    which holds the invitation's secret, can claim it; the secret is stored as ``invite_hash``
+    (SHA-256, like a token)."""
 
     index: int
     type: str
@@ -63,6 +66,7 @@ class Seat:
     level: str | None = None
     token_hash: str | None = None
     listed: bool = False
+    invite_hash: str | None = None
 
     @property
     def free(self) -> bool:
@@ -92,6 +96,7 @@ class Seat:
             "level": self.level,
             "token_hash": self.token_hash,
             "listed": self.listed,
+            "invite_hash": self.invite_hash,
         }
 
     @classmethod
@@ -104,6 +109,7 @@ class Seat:
             data.get("token_hash"),
             # seats stored before link-only seats existed were all listed
             data.get("listed", True),
+            data.get("invite_hash"),
         )
 
 
@@ -119,11 +125,20 @@ class GameRecord:
     version: int = 0
     status: str = RUNNING
     origin: str = "play"
+    #: The creator gave the seed: they know the deal (every seat is told so).
+    seed_chosen: bool = False
+    #: Shown in the public lists (``GET /api/games``): false for a game whose free seats were
+    #: all invitations (reached by their share links only).
+    public: bool = True
     created: float = 0.0
     updated: float = 0.0
-    #: When the running timed phase ends, in seconds on the service's clock (``None``: no clock
-    #: runs). Set with every append; ``GameSessions.settle`` acts on it.
+    #: When the table acts next, in seconds on the service's clock: the running timed phase's
+    #: end, or the first turn clock's (``None``: no clock runs). Set with every append;
+    #: ``GameSessions.settle`` acts on it.
     deadline: float | None = None
+    #: Seat → when its turn clock runs out (option ``turn_seconds``), for each seat whose turn
+    #: clock runs. Set with every append.
+    turn_deadlines: dict[int, float] = field(default_factory=dict)
     #: From when (service clock) a table runner may take the game to let its bots move
     #: (``None``: no bot is to act). Set with every append; a runner that takes the game
     #: pushes it to the end of its lease (``web.storage.table``).
@@ -237,7 +252,9 @@ def listed_free_seats(seats: list[Seat]) -> int:
 
 
 def game_from_row(row: Mapping[str, Any], decode: Callable[[Any], Any]) -> GameRecord:
-    """A ``games`` row as a record; ``decode`` reads the store's JSON columns (options, seats)."""
+    """A ``games`` row as a record; ``decode`` reads the store's JSON columns (options, seats,
+    turn deadlines)."""
+    turns = row["turn_deadlines"]
     return GameRecord(
         id=row["id"],
         kind=row["kind"],
@@ -247,12 +264,24 @@ def game_from_row(row: Mapping[str, Any], decode: Callable[[Any], Any]) -> GameR
         version=row["version"],
         status=row["status"],
         origin=row["origin"],
+        seed_chosen=bool(row["seed_chosen"]),
+        public=bool(row["public"]),
         created=row["created"],
         updated=row["updated"],
         deadline=row["deadline"],
+        turn_deadlines={} if turns is None else turn_deadlines_from_json(decode(turns)),
         bot_due=row["bot_due"],
         bot_failed=bool(row["bot_failed"]),
     )
+
+
+def turn_deadlines_json(deadlines: dict[int, float]) -> dict[str, float] | None:
+    """The ``turn_deadlines`` column (``None``: no turn clock runs)."""
+    return {str(seat): t for seat, t in sorted(deadlines.items())} or None
+
+
+def turn_deadlines_from_json(data: dict[str, Any]) -> dict[int, float]:
+    return {int(seat): float(t) for seat, t in data.items()}
 
 
 class VersionMoved(Exception):
@@ -287,14 +316,21 @@ class Transaction(ABC):
         return rows
 
     def _appended(
-        self, count: int, status: str, deadline: float | None, bot_due: float | None
+        self,
+        count: int,
+        status: str,
+        deadline: float | None,
+        bot_due: float | None,
+        turn_deadlines: dict[int, float],
     ) -> None:
-        """``game`` after ``count`` actions were written with this status, deadline and
+        """``game`` after ``count`` actions were written with this status, deadlines and
         ``bot_due`` (a failure mark goes with any append)."""
+        over = status == OVER
         self.game.version += count
         self.game.status = status
         self.game.deadline = deadline
-        self.game.bot_due = None if status == OVER else bot_due
+        self.game.turn_deadlines = {} if over else dict(turn_deadlines)
+        self.game.bot_due = None if over else bot_due
         self.game.bot_failed = False
 
     @abstractmethod
@@ -304,9 +340,10 @@ class Transaction(ABC):
         status: str,
         deadline: float | None,
         bot_due: float | None = None,
+        turn_deadlines: dict[int, float] | None = None,
     ) -> None:
-        """Add actions ``game.version + 1, + 2, ...``, set the status, the deadline and when a
-        bot is due; bumps the version and wakes the game's followers."""
+        """Add actions ``game.version + 1, + 2, ...``, set the status, the deadline, the turn
+        deadlines and when a bot is due; bumps the version and wakes the game's followers."""
 
     @abstractmethod
     def set_bot(self, bot_due: float | None, failed: bool) -> None:
@@ -373,7 +410,8 @@ class GameStore(ABC):
 
     @abstractmethod
     def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
-        """Newest games first; ``open_only``: running games with a free human seat."""
+        """Public games (``GameRecord.public``), newest first; ``open_only``: running games with
+        a listed free human seat."""
 
     @abstractmethod
     def due(self, now: float, limit: int = 100) -> list[str]:

@@ -7,8 +7,9 @@ sees it, so odd input is refused there; the exception propagates (a logged 500 i
 failing test under ``TESTING``) and the caller drops the state it may have half-changed.
 
 Bots are deterministic from the log: each bot move's generator is seeded from the game's seed
-and the move's version (``"<seed>/<version>"``), so replaying a game, or another runner taking
-over the move of one that crashed, gives the same move. A bot that crashes, chooses an action
+and the move's version (``"<seed>/<version>"``, ``table_rng``; so is the table's move for a
+seat whose turn clock ran out), so replaying a game, or another runner taking over the move of
+one that crashed, gives the same move. A bot that crashes, chooses an action
 the engine refuses, or whose move crashes the engine is ``BotFailed``: the runner logs it with
 its traceback and marks the game, which never moves on by a move its bot did not choose.
 """
@@ -31,11 +32,20 @@ class BotFailed(Exception):
     the state may have changed on the way: drop it."""
 
 
-def apply_move(kind: GameKind, state: Any, seat: int | None, action: dict) -> list[dict]:
-    """The engine's ``apply``; a refusal names its field (``action`` when the engine named
-    none). Anything else the engine raises is its bug and propagates (module doc)."""
+def table_rng(seed: int, version: int) -> random.Random:
+    """The generator of the table's move (a bot's, or a late seat's) that is log entry
+    ``version`` of the game of ``seed``."""
+    return random.Random(f"{seed}/{version}")
+
+
+def apply_move(
+    kind: GameKind, state: Any, seat: int | None, action: dict, limits: bool = False
+) -> list[dict]:
+    """The engine's ``apply`` (``limits``: a player's new action, checked against its phase's
+    limits); a refusal names its field (``action`` when the engine named none). Anything else
+    the engine raises is its bug and propagates (module doc)."""
     try:
-        events = kind.apply(state, seat, action)
+        events = kind.apply(state, seat, action, limits=limits)
     except ProjectError as e:
         if e.field is None:
             e.field = "action"
@@ -73,7 +83,7 @@ def bot_moves(
     levels = bot_levels(game)
     started = time.monotonic()
     while not kind.is_over(state):
-        rng = random.Random(f"{game.seed}/{version + 1}")
+        rng = table_rng(game.seed, version + 1)
 
         def rng_for(r: random.Random = rng) -> random.Random:
             return r

@@ -58,6 +58,7 @@ from web.storage import (
     game_from_row,
     listed_free_seats,
     storable_json,
+    turn_deadlines_json,
 )
 from web.storage.watch import Watcher
 
@@ -66,7 +67,7 @@ log = logging.getLogger(__name__)
 #: What a lost or unreachable database raises (``DatabaseUnavailable`` then).
 _LOST = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, PoolClosed)
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: The channel of change notifications; the payload is ``"<game id> <version>"`` after an
 #: append, ``"<game id>"`` when only what the page shows of the bots changed.
 CHANNEL = "tobago_games"
@@ -100,7 +101,10 @@ SCHEMA = (
         updated    DOUBLE PRECISION NOT NULL,
         deadline   DOUBLE PRECISION,
         bot_due    DOUBLE PRECISION,
-        bot_failed BOOLEAN NOT NULL DEFAULT FALSE
+        bot_failed BOOLEAN NOT NULL DEFAULT FALSE,
+        seed_chosen BOOLEAN NOT NULL DEFAULT FALSE,
+        public     BOOLEAN NOT NULL DEFAULT TRUE,
+        turn_deadlines JSONB
     )""",
     "CREATE INDEX games_open ON games (status, free_seats, created)",
     "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
@@ -139,11 +143,20 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE games ADD COLUMN bot_failed BOOLEAN NOT NULL DEFAULT FALSE",
         "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
     ),
+    2: (
+        "ALTER TABLE games ADD COLUMN seed_chosen BOOLEAN NOT NULL DEFAULT FALSE",
+        "ALTER TABLE games ADD COLUMN public BOOLEAN NOT NULL DEFAULT TRUE",
+        "ALTER TABLE games ADD COLUMN turn_deadlines JSONB",
+        # a game with a free seat for a friend only (not listed) leaves the public lists
+        "UPDATE games SET public = FALSE WHERE EXISTS (SELECT 1 FROM"
+        " jsonb_array_elements(games.seats) AS s WHERE s->>'type' = 'human'"
+        " AND s->>'token_hash' IS NULL AND s->'listed' = 'false'::jsonb)",
+    ),
 }
 
 _GAME_COLUMNS = (
     "id, kind, options, seed, seats, version, status, origin, created, updated, deadline,"
-    " bot_due, bot_failed"
+    " bot_due, bot_failed, seed_chosen, public, turn_deadlines"
 )
 
 
@@ -176,10 +189,13 @@ class _PgTransaction(Transaction):
         status: str,
         deadline: float | None,
         bot_due: float | None = None,
+        turn_deadlines: dict[int, float] | None = None,
     ) -> None:
         rows = self._action_rows(actions, status, _jsonb)
         version = self.game.version + len(rows)
         over = status == OVER
+        turns = {} if over or turn_deadlines is None else turn_deadlines
+        clocks = turn_deadlines_json(turns)
         deadline, bot_due = (None, None) if over else (deadline, bot_due)
         with self.conn.pipeline(), self.conn.cursor() as cur:  # one round trip for them all
             if rows:
@@ -190,12 +206,20 @@ class _PgTransaction(Transaction):
                 )
             cur.execute(
                 "UPDATE games SET version = %s, status = %s, updated = %s, deadline = %s,"
-                " bot_due = %s, bot_failed = FALSE WHERE id = %s",
-                (version, status, time.time(), deadline, bot_due, self.game.id),
+                " bot_due = %s, turn_deadlines = %s, bot_failed = FALSE WHERE id = %s",
+                (
+                    version,
+                    status,
+                    time.time(),
+                    deadline,
+                    bot_due,
+                    None if clocks is None else Jsonb(clocks),
+                    self.game.id,
+                ),
             )
             if version != self.game.version:
                 cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.game.id} {version}"))
-        self._appended(len(rows), status, deadline, bot_due)
+        self._appended(len(rows), status, deadline, bot_due, turns)
 
     def set_bot(self, bot_due: float | None, failed: bool) -> None:
         shown = self.game.bot
@@ -361,7 +385,8 @@ class PostgresStore(GameStore):
         with self._connection() as conn, conn.pipeline(), conn.transaction():
             conn.execute(
                 "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
-                " free_seats, created, updated) VALUES (%s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s)",
+                " free_seats, created, updated, seed_chosen, public)"
+                " VALUES (%s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s, %s)",
                 (
                     game.id,
                     game.kind,
@@ -373,11 +398,15 @@ class PostgresStore(GameStore):
                     listed_free_seats(game.seats),
                     now,
                     now,
+                    game.seed_chosen,
+                    game.public,
                 ),
             )
             final_status, deadline = game.status, game.deadline
             game.version, game.status = 0, RUNNING
-            _PgTransaction(conn, game).append(actions, final_status, deadline, game.bot_due)
+            _PgTransaction(conn, game).append(
+                actions, final_status, deadline, game.bot_due, game.turn_deadlines
+            )
 
     def get(self, game_id: str) -> GameRecord:
         with self._connection() as conn:
@@ -428,7 +457,9 @@ class PostgresStore(GameStore):
             )
 
     def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
-        where = "WHERE status = 'running' AND free_seats > 0 " if open_only else ""
+        where = "WHERE public "
+        if open_only:
+            where += "AND status = 'running' AND free_seats > 0 "
         with self._connection() as conn:
             cur = conn.cursor(row_factory=dict_row)
             rows = cur.execute(

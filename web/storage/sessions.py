@@ -35,32 +35,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from errors import (
-    Forbidden,
-    IllegalAction,
-    InvalidInput,
-    NotFound,
-    ProjectError,
-    StaleVersion,
-    Unauthorized,
-)
-from games.base import GameKind, get_kind
-from web.storage import (
-    BOT,
-    HUMAN,
-    OVER,
-    RUNNING,
-    ActionRecord,
-    GameRecord,
-    GameStore,
-    Seat,
-    VersionMoved,
-    hash_token,
-    new_token,
-    token_matches,
-)
-from web.storage.deadlines import Clock, deadline_of
-from web.storage.moves import apply_move, bot_to_act
+from errors import IllegalAction, InvalidInput, ProjectError, StaleVersion
+from games.base import SYSTEM, GameKind, get_kind
+from games.turns import END_LOG_FULL
+from web.storage import OVER, RUNNING, ActionRecord, GameRecord, GameStore, Seat, VersionMoved
+from web.storage import seats as seats_
+from web.storage.deadlines import Clock, deadlines_of
+from web.storage.moves import apply_move, bot_to_act, table_rng
 from web.storage.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
 from web.storage.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots, stop_clocks
 
@@ -75,8 +56,9 @@ MAX_WAIT_S = 25.0
 EVENTS_PAGE = 500
 #: A write whose version moved under it is recomputed this often (settling) before giving up.
 WRITE_RETRIES = 5
-#: Sanity cap on tokens presented (ours are 43 characters).
-MAX_TOKEN_LEN = 256
+#: The most entries one settling writes, one at a time: every seat whose turn clock ran out
+#: (they may run out together), and the next phase's timer if that one has passed too.
+SETTLE_WRITES = 24
 #: A long-poll on a game whose deadline should have passed looks again this often (seconds).
 DEADLINE_LOOK_S = 0.2
 
@@ -173,48 +155,6 @@ class GameSessions:
         """Drop cached states (all of them without an id): the next read rebuilds them."""
         self.states.forget(game_id)
 
-    # --- seats and tokens -------------------------------------------------------------------
-
-    @staticmethod
-    def bearer_token(authorization: str | None) -> str | None:
-        """The token of an ``Authorization: Bearer <token>`` header (``None`` without a header)."""
-        if authorization is None:
-            return None
-        scheme, _, token = authorization.strip().partition(" ")
-        token = token.strip()
-        if scheme.lower() != "bearer" or not token:
-            raise Unauthorized(
-                "use the header 'Authorization: Bearer <seat token>'",
-                "Authorization",
-                reason="bad_authorization",
-            )
-        if len(token) > MAX_TOKEN_LEN:
-            raise Forbidden(
-                "this token is not a seat of this game", "Authorization", reason="not_a_seat_token"
-            )
-        return token
-
-    @staticmethod
-    def seat_of(game: GameRecord, token: str | None, required: bool) -> int | None:
-        """The seat whose token this is; ``None`` for no token (401 when ``required``)."""
-        if token is None:
-            if required:
-                raise Unauthorized(
-                    "this needs a seat token: 'Authorization: Bearer <seat token>'",
-                    "Authorization",
-                    reason="seat_token_needed",
-                )
-            return None
-        found = None
-        for seat in game.seats:  # compare with every seat: no early exit to time
-            if token_matches(token, seat.token_hash):
-                found = seat.index
-        if found is None:
-            raise Forbidden(
-                "this token is not a seat of this game", "Authorization", reason="not_a_seat_token"
-            )
-        return found
-
     # --- reading ----------------------------------------------------------------------------
 
     def snapshot(self, game: GameRecord, seat: int | None, state: Any) -> dict:
@@ -228,7 +168,9 @@ class GameSessions:
             "seat": seat,
             "to_act": [] if over else list(kind.to_act(state)),
             "deadline": None if over else game.deadline,
+            "turn_deadlines": [game.turn_deadlines.get(s.index) for s in game.seats],
             "now": self.clock(),
+            "seed_chosen": game.seed_chosen,
             "over": over,
             "bot": None if over else game.bot,
             "view": kind.view(state, seat),
@@ -245,6 +187,7 @@ class GameSessions:
             "version": game.version,
             "over": game.over,
             "origin": game.origin,
+            "seed_chosen": game.seed_chosen,
             "seats": game.public_seats(),
             # seats anyone may take: a link-only seat is reached by its share link, not listed
             "free_seats": [i for i in game.free_seats if game.seats[i].listed],
@@ -328,62 +271,34 @@ class GameSessions:
 
     def create(
         self, game_name: str, seats: list[dict], options: dict | None, seed: int | None
-    ) -> tuple[GameRecord, dict[int, str], Any]:
+    ) -> tuple[GameRecord, dict[int, str], dict[int, str], Any]:
         """A new game (a bot that acts first is due at once: the table runner plays it).
-        Returns it, the tokens and the state."""
+        Returns it, the tokens, the invitations' secrets (``web.storage.seats``) and the
+        state. A seed the creator gives is said to every seat (``seed_chosen``)."""
         kind = get_kind(game_name)
         kind.check_seats(len(seats))
         resolved = kind.resolve_options(options, len(seats))
-        seat_rows, tokens = self._new_seats(kind, seats)
+        seat_rows, tokens, invites = seats_.new_seats(kind, seats)
+        chosen = seed is not None
         if seed is None:
             seed = secrets.randbelow(2**63)
         game = GameRecord(new_game_id(), kind.name, resolved, seed, seat_rows)
+        game.seed_chosen, game.public = chosen, seats_.is_public(seat_rows)
         state = self._new_state(kind, game)
         now = self.clock()
         game.status = OVER if kind.is_over(state) else RUNNING
-        game.deadline = deadline_of(kind.timer(state), 0, None, {0: now}, lambda v: now)
+        game.deadline, game.turn_deadlines = deadlines_of(
+            kind, state, 0, game, {0: now}, lambda v: now
+        )
         game.bot_due = now if bot_to_act(kind, state, game) else None
         self.store.create(game, [])
         self._remember(game, state)
         self._bots_due(game)
-        return game, tokens, state
+        return game, tokens, invites, state
 
     @staticmethod
     def _new_state(kind: GameKind, game: GameRecord) -> Any:
         return kind.new_state(game.seed, len(game.seats), game.options)
-
-    @staticmethod
-    def _new_seats(kind: GameKind, seats: list[dict]) -> tuple[list[Seat], dict[int, str]]:
-        rows: list[Seat] = []
-        tokens: dict[int, str] = {}
-        for i, spec in enumerate(seats):
-            if spec["type"] == BOT:
-                if spec.get("open"):
-                    raise InvalidInput("only human seats can be open", f"seats[{i}].open")
-                level = spec.get("level") or (next(iter(kind.bots)) if kind.bots else None)
-                if level not in kind.bots:
-                    known = ", ".join(kind.bots) or "none"
-                    raise InvalidInput(
-                        f"unknown bot level {level!r} for {kind.name} (known: {known})",
-                        f"seats[{i}].level",
-                    )
-                rows.append(Seat(i, BOT, spec.get("name") or f"{level} bot", level))
-            else:
-                if spec.get("level") is not None:
-                    raise InvalidInput("only bot seats have a level", f"seats[{i}].level")
-                if spec.get("listed") and not spec.get("open"):
-                    raise InvalidInput(
-                        "only open seats can be listed",
-                        f"seats[{i}].listed",
-                        reason="listed_not_open",
-                    )
-                seat = Seat(i, HUMAN, spec.get("name"), listed=bool(spec.get("listed")))
-                if not spec.get("open"):
-                    token = new_token()
-                    tokens[i] = token
-                    seat.token_hash = hash_token(token)
-                rows.append(seat)
-        return rows, tokens
 
     def act(
         self,
@@ -402,7 +317,7 @@ class GameSessions:
         def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
             if version != current.version:
                 raise StaleVersion(version, current.version)
-            return [self._applied(kind, state, current.version + 1, seat, action)]
+            return [self._applied(kind, state, current.version + 1, seat, action, limits=True)]
 
         try:
             game, state = self._write(game, play)
@@ -411,25 +326,43 @@ class GameSessions:
         return self.snapshot(game, seat, state)
 
     def _due(self, game: GameRecord) -> bool:
-        return game.deadline is not None and not game.over and self.clock() >= game.deadline
+        """Whether the table must act: a deadline passed, or a log full from before the table
+        ended full games."""
+        if game.over:
+            return False
+        if game.version >= self.max_log:
+            return True
+        return game.deadline is not None and self.clock() >= game.deadline
 
     def settle(self, game: GameRecord) -> GameRecord:
-        """``game`` with its passed deadline settled: the timer's action applied as the table's
-        log entry; the row unchanged when nothing is due."""
+        """``game`` with its passed deadlines settled: the table's action
+        (``GameKind.timeout_action``: a phase's timeout, or a late seat's move by the gentlest
+        bot, seeded like the bots' moves) applied as its log entry, again while a deadline has
+        passed (several seats' clocks run out together); a full log ended; the row unchanged
+        when nothing is due."""
 
         def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
-            timer = kind.timer(state)
-            if not self._due(current) or timer is None:
+            version = current.version + 1
+            if current.version >= self.max_log:  # filled before full logs ended games
+                return [self._end_of_log(kind, state, version)]
+            if not self._due(current) or kind.timer(state) is None:
                 return []  # another request or process settled it meanwhile
-            return [self._applied(kind, state, current.version + 1, None, timer.action)]
+            action = kind.timeout_action(state, table_rng(current.seed, version))
+            return [self._applied(kind, state, version, SYSTEM, action)]
 
-        for _ in range(WRITE_RETRIES):
-            if not self._due(game):
+        lost = 0
+        for _ in range(SETTLE_WRITES):  # clocks that ran out together are settled together
+            if not self._due(game) or lost >= WRITE_RETRIES:
                 return game
             try:
-                return self._write(game, play)[0]
+                after = self._write(game, play)[0]
             except VersionMoved:
+                lost += 1
                 game = self.store.get(game.id)  # someone wrote meanwhile: look again
+                continue
+            if after.version == game.version:  # nothing was due any more: settled meanwhile
+                return after
+            game = after
         return game
 
     def settle_due(self) -> int:
@@ -445,12 +378,25 @@ class GameSessions:
         return n
 
     def _applied(
-        self, kind: GameKind, state: Any, version: int, seat: int | None, action: dict
+        self,
+        kind: GameKind,
+        state: Any,
+        version: int,
+        seat: int | None,
+        action: dict,
+        limits: bool = False,
     ) -> ActionRecord:
-        """``action`` applied to ``state`` as log entry ``version`` (refused past the cap)."""
+        """``action`` applied to ``state`` as log entry ``version`` (refused past the cap;
+        ``limits``: a player's, checked against its phase's limits)."""
         self._check_room(version)
-        events = apply_move(kind, state, seat, action)
+        events = apply_move(kind, state, seat, action, limits)
         return ActionRecord(version, seat, action, events, self.clock())
+
+    def _end_of_log(self, kind: GameKind, state: Any, version: int) -> ActionRecord:
+        """The table's end of a game whose log is full (``games.turns.END_LOG_FULL``): the one
+        entry past the cap, always written."""
+        events = apply_move(kind, state, SYSTEM, dict(END_LOG_FULL))
+        return ActionRecord(version, SYSTEM, dict(END_LOG_FULL), events, self.clock())
 
     def _write(
         self, game: GameRecord, plan: Callable[[GameRecord, Any, GameKind], list[ActionRecord]]
@@ -469,7 +415,7 @@ class GameSessions:
                 game = self.store.get(game.id)
             kind = get_kind(game.kind)
             state = self._bring_up(entry, game)
-            before, old_deadline = game.version, game.deadline
+            before = game.version
             entries: list[ActionRecord] = []
             try:
                 if kind.is_over(state):
@@ -477,10 +423,14 @@ class GameSessions:
                 entries = plan(game, state, kind)
                 if not entries:
                     return game, state
-                deadline = deadline_of(
-                    kind.timer(state),
+                last = entries[-1].version
+                if last >= self.max_log and not kind.is_over(state):  # the log is full: the end
+                    entries.append(self._end_of_log(kind, state, last + 1))
+                deadline, turns = deadlines_of(
+                    kind,
+                    state,
                     before,
-                    old_deadline,
+                    game,
                     {e.version: e.time for e in entries},
                     lambda v: self._entry_time(game, v),
                 )
@@ -489,7 +439,7 @@ class GameSessions:
                     if tx.game.version != before:
                         raise VersionMoved(tx.game.version)
                     status = OVER if kind.is_over(state) else RUNNING
-                    tx.append(entries, status, deadline, bot_due)
+                    tx.append(entries, status, deadline, bot_due, turns)
                     game = tx.game
             except BaseException as e:
                 refused = isinstance(e, ProjectError)
@@ -535,37 +485,12 @@ class GameSessions:
         explicit, deterministic runner of tests. Returns the entries appended."""
         return play_due_bots(self, game_id)
 
-    def claim(self, game_id: str, index: int, name: str | None) -> tuple[GameRecord, str]:
-        """Give a free human seat's token, once."""
-        with self.store.transaction(game_id) as tx:
-            game = tx.game
-            if not 0 <= index < len(game.seats):
-                raise NotFound(
-                    f"this game has seats 0-{len(game.seats) - 1}, not {index}",
-                    "index",
-                    reason="no_such_seat",
-                    params={"count": len(game.seats), "seat": index},
-                )
-            seat = game.seats[index]
-            if game.over:
-                raise IllegalAction("the game is over", "index", reason="game_over")
-            if seat.type != HUMAN:
-                raise IllegalAction(
-                    f"seat {index} is a bot", "index", reason="seat_is_bot", params={"seat": index}
-                )
-            if not seat.free:
-                raise IllegalAction(
-                    f"seat {index} has been claimed already",
-                    "index",
-                    reason="seat_taken",
-                    params={"seat": index},
-                )
-            token = new_token()
-            seat.token_hash = hash_token(token)
-            if name:
-                seat.name = name
-            tx.set_seats(game.seats)
-        return game, token
+    def claim(
+        self, game_id: str, index: int, name: str | None, invite: str | None = None
+    ) -> tuple[GameRecord, str]:
+        """Give a free human seat's token, once; an invitation needs its secret
+        (``web.storage.seats``)."""
+        return seats_.claim(self.store, game_id, index, name, invite)
 
     def import_record(self, record: dict) -> tuple[GameRecord, Any]:
         """Replay a finished game's record into a new finished game (for review)."""
@@ -584,7 +509,9 @@ class GameSessions:
         rows = [Seat(i, s["type"], s.get("name"), s.get("level")) for i, s in enumerate(seats)]
         game = GameRecord(new_game_id(), kind.name, options, record["seed"], rows, origin="import")
         state = self._new_state(kind, game)
-        self._check_room(len(record["actions"]))
+        actions = record["actions"]
+        ended = bool(actions) and actions[-1] == {"seat": SYSTEM, "action": END_LOG_FULL}
+        self._check_room(len(actions) - ended)  # the table's end of a full log: past the cap
         entries = []
         for i, a in enumerate(record["actions"]):
             number = {"number": i + 1}  # the entry as a person counts it (the field: from 0)

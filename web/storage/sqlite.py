@@ -1,8 +1,9 @@
 """``GameStore`` on one SQLite file: WAL (switched on once, at set-up), a few pooled
 connections per process, writes that wait for the lock without holding up an event loop.
 
-Four tables: ``games`` (one row per game: kind, options, seed, seats with token hashes, version,
-status, timestamps, the ``seq`` of its last change), ``actions`` (the log: game, version, seat,
+Four tables: ``games`` (one row per game: kind, options, seed and whether it was chosen, seats
+with token and invitation hashes, whether it is listed publicly, version, status, timestamps, the
+deadlines, the ``seq`` of its last change), ``actions`` (the log: game, version, seat,
 action JSON, public events, time; ``(game, version)`` is the primary key, so a version can never
 be written twice), ``analyses`` (a finished game's review analysis: status, progress and result,
 ``web.review``) and ``snapshots`` (each game's newest state snapshot, a cache). Writes go
@@ -44,10 +45,11 @@ from web.storage import (
     game_from_row,
     listed_free_seats,
     storable_json,
+    turn_deadlines_json,
 )
 from web.storage.watch import Watcher
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: How long opening a file waits for another process that holds it (WAL switch, schema).
 BUSY_TIMEOUT_S = 30.0
 #: How long a write waits for SQLite's write lock, held by another process, before the request
@@ -67,7 +69,7 @@ CREATE TABLE IF NOT EXISTS games (
     kind       TEXT NOT NULL,
     options    TEXT NOT NULL,               -- JSON object, defaults filled in
     seed       INTEGER NOT NULL,
-    seats      TEXT NOT NULL,               -- JSON list: index, type, name, level, token_hash
+    seats      TEXT NOT NULL,               -- JSON list: index, type, name, level, hashes
     version    INTEGER NOT NULL DEFAULT 0,  -- = number of actions in the log
     status     TEXT NOT NULL CHECK (status IN ('running', 'over')),
     origin     TEXT NOT NULL DEFAULT 'play' CHECK (origin IN ('play', 'import')),
@@ -77,7 +79,10 @@ CREATE TABLE IF NOT EXISTS games (
     deadline   REAL,                        -- the running timed phase's end (service clock)
     seq        INTEGER NOT NULL DEFAULT 0,  -- bumped from one counter by every change
     bot_due    REAL,                        -- from when a table runner may let a bot move
-    bot_failed INTEGER NOT NULL DEFAULT 0   -- the last bot move tried failed (logged)
+    bot_failed INTEGER NOT NULL DEFAULT 0,  -- the last bot move tried failed (logged)
+    seed_chosen INTEGER NOT NULL DEFAULT 0, -- the creator gave the seed
+    public     INTEGER NOT NULL DEFAULT 1,  -- in the public lists (not all seats invitations)
+    turn_deadlines TEXT                     -- JSON {seat: when its turn clock runs out}
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (status, free_seats, created);
 CREATE INDEX IF NOT EXISTS games_seq ON games (seq);
@@ -143,6 +148,16 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE games ADD COLUMN bot_failed INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
     ),
+    5: (
+        "ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE games ADD COLUMN public INTEGER NOT NULL DEFAULT 1",
+        "ALTER TABLE games ADD COLUMN turn_deadlines TEXT",
+        # a game with a free seat for a friend only (not listed) leaves the public lists
+        "UPDATE games SET public = 0 WHERE EXISTS (SELECT 1 FROM json_each(games.seats) AS s"
+        " WHERE json_extract(s.value, '$.type') = 'human'"
+        " AND json_extract(s.value, '$.token_hash') IS NULL"
+        " AND json_extract(s.value, '$.listed') = 0)",
+    ),
 }
 
 #: The next value of ``games.seq`` (written inside the write transaction, which SQLite runs one
@@ -193,6 +208,7 @@ class _SqliteTransaction(Transaction):
         status: str,
         deadline: float | None,
         bot_due: float | None = None,
+        turn_deadlines: dict[int, float] | None = None,
     ) -> None:
         rows = self._action_rows(actions, status, storable_json)
         self.conn.executemany(
@@ -200,13 +216,23 @@ class _SqliteTransaction(Transaction):
             rows,
         )
         over = status == OVER
+        turns = {} if over or turn_deadlines is None else turn_deadlines
         deadline, bot_due = (None, None) if over else (deadline, bot_due)
+        clocks = turn_deadlines_json(turns)
         self.conn.execute(
             "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?, bot_due = ?,"
-            f" bot_failed = 0, seq = {NEXT_SEQ} WHERE id = ?",
-            (self.game.version + len(rows), status, time.time(), deadline, bot_due, self.game.id),
+            f" turn_deadlines = ?, bot_failed = 0, seq = {NEXT_SEQ} WHERE id = ?",
+            (
+                self.game.version + len(rows),
+                status,
+                time.time(),
+                deadline,
+                bot_due,
+                None if clocks is None else _dumps(clocks),
+                self.game.id,
+            ),
         )
-        self._appended(len(rows), status, deadline, bot_due)
+        self._appended(len(rows), status, deadline, bot_due, turns)
 
     def set_bot(self, bot_due: float | None, failed: bool) -> None:
         shown = self.game.bot
@@ -414,7 +440,8 @@ class SqliteStore(GameStore):
         with self._write() as conn:
             conn.execute(
                 "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
-                " free_seats, created, updated) VALUES (?,?,?,?,?,0,?,?,?,?,?)",
+                " free_seats, created, updated, seed_chosen, public)"
+                " VALUES (?,?,?,?,?,0,?,?,?,?,?,?,?)",
                 (
                     game.id,
                     game.kind,
@@ -426,11 +453,15 @@ class SqliteStore(GameStore):
                     listed_free_seats(game.seats),
                     now,
                     now,
+                    int(game.seed_chosen),
+                    int(game.public),
                 ),
             )
             final_status, deadline = game.status, game.deadline
             game.version, game.status = 0, RUNNING
-            _SqliteTransaction(conn, game).append(actions, final_status, deadline, game.bot_due)
+            _SqliteTransaction(conn, game).append(
+                actions, final_status, deadline, game.bot_due, game.turn_deadlines
+            )
 
     def get(self, game_id: str) -> GameRecord:
         row = self._one("SELECT * FROM games WHERE id = ?", (game_id,))
@@ -474,11 +505,11 @@ class SqliteStore(GameStore):
     def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
         if open_only:
             sql = (
-                "SELECT * FROM games WHERE status = 'running' AND free_seats > 0"
+                "SELECT * FROM games WHERE status = 'running' AND free_seats > 0 AND public = 1"
                 " ORDER BY created DESC LIMIT ?"
             )
         else:
-            sql = "SELECT * FROM games ORDER BY created DESC LIMIT ?"
+            sql = "SELECT * FROM games WHERE public = 1 ORDER BY created DESC LIMIT ?"
         return [_game_from_row(r) for r in self._all(sql, (limit,))]
 
     def due(self, now: float, limit: int = 100) -> list[str]:

@@ -63,8 +63,9 @@ def play_bots(
     """Let the game's bots move if one is due (module doc): take it for ``lease_s`` seconds
     (``None``: no lease, for tests), think, append. A failing bot is logged and marked
     (``strict``: raised). Returns the entries appended."""
-    store = sessions.store
-    game = store.get(game_id)
+    game = sessions.store.get(game_id)
+    if game.version >= sessions.max_log:  # a log filled before full logs ended games: end it
+        game = sessions.settle(game)
     if game.over or game.bot_due is None or game.bot_due > sessions.clock():
         return 0
     if lease_s is not None and not _take(sessions, game, lease_s):
