@@ -17,9 +17,9 @@ endpoint: 1.0 = no dearer than a health check); throughput beside them.
    (``events?wait=``) and reads its view, and the figure is the server's CPU per move. The
    games are created before the rounds; the clients' own CPU per move is printed too;
 3. cold ``GET /api/games/<id>`` (a second server keeps no state, ``TOBAGO_STATE_CACHE=0``): a
-   10-entry game against 1,225- and 1,249-entry Tobago games, which are rebuilt from the
-   snapshot at 1,200 and a tail of 25 (the average) and 49 entries (the longest; a snapshot is
-   stored every 50) (target: within 2x of the 10-entry game's CPU, i.e. ≥ 0.5);
+   10-entry game against 425- and 449-entry Tobago games (about as long as games of today's
+   rules run, ``bench/tobago_games.py``), which are rebuilt from the snapshot at 400 and a tail
+   of 25 (the average) and 49 entries (the longest; a snapshot is stored every 50) (target: within 2x of the 10-entry game's CPU, i.e. ≥ 0.5);
 4. open game pages: ``--pages`` long-polls wait on a game at once (``events?wait=``, the game
    page's fallback and the API clients' way; the live pages' streams are ``live_bench.py``'s)
    while one client times an unrelated ``GET /api/games/kinds`` every 50 ms; figures: how many
@@ -57,12 +57,13 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, Target, interleaved, parse, parser, ratios, report  # noqa: E402
 from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
+from bench.tobago_games import next_move  # noqa: E402
 from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
 from web.storage.states import SNAPSHOT_EVERY  # noqa: E402
 
-#: Lengths of the games read cold: the short baseline, then a snapshot at 1,200 and the
+#: Lengths of the games read cold: the short baseline, then a snapshot at 400 and the
 #: average tail (``SNAPSHOT_EVERY`` / 2) and the longest one (``SNAPSHOT_EVERY`` - 1).
-COLD_LENGTHS = (10, 1200 + SNAPSHOT_EVERY // 2, 1200 + SNAPSHOT_EVERY - 1)
+COLD_LENGTHS = (10, 400 + SNAPSHOT_EVERY // 2, 400 + SNAPSHOT_EVERY - 1)
 TARGET_POST = 0.60
 TARGET_COLD = 0.50
 TARGET_UNRELATED_MS = 1000.0
@@ -232,8 +233,9 @@ def throughput(key: str, label: str, loads: list[Load], by: str, unit: str = "re
 
 
 def prepare_long_games(database: str, lengths: tuple[int, ...]) -> dict[int, str]:
-    """Tobago games of exactly these log lengths (four human seats playing random legal moves,
-    written through the service's own sessions before the server starts); id per length."""
+    """Tobago games of exactly these log lengths (four human seats playing random legal moves
+    that do not let the table stall, ``bench/tobago_games.py``, written through the service's
+    own sessions before the server starts); id per length."""
     from games.base import get_kind
     from web.storage import open_store
     from web.storage.sessions import GameSessions
@@ -251,8 +253,7 @@ def prepare_long_games(database: str, lengths: tuple[int, ...]) -> dict[int, str
                 row, state = sessions.current(game.id)
                 if kind.is_over(state):
                     break
-                seat = rng.choice(kind.to_act(state))
-                action = rng.choice(kind.legal_actions(state, seat))
+                seat, action = next_move(kind, state, rng)
                 sessions.act(game.id, seat, row.version, action, row)
             if sessions.store.version(game.id) == length and not sessions.store.get(game.id).over:
                 made[length] = game.id

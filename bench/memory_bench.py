@@ -23,7 +23,7 @@ must be above 1 for the run to fill every cache), each worker's resident memory 
 and its peak (``VmHWM`` from /proc) after every round; the figure is the peak after the last
 round (target ≤ 250 MB).
 
-Usage: ``.venv/bin/python bench/memory_bench.py [--games 1000] [--actions 1000] [--rounds 5]
+Usage: ``.venv/bin/python bench/memory_bench.py [--games 1000] [--actions 400] [--rounds 5]
 [--quick]``
 """
 
@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, parse, parser, report  # noqa: E402
+from bench.tobago_games import next_move  # noqa: E402
 from tests.servers import Gunicorn, worker_pids  # noqa: E402
 
 T = TypeVar("T")
@@ -65,14 +66,14 @@ def memory_mb(pid: int) -> tuple[float, float]:
 
 
 def random_game(kind: Any, seed: int, actions: int, finish: bool) -> tuple[Any, list]:
-    """A 4-seat game of random legal actions: ``actions`` of them (``finish``: to its end, at
-    most 5,000); ``(state, [(seat, action, events)])``, or None if it ended too soon."""
+    """A 4-seat Tobago game of random legal actions that do not let the table stall
+    (``bench/tobago_games.py``): ``actions`` of them (``finish``: to its end, at most 5,000);
+    ``(state, [(seat, action, events)])``, or None if it ended too soon."""
     state = kind.new_state(seed, 4, {})
     rng = random.Random(seed)
     log: list[tuple[int, dict, list]] = []
     while not kind.is_over(state) and (finish or len(log) < actions) and len(log) < 5000:
-        seat = rng.choice(kind.to_act(state))
-        action = rng.choice(kind.legal_actions(state, seat))
+        seat, action = next_move(kind, state, rng)
         log.append((seat, action, kind.apply(state, seat, action)))
     done = kind.is_over(state)
     return (state, log) if done == finish and len(log) >= actions else (None, log)
@@ -257,7 +258,7 @@ class Client:
 def main() -> None:
     ap = parser(__doc__)
     ap.add_argument("--games", type=int, default=1000, help="running long games")
-    ap.add_argument("--actions", type=int, default=1000, help="log entries of each game")
+    ap.add_argument("--actions", type=int, default=400, help="log entries of each game")
     ap.add_argument("--islands", type=int, default=1500, help="distinct islands solved")
     ap.add_argument("--puzzles", type=int, default=300, help="distinct puzzles asked")
     ap.add_argument("--reviews", type=int, default=30, help="finished games imported")

@@ -1,9 +1,10 @@
 """Reviewing a long game: stepping through its positions on the production server, by the
 server's CPU per step against ``GET /healthz``, and a full Tobago analysis against a replay.
 
-The game: a 4-seat Tobago game of about 1,000 actions (bots that wander the island a fifth of
-the time and otherwise pick any legal action; the first seed from 0 whose game has 1,000-1,100
-actions), imported into a fresh gunicorn server (``gunicorn.conf.py``; ``POST
+The game: a 4-seat Tobago game of about 450 actions, as long as games of today's rules run
+(bots that wander the island a fifth of the time and otherwise pick any legal action, the
+strategic bot's move when the table would stall: ``bench/tobago_games.py``; the first seed from
+0 whose game has 450-495 actions), imported into a fresh gunicorn server (``gunicorn.conf.py``; ``POST
 /api/games/import``) on its own SQLite file, once per round (each round steps a copy no worker
 has seen). Figures, each the median of interleaved rounds with its range:
 
@@ -22,7 +23,7 @@ has seen). Figures, each the median of interleaved rounds with its range:
    gunicorn worker avoids by freezing what it loaded);
 4. the analysis through the service: from the first ``GET /analysis`` to ``done``.
 
-Usage: ``.venv/bin/python bench/review_bench.py [--rounds 5] [--actions 1000] [--quick]``
+Usage: ``.venv/bin/python bench/review_bench.py [--rounds 5] [--actions 450] [--quick]``
 (``--quick``: a shorter game, every 20th step).
 """
 
@@ -45,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
 from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
+from bench.tobago_games import next_move  # noqa: E402
 from games.analysis import analyse  # noqa: E402
 from games.base import Action, get_kind, replay  # noqa: E402
 from games.review import GameLog  # noqa: E402
@@ -53,7 +55,6 @@ from tests.servers import Gunicorn  # noqa: E402
 from web.review import ANSWERS_BYTES  # noqa: E402
 
 WANDER = 0.2
-DRIVE_STEPS = frozenset({"drive", "pick_amulet", "end_turn"})
 TARGET_STEP_MS = 20.0
 TARGET_ANALYSIS_S = 10.0
 
@@ -66,10 +67,7 @@ def long_game(actions: int, seats: int = 4) -> GameLog:
         rng = random.Random(seed)
         log: list[tuple[int | None, Action]] = []
         while not kind.is_over(state) and len(log) <= actions * 1.1:
-            seat = kind.to_act(state)[0]
-            legal = kind.legal_actions(state, seat)
-            wander = [a for a in legal if a["type"] in DRIVE_STEPS]
-            action = rng.choice(wander if wander and rng.random() < WANDER else legal)
+            seat, action = next_move(kind, state, rng, WANDER, first=True)
             kind.apply(state, seat, action)
             log.append((seat, action))
         if kind.is_over(state) and actions <= len(log) <= actions * 1.1:
@@ -235,12 +233,12 @@ def figures_of(
 
 def main() -> None:
     ap = parser(__doc__)
-    ap.add_argument("--actions", type=int, default=1000)
+    ap.add_argument("--actions", type=int, default=450)
     ap.add_argument("--every", type=int, default=1, help="step through every Nth step")
     ap.add_argument("--seconds", type=int, default=2, help="seconds of /healthz per round")
     a = parse(ap)
     if a.quick:
-        a.actions, a.every, a.seconds = 600, 20, 1
+        a.actions, a.every, a.seconds = 300, 20, 1
     wrk_path()
     t0 = time.perf_counter()
     log = long_game(a.actions)
