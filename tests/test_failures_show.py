@@ -130,11 +130,11 @@ class CrashOnBid(BlindAuction):
 
     BAD = -1
 
-    def apply(self, state: Any, seat: int | None, action: Any) -> list:
+    def apply(self, state: Any, seat: int | None, action: Any, *, limits: bool = False) -> list:
         if seat is not None and action.get("card") == self.BAD:
             state.hands[seat].clear()
             raise KeyError("engine bug")
-        return super().apply(state, seat, action)
+        return super().apply(state, seat, action, limits=limits)
 
 
 def _crashing_app(tmp_path, monkeypatch, testing: bool):
