@@ -185,6 +185,31 @@ def test_under_testing_an_engine_crash_on_a_move_fails_the_test(tmp_path, monkey
         _bid(client, game_id, token, card)
 
 
+@pytest.mark.parametrize("testing", [False, True], ids=["production", "testing"])
+def test_an_engine_crash_replaying_a_stored_game_is_a_bug_never_rules_changed(
+    tmp_path, monkeypatch, caplog, testing
+):
+    """A stored entry the engine crashes on, replayed from the log (the state not cached), is a
+    logged 500 (the exception under ``TESTING``), never 409 ``rules_changed``: that is for
+    what today's rules refuse in words."""
+    client, game_id, token, card = _crashing_app(tmp_path, monkeypatch, testing)
+    kind = games.base._REGISTRY["blind_auction"]
+    kind.BAD = -1
+    assert _bid(client, game_id, token, card).status_code == 200
+    client.application.extensions["game_sessions"].forget(game_id)
+    kind.BAD = card  # the stored bid now crashes the engine
+    if testing:
+        with pytest.raises(KeyError, match="engine bug"):
+            client.get(f"/api/games/{game_id}")
+        return
+    with caplog.at_level(logging.ERROR):
+        resp = client.get(f"/api/games/{game_id}")
+    assert resp.status_code == 500 and resp.get_json()["error"]["code"] == "http_error"
+    assert any(r.exc_info and "engine bug" in str(r.exc_info[1]) for r in caplog.records)
+    kind.BAD = -1  # the bug fixed: the game is as it was, its bid kept
+    assert client.get(f"/api/games/{game_id}").get_json()["version"] == 1
+
+
 def _first_party_imports(body: list[ast.stmt]) -> list[str]:
     """The modules of ours that ``body`` imports (statements and ``importlib.import_module``)."""
     names = []

@@ -16,6 +16,9 @@ be accepted and give back the public events it recorded, and the game must be ov
 when its row says so. After a snapshot in today's format only refusals are caught: that
 snapshot was made under today's rules, and so were the entries after it. The comparison costs
 reading the events of a cold replay (a replay from the start happens once per cached state).
+Only an engine's refusal (a ``ProjectError``: the base checks every stored action against its
+declaration first) is a rule that changed; anything else the engine raises is its bug and
+propagates (a logged 500, the exception itself under ``TESTING``).
 """
 
 from __future__ import annotations
@@ -31,14 +34,11 @@ from web.storage import ActionRecord, GameRecord
 
 log = logging.getLogger(__name__)
 
-#: Python errors an engine may raise on a stored action it no longer reads (a field gone).
-ENGINE_CRASHES = (KeyError, TypeError, ValueError, IndexError, AttributeError)
-
 
 def rules_changed(game: GameRecord, version: int, cause: str, detail: str) -> NoReturn:
     """Refuse a stored game that no longer replays from log entry ``version`` (logged).
     ``cause``: the engine's reason for refusing the entry, or ``events_differ``, ``end_differs``,
-    ``unreadable_action``, ``settings_refused``; ``detail`` says it for the log and the message."""
+    ``settings_refused``; ``detail`` says it for the log and the message."""
     log.warning(
         "game %s (%s) no longer replays under today's rules at entry %d: %s",
         game.id,
@@ -59,7 +59,7 @@ def start(kind: GameKind, game: GameRecord) -> Any:
     """The game's state before its first entry (its options refused today: ``rules_changed``)."""
     try:
         return kind.new_state(game.seed, len(game.seats), game.options)
-    except (ProjectError, *ENGINE_CRASHES) as e:
+    except ProjectError as e:
         rules_changed(game, 0, "settings_refused", f"its settings are refused: {e}")
 
 
@@ -73,8 +73,6 @@ def replay_entry(
         events = kind.apply(state, entry.seat, entry.action)
     except ProjectError as e:
         rules_changed(game, entry.version, e.reason, f"refused: {e.message}")
-    except ENGINE_CRASHES as e:
-        rules_changed(game, entry.version, "unreadable_action", f"unreadable: {e!r}")
     if compare and as_stored(events) != entry.events:
         rules_changed(game, entry.version, "events_differ", "its events differ from those recorded")
 
