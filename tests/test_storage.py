@@ -153,7 +153,7 @@ def test_a_crashing_engine_is_raised_never_a_400_and_its_cached_state_is_rebuilt
     kind = BlindAuction()
     card = state.hands[0][0]
 
-    def half_then_crash(st, seat, action):
+    def half_then_crash(st, seat, action, **kw):
         st.hands[seat].clear()  # mutates, then fails like a buggy engine would
         raise KeyError("boom")
 
