@@ -238,7 +238,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=int, default=2, help="seconds of /healthz per round")
     a = parse(ap)
     if a.quick:
-        a.actions, a.every, a.seconds = 300, 20, 1
+        a.actions, a.every, a.seconds = 300, 5, 1
     wrk_path()
     t0 = time.perf_counter()
     log = long_game(a.actions)
