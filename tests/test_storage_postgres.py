@@ -16,9 +16,9 @@ from psycopg.types.json import Jsonb
 
 from errors import Forbidden
 from tests.testgame import BlindAuction
+from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
 from web.storage.postgres import SCHEMA_VERSION, PostgresStore
-from web.storage.sessions import GameSessions
 
 
 @pytest.fixture(autouse=True)

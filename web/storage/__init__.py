@@ -3,7 +3,7 @@
 The service keeps, per game, its kind, options, seed (and whether its creator chose it), seats
 (with the hashes of their tokens and invitations), whether it is in the public lists, a version
 number and an append-only action log. The log is the truth: a state is rebuilt by replaying it
-(``games.base.replay``); anything else (the in-process state cache in ``web.storage.states``,
+(``games.base.replay``); anything else (the in-process state cache in ``web.service.states``,
 the snapshots) is a cache. ``GameStore`` is the interface, implemented on one SQLite file by
 ``web.storage.sqlite.SqliteStore`` and on a PostgreSQL server by
 ``web.storage.postgres.PostgresStore`` (``transaction`` takes the game's row with ``SELECT ...
@@ -141,7 +141,7 @@ class GameRecord:
     turn_deadlines: dict[int, float] = field(default_factory=dict)
     #: From when (service clock) a table runner may take the game to let its bots move
     #: (``None``: no bot is to act). Set with every append; a runner that takes the game
-    #: pushes it to the end of its lease (``web.storage.table``).
+    #: pushes it to the end of its lease (``web.service.table``).
     bot_due: float | None = None
     #: The last bot move tried failed (logged); a runner tries again at ``bot_due``.
     bot_failed: bool = False
