@@ -13,7 +13,8 @@ the row lock (instead of SQLite's database lock) holds every other writer of thi
 commit, so the version a request checks is still the version when it commits; two racing
 requests on one version give one success and one ``StaleVersion`` (409), whichever server they
 reached. Games other than the locked one are not held up. The transaction is one pipeline
-(``_writing``).
+(``_writing``): ``BEGIN`` goes with the ``SELECT``, ``COMMIT`` with the writes, two round trips
+for a move (the row is locked for one); a new game, a snapshot or an analysis is one.
 
 Events without polling: every append also runs ``pg_notify('tobago_games', '<id> <version>')``,
 which PostgreSQL delivers at commit (never for a rolled-back write) to every listening
@@ -38,10 +39,11 @@ import threading
 import time
 import weakref
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any
 
 import psycopg
+from psycopg.pq import TransactionStatus
 from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
@@ -146,6 +148,8 @@ SCHEMA_VERSION = max(MIGRATIONS) + 1
 
 #: A connection of the pool: autocommit, rows by column name.
 PgConnection = psycopg.Connection[DictRow]
+#: Where a write transaction that did not commit is left (then rolled back).
+_UNFINISHED = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
 
 
 def _as_is(text: Any) -> str:
@@ -277,9 +281,26 @@ class PostgresStore(SqlStore):
 
     @contextmanager
     def _writing(self) -> Iterator[PgConnection]:
-        """A write transaction in a pipeline: leaving the block commits, an error rolls back."""
-        with self._connection() as conn, conn.pipeline(), conn.transaction():
-            yield conn
+        """A write transaction in one pipeline: ``BEGIN`` is sent with the block's first read
+        (a transaction's ``SELECT ... FOR UPDATE``), ``COMMIT`` with its last writes, so a move
+        takes two round trips and a new game one. psycopg's ``transaction()`` would sync the
+        pipeline at its start and its end (more round trips); here the block's failure queues a
+        ``ROLLBACK`` instead, and a transaction the pipeline left open (a statement refused
+        by the database) is rolled back before the connection goes back to the pool."""
+        with self._connection() as conn:
+            try:
+                with conn.pipeline():
+                    conn.execute("BEGIN")
+                    try:
+                        yield conn
+                    except BaseException:
+                        with suppress(psycopg.Error):  # the block's error is the one to raise
+                            conn.execute("ROLLBACK")
+                        raise
+                    conn.execute("COMMIT")
+            finally:
+                if conn.info.transaction_status in _UNFINISHED:
+                    conn.rollback()
 
     def watcher(self) -> PgWatcher:
         return self._watcher
