@@ -59,7 +59,7 @@ from bench.common import Figure, Target, interleaved, parse, parser, ratios, rep
 from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
 from bench.tobago_games import next_move  # noqa: E402
 from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
-from web.storage.states import SNAPSHOT_EVERY  # noqa: E402
+from web.service.states import SNAPSHOT_EVERY  # noqa: E402
 
 #: Lengths of the games read cold: the short baseline, then a snapshot at 400 and the
 #: average tail (``SNAPSHOT_EVERY`` / 2) and the longest one (``SNAPSHOT_EVERY`` - 1).
@@ -237,8 +237,8 @@ def prepare_long_games(database: str, lengths: tuple[int, ...]) -> dict[int, str
     that do not let the table stall, ``bench/tobago_games.py``, written through the service's
     own sessions before the server starts); id per length."""
     from games.base import get_kind
+    from web.service.sessions import GameSessions
     from web.storage import open_store
-    from web.storage.sessions import GameSessions
 
     kind = get_kind("tobago")
     sessions = GameSessions(open_store(database))

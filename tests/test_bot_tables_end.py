@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from games.base import get_kind, kinds, play_bots
-from web.storage.sessions import MAX_LOG_ENTRIES
+from web.service.sessions import MAX_LOG_ENTRIES
 
 GAMES_PER_KIND = 1000
 WORKERS = 2

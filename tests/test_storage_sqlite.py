@@ -15,8 +15,8 @@ import pytest
 
 from errors import DatabaseUnavailable, Forbidden
 from tests.testgame import BlindAuction
+from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
-from web.storage.sessions import GameSessions
 from web.storage.sqlite import READ_BUSY_MS, SCHEMA_VERSION, SqliteStore
 
 

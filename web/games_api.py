@@ -1,6 +1,6 @@
 """The JSON game API: one set of endpoints for every registered game kind.
 
-Views only translate HTTP to ``web.storage.sessions.GameSessions`` calls and back; every body is
+Views only translate HTTP to ``web.service.sessions.GameSessions`` calls and back; every body is
 parsed with ``validated(Model)`` and every route is served and described by one ``api_route``
 (models in ``web.schemas_games``), so ``/openapi.json`` is built from the same schemas that
 validate. Game ids have one shape (``GAME_ID_PATTERN``, matched by the route itself), so
@@ -35,14 +35,14 @@ from web.schemas_games import (
     create_game_schema,
     record_schema,
 )
+from web.service import seats as seats_
+from web.service.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.storage import GameRecord, open_store
-from web.storage import seats as seats_
-from web.storage.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.streams import HEARTBEAT_S, EventStream
 
 bp = Blueprint("games_api", __name__)
 TAG = "games"
-#: A game id: 12 URL-safe characters (``web.storage.sessions.new_game_id``, 72 random bits).
+#: A game id: 12 URL-safe characters (``web.service.sessions.new_game_id``, 72 random bits).
 GAME_ID_PATTERN = "^[A-Za-z0-9_-]{12}$"
 GAME_ID = {
     "name": "game_id",
@@ -82,7 +82,7 @@ def init_sessions(app: Flask) -> GameSessions:
     """Open the app's store and game sessions once, before serving (``create_app`` calls it):
     the clock is ``CLOCK`` (default ``time.time``), a log holds ``MAX_LOG_ENTRIES`` and live
     states are kept within ``STATE_CACHE_BYTES``; with ``TABLE_RUNNER`` a background thread settles due deadlines and
-    plays due bots every ``TABLE_TICK_S`` seconds (``web.storage.table``). Under ``TESTING`` a
+    plays due bots every ``TABLE_TICK_S`` seconds (``web.service.table``). Under ``TESTING`` a
     failing bot raises."""
     found = GameSessions(
         open_store(app.config["DATABASE"]),

@@ -1,5 +1,5 @@
 """Moves applied to a live state: the engine's ``apply`` with its refusals kept, and the bots'
-moves, which a table runner plays (``web.storage.table``), never a player's request.
+moves, which a table runner plays (``web.service.table``), never a player's request.
 
 An engine's refusal is a ``ProjectError`` (a 4xx). Any other exception is a bug, never an
 answer: every action is checked against its declaration (``games.actions``) before the engine
@@ -23,8 +23,8 @@ from typing import Any
 
 from errors import ProjectError
 from games.base import GameKind, next_bot_action
+from web.service.deadlines import Clock
 from web.storage import BOT, ActionRecord, GameRecord
-from web.storage.deadlines import Clock
 
 
 class BotFailed(Exception):
