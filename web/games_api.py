@@ -83,13 +83,15 @@ def init_sessions(app: Flask) -> GameSessions:
     the clock is ``CLOCK`` (default ``time.time``), a log holds ``MAX_LOG_ENTRIES`` and live
     states are kept within ``STATE_CACHE_BYTES``; with ``TABLE_RUNNER`` a background thread settles due deadlines and
     plays due bots every ``TABLE_TICK_S`` seconds (``web.storage.table``). Under ``TESTING`` a
-    failing bot raises."""
+    failing bot raises. ``QUICK_BOTS`` (default on): a table whose bots all choose from their
+    legal actions alone gets their replies in the player's write (``web.storage.moves``)."""
     found = GameSessions(
         open_store(app.config["DATABASE"]),
         cache_bytes=app.config["STATE_CACHE_BYTES"],
         clock=app.config["CLOCK"],
         max_log=app.config["MAX_LOG_ENTRIES"],
         strict_bots=bool(app.config.get("TESTING")),
+        quick_bots=bool(app.config.get("QUICK_BOTS", True)),
     )
     app.extensions["game_sessions"] = found
     if app.config["TABLE_RUNNER"]:
