@@ -14,10 +14,10 @@ the engine refuses, or whose move crashes the engine is ``BotFailed``: the runne
 its traceback and marks the game, which never moves on by a move its bot did not choose.
 
 **Quick bots answer in the player's write.** A table whose bots all read only their legal
-actions (``games.base.legal_only``: the ``easy`` level of every built-in game; no view, no
-search: microseconds a move) needs no runner: ``quick_table`` says so, and the player's write
-appends their move and the bots' replies, seeded as above, in one transaction (at most
-``QUICK_BUDGET_S`` of their thinking; a runner plays the rest). Every other bot (``normal``,
+actions (``games.base.legal_only``: the ``easy`` level of Tobago, DAO and Isla Dorada; no
+view, no search: microseconds a move) needs no runner: ``quick_table`` says so, and the
+player's write appends their move and the bots' replies, seeded as above, in one transaction
+(at most ``QUICK_BUDGET_S`` of their thinking; a runner plays the rest). Every other bot (``normal``,
 ``strong``, anything that reads a view) thinks in the table's runner, never in a request.
 """
 
