@@ -20,7 +20,8 @@ from flask import Blueprint, Flask, Response, current_app, request
 from errors import InvalidInput
 from games.base import kinds
 from web.apidoc import api_route, validated
-from web.jsonbody import read_body
+from web.jsonbody import parse_json, read_body, request_bytes
+from web.lean import LeanRequest, lean_pattern
 from web.schemas_games import (
     ActionIn,
     ClaimIn,
@@ -83,13 +84,15 @@ def init_sessions(app: Flask) -> GameSessions:
     the clock is ``CLOCK`` (default ``time.time``), a log holds ``MAX_LOG_ENTRIES`` and live
     states are kept within ``STATE_CACHE_BYTES``; with ``TABLE_RUNNER`` a background thread settles due deadlines and
     plays due bots every ``TABLE_TICK_S`` seconds (``web.service.table``). Under ``TESTING`` a
-    failing bot raises."""
+    failing bot raises. ``QUICK_BOTS`` (default on): a table whose bots all choose from their
+    legal actions alone gets their replies in the player's write (``web.service.moves``)."""
     found = GameSessions(
         open_store(app.config["DATABASE"]),
         cache_bytes=app.config["STATE_CACHE_BYTES"],
         clock=app.config["CLOCK"],
         max_log=app.config["MAX_LOG_ENTRIES"],
         strict_bots=bool(app.config.get("TESTING")),
+        quick_bots=bool(app.config.get("QUICK_BOTS", True)),
     )
     app.extensions["game_sessions"] = found
     if app.config["TABLE_RUNNER"]:
@@ -235,13 +238,30 @@ def get_game(game_id: str) -> dict:
     params=[GAME_ID],
     bearer="required",
 )
-def post_action(game_id: str) -> dict:
-    s = sessions()
+def post_action(game_id: str) -> Response:
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    text = move_text(app, game_id, request.headers.get("Authorization"), request_bytes())
+    return Response(text, mimetype="application/json")
+
+
+def move_text(app: Flask, game_id: str, authorization: str | None, body: bytes) -> str:
+    """The answer's JSON text to a move (``POST .../actions``): the game (404), the seat of the
+    token (401, 403), the body (400), then the move (``GameSessions.act``), written as the
+    app's JSON. Served on the lean path too (``web.lean``: a move is the API's busiest
+    request), with the same answers."""
+    s: GameSessions = app.extensions["game_sessions"]
     game = s.store.get(game_id)
-    seat = _seat(game, required=True)
+    seat = seats_.seat_of(game, seats_.bearer_token(authorization), True)
     assert seat is not None  # required: no token was a 401 already
-    body = validated(ActionIn)
-    return s.act(game_id, seat, body.version, body.action, game)
+    move = validated(ActionIn, parse_json(body))
+    return app.json.dumps(s.act(game_id, seat, move.version, move.action, game)) + "\n"
+
+
+def _lean_move(req: LeanRequest) -> str:
+    return move_text(req.app, req.params["game_id"], req.header("Authorization"), req.body)
+
+
+lean_pattern("POST", f"/api/games/(?P<game_id>{GAME_ID_PATTERN[1:-1]})/actions", _lean_move)
 
 
 @api_route(

@@ -18,7 +18,11 @@ it, under gunicorn its own process) takes the game for a lease, thinks, and appe
 moves by the same optimistic write (``play_bots``): any number of runners on any number of
 servers may try, one succeeds per version, and a runner that dies thinking loses nothing (its
 lease runs out and another takes the game). The player's POST answers once their own move is
-stored; the bots' moves follow as events.
+stored; the bots' moves follow as events. Only the quickest bots are the exception
+(``web.service.moves.quick_table``: a table whose bots all choose from their legal actions
+alone, the ``easy`` level): their replies are appended in the player's own write, and the POST
+answers with them (``quick_bots``; a reply that fails leaves the player's move to be written
+alone, and the runner meets the failure: logged and marked).
 
 Limits (README, "Storage"): a game's log holds at most ``MAX_LOG_ENTRIES`` entries (then 409
 ``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries. Waiting (a long-poll, a stream) has
@@ -40,7 +44,15 @@ from games.base import SYSTEM, GameKind, get_kind
 from games.turns import END_LOG_FULL
 from web.service import seats as seats_
 from web.service.deadlines import Clock, deadlines_of
-from web.service.moves import apply_move, bot_to_act, table_rng
+from web.service.moves import (
+    QUICK_BUDGET_S,
+    BotFailed,
+    apply_move,
+    bot_moves,
+    bot_to_act,
+    quick_table,
+    table_rng,
+)
 from web.service.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
 from web.service.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots, stop_clocks
 from web.storage import OVER, RUNNING, ActionRecord, GameRecord, GameStore, Seat, VersionMoved
@@ -69,6 +81,11 @@ def public_entry(a: ActionRecord) -> dict[str, Any]:
     return {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
 
 
+class _QuickBotsFailed(Exception):
+    """A quick bot's reply failed in a player's write (the state is dropped; the move is
+    written alone, and the runner meets the failure)."""
+
+
 def new_game_id() -> str:
     """A short random id (72 bits): unguessable enough that ids need not be secret."""
     return secrets.token_urlsafe(9)
@@ -85,6 +102,7 @@ class GameSessions:
         snapshot_every: int = SNAPSHOT_EVERY,
         max_log: int = MAX_LOG_ENTRIES,
         strict_bots: bool = False,
+        quick_bots: bool = True,
     ) -> None:
         self.store = store
         self.states = StateCache(store, cache_bytes, snapshot_every)
@@ -93,6 +111,8 @@ class GameSessions:
         self.max_log = max_log
         #: A failing bot in ``play_due_bots`` raises (tests) instead of being logged and marked.
         self.strict_bots = strict_bots
+        #: Quick bots reply in the player's write (module doc; off: every bot in the runner).
+        self.quick_bots = quick_bots
         self.runner: TableRunner | None = None
 
     def start_runner(self, tick: float = TICK_S) -> None:
@@ -309,18 +329,39 @@ class GameSessions:
         game: GameRecord | None = None,
     ) -> dict:
         """Apply ``seat``'s action at ``version`` and store it; returns ``seat``'s response
-        (bots answer later, as events: ``bot`` says one is thinking). ``game``: the row, when
-        the caller has just read it. A deadline that has passed is settled first (so an action
-        chosen before the timeout is stale)."""
+        (quick bots' replies with it, module doc; other bots answer later, as events: ``bot``
+        says one is thinking). ``game``: the row, when the caller has just read it. A deadline
+        that has passed is settled first (so an action chosen before the timeout is stale)."""
         game = self.settle(game if game is not None else self.store.get(game_id))
+        quick = self.quick_bots and quick_table(get_kind(game.kind), game)
 
         def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
             if version != current.version:
                 raise StaleVersion(version, current.version)
-            return [self._applied(kind, state, current.version + 1, seat, action, limits=True)]
+            out = [self._applied(kind, state, current.version + 1, seat, action, limits=True)]
+            if quick and out[-1].version < self.max_log:
+                try:
+                    out += bot_moves(
+                        kind,
+                        current,
+                        state,
+                        out[-1].version,
+                        self.clock,
+                        self._check_room,
+                        QUICK_BUDGET_S,
+                    )
+                except (BotFailed, ProjectError) as e:  # the state may have changed: dropped
+                    raise _QuickBotsFailed from e
+            return out
 
         try:
-            game, state = self._write(game, play)
+            try:
+                game, state = self._write(game, play)
+            except _QuickBotsFailed as failed:
+                cause = failed.__cause__
+                log.warning("a quick bot of %s failed (%r): the runner tries it", game_id, cause)
+                quick = False
+                game, state = self._write(game, play)
         except VersionMoved as moved:  # another process wrote first: this version is spent
             raise StaleVersion(version, moved.current) from None
         return self.snapshot(game, seat, state)
