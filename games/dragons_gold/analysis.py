@@ -3,7 +3,7 @@ seat's hoard worth over the game. Everything is a pure function of one seat's vi
 
 The game page has no helper panel, so neither has the review (the position itself is shown).
 
-**Decisions** rated, in the ``greedy`` bot's own values (``games.dragons_gold.bots``): tokens
+**Decisions** rated, in the ``greedy`` bot's own values (``games.dragons_gold.greedy``): tokens
 at their public worth (``splits.token_values``: gold 3, silver 1, red 1, black 7 or 12, a gem a
 quarter of its majority), the unit *token points*:
 
@@ -30,7 +30,7 @@ from typing import Any
 
 from games.analysis import Analyst, Judgement, Thresholds, best_of
 from games.base import Action, GameKind
-from games.dragons_gold.bots import _play_score
+from games.dragons_gold.greedy import _play_score
 from games.dragons_gold.splits import token_values, worth
 from games.review import merged_players_view
 
