@@ -124,7 +124,7 @@ def _count_rollouts(module: Any) -> None:
         return
     rollout = module.rollout
 
-    def counted(*args: Any) -> float:
+    def counted(*args: Any) -> Any:
         _ROLLOUTS[0] += 1
         return rollout(*args)
 

@@ -18,10 +18,11 @@ next best plays by its own scoring, up to ``Budget.candidates``. Each is tried i
 hoards, the bag's order, the dragons to come, the others' items). In each, the candidate is
 applied with the real engine and the game is played to its end, the other seats by the normal
 bot and this seat by the normal bot's fight and this module's negotiation (weighing a split by
-the public worth of my share, ``PublicWeigher``, so a rollout stays cheap); a candidate's value is the mean of its win share (a win shared
-by k counts 1/k) plus ``POINT_WEIGHT`` × its final margin. **Sequential halving** spends
-``Budget.rollouts`` rollouts: each round gives the candidates left the same determinizations,
-the worse half goes; a candidate beats the normal bot's play only by more than ``MARGIN`` (noise).
+the public worth of my share, ``PublicWeigher``, so a rollout stays cheap); a candidate's value
+is the mean of its win share (a win shared by k counts 1/k) plus ``POINT_WEIGHT`` × its final
+margin. **Sequential halving** (``games.halving``) spends ``Budget.rollouts`` rollouts: each
+round gives the candidates left the same determinizations, the worse half goes; a candidate
+beats the normal bot's play only by more than ``MARGIN`` (noise).
 
 **The negotiation** (a timed negotiation's proposals). Every seat is assumed to accept a share
 worth at least its fair share (the treasure's public worth times its part of the attack) less a
@@ -50,9 +51,9 @@ bot says, and after ``GIVE_UP`` proposals it takes any split better than none.
 
 from __future__ import annotations
 
-import math
 import os
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from games.base import SYSTEM, Action, GameKind, get_kind
@@ -67,6 +68,7 @@ from games.dragons_gold.sampling import (
 from games.dragons_gold.scoring import scores
 from games.dragons_gold.splits import token_values, weighted_split, worth
 from games.dragons_gold.table import DragonsGoldState
+from games.halving import sequential_halving
 from games.state import OVER
 
 #: A candidate beats the normal bot's play only by more than this (value: win share + points).
@@ -297,8 +299,8 @@ def rollout_policy(view: dict, legal: list[Action]) -> Action | None:
     return greedy_bot(view, legal, _NO_CHANCE)
 
 
-def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) -> float:
-    """Apply ``action`` for ``seat``, play the game out (module doc), and its value."""
+def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) -> list[float]:
+    """Apply ``action`` for ``seat``, play the game out (module doc), and the final scores."""
     kind.apply(state, seat, action)
     for _ in range(ROLLOUT_ACTIONS):
         if state.phase == OVER:
@@ -317,20 +319,43 @@ def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) 
                 break
         else:
             kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
-    return evaluate(state, seat)
+    return scores(state.hoards, state.options["advanced"])
 
 
-def evaluate(state: DragonsGoldState, seat: int) -> float:
-    """Win share (ties shared) plus ``POINT_WEIGHT`` × margin, on the hoards as they stand."""
-    s = scores(state.hoards, state.options["advanced"])
-    best = max(s)
-    win = 1.0 / s.count(best) if s[seat] == best else 0.0
-    return win + POINT_WEIGHT * (s[seat] - max(v for i, v in enumerate(s) if i != seat))
+def evaluate(final: list[float], seat: int) -> float:
+    """A rollout's value: the win share (ties shared) plus ``POINT_WEIGHT`` × ``lead``."""
+    best = max(final)
+    win = 1.0 / final.count(best) if final[seat] == best else 0.0
+    return win + POINT_WEIGHT * lead(final, seat)
 
 
-def _total(kind: GameKind, view: dict, move: Action, seeds: list[int]) -> float:
+def lead(final: list[float], seat: int) -> float:
+    """The seat's score less the best other seat's."""
+    return final[seat] - max(v for i, v in enumerate(final) if i != seat)
+
+
+Value = Callable[[list[float], int], float]
+
+
+def _total(kind: GameKind, view: dict, move: Action, seeds: list[int], value: Value) -> float:
     seat = view["me"]
-    return sum(rollout(kind, sample_state(view, random.Random(seed)), seat, move) for seed in seeds)
+    return sum(
+        value(rollout(kind, sample_state(view, random.Random(seed)), seat, move), seat)
+        for seed in seeds
+    )
+
+
+def values(
+    view: dict, moves: list[Action], rng: random.Random, each: int, value: Value = evaluate
+) -> list[float] | None:
+    """Every move's mean ``value`` over the same ``each`` determinizations (``None``: the view
+    does not add up): the comparison the review's analysis makes."""
+    kind = get_kind("dragons_gold")
+    seeds = [rng.randrange(2**63) for _ in range(each)]
+    try:
+        return [_total(kind, view, move, seeds, value) / each for move in moves]
+    except Inconsistent:
+        return None
 
 
 def _fight(view: dict, legal: list[Action], rng: random.Random, budget: Budget) -> Action:
@@ -339,28 +364,14 @@ def _fight(view: dict, legal: list[Action], rng: random.Random, budget: Budget) 
         return moves[0]
     kind = get_kind("dragons_gold")
     seeds = [rng.randrange(2**63) for _ in range(budget.rollouts)]
-    totals = [0.0] * len(moves)
-    counts = [0] * len(moves)
-    alive = list(range(len(moves)))
-    rounds = max(1, math.ceil(math.log2(len(moves))))
-    used = 0
+
+    def total(i: int, batch: list[int]) -> float:
+        return _total(kind, view, moves[i], batch, evaluate)
+
     try:
-        for r in range(rounds):
-            per = max(1, (budget.rollouts - used) // (len(alive) * (rounds - r)))
-            for i in alive:
-                batch = seeds[counts[i] : counts[i] + per]
-                totals[i] += _total(kind, view, moves[i], batch)
-                counts[i] += len(batch)
-                used += len(batch)
-            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-            alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        return moves[sequential_halving(len(moves), seeds, total, MARGIN)]
     except Inconsistent:
         return moves[0]
-    best = alive[0]
-    mean = [totals[i] / counts[i] if counts[i] else -math.inf for i in range(len(moves))]
-    if best != 0 and counts[0] == counts[best] and mean[best] <= mean[0] + MARGIN:
-        return moves[0]
-    return moves[best]
 
 
 def choose(
