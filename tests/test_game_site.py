@@ -105,7 +105,7 @@ def _game_page_keys(site: GameSite) -> list[str]:
     page = site.game_page
     assert page is not None, site.kind
     keys = [page.title, *(page.strings + k for k in GAME_PAGE_KEYS)]
-    keys += [f"{page.strings}skip_{name}" for name, _ in page.skip_links]
+    keys += [f"{page.strings}skip_{name}" for name in page.skip_links]
     return keys + ([page.strings + "skip_links"] if page.skip_links else [])
 
 

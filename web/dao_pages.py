@@ -50,14 +50,10 @@ SITE = GameSite(
     "dao",
     blueprints=(bp,),
     blurb="dao.home_text",
-    play="/dao/new",
     rules=True,
-    own_game_page=True,
     stylesheet="dao/dao.css",
     strings=("dao.",),
     data_script=data_script("dao-data", page_data),
-    join_strings="dao.join_",
-    page_class="dao-page",
     new_page=NewGamePage(
         "dao.",
         seats=("me", "bot:strong", "bot:normal", "bot:easy", "none", "none"),
@@ -76,7 +72,7 @@ SITE = GameSite(
             OptionField("turn_seconds", "turn"),
         ),
     ),
-    game_page=GamePage("dao.", "dao", "dao/game.html", "dao/game.js"),
+    game_page=GamePage("dao.", "dao"),
     review_script="review/dao.js",
     analyst=analysis.ANALYST,
 )

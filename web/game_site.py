@@ -3,7 +3,8 @@
 A game's web module, ``web/<kind>_pages.py``, ends with ``SITE = GameSite(...)``: the blueprints
 of its own pages and API, how the site names and links it (its title, the home page's paragraph,
 its links in the menu, on the home page and on the error page, its rules page), what its pages
-load (stylesheet, the string prefixes its scripts read, the data script they draw with) and its
+load (stylesheet, the string prefixes its scripts read, the data script they draw with), its
+new-game page (``NewGamePage``, ``OptionField``) and its game page's frame (``GamePage``), and its
 review (the renderer script, the analyst, the full view, the helper's wording). The service
 registers the blueprints the descriptors name (``web.register_web``); the menu and the home page
 (``web.pages``), the rules pages (``web.rules_pages``), the review pages and API
@@ -19,10 +20,11 @@ and join pages, the generic review renderer, no analysis, no rules page, no plac
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -121,16 +123,17 @@ class GamePage:
     """The frame of the game's own game page (``templates/game_page.html``, which the game's
     template extends with its panels): the root element ``#<root>`` (its parts' classes
     ``<root>-top``, ``<root>-settings``, ``<root>-end``), the title, the replay speed's slowest
-    pace, the skip links (``(name, target)``, worded ``<strings>skip_<name>``), the string
-    prefixes its scripts read and the script module."""
+    pace, the skip links (name → target, each worded ``<strings>skip_<name>``), the string
+    prefixes its scripts read, the template and the script module (defaults
+    ``<kind>/game.html`` and ``<kind>/game.js``)."""
 
     strings: str
     root: str
-    template: str
-    script: str
     slow_ms: int = 1000
+    template: str = ""
+    script: str = ""
     title: str = ""
-    skip_links: tuple[tuple[str, str], ...] = ()
+    skip_links: Mapping[str, str] = dataclasses.field(default_factory=dict)
     script_strings: tuple[str, ...] = ()
     clues: bool = False
 
@@ -168,7 +171,8 @@ class GameSite:
     title: str = ""
     #: The home page's paragraph about the game.
     blurb: str | None = None
-    #: The new-game page; ``None``: the game is not in the menu nor on the home page.
+    #: The new-game page's address (default ``/<kind>/new`` with a ``new_page``); ``None``: the
+    #: game is not in the menu nor on the home page.
     play: str | None = None
     #: Its links in the site's menu (default: its title, to the new-game page).
     nav: tuple[Link, ...] = ()
@@ -182,7 +186,8 @@ class GameSite:
     rules: bool = False
 
     # --- what its pages load ----------------------------------------------------------------
-    #: The game page is its own (a route of its blueprint); otherwise the generic one serves.
+    #: The game page is its own (a route of its blueprint; default: it has a ``game_page``);
+    #: otherwise the generic one serves.
     own_game_page: bool = False
     #: Its stylesheet under ``static/`` (game, join and review pages).
     stylesheet: str | None = None
@@ -191,8 +196,10 @@ class GameSite:
     clues: bool = False
     #: The ``<script type="application/json">`` element its scripts draw with, per language.
     data_script: Callable[[str], str] | None = None
-    #: The key prefix of its join page's strings (``JOIN_KEYS`` after it) and the page's class.
-    join_strings: str = "play.join_"
+    #: The key prefix of its join page's strings (``JOIN_KEYS`` after it; default
+    #: ``<game page's strings>join_``, ``play.join_`` for the generic pages) and the class of its
+    #: pages' wrapper (default ``<game page's root>-page``).
+    join_strings: str = ""
     page_class: str = ""
     #: Its new-game page and the frame of its game page (with ``own_game_page``).
     new_page: NewGamePage | None = None
@@ -211,6 +218,22 @@ class GameSite:
     def __post_init__(self) -> None:
         if not self.title:
             object.__setattr__(self, "title", f"games.{self.kind}.title")
+        if self.new_page is not None and self.play is None:
+            object.__setattr__(self, "play", f"/{self.kind}/new")
+        if not self.join_strings:
+            strings = self.game_page.strings if self.game_page is not None else "play."
+            object.__setattr__(self, "join_strings", strings + "join_")
+        if self.game_page is not None:
+            object.__setattr__(self, "own_game_page", True)
+            if not self.page_class:
+                object.__setattr__(self, "page_class", f"{self.game_page.root}-page")
+            # its own files by default: templates/<kind>/game.html, static/<kind>/game.js
+            page = dataclasses.replace(
+                self.game_page,
+                template=self.game_page.template or f"{self.kind}/game.html",
+                script=self.game_page.script or f"{self.kind}/game.js",
+            )
+            object.__setattr__(self, "game_page", page)
         if self.play is not None and not self.nav:
             object.__setattr__(self, "nav", (Link(self.title, self.play),))
         if self.play is not None and not self.home_links:

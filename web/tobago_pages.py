@@ -246,7 +246,6 @@ SITE = GameSite(
     "tobago",
     blueprints=(bp, islands_api.bp, solver_api.bp, puzzles_api.bp),
     blurb="home.tobago_text",
-    play="/tobago/new",
     nav=(
         Link("games.tobago.title", "/tobago"),
         Link("site.playground", "/tobago/playground"),
@@ -263,7 +262,6 @@ SITE = GameSite(
     error_links=(Link("errorpage.games", "/tobago"), Link("errorpage.puzzles", "/puzzles")),
     featured=True,
     rules=True,
-    own_game_page=True,
     stylesheet="tobago/tobago.css",
     strings=("game.", "ev.", "helper.", "seat.", "act."),
     clues=True,
@@ -291,16 +289,9 @@ SITE = GameSite(
     game_page=GamePage(
         "game.",
         "game",
-        "tobago/game.html",
-        "tobago/game.js",
         slow_ms=900,
         title="game.title",
-        skip_links=(
-            ("actions", "#actions"),
-            ("board", "#board"),
-            ("hand", "#hand-box"),
-            ("log", "#log-h"),
-        ),
+        skip_links={"actions": "#actions", "board": "#board", "hand": "#hand-box", "log": "#log-h"},
         script_strings=("game.", "ev.", "helper.", "seat.", "act."),
         clues=True,
     ),
