@@ -7,7 +7,7 @@ import sqlite3
 
 from table_app import TableApp
 from tests import testgame
-from web.game_site import GameSite
+from web.game_site import GamePage, GameSite
 from web.review_api import DecisionOut, SeatSummaryOut
 from web.schemas_games import KindOut, OptionOut
 from web.schemas_puzzles import CheckOut, ProofOut, PuzzleOut
@@ -44,6 +44,8 @@ sqlite3.Connection.row_factory
 # Templates read a game's descriptor: home.html its "featured", join.html its page class.
 GameSite.featured
 GameSite.page_class
+# templates/game_page.html reads the game page's slowest replay pace.
+GamePage.slow_ms
 # Response models' fields: they describe answers built as dicts (by games.analysis,
 # games.base.metadata, web.puzzles_api, web.tobago_pages) in the OpenAPI document.
 DecisionOut.best_value

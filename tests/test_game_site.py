@@ -17,11 +17,13 @@ own name aside (``SITE_NAME``: the site is called after Tobago).
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
+from markupsafe import escape
 
 from games.base import BUILTIN_GAMES
 from i18n import LANGS, catalogue
@@ -60,6 +62,95 @@ def test_a_descriptor_names_files_and_strings_that_exist(name):
         missing = [k for k in keys if k not in catalogue(lang)]
         assert not missing, (lang, missing)
         assert any(k.startswith(site.strings) for k in catalogue(lang)), site.strings
+
+
+#: The words the shared new-game page and its script (``templates/new_game.html``,
+#: ``templates/game_controls.html``, ``static/common/newgame.js``) build from a page's prefix.
+NEW_PAGE_KEYS = (
+    *("seats", "seats_help", "seat_type", "seat_name", "name_placeholder", "seat_level", "create"),
+    *("err_seats", "err_me", "err_seed", "err_create", "advanced", "seed", "seed_help"),
+    *("created", "share_help", "share_label", "copy", "open_seat"),
+)
+PACES = ("slow", "normal", "fast", "instant")
+#: The words the shared game-page frame (``templates/game_page.html``) builds from its prefix.
+GAME_PAGE_KEYS = ("speed", *(f"speed_{pace}" for pace in PACES), "seat_switch")
+
+
+def _new_page_keys(site: GameSite) -> list[str]:
+    page = site.new_page
+    assert page is not None, site.kind
+    p = page.strings
+    keys = [page.title, page.seat_n, *(p + k for k in NEW_PAGE_KEYS)]
+    keys += [page.lede, p + "rules"] if page.lede else []
+    keys += [p + "options"] if page.options else []
+    keys += [f"{p}type_{t}" for t in page.seat_types]
+    levels = site.game_kind.levels
+    keys += [f"{page.level_strings}level_{level}" for level in levels]
+    keys += [f"games.{site.kind}.levels.{level}" for level in levels]
+    assert {page.bot_level(s) for s in page.seats} - {None} <= set(levels)
+    assert {"bot" if page.bot_level(s) else s for s in page.seats} <= set(page.seat_types)
+    for field in page.options:
+        spec = site.option_spec(field.name)  # the kind takes the option
+        if field.widget == "turn":
+            continue
+        keys += [field.label, *field.words, *filter(None, (field.help, field.error))]
+        if field.widget in ("radio", "select"):
+            assert spec.choices is not None and len(field.words) == len(spec.choices), field
+        if field.widget == "number":
+            assert spec.bounds is not None and field.error, field
+    return keys
+
+
+def _game_page_keys(site: GameSite) -> list[str]:
+    page = site.game_page
+    assert page is not None, site.kind
+    keys = [page.title, *(page.strings + k for k in GAME_PAGE_KEYS)]
+    keys += [f"{page.strings}skip_{name}" for name in page.skip_links]
+    return keys + ([page.strings + "skip_links"] if page.skip_links else [])
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+def test_a_descriptors_pages_name_files_and_strings_that_exist(name):
+    site = site_of(name)
+    assert site.new_page is not None and site.game_page is not None
+    for template in (site.new_page.template, site.game_page.template):
+        assert (ROOT / "templates" / template).is_file(), template
+    for script in (site.new_page.script, site.game_page.script):
+        assert (ROOT / "static" / script).is_file(), script
+    keys = _new_page_keys(site) + _game_page_keys(site)
+    for lang in LANGS:
+        missing = sorted({k for k in keys if k not in catalogue(lang)})
+        assert not missing, (lang, missing)
+
+
+def test_the_shared_new_game_script_builds_the_keys_the_descriptors_are_checked_for():
+    script = (ROOT / "static/common/newgame.js").read_text("utf-8")
+    built = set(re.findall(r"\$\{(?:p|strings)\}([a-z_]+)[`$]", script))
+    assert built >= {"seat_type", "seat_name", "name_placeholder", "seat_level", "type_"}
+    assert built - {"type_"} <= set(NEW_PAGE_KEYS)  # type_<t>: checked per seat type
+
+
+@pytest.mark.parametrize("name", BUILTIN)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_new_game_page_is_its_descriptors(client, name, lang):
+    site = site_of(name)
+    page = site.new_page
+    assert page is not None
+    html = client.get(f"/{name}/new?lang={lang}").get_data(as_text=True)
+    found = re.search(r'<script type="application/json" id="new-game-data">(.*?)</script>', html)
+    data = json.loads(found.group(1))
+    kind = site.game_kind
+    assert data["kind"] == name and data["strings"] == page.strings
+    assert (data["min_seats"], data["max_seats"]) == (kind.type.min_seats, kind.type.max_seats)
+    assert data["levels"] == list(kind.levels) and len(data["seats"]) == len(page.seats)
+    fields = re.findall(r'data-option="([a-z_]+)" data-widget="([a-z]+)"', html)
+    assert fields == [(f.name, f.widget) for f in page.options if f.widget != "turn"]
+    assert ('id="turn-seconds"' in html) == any(f.widget == "turn" for f in page.options)
+    levels = re.search(r'<div class="bot-levels">.*?</dl>', html, re.S).group(0)
+    assert re.findall(r"<dt>(.*?)</dt>", levels) == [
+        str(escape(catalogue(lang)[f"{page.level_strings}level_{level}"])) for level in kind.levels
+    ]
+    assert page.script in html and str(site.stylesheet) in html
 
 
 def test_the_app_serves_what_the_descriptors_name(client):

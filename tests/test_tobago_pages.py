@@ -182,7 +182,6 @@ def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
 
 
 CLIENT_KEYS = ("not_found",)
-SHARE_KEYS = ("share_label", "copy")
 
 
 @pytest.mark.parametrize(
@@ -190,10 +189,7 @@ SHARE_KEYS = ("share_label", "copy")
     [
         ("gameclient.js", "tobago/game.js", 'strings: "game."', "game.", CLIENT_KEYS),
         ("gameclient.js", "dao/game.js", 'strings: "dao."', "dao.", CLIENT_KEYS),
-        ("newgame.js", "tobago/newgame.js", '{ options, seed }, "new.")', "new.", SHARE_KEYS),
-        ("newgame.js", "dao/new.js", 'seats, body, "dao.")', "dao.", SHARE_KEYS),
         ("gameclient.js", "isla_dorada/game.js", 'strings: "isla."', "isla.", CLIENT_KEYS),
-        ("newgame.js", "isla_dorada/new.js", 'seats, body, "isla.")', "isla.", SHARE_KEYS),
     ],
 )
 def test_shared_page_scripts_find_their_messages_for_every_game(
@@ -205,36 +201,6 @@ def test_shared_page_scripts_find_their_messages_for_every_game(
         f"}}{name}`" in (ROOT / "static/common" / shared).read_text("utf-8") for name in names
     )
     assert handover in (ROOT / "static" / page).read_text("utf-8")
-    for lang in ("en", "zh"):
-        assert {prefix + name for name in names} <= set(catalogue(lang))
-
-
-GAME_CONTROLS = (
-    "speed",
-    "speed_slow",
-    "speed_normal",
-    "speed_fast",
-    "speed_instant",
-    "seat_switch",
-)
-NEW_CONTROLS = ("advanced", "seed", "seed_help", "created", "share_help", "open_seat")
-
-
-@pytest.mark.parametrize(
-    ("page", "prefix", "calls", "names"),
-    [
-        ("tobago/game.html", "game.", ("speed_choice", "seat_switch"), GAME_CONTROLS),
-        ("dao/game.html", "dao.", ("speed_choice", "seat_switch"), GAME_CONTROLS),
-        ("tobago/new.html", "new.", ("seed_field", "created_section"), NEW_CONTROLS),
-        ("dao/new.html", "dao.", ("seed_field", "created_section"), NEW_CONTROLS),
-        ("isla_dorada/game.html", "isla.", ("speed_choice", "seat_switch"), GAME_CONTROLS),
-        ("isla_dorada/new.html", "isla.", ("seed_field", "created_section"), NEW_CONTROLS),
-    ],
-)
-def test_pages_share_the_controls_macros_in_their_own_words(page, prefix, calls, names):
-    """``templates/game_controls.html`` words its controls from the prefix each page passes."""
-    html = (ROOT / "templates" / page).read_text("utf-8")
-    assert all(f"{call}('{prefix}'" in html for call in calls)
     for lang in ("en", "zh"):
         assert {prefix + name for name in names} <= set(catalogue(lang))
 

@@ -1,7 +1,8 @@
 """Dragon's Gold in the browser: the new-game page, the game page and the join page.
 
-Plain HTML + JS modules (``templates/dragons_gold/``, ``static/dragons_gold/``; no build step, no
-CDN) over the generic game API (``/api/games``), so a page never sees more than its seat's view.
+Plain HTML + JS modules (the new-game page is every game's, from ``SITE``'s ``new_page``; the
+game page ``templates/dragons_gold/game.html`` in the shared frame; ``static/dragons_gold/``; no
+build step, no CDN) over the generic game API (``/api/games``), so a page never sees more than its seat's view.
 The table facts the scripts draw with (colours, hunters, the dragon table, the magic items) come
 from the engine's data files through ``page_data``, so page and engine cannot disagree.
 
@@ -14,17 +15,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flask import Blueprint, redirect, render_template
-from flask.typing import ResponseReturnValue
-from markupsafe import Markup
-
 from games.dragons_gold import analysis
 from games.dragons_gold import data as D
-from web.game_pages import render_game, render_join
-from web.game_site import GameSite
-from web.i18n import current_lang, script_json, translate
+from web.game_pages import pages_blueprint
+from web.game_site import GamePage, GameSite, NewGamePage, OptionField, data_script
+from web.i18n import translate
 
-bp = Blueprint("dragons_gold_pages", __name__)
+bp = pages_blueprint(__name__, "dragons_gold")
 #: Token colours as the pages paint them.
 COLOUR_HEX = {
     "gold": "#d4a017",
@@ -64,49 +61,40 @@ def page_data(lang: str) -> dict[str, Any]:
     }
 
 
-@cache
-def _data_tag(lang: str) -> str:
-    return f'<script type="application/json" id="dg-data">{script_json(page_data(lang))}</script>'
-
-
-@bp.context_processor
-def _inject() -> dict:
-    lang = current_lang()
-    return {"dg_data_script": lambda: Markup(_data_tag(lang))}
-
-
-@bp.get("/dragons_gold")
-def hub() -> ResponseReturnValue:
-    return redirect("/dragons_gold/new")
-
-
-@bp.get("/dragons_gold/new")
-def new_game() -> str:
-    return render_template("dragons_gold/new.html")
-
-
-@bp.get("/dragons_gold/games/<game_id>")
-def game_page(game_id: str) -> str:
-    return render_game(SITE, "dragons_gold/game.html", game_id)
-
-
-@bp.get("/dragons_gold/games/<game_id>/join/<int:seat>")
-def join_page(game_id: str, seat: int) -> str:
-    return render_join(SITE, game_id, seat)
-
-
 SITE = GameSite(
     "dragons_gold",
     blueprints=(bp,),
     blurb="dg.home_text",
-    play="/dragons_gold/new",
     rules=True,
-    own_game_page=True,
     stylesheet="dragons_gold/dg.css",
     strings=("dg.",),
-    data_script=_data_tag,
-    join_strings="dg.join_",
-    page_class="dg-page",
+    data_script=data_script("dg-data", page_data),
+    new_page=NewGamePage(
+        "dg.",
+        seats=("me", "bot:normal", "bot:normal", "bot:easy", "none", "none"),
+        options=(
+            OptionField("advanced", "check", "dg.opt_advanced"),
+            OptionField(
+                "negotiation", "radio", "dg.opt_negotiation", ("dg.neg_timed", "dg.neg_division")
+            ),
+            OptionField(
+                "negotiation_seconds",
+                "number",
+                "dg.opt_negotiation_seconds",
+                error="dg.err_seconds",
+            ),
+            OptionField(
+                "market_seconds", "number", "dg.opt_market_seconds", error="dg.err_seconds"
+            ),
+        ),
+    ),
+    game_page=GamePage(
+        "dg.",
+        "dg",
+        slow_ms=1200,
+        skip_links={"actions": "#mine", "dragons": "#table", "screen": "#screen", "log": "#log-h"},
+        script_strings=("dg.", "error.dg_"),
+    ),
     review_script="review/dragons_gold.js",
     analyst=analysis.ANALYST,
     full_view=analysis.full_view,

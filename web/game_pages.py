@@ -4,7 +4,9 @@ generic game page that plays any kind.
 Each game's pages blueprint (``web/<kind>_pages.py``) keeps its own routes and templates and
 describes itself once as a ``GameSite`` (``web.game_site``); its routes render through
 ``render_game`` and ``render_join`` here, so the parts that are the same for every game cannot
-drift apart.
+drift apart. ``pages_blueprint`` makes a game's blueprint with the routes every game has (its
+new-game page, its game page, the join page; ``/<kind>`` leads to the new-game page unless the
+game has a hub of its own), each rendered from the game's descriptor.
 
 The join page is one template (``templates/join.html``) and one script
 (``static/common/join.js``) for every game: it claims a free seat from a share link
@@ -25,11 +27,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, abort, render_template
+from flask import Blueprint, Flask, abort, redirect, render_template
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 from werkzeug.routing import BaseConverter
 
 from errors import NotFound
-from web.game_site import GameSite, site_or_404
+from web.game_site import GameSite, site_of, site_or_404
+from web.i18n import script_json
 
 bp = Blueprint("game_pages", __name__)
 #: Longer than any id ``web.storage`` makes: such a page is a 404 without asking the database.
@@ -75,7 +80,63 @@ def render_game(site: GameSite, template: str, game_id: str, **context: Any) -> 
 def render_join(site: GameSite, game_id: str, seat: int) -> str:
     """The page a share link opens: claim seat ``seat`` of ``game_id``."""
     check_game_id(game_id, site.kind)
-    return render_template("join.html", game_id=game_id, seat=seat, pages=site)
+    return render_template("join.html", game_id=game_id, seat=seat, site=site)
+
+
+def render_new_game(site: GameSite) -> str:
+    """The game's new-game page, from its descriptor's ``new_page``."""
+    page = site.new_page
+    if page is None:
+        abort(404)
+    kind = site.game_kind
+    data = {
+        "kind": site.kind,
+        "strings": page.strings,
+        "level_strings": page.level_strings,
+        "seat_n": page.seat_n,
+        "min_seats": kind.type.min_seats,
+        "max_seats": kind.type.max_seats,
+        "seat_types": list(page.seat_types),
+        "seats": [
+            {"type": "bot" if page.bot_level(s) else s, "level": page.bot_level(s)}
+            for s in page.seats
+        ],
+        "level": page.level,
+        "levels": list(kind.levels),
+    }
+    tag = f'<script type="application/json" id="new-game-data">{script_json(data)}</script>'
+    return render_template(
+        page.template, site=site, page=page, kind=kind, new_game_data=Markup(tag)
+    )
+
+
+def pages_blueprint(import_name: str, kind: str, *, hub: bool = False) -> Blueprint:
+    """The blueprint of ``kind``'s pages (named ``<kind>_pages``, its ``import_name`` the game's
+    web module): ``/<kind>/new``, ``/<kind>/games/<id>`` (the template its descriptor's
+    ``game_page`` names), ``/<kind>/games/<id>/join/<seat>`` and, without a ``hub`` of its own,
+    ``/<kind>`` leading to the new-game page. The descriptor is read when a page is asked for."""
+    bp = Blueprint(f"{kind}_pages", import_name)
+
+    def new_game() -> str:
+        return render_new_game(site_of(kind))
+
+    def game_page(game_id: str) -> str:
+        site = site_of(kind)
+        assert site.game_page is not None, kind
+        return render_game(site, site.game_page.template, game_id, page=site.game_page)
+
+    def join_page(game_id: str, seat: int) -> str:
+        return render_join(site_of(kind), game_id, seat)
+
+    def to_new_game() -> ResponseReturnValue:
+        return redirect(f"/{kind}/new")
+
+    bp.add_url_rule(f"/{kind}/new", "new_game", new_game)
+    bp.add_url_rule(f"/{kind}/games/<game_id>", "game_page", game_page)
+    bp.add_url_rule(f"/{kind}/games/<game_id>/join/<int:seat>", "join_page", join_page)
+    if not hub:
+        bp.add_url_rule(f"/{kind}", "hub", to_new_game)
+    return bp
 
 
 def _generic(kind: str) -> GameSite:

@@ -1,10 +1,11 @@
 """Isla Dorada in the browser: the new-game page, the game page and the join page for a friend.
 
-Plain HTML + JS modules (``templates/isla_dorada/``, ``static/isla_dorada/``; no build step, no
-CDN) that talk to the generic game API like any client, so a page never sees more than its seat's
+Plain HTML + JS modules (the new-game page is every game's, from ``SITE``'s ``new_page``; the
+game page ``templates/isla_dorada/game.html`` in the shared frame; ``static/isla_dorada/``; no
+build step, no CDN) that talk to the generic game API like any client, so a page never sees more than its seat's
 view. Strings start with ``isla.`` (``i18n/<lang>/isla_dorada.json``); the card kinds' facts
 (value, gold, the route types they pay, lightning or special) come from the cards' data file
-through ``isla_data_script()`` so the pages and the engine cannot disagree. The map itself is
+in the data script ``#isla-data`` so the pages and the engine cannot disagree. The map itself is
 in every view (``view.map``).
 """
 
@@ -13,17 +14,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flask import Blueprint, redirect, render_template
-from flask.typing import ResponseReturnValue
-from markupsafe import Markup
-
 from games.isla_dorada import analysis
 from games.isla_dorada import tables as T
-from web.game_pages import render_game, render_join
-from web.game_site import GameSite
-from web.i18n import current_lang, script_json
+from web.game_pages import pages_blueprint
+from web.game_site import GamePage, GameSite, NewGamePage, data_script
 
-bp = Blueprint("isla_dorada_pages", __name__)
+bp = pages_blueprint(__name__, "isla_dorada")
 
 
 @cache
@@ -53,49 +49,23 @@ def page_data() -> dict[str, Any]:
     }
 
 
-@cache
-def _data_tag() -> str:
-    return f'<script type="application/json" id="isla-data">{script_json(page_data())}</script>'
-
-
-@bp.context_processor
-def _inject() -> dict:
-    current_lang()
-    return {"isla_data_script": lambda: Markup(_data_tag())}
-
-
-@bp.get("/isla_dorada")
-def hub() -> ResponseReturnValue:
-    return redirect("/isla_dorada/new")
-
-
-@bp.get("/isla_dorada/new")
-def new_game() -> str:
-    return render_template("isla_dorada/new.html")
-
-
-@bp.get("/isla_dorada/games/<game_id>")
-def game_page(game_id: str) -> str:
-    return render_game(SITE, "isla_dorada/game.html", game_id)
-
-
-@bp.get("/isla_dorada/games/<game_id>/join/<int:seat>")
-def join_page(game_id: str, seat: int) -> str:
-    return render_join(SITE, game_id, seat)
-
-
 SITE = GameSite(
     "isla_dorada",
     blueprints=(bp,),
     blurb="home.isla_text",
-    play="/isla_dorada/new",
     rules=True,
-    own_game_page=True,
     stylesheet="isla_dorada/isla.css",
     strings=("isla.",),
-    data_script=lambda lang: _data_tag(),
-    join_strings="isla.join_",
-    page_class="isla-page",
+    data_script=data_script("isla-data", lambda lang: page_data()),
+    new_page=NewGamePage(
+        "isla.", seats=("me", "bot:normal", "bot:normal", "bot:easy", "none", "none")
+    ),
+    game_page=GamePage(
+        "isla.",
+        "isla",
+        slow_ms=1200,
+        skip_links={"actions": "#actions", "map": "#map-box", "hand": "#hand-box", "log": "#log-h"},
+    ),
     review_script="review/isla_dorada.js",
     analyst=analysis.ANALYST,
     full_view=analysis.full_view,

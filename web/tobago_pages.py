@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from flask import Blueprint, render_template
+from flask import render_template
 from pydantic import BaseModel, ConfigDict, Field
 
 from errors import InvalidInput
@@ -32,14 +32,14 @@ from solver.hints import Hint, hints
 from solver.solve import MAX_HAND, MAX_MAPS, parse_list, parse_solve_request, parse_space_on
 from web import islands_api, puzzles_api, solver_api
 from web.apidoc import api_route
-from web.game_pages import render_game, render_join
-from web.game_site import GameSite, Link
+from web.game_pages import pages_blueprint
+from web.game_site import GamePage, GameSite, Link, NewGamePage, OptionField
 from web.i18n import translate
 from web.jsonbody import json_body
 from web.schemas_island import IslandSpecIn
 from web.solver_api import ClueValue, Pair, SolveMapIn, SolveOptionsIn
 
-bp = Blueprint("tobago_pages", __name__)
+bp = pages_blueprint(__name__, "tobago", hub=True)
 TAG = "tobago"
 MAX_ATVS = 8
 
@@ -49,21 +49,6 @@ MAX_ATVS = 8
 @bp.get("/tobago")
 def hub() -> str:
     return render_template("tobago/hub.html")
-
-
-@bp.get("/tobago/new")
-def new_game() -> str:
-    return render_template("tobago/new.html")
-
-
-@bp.get("/tobago/games/<game_id>")
-def game_page(game_id: str) -> str:
-    return render_game(SITE, "tobago/game.html", game_id)
-
-
-@bp.get("/tobago/games/<game_id>/join/<int:seat>")
-def join_page(game_id: str, seat: int) -> str:
-    return render_join(SITE, game_id, seat)
 
 
 @bp.get("/tobago/playground")
@@ -261,7 +246,6 @@ SITE = GameSite(
     "tobago",
     blueprints=(bp, islands_api.bp, solver_api.bp, puzzles_api.bp),
     blurb="home.tobago_text",
-    play="/tobago/new",
     nav=(
         Link("games.tobago.title", "/tobago"),
         Link("site.playground", "/tobago/playground"),
@@ -278,11 +262,39 @@ SITE = GameSite(
     error_links=(Link("errorpage.games", "/tobago"), Link("errorpage.puzzles", "/puzzles")),
     featured=True,
     rules=True,
-    own_game_page=True,
     stylesheet="tobago/tobago.css",
     strings=("game.", "ev.", "helper.", "seat.", "act."),
     clues=True,
     join_strings="join.",
+    new_page=NewGamePage(
+        "new.",
+        seats=("me", "bot:normal", "bot:normal", "bot:normal"),
+        seat_types=("me", "friend", "anyone", "bot", "none"),
+        title="new.title",
+        lede=None,
+        level_strings="seat.",
+        seat_n="seat.n",
+        options=(
+            *(
+                OptionField(name, "check", f"option.{name}", help=f"games.tobago.options.{name}")
+                for name in ("near_includes_target", "treasure_on_landmarks", "extra_marker")
+            ),
+            OptionField("turn_seconds", "turn"),
+        ),
+        script_strings=("new.", "seat."),
+        clues=True,
+        template="tobago/new.html",
+        script="tobago/newgame.js",
+    ),
+    game_page=GamePage(
+        "game.",
+        "game",
+        slow_ms=900,
+        title="game.title",
+        skip_links={"actions": "#actions", "board": "#board", "hand": "#hand-box", "log": "#log-h"},
+        script_strings=("game.", "ev.", "helper.", "seat.", "act."),
+        clues=True,
+    ),
     review_script="review/tobago.js",
     analyst=analysis.ANALYST,
     full_view=analysis.full_view,

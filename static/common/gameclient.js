@@ -23,6 +23,25 @@ const $ = (id) => document.getElementById(id);
 /** Refusals or drops of the event stream in a row, without an event between, before the long-poll takes over. */
 const STREAM_TRIES = 4;
 
+/**
+ * The end screen (the page's #end section): `show(latest)` draws it with `draw(section, latest)`
+ * when the game is over, shows it and gives it focus once per version (a redraw of the same end
+ * leaves focus where the player put it), and hides it while the game runs.
+ */
+export function endScreen(draw) {
+  let shownFor = -1;
+  return (latest) => {
+    const end = $("end");
+    if (!latest || !latest.over) { end.hidden = true; return; }
+    draw(end, latest);
+    if (shownFor !== latest.version) {
+      shownFor = latest.version;
+      end.hidden = false;
+      end.focus();
+    }
+  };
+}
+
 /** Remember a <select>'s choice in localStorage under `key` (restored now if still an option). */
 export function rememberChoice(select, key) {
   try {

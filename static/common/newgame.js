@@ -4,14 +4,18 @@
 // join page, templates/join.html; a friend's seat is an invitation, whose secret the link carries
 // after `#invite=`, where it never reaches a server's log).
 //
-// The page has a form #new-game with rows in #seat-rows (#seat-<i>-type: me / friend / bot /
-// none, #seat-<i>-name, #seat-<i>-level) and a hidden #created section with #share-links and the
-// link #open-seat; strings `<prefix>share_label` ({n}) and `<prefix>copy`. The bot levels a page
-// offers come from GET /api/games/kinds (`gameKind`), each with its sentence (`levelList`).
+// The page (templates/new_game.html, from the game's descriptor: web/game_site.py NewGamePage)
+// has a form #new-game with rows in #seat-rows (#seat-<i>-type: me / friend / anyone / bot /
+// none, #seat-<i>-name, #seat-<i>-level), the rule options' fields (each marked data-option and
+// data-widget), #game-seed, and a hidden #created section with #share-links and the link
+// #open-seat. `newGamePage` runs it from the page's #new-game-data (the kind, its seat bounds and
+// bot levels, the rows to start with, the strings' prefix): static/common/new.js for most games;
+// a page with more to ask (Tobago's island) passes its own `options` and `body`.
 
 import { api, seatLinks, seatTokens } from "./api.js";
 import { h } from "./dom.js";
-import { lang, t } from "./i18n.js";
+import { errorText } from "./errors.js";
+import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -95,35 +99,89 @@ export async function startGame(kind, seats, body, strings) {
   $("open-seat").focus();
 }
 
-/** The kind `name` as GET /api/games/kinds describes it (its bot levels, options…). */
-export async function gameKind(name) {
-  const kinds = await api("GET", "/api/games/kinds");
-  return kinds.kinds.find((k) => k.name === name) || null;
+/** One seat row: who plays (`d.type`), a name, a bot's level; `none` past the fewest seats. */
+function seatRow(cfg, i, d) {
+  const p = cfg.strings;
+  const types = cfg.seat_types.filter((v) => v !== "none" || i >= cfg.min_seats);
+  const type = h("select", { id: `seat-${i}-type`, class: "seat-type", "aria-label": t(`${p}seat_type`, { n: i + 1 }) },
+    types.map((v) => h("option", { value: v, selected: v === d.type }, t(`${p}type_${v}`))));
+  const name = h("input", { type: "text", id: `seat-${i}-name`, class: "seat-name", maxlength: 40, autocomplete: "off",
+    placeholder: t(`${p}name_placeholder`), "aria-label": t(`${p}seat_name`, { n: i + 1 }) });
+  const level = h("select", { id: `seat-${i}-level`, class: "seat-level", "aria-label": t(`${p}seat_level`, { n: i + 1 }) },
+    cfg.levels.map((l) => h("option", { value: l, selected: l === (d.level || cfg.level) }, t(`${cfg.level_strings}level_${l}`))));
+  const row = h("li", { class: "seat-row" }, h("span", { class: "seat-no" }, t(cfg.seat_n, { n: i + 1 })), type, name, level);
+  const sync = () => {
+    level.hidden = type.value !== "bot";
+    name.hidden = type.value === "none" || type.value === "bot";
+    row.classList.toggle("empty", type.value === "none");
+  };
+  type.addEventListener("change", sync);
+  sync();
+  return row;
 }
 
 /**
- * The bot levels the kind `name` offers, their sentences shown in #bot-levels (strings
- * `<label>level_<name>`); `known` when the API does not answer (creating reports the problem).
+ * The rule options the form's fields ask for (templates/game_controls.html `option_field`):
+ * `{name: value}`, or `{error}` (a catalogue key) for a number outside its bounds.
  */
-export async function offeredLevels(name, label, known) {
-  try {
-    const kind = await gameKind(name);
-    if (kind && kind.bots.length) {
-      $("bot-levels").replaceChildren(levelList(kind.levels, label));
-      return kind.bots;
+export function readOptions(form) {
+  const options = {};
+  for (const field of form.querySelectorAll("[data-option]")) {
+    const name = field.dataset.option;
+    const widget = field.dataset.widget;
+    if (widget === "check") options[name] = field.checked;
+    else if (widget === "radio") options[name] = JSON.parse(field.querySelector("input:checked").value);
+    else if (widget === "select") options[name] = JSON.parse(field.value);
+    else if (widget === "number") {
+      const n = Number(field.value);
+      if (!Number.isInteger(n) || n < Number(field.min) || n > Number(field.max)) return { error: field.dataset.error };
+      options[name] = n;
     }
-  } catch (e) { /* keep the known levels */ }
-  return known;
+  }
+  return { options: { ...options, ...turnOption() } };
+}
+
+/** The game seed typed in #game-seed: a number, null (none typed) or undefined (not a seed). */
+export function typedSeed() {
+  const text = $("game-seed").value.trim();
+  if (text === "") return null;
+  const seed = Number(text);
+  return Number.isSafeInteger(seed) && seed >= 0 ? seed : undefined;
 }
 
 /**
- * The bot levels of a kind (`kind.levels`) as a list: each level's name (the string
- * `<label>level_<name>`) and its one sentence on how it plays, in the page's language.
+ * Run the new-game page from its #new-game-data. `hooks.options(options, seed)` may add to the
+ * rule options read from the form (Tobago's island) before the game is created.
  */
-export function levelList(levels, label) {
-  return h("div", { class: "bot-levels" }, h("p", { class: "hint-text" }, t("common.bot_levels")),
-    h("dl", {}, ...levels.flatMap((l) => [
-      h("dt", {}, t(`${label}level_${l.name}`)),
-      h("dd", {}, lang === "zh" && l.description_zh ? l.description_zh : l.description),
-    ])));
+export function newGamePage(hooks = {}) {
+  const cfg = JSON.parse($("new-game-data").textContent);
+  const p = cfg.strings;
+  const form = $("new-game");
+  const fail = (text) => {
+    const err = $("form-error");
+    err.textContent = text;
+    err.hidden = false;
+  };
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    $("form-error").hidden = true;
+    const seats = readSeats();
+    if (seats.length < cfg.min_seats || seats.length > cfg.max_seats) return fail(t(`${p}err_seats`));
+    if (!seats.some((s) => s.local)) return fail(t(`${p}err_me`));
+    const read = readOptions(form);
+    if (read.error) return fail(t(read.error));
+    const seed = typedSeed();
+    if (seed === undefined) return fail(t(`${p}err_seed`));
+    const options = hooks.options ? hooks.options(read.options, seed) : read.options;
+    const body = seed === null ? { options } : { options, seed };
+    $("create-game").disabled = true;
+    try {
+      await startGame(cfg.kind, seats, body, p);
+    } catch (e) {
+      fail(t(`${p}err_create`, { message: errorText(e) }));
+    } finally {
+      $("create-game").disabled = false;
+    }
+  });
+  $("seat-rows").replaceChildren(...cfg.seats.map((d, i) => seatRow(cfg, i, d)));
 }

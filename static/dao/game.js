@@ -5,7 +5,7 @@
 // static/common/gameclient.js, shared with the other games).
 
 import { h } from "../common/dom.js";
-import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
+import { clone, endScreen, GameClient, panelSwitch } from "../common/gameclient.js";
 import { t } from "../common/i18n.js";
 import { applyEvent, cardBack, cardFace, cardText, DATA, eventText, nameList, seatName } from "./cards.js";
 import { renderEnd, renderHelper, renderPile } from "./panels.js";
@@ -16,7 +16,7 @@ const client = new GameClient({ kind: "dao", gameId: root.dataset.game, strings:
 const { mySeat } = client;
 
 let shown = null; // the view on screen: client.snap.view, or a step of a replay
-let endShownFor = -1;
+const showEnd = endScreen((end, latest) => renderEnd(end, latest, ui));
 const logLines = [];
 const ui = { seats: [], replaying: false, actor: null, flash: null, fresh: -1, pileOpen: false, mySeat };
 
@@ -125,15 +125,7 @@ function render() {
   const latest = current();
   renderHelper($("helper-body"), latest && !latest.over ? latest.view.helper : null, { stale: ui.replaying, watching: mySeat === null, over: shown.over });
   renderLog();
-  const end = $("end");
-  if (latest && latest.over) {
-    renderEnd(end, latest, ui);
-    if (endShownFor !== latest.version) {
-      endShownFor = latest.version;
-      end.hidden = false;
-      end.focus();
-    }
-  } else end.hidden = true;
+  showEnd(latest);
 }
 
 // --- events and replays -------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 
 import { h } from "../common/dom.js";
 import { firstControl, FocusKeeper, skipLinks } from "../common/focus.js";
-import { clone, GameClient } from "../common/gameclient.js";
+import { clone, endScreen, GameClient } from "../common/gameclient.js";
 import { t } from "../common/i18n.js";
 import { renderEnd, renderMarket, renderNegotiation } from "./panels.js";
 import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, itemLabel, nameList, seatName, tableFacts, tokensText } from "./tokens.js";
@@ -20,7 +20,7 @@ const client = new GameClient({ kind: "dragons_gold", gameId: root.dataset.game,
 const { mySeat } = client;
 
 let shown = null; // the view on screen
-let endShownFor = -1;
+const showEnd = endScreen((end, latest) => renderEnd(end, latest, who));
 const logLines = [];
 const ui = { seats: [], replaying: false, actor: null, hunter: null, sword: false, draft: null, draftKey: null, clock: null, timed: "" };
 // the time left: moved into the bar of whichever panel runs against the clock (panels.js)
@@ -209,15 +209,7 @@ function render() {
   tick();
   const latest = current();
   if (latest) showTimedPanel();
-  const end = $("end");
-  if (latest && latest.over) {
-    renderEnd(end, latest, who);
-    if (endShownFor !== latest.version) {
-      endShownFor = latest.version;
-      end.hidden = false;
-      end.focus();
-    }
-  } else end.hidden = true;
+  showEnd(latest);
   keeper.settle(!!latest && !client.busy);
 }
 

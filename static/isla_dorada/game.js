@@ -8,7 +8,7 @@
 
 import { h } from "../common/dom.js";
 import { firstControl, FocusKeeper, skipLinks } from "../common/focus.js";
-import { clone, GameClient } from "../common/gameclient.js";
+import { clone, endScreen, GameClient } from "../common/gameclient.js";
 import { t } from "../common/i18n.js";
 import { actionPanel, mapChoices } from "./actions.js";
 import { eventText, learnMap, nameList, placeName, seatName } from "./cards.js";
@@ -21,7 +21,7 @@ const client = new GameClient({ kind: "isla_dorada", gameId: root.dataset.game, 
 const { mySeat } = client;
 
 let shown = null; // the view on screen: client.snap.view, or a step of a replay
-let endShownFor = -1;
+const showEnd = endScreen((end, latest) => renderEnd(end, latest, ui));
 let phaseKey = "";
 const logLines = [];
 const ui = { seats: [], mySeat, replaying: false, actor: null, path: [] };
@@ -98,15 +98,7 @@ function render(focusSelected = false) {
   renderPlayers($("players"), shown, ui, latest && latest.over ? latest.view.winners : []);
   renderLog();
   if (focusSelected && selected) focusAfterPick(selected);
-  const end = $("end");
-  if (latest && latest.over) {
-    renderEnd(end, latest, ui);
-    if (endShownFor !== latest.version) {
-      endShownFor = latest.version;
-      end.hidden = false;
-      end.focus();
-    }
-  } else end.hidden = true;
+  showEnd(latest);
   keeper.settle(!!latest && !client.busy);
 }
 
