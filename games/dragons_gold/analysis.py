@@ -26,13 +26,11 @@ the end, its score.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.analysis import Analyst, Judgement, Thresholds, best_of
-from games.base import Action, GameKind
+from games.base import Action
 from games.dragons_gold.bots import _play_score
 from games.dragons_gold.splits import token_values, worth
-from games.review import merged_players_view
+from games.review import merged_with_own
 
 THRESHOLDS = Thresholds(good=1.0, inaccuracy=3.0)
 
@@ -109,23 +107,7 @@ def hoard_worth(view: dict) -> float:
     return float(worth(view["players"][seat]["hoard"] or {}, _values(view)))
 
 
-def full_view(kind: GameKind, state: Any) -> dict:
-    """Every hoard and hand, and what each seat alone learned (``notes_all``)."""
-    full = merged_players_view(kind, state)
-    full["notes_all"] = [kind.view(state, s)["notes"] for s in range(kind.seat_count(state))]
-    return full
+#: Every hoard and hand, and what each seat alone learned (``notes_all``).
+full_view = merged_with_own("notes", "notes_all")
 
-
-class DragonsGoldAnalyst(Analyst):
-    unit = "token_points"
-    chart = "hoard_worth"
-    thresholds = THRESHOLDS
-
-    def judge(self, view: dict, legal: list[Action], played: Action) -> Judgement | None:
-        return judge(view, legal, played)
-
-    def expected(self, view: dict) -> float | None:
-        return hoard_worth(view)
-
-
-ANALYST = DragonsGoldAnalyst()
+ANALYST = Analyst("token_points", "hoard_worth", THRESHOLDS, judge, hoard_worth)
