@@ -196,40 +196,36 @@ _NAME = {
 }
 
 
+def _seat_variant(seat_type: str, **properties: Any) -> dict[str, Any]:
+    """One seat variant of a new game's ``seats``: ``{"type": seat_type, "name": ...}`` and
+    ``properties``, nothing else."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["type"],
+        "properties": {"type": {"const": seat_type}, "name": _NAME, **properties},
+    }
+
+
 def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
-    human = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["type"],
-        "properties": {
-            "type": {"const": "human"},
-            "name": _NAME,
-            "level": {"type": "null"},
-            "open": {"type": "boolean", "description": SeatIn.model_fields["open"].description},
-            "listed": {
-                "type": "boolean",
-                "description": SeatIn.model_fields["listed"].description,
-            },
+    human = _seat_variant(
+        "human",
+        level={"type": "null"},
+        open={"type": "boolean", "description": SeatIn.model_fields["open"].description},
+        listed={"type": "boolean", "description": SeatIn.model_fields["listed"].description},
+    )
+    # a listed seat is an open one (else 400 listed_not_open)
+    human["if"] = {"required": ["listed"], "properties": {"listed": {"const": True}}}
+    human["then"] = {"required": ["open"], "properties": {"open": {"const": True}}}
+    bot = _seat_variant(
+        "bot",
+        level={
+            "anyOf": [{"enum": sorted(kind.bots)}, {"type": "null"}],
+            "description": "Bot level (default: the game's first)",
         },
-        # a listed seat is an open one (else 400 listed_not_open)
-        "if": {"required": ["listed"], "properties": {"listed": {"const": True}}},
-        "then": {"required": ["open"], "properties": {"open": {"const": True}}},
-    }
-    bot = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["type"],
-        "properties": {
-            "type": {"const": "bot"},
-            "name": _NAME,
-            "level": {
-                "anyOf": [{"enum": sorted(kind.bots)}, {"type": "null"}],
-                "description": "Bot level (default: the game's first)",
-            },
-            "open": {"const": False},
-            "listed": {"const": False},
-        },
-    }
+        open={"const": False},
+        listed={"const": False},
+    )
     return [human, bot]
 
 
