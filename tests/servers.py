@@ -35,6 +35,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -233,6 +234,12 @@ class Gunicorn:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def gunicorn_in(tmp: Path, app: str = APP, **settings: Any) -> Gunicorn:
+    """A server on ``tmp/games.sqlite3`` that logs to ``tmp/gunicorn.log`` (``settings``: the
+    other ``Gunicorn`` arguments), started and stopped by ``with``."""
+    return Gunicorn(tmp / "games.sqlite3", app, log=tmp / "gunicorn.log", **settings)
 
 
 @contextmanager

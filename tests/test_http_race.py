@@ -17,17 +17,15 @@ import pytest
 import requests
 
 from tests.bots import my_turn
-from tests.servers import APP_WITH_TESTGAME, Gunicorn
+from tests.servers import APP_WITH_TESTGAME, gunicorn_in
 
 pytestmark = pytest.mark.slow  # real gunicorn servers racing and restarting
 
 
 @pytest.fixture
 def server(tmp_path):
-    srv = Gunicorn(tmp_path / "games.sqlite3", APP_WITH_TESTGAME, log=tmp_path / "gunicorn.log")
-    srv.start()
-    yield srv
-    srv.stop()
+    with gunicorn_in(tmp_path, APP_WITH_TESTGAME) as srv:
+        yield srv
 
 
 def bearer(token: str) -> dict:

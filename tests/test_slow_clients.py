@@ -19,7 +19,7 @@ import time
 import pytest
 import requests
 
-from tests.servers import Gunicorn
+from tests.servers import Gunicorn, gunicorn_in
 
 GET_KINDS = b"GET /api/games/kinds HTTP/1.1\r\nHost: t\r\n\r\n"
 
@@ -29,12 +29,9 @@ GET_KINDS = b"GET /api/games/kinds HTTP/1.1\r\nHost: t\r\n\r\n"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("slow")
     env = {"TOBAGO_REQUEST_TIMEOUT_S": "2", "TOBAGO_IDLE_TIMEOUT_S": "2"}
-    srv = Gunicorn(tmp / "games.sqlite3", workers=1, log=tmp / "g.log", env=env)
-    srv.start()
-    yield srv
-    srv.stop()
+    with gunicorn_in(tmp_path_factory.mktemp("slow"), workers=1, env=env) as srv:
+        yield srv
 
 
 def connect(server: Gunicorn) -> socket.socket:
