@@ -81,6 +81,14 @@ def _cpu_seconds(fields: list[str]) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def pids_cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds used so far by the processes ``pids`` (each still running)."""
+    return sum(
+        _cpu_seconds(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split())
+        for pid in pids
+    )
+
+
 def server_cpu_seconds(master: int) -> float:
     """User + system CPU seconds used so far by every process of the server: the master and
     all its descendants (a process that ended meanwhile no longer counts)."""

@@ -16,6 +16,7 @@ import time
 import pytest
 import requests
 
+from tests.api_calls import bearer
 from tests.bots import my_turn
 from tests.servers import APP_WITH_TESTGAME, gunicorn_in
 
@@ -26,10 +27,6 @@ pytestmark = pytest.mark.slow  # real gunicorn servers racing and restarting
 def server(tmp_path):
     with gunicorn_in(tmp_path, APP_WITH_TESTGAME) as srv:
         yield srv
-
-
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new_game(url: str, seats: list[dict], rounds: int, seed: int) -> dict:
