@@ -159,15 +159,11 @@ def median_ratio(values: Sequence[float], baseline: Sequence[float]) -> float:
 
 
 def ratio(
-    key: str,
-    label: str,
-    values: Sequence[float],
-    baseline: Sequence[float],
-    target: Target | None = None,
-    note: str = "",
+    key: str, label: str, values: Sequence[float], baseline: Sequence[float], **more: Any
 ) -> Figure:
-    """A figure of per-round ratios ``values[r] / baseline[r]`` (unit ``x``)."""
-    return Figure(key, label, ratios(values, baseline), "x", target, note=note)
+    """A figure of per-round ratios ``values[r] / baseline[r]`` (unit ``x``; ``more``: the
+    figure's ``target``, ``note``, ``extra``)."""
+    return Figure(key, label, ratios(values, baseline), "x", **more)
 
 
 def cpu_median(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int = 1) -> float:

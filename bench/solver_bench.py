@@ -140,7 +140,7 @@ def bench_engine(
             "constraint formulation / engine, per query",
             got["constraint"],
             got["engine"],
-            (">=", TARGET_RATIO),
+            target=(">=", TARGET_RATIO),
             note=f"constraint formulation {statistics.median(got['constraint']):.0f} µs",
         ),
     ]
@@ -238,7 +238,7 @@ def bench_http(
                 f"solve ({words}): /healthz CPU / solve CPU",
                 base,
                 cpu[key],
-                (">=", TARGET_HTTP) if targeted else None,
+                target=(">=", TARGET_HTTP) if targeted else None,
                 note=f"{statistics.median(cpu[key]):.0f} µs per request",
             )
         )
