@@ -15,18 +15,11 @@ import pytest
 from psycopg.types.json import Jsonb
 
 from errors import Forbidden
-from tests.testgame import BlindAuction
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
 from web.storage.postgres import SCHEMA_VERSION, PostgresStore
 from web.storage.sessions import GameSessions
 
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    import games.base
-
-    games.base.kinds()
-    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", BlindAuction())
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 @pytest.fixture
