@@ -16,9 +16,9 @@ from flask import Flask
 from web import register_web
 from web.games_api import init_sessions
 from web.json_provider import OrjsonProvider
-from web.storage.sessions import MAX_LOG_ENTRIES
-from web.storage.states import STATE_CACHE_BYTES, parse_budget
-from web.storage.table import TICK_S
+from web.service.sessions import MAX_LOG_ENTRIES
+from web.service.states import STATE_CACHE_BYTES, parse_budget
+from web.service.table import TICK_S
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -27,7 +27,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     budget of the live states kept per process; ``TOBAGO_STATE_CACHE``, e.g. ``32MB``),
     ``CLOCK`` (a zero-argument callable giving seconds, by which deadlines are judged; default
     ``time.time``), ``TABLE_RUNNER`` (run the table in this process: a thread that settles due
-    deadlines and plays due bots every ``TABLE_TICK_S`` seconds, ``web.storage.table``; default
+    deadlines and plays due bots every ``TABLE_TICK_S`` seconds, ``web.service.table``; default
     on, but off under ``TESTING`` unless asked for, and off where ``TOBAGO_TABLE_RUNNER`` is
     ``0``: gunicorn's HTTP workers, whose runner is a process of its own), ``MAX_LOG_ENTRIES``
     (the longest log of a game: the table ends a game whose log is full; default 10,000)."""

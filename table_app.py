@@ -1,7 +1,7 @@
 """The table's process under gunicorn (the entry point ``gunicorn.conf.py`` names, beside
 ``app.py``): a gunicorn "dirty" worker (a process pool gunicorn starts,
 watches and restarts beside the HTTP workers, for work that would block them) that runs the
-table runner (``web.storage.table``) and the review's analyses, so that no bot or analysis ever
+table runner (``web.service.table``) and the review's analyses, so that no bot or analysis ever
 runs Python on an HTTP worker's event loop.
 
 ``gunicorn.conf.py`` names it (``dirty_apps``) with ``dirty_workers`` processes per server

@@ -8,7 +8,7 @@ import sqlite3
 from table_app import TableApp
 from tests import testgame
 from web.game_site import GameSite
-from web.review_api import SeatSummaryOut
+from web.review_api import DecisionOut, SeatSummaryOut
 from web.schemas_games import KindOut, OptionOut
 from web.schemas_puzzles import CheckOut, ProofOut, PuzzleOut
 from web.tobago_pages import HelperOut
@@ -46,6 +46,7 @@ GameSite.featured
 GameSite.page_class
 # Response models' fields: they describe answers built as dicts (by games.analysis,
 # games.base.metadata, web.puzzles_api, web.tobago_pages) in the OpenAPI document.
+DecisionOut.best_value
 SeatSummaryOut.best_share
 SeatSummaryOut.average_loss
 OptionOut.description_zh

@@ -13,7 +13,7 @@ process; each figure the median of interleaved rounds, with the range):
   the declared type's parse (pydantic, strict), then the same work.
 
 It gives µs per action through ``apply``, with the baseline's beside it, and the ratio. A cold
-read replays at most 50 entries (``web/storage/states.py``).
+read replays at most 50 entries (``web/service/states.py``).
 """
 
 from __future__ import annotations

@@ -10,12 +10,16 @@ endpoint: 1.0 = no dearer than a health check); throughput beside them.
 
 1. ``GET /api/games/<id>``: one game, a seat's token, the seat's view and legal actions (wrk);
 2. ``POST /api/games/<id>/actions`` on many games at once: client processes (``--clients``)
-   each play their own games (one human seat against a bot, the human's first legal action),
-   so every move is a version-checked write with the human's action and the bot's reply
-   (target: ≥ 0.60 of /healthz). Wherever the bot's reply is computed, its server CPU counts: a
-   client whose move does not come back with its turn again waits for the reply
-   (``events?wait=``) and reads its view, and the figure is the server's CPU per move. The
-   games are created before the rounds; the clients' own CPU per move is printed too;
+   each play their own games (one human seat against a bot of ``--level``, by default the
+   first level the game offers, ``easy``; the human plays a random legal action, seeded), so
+   every move is a version-checked write with the human's action and the bot's reply
+   (target: ≥ 0.60 of /healthz). Wherever the bot's reply is computed, its server CPU counts: a client whose move
+   does not come back with its turn again waits for the reply (``events?wait=``) and reads its
+   view, and the figure is the server's CPU per move. The games are created before the rounds,
+   and so are the spares that replace those that end (a Tobago game against the easy bot
+   stalls within ~20 moves; a creation is no move: it counts only when the spares run out, and
+   the note says how many games ended and how many were created within the rounds); the
+   clients' own CPU per move is printed too;
 3. cold ``GET /api/games/<id>`` (a second server keeps no state, ``TOBAGO_STATE_CACHE=0``): a
    10-entry game against 425- and 449-entry Tobago games (about as long as games of today's
    rules run, ``bench/tobago_games.py``), which are rebuilt from the snapshot at 400 and a tail
@@ -59,7 +63,7 @@ from bench.common import Figure, Target, interleaved, parse, parser, ratios, rep
 from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
 from bench.tobago_games import next_move  # noqa: E402
 from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
-from web.storage.states import SNAPSHOT_EVERY  # noqa: E402
+from web.service.states import SNAPSHOT_EVERY  # noqa: E402
 
 #: Lengths of the games read cold: the short baseline, then a snapshot at 400 and the
 #: average tail (``SNAPSHOT_EVERY`` / 2) and the longest one (``SNAPSHOT_EVERY`` - 1).
@@ -119,11 +123,14 @@ def my_turn(api: Api, game: Game) -> Game:
     return gid, token, me
 
 
-def client_moves(args: tuple) -> tuple[list[Game], int, int, float, float]:
-    """Play ``games`` round-robin for ``seconds``, one move per POST; returns the games as they
-    are now, the moves made, the refusals, the games created meanwhile and this process's CPU."""
-    url, game, level, seconds, games, seed = args
+def client_moves(args: tuple) -> tuple[list[Game], list[Game], int, int, int, float]:
+    """Play ``games`` round-robin for ``seconds``, one move per POST (a random legal action,
+    seeded); a game that ends is replaced by one of ``spares`` (created before the load), or a
+    new one when none is left. Returns the games and spares as they are now, the moves made, the
+    refusals, the games created meanwhile and this process's CPU."""
+    url, game, level, seconds, games, spares, seed = args
     cpu0 = time.process_time()
+    rng = random.Random(seed)
     api = Api(url)
     moves = errors = created = 0
     end = time.perf_counter() + seconds
@@ -132,10 +139,13 @@ def client_moves(args: tuple) -> tuple[list[Game], int, int, float, float]:
         k = i % len(games)
         gid, token, me = games[k]
         if me["over"]:
-            games[k] = new_game(api, game, level, seed + i)
-            created += 1
+            if spares:
+                games[k] = spares.pop()
+            else:
+                games[k] = new_game(api, game, level, seed + i)
+                created += 1
             continue
-        body = {"version": me["version"], "action": me["legal_actions"][0]}
+        body = {"version": me["version"], "action": rng.choice(me["legal_actions"])}
         status, answer = api.call("POST", f"/api/games/{gid}/actions", body, token)
         moves += 1
         if status != 200:
@@ -144,37 +154,67 @@ def client_moves(args: tuple) -> tuple[list[Game], int, int, float, float]:
         games[k] = my_turn(api, (gid, token, answer))
         i += 1
     api.close()
-    return games, moves, errors, created, time.process_time() - cpu0
+    return games, spares, moves, errors, created, time.process_time() - cpu0
 
 
 class Moves:
-    """The POST phase's games, kept across rounds, and one round's load over them."""
+    """The POST phase's games, kept across rounds, the spare games that replace those that end
+    (``prepare``, before each round's load: their creation is no move), and one round's load."""
 
     def __init__(self, url: str, game: str, level: str, clients: int, per_client: int) -> None:
         self.url, self.game, self.level = url, game, level
-        api = Api(url)
-        self.games = [
-            [my_turn(api, new_game(api, game, level, 1000 * c + g)) for g in range(per_client)]
-            for c in range(clients)
-        ]
-        api.close()
+        self.seed = 0
+        self.games = [[self._new() for _ in range(per_client)] for _ in range(clients)]
+        self.spares: list[list[Game]] = [[] for _ in range(clients)]
+        self.want = per_client
         self.round = 0
+        #: Games that ended within each round (replaced by spares), and created within it.
+        self.ended: list[int] = []
+        self.created: list[int] = []
+
+    def _new(self, api: Api | None = None) -> Game:
+        own = api or Api(self.url)
+        self.seed += 1
+        found = my_turn(own, new_game(own, self.game, self.level, self.seed))
+        if api is None:
+            own.close()
+        return found
+
+    def prepare(self) -> None:
+        """Spares for the next round: twice as many per client as the most that ended."""
+        api = Api(self.url)
+        for spares in self.spares:
+            while len(spares) < self.want:
+                spares.append(self._new(api))
+        api.close()
 
     def load(self, pool: mp.pool.Pool, seconds: float) -> Load:
         self.round += 1
         args = [
-            (self.url, self.game, self.level, seconds, games, 10**6 * self.round + 10**4 * c)
+            (
+                self.url,
+                self.game,
+                self.level,
+                seconds,
+                games,
+                self.spares[c],
+                10**6 * self.round + 10**4 * c,
+            )
             for c, games in enumerate(self.games)
         ]
         t0 = time.perf_counter()
         results = pool.map(client_moves, args)
         elapsed = time.perf_counter() - t0
-        self.games = [r[0] for r in results]
+        used = [len(self.spares[c]) - len(r[1]) + r[4] for c, r in enumerate(results)]
+        self.games, self.spares = [r[0] for r in results], [r[1] for r in results]
+        self.want = max(self.want, 2 * max(used))
+        self.ended.append(sum(used))
+        self.created.append(sum(r[4] for r in results))
         return Load(
-            requests=sum(r[1] for r in results),
-            errors=sum(r[2] for r in results),
+            requests=sum(r[2] for r in results),
+            errors=sum(r[3] for r in results),
             seconds=elapsed,
-            client_s=sum(r[4] for r in results),
+            client_s=sum(r[5] for r in results),
         )
 
 
@@ -183,12 +223,18 @@ def auth(token: str) -> dict[str, str]:
 
 
 def cpu_rounds(
-    master: int, rounds: int, loads: dict[str, Callable[[], Load]]
+    master: int,
+    rounds: int,
+    loads: dict[str, Callable[[], Load]],
+    prepare: dict[str, Callable[[], None]] | None = None,
 ) -> dict[str, list[Load]]:
-    """Every load once per round, in turn, each with the server's CPU around it."""
+    """Every load once per round, in turn, each with the server's CPU around it (and its
+    ``prepare`` before it, outside the measure)."""
     out: dict[str, list[Load]] = {name: [] for name in loads}
 
     def run(name: str) -> float:
+        if prepare and name in prepare:
+            prepare[name]()
         got = measured(master, loads[name])
         if got.errors:
             raise RuntimeError(f"{name}: {got.errors} requests failed")
@@ -206,6 +252,7 @@ def cpu_ratio(
     loads: list[Load],
     target: Target | None = None,
     each: str = "request",
+    more: str = "",
 ) -> Figure:
     """The ratio per round of the baseline's server CPU per request to ``loads``'."""
     us = [x.server_us for x in loads]
@@ -215,7 +262,7 @@ def cpu_ratio(
         ratios([b.server_us for b in base], us),
         "x",
         target,
-        note=f"{statistics.median(us):.0f} µs per {each}",
+        note=f"{statistics.median(us):.0f} µs per {each}{more}",
     )
 
 
@@ -237,8 +284,8 @@ def prepare_long_games(database: str, lengths: tuple[int, ...]) -> dict[int, str
     that do not let the table stall, ``bench/tobago_games.py``, written through the service's
     own sessions before the server starts); id per length."""
     from games.base import get_kind
+    from web.service.sessions import GameSessions
     from web.storage import open_store
-    from web.storage.sessions import GameSessions
 
     kind = get_kind("tobago")
     sessions = GameSessions(open_store(database))
@@ -439,6 +486,7 @@ def main() -> None:
                     "get": lambda: wrk_load(url, view, a.seconds, a.connections),
                     "post": lambda: moves.load(pool, a.seconds),
                 },
+                prepare={"post": moves.prepare},
             )
         base = got["healthz"]
         figures += [
@@ -456,6 +504,8 @@ def main() -> None:
                 got["post"],
                 (">=", TARGET_POST),
                 each="move",
+                more=f"; {level} bot; {sum(moves.ended)} games ended in the rounds, "
+                f"{sum(moves.created)} created within them",
             ),
             throughput("http.healthz_rps", "GET /healthz, req/s (wrk)", base, "wrk"),
             throughput("http.get_rps", "seat view GET, req/s (wrk)", got["get"], "wrk"),

@@ -86,9 +86,9 @@ def prepare_games(
     sessions and store (one transaction each, with its snapshot but for every third game):
     ``[(id, seat tokens)]``, and what the state cache would charge to keep them all."""
     from games.base import get_kind
+    from web.service.sessions import GameSessions
+    from web.service.states import estimated_bytes
     from web.storage import RUNNING, ActionRecord, open_store
-    from web.storage.sessions import GameSessions
-    from web.storage.states import estimated_bytes
 
     kind = get_kind("tobago")
     sessions = GameSessions(open_store(database))
@@ -182,7 +182,7 @@ def cache_budgets() -> dict[str, int]:
     from solver.compiled import CACHE_BYTES
     from web.puzzles_api import PUZZLE_CACHE_BYTES
     from web.review import ANSWERS_BYTES, POSITIONS_BYTES
-    from web.storage.states import STATE_CACHE_BYTES
+    from web.service.states import STATE_CACHE_BYTES
 
     return {
         "states": STATE_CACHE_BYTES,

@@ -49,7 +49,7 @@ from bench.common import Figure, cpu_median, interleaved, parse, parser, ratio, 
 from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
-from solver import DECK, Clue, MapColumn, clue_mask, column_mask, evaluate  # noqa: E402
+from solver import DECK, Clue, MapColumn, clue_mask, column_mask, evaluate, legal_plays  # noqa: E402
 from solver.constraint_model import ConstraintModel  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 
@@ -115,8 +115,8 @@ def bench_engine(
         fast = evaluate(island, maps, hand)
         slow = model.query([(m.clues, ()) for m in maps], hand)
         for f, (cands, n, remaining, legal) in zip(fast, slow, strict=True):
-            assert set(island.spaces_of(f.candidates)) == cands and f.count == n
-            assert f.remaining == remaining and f.legal == legal
+            assert set(island.spaces_of(f[1])) == cands and f[2] == n
+            assert f[3] == remaining and legal_plays(f) == legal
     repeat, slow_items = (20, positions[:5]) if quick else (200, positions[:40])
     got = interleaved(
         rounds,

@@ -9,6 +9,8 @@ game ``g`` of a row is seeded ``g`` whatever the split, so any ``--jobs`` plays 
 - ``tobago-2``: Tobago heads-up, ``strong`` against ``normal`` (fair 0.50; target >= 0.60);
 - ``tobago-4``: Tobago at 4 seats, ``strong`` against three ``normal`` (fair 0.25; target >=
   0.35);
+- ``dragons_gold-5``: Dragon's Gold at 5 seats (the default options: basic rules, timed
+  negotiation), ``strong`` against four ``normal`` (fair 0.20; target >= 0.35);
 - ``dao-2``, ``dao-4``: DAO's ``strong`` (once ``ev``) against ``normal`` (once ``greedy``),
   heads-up and against three, over ``DAO_GAMES`` times as many games (they are cheap; no
   target: measured).
@@ -18,8 +20,9 @@ its 95 % interval and the mean scores in the note. The games are played in ``--r
 every row's share of them in each round in turn, and each round gives each row's **think time**:
 the p99 of the CPU time (``time.process_time``: what a decision costs on one core, whatever else
 the machine runs) of the strong bot's decisions that searched (ran a rollout; Tobago's other
-decisions are the normal bot's move, a few ms), target p99 <= 1 s; beside it, the normal bot's
-decisions in the same games (the baseline).
+decisions are the normal bot's move, a few ms; Dragon's Gold's others weigh a split or a lot,
+a few ms), target p99 <= 1 s; beside it, the normal bot's decisions in the same games (the
+baseline).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import Figure, number, parse, parser, report
 from games.base import get_kind
+from games.dragons_gold import strong as dragons_gold_strong
 from games.simulate import simulate
 from games.tobago import search
 
@@ -60,7 +64,7 @@ class Row:
 
     @property
     def title(self) -> str:
-        names = {"tobago": "Tobago", "dao": "DAO"}
+        names = {"tobago": "Tobago", "dao": "DAO", "dragons_gold": "Dragon's Gold"}
         return f"{names[self.game]}, {self.seats} seats"
 
     @property
@@ -72,6 +76,7 @@ class Row:
 ROWS: dict[str, Row] = {
     "tobago-2": Row("tobago", 2, 0.60),
     "tobago-4": Row("tobago", 4, 0.35),
+    "dragons_gold-5": Row("dragons_gold", 5, 0.35),
     "dao-2": Row("dao", 2, None),
     "dao-4": Row("dao", 4, None),
 }
@@ -90,15 +95,10 @@ def _install(game: str) -> None:
         return
     _INSTALLED.add(game)
     kind = get_kind(game)
-    if game == "tobago" and not getattr(search.rollout, "counted", False):
-        rollout = search.rollout
-
-        def counted(*args: Any) -> float:
-            _ROLLOUTS[0] += 1
-            return rollout(*args)
-
-        counted.counted = True  # type: ignore[attr-defined]
-        search.rollout = counted  # type: ignore[assignment]
+    if game == "tobago":
+        _count_rollouts(search)
+    if game == "dragons_gold":
+        _count_rollouts(dragons_gold_strong)
     for level in ("strong", "normal"):
         bot = kind.bots[level]
 
@@ -107,11 +107,29 @@ def _install(game: str) -> None:
             t = time.process_time()
             action = bot(view, legal, rng)
             spent = time.process_time() - t
-            searched = game != "tobago" or _ROLLOUTS[0] > before
+            searched = game not in SEARCHING or _ROLLOUTS[0] > before
             _TIMES[f"{game}/{level}"].append((spent, searched))
             return action
 
         kind.bots[level] = timed
+
+
+#: The games whose strong bot searches only at some decisions (a rollout counts them).
+SEARCHING = ("tobago", "dragons_gold")
+
+
+def _count_rollouts(module: Any) -> None:
+    """Count the calls of ``module.rollout`` (a strong bot's search module) in ``_ROLLOUTS``."""
+    if getattr(module.rollout, "counted", False):
+        return
+    rollout = module.rollout
+
+    def counted(*args: Any) -> Any:
+        _ROLLOUTS[0] += 1
+        return rollout(*args)
+
+    counted.counted = True  # type: ignore[attr-defined]
+    module.rollout = counted
 
 
 def play(args: tuple[str, int, list[int]]) -> dict[str, Any]:
@@ -242,6 +260,7 @@ def main() -> None:
         games=a.games,
         jobs=a.jobs,
         budget=str(search.BUDGET),
+        dragons_gold_budget=str(dragons_gold_strong.BUDGET),
         wall_s=round(time.perf_counter() - start),
     )
 

@@ -24,7 +24,7 @@ as the service applies players' actions). So a phase in which seats act as often
 (a negotiation against the clock) cannot fill a log. A log replays as it was written: a game
 stored before a limit existed keeps the moves it had.
 
-**A full log.** The service caps a game's log (``web.storage.sessions``); the entry that reaches
+**A full log.** The service caps a game's log (``web.service.sessions``); the entry that reaches
 the cap is followed by the table's ``END_LOG_FULL`` (``{"type": "end", "end": "log_full"}``,
 seat ``null``): the game ends there, scored as it stands (the engine's ``finish``). Its events
 are ``{"type": "game_ended", "end": "log_full"}``, then the engine's own end.

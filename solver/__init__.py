@@ -22,6 +22,7 @@ from solver.engine import (
     explain_column,
     hints,
     is_legal_play,
+    legal_plays,
 )
 
 __all__ = [
@@ -45,5 +46,6 @@ __all__ = [
     "format_clue",
     "hints",
     "is_legal_play",
+    "legal_plays",
     "parse_clue",
 ]

@@ -1,4 +1,4 @@
-"""The table's bots in tests: under ``TESTING`` no table runner runs (``web.storage.table``), so
+"""The table's bots in tests: under ``TESTING`` no table runner runs (``web.service.table``), so
 a test lets the bots make their due moves when it wants them, deterministically."""
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from games.base import get_kind, kinds, play_bots
-from web.storage.sessions import MAX_LOG_ENTRIES
+from web.service.sessions import MAX_LOG_ENTRIES
 
 GAMES_PER_KIND = 1000
 WORKERS = 2
@@ -55,9 +55,10 @@ def play(job: tuple[str, int, list[str]]) -> tuple[int, str | None]:
 @pytest.mark.slow  # 1,000 games of each kind: 136 s for the four on two busy cores (load 8)
 @pytest.mark.parametrize("name", sorted(kinds()))
 def test_a_thousand_all_bot_games_of_every_kind_all_end(name, monkeypatch):
-    # Tobago's strong level searches on a small budget here (the workers inherit it): whether
+    # The strong levels search on a small budget here (the workers inherit it): whether
     # its tables end is the question, its think time is the bench's (strong_bots_bench.py).
     monkeypatch.setenv("TOBAGO_STRONG_ROLLOUTS", "2")
+    monkeypatch.setenv("DRAGONS_GOLD_STRONG_ROLLOUTS", "4")
     plan = tables(name)
     jobs = [
         (name, seed, levels) for seed, levels in zip(range(GAMES_PER_KIND), itertools.cycle(plan))

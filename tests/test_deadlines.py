@@ -24,8 +24,8 @@ from tests.bots import bots_move
 from tests.conftest import FakeClock
 from tests.servers import APP_WITH_TESTGAME, Gunicorn
 from tests.testgame import NAME, BlindAuction
+from web.service.sessions import GameSessions
 from web.storage import open_store
-from web.storage.sessions import GameSessions
 
 HUMANS = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
 

@@ -40,8 +40,8 @@ def test_registered_with_3_to_6_seats_timed_options_and_bots():
     kind = get_kind("dragons_gold")
     assert kind is KIND and (kind.type.min_seats, kind.type.max_seats) == (3, 6)
     assert kind.type.timed and kind.type.turns == "simultaneous"
-    assert list(kind.levels) == ["easy", "normal"]
-    assert set(kind.bots) == {"easy", "normal", "random", "greedy"}
+    assert list(kind.levels) == ["easy", "normal", "strong"]
+    assert set(kind.bots) == {"easy", "normal", "strong", "random", "greedy"}
     opts = kind.resolve_options({})
     assert opts == {
         "advanced": False,

@@ -41,9 +41,9 @@ PLAYER_REACHABLE = {
     "games/dragons_gold/settle.py": None,
     "games/base.py": {"apply", "_seat_work", "_move", "check_seat"},
     "games/turns.py": {"check_limit", "table_work"},
-    "web/storage/replay.py": {"rules_changed"},
-    "web/storage/sessions.py": {"act", "record", "import_record"},
-    "web/storage/seats.py": {"bearer_token", "seat_of", "claim"},
+    "web/service/replay.py": {"rules_changed"},
+    "web/service/sessions.py": {"act", "record", "import_record"},
+    "web/service/seats.py": {"bearer_token", "seat_of", "claim"},
     "web/schemas_games.py": {"plain_name"},
 }
 

@@ -19,7 +19,7 @@ and are gone. One mid-game snapshot per kind written by the engines before issue
 (``old_snapshots.json``): it must be refused.
 
 An old snapshot kept in a database is refused, so the service's state cache replays the log
-instead (``web/storage/states.py``), never builds a wrong state from it.
+instead (``web/service/states.py``), never builds a wrong state from it.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def test_a_stored_old_snapshot_never_gives_a_wrong_state(game, tmp_path, monkeyp
     """A database holding a snapshot written by the engines before: a cold read equals the
     full replay of the log. (The old snapshots of the games whose records were made again are
     of other games: taken for this game's, they would give a wrong state.)"""
-    from web.storage.sessions import GameSessions
+    from web.service.sessions import GameSessions
     from web.storage.sqlite import SqliteStore
 
     record, old = load(game)[0], _old_record(game)

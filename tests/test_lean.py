@@ -99,3 +99,58 @@ def test_a_crash_on_the_lean_path_is_a_logged_500_in_the_error_shape(tmp_path, c
             Client(testing.wsgi_app).post("/api/test-crash", data=b"{}")
     finally:
         del ROUTES[("POST", "/api/test-crash")]
+
+
+def _move_answer(client: Client, path: str, body: bytes, token: str | None) -> tuple:
+    headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
+    resp = client.post(path, data=body, content_type="application/json", headers=headers)
+    data = resp.get_data()
+    return (
+        resp.status_code,
+        json.loads(data) if data else None,
+        {k: resp.headers.get(k) for k in SHOWN},
+    )
+
+
+def _new_game(client: Client) -> tuple[str, str, dict]:
+    """A DAO game of a human against an easy bot (its replies come with each move)."""
+    seats = [{"type": "human"}, {"type": "bot", "level": "easy"}]
+    resp = client.post("/api/games", json={"game": "dao", "seats": seats, "seed": 4})
+    body = resp.get_json()
+    token = body["seats"][0]["token"]
+    view = client.get(f"/api/games/{body['id']}", headers={"Authorization": f"Bearer {token}"})
+    return body["id"], token, view.get_json()
+
+
+def test_a_move_answers_the_same_on_the_lean_path_and_through_flask(app):
+    """The move (``POST /api/games/<id>/actions``) and its refusals: the same status, body and
+    headers on both paths (two games of the same seed, the same moves)."""
+    assert isinstance(app.wsgi_app, LeanApi)
+    paths = {"lean": Client(app.wsgi_app), "flask": Client(app.wsgi_app.wsgi_app)}
+    answers: dict[str, list] = {name: [] for name in paths}
+    for name, client in paths.items():
+        gid, token, me = _new_game(client)
+        path = f"/api/games/{gid}/actions"
+        good = json.dumps({"version": me["version"], "action": me["legal_actions"][0]}).encode()
+        cases = [
+            (f"/api/games/{'x' * 12}/actions", good, token),  # no such game: 404
+            (path, good, None),  # no token: 401
+            (path, good, "not-a-seat"),  # 403
+            (path, b'{"version": ', token),  # not JSON: 400
+            (path, b'{"action": {"type": "x"}}', token),  # no version: 400
+            (path, json.dumps({"version": 99, "action": {"type": "x"}}).encode(), token),  # 409
+            (path, good, token),  # the move, with the bot's reply
+            (path, good, token),  # the same again: stale (409, error.version)
+            (f"/api/games/{gid[:-1]}/actions", good, token),  # not a game id: Flask's 404
+        ]
+        for case in cases:
+            status, body, headers = _move_answer(client, *case)
+            if isinstance(body, dict):
+                body.pop("id", None)
+            answers[name].append((status, body, headers))
+    assert answers["lean"] == answers["flask"]
+    statuses = [a[0] for a in answers["lean"]]
+    assert statuses == [404, 401, 403, 400, 400, 409, 200, 409, 404]
+    moved = answers["lean"][6][1]
+    assert moved["version"] >= 2 and moved["legal_actions"] and moved["bot"] is None
+    assert answers["lean"][7][1]["error"]["version"] == moved["version"]

@@ -23,7 +23,7 @@ from app import create_app
 from tests.bots import bots_move
 from tests.servers import ROOT
 from web.openapi import build_openapi
-from web.storage.sessions import new_game_id
+from web.service.sessions import new_game_id
 
 _DB_DIR = tempfile.mkdtemp(prefix="openapi-test-")
 app = create_app({"TESTING": True, "DATABASE": f"{_DB_DIR}/openapi.sqlite3"})

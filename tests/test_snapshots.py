@@ -15,7 +15,7 @@ import pytest
 import games.base
 from games.base import SYSTEM, GameKind, kinds, replay
 from tests.testgame import NAME
-from web.storage.sessions import GameSessions
+from web.service.sessions import GameSessions
 
 #: Log entries per random game, and how often the copy is taken from a snapshot.
 STEPS = 600

@@ -21,6 +21,7 @@ from solver import (
     compile_island,
     evaluate,
     is_legal_play,
+    legal_plays,
     parse_clue,
 )
 from tests.islands import SMALL_TERRAIN, small_island
@@ -226,8 +227,9 @@ def test_evaluate_matches_the_single_calls(island):
         MapColumn("brown", (parse_clue("in:river"), parse_clue("!in:river"))),
     ]
     result = evaluate(island, maps, hand)
-    assert [m.id for m in result] == ["white", "grey", "black", "brown"]
+    assert [m[0] for m in result] == ["white", "grey", "black", "brown"]
     for m, spec in zip(result, maps, strict=True):
+        _, candidates, count, remaining = m
         if isinstance(spec, dict):
             clues, removed = (
                 [parse_clue(c) for c in spec["clues"]],
@@ -236,10 +238,10 @@ def test_evaluate_matches_the_single_calls(island):
         else:
             clues, removed = spec.clues, spec.removed
         cands = column_mask(island, clues, removed)
-        assert m.candidates == cands and m.count == cands.bit_count()
-        for card, rem, legal in zip(hand, m.remaining, m.legal, strict=True):
+        assert candidates == cands and count == cands.bit_count()
+        for card, rem, legal in zip(hand, remaining, legal_plays(m), strict=True):
             s = clue_mask(island, card)
             assert rem == (cands & s).bit_count()
             assert legal == is_legal_play(cands, s)
-    assert result[3].count == 0 and result[3].legal == [False] * 4
-    assert result[1].count == 18
+    assert result[3][2] == 0 and legal_plays(result[3]) == [False] * 4
+    assert result[1][2] == 18

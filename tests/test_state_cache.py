@@ -1,4 +1,4 @@
-"""The live states a process keeps (``web.storage.states``): bounded by estimated memory, with an
+"""The live states a process keeps (``web.service.states``): bounded by estimated memory, with an
 estimate that holds what a state really takes, for every game kind."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from app import create_app
 from games.base import get_kind, kinds
 from hexmap.sized_cache import deep_size
+from web.service.sessions import GameSessions
+from web.service.states import parse_budget
 from web.storage import open_store
-from web.storage.sessions import GameSessions
-from web.storage.states import parse_budget
 
 
 def sessions_on(tmp_path, clock, budget: int = 32 << 20) -> GameSessions:

@@ -19,6 +19,8 @@ import pytest
 from errors import IllegalAction, InvalidInput, NotFound, StaleVersion
 from games.base import get_kind
 from tests.testgame import BlindAuction
+from web.service.moves import BotFailed
+from web.service.sessions import GameSessions
 from web.storage import (
     OVER,
     RUNNING,
@@ -29,8 +31,6 @@ from web.storage import (
     new_token,
     token_matches,
 )
-from web.storage.moves import BotFailed
-from web.storage.sessions import GameSessions
 
 HUMANS = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
 
@@ -518,7 +518,7 @@ def test_a_log_filled_before_full_logs_ended_games_is_ended_by_the_next_read(ses
 
 
 def test_events_come_in_pages(sessions, monkeypatch):
-    import web.storage.sessions as sessions_module
+    import web.service.sessions as sessions_module
 
     monkeypatch.setattr(sessions_module, "EVENTS_PAGE", 2)
     s = sessions()

@@ -2,22 +2,25 @@
 JSONB columns, the raw table's refusal of a doubled version, tokens absent from every row, its
 recorded schema version and a safe set-up by servers starting together, and long-polls woken
 by ``LISTEN/NOTIFY`` (at the commit, only for committed writes, again after a lost
-connection; the 100 ms figure is checked across two servers in ``tests/test_pg_servers.py``). The store
+connection; the 100 ms figure is checked across two servers in ``tests/test_pg_servers.py``),
+and the round trips of a write (libpq's trace: a move takes two, a new game one). The store
 suite both stores pass is ``tests/test_storage.py``."""
 
 from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 import psycopg
 import pytest
+from psycopg import pq
 from psycopg.types.json import Jsonb
 
 from errors import Forbidden
-from web.storage import RUNNING, ActionRecord, GameRecord, Seat
+from web.service.sessions import GameSessions
+from web.storage import RUNNING, ActionRecord, GameRecord, Seat, VersionMoved
 from web.storage.postgres import SCHEMA_VERSION, PostgresStore
-from web.storage.sessions import GameSessions
 
 pytestmark = pytest.mark.usefixtures("blind_auction")
 
@@ -236,3 +239,52 @@ def test_a_move_made_while_the_listener_reconnects_still_wakes_the_waiter(stores
     committed = time.monotonic()
     thread.join(10)
     assert woke and woke[0] - committed < 1.0  # woken by the notification (time-out: 10 s)
+
+
+def _round_trips(store: PostgresStore, work: Callable[[], object], tmp_path) -> int:
+    """How often ``work()`` waits for the server on the store's one pooled connection: in
+    libpq's trace of it, each turn from the client's messages (``F``) to the server's (``B``)."""
+    trace = tmp_path / "trace.txt"
+    with open(trace, "w") as out:
+        with store._pool().connection() as conn:
+            conn.pgconn.trace(out.fileno())
+            conn.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+        work()
+        with store._pool().connection() as conn:
+            conn.pgconn.untrace()  # flushes the trace
+    sides = [line.split("\t", 1)[0] for line in trace.read_text().splitlines()]
+    assert sides and set(sides) <= {"F", "B"}
+    return sum(1 for a, b in zip(sides, sides[1:], strict=False) if (a, b) == ("F", "B"))
+
+
+def test_a_move_takes_two_round_trips_and_a_new_game_one(url, tmp_path, monkeypatch):
+    import web.storage.postgres as postgres_module
+
+    monkeypatch.setattr(postgres_module, "CHECK_AFTER_S", float("inf"))  # no checkout check
+    store = PostgresStore(url, pool_size=1)
+    try:
+        new_game = lambda: store.create(_game(), [ActionRecord(1, 0, {"type": "x"})])  # noqa: E731
+        assert _round_trips(store, new_game, tmp_path) == 1
+
+        def move() -> None:
+            with store.transaction("g1") as tx:  # BEGIN and the row lock's SELECT: one
+                tx.append([ActionRecord(2, 1, {"type": "x"})], RUNNING, None)  # with COMMIT
+                tx.set_bot(1.0, False)
+
+        assert _round_trips(store, move, tmp_path) == 2
+        assert store.version("g1") == 2 and store.get("g1").bot_due == 1.0
+
+        def lost_race() -> None:  # the version moved: nothing written, the lock let go
+            with pytest.raises(VersionMoved), store.transaction("g1"):
+                raise VersionMoved(2)
+
+        assert _round_trips(store, lost_race, tmp_path) == 2
+        snapshot = lambda: store.save_snapshot("g1", 2, {"turn": 2})  # noqa: E731
+        assert _round_trips(store, snapshot, tmp_path) == 1
+        with pytest.raises(psycopg.errors.UniqueViolation):  # refused in the pipeline
+            store.create(_game(), [ActionRecord(1, 0, {"type": "x"})])
+        with store._pool().connection() as conn:
+            assert conn.info.transaction_status == pq.TransactionStatus.IDLE
+        assert store.version("g1") == 2 and store.snapshot("g1") is not None
+    finally:
+        store.close()

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from errors import DatabaseUnavailable, Forbidden
+from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
-from web.storage.sessions import GameSessions
 from web.storage.sqlite import READ_BUSY_MS, SCHEMA_VERSION, SqliteStore
 
 pytestmark = pytest.mark.usefixtures("blind_auction")

@@ -8,7 +8,7 @@ opening pass or a bid that names its cards, refused today; Dragon's Gold's marke
 dragon, Tobago's table that made no progress for two whole rounds, which today's rules take
 differently) is refused with 409 ``rules_changed`` wherever it is read or acted on, with a
 sentence in both languages, and keeps no clock; a game whose log replays as it was played
-plays on (``web.storage.replay``). Through Flask's test client, through gunicorn as ``make run``
+plays on (``web.service.replay``). Through Flask's test client, through gunicorn as ``make run``
 serves it (its table process meets the games whose clocks were due), and on the pages.
 """
 

@@ -1,5 +1,5 @@
 """Tobago's strong bot at a live table: its seat is played by the table's runner, never in a
-player's request (``web.storage.table``).
+player's request (``web.service.table``).
 
 - Through Flask's test client (no runner runs under ``TESTING``): the player's POST answers with
   their own move, the bot still thinking; the table's ``play_due_bots`` then plays the move the

@@ -3,7 +3,7 @@
 Every kind takes ``turn_seconds`` (off by default; 10 s to 7 days). When a seat to act lets its
 time run out, the table plays for it: the kind's gentlest bot's move from that seat's view, as
 the table's log entry (seat null: ``{"type": "turn_timeout", "seat", "move"}``), through the
-same deadline as a timed phase's (``games.turns``, ``web.storage.deadlines``), so the game
+same deadline as a timed phase's (``games.turns``, ``web.service.deadlines``), so the game
 replays from its log exactly; the seat plays for itself again when its turn comes back. The
 snapshot gives each seat's turn deadline (``turn_deadlines``) beside ``now``."""
 

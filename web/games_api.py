@@ -1,6 +1,6 @@
 """The JSON game API: one set of endpoints for every registered game kind.
 
-Views only translate HTTP to ``web.storage.sessions.GameSessions`` calls and back; every body is
+Views only translate HTTP to ``web.service.sessions.GameSessions`` calls and back; every body is
 parsed with ``validated(Model)`` and every route is served and described by one ``api_route``
 (models in ``web.schemas_games``), so ``/openapi.json`` is built from the same schemas that
 validate. Game ids have one shape (``GAME_ID_PATTERN``, matched by the route itself), so
@@ -20,7 +20,8 @@ from flask import Blueprint, Flask, Response, current_app, request
 from errors import InvalidInput
 from games.base import kinds
 from web.apidoc import api_route, path_param, query_param, validated
-from web.jsonbody import read_body
+from web.jsonbody import parse_json, read_body, request_bytes
+from web.lean import LeanRequest, lean_pattern
 from web.schemas_games import (
     ActionIn,
     ClaimIn,
@@ -35,14 +36,14 @@ from web.schemas_games import (
     create_game_schema,
     record_schema,
 )
+from web.service import seats as seats_
+from web.service.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.storage import GameRecord, open_store
-from web.storage import seats as seats_
-from web.storage.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.streams import HEARTBEAT_S, EventStream
 
 bp = Blueprint("games_api", __name__)
 TAG = "games"
-#: A game id: 12 URL-safe characters (``web.storage.sessions.new_game_id``, 72 random bits).
+#: A game id: 12 URL-safe characters (``web.service.sessions.new_game_id``, 72 random bits).
 GAME_ID_PATTERN = "^[A-Za-z0-9_-]{12}$"
 GAME_ID = path_param(
     "game_id",
@@ -82,14 +83,16 @@ def init_sessions(app: Flask) -> GameSessions:
     """Open the app's store and game sessions once, before serving (``create_app`` calls it):
     the clock is ``CLOCK`` (default ``time.time``), a log holds ``MAX_LOG_ENTRIES`` and live
     states are kept within ``STATE_CACHE_BYTES``; with ``TABLE_RUNNER`` a background thread settles due deadlines and
-    plays due bots every ``TABLE_TICK_S`` seconds (``web.storage.table``). Under ``TESTING`` a
-    failing bot raises."""
+    plays due bots every ``TABLE_TICK_S`` seconds (``web.service.table``). Under ``TESTING`` a
+    failing bot raises. ``QUICK_BOTS`` (default on): a table whose bots all choose from their
+    legal actions alone gets their replies in the player's write (``web.service.moves``)."""
     found = GameSessions(
         open_store(app.config["DATABASE"]),
         cache_bytes=app.config["STATE_CACHE_BYTES"],
         clock=app.config["CLOCK"],
         max_log=app.config["MAX_LOG_ENTRIES"],
         strict_bots=bool(app.config.get("TESTING")),
+        quick_bots=bool(app.config.get("QUICK_BOTS", True)),
     )
     app.extensions["game_sessions"] = found
     if app.config["TABLE_RUNNER"]:
@@ -228,13 +231,30 @@ def get_game(game_id: str) -> dict:
     params=[GAME_ID],
     bearer="required",
 )
-def post_action(game_id: str) -> dict:
-    s = sessions()
+def post_action(game_id: str) -> Response:
+    app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    text = move_text(app, game_id, request.headers.get("Authorization"), request_bytes())
+    return Response(text, mimetype="application/json")
+
+
+def move_text(app: Flask, game_id: str, authorization: str | None, body: bytes) -> str:
+    """The answer's JSON text to a move (``POST .../actions``): the game (404), the seat of the
+    token (401, 403), the body (400), then the move (``GameSessions.act``), written as the
+    app's JSON. Served on the lean path too (``web.lean``: a move is the API's busiest
+    request), with the same answers."""
+    s: GameSessions = app.extensions["game_sessions"]
     game = s.store.get(game_id)
-    seat = _seat(game, required=True)
+    seat = seats_.seat_of(game, seats_.bearer_token(authorization), True)
     assert seat is not None  # required: no token was a 401 already
-    body = validated(ActionIn)
-    return s.act(game_id, seat, body.version, body.action, game)
+    move = validated(ActionIn, parse_json(body))
+    return app.json.dumps(s.act(game_id, seat, move.version, move.action, game)) + "\n"
+
+
+def _lean_move(req: LeanRequest) -> str:
+    return move_text(req.app, req.params["game_id"], req.header("Authorization"), req.body)
+
+
+lean_pattern("POST", f"/api/games/(?P<game_id>{GAME_ID_PATTERN[1:-1]})/actions", _lean_move)
 
 
 @api_route(

@@ -6,7 +6,11 @@ session, runs the before- and after-request hooks and builds a response object: 
 CPU, more than a solve's own work (reading the body, validating it, writing the answer). A route
 whose answer depends on its body alone (no cookie, language, session, seat token or database)
 is registered here too with ``lean_route(method, path, handler)``: ``handler(body) -> str`` gives
-the answer's JSON text from the body's bytes, or raises a domain error.
+the answer's JSON text from the body's bytes, or raises a domain error. A route with path
+parameters whose answer reads only them, its headers, the body and the app's own objects (no
+cookie, language, session; a move: ``web.games_api``) is registered with
+``lean_pattern(method, pattern, handler)``: ``pattern`` a regular expression its whole path
+matches (named groups: the parameters), ``handler(LeanRequest) -> str``.
 
 ``install(app)`` wraps the app's ``wsgi_app`` in ``LeanApi``. A request whose method and path
 match a lean route exactly and whose ``Content-Length`` is within ``MAX_CONTENT_LENGTH`` is
@@ -23,7 +27,9 @@ through the framework costs (``bench/solver_bench.py``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -41,9 +47,49 @@ Handler = Callable[[bytes], str]
 ROUTES: dict[tuple[str, str], Handler] = {}
 
 
+@dataclass(frozen=True)
+class LeanRequest:
+    """What a lean route with parameters reads: the app, the path's parameters, the WSGI
+    environment (its headers) and the body's bytes."""
+
+    app: Flask
+    params: dict[str, str]
+    environ: dict[str, Any]
+    body: bytes
+
+    def header(self, name: str) -> str | None:
+        """A request header (``Authorization``), as Flask's ``request.headers.get`` gives it."""
+        return self.environ.get("HTTP_" + name.upper().replace("-", "_"))
+
+
+PatternHandler = Callable[[LeanRequest], str]
+#: The lean routes with parameters: (method, the path's pattern, handler), tried in order.
+PATTERNS: list[tuple[str, re.Pattern[str], PatternHandler]] = []
+
+
 def lean_route(method: str, path: str, handler: Handler) -> None:
     """Answer ``method path`` (an exact path, no parameters) with ``handler`` on the lean path."""
     ROUTES[(method.upper(), path)] = handler
+
+
+def lean_pattern(method: str, pattern: str, handler: PatternHandler) -> None:
+    """Answer ``method`` on the paths that match ``pattern`` whole (its named groups: the
+    parameters) with ``handler`` on the lean path."""
+    PATTERNS.append((method.upper(), re.compile(pattern), handler))
+
+
+def _handler(method: str, path: str) -> Callable[[Flask, dict[str, Any], bytes], str] | None:
+    """The lean handler of ``method path``, as a function of the app, the environment and the
+    body (``None``: not a lean route)."""
+    exact = ROUTES.get((method, path))
+    if exact is not None:
+        return lambda _app, _environ, body: exact(body)
+    for m, pattern, handler in PATTERNS:
+        found = pattern.fullmatch(path) if m == method else None
+        if found is not None:
+            params = found.groupdict()
+            return lambda app, environ, body: handler(LeanRequest(app, params, environ, body))
+    return None
 
 
 def _json(data: Any) -> str:
@@ -75,14 +121,14 @@ class LeanApi:
         self, environ: dict[str, Any], start_response: Callable[..., Any]
     ) -> Iterable[bytes]:
         method, path = environ["REQUEST_METHOD"], environ.get("PATH_INFO", "")
-        handler = ROUTES.get((method, path))
+        handler = _handler(method, path)
         length = None if handler is None else self._length(environ)
         if handler is None or length is None:
             return self.wsgi_app(environ, start_response)
         extra: dict[str, str] = {}
         try:
             raw = read_within_timeout(environ, lambda: environ["wsgi.input"].read(length))
-            status, text = 200, handler(raw)
+            status, text = 200, handler(self.app, environ, raw)
         except ProjectError as e:
             status, body, extra = domain_error(e)
             text = _json(body)

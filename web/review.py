@@ -41,8 +41,8 @@ from games.analysis import ANALYSIS_VERSION, analyse
 from games.review import GameLog, Positions, check_step
 from hexmap.sized_cache import SizedCache
 from web.game_site import site_of
+from web.service.sessions import GameSessions
 from web.storage import AnalysisRecord, GameRecord
-from web.storage.sessions import GameSessions
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ class Reviews:
     def finished(self, game_id: str) -> GameRecord:
         """The game's row; 404 for no such game, 409 while it runs, and 409 ``rules_changed``
         for a game stored under earlier rules (its replay by the sessions departs from its log:
-        ``web.storage.replay``), which the review would replay into another game."""
+        ``web.service.replay``), which the review would replay into another game."""
         game = self.sessions.store.get(game_id)
         if not game.over:
             raise IllegalAction(

@@ -1,7 +1,7 @@
 """Pydantic models of the game API's requests and responses (validation and OpenAPI in one).
 
 Requests are parsed with ``web.apidoc.validated``; responses are built as plain dicts by
-``web.storage.sessions`` and described here (``tests/test_openapi.py`` checks with schemathesis
+``web.service.sessions`` and described here (``tests/test_openapi.py`` checks with schemathesis
 that every response matches). Game-specific parts (options, actions, views, events) are JSON
 objects whose shape each game documents: the API is the same for every game kind.
 """

@@ -29,8 +29,8 @@ from contextlib import AbstractContextManager
 import orjson
 
 from errors import DatabaseUnavailable
+from web.service.sessions import EVENTS_PAGE, GameSessions, public_entry
 from web.storage import ActionRecord, GameRecord
-from web.storage.sessions import EVENTS_PAGE, GameSessions, public_entry
 from web.storage.watch import Subscription
 
 #: A comment is sent when the stream has been silent this long (seconds).

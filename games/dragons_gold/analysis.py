@@ -1,38 +1,49 @@
-"""Dragon's Gold's piece of the review: decisions judged by the greedy bot's values, and each
-seat's hoard worth over the game. Everything is a pure function of one seat's view.
+"""Dragon's Gold's piece of the review: decisions judged by the strong bot
+(``games.dragons_gold.strong``), the strongest Dragon's Gold level, and each seat's hoard worth
+over the game. Everything is a pure function of one seat's view.
 
 The game page has no helper panel, so neither has the review (the position itself is shown).
 
-**Decisions** rated, in the ``greedy`` bot's own values (``games.dragons_gold.bots``): tokens
-at their public worth (``splits.token_values``: gold 3, silver 1, red 1, black 7 or 12, a gem a
-quarter of its majority), the unit *token points*:
+**Decisions** rated, in *points of lead* (the seat's score less the best other seat's):
 
-- *fight plays*: a hunter on a dragon is worth what the greedy bot expects it to bring (the
-  treasure times my share of the attack when it slays, less a negotiation's risk; a fraction of
-  that for a play that does not slay yet). Plays the bot never makes (a Sword where it is not
-  needed or does not slay) and item uses are not rated.
-- *picking a lot* in a division: the lot's worth.
-- *answering a market offer*: accepting is worth what I get less what I give; rejecting 0.
+- *fight plays*: the strong bot's candidates (the normal bot's play and the next best by its
+  scoring, up to ``ANALYSIS_CANDIDATES``) and the play made are each played on in the same
+  ``ANALYSIS_ROLLOUTS`` states sampled from the seat's view (``games.dragons_gold.sampling``),
+  to the game's end by the strong bot's rollout policy (the others by the normal bot); a play's
+  value is its mean final lead. Item uses are not rated.
+- *picking a lot* in a division: the lead once the lot is mine, on the hoards the strong bot
+  infers (``strong.Weigher``, ``ANALYSIS_SAMPLES`` draws).
+- *answering a market offer*: the lead after accepting, or as it stands after rejecting, on
+  the same inferred hoards.
 
-Negotiation proposals and answers (timed, simultaneous, and judged by patience rather than a
-value), thefts and divisions are not rated.
+Negotiation proposals and answers (timed and simultaneous: what a split brings depends on what
+the others answer), thefts and divisions are not rated. The analysis has a budget of its own,
+smaller than the bot's (it judges every decision of a game), and one fixed generator: the same
+record gives the same analysis.
 
-Marks (loss in token points): **best** ≤ 0.000001, **good** ≤ 1 (a silver token), **inaccuracy**
-≤ 3 (a gold token), **mistake** above.
+Marks (loss in points of lead): **best** ≤ 0.000001, **good** ≤ 2 (within the rollouts' noise),
+**inaccuracy** ≤ 6 (about half a majority), **mistake** above.
 
-**Hoard worth** (the chart), from the seat's own view: its hoard at the public token worth; at
-the end, its score.
+**Hoard worth** (the chart), from the seat's own view: its hoard at the public token worth
+(``splits.token_values``); at the end, its score.
 """
 
 from __future__ import annotations
 
-from games.analysis import Analyst, Judgement, Thresholds, best_of
+from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
 from games.base import Action
-from games.dragons_gold.bots import _play_score
+from games.dragons_gold import strong
+from games.dragons_gold.data import COLOURS
+from games.dragons_gold.sampling import Inconsistent
 from games.dragons_gold.splits import token_values, worth
 from games.review import merged_with_own
 
-THRESHOLDS = Thresholds(good=1.0, inaccuracy=3.0)
+THRESHOLDS = Thresholds(good=2.0, inaccuracy=6.0)
+#: The analysis's think budget (module doc): states sampled per play, the most candidates beside
+#: the play made, hoard draws to weigh a lot or a trade.
+ANALYSIS_ROLLOUTS = 3
+ANALYSIS_CANDIDATES = 3
+ANALYSIS_SAMPLES = 8
 
 
 def _values(view: dict) -> dict[str, float]:
@@ -40,34 +51,49 @@ def _values(view: dict) -> dict[str, float]:
 
 
 def _fight(view: dict, legal: list[Action], played: Action) -> Judgement | None:
-    if played.get("type") != "play":
+    if played.get("type") != "play" or played not in legal:
         return None
-    values = _values(view)
-    scores: dict[int, float] = {}
-    for i, a in enumerate(legal):
-        if a["type"] == "play":
-            s = _play_score(view, a, values)
-            if s is not None:
-                scores[i] = s
-    mine = _play_score(view, played, values)
-    if mine is None or not scores:
+    moves = strong.candidates(view, legal, ANALYSIS_CANDIDATES)
+    if played not in moves:
+        moves.append(played)
+    if len(moves) < 2:
         return None
-    best = best_of(scores)
-    if scores[best] <= mine:
-        return Judgement(mine, mine, played, len(scores), {"phase": "fight"})
-    return Judgement(mine, scores[best], legal[best], len(scores), {"phase": "fight"})
+    found = strong.values(view, moves, seeded(), ANALYSIS_ROLLOUTS, strong.lead)
+    if found is None:
+        return None
+    values = dict(enumerate(found))
+    best = best_of(values)
+    mine = moves.index(played)
+    if values[mine] >= values[best]:
+        best = mine  # an equal play: the one made
+    return Judgement(values[mine], values[best], moves[best], len(moves), {"phase": "fight"})
+
+
+def _weigher(view: dict) -> strong.Weigher | None:
+    try:
+        return strong.Weigher.sampled(view, seeded(), ANALYSIS_SAMPLES)
+    except Inconsistent:
+        return None
 
 
 def _pick(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     lots = view["negotiation"]["lots"]
-    values = _values(view)
-    picks = {i: worth(lots[a["lot"]], values) for i, a in enumerate(legal) if a["type"] == "pick"}
-    if played.get("type") != "pick" or not picks:
+    picks = [i for i, a in enumerate(legal) if a["type"] == "pick"]
+    if played.get("type") != "pick" or played not in legal or not picks:
         return None
-    mine = worth(lots[played["lot"]], values)
-    best = best_of(picks)
-    best_action = legal[best] if picks[best] > mine else played
-    return Judgement(mine, max(mine, picks[best]), best_action, len(picks), {"phase": "pick"})
+    weigher = _weigher(view)
+    if weigher is None:
+        return None
+    me = view["me"]
+    leads = {
+        i: weigher.margin({me: {c: float(n) for c, n in lots[legal[i]["lot"]].items()}})
+        for i in picks
+    }
+    best = best_of(leads)
+    mine = legal.index(played)
+    if leads[mine] >= leads[best]:
+        best = mine
+    return Judgement(leads[mine], leads[best], legal[best], len(picks), {"phase": "pick"})
 
 
 def _market(view: dict, legal: list[Action], played: Action) -> Judgement | None:
@@ -76,16 +102,18 @@ def _market(view: dict, legal: list[Action], played: Action) -> Judgement | None
         return None
     offers = {o["id"]: o for o in view["market"]["offers"]}
     offer = offers.get(played.get("offer"))
-    if offer is None:
+    weigher = None if offer is None else _weigher(view)
+    if offer is None or weigher is None:
         return None
-    values = _values(view)
-    accept = worth(offer["give"], values) - worth(offer["get"], values)
-    mine = accept if kind == "accept" else 0.0
-    best_value = max(accept, 0.0)
-    if best_value <= mine:
-        return Judgement(mine, mine, played, 2, {"phase": "market"})
+    me = view["me"]
+    mine = {c: float(offer["give"].get(c, 0) - offer["get"].get(c, 0)) for c in COLOURS}
+    accepted = weigher.margin({me: mine, offer["from"]: {c: -n for c, n in mine.items()}})
+    rejected = weigher.margin({})
+    made = accepted if kind == "accept" else rejected
+    if made >= max(accepted, rejected):
+        return Judgement(made, made, played, 2, {"phase": "market"})
     other = {"type": "accept" if kind == "reject" else "reject", "offer": offer["id"]}
-    return Judgement(mine, best_value, other, 2, {"phase": "market"})
+    return Judgement(made, max(accepted, rejected), other, 2, {"phase": "market"})
 
 
 def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
@@ -110,4 +138,4 @@ def hoard_worth(view: dict) -> float:
 #: Every hoard and hand, and what each seat alone learned (``notes_all``).
 full_view = merged_with_own("notes", "notes_all")
 
-ANALYST = Analyst("token_points", "hoard_worth", THRESHOLDS, judge, hoard_worth)
+ANALYST = Analyst("points_lead", "hoard_worth", THRESHOLDS, judge, hoard_worth)

@@ -128,7 +128,7 @@ class DragonsGoldKind(GameKind[DragonsGoldState]):
 
     #: 3 since issue 22 (the market with the 11th dragon, a thief's decline): a snapshot of
     #: before is of a game under the old rules, so it is refused and the log replays from the
-    #: start (the service checks that replay: ``web.storage.replay``).
+    #: start (the service checks that replay: ``web.service.replay``).
     snapshot_format = 3
 
     def __init__(self) -> None:

@@ -9,6 +9,8 @@ few majorities).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.dragons_gold.data import COLOURS, GEMS, empty
 from games.dragons_gold.scoring import majority_points
 
@@ -21,7 +23,7 @@ def token_values(seats: int, advanced: bool) -> dict[str, float]:
     return {c: values[c] for c in COLOURS}
 
 
-def worth(tokens: dict[str, int], values: dict[str, float]) -> float:
+def worth(tokens: Mapping[str, float], values: dict[str, float]) -> float:
     return sum(n * values[c] for c, n in tokens.items())
 
 

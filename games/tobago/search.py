@@ -34,12 +34,12 @@ can.
 
 from __future__ import annotations
 
-import math
 import os
 import random
 from dataclasses import dataclass, replace
 
 from games.base import Action, GameKind, get_kind
+from games.halving import sequential_halving
 from games.state import OVER
 from games.tobago.rules import TREASURE_VALUES
 from games.tobago.sampling import Inconsistent, sample_state
@@ -209,28 +209,14 @@ def choose(
     kind = get_kind("tobago")
     seeds = [rng.randrange(2**63) for _ in range(budget.rollouts)]
     horizon = horizon_of(view, budget)
-    totals = [0.0] * len(moves)
-    counts = [0] * len(moves)
-    alive = list(range(len(moves)))
-    rounds = max(1, math.ceil(math.log2(len(moves))))
-    used = 0
+
+    def total(i: int, batch: list[int]) -> float:
+        return _total(kind, view, moves[i], batch, horizon)
+
     try:
-        for r in range(rounds):
-            per = max(1, (budget.rollouts - used) // (len(alive) * (rounds - r)))
-            for i in alive:
-                batch = seeds[counts[i] : counts[i] + per]
-                totals[i] += _total(kind, view, moves[i], batch, horizon)
-                counts[i] += len(batch)
-                used += len(batch)
-            alive.sort(key=lambda i: (-totals[i] / counts[i], i))
-            alive = alive[: max(1, math.ceil(len(alive) / 2))]
+        return moves[sequential_halving(len(moves), seeds, total, MARGIN)]
     except Inconsistent:
         return moves[0]
-    best = alive[0]
-    mean = [totals[i] / counts[i] if counts[i] else -math.inf for i in range(len(moves))]
-    if best != 0 and counts[0] == counts[best] and mean[best] <= mean[0] + MARGIN:
-        return moves[0]
-    return moves[best]
 
 
 def budget_from_env(text: str | None) -> Budget:

@@ -20,7 +20,7 @@ const DEFAULTS = [
   { type: "none" },
   { type: "none" },
 ];
-let levels = ["easy", "normal"];
+let levels = ["easy", "normal", "strong"];
 
 function seatRow(i, d) {
   const types = ["me", "friend", "bot", ...(i >= MIN_SEATS ? ["none"] : [])];

@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from games.base import get_kind, next_bot_action
+from web.service.sessions import GameSessions
 from web.storage import open_store
-from web.storage.sessions import GameSessions
 
 ABOUT = (
     "Games stored by the service of main at c41a35d, before issue 22 changed the rules of Isla"

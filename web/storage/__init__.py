@@ -3,11 +3,12 @@
 The service keeps, per game, its kind, options, seed (and whether its creator chose it), seats
 (with the hashes of their tokens and invitations), whether it is in the public lists, a version
 number and an append-only action log. The log is the truth: a state is rebuilt by replaying it
-(``games.base.replay``); anything else (the in-process state cache in ``web.storage.states``,
-the snapshots) is a cache. ``GameStore`` is the interface, implemented on one SQLite file by
-``web.storage.sqlite.SqliteStore`` and on a PostgreSQL server by
-``web.storage.postgres.PostgresStore`` (``transaction`` takes the game's row with ``SELECT ...
-FOR UPDATE``); see the README's deployment section.
+(``games.base.replay``); anything else (the in-process state cache in ``web.service.states``,
+the snapshots) is a cache. ``GameStore`` is the interface; both stores write it once in SQL
+(``web.storage.sql.SqlStore``) over a thin layer per database: one SQLite file
+(``web.storage.sqlite.SqliteStore``) or a PostgreSQL server (``web.storage.postgres.PostgresStore``:
+``transaction`` takes the game's row with ``SELECT ... FOR UPDATE``); see the README's deployment
+section. The service that drives the engines over a store is ``web.service``.
 
 ``open_store(database)`` opens the store a ``DATABASE`` setting names; the app opens its one
 store when it starts (``web.games_api.init_sessions``, under its ``GameSessions``).
@@ -21,7 +22,7 @@ import json
 import secrets
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
@@ -141,7 +142,7 @@ class GameRecord:
     turn_deadlines: dict[int, float] = field(default_factory=dict)
     #: From when (service clock) a table runner may take the game to let its bots move
     #: (``None``: no bot is to act). Set with every append; a runner that takes the game
-    #: pushes it to the end of its lease (``web.storage.table``).
+    #: pushes it to the end of its lease (``web.service.table``).
     bot_due: float | None = None
     #: The last bot move tried failed (logged); a runner tries again at ``bot_due``.
     bot_failed: bool = False
@@ -245,45 +246,6 @@ def check_storable(value: Any, field_path: str) -> None:
             stack.extend(v)
 
 
-def listed_free_seats(seats: list[Seat]) -> int:
-    """The ``free_seats`` column: seats anyone may take from the open-games list (a link-only
-    seat is free but not listed)."""
-    return sum(s.free_listed for s in seats)
-
-
-def game_from_row(row: Mapping[str, Any], decode: Callable[[Any], Any]) -> GameRecord:
-    """A ``games`` row as a record; ``decode`` reads the store's JSON columns (options, seats,
-    turn deadlines)."""
-    turns = row["turn_deadlines"]
-    return GameRecord(
-        id=row["id"],
-        kind=row["kind"],
-        options=decode(row["options"]),
-        seed=row["seed"],
-        seats=[Seat.from_json(s) for s in decode(row["seats"])],
-        version=row["version"],
-        status=row["status"],
-        origin=row["origin"],
-        seed_chosen=bool(row["seed_chosen"]),
-        public=bool(row["public"]),
-        created=row["created"],
-        updated=row["updated"],
-        deadline=row["deadline"],
-        turn_deadlines={} if turns is None else turn_deadlines_from_json(decode(turns)),
-        bot_due=row["bot_due"],
-        bot_failed=bool(row["bot_failed"]),
-    )
-
-
-def turn_deadlines_json(deadlines: dict[int, float]) -> dict[str, float] | None:
-    """The ``turn_deadlines`` column (``None``: no turn clock runs)."""
-    return {str(seat): t for seat, t in sorted(deadlines.items())} or None
-
-
-def turn_deadlines_from_json(data: dict[str, Any]) -> dict[int, float]:
-    return {int(seat): float(t) for seat, t in data.items()}
-
-
 class VersionMoved(Exception):
     """The stored version moved between reading a game's state and its write transaction (an
     optimistic write lost the race: the caller decides what that means)."""
@@ -294,44 +256,10 @@ class VersionMoved(Exception):
 
 
 class Transaction(ABC):
-    """A game locked for writing; see ``GameStore.transaction``. The stores share the checks
-    of ``append`` (``_action_rows``) and what it leaves in ``game`` (``_appended``)."""
+    """A game locked for writing; see ``GameStore.transaction`` (both stores':
+    ``web.storage.sql.SqlTransaction``)."""
 
     game: GameRecord
-
-    def _action_rows(
-        self, actions: list[ActionRecord], status: str, encode: Callable[[Any, str], Any]
-    ) -> list[tuple]:
-        """The ``actions`` rows ``(game, version, seat, action, events, time)`` of ``actions``,
-        which must continue the log at ``game.version`` with a known ``status`` (``ValueError``
-        otherwise: a bug, not an input); ``encode(value, field)`` writes a JSON column."""
-        if status not in (RUNNING, OVER):
-            raise ValueError(f"bad status {status!r}")
-        rows = []
-        for version, a in enumerate(actions, self.game.version + 1):
-            if a.version != version:
-                raise ValueError(f"action version {a.version} breaks the log at {version}")
-            action, events = encode(a.action, "action"), encode(a.events, "events")
-            rows.append((self.game.id, a.version, a.seat, action, events, a.time))
-        return rows
-
-    def _appended(
-        self,
-        count: int,
-        status: str,
-        deadline: float | None,
-        bot_due: float | None,
-        turn_deadlines: dict[int, float],
-    ) -> None:
-        """``game`` after ``count`` actions were written with this status, deadlines and
-        ``bot_due`` (a failure mark goes with any append)."""
-        over = status == OVER
-        self.game.version += count
-        self.game.status = status
-        self.game.deadline = deadline
-        self.game.turn_deadlines = {} if over else dict(turn_deadlines)
-        self.game.bot_due = None if over else bot_due
-        self.game.bot_failed = False
 
     @abstractmethod
     def append(

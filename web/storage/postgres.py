@@ -1,17 +1,20 @@
-"""``GameStore`` on PostgreSQL (psycopg 3 and its connection pool): several app servers, one
-database.
+"""``GameStore`` on PostgreSQL (psycopg 3 and its connection pool): the shared SQL
+(``web.storage.sql``) for several app servers on one database.
 
-The tables are the SQLite store's (``web.storage.sqlite``) with JSONB where that store keeps JSON
-text: ``games`` (one row per game), ``actions`` (the log, ``PRIMARY KEY (game, version)``: a
-version is never written twice), ``analyses`` (finished games' review analyses, ``web.review``),
-``snapshots`` (each game's newest state snapshot, a cache) and ``schema_version`` (one row). Opening the store creates the schema or runs ``MIGRATIONS`` under an
-advisory lock, so app servers starting together on an empty database do not race.
+The tables are the SQLite store's (``web.storage.sqlite``) with JSONB where that store keeps
+JSON text: ``games`` (one row per game), ``actions`` (the log, ``PRIMARY KEY (game, version)``:
+a version is never written twice), ``analyses`` (finished games' review analyses,
+``web.review``), ``snapshots`` (each game's newest state snapshot, a cache) and
+``schema_version`` (one row). Opening the store creates the schema or runs ``MIGRATIONS`` under
+an advisory lock, so app servers starting together on an empty database do not race.
 
 A write is one transaction that begins with ``SELECT ... FROM games WHERE id = %s FOR UPDATE``:
 the row lock (instead of SQLite's database lock) holds every other writer of this game until the
 commit, so the version a request checks is still the version when it commits; two racing
 requests on one version give one success and one ``StaleVersion`` (409), whichever server they
-reached. Games other than the locked one are not held up.
+reached. Games other than the locked one are not held up. The transaction is one pipeline
+(``_writing``): ``BEGIN`` goes with the ``SELECT``, ``COMMIT`` with the writes, two round trips
+for a move (the row is locked for one); a new game, a snapshot or an analysis is one.
 
 Events without polling: every append also runs ``pg_notify('tobago_games', '<id> <version>')``,
 which PostgreSQL delivers at commit (never for a rolled-back write) to every listening
@@ -19,13 +22,13 @@ connection. Each process keeps one such connection (``PgWatcher``, ``web.storage
 thread wakes the streams and long-polls following that game; it reconnects after a lost
 connection and then wakes every follower, so none misses a move made meanwhile.
 
-A lost database is answered in words: pooled connections are checked on checkout (when idle
-for more than ``CHECK_AFTER_S``), a request
-waits at most ``POOL_WAIT_S`` for one, and a database that cannot be reached is
-``DatabaseUnavailable`` (503 with ``Retry-After``), never a 500 or a long wait; requests that
-need no database do not wait at all (under gevent, waiting yields). When the database answers
-again, the pool connects within a second or so: its failed reconnections give up after
-``RECONNECT_S``, and a request that finds the pool short starts a new one at once.
+A lost database is answered in words: pooled connections are checked on checkout (when idle for
+more than ``CHECK_AFTER_S``), a request waits at most ``POOL_WAIT_S`` for one, and a database
+that cannot be reached is ``DatabaseUnavailable`` (503 with ``Retry-After``), never a 500 or a
+long wait; requests that need no database do not wait at all (under gevent, waiting yields).
+When the database answers again, the pool connects within a second or so: its failed
+reconnections give up after ``RECONNECT_S``, and a request that finds the pool short starts a
+new one at once.
 """
 
 from __future__ import annotations
@@ -36,30 +39,18 @@ import threading
 import time
 import weakref
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any
 
 import psycopg
-from psycopg.rows import dict_row
+from psycopg.pq import TransactionStatus
+from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
-from errors import DatabaseUnavailable, NotFound
-from web.storage import (
-    OVER,
-    RUNNING,
-    ActionRecord,
-    AnalysisRecord,
-    GameRecord,
-    GameStore,
-    Seat,
-    Snapshot,
-    Transaction,
-    game_from_row,
-    listed_free_seats,
-    storable_json,
-    turn_deadlines_json,
-)
+from errors import DatabaseUnavailable
+from web.storage import storable_json
+from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
 log = logging.getLogger(__name__)
@@ -67,7 +58,6 @@ log = logging.getLogger(__name__)
 #: What a lost or unreachable database raises (``DatabaseUnavailable`` then).
 _LOST = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, PoolClosed)
 
-SCHEMA_VERSION = 3
 #: The channel of change notifications; the payload is ``"<game id> <version>"`` after an
 #: append, ``"<game id>"`` when only what the page shows of the bots changed.
 CHANNEL = "tobago_games"
@@ -154,91 +144,16 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
 }
 
-_GAME_COLUMNS = (
-    "id, kind, options, seed, seats, version, status, origin, created, updated, deadline,"
-    " bot_due, bot_failed, seed_chosen, public, turn_deadlines"
-)
+SCHEMA_VERSION = max(MIGRATIONS) + 1
+
+#: A connection of the pool: autocommit, rows by column name.
+PgConnection = psycopg.Connection[DictRow]
+#: Where a write transaction that did not commit is left (then rolled back).
+_UNFINISHED = (TransactionStatus.INTRANS, TransactionStatus.INERROR)
 
 
 def _as_is(text: Any) -> str:
     return str(text)
-
-
-def _decoded(value: Any) -> Any:
-    """A JSONB column as psycopg gives it: already decoded."""
-    return value
-
-
-def _jsonb(value: Any, field_path: str) -> Jsonb:
-    """A JSONB parameter, its text written (and checked) once by ``storable_json``."""
-    return Jsonb(storable_json(value, field_path), dumps=_as_is)
-
-
-def _game_from_row(row: dict[str, Any]) -> GameRecord:
-    return game_from_row(row, _decoded)
-
-
-class _PgTransaction(Transaction):
-    def __init__(self, conn: psycopg.Connection, game: GameRecord) -> None:
-        self.conn = conn
-        self.game = game
-
-    def append(
-        self,
-        actions: list[ActionRecord],
-        status: str,
-        deadline: float | None,
-        bot_due: float | None = None,
-        turn_deadlines: dict[int, float] | None = None,
-    ) -> None:
-        rows = self._action_rows(actions, status, _jsonb)
-        version = self.game.version + len(rows)
-        over = status == OVER
-        turns = {} if over or turn_deadlines is None else turn_deadlines
-        clocks = turn_deadlines_json(turns)
-        deadline, bot_due = (None, None) if over else (deadline, bot_due)
-        with self.conn.pipeline(), self.conn.cursor() as cur:  # one round trip for them all
-            if rows:
-                cur.executemany(
-                    "INSERT INTO actions (game, version, seat, action, events, time)"
-                    " VALUES (%s, %s, %s, %s, %s, %s)",
-                    rows,
-                )
-            cur.execute(
-                "UPDATE games SET version = %s, status = %s, updated = %s, deadline = %s,"
-                " bot_due = %s, turn_deadlines = %s, bot_failed = FALSE WHERE id = %s",
-                (
-                    version,
-                    status,
-                    time.time(),
-                    deadline,
-                    bot_due,
-                    None if clocks is None else Jsonb(clocks),
-                    self.game.id,
-                ),
-            )
-            if version != self.game.version:
-                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.game.id} {version}"))
-        self._appended(len(rows), status, deadline, bot_due, turns)
-
-    def set_bot(self, bot_due: float | None, failed: bool) -> None:
-        shown = self.game.bot
-        self.game.bot_due, self.game.bot_failed = bot_due, failed
-        with self.conn.pipeline(), self.conn.cursor() as cur:
-            cur.execute(
-                "UPDATE games SET bot_due = %s, bot_failed = %s WHERE id = %s",
-                (bot_due, failed, self.game.id),
-            )
-            if self.game.bot != shown:  # followers look again (no version: the same one)
-                cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.game.id))
-
-    def set_seats(self, seats: list[Seat]) -> None:
-        data = _jsonb([s.to_json() for s in seats], "seats")
-        self.conn.execute(
-            "UPDATE games SET seats = %s, free_seats = %s, updated = %s WHERE id = %s",
-            (data, listed_free_seats(seats), time.time(), self.game.id),
-        )
-        self.game.seats = seats
 
 
 class PgWatcher(Watcher):
@@ -273,20 +188,20 @@ class PgWatcher(Watcher):
                 closed.wait(self.RECONNECT_S)
 
 
-class PostgresStore(GameStore):
+class PostgresStore(SqlStore):
     """The PostgreSQL store for a ``postgresql://`` URL. Thread-safe (a connection pool); a
     forked process opens its own pool and listener on first use."""
+
+    sql = Statements(param="%s", row_lock=" FOR UPDATE")
 
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.pool_size = pool_size
         self._pid = -1
-        self._pool_obj: ConnectionPool | None = None
+        self._pool_obj: ConnectionPool[PgConnection] | None = None
         self._watcher = PgWatcher(url)
         self._open_lock = threading.Lock()
-        self._used: weakref.WeakKeyDictionary[psycopg.Connection, float] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._used: weakref.WeakKeyDictionary[PgConnection, float] = weakref.WeakKeyDictionary()
         with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S) as conn:
             self._set_up(conn)
 
@@ -302,31 +217,22 @@ class PostgresStore(GameStore):
             )
             row = conn.execute("SELECT version FROM schema_version").fetchone()
             found = 0 if row is None else row[0]
-            if found > SCHEMA_VERSION:
-                raise RuntimeError(
-                    f"the database has schema version {found}; this code knows up to "
-                    f"{SCHEMA_VERSION}"
-                )
+            for statement in schema_steps(found, SCHEMA, MIGRATIONS, "the database"):
+                conn.execute(statement)
             if found == 0:
-                for statement in SCHEMA:
-                    conn.execute(statement)
                 conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (SCHEMA_VERSION,))
             elif found < SCHEMA_VERSION:
-                for version in range(found, SCHEMA_VERSION):
-                    for statement in MIGRATIONS[version]:
-                        conn.execute(statement)
                 conn.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION,))
 
     @property
     def schema_version(self) -> int:
-        with self._connection() as conn:
-            row = conn.execute("SELECT version FROM schema_version").fetchone()
+        row = self._one("SELECT version FROM schema_version")
         assert row is not None
-        return int(row[0])
+        return int(row["version"])
 
     # --- connections -----------------------------------------------------------------------
 
-    def _pool(self) -> ConnectionPool:
+    def _pool(self) -> ConnectionPool[PgConnection]:
         pool = self._pool_obj
         if pool is not None and self._pid == os.getpid():
             return pool
@@ -334,9 +240,14 @@ class PostgresStore(GameStore):
             if self._pool_obj is None or self._pid != os.getpid():
                 self._pool_obj = ConnectionPool(
                     self.url,
+                    connection_class=PgConnection,
                     min_size=self.pool_size,  # ready for a rush (a restart's reconnecting pages)
                     max_size=self.pool_size,
-                    kwargs={"autocommit": True, "connect_timeout": CONNECT_TIMEOUT_S},
+                    kwargs={
+                        "autocommit": True,
+                        "connect_timeout": CONNECT_TIMEOUT_S,
+                        "row_factory": dict_row,
+                    },
                     check=self._check,
                     timeout=POOL_WAIT_S,
                     reconnect_timeout=RECONNECT_S,
@@ -347,7 +258,7 @@ class PostgresStore(GameStore):
             return self._pool_obj
 
     @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection]:
+    def _connection(self) -> Iterator[PgConnection]:
         """A pooled connection (checked on checkout) for the block. A database that cannot be
         reached (lost, restarting, no connection within ``POOL_WAIT_S``) is
         ``DatabaseUnavailable`` (503, ``Retry-After``), never a 500 or a long wait."""
@@ -358,12 +269,38 @@ class PostgresStore(GameStore):
         except _LOST as e:
             raise DatabaseUnavailable(f"the game database cannot be reached: {e}") from e
 
-    def _check(self, conn: psycopg.Connection) -> None:
+    def _check(self, conn: PgConnection) -> None:
         """The pool's check of a connection it hands out: one used within ``CHECK_AFTER_S`` is
         taken as it is (a round trip saved on every statement of a busy server: a fault since
         then fails its statement, a 503, and the pool drops it), an older one is asked first."""
         if time.monotonic() - self._used.get(conn, 0.0) > CHECK_AFTER_S:
             ConnectionPool.check_connection(conn)
+
+    def _reading(self) -> AbstractContextManager[PgConnection]:
+        return self._connection()
+
+    @contextmanager
+    def _writing(self) -> Iterator[PgConnection]:
+        """A write transaction in one pipeline: ``BEGIN`` is sent with the block's first read
+        (a transaction's ``SELECT ... FOR UPDATE``), ``COMMIT`` with its last writes, so a move
+        takes two round trips and a new game one. psycopg's ``transaction()`` would sync the
+        pipeline at its start and its end (more round trips); here the block's failure queues a
+        ``ROLLBACK`` instead, and a transaction the pipeline left open (a statement refused
+        by the database) is rolled back before the connection goes back to the pool."""
+        with self._connection() as conn:
+            try:
+                with conn.pipeline():
+                    conn.execute("BEGIN")
+                    try:
+                        yield conn
+                    except BaseException:
+                        with suppress(psycopg.Error):  # the block's error is the one to raise
+                            conn.execute("ROLLBACK")
+                        raise
+                    conn.execute("COMMIT")
+            finally:
+                if conn.info.transaction_status in _UNFINISHED:
+                    conn.rollback()
 
     def watcher(self) -> PgWatcher:
         return self._watcher
@@ -375,162 +312,18 @@ class PostgresStore(GameStore):
                 self._pool_obj.close()
             self._pool_obj = None
 
-    # --- GameStore -------------------------------------------------------------------------
+    # --- the shared SQL's layer (web.storage.sql) -------------------------------------------
 
-    def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
-        now = time.time()
-        game.created = game.updated = now
-        options = _jsonb(game.options, "options")
-        seats = _jsonb([s.to_json() for s in game.seats], "seats")
-        with self._connection() as conn, conn.pipeline(), conn.transaction():
-            conn.execute(
-                "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
-                " free_seats, created, updated, seed_chosen, public)"
-                " VALUES (%s, %s, %s, %s, %s, 0, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    game.id,
-                    game.kind,
-                    options,
-                    game.seed,
-                    seats,
-                    RUNNING,
-                    game.origin,
-                    listed_free_seats(game.seats),
-                    now,
-                    now,
-                    game.seed_chosen,
-                    game.public,
-                ),
-            )
-            final_status, deadline = game.status, game.deadline
-            game.version, game.status = 0, RUNNING
-            _PgTransaction(conn, game).append(
-                actions, final_status, deadline, game.bot_due, game.turn_deadlines
-            )
+    def _encode(self, value: Any, field_path: str) -> Jsonb:
+        """A JSONB parameter, its text written (and checked) once by ``storable_json``."""
+        return Jsonb(storable_json(value, field_path), dumps=_as_is)
 
-    def get(self, game_id: str) -> GameRecord:
-        with self._connection() as conn:
-            cur = conn.cursor(row_factory=dict_row)
-            row = cur.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s", (game_id,)
-            ).fetchone()
-        if row is None:
-            raise NotFound(f"no game {game_id!r}", "id")
-        return _game_from_row(row)
+    def _decode(self, value: Any) -> Any:
+        """A JSONB column as psycopg gives it: already decoded."""
+        return value
 
-    def version(self, game_id: str) -> int:
-        with self._connection() as conn:
-            row = conn.execute("SELECT version FROM games WHERE id = %s", (game_id,)).fetchone()
-        if row is None:
-            raise NotFound(f"no game {game_id!r}", "id")
-        return int(row[0])
-
-    def actions(
-        self, game_id: str, after: int = 0, upto: int | None = None, events: bool = True
-    ) -> list[ActionRecord]:
-        columns = "version, seat, action, events, time" if events else "version, seat, action, time"
-        sql = f"SELECT {columns} FROM actions WHERE game = %s AND version > %s"
-        args: list[Any] = [game_id, after]
-        if upto is not None:
-            sql += " AND version <= %s"
-            args.append(upto)
-        with self._connection() as conn:
-            rows = conn.execute(sql + " ORDER BY version", args).fetchall()
-        if not events:
-            return [ActionRecord(r[0], r[1], r[2], [], r[3]) for r in rows]
-        return [ActionRecord(r[0], r[1], r[2], r[3], r[4]) for r in rows]
-
-    def snapshot(self, game_id: str) -> Snapshot | None:
-        with self._connection() as conn:
-            row = conn.execute(
-                "SELECT version, state FROM snapshots WHERE game = %s", (game_id,)
-            ).fetchone()
-        return None if row is None else Snapshot(row[0], row[1])
-
-    def save_snapshot(self, game_id: str, version: int, state: dict[str, Any]) -> None:
-        with self._connection() as conn:
-            conn.execute(
-                "INSERT INTO snapshots (game, version, state) VALUES (%s, %s, %s)"
-                " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
-                " state = excluded.state WHERE excluded.version > snapshots.version",
-                (game_id, version, _jsonb(state, "state")),
-            )
-
-    def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
-        where = "WHERE public "
-        if open_only:
-            where += "AND status = 'running' AND free_seats > 0 "
-        with self._connection() as conn:
-            cur = conn.cursor(row_factory=dict_row)
-            rows = cur.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games {where}ORDER BY created DESC LIMIT %s",
-                (limit,),
-            ).fetchall()
-        return [_game_from_row(r) for r in rows]
-
-    def due(self, now: float, limit: int = 100) -> list[str]:
-        with self._connection() as conn:
-            rows = conn.execute(
-                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= %s"
-                " AND status = 'running' ORDER BY deadline LIMIT %s",
-                (now, limit),
-            ).fetchall()
-        return [r[0] for r in rows]
-
-    def bots_due(self, now: float, limit: int = 100) -> list[str]:
-        with self._connection() as conn:
-            rows = conn.execute(
-                "SELECT id FROM games WHERE bot_due IS NOT NULL AND bot_due <= %s"
-                " AND status = 'running' ORDER BY bot_due LIMIT %s",
-                (now, limit),
-            ).fetchall()
-        return [r[0] for r in rows]
-
-    @contextmanager
-    def transaction(self, game_id: str) -> Iterator[Transaction]:
-        # In a pipeline: BEGIN goes with the SELECT, COMMIT with the last writes (2 round trips).
-        with self._connection() as conn, conn.pipeline(), conn.transaction():
-            cur = conn.cursor(row_factory=dict_row)
-            row = cur.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = %s FOR UPDATE", (game_id,)
-            ).fetchone()
-            if row is None:
-                raise NotFound(f"no game {game_id!r}", "id")
-            yield _PgTransaction(conn, _game_from_row(row))
-
-    def game_ids(self) -> Iterator[str]:
-        with self._connection() as conn:
-            rows = conn.execute("SELECT id FROM games ORDER BY created").fetchall()
-        for (game_id,) in rows:
-            yield game_id
-
-    def analysis(self, game_id: str) -> AnalysisRecord | None:
-        with self._connection() as conn:
-            cur = conn.cursor(row_factory=dict_row)
-            row = cur.execute(
-                "SELECT game, version, status, done, total, result, error, updated"
-                " FROM analyses WHERE game = %s",
-                (game_id,),
-            ).fetchone()
-        return None if row is None else AnalysisRecord(**row)
-
-    def save_analysis(self, record: AnalysisRecord) -> None:
-        result = None if record.result is None else Jsonb(record.result)
-        with self._connection() as conn:
-            conn.execute(
-                "INSERT INTO analyses (game, version, status, done, total, result, error, updated)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game) DO UPDATE SET"
-                " version = excluded.version, status = excluded.status, done = excluded.done,"
-                " total = excluded.total, result = excluded.result, error = excluded.error,"
-                " updated = excluded.updated",
-                (
-                    record.game,
-                    record.version,
-                    record.status,
-                    record.done,
-                    record.total,
-                    result,
-                    record.error,
-                    record.updated,
-                ),
-            )
+    def _mark(self, conn: Connection, game_id: str, version: int | None) -> None:
+        """A notification on ``CHANNEL`` (``"<id> <version>"``, or ``"<id>"``), which
+        PostgreSQL delivers to every listener at the commit."""
+        payload = game_id if version is None else f"{game_id} {version}"
+        conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))

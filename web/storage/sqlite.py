@@ -1,23 +1,24 @@
-"""``GameStore`` on one SQLite file: WAL (switched on once, at set-up), a few pooled
-connections per process, writes that wait for the lock without holding up an event loop.
+"""``GameStore`` on one SQLite file: the shared SQL (``web.storage.sql``) over WAL (switched on
+once, at set-up), a few pooled connections per process, and writes that wait for the lock
+without holding up an event loop.
 
 Four tables: ``games`` (one row per game: kind, options, seed and whether it was chosen, seats
-with token and invitation hashes, whether it is listed publicly, version, status, timestamps, the
-deadlines, the ``seq`` of its last change), ``actions`` (the log: game, version, seat,
+with token and invitation hashes, whether it is listed publicly, version, status, timestamps,
+the deadlines, the ``seq`` of its last change), ``actions`` (the log: game, version, seat,
 action JSON, public events, time; ``(game, version)`` is the primary key, so a version can never
 be written twice), ``analyses`` (a finished game's review analysis: status, progress and result,
-``web.review``) and ``snapshots`` (each game's newest state snapshot, a cache). Writes go
-through ``transaction``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the game's row is
-read, so the version a request checks is still the version when it commits; two racing requests
-on one version give one success and one ``StaleVersion`` (409). WAL lets readers (GETs, streams)
-go on while a writer holds the lock, across gunicorn's worker processes too. The writers of one
-process take a lock of their own before ``BEGIN IMMEDIATE``, so they queue on it; a lock held by
-another process is waited for by sleeping between tries (``_begin``: a gevent sleep under
-gevent), not in SQLite's busy handler, which sleeps in C; past ``LOCK_WAIT_S`` the request is
-refused with ``DatabaseUnavailable`` (503, ``Retry-After``). Each append bumps the game's
-``seq`` from one counter, so ``SqliteWatcher`` finds every change since its last look with one
-query. The schema version is ``PRAGMA user_version``; ``MIGRATIONS`` bring an older file up to
-date.
+``web.review``) and ``snapshots`` (each game's newest state snapshot, a cache); JSON is kept as
+text. Writes go through ``_writing``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the
+game's row is read, so the version a request checks is still the version when it commits; two
+racing requests on one version give one success and one ``StaleVersion`` (409). WAL lets readers
+(GETs, streams) go on while a writer holds the lock, across gunicorn's worker processes too. The
+writers of one process take a lock of their own before ``BEGIN IMMEDIATE``, so they queue on it;
+a lock held by another process is waited for by sleeping between tries (``_begin``: a gevent
+sleep under gevent), not in SQLite's busy handler, which sleeps in C; past ``LOCK_WAIT_S`` the
+request is refused with ``DatabaseUnavailable`` (503, ``Retry-After``). Every append (and a
+change of what the page shows of the bots) gives the game's row the next ``seq`` of one counter
+(``_mark``), so ``SqliteWatcher`` finds every change since its last look with one query. The
+schema version is ``PRAGMA user_version``; ``MIGRATIONS`` bring an older file up to date.
 """
 
 from __future__ import annotations
@@ -28,28 +29,14 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
-from errors import DatabaseUnavailable, NotFound
-from web.storage import (
-    OVER,
-    RUNNING,
-    ActionRecord,
-    AnalysisRecord,
-    GameRecord,
-    GameStore,
-    Seat,
-    Snapshot,
-    Transaction,
-    game_from_row,
-    listed_free_seats,
-    storable_json,
-    turn_deadlines_json,
-)
+from errors import DatabaseUnavailable
+from web.storage import storable_json
+from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
-SCHEMA_VERSION = 6
 #: How long opening a file waits for another process that holds it (WAL switch, schema).
 BUSY_TIMEOUT_S = 30.0
 #: How long a write waits for SQLite's write lock, held by another process, before the request
@@ -160,6 +147,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
 }
 
+SCHEMA_VERSION = max(MIGRATIONS) + 1
+
 #: The next value of ``games.seq`` (written inside the write transaction, which SQLite runs one
 #: at a time: so ``seq`` grows in commit order, and a reader never sees a gap filled later).
 NEXT_SEQ = "(SELECT COALESCE(MAX(seq), 0) + 1 FROM games)"
@@ -187,74 +176,6 @@ def _use_wal(conn: sqlite3.Connection, path: str) -> None:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.1)
-
-
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _game_from_row(row: sqlite3.Row) -> GameRecord:
-    return game_from_row(row, json.loads)  # type: ignore[arg-type]
-
-
-class _SqliteTransaction(Transaction):
-    def __init__(self, conn: sqlite3.Connection, game: GameRecord) -> None:
-        self.conn = conn
-        self.game = game
-
-    def append(
-        self,
-        actions: list[ActionRecord],
-        status: str,
-        deadline: float | None,
-        bot_due: float | None = None,
-        turn_deadlines: dict[int, float] | None = None,
-    ) -> None:
-        rows = self._action_rows(actions, status, storable_json)
-        self.conn.executemany(
-            "INSERT INTO actions (game, version, seat, action, events, time) VALUES (?,?,?,?,?,?)",
-            rows,
-        )
-        over = status == OVER
-        turns = {} if over or turn_deadlines is None else turn_deadlines
-        deadline, bot_due = (None, None) if over else (deadline, bot_due)
-        clocks = turn_deadlines_json(turns)
-        self.conn.execute(
-            "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?, bot_due = ?,"
-            f" turn_deadlines = ?, bot_failed = 0, seq = {NEXT_SEQ} WHERE id = ?",
-            (
-                self.game.version + len(rows),
-                status,
-                time.time(),
-                deadline,
-                bot_due,
-                None if clocks is None else _dumps(clocks),
-                self.game.id,
-            ),
-        )
-        self._appended(len(rows), status, deadline, bot_due, turns)
-
-    def set_bot(self, bot_due: float | None, failed: bool) -> None:
-        shown = self.game.bot
-        self.game.bot_due, self.game.bot_failed = bot_due, failed
-        seq = f", seq = {NEXT_SEQ}" if self.game.bot != shown else ""  # followers look again
-        self.conn.execute(
-            f"UPDATE games SET bot_due = ?, bot_failed = ?{seq} WHERE id = ?",
-            (bot_due, int(failed), self.game.id),
-        )
-
-    def set_seats(self, seats: list[Seat]) -> None:
-        data = storable_json([s.to_json() for s in seats], "seats")
-        self.conn.execute(
-            "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?",
-            (
-                data,
-                listed_free_seats(seats),
-                time.time(),
-                self.game.id,
-            ),
-        )
-        self.game.seats = seats
 
 
 class SqliteWatcher(Watcher):
@@ -285,11 +206,13 @@ def _locked(e: sqlite3.OperationalError) -> bool:
     return "locked" in str(e) or "busy" in str(e)
 
 
-class SqliteStore(GameStore):
+class SqliteStore(SqlStore):
     """The SQLite store. Thread-safe, and friendly to an event loop (gevent): a statement or a
     transaction borrows one of the process's connections (``connection``; a forked process
     opens its own), and a write waits for another process's lock by sleeping between tries
     (``_begin``), never inside SQLite."""
+
+    sql = Statements(param="?", row_lock="")  # BEGIN IMMEDIATE has locked the database
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -315,18 +238,9 @@ class SqliteStore(GameStore):
 
     def _set_up(self, conn: sqlite3.Connection) -> None:
         found = conn.execute("PRAGMA user_version").fetchone()[0]
-        if found > SCHEMA_VERSION:
-            raise RuntimeError(
-                f"{self.path} has schema version {found}; this code knows up to {SCHEMA_VERSION}"
-            )
-        if found == 0:  # a new database: the current schema at once
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
-        else:
-            for version in range(found, SCHEMA_VERSION):
-                for statement in MIGRATIONS[version]:
-                    conn.execute(statement)
+        schema = [statement for statement in SCHEMA.split(";") if statement.strip()]
+        for statement in schema_steps(found, schema, MIGRATIONS, self.path):
+            conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @property
@@ -373,16 +287,11 @@ class SqliteStore(GameStore):
             if not keep:
                 conn.close()
 
-    def _all(self, sql: str, args: tuple | list = ()) -> list[sqlite3.Row]:
-        with self.connection() as conn:
-            return conn.execute(sql, args).fetchall()
-
-    def _one(self, sql: str, args: tuple | list = ()) -> sqlite3.Row | None:
-        with self.connection() as conn:
-            return conn.execute(sql, args).fetchone()
+    def _reading(self) -> AbstractContextManager[sqlite3.Connection]:
+        return self.connection()
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _writing(self) -> Iterator[sqlite3.Connection]:
         """A write transaction: this process's writers take turns (``_write_lock``), then
         SQLite's write lock is taken (``_begin``); leaving commits, an error rolls back."""
         with self.connection() as conn, self._write_lock:
@@ -430,145 +339,14 @@ class SqliteStore(GameStore):
         for conn in idle:
             conn.close()
 
-    # --- GameStore -------------------------------------------------------------------------
+    # --- the shared SQL's layer (web.storage.sql) -------------------------------------------
 
-    def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
-        now = time.time()
-        game.created = game.updated = now
-        options = storable_json(game.options, "options")
-        seats = storable_json([s.to_json() for s in game.seats], "seats")
-        with self._write() as conn:
-            conn.execute(
-                "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
-                " free_seats, created, updated, seed_chosen, public)"
-                " VALUES (?,?,?,?,?,0,?,?,?,?,?,?,?)",
-                (
-                    game.id,
-                    game.kind,
-                    options,
-                    game.seed,
-                    seats,
-                    RUNNING,
-                    game.origin,
-                    listed_free_seats(game.seats),
-                    now,
-                    now,
-                    int(game.seed_chosen),
-                    int(game.public),
-                ),
-            )
-            final_status, deadline = game.status, game.deadline
-            game.version, game.status = 0, RUNNING
-            _SqliteTransaction(conn, game).append(
-                actions, final_status, deadline, game.bot_due, game.turn_deadlines
-            )
+    def _encode(self, value: Any, field_path: str) -> str:
+        return storable_json(value, field_path)
 
-    def get(self, game_id: str) -> GameRecord:
-        row = self._one("SELECT * FROM games WHERE id = ?", (game_id,))
-        if row is None:
-            raise NotFound(f"no game {game_id!r}", "id")
-        return _game_from_row(row)
+    def _decode(self, value: Any) -> Any:
+        return json.loads(value)
 
-    def version(self, game_id: str) -> int:
-        row = self._one("SELECT version FROM games WHERE id = ?", (game_id,))
-        if row is None:
-            raise NotFound(f"no game {game_id!r}", "id")
-        return row[0]
-
-    def actions(
-        self, game_id: str, after: int = 0, upto: int | None = None, events: bool = True
-    ) -> list[ActionRecord]:
-        columns = "version, seat, action, events, time" if events else "version, seat, action, time"
-        sql = f"SELECT {columns} FROM actions WHERE game = ? AND version > ?"
-        args: list[Any] = [game_id, after]
-        if upto is not None:
-            sql += " AND version <= ?"
-            args.append(upto)
-        rows = self._all(sql + " ORDER BY version", args)
-        if not events:
-            return [ActionRecord(r[0], r[1], json.loads(r[2]), [], r[3]) for r in rows]
-        return [ActionRecord(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
-
-    def snapshot(self, game_id: str) -> Snapshot | None:
-        row = self._one("SELECT version, state FROM snapshots WHERE game = ?", (game_id,))
-        return None if row is None else Snapshot(row[0], json.loads(row[1]))
-
-    def save_snapshot(self, game_id: str, version: int, state: dict[str, Any]) -> None:
-        with self._write() as conn:
-            conn.execute(
-                "INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?)"
-                " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
-                " state = excluded.state WHERE excluded.version > snapshots.version",
-                (game_id, version, _dumps(state)),
-            )
-
-    def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
-        if open_only:
-            sql = (
-                "SELECT * FROM games WHERE status = 'running' AND free_seats > 0 AND public = 1"
-                " ORDER BY created DESC LIMIT ?"
-            )
-        else:
-            sql = "SELECT * FROM games WHERE public = 1 ORDER BY created DESC LIMIT ?"
-        return [_game_from_row(r) for r in self._all(sql, (limit,))]
-
-    def due(self, now: float, limit: int = 100) -> list[str]:
-        rows = self._all(
-            "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?"
-            " AND status = 'running' ORDER BY deadline LIMIT ?",
-            (now, limit),
-        )
-        return [r[0] for r in rows]
-
-    def bots_due(self, now: float, limit: int = 100) -> list[str]:
-        rows = self._all(
-            "SELECT id FROM games WHERE bot_due IS NOT NULL AND bot_due <= ?"
-            " AND status = 'running' ORDER BY bot_due LIMIT ?",
-            (now, limit),
-        )
-        return [r[0] for r in rows]
-
-    @contextmanager
-    def transaction(self, game_id: str) -> Iterator[Transaction]:
-        with self._write() as conn:
-            row = conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise NotFound(f"no game {game_id!r}", "id")
-            yield _SqliteTransaction(conn, _game_from_row(row))
-
-    def game_ids(self) -> Iterator[str]:
-        for (game_id,) in self._all("SELECT id FROM games ORDER BY created"):
-            yield game_id
-
-    def analysis(self, game_id: str) -> AnalysisRecord | None:
-        row = self._one("SELECT * FROM analyses WHERE game = ?", (game_id,))
-        if row is None:
-            return None
-        return AnalysisRecord(
-            game=row["game"],
-            version=row["version"],
-            status=row["status"],
-            done=row["done"],
-            total=row["total"],
-            result=None if row["result"] is None else json.loads(row["result"]),
-            error=row["error"],
-            updated=row["updated"],
-        )
-
-    def save_analysis(self, record: AnalysisRecord) -> None:
-        result = None if record.result is None else _dumps(record.result)
-        with self._write() as conn:
-            conn.execute(
-                "INSERT OR REPLACE INTO analyses (game, version, status, done, total, result,"
-                " error, updated) VALUES (?,?,?,?,?,?,?,?)",
-                (
-                    record.game,
-                    record.version,
-                    record.status,
-                    record.done,
-                    record.total,
-                    result,
-                    record.error,
-                    record.updated,
-                ),
-            )
+    def _mark(self, conn: Connection, game_id: str, version: int | None) -> None:
+        """The next ``seq`` for the game's row, taken in the write transaction (``NEXT_SEQ``)."""
+        conn.execute(f"UPDATE games SET seq = {NEXT_SEQ} WHERE id = ?", (game_id,))

@@ -9,7 +9,7 @@ deadline, and each seat's turn deadline, are stored with the game on every appen
 process can see which games are due (``GameStore.due``) and a page can show each seat's time
 left. ``GameSessions.settle`` has the table play the timer's action (``GameKind.timeout_action``)
 as a system entry (seat ``None``) once the clock passes the deadline: on the next read, poll or
-action of anyone, or by the table runner (``web.storage.table``). Two processes that settle the
+action of anyone, or by the table runner (``web.service.table``). Two processes that settle the
 same deadline at once cannot both succeed: settling runs in the game's write transaction, which
 re-reads the deadline and the version.
 """

@@ -1,5 +1,5 @@
 """Moves applied to a live state: the engine's ``apply`` with its refusals kept, and the bots'
-moves, which a table runner plays (``web.storage.table``), never a player's request.
+moves, which a table runner plays (``web.service.table``), never a player's request.
 
 An engine's refusal is a ``ProjectError`` (a 4xx). Any other exception is a bug, never an
 answer: every action is checked against its declaration (``games.actions``) before the engine
@@ -12,6 +12,13 @@ seat whose turn clock ran out), so replaying a game, or another runner taking ov
 one that crashed, gives the same move. A bot that crashes, chooses an action
 the engine refuses, or whose move crashes the engine is ``BotFailed``: the runner logs it with
 its traceback and marks the game, which never moves on by a move its bot did not choose.
+
+**Quick bots answer in the player's write.** A table whose bots all read only their legal
+actions (``games.base.legal_only``: the ``easy`` level of Tobago, DAO and Isla Dorada; no
+view, no search: microseconds a move) needs no runner: ``quick_table`` says so, and the
+player's write appends their move and the bots' replies, seeded as above, in one transaction
+(at most ``QUICK_BUDGET_S`` of their thinking; a runner plays the rest). Every other bot (``normal``,
+``strong``, anything that reads a view) thinks in the table's runner, never in a request.
 """
 
 from __future__ import annotations
@@ -23,8 +30,11 @@ from typing import Any
 
 from errors import ProjectError
 from games.base import GameKind, next_bot_action
+from web.service.deadlines import Clock
 from web.storage import BOT, ActionRecord, GameRecord
-from web.storage.deadlines import Clock
+
+#: Thinking the quick bots may do in a player's write (after a move; then a runner goes on).
+QUICK_BUDGET_S = 0.002
 
 
 class BotFailed(Exception):
@@ -56,6 +66,15 @@ def apply_move(
 def bot_levels(game: GameRecord) -> list[str | None]:
     """Each seat's bot level, ``None`` for a human seat."""
     return [s.level if s.type == BOT else None for s in game.seats]
+
+
+def quick_table(kind: GameKind, game: GameRecord) -> bool:
+    """Whether every bot of ``game`` reads only its legal actions (module doc: their replies
+    come with the player's move); ``False`` for a table without bots."""
+    levels = [level for level in bot_levels(game) if level is not None]
+    return bool(levels) and all(
+        not getattr(kind.bots.get(level), "needs_view", True) for level in levels
+    )
 
 
 def bot_to_act(kind: GameKind, state: Any, game: GameRecord) -> bool:

@@ -12,10 +12,10 @@ and, the bots being seeded from the game's seed and the move's version, plays th
 One write holds the moves of up to ``BATCH_S`` seconds of thinking (at least one move), so a
 table of fast bots is not one transaction a move, and a slow bot's move appears as soon as it
 is made. A bot with nothing to say (a timed phase it waits out) clears the mark; the next write
-sets it again. A bot that fails (``web.storage.moves.BotFailed``, or a refusal such as a full
+sets it again. A bot that fails (``web.service.moves.BotFailed``, or a refusal such as a full
 log) is logged with its traceback and marked on the game (``bot_failed``: the page says so);
 its game waits, and is tried again after ``RETRY_S`` (a fixed bot, after a deploy, plays on).
-A game stored under earlier rules (``rules_changed``, ``web.storage.replay``) is no bot's
+A game stored under earlier rules (``rules_changed``, ``web.service.replay``) is no bot's
 failure: the sessions drop its bot mark and deadline, and no runner tries it again.
 Tests run the bots explicitly (``play_due_bots``), and there a failing bot raises: a test
 failure, not a log line.
@@ -38,11 +38,11 @@ from typing import TYPE_CHECKING, Any
 
 from errors import IllegalAction, ProjectError
 from games.base import GameKind
+from web.service.moves import BotFailed, bot_moves
 from web.storage import RUNNING, ActionRecord, GameRecord, VersionMoved
-from web.storage.moves import BotFailed, bot_moves
 
 if TYPE_CHECKING:
-    from web.storage.sessions import GameSessions
+    from web.service.sessions import GameSessions
 
 log = logging.getLogger(__name__)
 

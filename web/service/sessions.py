@@ -4,7 +4,7 @@ This is where the API's rules live, kept out of the Flask views: creating a game
 applying an action under the version check, the table's bots, building a seat's response from
 that seat's view only, records and their import, and long-polling for new events.
 
-States are never stored, only cached (``web.storage.states``: per process, within a memory
+States are never stored, only cached (``web.service.states``: per process, within a memory
 budget, rebuilt from the newest snapshot and the log's tail). A write is optimistic: under the
 game's lock in this process, the state is brought to the stored version, the action is applied
 to it, and only then does the store's write transaction open, check that the version is still
@@ -13,12 +13,16 @@ wrote), the human's action is stale (409) and a deadline is settled again from t
 a state changed in place is dropped and rebuilt.
 
 Bots never think in a player's request: a write that leaves a bot to act marks the game
-(``bot_due``), and a table runner (``web.storage.table``: a thread in the process that runs
+(``bot_due``), and a table runner (``web.service.table``: a thread in the process that runs
 it, under gunicorn its own process) takes the game for a lease, thinks, and appends the bots'
 moves by the same optimistic write (``play_bots``): any number of runners on any number of
 servers may try, one succeeds per version, and a runner that dies thinking loses nothing (its
 lease runs out and another takes the game). The player's POST answers once their own move is
-stored; the bots' moves follow as events.
+stored; the bots' moves follow as events. Only the quickest bots are the exception
+(``web.service.moves.quick_table``: a table whose bots all choose from their legal actions
+alone, the ``easy`` level): their replies are appended in the player's own write, and the POST
+answers with them (``quick_bots``; a reply that fails leaves the player's move to be written
+alone, and the runner meets the failure: logged and marked).
 
 Limits (README, "Storage"): a game's log holds at most ``MAX_LOG_ENTRIES`` entries (then 409
 ``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries. Waiting (a long-poll, a stream) has
@@ -38,12 +42,20 @@ from typing import Any
 from errors import IllegalAction, InvalidInput, ProjectError, StaleVersion
 from games.base import SYSTEM, GameKind, get_kind
 from games.turns import END_LOG_FULL
+from web.service import seats as seats_
+from web.service.deadlines import Clock, deadlines_of
+from web.service.moves import (
+    QUICK_BUDGET_S,
+    BotFailed,
+    apply_move,
+    bot_moves,
+    bot_to_act,
+    quick_table,
+    table_rng,
+)
+from web.service.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
+from web.service.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots, stop_clocks
 from web.storage import OVER, RUNNING, ActionRecord, GameRecord, GameStore, Seat, VersionMoved
-from web.storage import seats as seats_
-from web.storage.deadlines import Clock, deadlines_of
-from web.storage.moves import apply_move, bot_to_act, table_rng
-from web.storage.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
-from web.storage.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots, stop_clocks
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +81,11 @@ def public_entry(a: ActionRecord) -> dict[str, Any]:
     return {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
 
 
+class _QuickBotsFailed(Exception):
+    """A quick bot's reply failed in a player's write (the state is dropped; the move is
+    written alone, and the runner meets the failure)."""
+
+
 def new_game_id() -> str:
     """A short random id (72 bits): unguessable enough that ids need not be secret."""
     return secrets.token_urlsafe(9)
@@ -85,6 +102,7 @@ class GameSessions:
         snapshot_every: int = SNAPSHOT_EVERY,
         max_log: int = MAX_LOG_ENTRIES,
         strict_bots: bool = False,
+        quick_bots: bool = True,
     ) -> None:
         self.store = store
         self.states = StateCache(store, cache_bytes, snapshot_every)
@@ -93,10 +111,12 @@ class GameSessions:
         self.max_log = max_log
         #: A failing bot in ``play_due_bots`` raises (tests) instead of being logged and marked.
         self.strict_bots = strict_bots
+        #: Quick bots reply in the player's write (module doc; off: every bot in the runner).
+        self.quick_bots = quick_bots
         self.runner: TableRunner | None = None
 
     def start_runner(self, tick: float = TICK_S) -> None:
-        """Run the table in this process (``web.storage.table``): every ``tick`` seconds a
+        """Run the table in this process (``web.service.table``): every ``tick`` seconds a
         background thread settles due deadlines and plays due bots (once)."""
         if self.runner is None:
             self.runner = TableRunner(self, tick).start()
@@ -113,7 +133,7 @@ class GameSessions:
 
     def _bring_up(self, entry: Entry, game: GameRecord) -> Any:
         """The state at ``game.version`` (``StateCache.bring_up``). A game stored under earlier
-        rules (409 ``rules_changed``, ``web.storage.replay``) keeps no clock: its deadline and
+        rules (409 ``rules_changed``, ``web.service.replay``) keeps no clock: its deadline and
         bot mark are dropped, so no runner tries it again at every tick."""
         try:
             return self.states.bring_up(entry, game)
@@ -273,7 +293,7 @@ class GameSessions:
         self, game_name: str, seats: list[dict], options: dict | None, seed: int | None
     ) -> tuple[GameRecord, dict[int, str], dict[int, str], Any]:
         """A new game (a bot that acts first is due at once: the table runner plays it).
-        Returns it, the tokens, the invitations' secrets (``web.storage.seats``) and the
+        Returns it, the tokens, the invitations' secrets (``web.service.seats``) and the
         state. A seed the creator gives is said to every seat (``seed_chosen``)."""
         kind = get_kind(game_name)
         kind.check_seats(len(seats))
@@ -309,18 +329,39 @@ class GameSessions:
         game: GameRecord | None = None,
     ) -> dict:
         """Apply ``seat``'s action at ``version`` and store it; returns ``seat``'s response
-        (bots answer later, as events: ``bot`` says one is thinking). ``game``: the row, when
-        the caller has just read it. A deadline that has passed is settled first (so an action
-        chosen before the timeout is stale)."""
+        (quick bots' replies with it, module doc; other bots answer later, as events: ``bot``
+        says one is thinking). ``game``: the row, when the caller has just read it. A deadline
+        that has passed is settled first (so an action chosen before the timeout is stale)."""
         game = self.settle(game if game is not None else self.store.get(game_id))
+        quick = self.quick_bots and quick_table(get_kind(game.kind), game)
 
         def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
             if version != current.version:
                 raise StaleVersion(version, current.version)
-            return [self._applied(kind, state, current.version + 1, seat, action, limits=True)]
+            out = [self._applied(kind, state, current.version + 1, seat, action, limits=True)]
+            if quick and out[-1].version < self.max_log:
+                try:
+                    out += bot_moves(
+                        kind,
+                        current,
+                        state,
+                        out[-1].version,
+                        self.clock,
+                        self._check_room,
+                        QUICK_BUDGET_S,
+                    )
+                except (BotFailed, ProjectError) as e:  # the state may have changed: dropped
+                    raise _QuickBotsFailed from e
+            return out
 
         try:
-            game, state = self._write(game, play)
+            try:
+                game, state = self._write(game, play)
+            except _QuickBotsFailed as failed:
+                cause = failed.__cause__
+                log.warning("a quick bot of %s failed (%r): the runner tries it", game_id, cause)
+                quick = False
+                game, state = self._write(game, play)
         except VersionMoved as moved:  # another process wrote first: this version is spent
             raise StaleVersion(version, moved.current) from None
         return self.snapshot(game, seat, state)
@@ -474,14 +515,14 @@ class GameSessions:
         found = self.store.actions(game.id, after=version - 1, upto=version)
         return found[0].time if found else self.clock()
 
-    # --- the table's bots (web.storage.table) -------------------------------------------------
+    # --- the table's bots (web.service.table) -------------------------------------------------
 
     def play_bots(self, game_id: str, lease_s: float | None = LEASE_S) -> int:
-        """Let the game's bots move if one is due (``web.storage.table.play_bots``)."""
+        """Let the game's bots move if one is due (``web.service.table.play_bots``)."""
         return play_bots(self, game_id, lease_s)
 
     def play_due_bots(self, game_id: str | None = None) -> int:
-        """Play every due bot move now, until none is due (``web.storage.table``): the
+        """Play every due bot move now, until none is due (``web.service.table``): the
         explicit, deterministic runner of tests. Returns the entries appended."""
         return play_due_bots(self, game_id)
 
@@ -489,7 +530,7 @@ class GameSessions:
         self, game_id: str, index: int, name: str | None, invite: str | None = None
     ) -> tuple[GameRecord, str]:
         """Give a free human seat's token, once; an invitation needs its secret
-        (``web.storage.seats``)."""
+        (``web.service.seats``)."""
         return seats_.claim(self.store, game_id, index, name, invite)
 
     def import_record(self, record: dict) -> tuple[GameRecord, Any]:

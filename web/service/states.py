@@ -7,7 +7,7 @@ options)`` and the log, or, to bound the cost of a cold read, from the game's ne
 without their events. ``StateCache.saved`` writes a snapshot whenever a write carries the log
 past a multiple of ``snapshot_every``. A snapshot that cannot be read back (an engine that
 changed its format) is ignored: the log replays from the start, read with its events, which the
-replay must give back (``web.storage.replay``: a game stored under earlier rules is refused
+replay must give back (``web.service.replay``: a game stored under earlier rules is refused
 with ``rules_changed``, and the refusal is kept for its version, so asking again costs no
 replay).
 
@@ -41,8 +41,8 @@ from errors import IllegalAction, InvalidInput
 from games.base import GameKind, get_kind
 from hexmap.island import Island
 from hexmap.sized_cache import SizedCache
+from web.service.replay import check_end, replay_entry, start
 from web.storage import GameRecord, GameStore
-from web.storage.replay import check_end, replay_entry, start
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,7 @@ class StateCache:
         """With ``entry.lock`` held: the entry's state brought to ``game.version`` in place, from
         the newest snapshot at or before it (or the start) when nothing usable is cached. A
         stored entry refused, or a replay from the start that departs from the log, is 409
-        ``rules_changed`` (``web.storage.replay``)."""
+        ``rules_changed`` (``web.service.replay``)."""
         kind = get_kind(game.kind)
         if entry.refused is not None and entry.refused[0] == game.version:
             raise copy.copy(entry.refused[1])

@@ -1,0 +1,442 @@
+"""The game store written once in SQL: ``SqlStore`` (every ``GameStore`` method) and
+``SqlTransaction`` (the writes of a locked game), over a small layer per database that
+``web.storage.sqlite`` and ``web.storage.postgres`` give.
+
+Both databases keep the same tables (``games``, ``actions``, ``analyses``, ``snapshots``), so the
+statements (``Statements``, written here with ``?`` for a parameter), how a record becomes a row
+and back, the checks of an append and the steps that bring a schema up to date
+(``schema_steps``) are here. A database's layer gives:
+
+- ``sql``: the statements in its words (its parameter mark; its row lock, ``FOR UPDATE``);
+- ``_reading()``: a connection for reads (rows read by column name);
+- ``_writing()``: a write transaction that commits when its block ends and rolls back when the
+  block fails (SQLite: the process's writers take turns, then ``BEGIN IMMEDIATE`` is waited for
+  without SQLite's busy handler; PostgreSQL: a pipeline). Both, and ``_reading``, turn a
+  database that cannot answer into ``DatabaseUnavailable`` (503);
+- ``_encode`` / ``_decode``: JSON in and out (SQLite: text; PostgreSQL: JSONB), refused by both
+  alike where a store could not keep it (``storable_json``);
+- ``_mark(conn, game, version)``: the change mark by which every process learns that a game
+  changed (``web.storage.watch``: SQLite gives the row the next ``seq`` of one counter inside the
+  write transaction, so marks come in commit order; PostgreSQL sends ``pg_notify``, delivered at
+  the commit and never for a rolled-back write).
+
+Booleans go in as Python's (both drivers write them: SQLite as 0 and 1, which its ``WHERE
+public`` reads as true and false) and come out by ``bool``.
+
+Versions are checked in the transaction: ``transaction`` reads the game's row under the write
+lock (SQLite's ``BEGIN IMMEDIATE``, PostgreSQL's row lock), so the version a caller checks is
+still the version when ``append`` writes, and two racing requests on one version give one
+success and one ``StaleVersion``; ``PRIMARY KEY (game, version)`` refuses a doubled version in
+any case.
+
+**A column more** in ``games``: its field in ``GameRecord`` (``web.storage``), its name in
+``GAME_COLUMNS`` and ``SqlStore.game_from_row``, its value in ``SqlStore._new_game`` (or in the
+write that sets it), and in each database's module its line in ``SCHEMA`` and one ``MIGRATIONS``
+entry (``SCHEMA_VERSION`` follows from it).
+"""
+
+from __future__ import annotations
+
+import time
+from abc import abstractmethod
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, closing, contextmanager
+from typing import Any, Protocol
+
+from errors import NotFound
+from web.storage import (
+    OVER,
+    RUNNING,
+    ActionRecord,
+    AnalysisRecord,
+    GameRecord,
+    GameStore,
+    Seat,
+    Snapshot,
+    Transaction,
+)
+
+#: The columns of a game's row that make its ``GameRecord`` (``SqlStore.game_from_row``).
+GAME_COLUMNS = (
+    "id",
+    "kind",
+    "options",
+    "seed",
+    "seats",
+    "version",
+    "status",
+    "origin",
+    "seed_chosen",
+    "public",
+    "created",
+    "updated",
+    "deadline",
+    "turn_deadlines",
+    "bot_due",
+    "bot_failed",
+)
+ANALYSIS_COLUMNS = ("game", "version", "status", "done", "total", "result", "error", "updated")
+
+
+class Cursor(Protocol):
+    """What the shared store uses of a driver's cursor (``sqlite3``'s, psycopg's)."""
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def executemany(self, query: str, _rows: Iterable[Sequence[Any]], /) -> Any: ...
+
+    def close(self) -> None: ...
+
+
+class Connection(Protocol):
+    """What the shared store uses of a driver's connection."""
+
+    def execute(self, query: str, params: Sequence[Any] = ..., /) -> Cursor: ...
+
+    def cursor(self) -> Cursor: ...
+
+
+class Statements:
+    """Every statement of the shared store, written once with ``?`` for a parameter, in one
+    database's words: its parameter mark (``param``) and what follows the read of a game's row
+    in a write transaction to lock it (``row_lock``)."""
+
+    def __init__(self, param: str, row_lock: str) -> None:
+        self.param = param
+        game = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
+        newest = "ORDER BY created DESC LIMIT ?"
+        self.game = self._say(f"{game} WHERE id = ?")
+        self.locked_game = self.game + row_lock
+        self.games = self._say(f"{game} WHERE public {newest}")
+        self.open_games = self._say(
+            f"{game} WHERE public AND status = 'running' AND free_seats > 0 {newest}"
+        )
+        self.version = self._say("SELECT version FROM games WHERE id = ?")
+        self.game_ids = "SELECT id FROM games ORDER BY created"
+        self.due = self._say(
+            "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?"
+            " AND status = 'running' ORDER BY deadline LIMIT ?"
+        )
+        self.bots_due = self._say(
+            "SELECT id FROM games WHERE bot_due IS NOT NULL AND bot_due <= ?"
+            " AND status = 'running' ORDER BY bot_due LIMIT ?"
+        )
+        self.appended = self._say(
+            "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?, bot_due = ?,"
+            " turn_deadlines = ?, bot_failed = ? WHERE id = ?"
+        )
+        self.set_bot = self._say("UPDATE games SET bot_due = ?, bot_failed = ? WHERE id = ?")
+        self.set_seats = self._say(
+            "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?"
+        )
+        self.new_actions = self.insert(
+            "actions", ("game", "version", "seat", "action", "events", "time")
+        )
+        self.actions = self._say(
+            "SELECT version, seat, action, events, time FROM actions"
+            " WHERE game = ? AND version > ? AND version <= ? ORDER BY version"
+        )
+        self.moves = self._say(  # the log without its events (a replay's)
+            "SELECT version, seat, action, time FROM actions"
+            " WHERE game = ? AND version > ? AND version <= ? ORDER BY version"
+        )
+        self.snapshot = self._say("SELECT version, state FROM snapshots WHERE game = ?")
+        self.save_snapshot = self._say(
+            "INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?)"
+            " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
+            " state = excluded.state WHERE excluded.version > snapshots.version"
+        )
+        self.analysis = self._say(
+            f"SELECT {', '.join(ANALYSIS_COLUMNS)} FROM analyses WHERE game = ?"
+        )
+        replaced = ", ".join(f"{c} = excluded.{c}" for c in ANALYSIS_COLUMNS[1:])
+        self.save_analysis = (
+            self.insert("analyses", ANALYSIS_COLUMNS)
+            + f" ON CONFLICT (game) DO UPDATE SET {replaced}"
+        )
+
+    def _say(self, statement: str) -> str:
+        return statement.replace("?", self.param)
+
+    def insert(self, table: str, columns: Iterable[str]) -> str:
+        """``INSERT INTO table (columns) VALUES (one parameter a column)``."""
+        names = list(columns)
+        marks = ", ".join([self.param] * len(names))
+        return f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})"
+
+
+def listed_free_seats(seats: list[Seat]) -> int:
+    """The ``free_seats`` column: seats anyone may take from the open-games list (a link-only
+    seat is free but not listed)."""
+    return sum(s.free_listed for s in seats)
+
+
+def turn_deadlines_json(deadlines: dict[int, float]) -> dict[str, float] | None:
+    """The ``turn_deadlines`` column (``None``: no turn clock runs)."""
+    return {str(seat): t for seat, t in sorted(deadlines.items())} or None
+
+
+def turn_deadlines_from_json(data: dict[str, Any]) -> dict[int, float]:
+    return {int(seat): float(t) for seat, t in data.items()}
+
+
+def schema_steps(
+    found: int, schema: Sequence[str], migrations: Mapping[int, Sequence[str]], where: str
+) -> list[str]:
+    """The statements that bring a database at schema version ``found`` (0: a new one) up to
+    date: the whole ``schema`` for a new database, else the ``migrations`` from ``found`` on
+    (``migrations[v]`` goes from ``v`` to ``v + 1``; the newest version is one past the last).
+    A database from newer code is refused (``RuntimeError``)."""
+    latest = max(migrations) + 1
+    if found > latest:
+        raise RuntimeError(f"{where} has schema version {found}; this code knows up to {latest}")
+    if found == 0:
+        return list(schema)
+    return [statement for v in range(found, latest) for statement in migrations[v]]
+
+
+class SqlTransaction(Transaction):
+    """A game locked for writing on one connection of its store (``GameStore.transaction``)."""
+
+    def __init__(self, store: SqlStore, conn: Connection, game: GameRecord) -> None:
+        self.store = store
+        self.conn = conn
+        self.game = game
+
+    def append(
+        self,
+        actions: list[ActionRecord],
+        status: str,
+        deadline: float | None,
+        bot_due: float | None = None,
+        turn_deadlines: dict[int, float] | None = None,
+    ) -> None:
+        rows = self._action_rows(actions, status)
+        game, store = self.game, self.store
+        version = game.version + len(rows)
+        over = status == OVER  # no clock runs and no bot is due in a finished game
+        turns = {} if over or turn_deadlines is None else dict(turn_deadlines)
+        deadline, bot_due = (None, None) if over else (deadline, bot_due)
+        clocks = turn_deadlines_json(turns)
+        if rows:
+            with closing(self.conn.cursor()) as cur:
+                cur.executemany(store.sql.new_actions, rows)
+        self.conn.execute(
+            store.sql.appended,
+            (
+                version,
+                status,
+                time.time(),
+                deadline,
+                bot_due,
+                None if clocks is None else store._encode(clocks, "turn_deadlines"),
+                False,
+                game.id,
+            ),
+        )
+        store._mark(self.conn, game.id, version)
+        game.version, game.status, game.deadline = version, status, deadline
+        game.turn_deadlines = turns
+        game.bot_due, game.bot_failed = bot_due, False  # a failure mark goes with any append
+
+    def _action_rows(self, actions: list[ActionRecord], status: str) -> list[tuple]:
+        """The ``actions`` rows ``(game, version, seat, action, events, time)`` of ``actions``,
+        which must continue the log at ``game.version`` with a known ``status`` (``ValueError``
+        otherwise: a bug, not an input)."""
+        if status not in (RUNNING, OVER):
+            raise ValueError(f"bad status {status!r}")
+        encode = self.store._encode
+        rows = []
+        for version, a in enumerate(actions, self.game.version + 1):
+            if a.version != version:
+                raise ValueError(f"action version {a.version} breaks the log at {version}")
+            action, events = encode(a.action, "action"), encode(a.events, "events")
+            rows.append((self.game.id, a.version, a.seat, action, events, a.time))
+        return rows
+
+    def set_bot(self, bot_due: float | None, failed: bool) -> None:
+        shown = self.game.bot
+        self.game.bot_due, self.game.bot_failed = bot_due, failed
+        self.conn.execute(self.store.sql.set_bot, (bot_due, failed, self.game.id))
+        if self.game.bot != shown:  # followers look again (no version: it is the same)
+            self.store._mark(self.conn, self.game.id, None)
+
+    def set_seats(self, seats: list[Seat]) -> None:
+        data = self.store._encode([s.to_json() for s in seats], "seats")
+        self.conn.execute(
+            self.store.sql.set_seats, (data, listed_free_seats(seats), time.time(), self.game.id)
+        )
+        self.game.seats = seats
+
+
+class SqlStore(GameStore):
+    """``GameStore`` in SQL over one database's layer (module doc): a subclass gives ``sql``,
+    ``_reading``, ``_writing``, ``_encode``, ``_decode`` and ``_mark``, besides the watcher,
+    the schema version and ``close``."""
+
+    sql: Statements
+
+    # --- the database's layer ----------------------------------------------------------------
+
+    @abstractmethod
+    def _reading(self) -> AbstractContextManager[Connection]:
+        """A connection for the block's reads."""
+
+    @abstractmethod
+    def _writing(self) -> AbstractContextManager[Connection]:
+        """A write transaction: leaving the block commits, an error rolls back."""
+
+    @abstractmethod
+    def _encode(self, value: Any, field_path: str) -> Any:
+        """A JSON value as the parameter of a JSON column (checked by ``storable_json``)."""
+
+    @abstractmethod
+    def _decode(self, value: Any) -> Any:
+        """A JSON column as read, as its value."""
+
+    @abstractmethod
+    def _mark(self, conn: Connection, game_id: str, version: int | None) -> None:
+        """Mark the game changed in the write transaction on ``conn`` (module doc), now at
+        ``version`` (``None``: only what the page shows of its bots changed)."""
+
+    # --- GameStore -------------------------------------------------------------------------
+
+    def _one(self, sql: str, args: Sequence[Any] = ()) -> Any:
+        with self._reading() as conn:
+            return conn.execute(sql, args).fetchone()
+
+    def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        with self._reading() as conn:
+            return conn.execute(sql, args).fetchall()
+
+    def game_from_row(self, row: Mapping[str, Any]) -> GameRecord:
+        """A ``games`` row (``GAME_COLUMNS``, by name) as a record."""
+        turns = row["turn_deadlines"]
+        return GameRecord(
+            id=row["id"],
+            kind=row["kind"],
+            options=self._decode(row["options"]),
+            seed=row["seed"],
+            seats=[Seat.from_json(s) for s in self._decode(row["seats"])],
+            version=row["version"],
+            status=row["status"],
+            origin=row["origin"],
+            seed_chosen=bool(row["seed_chosen"]),
+            public=bool(row["public"]),
+            created=row["created"],
+            updated=row["updated"],
+            deadline=row["deadline"],
+            turn_deadlines={} if turns is None else turn_deadlines_from_json(self._decode(turns)),
+            bot_due=row["bot_due"],
+            bot_failed=bool(row["bot_failed"]),
+        )
+
+    def _new_game(self, game: GameRecord, now: float) -> dict[str, Any]:
+        """A new game's row, column by column, as it stands before its first append (which sets
+        the version, the status, the deadlines and the bot marks)."""
+        return {
+            "id": game.id,
+            "kind": game.kind,
+            "options": self._encode(game.options, "options"),
+            "seed": game.seed,
+            "seats": self._encode([s.to_json() for s in game.seats], "seats"),
+            "version": 0,
+            "status": RUNNING,
+            "origin": game.origin,
+            "free_seats": listed_free_seats(game.seats),
+            "created": now,
+            "updated": now,
+            "seed_chosen": game.seed_chosen,
+            "public": game.public,
+        }
+
+    def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
+        now = time.time()
+        game.created = game.updated = now
+        row = self._new_game(game, now)  # refused input is refused before the write
+        with self._writing() as conn:
+            conn.execute(self.sql.insert("games", row), tuple(row.values()))
+            final_status, deadline = game.status, game.deadline
+            game.version, game.status = 0, RUNNING
+            SqlTransaction(self, conn, game).append(
+                actions, final_status, deadline, game.bot_due, game.turn_deadlines
+            )
+
+    def get(self, game_id: str) -> GameRecord:
+        row = self._one(self.sql.game, (game_id,))
+        if row is None:
+            raise NotFound(f"no game {game_id!r}", "id")
+        return self.game_from_row(row)
+
+    def version(self, game_id: str) -> int:
+        row = self._one(self.sql.version, (game_id,))
+        if row is None:
+            raise NotFound(f"no game {game_id!r}", "id")
+        return int(row["version"])
+
+    def actions(
+        self, game_id: str, after: int = 0, upto: int | None = None, events: bool = True
+    ) -> list[ActionRecord]:
+        last = upto if upto is not None else 2**31 - 1  # the column is a 32-bit INTEGER
+        decode = self._decode
+        if not events:
+            rows = self._all(self.sql.moves, (game_id, after, last))
+            return [
+                ActionRecord(r["version"], r["seat"], decode(r["action"]), [], r["time"])
+                for r in rows
+            ]
+        return [
+            ActionRecord(
+                r["version"], r["seat"], decode(r["action"]), decode(r["events"]), r["time"]
+            )
+            for r in self._all(self.sql.actions, (game_id, after, last))
+        ]
+
+    def snapshot(self, game_id: str) -> Snapshot | None:
+        row = self._one(self.sql.snapshot, (game_id,))
+        return None if row is None else Snapshot(row["version"], self._decode(row["state"]))
+
+    def save_snapshot(self, game_id: str, version: int, state: dict[str, Any]) -> None:
+        data = self._encode(state, "state")
+        with self._writing() as conn:
+            conn.execute(self.sql.save_snapshot, (game_id, version, data))
+
+    def list_games(self, open_only: bool, limit: int) -> list[GameRecord]:
+        rows = self._all(self.sql.open_games if open_only else self.sql.games, (limit,))
+        return [self.game_from_row(r) for r in rows]
+
+    def due(self, now: float, limit: int = 100) -> list[str]:
+        return [r["id"] for r in self._all(self.sql.due, (now, limit))]
+
+    def bots_due(self, now: float, limit: int = 100) -> list[str]:
+        return [r["id"] for r in self._all(self.sql.bots_due, (now, limit))]
+
+    @contextmanager
+    def transaction(self, game_id: str) -> Iterator[Transaction]:
+        with self._writing() as conn:
+            row = conn.execute(self.sql.locked_game, (game_id,)).fetchone()
+            if row is None:
+                raise NotFound(f"no game {game_id!r}", "id")
+            yield SqlTransaction(self, conn, self.game_from_row(row))
+
+    def game_ids(self) -> Iterator[str]:
+        for row in self._all(self.sql.game_ids):
+            yield row["id"]
+
+    def analysis(self, game_id: str) -> AnalysisRecord | None:
+        row = self._one(self.sql.analysis, (game_id,))
+        if row is None:
+            return None
+        found = {c: row[c] for c in ANALYSIS_COLUMNS}
+        if found["result"] is not None:
+            found["result"] = self._decode(found["result"])
+        return AnalysisRecord(**found)
+
+    def save_analysis(self, record: AnalysisRecord) -> None:
+        values = {c: getattr(record, c) for c in ANALYSIS_COLUMNS}
+        if record.result is not None:
+            values["result"] = self._encode(record.result, "result")
+        with self._writing() as conn:
+            conn.execute(self.sql.save_analysis, tuple(values.values()))
