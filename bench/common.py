@@ -18,13 +18,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from games.base import Bot, GameKind
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -33,6 +37,8 @@ if str(ROOT) not in sys.path:
 #: Rounds of every figure in a full run (``--quick`` may use fewer).
 MIN_ROUNDS = 5
 QUICK_ROUNDS = 2
+#: The CPU seconds per figure and round of an engine bench's ``--quick`` run.
+QUICK_SECONDS = 0.05
 
 #: A target: an operator and a threshold (``(">=", 0.9)``, ``("<=", 4.0)``).
 Target = tuple[str, float]
@@ -147,6 +153,19 @@ def ratios(values: Sequence[float], baseline: Sequence[float]) -> list[float]:
     return [v / b for v, b in zip(values, baseline, strict=True)]
 
 
+def median_ratio(values: Sequence[float], baseline: Sequence[float]) -> float:
+    """The median of the per-round ratios ``values[r] / baseline[r]`` (for a figure's note)."""
+    return statistics.median(ratios(values, baseline))
+
+
+def ratio(
+    key: str, label: str, values: Sequence[float], baseline: Sequence[float], **more: Any
+) -> Figure:
+    """A figure of per-round ratios ``values[r] / baseline[r]`` (unit ``x``; ``more``: the
+    figure's ``target``, ``note``, ``extra``)."""
+    return Figure(key, label, ratios(values, baseline), "x", **more)
+
+
 def cpu_median(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int = 1) -> float:
     """The median over ``items`` of one call's CPU time (this process's, in seconds; the mean of
     ``repeat`` calls of ``fn(item)``)."""
@@ -178,6 +197,67 @@ def per_second(fn: Callable[[int], Any], seconds: float) -> Callable[[], float]:
     return measure
 
 
+def play_out(
+    kind: GameKind,
+    state: Any,
+    bot: Bot,
+    rng: random.Random,
+    before: Callable[[Any, int], Any] | None = None,
+) -> int:
+    """Play ``state`` to its end through the kind's interface alone: the first seat to act plays
+    ``bot``'s choice from its legal actions, with no view built (a ``legal_only`` bot's way);
+    ``before(state, seat)`` runs before each action. Returns the number of actions."""
+    n = 0
+    while not kind.is_over(state):
+        seat = kind.to_act(state)[0]
+        if before is not None:
+            before(state, seat)
+        action = bot({}, kind.legal_actions(state, seat), rng)
+        kind.apply(state, seat, action)
+        n += 1
+    return n
+
+
+class PlayedOut:
+    """A measure's step: game ``i`` (its seed) of ``seats`` played out by ``bot`` at every seat
+    (``play_out``), counting the games and their actions."""
+
+    def __init__(self, kind: GameKind, seats: int, bot: Bot, rng: random.Random) -> None:
+        self.kind, self.seats, self.bot, self.rng = kind, seats, bot, rng
+        self.games = self.actions = 0
+
+    def __call__(self, i: int) -> None:
+        self.actions += play_out(self.kind, self.kind.new_state(i, self.seats), self.bot, self.rng)
+        self.games += 1
+
+    @property
+    def per_game(self) -> float:
+        """Actions per game played so far."""
+        return self.actions / self.games
+
+
+def sample_positions(
+    kind: GameKind,
+    seeds: Iterable[int],
+    seats: int,
+    bot: Bot,
+    rng: random.Random,
+    keep: Callable[[int, int], bool] = lambda seed, taken: True,
+) -> list[tuple[Any, int]]:
+    """Positions to decide in: ``(state, seat to act)`` at the decision points of one game per
+    seed played out by ``bot`` (each state a copy, through its snapshot) where ``keep(seed,
+    positions taken so far)`` says so."""
+    out: list[tuple[Any, int]] = []
+    for seed in seeds:
+
+        def take(state: Any, seat: int, seed: int = seed) -> None:
+            if keep(seed, len(out)):
+                out.append((kind.state_from_json(kind.state_to_json(state)), seat))
+
+        play_out(kind, kind.new_state(seed, seats), bot, rng, take)
+    return out
+
+
 def parser(doc: str | None) -> argparse.ArgumentParser:
     """An argument parser with the options every bench takes (``--rounds``, ``--quick``,
     ``--json``); its description is the first line of ``doc``."""
@@ -186,6 +266,21 @@ def parser(doc: str | None) -> argparse.ArgumentParser:
     ap.add_argument("--quick", action="store_true", help="a tiny run: checks the bench works")
     ap.add_argument("--json", type=Path, default=None, help="write the figures to this file")
     return ap
+
+
+def engine_parser(doc: str | None, seats: int) -> argparse.ArgumentParser:
+    """``parser`` with an engine bench's options: ``--seats`` (default ``seats``) and
+    ``--seconds``, the CPU seconds per figure and round (``cpu_seconds``)."""
+    ap = parser(doc)
+    ap.add_argument("--seats", type=int, default=seats)
+    ap.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per figure and round")
+    return ap
+
+
+def cpu_seconds(args: argparse.Namespace) -> float:
+    """An engine bench's CPU seconds per figure and round: ``--seconds``, or in a quick run
+    ``QUICK_SECONDS``."""
+    return QUICK_SECONDS if args.quick else float(args.seconds)
 
 
 def parse(ap: argparse.ArgumentParser) -> argparse.Namespace:

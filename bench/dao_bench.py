@@ -23,7 +23,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report
+from bench.common import (
+    Figure,
+    PlayedOut,
+    cpu_seconds,
+    engine_parser,
+    interleaved,
+    parse,
+    per_second,
+    play_out,
+    ratio,
+    report,
+    sample_positions,
+)
 from games.base import Bot
 from games.dao import KIND
 from games.dao.bots import ev_bot, greedy_bot, random_bot
@@ -32,22 +44,10 @@ TARGET_GAMES_PER_SECOND = 2000
 
 
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--seats", type=int, default=4)
-    ap.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per figure and round")
-    args = parse(ap)
-    seats = args.seats
-    seconds = 0.05 if args.quick else args.seconds
+    args = parse(engine_parser(__doc__, seats=4))
+    seats, seconds = args.seats, cpu_seconds(args)
     rng = random.Random(1)
-    counts = [0, 0]  # engine-loop games, their actions
-
-    def engine_game(i: int) -> None:
-        state = KIND.new_state(i, seats)
-        counts[0] += 1
-        while not state.over:
-            seat = state.to_move
-            KIND.apply(state, seat, random_bot({}, KIND.legal_actions(state, seat), rng))
-            counts[1] += 1
+    engine_game = PlayedOut(KIND, seats, random_bot, rng)
 
     def baseline(i: int) -> None:
         deck = list(range(60))
@@ -56,20 +56,10 @@ def main() -> None:
             deck.pop()
 
     def viewed_game(i: int) -> None:
-        state = KIND.new_state(i, seats)
-        while not state.over:
-            seat = state.to_move
-            KIND.view(state, seat)
-            KIND.apply(state, seat, random_bot({}, KIND.legal_actions(state, seat), rng))
+        play_out(KIND, KIND.new_state(i, seats), random_bot, rng, KIND.view)
 
     # Positions to decide in: every decision point of a few random games.
-    positions = []
-    for i in range(40):
-        state = KIND.new_state(10_000 + i, seats)
-        while not state.over:
-            seat = state.to_move
-            positions.append((KIND.state_from_json(KIND.state_to_json(state)), seat))
-            KIND.apply(state, seat, random_bot({}, KIND.legal_actions(state, seat), rng))
+    positions = sample_positions(KIND, range(10_000, 10_040), seats, random_bot, rng)
     views = [(KIND.view(s, seat), KIND.legal_actions(s, seat)) for s, seat in positions]
 
     def decide(bot: Bot) -> Callable[[int], None]:
@@ -90,7 +80,6 @@ def main() -> None:
             "view": per_second(lambda i: KIND.view(*positions[i % len(positions)]), seconds),
         },
     )
-    per_game = counts[1] / counts[0]
     figures = [
         Figure(
             "dao.engine_games_per_s",
@@ -98,13 +87,13 @@ def main() -> None:
             got["engine"],
             "games/s",
             (">=", TARGET_GAMES_PER_SECOND),
-            note=f"{per_game:.1f} actions/game",
+            note=f"{engine_game.per_game:.1f} actions/game",
         ),
-        Figure(
+        ratio(
             "dao.engine_vs_deal",
             "DAO: a shuffle+deal of 60 cards / an engine-loop game",
-            ratios(got["baseline"], got["engine"]),
-            "x",
+            got["baseline"],
+            got["engine"],
             note="an engine game costs this many deals",
         ),
         Figure(
@@ -114,12 +103,7 @@ def main() -> None:
             "games/s",
         ),
         Figure("dao.greedy_per_s", "DAO greedy-bot decisions/s", got["greedy"], "/s"),
-        Figure(
-            "dao.ev_vs_greedy",
-            "DAO ev-bot decision cost / greedy's",
-            ratios(got["greedy"], got["ev"]),
-            "x",
-        ),
+        ratio("dao.ev_vs_greedy", "DAO ev-bot decision cost / greedy's", got["greedy"], got["ev"]),
         Figure(
             "dao.views_per_s",
             "DAO seat views/s (with the odds helper)",

@@ -14,14 +14,22 @@ Figures (per second of this process's CPU time; each the median of interleaved r
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report
+from bench.common import (
+    Figure,
+    cpu_seconds,
+    engine_parser,
+    interleaved,
+    median_ratio,
+    parse,
+    per_second,
+    report,
+)
 from games.base import play_bots
 from games.dragons_gold import KIND
 
@@ -38,12 +46,8 @@ def label(options: dict) -> str:
 
 
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--seats", type=int, default=5)
-    ap.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per figure and round")
-    args = parse(ap)
-    seats = args.seats
-    seconds = 0.05 if args.quick else args.seconds
+    args = parse(engine_parser(__doc__, seats=5))
+    seats, seconds = args.seats, cpu_seconds(args)
     levels = ["greedy"] + ["random"] * (seats - 1)
     actions: dict[str, list[int]] = {label(o): [0, 0] for o in OPTIONS}  # games, actions
 
@@ -73,7 +77,7 @@ def main() -> None:
                 got[name],
                 "games/s",
                 note=f"{n / games:,.0f} actions/game; a game = "
-                f"{statistics.median(ratios(got['setup'], got[name])):,.0f} setups",
+                f"{median_ratio(got['setup'], got[name]):,.0f} setups",
             )
         )
     report("dragons_gold", figures, args, seats=seats, bots=",".join(levels))

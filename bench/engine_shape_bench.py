@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, ratios, report
+from bench.common import Figure, interleaved, parse, parser, ratio, report
 from games.actions import parse as parse_action
 from games.base import SYSTEM, GameKind, get_kind, play_bots
 from games.phases import run
@@ -132,11 +132,11 @@ def main() -> None:
             )
         )
         figures.append(
-            Figure(
+            ratio(
                 f"engine_shape.{name}_ratio",
                 f"{name}: apply / the declared moves alone",
-                ratios(full, base),
-                "x",
+                full,
+                base,
             )
         )
     report("engine_shape", figures, args, games=games)

@@ -17,11 +17,21 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, per_second, ratios, report
+from bench.common import (
+    Figure,
+    PlayedOut,
+    cpu_seconds,
+    engine_parser,
+    interleaved,
+    parse,
+    per_second,
+    ratio,
+    report,
+    sample_positions,
+)
 from games.base import play_bots
 from games.isla_dorada import KIND
 from games.isla_dorada.bots import random_bot
@@ -31,22 +41,10 @@ TARGET_GAMES_PER_SECOND = 200
 
 
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--seats", type=int, default=4)
-    ap.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per figure and round")
-    args = parse(ap)
-    seats = args.seats
-    seconds = 0.05 if args.quick else args.seconds
+    args = parse(engine_parser(__doc__, seats=4))
+    seats, seconds = args.seats, cpu_seconds(args)
     rng = random.Random(1)
-    counts = [0, 0]
-
-    def engine_game(i: int) -> None:
-        state = KIND.new_state(i, seats)
-        counts[0] += 1
-        while state.phase != "over":
-            seat = KIND.to_act(state)[0]
-            KIND.apply(state, seat, random_bot({}, KIND.legal_actions(state, seat), rng))
-            counts[1] += 1
+    engine_game = PlayedOut(KIND, seats, random_bot, rng)
 
     def baseline(i: int) -> None:
         KIND.new_state(i, seats)
@@ -54,14 +52,14 @@ def main() -> None:
     def generic_game(i: int) -> None:
         play_bots(KIND, KIND.new_state(i, seats), ["random"] * seats, rng)
 
-    positions: list[tuple[Any, int]] = []
-    for i in range(4 if args.quick else 20):
-        state = KIND.new_state(10_000 + i, seats)
-        while state.phase != "over":
-            seat = KIND.to_act(state)[0]
-            if i % 2 == 0 or len(positions) % 3 == 0:
-                positions.append((KIND.state_from_json(KIND.state_to_json(state)), seat))
-            KIND.apply(state, seat, random_bot({}, KIND.legal_actions(state, seat), rng))
+    positions = sample_positions(
+        KIND,
+        range(10_000, 10_004 if args.quick else 10_020),
+        seats,
+        random_bot,
+        rng,
+        keep=lambda seed, taken: seed % 2 == 0 or taken % 3 == 0,
+    )
 
     def decide(i: int) -> None:
         state, seat = positions[i % len(positions)]
@@ -83,13 +81,13 @@ def main() -> None:
             got["engine"],
             "games/s",
             (">=", TARGET_GAMES_PER_SECOND),
-            note=f"{counts[1] / counts[0]:.0f} actions/game",
+            note=f"{engine_game.per_game:.0f} actions/game",
         ),
-        Figure(
+        ratio(
             "isla_dorada.engine_vs_deal",
             "Isla Dorada: deals per engine-loop game",
-            ratios(got["baseline"], got["engine"]),
-            "x",
+            got["baseline"],
+            got["engine"],
         ),
         Figure(
             "isla_dorada.play_bots_games_per_s",

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from app import create_app  # noqa: E402
-from bench.common import Figure, cpu_median, interleaved, parse, parser, ratios, report  # noqa: E402
+from bench.common import Figure, cpu_median, interleaved, parse, parser, ratio, report  # noqa: E402
 from games.base import get_kind  # noqa: E402
 
 
@@ -101,19 +101,19 @@ def main() -> None:
         )
     figures = [
         Figure("pages.helper_us", "POST /api/tobago/helper (test client)", got["helper"], "µs"),
-        Figure(
+        ratio(
             "pages.helper_vs_solve",
             "helper / solve on the same position",
-            ratios(got["helper"], got["solve"]),
-            "x",
+            got["helper"],
+            got["solve"],
             note=f"solve {statistics.median(got['solve']):.0f} µs",
         ),
         Figure("pages.game_page_us", "GET a game page (test client)", got["page"], "µs"),
-        Figure(
+        ratio(
             "pages.game_page_vs_healthz",
             "game page / GET /healthz",
-            ratios(got["page"], got["healthz"]),
-            "x",
+            got["page"],
+            got["healthz"],
             note=f"healthz {statistics.median(got['healthz']):.0f} µs",
         ),
     ]

@@ -44,7 +44,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, interleaved, parse, parser, ratios, report  # noqa: E402
+from bench.common import Figure, interleaved, median_ratio, parse, parser, ratio, report  # noqa: E402
 from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from bench.tobago_games import next_move  # noqa: E402
 from games.analysis import analyse  # noqa: E402
@@ -174,11 +174,11 @@ def figures_of(
                 f"{ANSWERS_BYTES / (size + 100):,.0f} answers of {size / 1000:.0f} kB"
             )
         figures.append(
-            Figure(
+            ratio(
                 f"review.step_{name}_ratio",
                 f"review: {words}: /healthz CPU / step CPU",
-                ratios(base, us),
-                "x",
+                base,
+                us,
                 note=note,
             )
         )
@@ -198,13 +198,13 @@ def figures_of(
             cpu["analysis"],
             "s",
             ("<=", TARGET_ANALYSIS_S),
-            note=f"{statistics.median(ratios(cpu['analysis'], cpu['replay'])):.0f}x a replay",
+            note=f"{median_ratio(cpu['analysis'], cpu['replay']):.0f}x a replay",
         ),
-        Figure(
+        ratio(
             "review.analysis_vs_views",
             "analysis / every seat's view at every step",
-            ratios(cpu["analysis"], cpu["views"]),
-            "x",
+            cpu["analysis"],
+            cpu["views"],
         ),
         Figure(
             "review.answer_worst_default_ms",

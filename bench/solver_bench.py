@@ -45,7 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, cpu_median, interleaved, parse, parser, ratios, report  # noqa: E402
+from bench.common import Figure, cpu_median, interleaved, parse, parser, ratio, report  # noqa: E402
 from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
@@ -135,12 +135,12 @@ def bench_engine(
             "µs",
             ("<=", TARGET_US),
         ),
-        Figure(
+        ratio(
             "solver.constraint_ratio",
             "constraint formulation / engine, per query",
-            ratios(got["constraint"], got["engine"]),
-            "x",
-            (">=", TARGET_RATIO),
+            got["constraint"],
+            got["engine"],
+            target=(">=", TARGET_RATIO),
             note=f"constraint formulation {statistics.median(got['constraint']):.0f} µs",
         ),
     ]
@@ -233,12 +233,12 @@ def bench_http(
     ]
     for key, words, targeted in ROWS:
         figures.append(
-            Figure(
+            ratio(
                 f"solver.solve_{key}_ratio",
                 f"solve ({words}): /healthz CPU / solve CPU",
-                ratios(base, cpu[key]),
-                "x",
-                (">=", TARGET_HTTP) if targeted else None,
+                base,
+                cpu[key],
+                target=(">=", TARGET_HTTP) if targeted else None,
                 note=f"{statistics.median(cpu[key]):.0f} µs per request",
             )
         )

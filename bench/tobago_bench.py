@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, interleaved, parse, parser, ratios, report
+from bench.common import Figure, interleaved, median_ratio, parse, parser, report
 from games.base import play_bots
 from games.tobago import KIND
 
@@ -129,7 +129,7 @@ def main() -> None:
             "games/s",
             (">=", TARGET_STRATEGIC_GAMES_PER_SECOND),
             note=f"{statistics.mean(strategic.actions):.0f} actions/game; a game = "
-            f"{statistics.median(ratios(got['setup'], got['strategic'])):.0f} setups",
+            f"{median_ratio(got['setup'], got['strategic']):.0f} setups",
         ),
         Figure(
             "tobago.random_games_per_s",

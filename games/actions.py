@@ -42,6 +42,8 @@ from errors import InvalidInput
 
 #: An action as sent: a JSON object with a string ``type``.
 Action = dict[str, Any]
+#: The seat of an action the table takes itself (a timeout): no seat.
+SYSTEM = None
 A = TypeVar("A", bound="ActionType")
 
 #: A whole number of 0 or more: a seat, a position in a row, a card number.

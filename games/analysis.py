@@ -84,26 +84,38 @@ class Judgement:
         return max(0.0, self.best - self.played)
 
 
+def _unrated(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+    return None
+
+
+def _unknown(view: dict) -> float | None:
+    return None
+
+
+def _no_helper(view: dict, legal: list[Action]) -> dict | None:
+    return None
+
+
+@dataclass(frozen=True)
 class Analyst:
-    """A game's piece of the review: override what the game can say (defaults: nothing)."""
+    """A game's piece of the review: what the game can say, each part a pure function of the
+    acting seat's view (defaults: nothing), e.g. ``Analyst("gold_lead", "expected_gold",
+    THRESHOLDS, judge=judge, expected=expected_gold)``."""
 
     #: The unit of values and losses (a catalogue key: ``review.unit_<unit>``).
     unit: str = "points"
     #: What the chart shows (a catalogue key: ``review.chart_<chart>``).
     chart: str = "score"
     thresholds: Thresholds = Thresholds(good=0.5, inaccuracy=1.5)
-
-    def judge(self, view: dict, legal: list[Action], played: Action) -> Judgement | None:
-        """The move ``played`` from ``view`` (the acting seat's) judged, or ``None``: unrated."""
-        return None
-
-    def expected(self, view: dict) -> float | None:
-        """The seat's expected gold or score from its own ``view`` (``None``: unknown)."""
-        return None
-
-    def helper(self, view: dict, legal: list[Action]) -> dict | None:
-        """What the game's helper shows this seat at this position (``None``: no helper)."""
-        return None
+    #: ``judge(view, legal, played)``: the move ``played`` from ``view`` (the acting seat's)
+    #: judged, or ``None``: unrated.
+    judge: Callable[[dict, list[Action], Action], Judgement | None] = _unrated
+    #: ``expected(view)``: the seat's expected gold or score from its own view (``None``:
+    #: unknown).
+    expected: Callable[[dict], float | None] = _unknown
+    #: ``helper(view, legal)``: what the game's helper shows this seat at this position
+    #: (``None``: no helper).
+    helper: Callable[[dict, list[Action]], dict | None] = _no_helper
 
 
 def _round(x: float | None) -> float | None:

@@ -59,11 +59,8 @@ the level they became, resolved to the same bot, so a stored game whose seat nam
 with the same moves. ``metadata`` lists the levels with a sentence each on how it plays
 (``games.<kind>.levels.<level>`` in both catalogues) and their aliases.
 
-Bots get only a seat's view and that seat's legal actions, never the state, so a bot cannot cheat
-by construction. A bot is a callable ``(view, legal_actions, rng) -> action``; in a timed phase
-(``GameType.timed``) it may return ``None``: nothing to say now (it waits for others or the clock).
-A bot that reads only its legal actions says so with ``legal_only`` (its ``needs_view`` is
-false): the seat's view, often the costliest part of a bot move, is then not built for it.
+Bots (their shape, ``legal_only``) and games played by bots (``play_bots``, ``next_bot_action``,
+``replay``) are ``games.autoplay``'s, importable from here too.
 """
 
 from __future__ import annotations
@@ -78,8 +75,9 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from pydantic.json_schema import models_json_schema
 
 from errors import IllegalAction, InvalidInput
-from games import turns
-from games.actions import Action, ActionType, check_shape, parse
+from games import facts, turns
+from games.actions import SYSTEM, Action, ActionType, check_shape, parse
+from games.autoplay import Bot, legal_only, next_bot_action, play_bots, replay
 from games.gametype import GameType, OptionSpec
 from games.phases import Event, Phase, begin_entered, run
 from games.state import (
@@ -92,7 +90,6 @@ from games.state import (
     generator,
 )
 from hexmap.seeds import check_seed
-from i18n import translate
 
 __all__ = [
     "SYSTEM",
@@ -115,28 +112,10 @@ __all__ = [
 ]
 
 S = TypeVar("S", bound=GameState)
-Bot = Callable[[dict, list[Action], random.Random], Action | None]
-
-
-class legal_only:
-    """A bot that chooses from its legal actions alone: ``legal_only(fn)`` with ``fn(legal,
-    rng)``. It is a ``Bot`` whose ``needs_view`` is false, so no view is built for it."""
-
-    needs_view = False
-
-    def __init__(self, choose: Callable[[list[Action], random.Random], Action | None]) -> None:
-        self.choose = choose
-        self.__doc__ = choose.__doc__
-        self.__name__ = getattr(choose, "__name__", "bot")
-
-    def __call__(self, view: dict, legal: list[Action], rng: random.Random) -> Action | None:
-        return self.choose(legal, rng)
 
 
 #: The bot levels of every built-in game, weakest first (``GameKind.levels``).
 LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
-#: The seat of an action the table takes itself (a timeout): no seat.
-SYSTEM = None
 #: What the table plays when a phase's time runs out.
 TIMEOUT: Action = {"type": "timeout"}
 #: The game modules of this project, each registering its kind on import. Explicit: an import
@@ -211,88 +190,17 @@ class GameKind(Generic[S]):
     # --- options, seats, metadata ---------------------------------------------------------
 
     def resolve_options(self, given: dict | None, seats: int | None = None) -> dict:
-        """Defaults filled in, every given option validated; unknown names refused. The options
-        every kind takes (``games.turns.BASE_OPTIONS``) are left out while off (``None``), so
-        a game without them has the options it always had."""
-        given = {} if given is None else given
-        if not isinstance(given, dict):
-            raise InvalidInput("options must be an object", "options")
-        specs = {o.name: o for o in self.type.options}
-        for key in given:
-            if key not in specs:
-                known = ", ".join(specs) or "none"
-                raise InvalidInput(
-                    f"unknown option {key!r} (known: {known})",
-                    f"options.{key}",
-                    reason="unknown_option",
-                    params={"option": key},
-                )
-        resolved = {
-            name: spec.validate(given[name], f"options.{name}") if name in given else spec.default
-            for name, spec in specs.items()
-        }
-        for base in turns.BASE_OPTIONS:  # the table's options are kept only when they are on
-            if resolved.get(base.name) is None:
-                resolved.pop(base.name, None)
-        return resolved
+        """Defaults filled in, every given option validated (``games.facts.resolve_options``;
+        ``seats``: for a kind whose defaults depend on the seat count)."""
+        return facts.resolve_options(self.type, given)
 
     def check_seats(self, seats: Any) -> None:
-        if isinstance(seats, bool) or not isinstance(seats, int):
-            raise InvalidInput("seat count must be an integer", "seats")
-        low, high = self.type.min_seats, self.type.max_seats
-        if not low <= seats <= high:
-            raise InvalidInput(
-                f"{self.name} takes {low}-{high} seats, got {seats}",
-                "seats",
-                reason="seat_count",
-                params={"min": low, "max": high, "seats": seats},
-            )
+        """Refuse a seat count this game does not take."""
+        facts.check_seats(self.type, seats)
 
     def metadata(self) -> dict:
-        """The game's facts for a new-game form, both languages' texts from the catalogues."""
-        t = self.type
-
-        def text(lang: str, key: str) -> str:
-            return translate(lang, f"games.{t.name}.{key}")
-
-        def describe(lang: str, option: OptionSpec) -> str:
-            if any(option is base for base in turns.BASE_OPTIONS):
-                return translate(lang, f"games.options.{option.name}")
-            return text(lang, f"options.{option.name}")
-
-        return {
-            "name": t.name,
-            "title": text("en", "title"),
-            "title_zh": text("zh", "title"),
-            "min_seats": t.min_seats,
-            "max_seats": t.max_seats,
-            "chance": t.chance,
-            "information": t.information,
-            "turns": t.turns,
-            "timed": t.timed,
-            "options": [
-                {
-                    "name": o.name,
-                    "default": o.default,
-                    "description": describe("en", o),
-                    "description_zh": describe("zh", o),
-                    **({"choices": list(o.choices)} if o.choices is not None else {}),
-                    **({"minimum": o.bounds[0], "maximum": o.bounds[1]} if o.bounds else {}),
-                    **({"pattern": o.pattern} if o.pattern is not None else {}),
-                }
-                for o in t.options
-            ],
-            "bots": list(self.levels),
-            "levels": [
-                {
-                    "name": level,
-                    "description": text("en", f"levels.{level}"),
-                    "description_zh": text("zh", f"levels.{level}"),
-                    "aliases": [old for old, new in self.aliases.items() if new == level],
-                }
-                for level in self.levels
-            ],
-        }
+        """The game's facts for a new-game form (``games.facts.metadata``)."""
+        return facts.metadata(self.type, self.levels, self.aliases)
 
     def level(self, name: str) -> str:
         """The level a bot seat's ``name`` stands for: itself, or the level it is an alias of."""
@@ -622,72 +530,3 @@ def _load_builtin() -> None:
         for module in BUILTIN_GAMES:
             importlib.import_module(module)
         _BUILTIN_LOADED = True
-
-
-def replay(
-    kind: GameKind,
-    seed: int,
-    seats: int,
-    options: dict | None,
-    actions: Iterable[tuple[int | None, Action]],
-) -> Any:
-    """Rebuild a state from ``(seed, seats, options)`` and an action log of ``(seat, action)``
-    (seat ``SYSTEM`` for the table's timeouts)."""
-    state = kind.new_state(seed, seats, options)
-    for seat, action in actions:
-        kind.apply(state, seat, action)
-    return state
-
-
-def next_bot_action(
-    kind: GameKind,
-    state: Any,
-    levels: list[str | None],
-    rng_for: Callable[[], random.Random],
-) -> tuple[int, Action] | None:
-    """The first bot seat in ``to_act`` with something to say, and its action; ``None`` when no
-    bot wants to act (humans must, or a timed phase waits for its clock). ``levels[seat]`` is a
-    bot level or ``None`` for a human seat; ``rng_for()`` gives the generator for this move."""
-    timed = kind.type.timed
-    for seat in kind.to_act(state):
-        level = levels[seat]
-        if level is None:
-            continue
-        rng = rng_for()
-        action = kind.bot_action(state, seat, level, rng)
-        if action is None:
-            if timed:
-                continue
-            raise RuntimeError(f"{kind.name} bot {level!r} gave no action for seat {seat}")
-        return seat, action
-    return None
-
-
-def play_bots(
-    kind: GameKind,
-    state: Any,
-    levels: list[str],
-    rng: random.Random,
-    max_actions: int = 100_000,
-    on_action: Callable[[int | None, Action, list[Event]], None] | None = None,
-) -> int:
-    """Let bots (one level per seat) play until the game ends, on a simulated clock: a timed
-    phase ends (its timer's action, seat ``SYSTEM``) when no seat wants to act. Returns the
-    number of actions."""
-    n = 0
-    bot_levels: list[str | None] = list(levels)
-    while not kind.is_over(state):
-        found = next_bot_action(kind, state, bot_levels, lambda: rng)
-        if found is None:
-            if kind.timer(state) is None:
-                raise RuntimeError(f"{kind.name}: no bot can act and no clock runs")
-            seat, action = SYSTEM, kind.timeout_action(state, rng)
-        else:
-            seat, action = found
-        events = kind.apply(state, seat, action)
-        if on_action is not None:
-            on_action(seat, action, events)
-        n += 1
-        if n >= max_actions:
-            raise RuntimeError(f"{kind.name}: no end after {max_actions} actions")
-    return n

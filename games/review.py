@@ -109,6 +109,18 @@ def merged_players_view(kind: GameKind, state: Any) -> dict:
     return full
 
 
+def merged_with_own(key: str, name: str) -> FullView:
+    """A full view: ``merged_players_view`` plus ``name``, every seat's own ``key`` entry of
+    its view in seat order (what each seat alone saw: ``notes_all``, ``memory_all``...)."""
+
+    def full_view(kind: GameKind, state: Any) -> dict:
+        full = merged_players_view(kind, state)
+        full[name] = [kind.view(state, s).get(key) for s in range(kind.seat_count(state))]
+        return full
+
+    return full_view
+
+
 class Positions:
     """Every position of one game's log, rebuilt on demand (thread-safe; states are shared:
     read them, never mutate them). ``full_view`` is the game's merge of what every seat knew

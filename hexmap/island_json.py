@@ -40,6 +40,13 @@ def _object(value: Any, field: str, keys: tuple[str, ...] | None = None) -> dict
     return value
 
 
+def _one_of(value: Any, known: tuple[str, ...], what: str, field: str) -> str:
+    """``value`` if it is one of ``known`` (``what`` names them in the refusal)."""
+    if value not in known:
+        raise InvalidInput(f"unknown {what} {value!r}; expected one of {', '.join(known)}", field)
+    return value
+
+
 def _list(value: Any, field: str) -> list:
     if not isinstance(value, list):
         raise InvalidInput(f"must be a list, got {type(value).__name__}", field)
@@ -83,13 +90,8 @@ def _spaces_from_json(value: Any, field: str) -> dict[Hex, str]:
     for i, sp in enumerate(spaces_in):
         f = f"{field}[{i}]"
         sp = _object(sp, f, ("q", "r", "terrain"))
-        h = Hex(_int(sp.get("q"), f"{f}.q"), _int(sp.get("r"), f"{f}.r"))
-        terrain = sp.get("terrain")
-        if terrain not in TERRAINS:
-            raise InvalidInput(
-                f"unknown terrain {terrain!r}; expected one of {', '.join(TERRAINS)}",
-                f"{f}.terrain",
-            )
+        h = parse_space(sp, f)
+        terrain = _one_of(sp.get("terrain"), TERRAINS, "terrain", f"{f}.terrain")
         if h in spaces:
             raise InvalidInput(f"duplicate space ({h.q}, {h.r})", f)
         spaces[h] = terrain
@@ -104,13 +106,8 @@ def _landmarks_from_json(value: Any, field: str, spaces: dict[Hex, str]) -> list
     for i, lm in enumerate(_list(value, field)):
         f = f"{field}[{i}]"
         lm = _object(lm, f, ("q", "r", "kind", "facing"))
-        h = Hex(_int(lm.get("q"), f"{f}.q"), _int(lm.get("r"), f"{f}.r"))
-        kind = lm.get("kind")
-        if kind not in LANDMARK_KINDS:
-            raise InvalidInput(
-                f"unknown landmark kind {kind!r}; expected one of {', '.join(LANDMARK_KINDS)}",
-                f"{f}.kind",
-            )
+        h = parse_space(lm, f)
+        kind = _one_of(lm.get("kind"), LANDMARK_KINDS, "landmark kind", f"{f}.kind")
         if h not in spaces:
             raise InvalidInput(f"landmark at ({h.q}, {h.r}) is not on an island space", f)
         if h in seen:

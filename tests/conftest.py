@@ -23,8 +23,10 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
+import games.base
 from app import create_app
 from tests.pg_support import PostgresCluster
+from tests.testgame import NAME, BlindAuction
 from web.storage import GameStore, open_store
 
 
@@ -52,6 +54,14 @@ class FakeClock:
 
     def advance(self, seconds: float) -> None:
         self.now += seconds
+
+
+@pytest.fixture
+def blind_auction(monkeypatch):
+    """The test game Blind Auction (``tests.testgame``) registered beside the built-in kinds for
+    one test (a file asks for it with ``pytestmark = pytest.mark.usefixtures("blind_auction")``)."""
+    games.base.kinds()  # the built-in games first
+    monkeypatch.setitem(games.base._REGISTRY, NAME, BlindAuction())
 
 
 @pytest.fixture

@@ -68,6 +68,12 @@ def small_island_json() -> dict:
     return small_island().to_json()
 
 
+def small_white_map() -> dict:
+    """A solve request's white map on the small island: three clues and a removed space (its 5
+    candidates are the solve API's and the command line's known answer)."""
+    return {"id": "white", "clues": ["near2:sea", "!in:jungle", "near1:lake"], "removed": [[2, 0]]}
+
+
 def random_island(rng: random.Random, size: int | None = None) -> Island:
     """A random connected blob of 8–40 spaces with clustered terrains and random landmarks.
 

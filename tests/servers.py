@@ -35,6 +35,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -78,6 +79,14 @@ def table_pids(master: int) -> list[int]:
 def _cpu_seconds(fields: list[str]) -> float:
     """User + system CPU seconds of one process from its ``/proc/<pid>/stat`` fields."""
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pids_cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds used so far by the processes ``pids`` (each still running)."""
+    return sum(
+        _cpu_seconds(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split())
+        for pid in pids
+    )
 
 
 def server_cpu_seconds(master: int) -> float:
@@ -233,6 +242,12 @@ class Gunicorn:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def gunicorn_in(tmp: Path, app: str = APP, **settings: Any) -> Gunicorn:
+    """A server on ``tmp/games.sqlite3`` that logs to ``tmp/gunicorn.log`` (``settings``: the
+    other ``Gunicorn`` arguments), started and stopped by ``with``."""
+    return Gunicorn(tmp / "games.sqlite3", app, log=tmp / "gunicorn.log", **settings)
 
 
 @contextmanager

@@ -214,24 +214,9 @@ def test_the_deck_has_the_52_cards_of_the_rules():
         ("near2", False, True): 7,
     }
     assert {c.target for c in DECK if c.relation == "in"} == set(TERRAINS)
-    assert {c.target for c in DECK if c.notation.startswith("!near1")} == {
-        "sea",
-        "palm",
-        "hut",
-        "statue",
-        "lake",
-        "river",
-        "mountain",
-    }
-    assert {c.target for c in DECK if c.notation.startswith("!near2")} == {
-        "sea",
-        "palm",
-        "hut",
-        "statue",
-        "lake",
-        "river",
-        "jungle",
-    }
+    near = {"sea", "palm", "hut", "statue", "lake", "river"}  # in both, with one terrain more
+    assert {c.target for c in DECK if c.notation.startswith("!near1")} == near | {"mountain"}
+    assert {c.target for c in DECK if c.notation.startswith("!near2")} == near | {"jungle"}
     assert card(0) == DECK[0]
     with pytest.raises(InvalidInput):
         card(52)

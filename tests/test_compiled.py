@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import sys
-import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -56,25 +56,17 @@ def test_charges_count_and_the_first_stored_value_wins():
 def test_threads_share_one_value_per_key_and_the_bound_holds():
     cache: SizedCache[object] = SizedCache("t", budget=50 * (64 + ENTRY_OVERHEAD))
     seen: dict[int, set[int]] = {}
-    errors: list[BaseException] = []
 
     def work(seed: int) -> None:
         rng = random.Random(seed)
-        try:
-            for _ in range(2000):
-                k = rng.randrange(200)
-                v = cache.get_or_build(k, lambda: object(), lambda _: 64)
-                seen.setdefault(k, set()).add(id(v))
-                assert cache.nbytes <= cache.budget + 64 + ENTRY_OVERHEAD
-        except BaseException as e:  # noqa: BLE001 - reported below
-            errors.append(e)
+        for _ in range(2000):
+            k = rng.randrange(200)
+            v = cache.get_or_build(k, lambda: object(), lambda _: 64)
+            seen.setdefault(k, set()).add(id(v))
+            assert cache.nbytes <= cache.budget + 64 + ENTRY_OVERHEAD
 
-    pool = [threading.Thread(target=work, args=(s,)) for s in range(8)]
-    for t in pool:
-        t.start()
-    for t in pool:
-        t.join()
-    assert not errors
+    with ThreadPoolExecutor(8) as pool:  # eight at once; a thread's failure is raised here
+        list(pool.map(work, range(8)))
     assert cache.nbytes <= cache.budget
 
 

@@ -19,6 +19,7 @@ import games.base
 from app import create_app
 from errors import IllegalAction, InvalidInput
 from games.base import SYSTEM, play_bots, replay
+from tests.api_calls import bearer
 from tests.bots import bots_move
 from tests.conftest import FakeClock
 from tests.servers import APP_WITH_TESTGAME, Gunicorn
@@ -29,10 +30,7 @@ from web.storage import open_store
 HUMANS = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
 
 
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    games.base.kinds()
-    monkeypatch.setitem(games.base._REGISTRY, NAME, BlindAuction())
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 def new_game(client, seats=HUMANS, seconds=5, seed=3) -> dict:
@@ -40,10 +38,6 @@ def new_game(client, seats=HUMANS, seconds=5, seed=3) -> dict:
     resp = client.post("/api/games", json=body)
     assert resp.status_code == 201, resp.get_json()
     return resp.get_json()
-
-
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def lowest(view: dict) -> int:

@@ -13,14 +13,11 @@ import requests
 from games.base import replay
 from games.dragons_gold.bots import greedy_bot
 from games.dragons_gold.engine import KIND
+from tests.api_calls import bearer
 from tests.bots import bots_move
 from tests.servers import APP, Gunicorn
 
 HUMANS = [{"type": "human", "name": n} for n in ("Ana", "Bo", "Cy")]
-
-
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def create(client, seats, options=None, seed=4) -> dict:

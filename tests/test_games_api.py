@@ -9,22 +9,13 @@ import time
 import pytest
 
 from i18n import catalogue
+from tests.api_calls import bearer
 from tests.bots import bots_move
-from tests.testgame import BlindAuction
 
 GAME = "blind_auction"
 
 
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    import games.base
-
-    games.base.kinds()
-    monkeypatch.setitem(games.base._REGISTRY, GAME, BlindAuction())
-
-
-def auth(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 def create_raw(client, seats, **extra):
@@ -44,7 +35,7 @@ def create(client, seats=None, bots: bool = True, **extra) -> dict:
 
 
 def state(client, game_id: str, token: str | None = None) -> dict:
-    resp = client.get(f"/api/games/{game_id}", headers=auth(token) if token else {})
+    resp = client.get(f"/api/games/{game_id}", headers=bearer(token) if token else {})
     assert resp.status_code == 200, resp.get_json()
     return resp.get_json()
 
@@ -53,7 +44,7 @@ def act(client, game_id: str, token: str, version: int, action: dict):
     return client.post(
         f"/api/games/{game_id}/actions",
         json={"version": version, "action": action},
-        headers=auth(token),
+        headers=bearer(token),
     )
 
 
@@ -193,7 +184,7 @@ def test_bodies_over_one_mib_are_413_and_change_nothing(client):
         f"/api/games/{game['id']}/actions",
         data=big,
         content_type="application/json",
-        headers=auth(token),
+        headers=bearer(token),
     )
     error_of(resp, 413, "body")
     error_of(client.post("/api/games", data=big, content_type="application/json"), 413)
@@ -221,8 +212,10 @@ def test_get_errors_unknown_id_wrong_token_other_games_token_bad_header(client):
     game = create(client)
     other = create(client)
     error_of(client.get("/api/games/doesnotexist"), 404)
-    error_of(client.get(f"/api/games/{game['id']}", headers=auth("x" * 43)), 403, "Authorization")
-    error_of(client.get(f"/api/games/{game['id']}", headers=auth(other["seats"][0]["token"])), 403)
+    error_of(client.get(f"/api/games/{game['id']}", headers=bearer("x" * 43)), 403, "Authorization")
+    error_of(
+        client.get(f"/api/games/{game['id']}", headers=bearer(other["seats"][0]["token"])), 403
+    )
     error_of(client.get(f"/api/games/{game['id']}", headers={"Authorization": "Basic abc"}), 401)
     error_of(client.get(f"/api/games/{game['id']}", headers={"Authorization": "Bearer "}), 401)
 
@@ -275,10 +268,12 @@ def test_action_errors_and_each_refusal_changes_nothing(client):
 
     url = f"/api/games/{gid}/actions"
     error_of(client.post(url, json={"version": 0, "action": mine}), 401, "Authorization")
-    error_of(client.post(url, json={"version": 0, "action": mine}, headers=auth("nope" * 11)), 403)
+    error_of(
+        client.post(url, json={"version": 0, "action": mine}, headers=bearer("nope" * 11)), 403
+    )
     error_of(
         client.post(
-            url, json={"version": 0, "action": mine}, headers=auth(other["seats"][0]["token"])
+            url, json={"version": 0, "action": mine}, headers=bearer(other["seats"][0]["token"])
         ),
         403,
     )
@@ -288,20 +283,22 @@ def test_action_errors_and_each_refusal_changes_nothing(client):
     assert "not in seat 0's hand" in illegal["message"]
     error_of(act(client, gid, t0, 0, {"type": "dance"}), 400, "action.type")
     error_of(act(client, gid, t0, 0, {"type": "bid", "card": "ace"}), 400, "action.card")
-    error_of(client.post(url, json={"action": mine}, headers=auth(t0)), 400, "version")
-    error_of(client.post(url, json={"version": 0}, headers=auth(t0)), 400, "action")
-    error_of(client.post(url, json={"version": 0, "action": [1]}, headers=auth(t0)), 400, "action")
+    error_of(client.post(url, json={"action": mine}, headers=bearer(t0)), 400, "version")
+    error_of(client.post(url, json={"version": 0}, headers=bearer(t0)), 400, "action")
     error_of(
-        client.post(url, json={"version": -1, "action": mine}, headers=auth(t0)), 400, "version"
+        client.post(url, json={"version": 0, "action": [1]}, headers=bearer(t0)), 400, "action"
     )
     error_of(
-        client.post(url, data=b"{oops", content_type="application/json", headers=auth(t0)),
+        client.post(url, json={"version": -1, "action": mine}, headers=bearer(t0)), 400, "version"
+    )
+    error_of(
+        client.post(url, data=b"{oops", content_type="application/json", headers=bearer(t0)),
         400,
         "body",
     )
     error_of(
         client.post(
-            "/api/games/nosuchgame/actions", json={"version": 0, "action": mine}, headers=auth(t0)
+            "/api/games/nosuchgame/actions", json={"version": 0, "action": mine}, headers=bearer(t0)
         ),
         404,
     )

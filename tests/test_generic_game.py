@@ -15,7 +15,7 @@ from markupsafe import escape
 from app import create_app
 from i18n import catalogue
 from tests.bots import bots_move
-from tests.testgame import NAME, STRINGS, BidAnalyst, registered
+from tests.testgame import BID_ANALYST, NAME, STRINGS, registered
 from web import game_site
 from web.game_pages import JOIN_KEYS
 from web.game_site import GameSite, site_of
@@ -124,7 +124,7 @@ def test_the_api_and_the_review_serve_it(client):
 
 
 def test_a_descriptor_of_its_own_brings_an_analyst_to_the_review(tmp_path, _registered):
-    _registered.setitem(game_site._SITES, NAME, GameSite(NAME, analyst=BidAnalyst()))
+    _registered.setitem(game_site._SITES, NAME, GameSite(NAME, analyst=BID_ANALYST))
     app = create_app(
         {"TESTING": True, "DATABASE": str(tmp_path / "g.sqlite3"), "REVIEW_BACKGROUND": False}
     )

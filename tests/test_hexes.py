@@ -36,14 +36,7 @@ hexes = st.builds(Hex, coords, coords)
 
 
 def test_directions_follow_the_rules_order():
-    assert (
-        Hex(1, 0),
-        Hex(1, -1),
-        Hex(0, -1),
-        Hex(-1, 0),
-        Hex(-1, 1),
-        Hex(0, 1),
-    ) == DIRECTIONS
+    assert [(h.q, h.r) for h in DIRECTIONS] == [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
     assert DIRECTION_NAMES == ("E", "NE", "NW", "W", "SW", "SE")
 
 

@@ -51,10 +51,7 @@ BUDGET_S = 30.0
 RANDOM_SHARE = 0.2
 
 
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    games.base.kinds()
-    monkeypatch.setitem(games.base._REGISTRY, TEST_GAME, BlindAuction())
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 def canon(value: Any) -> str:

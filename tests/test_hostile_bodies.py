@@ -16,7 +16,7 @@ import pytest
 import requests
 
 from tests.bots import game_over
-from tests.servers import Gunicorn
+from tests.servers import gunicorn_in
 from web.jsonbody import MAX_DEPTH
 
 ERROR_KEYS = {"code", "reason", "message", "field", "params"}
@@ -24,11 +24,8 @@ ERROR_KEYS = {"code", "reason", "message", "field", "params"}
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("bodies")
-    srv = Gunicorn(tmp / "games.sqlite3", workers=1, threads=4, log=tmp / "g.log")
-    srv.start()
-    yield srv
-    srv.stop()
+    with gunicorn_in(tmp_path_factory.mktemp("bodies"), workers=1, threads=4) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")

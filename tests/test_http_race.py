@@ -16,22 +16,17 @@ import time
 import pytest
 import requests
 
+from tests.api_calls import bearer
 from tests.bots import my_turn
-from tests.servers import APP_WITH_TESTGAME, Gunicorn
+from tests.servers import APP_WITH_TESTGAME, gunicorn_in
 
 pytestmark = pytest.mark.slow  # real gunicorn servers racing and restarting
 
 
 @pytest.fixture
 def server(tmp_path):
-    srv = Gunicorn(tmp_path / "games.sqlite3", APP_WITH_TESTGAME, log=tmp_path / "gunicorn.log")
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
+    with gunicorn_in(tmp_path, APP_WITH_TESTGAME) as srv:
+        yield srv
 
 
 def new_game(url: str, seats: list[dict], rounds: int, seed: int) -> dict:

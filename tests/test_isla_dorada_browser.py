@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from games.isla_dorada import tables as T
 from tests.browser_support import (  # noqa: F401 (fixtures)
     OUT,
     browser,
@@ -51,25 +52,7 @@ def test_every_page_string_is_in_both_catalogues():
         u for u in used - prefixes if u not in en and not any(k.startswith(u + "_") for k in en)
     }
     assert not missing
-    for kind in (
-        "yak",
-        "kamel",
-        "gonogo",
-        "kayak",
-        "drako",
-        "zeppelin",
-        "ovetos",
-        "juju",
-        "shaman",
-        "sangaia",
-        "bongo",
-        "bonus",
-        "bigfoot",
-        "leviathan",
-        "thief",
-        "voodoo",
-        "map",
-    ):
+    for kind in (k["kind"] for k in T.ADVENTURE_KINDS):  # every kind of the deck
         assert f"isla.kind_{kind}" in en
     for phase in ("setup", "bid", "pay", "move", "treasure", "news", "draw", "lightning", "limit"):
         assert f"isla.status_you_{phase}" in en and f"isla.phase_{phase}" in en

@@ -17,15 +17,12 @@ from app import create_app
 from games.dragons_gold.engine import OFFERS_PER_SEAT, PROPOSALS_PER_SEAT
 from i18n import translate
 from tests.api_calls import act, bearer, new_game, snapshot
-from tests.testgame import NAME, BlindAuction
+from tests.testgame import NAME
 
 FLOOD = 20_000
 
 
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    games.base.kinds()
-    monkeypatch.setitem(games.base._REGISTRY, NAME, BlindAuction())
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 def play_first_legal(client, gid: str, tokens: list[str]) -> dict:

@@ -15,7 +15,7 @@ import time
 import pytest
 import requests
 
-from tests.servers import Gunicorn
+from tests.servers import Gunicorn, gunicorn_in
 
 WAITERS = 200
 
@@ -44,7 +44,7 @@ def _long_polls(url: str, n: int, wait: float) -> tuple[list[threading.Thread], 
 
 @pytest.mark.slow
 def test_two_hundred_waiting_long_polls_all_wait_and_leave_room_for_other_requests(tmp_path):
-    with Gunicorn(tmp_path / "games.sqlite3", log=tmp_path / "gunicorn.log") as server:
+    with gunicorn_in(tmp_path) as server:
         body = {"game": "dao", "seats": [{"type": "human"}] * 2, "seed": 3}
         game = requests.post(server.url + "/api/games", json=body, timeout=10).json()
         gid, token = game["id"], game["seats"][0]["token"]
@@ -88,7 +88,7 @@ def _stalled_upload(server: Gunicorn) -> socket.socket:
 def test_twenty_stalled_uploads_and_two_hundred_long_polls_leave_room_for_other_requests(
     tmp_path,
 ):
-    with Gunicorn(tmp_path / "games.sqlite3", log=tmp_path / "gunicorn.log") as server:
+    with gunicorn_in(tmp_path) as server:
         body = {"game": "dao", "seats": [{"type": "human"}] * 2, "seed": 4}
         gid = requests.post(server.url + "/api/games", json=body, timeout=10).json()["id"]
         uploads = [_stalled_upload(server) for _ in range(20)]

@@ -22,14 +22,11 @@ import time
 import pytest
 import requests
 
+from tests.api_calls import bearer
 from tests.servers import APP_WITH_TESTGAME, Gunicorn, worker_pids
 from web.storage import open_store
 
 pytestmark = pytest.mark.slow
-
-
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ seat's view, and the chart ending at the scores.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 
@@ -251,7 +252,7 @@ def test_an_analysis_is_reproducible_and_ends_the_chart_at_the_scores(name):
         assert sum(s["marks"].values()) == s["rated"] <= s["decisions"]
 
 
-def test_judges_see_only_the_acting_seats_view(monkeypatch):
+def test_judges_see_only_the_acting_seats_view():
     log = bot_game("tobago", 3)
     kind = get_kind("tobago")
     seen: list[tuple[dict, int]] = []
@@ -262,8 +263,7 @@ def test_judges_see_only_the_acting_seats_view(monkeypatch):
         seen.append(view)
         return original(view, legal, played)
 
-    monkeypatch.setattr(analyst, "judge", spy)
-    analyse(log, analyst)
+    analyse(log, dataclasses.replace(analyst, judge=spy))
     from games.base import replay
 
     assert seen

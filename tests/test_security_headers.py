@@ -18,7 +18,7 @@ import requests
 
 from app import create_app
 from tests.browser_support import browser, live_server, new_page  # noqa: F401 (fixtures)
-from tests.servers import Gunicorn
+from tests.servers import gunicorn_in
 from web.security import content_security_policy
 
 EXPECTED = {
@@ -73,11 +73,8 @@ def rules(tmp_path_factory) -> list[str]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("headers")
-    srv = Gunicorn(tmp / "games.sqlite3", workers=1, threads=4, log=tmp / "g.log")
-    srv.start()
-    yield srv
-    srv.stop()
+    with gunicorn_in(tmp_path_factory.mktemp("headers"), workers=1, threads=4) as srv:
+        yield srv
 
 
 def assert_secured(resp: requests.Response) -> None:

@@ -15,11 +15,12 @@ from __future__ import annotations
 import json
 import socket
 import time
+from contextlib import ExitStack
 
 import pytest
 import requests
 
-from tests.servers import Gunicorn
+from tests.servers import Gunicorn, gunicorn_in
 
 GET_KINDS = b"GET /api/games/kinds HTTP/1.1\r\nHost: t\r\n\r\n"
 
@@ -29,12 +30,9 @@ GET_KINDS = b"GET /api/games/kinds HTTP/1.1\r\nHost: t\r\n\r\n"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("slow")
     env = {"TOBAGO_REQUEST_TIMEOUT_S": "2", "TOBAGO_IDLE_TIMEOUT_S": "2"}
-    srv = Gunicorn(tmp / "games.sqlite3", workers=1, log=tmp / "g.log", env=env)
-    srv.start()
-    yield srv
-    srv.stop()
+    with gunicorn_in(tmp_path_factory.mktemp("slow"), workers=1, env=env) as srv:
+        yield srv
 
 
 def connect(server: Gunicorn) -> socket.socket:
@@ -95,19 +93,16 @@ def unrelated_answers(server: Gunicorn, within: float = 8.0) -> float:
 
 
 def test_stalled_uploads_trickled_headers_and_silent_sockets_take_no_thread(server):
-    socks = [stalled_upload(server) for _ in range(20)]
-    for _ in range(10):  # headers that never end
-        s = connect(server)
-        s.sendall(b"GET /api/games/kinds HTTP/1.1\r\nHo")
-        socks.append(s)
-    socks += [connect(server) for _ in range(10)]  # nothing at all
-    try:
+    with ExitStack() as opened:  # every socket closed at the end
+        for _ in range(20):
+            opened.enter_context(stalled_upload(server))
+        for _ in range(10):  # headers that never end
+            opened.enter_context(connect(server)).sendall(b"GET /api/games/kinds HTTP/1.1\r\nHo")
+        for _ in range(10):  # nothing at all
+            opened.enter_context(connect(server))
         time.sleep(0.3)
         for _ in range(3):
             unrelated_answers(server)
-    finally:
-        for s in socks:
-            s.close()
 
 
 def test_a_stalled_upload_that_finishes_is_served(server):
@@ -207,18 +202,15 @@ def test_a_small_chunked_body_is_read_and_a_large_one_is_413(server):
 
 def test_clients_that_never_close_after_their_answer_do_not_stall_the_loop(server):
     """(gthread's own close lingered up to 2 s in its loop per such client.)"""
-    socks = []
-    for _ in range(10):
-        s = connect(server)
-        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-        socks.append(s)
-    try:
+    with ExitStack() as opened:  # every socket closed at the end
+        socks = []
+        for _ in range(10):
+            s = opened.enter_context(connect(server))
+            s.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            socks.append(s)
         for s in socks:
             assert read_answer(s)[0] == 200
         unrelated_answers(server)
-    finally:
-        for s in socks:
-            s.close()
 
 
 def test_a_head_past_every_limit_is_refused_from_the_buffer_without_waiting(server):

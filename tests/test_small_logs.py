@@ -10,16 +10,12 @@ import logging
 
 import pytest
 
-import games.base
-from tests.testgame import NAME, BlindAuction
+from tests.testgame import NAME
 
 KB = 1024
 
 
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    games.base.kinds()
-    monkeypatch.setitem(games.base._REGISTRY, NAME, BlindAuction())
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 @pytest.mark.parametrize("size", [10, 100_000, 900_000])

@@ -14,7 +14,7 @@ import pytest
 
 import games.base
 from games.base import SYSTEM, GameKind, kinds, replay
-from tests.testgame import NAME, BlindAuction
+from tests.testgame import NAME
 from web.service.sessions import GameSessions
 
 #: Log entries per random game, and how often the copy is taken from a snapshot.
@@ -22,10 +22,7 @@ STEPS = 600
 EVERY = 30
 
 
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    kinds()
-    monkeypatch.setitem(games.base._REGISTRY, NAME, BlindAuction())
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 def _kinds() -> list[str]:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from solver import all_clues, column_mask, parse_clue
 from solver.solve import parse_solve_request, solve
-from tests.islands import small_island, small_island_json
+from tests.islands import small_island, small_island_json, small_white_map
 
 URL = "/api/tobago/solve"
 
@@ -27,11 +27,7 @@ def small_request(**kw):
     body = {
         "island": small_island_json(),
         "maps": [
-            {
-                "id": "white",
-                "clues": ["near2:sea", "!in:jungle", "near1:lake"],
-                "removed": [[2, 0]],
-            },
+            small_white_map(),
             {
                 "id": "grey",
                 "clues": [{"relation": "in", "target": "river"}],

@@ -12,7 +12,7 @@ import pytest
 
 from solver.__main__ import build_parser, main
 from solver.solve import parse_solve_request, solve
-from tests.islands import small_island_json
+from tests.islands import small_island_json, small_white_map
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,11 +22,7 @@ def request_file(tmp_path):
     body = {
         "island": small_island_json(),
         "maps": [
-            {
-                "id": "white",
-                "clues": ["near2:sea", "!in:jungle", "near1:lake"],
-                "removed": [[2, 0]],
-            },
+            small_white_map(),
             {"id": "grey", "clues": []},
         ],
         "hand": ["in:beach", "near1:hut"],

@@ -35,12 +35,7 @@ from web.storage import (
 HUMANS = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
 
 
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    import games.base
-
-    games.base.kinds()  # load the built-in games first
-    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", BlindAuction())
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 @pytest.fixture

@@ -18,18 +18,11 @@ from psycopg import pq
 from psycopg.types.json import Jsonb
 
 from errors import Forbidden
-from tests.testgame import BlindAuction
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat, VersionMoved
 from web.storage.postgres import SCHEMA_VERSION, PostgresStore
 
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    import games.base
-
-    games.base.kinds()
-    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", BlindAuction())
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 @pytest.fixture

@@ -14,18 +14,11 @@ from pathlib import Path
 import pytest
 
 from errors import DatabaseUnavailable, Forbidden
-from tests.testgame import BlindAuction
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
 from web.storage.sqlite import READ_BUSY_MS, SCHEMA_VERSION, SqliteStore
 
-
-@pytest.fixture(autouse=True)
-def _registered(monkeypatch):
-    import games.base
-
-    games.base.kinds()
-    monkeypatch.setitem(games.base._REGISTRY, "blind_auction", BlindAuction())
+pytestmark = pytest.mark.usefixtures("blind_auction")
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ import pytest
 import requests
 
 from tests.bots import bots_move
-from tests.servers import Gunicorn
+from tests.servers import gunicorn_in
 from tests.sse_client import Follower
 
 HUMANS = [{"type": "human"}, {"type": "human"}]
@@ -166,7 +166,7 @@ def _new_game(url: str, seed: int) -> tuple[str, list[str]]:
 
 @pytest.mark.slow
 def test_three_hundred_streams_on_one_server_all_hear_a_move(tmp_path):
-    with Gunicorn(tmp_path / "games.sqlite3", log=tmp_path / "gunicorn.log") as server:
+    with gunicorn_in(tmp_path) as server:
         gid, tokens = _new_game(server.url, 7)
 
         async def run() -> list[Follower]:
@@ -187,7 +187,7 @@ def test_three_hundred_streams_on_one_server_all_hear_a_move(tmp_path):
 
 @pytest.mark.slow
 def test_a_stream_resumed_with_last_event_id_misses_nothing(tmp_path):
-    with Gunicorn(tmp_path / "games.sqlite3", log=tmp_path / "gunicorn.log") as server:
+    with gunicorn_in(tmp_path) as server:
         gid, tokens = _new_game(server.url, 8)
 
         async def run() -> list[int]:

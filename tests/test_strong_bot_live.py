@@ -12,31 +12,25 @@ player's request (``web.service.table``).
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 import requests
 
-from games.base import get_kind
+from games.base import get_kind, replay
 from games.tobago import search
 from games.tobago.strategy import strategic_bot
+from tests.api_calls import bearer
 from tests.bots import bots_move, my_turn
-from tests.servers import Gunicorn, table_pids, workers_cpu_seconds
+from tests.servers import gunicorn_in, pids_cpu_seconds, table_pids, workers_cpu_seconds
 
 KIND = get_kind("tobago")
 SEATS = [{"type": "human", "name": "Ana"}, {"type": "bot", "level": "strong"}]
 
 
-def auth(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def replayed(seed: int, actions: list) -> object:
-    """The game's state after ``actions`` (its log's entries)."""
-    state = KIND.new_state(seed, 2, None)
-    for entry in actions:
-        KIND.apply(state, entry.seat, entry.action)
-    return state
+def strategic_move(me: dict) -> dict:
+    """The body of the player's next action: the strategic bot's move from their snapshot."""
+    move = strategic_bot(me["view"], me["legal_actions"], random.Random(0))
+    return {"version": me["version"], "action": move}
 
 
 def test_the_players_post_answers_before_the_strong_bot_which_the_table_plays(app, monkeypatch):
@@ -48,12 +42,12 @@ def test_the_players_post_answers_before_the_strong_bot_which_the_table_plays(ap
     store = app.extensions["game_sessions"].store
     searched = 0
     for _ in range(40):
-        me = client.get(f"/api/games/{gid}", headers=auth(token)).get_json()
+        me = client.get(f"/api/games/{gid}", headers=bearer(token)).get_json()
         if me["over"] or searched >= 3:
             break
         if not me["legal_actions"]:  # the bot's turn: only the table moves it
             before = me["version"]
-            state = replayed(11, store.actions(gid))
+            state = replay(KIND, 11, 2, None, ((e.seat, e.action) for e in store.actions(gid)))
             assert KIND.to_act(state) == [1]
             view, legal = KIND.view(state, 1), KIND.legal_actions(state, 1)
             expected = search.strong_bot(view, legal, random.Random(f"11/{before + 1}"))
@@ -62,11 +56,8 @@ def test_the_players_post_answers_before_the_strong_bot_which_the_table_plays(ap
             first = store.actions(gid)[before]
             assert (first.seat, first.action) == (1, expected)
             continue
-        move = strategic_bot(me["view"], me["legal_actions"], random.Random(0))
         answer = client.post(
-            f"/api/games/{gid}/actions",
-            json={"version": me["version"], "action": move},
-            headers=auth(token),
+            f"/api/games/{gid}/actions", json=strategic_move(me), headers=bearer(token)
         )
         assert answer.status_code == 200, answer.get_json()
         after = answer.get_json()
@@ -77,21 +68,9 @@ def test_the_players_post_answers_before_the_strong_bot_which_the_table_plays(ap
     assert searched >= 3
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU seconds used so far by ``pids`` (from /proc)."""
-    import os
-
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / tick
-
-
 @pytest.mark.slow
 def test_over_http_the_strong_bot_thinks_in_the_table_process_and_no_post_waits(tmp_path):
-    with Gunicorn(tmp_path / "games.sqlite3", log=tmp_path / "gunicorn.log") as server:
+    with gunicorn_in(tmp_path) as server:
         url = server.url
         table = table_pids(server.pid)
         assert table
@@ -102,17 +81,16 @@ def test_over_http_the_strong_bot_thinks_in_the_table_process_and_no_post_waits(
         )
         assert made.status_code == 201, made.text
         gid, token = made.json()["id"], made.json()["seats"][0]["token"]
-        http_before, table_before = workers_cpu_seconds(server.pid), cpu_seconds(table)
+        http_before, table_before = workers_cpu_seconds(server.pid), pids_cpu_seconds(table)
         posts = 0
         while posts < 16:
             me = my_turn(url, gid, token, timeout=120)
             if me["over"]:
                 break
-            move = strategic_bot(me["view"], me["legal_actions"], random.Random(0))
             answer = requests.post(
                 f"{url}/api/games/{gid}/actions",
-                json={"version": me["version"], "action": move},
-                headers=auth(token),
+                json=strategic_move(me),
+                headers=bearer(token),
                 timeout=10,
             )
             assert answer.status_code == 200, answer.text
@@ -121,7 +99,7 @@ def test_over_http_the_strong_bot_thinks_in_the_table_process_and_no_post_waits(
         final = my_turn(url, gid, token, timeout=120)
         bot_entries = final["version"] - posts
         http_cpu = workers_cpu_seconds(server.pid) - http_before
-        table_cpu = cpu_seconds(table) - table_before
+        table_cpu = pids_cpu_seconds(table) - table_before
     assert posts == 16 and bot_entries > posts // 2
     # the strong bot's searches (tens to hundreds of ms each) ran in the table process; the HTTP
     # workers only answered the requests

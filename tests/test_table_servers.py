@@ -22,17 +22,14 @@ from pathlib import Path
 import pytest
 import requests
 
+from tests.api_calls import bearer
 from tests.bots import my_turn
-from tests.servers import APP_WITH_TESTGAME, Gunicorn, table_pids
+from tests.servers import APP_WITH_TESTGAME, Gunicorn, gunicorn_in, table_pids
 from web.storage import open_store
 
 pytestmark = pytest.mark.slow
 
 LEASE_S = 3.0
-
-
-def bearer(token: str) -> dict:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture
@@ -148,7 +145,7 @@ def test_kill_9_of_the_thinking_table_process_loses_nothing(pg_cluster, tmp_path
 def test_an_analysis_asked_of_an_http_worker_is_made_by_the_table_process(tmp_path):
     """Under gunicorn no analysis runs on an HTTP worker's event loop: the worker hands it to
     the table process (gunicorn's dirty client), which stores it as it goes."""
-    with Gunicorn(tmp_path / "games.sqlite3", log=tmp_path / "gunicorn.log") as server:
+    with gunicorn_in(tmp_path) as server:
         seats = [{"type": "bot", "level": "strategic"}, {"type": "bot", "level": "random"}]
         body = {"game": "tobago", "seats": seats, "seed": 3}
         gid = requests.post(f"{server.url}/api/games", json=body, timeout=10).json()["id"]

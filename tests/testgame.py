@@ -19,7 +19,7 @@ Nothing here is registered globally: tests register ``BlindAuction()`` with a fi
 (``registered``), and ``create_app_with_testgame`` does it for a gunicorn process. The game has
 no web module, so the site serves it with the generic pages (``web.game_pages``):
 ``registered()`` puts the game and its strings (``STRINGS``, as its own catalogue would hold
-them) in for a test, and ``BidAnalyst`` is a small analyst for tests that give it a descriptor
+them) in for a test, and ``BID_ANALYST`` is a small analyst for tests that give it a descriptor
 of its own.
 """
 
@@ -363,27 +363,25 @@ def registered(kind: GameKind | None = None) -> Iterator[pytest.MonkeyPatch]:
             _script_tag.cache_clear()
 
 
-class BidAnalyst(Analyst):
+def judge_bid(view: dict, legal: list[dict], played: dict) -> Judgement | None:
     """Bids judged by the greedy bot's rule, from the bidder's hand and the prize alone: a prize
     worth 6 or more (with the carry) is worth the highest card (a bid's value is its rank), a
     smaller one the lowest (value 11 - rank)."""
+    if played.get("type") != "bid":
+        return None
+    big = view["prize"]["value"] + view["carry"] >= 6
+    ranks = {c["id"]: c["rank"] for c in view["hand"]}
 
-    unit = "points"
-    chart = "score"
-    thresholds = Thresholds(good=1.0, inaccuracy=4.0)
+    def value(action: dict) -> float:
+        rank = ranks[action["card"]]
+        return float(rank if big else len(RANKS) + 1 - rank)
 
-    def judge(self, view: dict, legal: list[dict], played: dict) -> Judgement | None:
-        if played.get("type") != "bid":
-            return None
-        big = view["prize"]["value"] + view["carry"] >= 6
-        ranks = {c["id"]: c["rank"] for c in view["hand"]}
+    best = max(legal, key=value)
+    return Judgement(value(played), value(best), best, len(legal))
 
-        def value(action: dict) -> float:
-            rank = ranks[action["card"]]
-            return float(rank if big else len(RANKS) + 1 - rank)
 
-        best = max(legal, key=value)
-        return Judgement(value(played), value(best), best, len(legal))
+#: A small analyst for tests: bids judged by ``judge_bid``.
+BID_ANALYST = Analyst("points", "score", Thresholds(good=1.0, inaccuracy=4.0), judge_bid)
 
 
 def create_app_with_testgame():

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.routing import BaseConverter, Map
 
 from errors import InvalidInput, ProjectError
+from hexmap.seeds import SEED_LIMIT
 from web.jsonbody import json_body
 
 M = TypeVar("M", bound=BaseModel)
@@ -61,6 +62,22 @@ class RouteDoc:
 
 
 ROUTES: list[RouteDoc] = []
+
+
+#: The schema of a seed (``hexmap.seeds.check_seed``'s range).
+SEED_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": SEED_LIMIT - 1}
+
+
+def path_param(name: str, schema: dict[str, Any], description: str = "") -> dict[str, Any]:
+    """An OpenAPI path parameter (required, as every path parameter is)."""
+    param = {"name": name, "in": "path", "required": True, "schema": schema}
+    return {**param, "description": description} if description else param
+
+
+def query_param(name: str, schema: dict[str, Any], description: str = "") -> dict[str, Any]:
+    """An OpenAPI query parameter (optional)."""
+    param = {"name": name, "in": "query", "required": False, "schema": schema}
+    return {**param, "description": description} if description else param
 
 
 class PatternConverter(BaseConverter):

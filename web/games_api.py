@@ -19,7 +19,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from errors import InvalidInput
 from games.base import kinds
-from web.apidoc import api_route, validated
+from web.apidoc import api_route, path_param, query_param, validated
 from web.jsonbody import parse_json, read_body, request_bytes
 from web.lean import LeanRequest, lean_pattern
 from web.schemas_games import (
@@ -45,15 +45,15 @@ bp = Blueprint("games_api", __name__)
 TAG = "games"
 #: A game id: 12 URL-safe characters (``web.service.sessions.new_game_id``, 72 random bits).
 GAME_ID_PATTERN = "^[A-Za-z0-9_-]{12}$"
-GAME_ID = {
-    "name": "game_id",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "string", "pattern": GAME_ID_PATTERN},
-    "description": "The game's id (from POST /api/games)",
-}
+GAME_ID = path_param(
+    "game_id",
+    {"type": "string", "pattern": GAME_ID_PATTERN},
+    "The game's id (from POST /api/games)",
+)
 #: The largest ``after`` a client may ask about (the server's versions stay far below it).
 MAX_AFTER = 2**62
+#: The schema of ``after``: a version to read on from.
+AFTER = {"type": "integer", "minimum": 0, "maximum": MAX_AFTER}
 _INTEGER = re.compile(r"-?[0-9]+")
 _DIGITS = re.compile(r"[0-9]{1,19}")
 _NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
@@ -177,17 +177,10 @@ def create_game() -> tuple[dict, int]:
     response=GameListOut,
     errors={400: E400},
     params=[
-        {
-            "name": "open",
-            "in": "query",
-            "schema": {"type": "boolean"},
-            "description": "Only running games with a listed free human seat",
-        },
-        {
-            "name": "limit",
-            "in": "query",
-            "schema": {"type": "integer", "minimum": 1, "maximum": 200},
-        },
+        query_param(
+            "open", {"type": "boolean"}, "Only running games with a listed free human seat"
+        ),
+        query_param("limit", {"type": "integer", "minimum": 1, "maximum": 200}),
     ],
 )
 def list_games() -> dict:
@@ -280,19 +273,17 @@ lean_pattern("POST", f"/api/games/(?P<game_id>{GAME_ID_PATTERN[1:-1]})/actions",
     },
     params=[
         GAME_ID,
-        {
-            "name": "after",
-            "in": "query",
-            "schema": {"type": "integer", "minimum": 0, "maximum": MAX_AFTER},
-            "description": "Return the actions with a version above this (default 0; at most "
+        query_param(
+            "after",
+            AFTER,
+            "Return the actions with a version above this (default 0; at most "
             "the game's version, else 409)",
-        },
-        {
-            "name": "wait",
-            "in": "query",
-            "schema": {"type": "number", "minimum": 0, "maximum": MAX_WAIT_S},
-            "description": "Seconds to wait when nothing is new yet (default 0)",
-        },
+        ),
+        query_param(
+            "wait",
+            {"type": "number", "minimum": 0, "maximum": MAX_WAIT_S},
+            "Seconds to wait when nothing is new yet (default 0)",
+        ),
     ],
 )
 def get_events(game_id: str) -> dict:
@@ -325,12 +316,7 @@ def get_events(game_id: str) -> dict:
     },
     params=[
         GAME_ID,
-        {
-            "name": "after",
-            "in": "query",
-            "schema": {"type": "integer", "minimum": 0, "maximum": MAX_AFTER},
-            "description": "Send the entries with a version above this (default 0)",
-        },
+        query_param("after", AFTER, "Send the entries with a version above this (default 0)"),
         {
             "name": "Last-Event-ID",
             "in": "header",
@@ -407,12 +393,7 @@ def import_game() -> tuple[dict, int]:
     },
     params=[
         GAME_ID,
-        {
-            "name": "index",
-            "in": "path",
-            "required": True,
-            "schema": {"type": "integer", "minimum": 0, "maximum": 15},
-        },
+        path_param("index", {"type": "integer", "minimum": 0, "maximum": 15}),
     ],
     converters={"index": "int"},
 )

@@ -22,7 +22,7 @@ from hexmap.catalog import builtin_names, classic_island, generated_island
 from hexmap.island import Island
 from hexmap.seeds import parse_seed
 from hexmap.svg import render_svg
-from web.apidoc import api_route
+from web.apidoc import SEED_SCHEMA, api_route, path_param, query_param
 from web.schemas_island import IslandListModel, IslandModel
 
 bp = Blueprint("islands_api", __name__)
@@ -31,35 +31,19 @@ BASE = "/api/tobago/islands"
 #: Islands never change: clients and proxies may keep them for a day.
 CACHE_CONTROL = "public, max-age=86400"
 
-P_NAME = {
-    "name": "name",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "string", "enum": builtin_names()},
-    "description": "A built-in island",
-}
-P_SEED = {
-    "name": "seed",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
-    "description": "The generated island's seed",
-}
-P_LANDMARKS_SEED = {
-    "name": "landmarks_seed",
-    "in": "query",
-    "required": False,
-    "schema": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
-    "description": "Landmark placement seed (default: 0 for a built-in island, the island's "
+P_NAME = path_param("name", {"type": "string", "enum": builtin_names()}, "A built-in island")
+P_SEED = path_param("seed", SEED_SCHEMA, "The generated island's seed")
+P_LANDMARKS_SEED = query_param(
+    "landmarks_seed",
+    SEED_SCHEMA,
+    "Landmark placement seed (default: 0 for a built-in island, the island's "
     "seed for a generated one)",
-}
-P_COORDS = {
-    "name": "coords",
-    "in": "query",
-    "required": False,
-    "schema": {"type": "string", "enum": ["1", "0", "true", "false"], "default": "0"},
-    "description": "Write q,r in every hex",
-}
+)
+P_COORDS = query_param(
+    "coords",
+    {"type": "string", "enum": ["1", "0", "true", "false"], "default": "0"},
+    "Write q,r in every hex",
+)
 E400 = "Malformed seed, landmarks_seed or coords (the field is named)"
 E404 = "No built-in island of that name"
 

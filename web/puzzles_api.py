@@ -62,7 +62,7 @@ from solver.puzzles.text import (
     steps_json,
     why_text,
 )
-from web.apidoc import api_route, validated
+from web.apidoc import SEED_SCHEMA, api_route, path_param, query_param, validated
 from web.i18n import current_lang
 from web.schemas_puzzles import CheckIn, CheckOut, PuzzleOut
 
@@ -71,45 +71,30 @@ TAG = "puzzles"
 BASE = "/api/tobago/puzzles"
 LIST_SIZE = 6
 
-_Q = {"in": "query", "required": False}
-P_DIFFICULTY = {
-    "name": "difficulty",
-    **_Q,
-    "schema": {"type": "string", "enum": list(DIFFICULTIES), "default": "medium"},
-}
-P_SEED = {
-    "name": "seed",
-    **_Q,
-    "schema": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
-    "description": "Random when absent",
-}
-P_REVEAL = {
-    "name": "reveal",
-    **_Q,
-    "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"},
-    "description": "Also return the answer, the steps and (minimal puzzles) the proof",
-}
-P_MINIMAL = {
-    "name": "minimal",
-    **_Q,
-    "schema": {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"},
-    "description": "The fewest clues possible for the island and answer, proven",
-}
-P_LANG = {"name": "lang", **_Q, "schema": {"type": "string", "enum": list(LANGS)}}
+#: A query flag: ``true``/``1`` or ``false``/``0`` (``web.pages.flag``).
+FLAG = {"type": "string", "enum": ["true", "false", "1", "0"], "default": "false"}
+P_DIFFICULTY = query_param(
+    "difficulty", {"type": "string", "enum": list(DIFFICULTIES), "default": "medium"}
+)
+P_SEED = query_param("seed", SEED_SCHEMA, "Random when absent")
+P_REVEAL = query_param(
+    "reveal",
+    FLAG,
+    "Also return the answer, the steps and (minimal puzzles) the proof",
+)
+P_MINIMAL = query_param(
+    "minimal",
+    FLAG,
+    "The fewest clues possible for the island and answer, proven",
+)
+P_LANG = query_param("lang", {"type": "string", "enum": list(LANGS)})
 CODE_PATTERN = f"^[A-Za-z0-9_-]{{1,{MAX_CODE_LENGTH}}}$"
-P_CODE = {
-    "name": "code",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "string", "pattern": CODE_PATTERN},
-    "description": "A puzzle code (a code that decodes to no puzzle is 404)",
-}
-P_DATE = {
-    "name": "date",
-    **_Q,
-    "schema": {"type": "string", "format": "date"},
-    "description": "Default: today (server's date)",
-}
+P_CODE = path_param(
+    "code",
+    {"type": "string", "pattern": CODE_PATTERN},
+    "A puzzle code (a code that decodes to no puzzle is 404)",
+)
+P_DATE = query_param("date", {"type": "string", "format": "date"}, "Default: today (server's date)")
 E400 = "Bad difficulty, seed, code, date or flag (the field is named)"
 
 

@@ -14,7 +14,7 @@ from flask import Blueprint, Response, request
 from pydantic import BaseModel, Field
 
 from errors import InvalidInput
-from web.apidoc import api_route
+from web.apidoc import api_route, path_param, query_param
 from web.games_api import GAME_ID
 from web.i18n import current_lang
 from web.review import reviews
@@ -166,25 +166,19 @@ def _seat_arg() -> int | None:
     },
     params=[
         GAME_ID,
-        {
-            "name": "step",
-            "in": "path",
-            "required": True,
-            "schema": {"type": "integer", "minimum": 0, "maximum": MAX_STEP},
-            "description": "Actions applied (0 … the game's steps)",
-        },
-        {
-            "name": "seat",
-            "in": "query",
-            "schema": {"type": "integer", "minimum": 0, "maximum": 99},
-            "description": "Whose knowledge to show; absent: everything any seat knew",
-        },
-        {
-            "name": "lang",
-            "in": "query",
-            "schema": {"type": "string", "enum": ["en", "zh"]},
-            "description": "The helper's sentences' language",
-        },
+        path_param(
+            "step",
+            {"type": "integer", "minimum": 0, "maximum": MAX_STEP},
+            "Actions applied (0 … the game's steps)",
+        ),
+        query_param(
+            "seat",
+            {"type": "integer", "minimum": 0, "maximum": 99},
+            "Whose knowledge to show; absent: everything any seat knew",
+        ),
+        query_param(
+            "lang", {"type": "string", "enum": ["en", "zh"]}, "The helper's sentences' language"
+        ),
     ],
 )
 def get_position(game_id: str, step: str) -> Response:

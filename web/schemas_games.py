@@ -9,12 +9,14 @@ objects whose shape each game documents: the API is the same for every game kind
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
 from errors import InvalidInput
 from games.base import GameKind, OptionSpec, kinds
+from web.apidoc import SEED_SCHEMA
 
 MAX_SEED = 2**63 - 1
 MAX_SEATS = 16
@@ -196,40 +198,53 @@ _NAME = {
 }
 
 
+def _closed(required: list[str], properties: dict[str, Any], title: str = "") -> dict[str, Any]:
+    """A JSON object of ``properties`` and nothing else, ``required`` among them."""
+    return {
+        "type": "object",
+        **({"title": title} if title else {}),
+        "additionalProperties": False,
+        "required": required,
+        "properties": properties,
+    }
+
+
+def _per_kind(title: str, required: list[str], properties: Callable[[GameKind], dict]) -> dict:
+    """One ``<title>_<kind>`` variant per game kind: ``{"oneOf": [...], "$defs": {...}}``
+    (``web.openapi`` moves ``$defs`` into the components), each with ``game`` the kind's name
+    and ``properties(kind)``."""
+    defs: dict[str, Any] = {}
+    for name, kind in sorted(kinds().items()):
+        own = {"game": {"const": name}, **properties(kind)}
+        defs[f"{title}_{name}"] = _closed(required, own, f"{title}_{name}")
+    return {"oneOf": [{"$ref": REF.format(n)} for n in defs], "$defs": defs}
+
+
+def _seat_variant(seat_type: str, **properties: Any) -> dict[str, Any]:
+    """One seat variant of a new game's ``seats``: ``{"type": seat_type, "name": ...}`` and
+    ``properties``, nothing else."""
+    return _closed(["type"], {"type": {"const": seat_type}, "name": _NAME, **properties})
+
+
 def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
-    human = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["type"],
-        "properties": {
-            "type": {"const": "human"},
-            "name": _NAME,
-            "level": {"type": "null"},
-            "open": {"type": "boolean", "description": SeatIn.model_fields["open"].description},
-            "listed": {
-                "type": "boolean",
-                "description": SeatIn.model_fields["listed"].description,
-            },
+    human = _seat_variant(
+        "human",
+        level={"type": "null"},
+        open={"type": "boolean", "description": SeatIn.model_fields["open"].description},
+        listed={"type": "boolean", "description": SeatIn.model_fields["listed"].description},
+    )
+    # a listed seat is an open one (else 400 listed_not_open)
+    human["if"] = {"required": ["listed"], "properties": {"listed": {"const": True}}}
+    human["then"] = {"required": ["open"], "properties": {"open": {"const": True}}}
+    bot = _seat_variant(
+        "bot",
+        level={
+            "anyOf": [{"enum": sorted(kind.bots)}, {"type": "null"}],
+            "description": "Bot level (default: the game's first)",
         },
-        # a listed seat is an open one (else 400 listed_not_open)
-        "if": {"required": ["listed"], "properties": {"listed": {"const": True}}},
-        "then": {"required": ["open"], "properties": {"open": {"const": True}}},
-    }
-    bot = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["type"],
-        "properties": {
-            "type": {"const": "bot"},
-            "name": _NAME,
-            "level": {
-                "anyOf": [{"enum": sorted(kind.bots)}, {"type": "null"}],
-                "description": "Bot level (default: the game's first)",
-            },
-            "open": {"const": False},
-            "listed": {"const": False},
-        },
-    }
+        open={"const": False},
+        listed={"const": False},
+    )
     return [human, bot]
 
 
@@ -241,36 +256,22 @@ def _seats_schema(kind: GameKind, items: dict[str, Any]) -> dict[str, Any]:
 def create_game_schema() -> dict[str, Any]:
     """``CreateGameIn`` per game kind: ``{"oneOf": [...], "$defs": {"CreateGame_<kind>": ...}}``
     (``web.openapi`` moves ``$defs`` into the components)."""
-    defs: dict[str, Any] = {}
-    for name, kind in sorted(kinds().items()):
-        defs[f"CreateGame_{name}"] = {
-            "type": "object",
-            "title": f"CreateGame_{name}",
-            "additionalProperties": False,
-            "required": ["game", "seats"],
-            "properties": {
-                "game": {"const": name},
-                "seats": _seats_schema(kind, {"oneOf": _seat_schemas(kind)}),
-                "options": {"anyOf": [_options_schema(kind), {"type": "null"}]},
-                "seed": {
-                    "anyOf": [
-                        {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
-                        {"type": "null"},
-                    ],
-                    "description": "Random when absent",
-                },
-            },
+
+    def properties(kind: GameKind) -> dict[str, Any]:
+        return {
+            "seats": _seats_schema(kind, {"oneOf": _seat_schemas(kind)}),
+            "options": {"anyOf": [_options_schema(kind), {"type": "null"}]},
+            "seed": {"anyOf": [SEED_SCHEMA, {"type": "null"}], "description": "Random when absent"},
         }
-    return {"oneOf": [{"$ref": REF.format(n)} for n in defs], "$defs": defs}
+
+    return _per_kind("CreateGame", ["game", "seats"], properties)
 
 
 def record_schema() -> dict[str, Any]:
     """``GameRecordIO`` per game kind, as ``create_game_schema``."""
-    seat = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["type"],
-        "properties": {
+    seat = _closed(
+        ["type"],
+        {
             "index": {
                 "anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}],
                 "description": "The seat's place in the list (optional)",
@@ -284,35 +285,22 @@ def record_schema() -> dict[str, Any]:
             },
             "level": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "null"}]},
         },
+    )
+    seat_of_action = {
+        "anyOf": [{"type": "integer", "minimum": 0, "maximum": 64}, {"type": "null"}],
+        "description": RecordAction.model_fields["seat"].description,
     }
-    action = {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["seat", "action"],
-        "properties": {
-            "seat": {
-                "anyOf": [{"type": "integer", "minimum": 0, "maximum": 64}, {"type": "null"}],
-                "description": RecordAction.model_fields["seat"].description,
-            },
-            "action": ACTION_SCHEMA,
-        },
-    }
-    defs: dict[str, Any] = {}
-    for name, kind in sorted(kinds().items()):
-        defs[f"GameRecord_{name}"] = {
-            "type": "object",
-            "title": f"GameRecord_{name}",
-            "additionalProperties": False,
-            "required": ["game", "options", "seed", "seats", "actions"],
-            "properties": {
-                "game": {"const": name},
-                "options": _options_schema(kind),
-                "seed": {"type": "integer", "minimum": 0, "maximum": MAX_SEED},
-                "seats": _seats_schema(kind, seat),
-                "actions": {"type": "array", "items": action},
-            },
+    action = _closed(["seat", "action"], {"seat": seat_of_action, "action": ACTION_SCHEMA})
+
+    def properties(kind: GameKind) -> dict[str, Any]:
+        return {
+            "options": _options_schema(kind),
+            "seed": SEED_SCHEMA,
+            "seats": _seats_schema(kind, seat),
+            "actions": {"type": "array", "items": action},
         }
-    return {"oneOf": [{"$ref": REF.format(n)} for n in defs], "$defs": defs}
+
+    return _per_kind("GameRecord", ["game", "options", "seed", "seats", "actions"], properties)
 
 
 # --- responses -------------------------------------------------------------------------------

@@ -64,19 +64,9 @@ def score_now(view: dict) -> float:
     return float(past + (me.get("score") or 0))
 
 
-class DaoAnalyst(Analyst):
-    unit = "expected_points"
-    chart = "score"
-    thresholds = THRESHOLDS
-
-    def judge(self, view: dict, legal: list[Action], played: Action) -> Judgement | None:
-        return judge(view, legal, played)
-
-    def expected(self, view: dict) -> float | None:
-        return score_now(view)
-
-    def helper(self, view: dict, legal: list[Action]) -> dict | None:
-        return view.get("helper")
+def helper(view: dict, legal: list[Action]) -> dict | None:
+    """The game page's helper (the odds), as the seat's view carries it."""
+    return view.get("helper")
 
 
-ANALYST = DaoAnalyst()
+ANALYST = Analyst("expected_points", "score", THRESHOLDS, judge, score_now, helper)

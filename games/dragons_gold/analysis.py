@@ -30,15 +30,13 @@ Marks (loss in points of lead): **best** ≤ 0.000001, **good** ≤ 2 (within th
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
-from games.base import Action, GameKind
+from games.base import Action
 from games.dragons_gold import strong
 from games.dragons_gold.data import COLOURS
 from games.dragons_gold.sampling import Inconsistent
 from games.dragons_gold.splits import token_values, worth
-from games.review import merged_players_view
+from games.review import merged_with_own
 
 THRESHOLDS = Thresholds(good=2.0, inaccuracy=6.0)
 #: The analysis's think budget (module doc): states sampled per play, the most candidates beside
@@ -137,23 +135,7 @@ def hoard_worth(view: dict) -> float:
     return float(worth(view["players"][seat]["hoard"] or {}, _values(view)))
 
 
-def full_view(kind: GameKind, state: Any) -> dict:
-    """Every hoard and hand, and what each seat alone learned (``notes_all``)."""
-    full = merged_players_view(kind, state)
-    full["notes_all"] = [kind.view(state, s)["notes"] for s in range(kind.seat_count(state))]
-    return full
+#: Every hoard and hand, and what each seat alone learned (``notes_all``).
+full_view = merged_with_own("notes", "notes_all")
 
-
-class DragonsGoldAnalyst(Analyst):
-    unit = "points_lead"
-    chart = "hoard_worth"
-    thresholds = THRESHOLDS
-
-    def judge(self, view: dict, legal: list[Action], played: Action) -> Judgement | None:
-        return judge(view, legal, played)
-
-    def expected(self, view: dict) -> float | None:
-        return hoard_worth(view)
-
-
-ANALYST = DragonsGoldAnalyst()
+ANALYST = Analyst("points_lead", "hoard_worth", THRESHOLDS, judge, hoard_worth)

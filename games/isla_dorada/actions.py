@@ -21,26 +21,16 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from games.actions import ActionType, Named, Number, OneOf, bare, refuse
 from games.isla_dorada import tables as T
 
+
+def _card(ids: tuple[str, ...], what: str, pattern: str) -> Named:
+    """A card named by its id (one of ``ids``): its index, or ``isla_no_such_card``."""
+    return Named({x: i for i, x in enumerate(ids)}, "isla_no_such_card", what, pattern=pattern)
+
+
 #: An adventure card, by its id (``"a12"``).
-AdventureCard = Annotated[
-    int,
-    Named(
-        {x: i for i, x in enumerate(T.ADV_ID)},
-        "isla_no_such_card",
-        "adventure card",
-        pattern=r"^a[0-9]+$",
-    ),
-]
+AdventureCard = Annotated[int, _card(T.ADV_ID, "adventure card", r"^a[0-9]+$")]
 #: A goal card (treasure, curse or destiny card), by its id (``"t5"``).
-GoalCard = Annotated[
-    int,
-    Named(
-        {x: i for i, x in enumerate(T.GOAL_ID)},
-        "isla_no_such_card",
-        "goal card",
-        pattern=r"^[stcd][0-9]+$",
-    ),
-]
+GoalCard = Annotated[int, _card(T.GOAL_ID, "goal card", r"^[stcd][0-9]+$")]
 Route = Annotated[int, Named(T.ROUTE_INDEX, "isla_no_such_route", "route", pattern=r"^r[0-9]+$")]
 Location = Annotated[int, Named(T.LOC_INDEX, "isla_no_such_location", "location")]
 ShamanKind = Annotated[str, OneOf(tuple(T.SHAMAN_KINDS), "isla_shaman_kinds", "Shaman kind")]

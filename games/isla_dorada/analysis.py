@@ -32,13 +32,11 @@ the end, the score.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.analysis import Analyst, Judgement, Thresholds, best_of
-from games.base import Action, GameKind
+from games.base import Action
 from games.isla_dorada import tables as T
 from games.isla_dorada.planner import Mind, baseline, bid_gain, juju_gain
-from games.review import merged_players_view
+from games.review import merged_with_own
 
 THRESHOLDS = Thresholds(good=0.5, inaccuracy=2.0)
 
@@ -152,24 +150,8 @@ def score_so_far(view: dict) -> float:
     return float(total)
 
 
-def full_view(kind: GameKind, state: Any) -> dict:
-    """Every hand and goal card, and what each seat alone saw (``mine_all``: its offers,
-    its treasure plays chosen but not yet revealed, its mission's progress)."""
-    full = merged_players_view(kind, state)
-    full["mine_all"] = [kind.view(state, s).get("mine") for s in range(kind.seat_count(state))]
-    return full
+#: Every hand and goal card, and what each seat alone saw (``mine_all``: its offers, its
+#: treasure plays chosen but not yet revealed, its mission's progress).
+full_view = merged_with_own("mine", "mine_all")
 
-
-class IslaAnalyst(Analyst):
-    unit = "planner_points"
-    chart = "score"
-    thresholds = THRESHOLDS
-
-    def judge(self, view: dict, legal: list[Action], played: Action) -> Judgement | None:
-        return judge(view, legal, played)
-
-    def expected(self, view: dict) -> float | None:
-        return score_so_far(view)
-
-
-ANALYST = IslaAnalyst()
+ANALYST = Analyst("planner_points", "score", THRESHOLDS, judge, score_so_far)

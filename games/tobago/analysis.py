@@ -37,8 +37,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
-from games.base import Action, GameKind
-from games.review import merged_players_view
+from games.base import Action
+from games.review import merged_with_own
 from games.tobago import search
 from games.tobago.islands import island_for_view
 from games.tobago.shares import share_gold
@@ -191,27 +191,10 @@ def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     return Judgement(values[mine], values[best], moves[best], len(moves), detail)
 
 
-def full_view(kind: GameKind, state: Any) -> dict:
-    """The players' entries with their hands and treasures, and every seat's sharing draws
-    (``memory_all``, as the end view has it)."""
-    full = merged_players_view(kind, state)
-    full["memory_all"] = [kind.view(state, s)["memory"] for s in range(kind.seat_count(state))]
-    return full
+#: The players' entries with their hands and treasures, and every seat's sharing draws
+#: (``memory_all``, as the end view has it).
+full_view = merged_with_own("memory", "memory_all")
 
-
-class TobagoAnalyst(Analyst):
-    unit = "gold_lead"
-    chart = "expected_gold"
-    thresholds = THRESHOLDS
-
-    def judge(self, view: dict, legal: list[Action], played: Action) -> Judgement | None:
-        return judge(view, legal, played)
-
-    def expected(self, view: dict) -> float | None:
-        return expected_gold(view)
-
-    def helper(self, view: dict, legal: list[Action]) -> dict | None:
-        return helper(view)
-
-
-ANALYST = TobagoAnalyst()
+ANALYST = Analyst(
+    "gold_lead", "expected_gold", THRESHOLDS, judge, expected_gold, lambda view, _: helper(view)
+)

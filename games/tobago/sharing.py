@@ -15,7 +15,7 @@ from typing import Any
 from games.state import enter
 from games.tobago.engine import draw_clue, emit, end_game, next_turn, placement_ok, xy
 from games.tobago.rules import CURSE, TREASURE_VALUES
-from games.tobago.state import ClueEntry, Sharing, TobagoState, TreasureMap
+from games.tobago.state import Sharing, TobagoState, TreasureMap
 from solver.deck import DECK
 
 
@@ -228,9 +228,7 @@ def _restart(state: TobagoState, m: TreasureMap, raiser: int, events: list[dict]
         if card is None:
             return
         if placement_ok(state, m, card):
-            m.clues.append(ClueEntry(card, raiser, 1))
-            state.players[raiser].markers -= 1
-            state.refresh(m)
+            state.place_clue(m, card, raiser)
             emit(
                 state,
                 events,

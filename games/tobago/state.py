@@ -148,6 +148,13 @@ class TobagoState(GameState):
             self.island, [DECK[e.card] for e in m.clues], m.removed, self.solver_options
         )
 
+    def place_clue(self, m: TreasureMap, card: int, seat: int) -> None:
+        """Put clue ``card`` at the end of map ``m``'s column for ``seat``, who spends one marker
+        on it, and recompute the map's candidates."""
+        m.clues.append(ClueEntry(card, seat, 1))
+        self.players[seat].markers -= 1
+        self.refresh(m)
+
     def bump(self, key: str, n: int = 1) -> None:
         self.stats[key] = self.stats.get(key, 0) + n
 

@@ -44,7 +44,7 @@ from games.tobago.engine import (
     xy,
 )
 from games.tobago.rules import DRIVE_POINTS
-from games.tobago.state import ClueEntry, TobagoState
+from games.tobago.state import TobagoState
 from hexmap.hexes import Hex
 from solver.deck import DECK
 from solver.engine import is_legal_play
@@ -100,9 +100,7 @@ def apply_first_clue(state: TobagoState, seat: int, action: FirstClue, events: l
             reason=reason,
             params={"clue": notation, "map": m.colour},
         )
-    m.clues.append(ClueEntry(drawn, seat, 1))
-    state.players[seat].markers -= 1
-    state.refresh(m)
+    state.place_clue(m, drawn, seat)
     emit(
         state,
         events,
@@ -189,9 +187,7 @@ def apply_play_clue(state: TobagoState, seat: int, action: PlayClue, events: lis
         state.bump("amulets_spent")
         emit(state, events, "amulet_spent", seat=seat, use="clue")
     p.hand.remove(card)
-    m.clues.append(ClueEntry(card, seat, 1))
-    p.markers -= 1
-    state.refresh(m)
+    state.place_clue(m, card, seat)
     t.mode = "clues"
     t.plays += 1
     state.bump("clues_played")
