@@ -9,7 +9,11 @@ gets the same next seeds (the same sampled states), so the comparison is fair an
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+M = TypeVar("M")
 
 
 def sequential_halving(
@@ -38,3 +42,31 @@ def sequential_halving(
     if best != 0 and counts[0] == counts[best] and mean[best] <= mean[0] + margin:
         return 0
     return best
+
+
+def best_move(
+    moves: Sequence[M],
+    rollouts: int,
+    rng: random.Random,
+    total: Callable[[M, list[int]], float],
+    margin: float,
+) -> M:
+    """The move a strong bot plays among ``moves`` (its default first): the first when there is
+    no choice or fewer rollouts than moves, else the winner of ``sequential_halving`` over
+    ``rollouts`` seeds drawn from ``rng``; ``total(move, batch)`` sums a move's values over
+    the trials seeded by ``batch``. Whatever ``total`` raises propagates."""
+    if len(moves) == 1 or rollouts < len(moves):
+        return moves[0]
+    seeds = [rng.randrange(2**63) for _ in range(rollouts)]
+    return moves[sequential_halving(len(moves), seeds, lambda i, b: total(moves[i], b), margin)]
+
+
+def rollouts_from_env(variable: str, text: str | None) -> int | None:
+    """The count of rollouts the environment's ``variable`` (its value ``text``) sets, or None
+    when it is unset or blank; anything but a positive whole number is refused at start-up
+    (``ValueError``), never guessed."""
+    if text is None or not text.strip():
+        return None
+    if not text.strip().isdigit() or int(text) < 1:
+        raise ValueError(f"{variable} must be a positive whole number, not {text!r}")
+    return int(text)

@@ -68,7 +68,7 @@ from games.dragons_gold.sampling import (
 from games.dragons_gold.scoring import scores
 from games.dragons_gold.splits import token_values, weighted_split, worth
 from games.dragons_gold.table import DragonsGoldState
-from games.halving import sequential_halving
+from games.halving import best_move, rollouts_from_env
 from games.state import OVER
 
 #: A candidate beats the normal bot's play only by more than this (value: win share + points).
@@ -360,16 +360,13 @@ def values(
 
 def _fight(view: dict, legal: list[Action], rng: random.Random, budget: Budget) -> Action:
     moves = candidates(view, legal, budget.candidates)
-    if len(moves) == 1 or budget.rollouts < len(moves):
-        return moves[0]
     kind = get_kind("dragons_gold")
-    seeds = [rng.randrange(2**63) for _ in range(budget.rollouts)]
 
-    def total(i: int, batch: list[int]) -> float:
-        return _total(kind, view, moves[i], batch, evaluate)
+    def total(move: Action, batch: list[int]) -> float:
+        return _total(kind, view, move, batch, evaluate)
 
     try:
-        return moves[sequential_halving(len(moves), seeds, total, MARGIN)]
+        return best_move(moves, budget.rollouts, rng, total, MARGIN)
     except Inconsistent:
         return moves[0]
 
@@ -396,13 +393,8 @@ def choose(
 def budget_from_env(text: str | None) -> Budget:
     """The default budget with ``DRAGONS_GOLD_STRONG_ROLLOUTS`` rollouts when it is set (a
     positive whole number; anything else is refused at start-up, never guessed)."""
-    if text is None or not text.strip():
-        return DEFAULT_BUDGET
-    if not text.strip().isdigit() or int(text) < 1:
-        raise ValueError(
-            f"DRAGONS_GOLD_STRONG_ROLLOUTS must be a positive whole number, not {text!r}"
-        )
-    return replace(DEFAULT_BUDGET, rollouts=int(text))
+    rollouts = rollouts_from_env("DRAGONS_GOLD_STRONG_ROLLOUTS", text)
+    return DEFAULT_BUDGET if rollouts is None else replace(DEFAULT_BUDGET, rollouts=rollouts)
 
 
 #: The budget of the ``strong`` level, read at each decision: the default, or the

@@ -39,7 +39,7 @@ import random
 from dataclasses import dataclass, replace
 
 from games.base import Action, GameKind, get_kind
-from games.halving import sequential_halving
+from games.halving import best_move, rollouts_from_env
 from games.state import OVER
 from games.tobago.rules import TREASURE_VALUES
 from games.tobago.sampling import Inconsistent, sample_state
@@ -204,17 +204,16 @@ def choose(
 ) -> Action:
     """The strong bot's move (module doc): sequential halving over the candidates."""
     moves = candidates(view, legal, budget.candidates)
-    if len(moves) == 1 or budget.rollouts < len(moves) or stalled(view):
+    if stalled(view):
         return moves[0]
     kind = get_kind("tobago")
-    seeds = [rng.randrange(2**63) for _ in range(budget.rollouts)]
     horizon = horizon_of(view, budget)
 
-    def total(i: int, batch: list[int]) -> float:
-        return _total(kind, view, moves[i], batch, horizon)
+    def total(move: Action, batch: list[int]) -> float:
+        return _total(kind, view, move, batch, horizon)
 
     try:
-        return moves[sequential_halving(len(moves), seeds, total, MARGIN)]
+        return best_move(moves, budget.rollouts, rng, total, MARGIN)
     except Inconsistent:
         return moves[0]
 
@@ -222,11 +221,8 @@ def choose(
 def budget_from_env(text: str | None) -> Budget:
     """The default budget with ``TOBAGO_STRONG_ROLLOUTS`` rollouts when it is set (a positive
     whole number; anything else is refused at start-up, never guessed)."""
-    if text is None or not text.strip():
-        return DEFAULT_BUDGET
-    if not text.strip().isdigit() or int(text) < 1:
-        raise ValueError(f"TOBAGO_STRONG_ROLLOUTS must be a positive whole number, not {text!r}")
-    return replace(DEFAULT_BUDGET, rollouts=int(text))
+    rollouts = rollouts_from_env("TOBAGO_STRONG_ROLLOUTS", text)
+    return DEFAULT_BUDGET if rollouts is None else replace(DEFAULT_BUDGET, rollouts=rollouts)
 
 
 #: The budget of the ``strong`` level (``strong_bot``), read at each decision: the default, or
