@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import sqlite3
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -77,3 +78,23 @@ def test_fresh_servers_answer_their_first_concurrent_requests(tmp_path):
             assert [a.status_code for a in answers] == [201] * 8
     log = (tmp_path / "g.log").read_text()
     assert "Traceback" not in log and "locked" not in log
+
+
+def test_a_store_opened_while_another_holds_the_new_file_waits_for_it(tmp_path):
+    """The worker that switches a new file to WAL holds it exclusively for a moment; a worker
+    opening the file meanwhile waits (its first statement reads the schema), well past the
+    short wait a request's connection has, instead of failing to boot."""
+    path = str(tmp_path / "held.sqlite3")
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("CREATE TABLE early (x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    release = threading.Timer(0.8, lambda: holder.execute("COMMIT"))
+    release.start()
+    try:
+        started = time.monotonic()
+        store = SqliteStore(path)
+        assert time.monotonic() - started >= 0.7  # it did wait for the holder
+        assert store.list_games(False, 1) == []
+    finally:
+        release.join()
+        holder.close()

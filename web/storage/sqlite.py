@@ -28,7 +28,7 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
@@ -154,28 +154,36 @@ SCHEMA_VERSION = max(MIGRATIONS) + 1
 NEXT_SEQ = "(SELECT COALESCE(MAX(seq), 0) + 1 FROM games)"
 
 
-def _use_wal(conn: sqlite3.Connection, path: str) -> None:
-    """Put the file in WAL mode, once per store at set-up (the mode is kept in the file, so
-    later connections need not ask). Switching takes a lock for which SQLite does not wait on
-    the busy timeout: when several workers open one new file at once, the switch (or the
-    question) answers "database is locked", so it is retried for up to ``BUSY_TIMEOUT_S``."""
+def _locked(e: sqlite3.OperationalError) -> bool:
+    return "locked" in str(e) or "busy" in str(e)
+
+
+def _while_locked(step: Callable[[], None]) -> None:
+    """Run ``step`` until it gets past "database is locked", for up to ``BUSY_TIMEOUT_S``.
+    When several workers open one new file at once, one of them switches it to WAL while the
+    others open it: the switch takes a lock for which SQLite does not wait on the busy timeout,
+    and a connection opened meanwhile may find the file locked on its first statement; each
+    attempt starts again from a fresh connection."""
     deadline = time.monotonic() + BUSY_TIMEOUT_S
     pause = 0.002
     while True:
         try:
-            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
-            if mode != "wal":
-                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if mode != "wal":
-                raise RuntimeError(f"{path} cannot use write-ahead logging (mode {mode})")
+            step()
             return
         except sqlite3.OperationalError as e:
-            if "locked" not in str(e) and "busy" not in str(e):
-                raise
-            if time.monotonic() > deadline:
+            if not _locked(e) or time.monotonic() > deadline:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.1)
+
+
+def _use_wal(conn: sqlite3.Connection, path: str) -> None:
+    """Put the file in WAL mode (kept in the file, so later connections need not ask)."""
+    mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+    if mode != "wal":
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if mode != "wal":
+        raise RuntimeError(f"{path} cannot use write-ahead logging (mode {mode})")
 
 
 class SqliteWatcher(Watcher):
@@ -202,10 +210,6 @@ class SqliteWatcher(Watcher):
                     self.wake(game_id, None)  # an append or a bot's mark: followers look
 
 
-def _locked(e: sqlite3.OperationalError) -> bool:
-    return "locked" in str(e) or "busy" in str(e)
-
-
 class SqliteStore(SqlStore):
     """The SQLite store. Thread-safe, and friendly to an event loop (gevent): a statement or a
     transaction borrows one of the process's connections (``connection``; a forked process
@@ -223,18 +227,23 @@ class SqliteStore(SqlStore):
         self._watcher = SqliteWatcher(self)
         parent = os.path.dirname(os.path.abspath(path))
         os.makedirs(parent, exist_ok=True)
-        with self.connection() as conn:
-            _use_wal(conn, path)
-            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-            try:
-                with self._write_lock:
-                    conn.execute("BEGIN IMMEDIATE")
-                    self._set_up(conn)
-                    conn.execute("COMMIT")
-            finally:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                conn.execute(f"PRAGMA busy_timeout = {READ_BUSY_MS}")
+        _while_locked(self._prepare_file)
+
+    def _prepare_file(self) -> None:
+        """Once per store, on a connection of its own that waits up to ``BUSY_TIMEOUT_S`` on
+        SQLite's busy handler (no request is served yet): WAL on, then the schema brought to
+        ``SCHEMA_VERSION`` in one write transaction."""
+        conn = self._open(busy_s=BUSY_TIMEOUT_S)
+        try:
+            _use_wal(conn, self.path)
+            with self._write_lock:
+                conn.execute("BEGIN IMMEDIATE")
+                self._set_up(conn)
+                conn.execute("COMMIT")
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            conn.close()
 
     def _set_up(self, conn: sqlite3.Connection) -> None:
         found = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -251,12 +260,11 @@ class SqliteStore(SqlStore):
 
     # --- connections ---------------------------------------------------------------------
 
-    def _open(self) -> sqlite3.Connection:
+    def _open(self, busy_s: float = READ_BUSY_MS / 1000) -> sqlite3.Connection:
         conn = sqlite3.connect(
-            self.path, timeout=READ_BUSY_MS / 1000, isolation_level=None, check_same_thread=False
+            self.path, timeout=busy_s, isolation_level=None, check_same_thread=False
         )
         conn.row_factory = sqlite3.Row
-        conn.execute(f"PRAGMA busy_timeout = {READ_BUSY_MS}")
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         return conn
