@@ -282,7 +282,8 @@ def test_restart_rebuilds_every_game_from_the_log(sessions):
     for game_id, version, snap in made:
         game, state = second.current(game_id)
         assert game.version == version
-        assert {**second.snapshot(game, 0, state), "now": None} == {**snap, "now": None}
+        answer = {k: v for k, v in snap.items() if k != "appended"}  # what a move adds
+        assert {**second.snapshot(game, 0, state), "now": None} == {**answer, "now": None}
 
 
 def test_cache_catches_up_with_writes_from_another_process(sessions):
