@@ -102,10 +102,13 @@ def bot_moves(
     levels = bot_levels(game)
     started = time.monotonic()
     while not kind.is_over(state):
-        rng = table_rng(game.seed, version + 1)
+        # made only when a bot asks (seeding costs microseconds; most loops end at a human)
+        rngs: list[random.Random] = []
 
-        def rng_for(r: random.Random = rng) -> random.Random:
-            return r
+        def rng_for(made: list[random.Random] = rngs, entry: int = version + 1) -> random.Random:
+            if not made:
+                made.append(table_rng(game.seed, entry))
+            return made[0]
 
         try:
             found = next_bot_action(kind, state, levels, rng_for)
