@@ -110,6 +110,17 @@ def test_transaction_rolls_back_on_error(store):
     assert store.get("g1").status == RUNNING
 
 
+def test_a_transactions_record_is_the_row_it_wrote(store):
+    store.create(_game(), [])
+    with store.transaction("g1") as tx:
+        tx.append([ActionRecord(1, 0, {"a": 1})], RUNNING, 50.0, 40.0, {1: 60.0})
+    assert tx.game == store.get("g1")
+    with store.transaction("g1") as tx:
+        tx.set_seats([Seat(0, "human", "Ana"), Seat(1, "human", "Bo")])
+        tx.set_bot(None, True)
+    assert tx.game == store.get("g1")
+
+
 def test_append_refuses_a_gap_in_the_log(store):
     store.create(_game(), [])
     with pytest.raises(ValueError), store.transaction("g1") as tx:

@@ -226,12 +226,13 @@ class SqlTransaction(Transaction):
         if rows:
             with closing(self.conn.cursor()) as cur:
                 cur.executemany(store.sql.new_actions, rows)
+        now = time.time()
         self.conn.execute(
             store.sql.appended,
             (
                 version,
                 status,
-                time.time(),
+                now,
                 deadline,
                 bot_due,
                 None if clocks is None else store._encode(clocks, "turn_deadlines"),
@@ -241,7 +242,7 @@ class SqlTransaction(Transaction):
         )
         if not store.sql.append_mark:
             store._mark(self.conn, game.id, version)
-        game.version, game.status, game.deadline = version, status, deadline
+        game.version, game.status, game.deadline, game.updated = version, status, deadline, now
         game.turn_deadlines = turns
         game.bot_due, game.bot_failed = bot_due, False  # a failure mark goes with any append
 
@@ -269,10 +270,11 @@ class SqlTransaction(Transaction):
 
     def set_seats(self, seats: list[Seat]) -> None:
         data = self.store._encode([s.to_json() for s in seats], "seats")
+        now = time.time()
         self.conn.execute(
-            self.store.sql.set_seats, (data, listed_free_seats(seats), time.time(), self.game.id)
+            self.store.sql.set_seats, (data, listed_free_seats(seats), now, self.game.id)
         )
-        self.game.seats = seats
+        self.game.seats, self.game.updated = seats, now
 
 
 class SqlStore(GameStore):
