@@ -42,8 +42,9 @@ README = ROOT / "README.md"
 README_BEGIN = "<!-- bench figures: written by bench/run.py from bench/results.json -->"
 README_END = "<!-- end of the bench figures -->"
 #: A bench that runs longer than this is stopped (and the run fails): the longest,
-#: ``strong_bots_bench.py`` (800 games of Tobago's searching bot), takes about half an hour on
-#: two idle cores and far longer on a shared machine.
+#: ``strong_bots_bench.py`` (800 games of Tobago's searching bot and 400 of Dragon's Gold's):
+#: 100 Tobago games a row took 74 min at one job on a shared machine, so the whole bench wants
+#: about three hours of two idle cores, and more than this on a shared machine.
 TIMEOUT_S = 4 * 3600
 
 
