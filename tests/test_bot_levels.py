@@ -105,15 +105,18 @@ def test_a_new_game_page_words_every_offered_level(client):
             assert 'id="bot-levels"' in page
 
 
-@pytest.mark.parametrize("name", ["dao", "isla_dorada", "dragons_gold"])
-def test_a_game_page_has_a_short_name_for_every_level_and_old_name(name):
-    """A bot seat is shown as "Bot 2 (normal)": by a key made from its level, which no static
-    check of the pages' keys sees."""
+@pytest.mark.parametrize("name", BUILTIN)
+def test_the_pages_have_a_short_name_for_every_level_and_old_name(name):
+    """A bot seat is shown as "Bot 2 (normal)" on its game's page and as "Seat 2 (normal bot)"
+    on the review: by keys made from its level, which no static check of the pages' keys sees."""
     kind = get_kind(name)
+    forms = ["review.level_{}"] + (
+        [] if name == "tobago" else [PAGE_PREFIX[name] + "level_short_{}"]
+    )
     for level in [*kind.levels, *kind.aliases]:
         for lang in ("en", "zh"):
-            key = f"{PAGE_PREFIX[name]}level_short_{level}"
-            assert translate(lang, key) != key, (lang, key)
+            for key in (form.format(level) for form in forms):
+                assert translate(lang, key) != key, (lang, key)
 
 
 # --- playing ------------------------------------------------------------------------------------
