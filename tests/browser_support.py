@@ -18,15 +18,19 @@ Use from a test module::
 - ``api(server, method, path, body)``, ``open_as(page, server, kind, game, seat)``: set a game up
   through the API and open its page as a seat (its token in localStorage, replays instant).
 - ``axe_violations(page)``: run the vendored axe-core on the page; the list of violations.
+- ``raw_keys(page)``: catalogue keys the page shows as words (a message it asked for and the
+  catalogues lack, e.g. a key made from a level's name).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from app import create_app
+from i18n import catalogue
 from tests.servers import serve_in_thread
 
 CHROMIUM = "/usr/bin/chromium"
@@ -144,3 +148,25 @@ def axe_violations(page) -> list[dict]:
         }
         for v in result
     ]
+
+
+#: What a catalogue key shown as text looks like: a key's first part (``review``, ``isla`` ...),
+#: then parts of which one has an underscore or there are two (``review.level_easy``,
+#: ``games.dao.levels.easy``), so a file or module named in prose (``map.json``) is not one.
+_PREFIXES = sorted({key.split(".")[0] for lang in ("en", "zh") for key in catalogue(lang)})
+_FIRST = "|".join(map(re.escape, _PREFIXES))
+_KEY = re.compile(
+    rf"\b(?:{_FIRST})(?:\.[a-z0-9]+)*\.(?:[a-z0-9]*_[a-z0-9_]*|[a-z0-9_]+\.[a-z0-9_.]+)\b"
+)
+
+
+def raw_keys(page) -> list[str]:
+    """The catalogue keys the page shows as words: in its text and in the labels, titles,
+    placeholders and alternative texts it gives."""
+    text = page.evaluate(
+        """() => [document.body.innerText, ...[...document.querySelectorAll(
+            '[aria-label], [title], [placeholder], [alt]')].flatMap((e) =>
+            ['aria-label', 'title', 'placeholder', 'alt'].map((a) => e.getAttribute(a) || ''))
+        ].join(' ')"""
+    )
+    return sorted(set(_KEY.findall(text)))

@@ -1,7 +1,7 @@
 # ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
-"""Every page of the site passes axe-core with zero violations and is no wider than the screen,
-in both languages, on a 1280 px screen and a 390 px phone (axe-core is vendored in static/vendor/axe-core, from the npm
-registry). Game pages are checked as a seat in play and after the end (long log, end screen);
+"""Every page of the site passes axe-core with zero violations, shows no catalogue key as words
+and is no wider than the screen, in both languages, on a 1280 px screen and a 390 px phone
+(axe-core is vendored in static/vendor/axe-core, from the npm registry). Game pages are checked as a seat in play and after the end (long log, end screen);
 Isla Dorada and Dragon's Gold in every state their pages draw differently (tests/game_states.py),
 where the Chinese page also shows no English word but the players' names.
 """
@@ -20,6 +20,7 @@ from tests.browser_support import (  # noqa: F401 (fixtures)
     live_server,
     new_page,
     open_as,
+    raw_keys,
 )
 from tests.game_states import STATES, game_at
 
@@ -104,6 +105,7 @@ def _check(page, where) -> None:
         assert not odd, (where, odd[:5])
     found = axe_violations(page)
     assert not found, (where, found)
+    assert not raw_keys(page), (where, "catalogue keys shown as words", raw_keys(page))
     assert not page.js_errors, (where, page.js_errors)
     # and no page is wider than a phone: only boxes meant to scroll sideways do
     wider = page.evaluate(

@@ -18,7 +18,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from tests.bots import game_over
-from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
+from tests.browser_support import OUT, browser, live_server, new_page, raw_keys  # noqa: F401
 
 expect = pytest.importorskip("playwright.sync_api").expect
 ROOT = Path(__file__).resolve().parents[1]
@@ -356,10 +356,10 @@ def test_review_pages_have_no_axe_violation(browser, live_server):
 
     made = {}
     for kind, levels in (
-        ("tobago", ["strategic", "random", "strategic"]),
-        ("dao", ["ev", "random", "greedy"]),
-        ("isla_dorada", ["planner", "random", "planner"]),
-        ("dragons_gold", ["greedy", "random", "greedy"]),
+        ("tobago", ["strategic", "random", "normal"]),  # the levels and their old names
+        ("dao", ["ev", "easy", "greedy"]),
+        ("isla_dorada", ["planner", "random", "normal"]),
+        ("dragons_gold", ["greedy", "easy", "normal"]),
     ):
         log = bot_game(kind, 5, levels)
         record = {
@@ -403,6 +403,7 @@ def test_review_pages_have_no_axe_violation(browser, live_server):
                 "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
             )
             assert wider <= 0, (path, width, lang, wider)
+            assert not raw_keys(page), (path, width, lang, raw_keys(page))
             assert not page.js_errors, (path, page.js_errors)
             page.context.close()
 
