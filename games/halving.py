@@ -2,6 +2,8 @@
 worse half dropped after each, and the first candidate (a bot's own default move) kept unless
 another beats it by more than a margin. The strong bots that search share it.
 
+Beside it, the values a rollout played to the end is judged by (``win_share``, ``lead``).
+
 It is deterministic: the trials are the ``seeds`` given, and every candidate still in a round
 gets the same next seeds (the same sampled states), so the comparison is fair and replays.
 """
@@ -59,6 +61,18 @@ def best_move(
         return moves[0]
     seeds = [rng.randrange(2**63) for _ in range(rollouts)]
     return moves[sequential_halving(len(moves), seeds, lambda i, b: total(moves[i], b), margin)]
+
+
+def win_share(final: Sequence[float], seat: int) -> float:
+    """The seat's share of the win in final scores: 1 for the best, 1/k for a win shared by k
+    seats, else 0 (a rollout's main value for the strong bots that play games to the end)."""
+    best = max(final)
+    return 1.0 / list(final).count(best) if final[seat] == best else 0.0
+
+
+def lead(final: Sequence[float], seat: int) -> float:
+    """The seat's score less the best other seat's."""
+    return final[seat] - max(v for i, v in enumerate(final) if i != seat)
 
 
 def rollouts_from_env(variable: str, text: str | None) -> int | None:

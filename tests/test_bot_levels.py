@@ -11,6 +11,7 @@ import random
 import pytest
 
 from games.base import LEVELS, get_kind, next_bot_action, play_bots
+from games.dao import strong as dao_strong
 from games.dragons_gold import strong as dragons_gold_strong
 from games.tobago import search
 from i18n import translate
@@ -33,12 +34,14 @@ OLD_NAMES = {
 #: real ones).
 SMALL = search.Budget(rollouts=8, horizon=2, candidates=3)
 DG_SMALL = dragons_gold_strong.Budget(rollouts=2, candidates=2, samples=2)
+DAO_SMALL = dao_strong.Budget(rollouts=4)
 
 
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch):
     monkeypatch.setattr(search, "BUDGET", SMALL)
     monkeypatch.setattr(dragons_gold_strong, "BUDGET", DG_SMALL)
+    monkeypatch.setattr(dao_strong, "BUDGET", DAO_SMALL)
 
 
 @pytest.mark.parametrize("name", BUILTIN)

@@ -58,9 +58,11 @@ def test_a_thousand_all_bot_games_of_every_kind_all_end(name, monkeypatch):
     # The strong levels search on the smallest budget here (the workers inherit it): whether
     # its tables end is the question, its think time is the bench's (strong_bots_bench.py).
     # Dragon's Gold's strong tables took 3.9 s a game at 4 rollouts (1,000 games past the
-    # 10-minute test timeout on a loaded machine), 0.8 s at 1.
+    # 10-minute test timeout on a loaded machine), 0.8 s at 1. DAO's at 2 rollouts (one each
+    # for take and turn: the search runs, the fewest that make it search).
     monkeypatch.setenv("TOBAGO_STRONG_ROLLOUTS", "1")
     monkeypatch.setenv("DRAGONS_GOLD_STRONG_ROLLOUTS", "1")
+    monkeypatch.setenv("DAO_STRONG_ROLLOUTS", "2")
     plan = tables(name)
     jobs = [
         (name, seed, levels) for seed, levels in zip(range(GAMES_PER_KIND), itertools.cycle(plan))

