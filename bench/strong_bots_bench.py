@@ -11,9 +11,8 @@ game ``g`` of a row is seeded ``g`` whatever the split, so any ``--jobs`` plays 
   0.35);
 - ``dragons_gold-5``: Dragon's Gold at 5 seats (the default options: basic rules, timed
   negotiation), ``strong`` against four ``normal`` (fair 0.20; target >= 0.35);
-- ``dao-2``, ``dao-4``: DAO's ``strong`` (once ``ev``) against ``normal`` (once ``greedy``),
-  heads-up and against three, over ``DAO_GAMES`` times as many games (they are cheap; no
-  target: measured).
+- ``dao-2``, ``dao-4``: DAO's ``strong`` against ``normal`` (once ``greedy``), heads-up and
+  against three (no target: measured).
 
 A row's win share (a win shared by k seats counts 1/k) is one figure over all its games, with
 its 95 % interval and the mean scores in the note. The games are played in ``--rounds`` rounds,
@@ -45,8 +44,6 @@ from games.dragons_gold import strong as dragons_gold_strong
 from games.simulate import simulate
 from games.tobago import search
 
-#: How many times ``--games`` DAO's rows play (a DAO game costs milliseconds).
-DAO_GAMES = 5
 #: The think-time target: a strong decision's p99 on one core, in ms.
 THINK_MS = 1000.0
 ISLANDS = 6
@@ -232,7 +229,7 @@ def figures(row: Row, t: Tally) -> list[Figure]:
 
 def main() -> None:
     ap = parser(__doc__)
-    ap.add_argument("--games", type=int, default=400, help="games per Tobago row")
+    ap.add_argument("--games", type=int, default=400, help="games per row")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--only", choices=sorted(ROWS), action="append")
     a = parse(ap)
@@ -245,8 +242,7 @@ def main() -> None:
         for r in range(a.rounds):
             for name in names:
                 row = ROWS[name]
-                games = a.games * (DAO_GAMES if row.game == "dao" else 1)
-                numbers = list(range(games))[r :: a.rounds]
+                numbers = list(range(a.games))[r :: a.rounds]
                 parts = list(
                     pool.map(play, [(row.game, row.seats, c) for c in chunks(numbers, a.jobs)])
                 )
