@@ -27,8 +27,8 @@ It sees only its view (the map's static tables are public, so it reads them from
 
 from __future__ import annotations
 
+import math
 import random
-from operator import itemgetter, mul
 from typing import Any
 
 from games.base import Action
@@ -53,15 +53,35 @@ MISSION_ODDS = {
 _KIND_PAYS = {k: set(t) for k, t in T.PAYS.items()}
 
 
-#: Per location ``a``: a getter of the other locations' values and the discount of each,
-#: ``FUTURE ** (routes from a - 1)`` (the outlook's table, computed once).
-_REACH = tuple(
-    (
-        itemgetter(*(b for b in range(T.LOC_COUNT) if b != a)),
-        tuple(FUTURE ** (T.DIST[a][b] - 1) for b in range(T.LOC_COUNT) if b != a),
-    )
-    for a in range(T.LOC_COUNT)
+#: ``_TOWARD[b][a]``: how much of place ``b``'s value the outlook from ``a`` counts,
+#: ``FUTURE ** (routes from a to b - 1)`` (the outlook's table, computed once).
+_TOWARD = tuple(
+    tuple(FUTURE ** (T.DIST[a][b] - 1) for a in range(T.LOC_COUNT)) for b in range(T.LOC_COUNT)
 )
+
+
+def _outlook(value: list[float]) -> list[float]:
+    """Per place ``a``: its value plus ``FUTURE`` times the best discounted value of another
+    place (``_TOWARD``). Only the few places with a value are multiplied out: any other place
+    counts 0, which is the best when all the valued places are worse."""
+    columns = []
+    for b, v in enumerate(value):
+        if v:
+            column = [v * f for f in _TOWARD[b]]
+            column[b] = -math.inf  # not the place itself
+            columns.append(column)
+    zeros = len(value) - len(columns)
+    if not columns:
+        best = [-math.inf] * len(value)
+    else:
+        best = list(map(max, *columns)) if len(columns) > 1 else columns[0]
+    out = []
+    for a, here in enumerate(value):
+        other = best[a]
+        if zeros - (not here) > 0 and other < 0.0:
+            other = 0.0
+        out.append(here + FUTURE * (0.0 if other == -math.inf else other))
+    return out
 
 
 class Mind:
@@ -107,11 +127,11 @@ class Mind:
                     value[loc] += destiny["points"] / 2
         self.value = value
         # outlook: the best discounted value within reach
-        self.outlook = [
-            value[a] + FUTURE * max(map(mul, others(value), factors), default=0.0)
-            for a, (others, factors) in enumerate(_REACH)
-        ]
+        self.outlook = _outlook(value)
         self.need_types = self._needed_types()
+        #: ``bid_cost``'s cheapest payment per (route type, number, conversion): the bid forms
+        #: of one auction share them (every route of a type, with or without a special card).
+        self._cheapest: dict[tuple[str | None, int, tuple[str, str] | None], float | None] = {}
 
     def _needed_types(self) -> dict[str, float]:
         """How much each route type out of here (and one step on) leads toward my best places."""
@@ -158,11 +178,15 @@ class Mind:
         rtype = None if "flight" in action else T.ROUTE_TYPE[T.ROUTE_INDEX[action["route"]]]
         shaman = action.get("shaman")
         conv = None if shaman is None else (shaman["from"], shaman["to"])
-        ways = payment.ways(self.cards, self.gold, rtype, action["value"], conv)
-        if not ways:
+        memo = (rtype, action["value"], conv)
+        if memo not in self._cheapest:
+            ways = payment.ways(self.cards, self.gold, rtype, action["value"], conv)
+            self._cheapest[memo] = min((self.payment_cost(w) for w in ways), default=None)
+        cheapest = self._cheapest[memo]
+        if cheapest is None:
             return None
         shown = sum(1 for key in ("shaman", "ovetos", "sangaia") if key in action)
-        return min(self.payment_cost(w) for w in ways) + SPECIAL_COST * shown
+        return cheapest + SPECIAL_COST * shown
 
     def arrive_value(self, dest: int, via: int, sangaia: bool = False) -> float:
         """The outlook of a move to ``dest`` along ``via`` (``-1``: a flight), taking river
