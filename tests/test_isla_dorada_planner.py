@@ -1,4 +1,4 @@
-"""The planner's place outlook (``planner.outlook_of``) against its definition: a place's value
+"""The planner's place outlook (``planner._outlook``) against its definition: a place's value
 plus ``FUTURE`` times the best of every other place's value discounted by its distance (the
 fast form multiplies out only the places with a value; the stored records' replays hold its
 moves to the ones played before)."""
@@ -32,4 +32,4 @@ def test_the_outlook_is_the_best_discounted_value_of_another_place():
             value[loc] = rng.choice([-4.0, -2.5, -1.0, 1.0, 2.0, 3.6, 7.0])
         cases.append(value)
     for value in cases:
-        assert planner.outlook_of(value) == _by_definition(value)
+        assert planner._outlook(value) == _by_definition(value)

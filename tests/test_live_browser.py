@@ -53,6 +53,28 @@ def my_turn(page) -> None:
 
 
 @pytest.mark.browser
+def test_a_move_answered_with_the_bots_replies_asks_the_server_nothing_more(browser, live_server):
+    """The move's answer carries the entries it appended (the bot's reply too, for a bot that
+    answers in the player's write): the page replays them from it, with no ``/events`` GET."""
+    seats = [{"type": "human"}, {"type": "bot", "level": "easy"}]
+    game = api(live_server, "POST", "/api/games", {"game": "dao", "seats": seats, "seed": 3})
+    page = new_page(browser)
+    open_as(page, live_server, "dao", game, 0, "?lang=en")
+    my_turn(page)
+    version = page.evaluate("() => window.daoGame.snap.version")
+    urls = requests_of(page)
+    page.click("#take")
+    page.wait_for_function(f"() => window.daoGame.snap.version > {version} && !window.daoGame.busy")
+    my_turn(page)
+    posts = [u for u in urls if u.endswith("/actions")]
+    assert len(posts) == 1, urls
+    assert not any("/events" in u for u in urls), urls
+    assert not [u for u in urls if u.endswith(f"/api/games/{game['id']}")], urls
+    assert page.evaluate("() => window.daoGame.snap.version") >= version + 2  # its reply came
+    assert page.js_errors == []
+
+
+@pytest.mark.browser
 @pytest.mark.usefixtures("dao_bots")
 def test_a_page_follows_by_event_source_and_says_the_bot_is_thinking(browser, live_server):
     seats = [{"type": "human"}, {"type": "bot", "level": "slow"}]

@@ -74,6 +74,27 @@ def test_quick_bots_reply_in_the_players_write_as_a_runner_would(sessions):
     assert logs[0] == logs[1] and len(logs[0]) == 5  # the same moves, whoever played them
 
 
+def test_a_moves_answer_carries_the_entries_it_appended_as_events_gives_them(sessions):
+    """The player's action and the quick bots' replies, each as ``events`` gives it; with a
+    bot that thinks in the runner, only the player's (its reply comes later, as an event)."""
+    for level, count in (("quick", 3), ("greedy", 1)):
+        s = sessions()
+        seats = [
+            {"type": "human"},
+            {"type": "bot", "level": level},
+            {"type": "bot", "level": level},
+        ]
+        game, _, _, _ = s.create("blind_auction", seats, {"rounds": 3}, 17)
+        s.play_due_bots()
+        before = s.store.version(game.id)
+        answer = _bid(s, game.id)
+        appended = answer["appended"]
+        assert [e["version"] for e in appended] == list(range(before + 1, before + 1 + count))
+        assert appended[-1]["version"] == answer["version"] and appended[0]["seat"] == 0
+        assert appended == s.events(game.id, before, 0)["events"]
+        assert all("action" not in e for e in appended)  # public events only, as events gives
+
+
 def test_a_bot_that_reads_a_view_stays_in_the_runner(sessions):
     s = sessions()
     seats = [

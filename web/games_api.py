@@ -33,6 +33,7 @@ from web.schemas_games import (
     GameRecordIO,
     GameStateOut,
     KindsOut,
+    MoveOut,
     create_game_schema,
     record_schema,
 )
@@ -217,7 +218,7 @@ def get_game(game_id: str) -> dict:
     "Act for the token's seat at a version; bots then move until a human must act",
     TAG,
     request=ActionIn,
-    response=GameStateOut,
+    response=MoveOut,
     errors={
         400: E400 + ", or an action the game cannot read",
         401: E401,

@@ -386,6 +386,16 @@ class EventEntry(BaseModel):
     time: float = Field(description="Unix time")
 
 
+class MoveOut(GameStateOut):
+    """The answer to a move: the seat's game as after it, and what the move appended."""
+
+    appended: list[EventEntry] = Field(
+        description="The log entries this request appended, oldest first: the action, then "
+        "the replies of bots that answer in the same write (and the table's end of a full "
+        "log); each as `events` gives it. Other bots' replies come later, as events"
+    )
+
+
 class EventsOut(BaseModel):
     id: str
     version: int

@@ -60,7 +60,7 @@ _TOWARD = tuple(
 )
 
 
-def outlook_of(value: list[float]) -> list[float]:
+def _outlook(value: list[float]) -> list[float]:
     """Per place ``a``: its value plus ``FUTURE`` times the best discounted value of another
     place (``_TOWARD``). Only the few places with a value are multiplied out: any other place
     counts 0, which is the best when all the valued places are worse."""
@@ -127,7 +127,7 @@ class Mind:
                     value[loc] += destiny["points"] / 2
         self.value = value
         # outlook: the best discounted value within reach
-        self.outlook = outlook_of(value)
+        self.outlook = _outlook(value)
         self.need_types = self._needed_types()
         #: ``bid_cost``'s cheapest payment per (route type, number, conversion): the bid forms
         #: of one auction share them (every route of a type, with or without a special card).

@@ -37,7 +37,7 @@ from typing import Any
 
 from games.isla_dorada import payment as M
 from games.isla_dorada import tables as T
-from games.isla_dorada.planner import outlook_of
+from games.isla_dorada.planner import _outlook
 from games.isla_dorada.state import IslaState, new_stats
 from games.state import generator
 
@@ -264,7 +264,7 @@ BETA = 3.0
 def _bid_likelihood(option: dict[str, list[int]], dest: int, state: IslaState) -> float:
     """How well holding ``option``'s goal cards explains a bid toward ``dest``: the planner bids
     toward its best outlook, so ``exp(BETA * (outlook at dest - the best outlook of a place one
-    route away))``, the outlook as the planner reckons it (``planner.outlook_of``) from the places'
+    route away))``, the outlook as the planner reckons it (``planner._outlook``) from the places'
     values to that seat (its treasures, less its curses, its mission's unexplored places)."""
     value = [0.0] * T.LOC_COUNT
     for g in option["start"] + option["treasure"]:
@@ -280,6 +280,6 @@ def _bid_likelihood(option: dict[str, list[int]], dest: int, state: IslaState) -
         for x in m["locations"]:
             if not state.explored[T.LOC_INDEX[x]]:
                 value[T.LOC_INDEX[x]] += m["points"] / 2
-    outlook = outlook_of(value)
+    outlook = _outlook(value)
     best = max([outlook[d] for _, d in T.EXITS[state.location]] + [outlook[dest]])
     return math.exp(BETA * (outlook[dest] - best))

@@ -58,12 +58,14 @@ def island_ref(state: TobagoState) -> dict:
     return out
 
 
-def _spaces(island: Island, mask: int) -> tuple[Hex, ...]:
-    """The spaces of a mask, kept per island geometry (views repeat the same few masks)."""
+def _coords(island: Island, mask: int) -> list[list[int]]:
+    """The ``[q, r]`` of a mask's spaces, kept per island geometry (views repeat the same few
+    masks; building the lists was a third of a view). Shared by every view that shows the
+    mask: read only, like the log."""
     return remember(
-        ("view-spaces", island.geometry_key, mask),
-        lambda: tuple(island.spaces_of(mask)),
-        lambda spaces: 100 + 16 * len(spaces),
+        ("view-coords", island.geometry_key, mask),
+        lambda: [[h.q, h.r] for h in island.spaces_of(mask)],
+        lambda coords: 120 + 88 * len(coords),
     )
 
 
@@ -93,7 +95,7 @@ def view(state: TobagoState, seat: int | None, to_act: list[int]) -> dict:
         players.append(entry)
     maps = []
     for m in state.maps:
-        cand = _spaces(island, m.candidates)
+        cand = _coords(island, m.candidates)
         maps.append(
             {
                 "colour": m.colour,
@@ -107,9 +109,9 @@ def view(state: TobagoState, seat: int | None, to_act: list[int]) -> dict:
                     for e in m.clues
                 ],
                 "raiser": m.raiser,
-                "candidates": [[q, r] for q, r in cand],
+                "candidates": cand,  # shared: read only
                 "count": len(cand),
-                "removed": [[q, r] for q, r in _spaces(island, m.removed)] if m.removed else [],
+                "removed": _coords(island, m.removed) if m.removed else [],
             }
         )
     t = state.turn

@@ -149,11 +149,23 @@ export class GameClient {
     return entries;
   }
 
-  /** Bring the page up to the server's latest version (`fresh`: a snapshot already in hand). */
+  /** Bring the page up to the server's latest version (`fresh`: a snapshot already in hand; a
+   * move's answer carries the entries it appended, so when they follow what the page shows and
+   * no bot is still to answer, the page asks nothing more; while a bot thinks, the events are
+   * asked as before, so its reply, if it came meanwhile, is replayed with the move). */
   async catchUp(fresh = null) {
+    const own = fresh && fresh.bot !== "thinking" && fresh.appended;
+    if (own && own.length && own[0].version === this.shownVersion + 1 && own[own.length - 1].version === fresh.version) {
+      return this.show(own, fresh);
+    }
     const events = await api("GET", `${this.base}/events?after=${Math.max(this.shownVersion, 0)}`);
     const next = fresh && fresh.version >= events.version ? fresh : await api("GET", this.base, undefined, this.token);
-    const entries = events.events.filter((e) => e.version > this.shownVersion && e.version <= next.version);
+    return this.show(events.events, next);
+  }
+
+  /** Replay the `entries` the page has not shown yet, then show the snapshot `next`. */
+  async show(entries, next) {
+    entries = entries.filter((e) => e.version > this.shownVersion && e.version <= next.version);
     this.skipping = false;
     await this.hooks.replay(entries, next);
     this.snap = next;

@@ -330,15 +330,21 @@ class GameSessions:
     ) -> dict:
         """Apply ``seat``'s action at ``version`` and store it; returns ``seat``'s response
         (quick bots' replies with it, module doc; other bots answer later, as events: ``bot``
-        says one is thinking). ``game``: the row, when the caller has just read it. A deadline
-        that has passed is settled first (so an action chosen before the timeout is stale)."""
+        says one is thinking) with the entries it appended (``appended``, as ``events`` gives
+        them: a page animates them without asking). ``game``: the row, when the caller has
+        just read it. A deadline that has passed is settled first (so an action chosen before
+        the timeout is stale)."""
         game = self.settle(game if game is not None else self.store.get(game_id))
         quick = self.quick_bots and quick_table(get_kind(game.kind), game)
+        appended: list[ActionRecord] = []  # the write's entries (its end of a full log too)
 
         def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
+            nonlocal appended
             if version != current.version:
                 raise StaleVersion(version, current.version)
-            out = [self._applied(kind, state, current.version + 1, seat, action, limits=True)]
+            out = appended = [
+                self._applied(kind, state, current.version + 1, seat, action, limits=True)
+            ]
             if quick and out[-1].version < self.max_log:
                 try:
                     out += bot_moves(
@@ -364,7 +370,7 @@ class GameSessions:
                 game, state = self._write(game, play)
         except VersionMoved as moved:  # another process wrote first: this version is spent
             raise StaleVersion(version, moved.current) from None
-        return self.snapshot(game, seat, state)
+        return {**self.snapshot(game, seat, state), "appended": [public_entry(a) for a in appended]}
 
     def _due(self, game: GameRecord) -> bool:
         """Whether the table must act: a deadline passed, or a log full from before the table

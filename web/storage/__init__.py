@@ -27,6 +27,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from errors import InvalidInput
 from web.storage.watch import Watcher
 
@@ -219,8 +221,13 @@ class Snapshot:
 def storable_json(value: Any, field_path: str) -> str:
     """``value`` as compact JSON text for a store, refused (``check_storable``) when a store
     could not keep it exactly. JSON writes U+0000 only as the escape checked for here, so the
-    value itself is walked only when its text has one."""
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    value itself is walked only when its text has one. Written by orjson (a move writes its
+    action and events: a few µs each by the standard library's encoder), which falls back to
+    the standard library for what it does not take (an integer beyond 64 bits)."""
+    try:
+        text = orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     if "\\u0000" in text:
         check_storable(value, field_path)
     return text

@@ -17,8 +17,9 @@ and back, the checks of an append and the steps that bring a schema up to date
   alike where a store could not keep it (``storable_json``);
 - ``_mark(conn, game, version)``: the change mark by which every process learns that a game
   changed (``web.storage.watch``: SQLite gives the row the next ``seq`` of one counter inside the
-  write transaction, so marks come in commit order; PostgreSQL sends ``pg_notify``, delivered at
-  the commit and never for a rolled-back write).
+  write transaction, so marks come in commit order, an append's in its own ``UPDATE``
+  (``Statements.append_mark``); PostgreSQL sends ``pg_notify``, delivered at the commit and
+  never for a rolled-back write).
 
 Booleans go in as Python's (both drivers write them: SQLite as 0 and 1, which its ``WHERE
 public`` reads as true and false) and come out by ``bool``.
@@ -101,10 +102,12 @@ class Connection(Protocol):
 class Statements:
     """Every statement of the shared store, written once with ``?`` for a parameter, in one
     database's words: its parameter mark (``param``) and what follows the read of a game's row
-    in a write transaction to lock it (``row_lock``)."""
+    in a write transaction to lock it (``row_lock``) and, where the change mark is a column, what
+    an append sets besides (``append_mark``: then ``append`` needs no ``_mark`` of its own)."""
 
-    def __init__(self, param: str, row_lock: str) -> None:
+    def __init__(self, param: str, row_lock: str, append_mark: str = "") -> None:
         self.param = param
+        self.append_mark = append_mark
         game = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
         newest = "ORDER BY created DESC LIMIT ?"
         self.game = self._say(f"{game} WHERE id = ?")
@@ -125,7 +128,7 @@ class Statements:
         )
         self.appended = self._say(
             "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?, bot_due = ?,"
-            " turn_deadlines = ?, bot_failed = ? WHERE id = ?"
+            f" turn_deadlines = ?, bot_failed = ?{append_mark} WHERE id = ?"
         )
         self.set_bot = self._say("UPDATE games SET bot_due = ?, bot_failed = ? WHERE id = ?")
         self.set_seats = self._say(
@@ -236,7 +239,8 @@ class SqlTransaction(Transaction):
                 game.id,
             ),
         )
-        store._mark(self.conn, game.id, version)
+        if not store.sql.append_mark:
+            store._mark(self.conn, game.id, version)
         game.version, game.status, game.deadline = version, status, deadline
         game.turn_deadlines = turns
         game.bot_due, game.bot_failed = bot_due, False  # a failure mark goes with any append

@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any
+
+import orjson
 
 from errors import DatabaseUnavailable
 from web.storage import storable_json
@@ -149,6 +152,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1
 
+#: A run of digits orjson may not read exactly (beyond 64 bits: ``SqliteStore._decode``).
+_LONG_NUMBER = re.compile(r"\d{19}")
+
 #: The next value of ``games.seq`` (written inside the write transaction, which SQLite runs one
 #: at a time: so ``seq`` grows in commit order, and a reader never sees a gap filled later).
 NEXT_SEQ = "(SELECT COALESCE(MAX(seq), 0) + 1 FROM games)"
@@ -216,7 +222,8 @@ class SqliteStore(SqlStore):
     opens its own), and a write waits for another process's lock by sleeping between tries
     (``_begin``), never inside SQLite."""
 
-    sql = Statements(param="?", row_lock="")  # BEGIN IMMEDIATE has locked the database
+    # BEGIN IMMEDIATE has locked the database; an append takes the next seq in its own UPDATE
+    sql = Statements(param="?", row_lock="", append_mark=f", seq = {NEXT_SEQ}")
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -353,6 +360,11 @@ class SqliteStore(SqlStore):
         return storable_json(value, field_path)
 
     def _decode(self, value: Any) -> Any:
+        """JSON text as its value: by orjson (several columns a move), or by the standard
+        library when the text has a number of 19 digits or more, which orjson would read as a
+        float where an integer was written."""
+        if _LONG_NUMBER.search(value) is None:
+            return orjson.loads(value)
         return json.loads(value)
 
     def _mark(self, conn: Connection, game_id: str, version: int | None) -> None:
