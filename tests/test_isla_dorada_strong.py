@@ -1,10 +1,10 @@
 """Isla Dorada's strong bot (``games.isla_dorada.strong``, not offered as a level yet) and the
 states it samples from a seat's view (``games.isla_dorada.sampling``): a sampled state shows the
-seat exactly its view, holds every card once, and can pay every standing bid; a standing bid
-weighs the goal cards drawn for its bidder; the bot's move is a function of the view and its
-generator, always legal, the planner's where it does not search or is not clearly beaten; its
-budget is a count read from the environment. (How it fares against the planner is measured,
-not asserted: the README.)"""
+seat exactly its view, holds every card once, and can pay every standing bid (what it infers
+of the others' goal cards: ``test_isla_dorada_inference``); the bot's move is a function of the
+view and its generator, always legal, the planner's where it does not search or is not clearly
+beaten; its budget is a count read from the environment. (How it fares against the planner is
+measured, not asserted: the README.)"""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from games.base import get_kind, next_bot_action, play_bots
 from games.isla_dorada import payment as M
 from games.isla_dorada import strong
 from games.isla_dorada import tables as T
-from games.isla_dorada.sampling import Inconsistent, _bid_likelihood, sample_state
+from games.isla_dorada.sampling import Inconsistent, sample_state
 from games.isla_dorada.state import IslaState
 
 KIND = get_kind("isla_dorada")
@@ -135,21 +135,6 @@ def test_another_move_replaces_the_planners_only_when_clearly_better():
     assert sum(noisy) > sum(default)  # better on average, but within its noise
     assert not strong.clearly_better(noisy, default)
     assert not strong.clearly_better([v + strong.MARGIN / 2 for v in default], default)
-
-
-def test_a_standing_bid_weighs_the_goal_cards_drawn_for_its_bidder():
-    state, _ = auction_views(9, 4, 2)[0]
-    here = state.location
-    (_, toward), (_, away) = T.EXITS[here][:2]
-    treasure = [g for g in T.GOALS_OF["treasure"] if T.GOAL_LOC[g] == toward][0]
-    elsewhere = [g for g in T.GOALS_OF["treasure"] if T.GOAL_LOC[g] == away][0]
-    destiny = [g for g in T.GOALS_OF["destiny"] if T.GOAL_MISSION[g]["mission"] == "gold"][0]
-
-    def holding(g: int) -> dict[str, list[int]]:
-        return {"destiny": [destiny], "curse": [], "start": [], "treasure": [g]}
-
-    assert _bid_likelihood(holding(treasure), toward, state) == 1.0
-    assert _bid_likelihood(holding(elsewhere), toward, state) < 0.1
 
 
 def test_the_estimate_is_the_score_once_the_game_is_over_and_has_a_weight_per_feature():

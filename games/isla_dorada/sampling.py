@@ -19,10 +19,12 @@ seat's own hand, treasures, curses and destiny card. What it hides is drawn:
   treasures it kept (less those it played) are drawn from the starting treasures nobody has
   shown, the others from the standard ones; the treasure, curse and destiny decks get what is
   left (their sizes are not in the view), the starting treasures left are out of the game.
-  A seat whose bid stands this round has shown where it wants the expedition to go (the
-  planner bids toward its best outlook), so ``GOAL_TRIES`` holdings are drawn for it and one is
-  kept at random weighted by how well it explains that bid (``_bid_likelihood``): without this
-  the rollouts' other seats chase places of random cards, and the search lost to the planner.
+  Which cards each other seat holds is drawn from what the view lets us infer
+  (``goal_belief``, ``games.isla_dorada.inference``): the places the expedition reached while
+  it held them, and the destinations it chose (the auctions it won, its standing bid), weigh
+  holdings drawn once per decision, and each sampled state takes one by weight (without the
+  others' goals the rollouts' other seats chase places of random cards, and the search lost to
+  the planner).
 
 The sampled state has its own generator (its seed drawn from ``rng``), so later chance events
 (a reshuffle, a thief's pick) are drawn too, and no history (nothing the rules read).
@@ -31,22 +33,18 @@ Everything is drawn from ``rng``: the same view and generator give the same stat
 
 from __future__ import annotations
 
-import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from games.isla_dorada import payment as M
 from games.isla_dorada import tables as T
-from games.isla_dorada.planner import _outlook
+from games.isla_dorada.inference import KEPT_STARTS, Holding, particles, read_evidence
 from games.isla_dorada.state import IslaState, new_stats
 from games.state import generator
 
 #: The phase a view can be sampled in (the strong bot searches its bids only).
 SAMPLED_PHASES = frozenset({"bid"})
-
-
-#: The starting treasures each seat keeps at setup (of those it is dealt, one leaves the game).
-KEPT_STARTS: int = T.DEAL["start_treasures"] - 1
 
 
 class Inconsistent(ValueError):
@@ -76,9 +74,10 @@ def _bid(view_bid: dict) -> dict[str, Any]:
     }
 
 
-def sample_state(view: dict, rng: random.Random) -> IslaState:
+def sample_state(view: dict, rng: random.Random, belief: GoalBelief | None = None) -> IslaState:
     """One state consistent with ``view`` (a seat's view during an auction; see the module
-    doc), every hidden part drawn from ``rng``."""
+    doc), every hidden part drawn from ``rng``, the other seats' goal cards from ``belief``
+    (``goal_belief``; worked out here when not given)."""
     if view["phase"] not in SAMPLED_PHASES or view["you"] is None:
         raise Inconsistent(f"no sampling in phase {view['phase']!r}")
     me: int = view["you"]
@@ -129,7 +128,7 @@ def sample_state(view: dict, rng: random.Random) -> IslaState:
         stats=new_stats(seats),
     )
     _deal_adventure(state, view, rng)
-    _deal_goals(state, view, rng)
+    _deal_goals(state, view, belief or goal_belief(view, rng), rng)
     return state
 
 
@@ -193,7 +192,20 @@ def _paying_hand(plain: list[int], n: int, gold: int, bid: dict | None) -> list[
     return hand + [c for c in plain if c not in chosen][: n - len(hand)]
 
 
-def _deal_goals(state: IslaState, view: dict, rng: random.Random) -> None:
+@dataclass
+class GoalBelief:
+    """What the view says of the other seats' goal cards: the cards nobody has shown, by deck,
+    and per other seat how many of each deck it holds and its weighted holdings
+    (``inference.particles``)."""
+
+    pools: dict[str, list[int]]
+    counts: dict[int, dict[str, int]]
+    holdings: dict[int, tuple[list[Holding], list[float]]]
+
+
+def goal_belief(view: dict, rng: random.Random) -> GoalBelief:
+    """The other seats' goal cards as far as ``view`` tells (``inference``), drawn from ``rng``:
+    worked out once per decision, then drawn from for every sampled state."""
     me = view["you"]
     players = view["players"]
     mine = players[me]
@@ -201,85 +213,71 @@ def _deal_goals(state: IslaState, view: dict, rng: random.Random) -> None:
     shown.update(_goal(c) for c in view["mine"]["offer"])
     if mine["destiny"] is not None:
         shown.add(_goal(mine["destiny"]))
-    for s in range(state.seats):
-        shown.update(g for g, _, _ in state.played_treasures[s])
-        shown.update(state.played_curses[s])
+    for p in players:
+        shown.update(_goal(t["card"]) for t in p["played"]["treasures"])
+        shown.update(_goal(c) for c in p["played"]["curses"])
     pools = {deck: [g for g in T.GOALS_OF[deck] if g not in shown] for deck in T.GOALS_OF}
-    for cards in pools.values():
-        rng.shuffle(cards)
-    state.treasures = [[] for _ in range(state.seats)]
-    state.curses = [[] for _ in range(state.seats)]
+    evidence = read_evidence(view)
+    counts: dict[int, dict[str, int]] = {}
+    holdings = {}
     for s, p in enumerate(players):
         if s == me:
-            state.treasures[s] = [_goal(c) for c in mine["treasures"]]
-            state.curses[s] = [_goal(c) for c in mine["curses"]]
-            state.destiny[s] = -1 if mine["destiny"] is None else _goal(mine["destiny"])
             continue
         held = p["goal_cards"] - 1  # one destiny card each after the setup
-        curses = min(held, 0 if state.played_curses[s] else T.DEAL["curses"])
-        starts = min(
-            held - curses,
-            max(
-                0,
-                KEPT_STARTS
-                - sum(1 for g, _, _ in state.played_treasures[s] if T.GOAL_DECK[g] == "start"),
-            ),
+        played_curse = bool(p["played"]["curses"])
+        played_starts = sum(
+            1 for t in p["played"]["treasures"] if T.GOAL_DECK[_goal(t["card"])] == "start"
         )
+        curses = min(held, 0 if played_curse else T.DEAL["curses"])
+        starts = min(held - curses, max(0, KEPT_STARTS - played_starts))
         if held < 0 or curses > len(pools["curse"]) or starts > len(pools["start"]):
             raise Inconsistent("the goal cards of the view do not add up")
         if not pools["destiny"] or held - curses - starts > len(pools["treasure"]):
             raise Inconsistent("the goal cards of the view do not add up")
-        counts = {
+        counts[s] = {
             "destiny": 1,
             "curse": curses,
             "start": starts,
             "treasure": held - curses - starts,
         }
-        tries = GOAL_TRIES if p["bid"] is not None else 1
-        options = [{d: rng.sample(pools[d], n) for d, n in counts.items()} for _ in range(tries)]
-        chosen = options[0]
-        if tries > 1:
-            dest = T.LOC_INDEX[p["bid"]["to"]]
-            weights = [_bid_likelihood(o, dest, state) for o in options]
-            chosen = rng.choices(options, weights)[0]
+        holdings[s] = particles(pools, counts[s], evidence[s], rng)
+    return GoalBelief(pools, counts, holdings)
+
+
+def _deal_goals(state: IslaState, view: dict, belief: GoalBelief, rng: random.Random) -> None:
+    """Each other seat gets one of its holdings in ``belief`` drawn by weight among those that
+    share no card with the seats dealt before it (none left: a fresh draw of what is left)."""
+    me = view["you"]
+    mine = view["players"][me]
+    pools = {deck: list(cards) for deck, cards in belief.pools.items()}
+    taken: set[int] = set()
+    state.treasures = [[] for _ in range(state.seats)]
+    state.curses = [[] for _ in range(state.seats)]
+    for s in range(state.seats):
+        if s == me:
+            state.treasures[s] = [_goal(c) for c in mine["treasures"]]
+            state.curses[s] = [_goal(c) for c in mine["curses"]]
+            state.destiny[s] = -1 if mine["destiny"] is None else _goal(mine["destiny"])
+            continue
+        holdings, weights = belief.holdings[s]
+        free = [
+            (h, w)
+            for h, w in zip(holdings, weights, strict=True)
+            if not any(g in taken for cards in h.values() for g in cards)
+        ]
+        if free:
+            chosen = rng.choices([h for h, _ in free], [w for _, w in free])[0]
+        else:
+            chosen = {d: rng.sample(pools[d], n) for d, n in belief.counts[s].items()}
         for deck, cards in chosen.items():
-            taken = set(cards)
+            taken.update(cards)
             pools[deck] = [g for g in pools[deck] if g not in taken]
         state.destiny[s] = chosen["destiny"][0]
-        state.curses[s] = chosen["curse"]
+        state.curses[s] = list(chosen["curse"])
         state.treasures[s] = chosen["start"] + chosen["treasure"]
+    for cards in pools.values():
+        rng.shuffle(cards)
     state.tdeck = pools["treasure"]
     state.cdeck = pools["curse"]
     state.ddeck = pools["destiny"]
     state.out = pools["start"]
-
-
-#: How many holdings of goal cards are drawn for a seat whose bid stands, one kept by how well
-#: it explains the bid (``_bid_likelihood``; 32 and ``BETA`` 3 measured better than 12 and 1).
-GOAL_TRIES = 32
-#: How sharply a bid's destination picks the holdings it suits (per point of outlook).
-BETA = 3.0
-
-
-def _bid_likelihood(option: dict[str, list[int]], dest: int, state: IslaState) -> float:
-    """How well holding ``option``'s goal cards explains a bid toward ``dest``: the planner bids
-    toward its best outlook, so ``exp(BETA * (outlook at dest - the best outlook of a place one
-    route away))``, the outlook as the planner reckons it (``planner._outlook``) from the places'
-    values to that seat (its treasures, less its curses, its mission's unexplored places)."""
-    value = [0.0] * T.LOC_COUNT
-    for g in option["start"] + option["treasure"]:
-        value[T.GOAL_LOC[g]] += T.GOAL_POINTS[g]
-    for g in option["curse"]:
-        value[T.GOAL_LOC[g]] -= T.GOAL_POINTS[g]
-    m = T.GOAL_MISSION[option["destiny"][0]]
-    if m is not None and m["mission"] == "family":
-        for loc in range(T.LOC_COUNT):
-            if T.LOC_FAMILY[loc] == m["family"] and not state.explored[loc]:
-                value[loc] += m["points"] / max(m["count"], 1)
-    elif m is not None and m["mission"] == "pair":
-        for x in m["locations"]:
-            if not state.explored[T.LOC_INDEX[x]]:
-                value[T.LOC_INDEX[x]] += m["points"] / 2
-    outlook = _outlook(value)
-    best = max([outlook[d] for _, d in T.EXITS[state.location]] + [outlook[dest]])
-    return math.exp(BETA * (outlook[dest] - best))
