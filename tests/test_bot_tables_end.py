@@ -61,6 +61,7 @@ def test_a_thousand_all_bot_games_of_every_kind_all_end(name, monkeypatch):
     # 10-minute test timeout on a loaded machine), 0.8 s at 1.
     monkeypatch.setenv("TOBAGO_STRONG_ROLLOUTS", "1")
     monkeypatch.setenv("DRAGONS_GOLD_STRONG_ROLLOUTS", "1")
+    monkeypatch.setenv("ISLA_STRONG_ROLLOUTS", "1")
     plan = tables(name)
     jobs = [
         (name, seed, levels) for seed, levels in zip(range(GAMES_PER_KIND), itertools.cycle(plan))

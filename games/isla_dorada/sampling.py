@@ -39,7 +39,13 @@ from typing import Any
 
 from games.isla_dorada import payment as M
 from games.isla_dorada import tables as T
-from games.isla_dorada.inference import KEPT_STARTS, Holding, particles, read_evidence
+from games.isla_dorada.inference import (
+    KEPT_STARTS,
+    PARTICLES,
+    Holding,
+    particles,
+    read_evidence,
+)
 from games.isla_dorada.state import IslaState, new_stats
 from games.state import generator
 
@@ -203,9 +209,10 @@ class GoalBelief:
     holdings: dict[int, tuple[list[Holding], list[float]]]
 
 
-def goal_belief(view: dict, rng: random.Random) -> GoalBelief:
-    """The other seats' goal cards as far as ``view`` tells (``inference``), drawn from ``rng``:
-    worked out once per decision, then drawn from for every sampled state."""
+def goal_belief(view: dict, rng: random.Random, size: int = PARTICLES) -> GoalBelief:
+    """The other seats' goal cards as far as ``view`` tells (``inference``; ``size`` holdings
+    per seat), drawn from ``rng``: worked out once per decision, then drawn from for every
+    sampled state."""
     me = view["you"]
     players = view["players"]
     mine = players[me]
@@ -240,7 +247,7 @@ def goal_belief(view: dict, rng: random.Random) -> GoalBelief:
             "start": starts,
             "treasure": held - curses - starts,
         }
-        holdings[s] = particles(pools, counts[s], evidence[s], rng)
+        holdings[s] = particles(pools, counts[s], evidence[s], rng, size)
     return GoalBelief(pools, counts, holdings)
 
 

@@ -1,5 +1,5 @@
-"""A search bot for Isla Dorada, not offered as a level yet (``games.isla_dorada.strong_trial``
-measures it against the planner; the README has the figures). Determinized one-round rollouts
+"""Isla Dorada's ``strong`` level, a search bot (``games.isla_dorada.strong_trial`` measures it
+against the planner; the README has the figures). Determinized one-round rollouts
 of a few candidate bids, judged by the real engine and a fitted estimate of the final scores,
 the planner's move kept unless another is clearly better. It reads only its seat's view.
 
@@ -63,6 +63,9 @@ from games.state import OVER
 MARGIN = 0.1
 #: ... and by more than this many standard errors of the paired difference.
 Z = 1.5
+#: How many holdings of each other seat's goal cards are drawn per rollout (the default
+#: budget's 16 rollouts: ``inference.PARTICLES``, 64).
+HOLDINGS_PER_ROLLOUT = 4
 #: The name of the environment variable that sets the strong bot's rollouts per candidate.
 ROLLOUTS_VARIABLE = "ISLA_STRONG_ROLLOUTS"
 
@@ -234,6 +237,26 @@ def clearly_better(values: list[float], default: list[float]) -> bool:
     return se == 0.0 or mean > Z * se
 
 
+def values(
+    view: dict, moves: list[Action], rng: random.Random, rollouts: int
+) -> list[list[float]] | None:
+    """Per move, its value (``rollout``) in each of ``rollouts`` states sampled from ``view``,
+    the same states for every move (``None``: a view the sampler cannot add up)."""
+    kind = get_kind("isla_dorada")
+    seat = view["you"]
+    seeds = [rng.randrange(2**63) for _ in range(rollouts)]
+    try:
+        belief = goal_belief(
+            view, random.Random(rng.randrange(2**63)), HOLDINGS_PER_ROLLOUT * rollouts
+        )
+        return [
+            [rollout(kind, sample_state(view, random.Random(s), belief), seat, move) for s in seeds]
+            for move in moves
+        ]
+    except Inconsistent:
+        return None
+
+
 def choose(
     view: dict, legal: list[Action], rng: random.Random, budget: Budget = DEFAULT_BUDGET
 ) -> Action:
@@ -242,21 +265,13 @@ def choose(
     moves = candidates(view, legal, budget.candidates)
     if len(moves) == 1:
         return moves[0]
-    kind = get_kind("isla_dorada")
-    seat = view["you"]
-    seeds = [rng.randrange(2**63) for _ in range(budget.rollouts)]
-    try:
-        belief = goal_belief(view, random.Random(rng.randrange(2**63)))
-        values = [
-            [rollout(kind, sample_state(view, random.Random(s), belief), seat, move) for s in seeds]
-            for move in moves
-        ]
-    except Inconsistent:
+    found = values(view, moves, rng, budget.rollouts)
+    if found is None:
         return moves[0]
     best, best_mean = 0, -math.inf
     for i in range(1, len(moves)):
-        mean = sum(values[i]) / len(seeds)
-        if mean > best_mean and clearly_better(values[i], values[0]):
+        mean = sum(found[i]) / budget.rollouts
+        if mean > best_mean and clearly_better(found[i], found[0]):
             best, best_mean = i, mean
     return moves[best]
 

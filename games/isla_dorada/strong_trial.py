@@ -1,5 +1,5 @@
-"""The unoffered strong bot (``games.isla_dorada.strong``) against three planners, and the
-planner itself in its seat on the same games (the paired baseline):
+"""The strong bot (``games.isla_dorada.strong``, the ``strong`` level) against three planners,
+and the planner itself in its seat on the same games (the paired baseline):
 
     nice -n 10 .venv/bin/python -m games.isla_dorada.strong_trial [--games 200] [--first 0]
 
@@ -8,8 +8,8 @@ elsewhere; the bot's generator for a move is seeded by the game and the move. Pr
 bot and for the baseline: the win share (a win shared by k counts 1/k; fair 0.25) with its
 95 % interval, the mean margin (its score less the best other seat's) and the mean score; and
 the strong bot's decision CPU time (``time.process_time``) p50 / p99 over the decisions that
-searched (a rollout ran). Once the bot is offered as a level, ``bench/strong_bots_bench.py``
-measures it instead.
+searched (a rollout ran). (``bench/strong_bots_bench.py`` has no Isla Dorada row yet: this
+paired trial is the level's measure.)
 """
 
 from __future__ import annotations
