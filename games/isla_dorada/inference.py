@@ -90,10 +90,6 @@ class Evidence:
 Holding = dict[str, list[int]]
 
 
-def _goal(card: dict) -> int:
-    return T.CARD_INDEX[card["id"]][1]
-
-
 def read_evidence(view: dict) -> dict[int, Evidence]:
     """Per other seat, what its view shows of its choices (module doc)."""
     me = view["you"]
