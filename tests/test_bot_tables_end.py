@@ -58,7 +58,9 @@ def test_a_thousand_all_bot_games_of_every_kind_all_end(name, monkeypatch):
     # The strong levels search on the smallest budget here (the workers inherit it): whether
     # its tables end is the question, its think time is the bench's (strong_bots_bench.py).
     # Dragon's Gold's strong tables took 3.9 s a game at 4 rollouts (1,000 games past the
-    # 10-minute test timeout on a loaded machine), 0.8 s at 1.
+    # 10-minute test timeout on a loaded machine), 0.8 s at 1. Isla Dorada's plays the
+    # planner's moves at 1 (one rollout never passes its paired test; its searching tables end
+    # in test_bot_levels, at 2).
     monkeypatch.setenv("TOBAGO_STRONG_ROLLOUTS", "1")
     monkeypatch.setenv("DRAGONS_GOLD_STRONG_ROLLOUTS", "1")
     monkeypatch.setenv("ISLA_STRONG_ROLLOUTS", "1")
