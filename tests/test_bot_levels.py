@@ -13,15 +13,16 @@ import pytest
 from games.base import LEVELS, get_kind, next_bot_action, play_bots
 from games.dao import strong as dao_strong
 from games.dragons_gold import strong as dragons_gold_strong
+from games.isla_dorada import strong as isla_dorada_strong
 from games.tobago import search
 from i18n import translate
 
 BUILTIN = ("tobago", "dao", "isla_dorada", "dragons_gold")
-#: What each game offers now (Isla Dorada gets its strong bot later).
+#: What each game offers.
 OFFERED = {
     "tobago": ["easy", "normal", "strong"],
     "dao": ["easy", "normal", "strong"],
-    "isla_dorada": ["easy", "normal"],
+    "isla_dorada": ["easy", "normal", "strong"],
     "dragons_gold": ["easy", "normal", "strong"],
 }
 OLD_NAMES = {
@@ -35,6 +36,7 @@ OLD_NAMES = {
 SMALL = search.Budget(rollouts=8, horizon=2, candidates=3)
 DG_SMALL = dragons_gold_strong.Budget(rollouts=2, candidates=2, samples=2)
 DAO_SMALL = dao_strong.Budget(rollouts=4)
+ISLA_SMALL = isla_dorada_strong.Budget(rollouts=2, candidates=2)
 
 
 @pytest.fixture(autouse=True)
@@ -42,6 +44,7 @@ def small_budget(monkeypatch):
     monkeypatch.setattr(search, "BUDGET", SMALL)
     monkeypatch.setattr(dragons_gold_strong, "BUDGET", DG_SMALL)
     monkeypatch.setattr(dao_strong, "BUDGET", DAO_SMALL)
+    monkeypatch.setattr(isla_dorada_strong, "BUDGET", ISLA_SMALL)
 
 
 @pytest.mark.parametrize("name", BUILTIN)
@@ -74,7 +77,6 @@ def test_the_kinds_api_lists_the_levels_with_their_sentences_and_no_level_a_game
     for name in BUILTIN:
         assert listed[name]["bots"] == OFFERED[name]
         assert listed[name]["levels"] == get_kind(name).metadata()["levels"]
-    assert "strong" not in listed["isla_dorada"]["bots"]
 
 
 def test_a_seat_named_by_an_old_level_plays_the_same_moves(client):

@@ -53,8 +53,8 @@ def test_the_stronger_level_rates_higher_and_the_ratings_replay_from_the_seed():
 
 
 def test_a_level_the_game_does_not_offer_is_refused():
-    with pytest.raises(ValueError, match="offered: easy, normal"):
-        tournament.play(get_kind("isla_dorada"), 1, 3, levels=["easy", "strong"])
+    with pytest.raises(ValueError, match="offered: easy, normal, strong"):
+        tournament.play(get_kind("isla_dorada"), 1, 3, levels=["easy", "expert"])
 
 
 def test_the_command_prints_the_table_and_each_pair():

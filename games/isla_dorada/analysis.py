@@ -1,29 +1,32 @@
-"""Isla Dorada's piece of the review: decisions judged by the planner's valuation, and each
-seat's score so far. Everything is a pure function of one seat's view.
+"""Isla Dorada's piece of the review: decisions judged by the strong bot
+(``games.isla_dorada.strong``), the strongest Isla Dorada level, and each seat's score so far.
+Everything is a pure function of one seat's view.
 
 The game page has no helper panel, so neither has the review (the position itself is shown).
 
-**Decisions** rated, in the ``planner`` bot's own values (``games.isla_dorada.planner``: what a
-place is worth to me — my treasures and mission there, minus my curses — plus what lies within
-reach of it, discounted per route; gold 1:1, cards at ``CARD_COST`` per value point), the unit
-*planner points*:
+**Decisions** rated, in *points*:
 
-- *bids*: a bid is worth the outlook of where it takes the expedition minus what paying it
-  would cost the bidder (the cheapest way its own hand pays that number on that route: cards
-  and gold), relative to the current high bid's outcome (or, with none, the average open
-  route); a pass is worth 0; Juju against the high bidder is worth what the best open route
-  gains over the high bid when that reaches ``JUJU_AT`` (the planner's own rule), else 0. Any
-  bid made is valued, also one that is not among the representative forms listed.
-- *payments*: the winner's way to pay is worth minus what it costs (cards at ``CARD_COST`` per
-  value point, gold 1:1).
-- *moves*: continuing along a river (or a detour) is worth the outlook where it arrives,
-  stopping the outlook here.
-- *treasure plays*: the points the plays score.
+- *bids* (and passes, Juju), where the strong bot searches: its candidates (the planner's move,
+  a pass, the planner's next best bids, up to ``ANALYSIS_CANDIDATES``) and the move made are
+  each played on in the same ``ANALYSIS_ROLLOUTS`` states sampled from the seat's view (the
+  others' goal cards inferred, ``games.isla_dorada.inference``) to the end of the round's
+  treasures, valued by the strong bot's estimate of the final lead (``strong.evaluate``: the
+  seat's estimated score less the best other's). Another move counts as better than the one
+  made only when it is *clearly* better, by the bot's own test (``strong.clearly_better``:
+  the rollouts' noise marks nothing).
+- *payments*, *moves* and *treasure plays*, where the strong bot plays the planner's move
+  (``games.isla_dorada.planner``), by the planner's values: a place is worth the seat's
+  treasures and mission there, minus its curses, plus what lies within reach of it, discounted
+  per route; gold 1:1, cards at ``CARD_COST`` per value point. The winner's way to pay is worth
+  minus what it costs; continuing along a river (or a detour) the outlook where it arrives,
+  stopping the outlook here; treasure plays the points they score.
 
-Setup, news, draws, lightning cards and discards are not rated.
+Setup, news, draws, lightning cards and discards are not rated. The analysis has a budget of
+its own, smaller than the bot's (it judges every bid of a game), and one fixed generator: the
+same record gives the same analysis.
 
-Marks (loss in planner points): **best** ≤ 0.000001, **good** ≤ 0.5, **inaccuracy** ≤ 2 (about
-one treasure card's points given away), **mistake** above.
+Marks (loss in points): **best** ≤ 0.000001, **good** ≤ 0.5, **inaccuracy** ≤ 2 (about one
+treasure card's points given away), **mistake** above.
 
 **Score so far** (the chart), from the seat's own view: gold, plus played treasures and their
 bonuses, minus played curses, plus the destiny card's points while its mission is achieved; at
@@ -32,33 +35,36 @@ the end, the score.
 
 from __future__ import annotations
 
-from games.analysis import Analyst, Judgement, Thresholds, best_of
+from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
 from games.base import Action
+from games.isla_dorada import strong
 from games.isla_dorada import tables as T
-from games.isla_dorada.planner import Mind, baseline, bid_gain, juju_gain
+from games.isla_dorada.planner import Mind
 from games.review import merged_with_own
 
 THRESHOLDS = Thresholds(good=0.5, inaccuracy=2.0)
+#: The analysis's think budget (module doc): states sampled per move, the most candidates
+#: beside the move made.
+ANALYSIS_ROLLOUTS = 8
+ANALYSIS_CANDIDATES = 3
 
 
-def _bid_values(mind: Mind, view: dict, actions: list[Action]) -> dict[int, float] | None:
-    base = baseline(mind, view)
-    out: dict[int, float] = {}
-    for i, a in enumerate(actions):
-        kind = a.get("type")
-        if kind == "pass":
-            out[i] = 0.0
-        elif kind == "juju":
-            out[i] = juju_gain(mind, view, a, base)
-        elif kind == "bid":
-            try:
-                gain = bid_gain(mind, a, base)
-            except (KeyError, TypeError, ValueError):
-                return None  # a bid the view cannot value
-            if gain is None:
-                return None
-            out[i] = gain
-    return out
+def _bid(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+    """A bid judged by the strong bot's rollouts (module doc)."""
+    moves = strong.candidates(view, legal, ANALYSIS_CANDIDATES)
+    if played not in moves:
+        moves.append(played)
+    if len(moves) < 2:
+        return None
+    found = strong.values(view, moves, seeded(), ANALYSIS_ROLLOUTS)
+    if found is None:
+        return None
+    mine = moves.index(played)
+    means = {i: sum(v) / len(v) for i, v in enumerate(found)}
+    better = {i: m for i, m in means.items() if strong.clearly_better(found[i], found[mine])}
+    best = best_of(better) if better else mine
+    phase = {"phase": "bid"}
+    return Judgement(means[mine], means[best], moves[best], len(moves), phase)
 
 
 def _pay_values(mind: Mind, actions: list[Action]) -> dict[int, float] | None:
@@ -113,11 +119,11 @@ def _treasure_values(view: dict, actions: list[Action]) -> dict[int, float] | No
 
 def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     phase = view["phase"]
-    actions = [*legal, played]  # the move made is valued too (bids may not be a listed form)
-    values: dict[int, float] | None
     if phase == "bid":
-        values = _bid_values(Mind(view), view, actions)
-    elif phase == "pay":
+        return _bid(view, legal, played)
+    actions = [*legal, played]  # the move made is valued too
+    values: dict[int, float] | None
+    if phase == "pay":
         values = _pay_values(Mind(view), actions)
     elif phase == "move":
         values = _move_values(Mind(view), view, actions)
@@ -154,4 +160,4 @@ def score_so_far(view: dict) -> float:
 #: treasure plays chosen but not yet revealed, its mission's progress).
 full_view = merged_with_own("mine", "mine_all")
 
-ANALYST = Analyst("planner_points", "score", THRESHOLDS, judge, score_so_far)
+ANALYST = Analyst("points", "score", THRESHOLDS, judge, score_so_far)

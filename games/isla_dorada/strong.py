@@ -1,0 +1,295 @@
+"""Isla Dorada's ``strong`` level, a search bot (``games.isla_dorada.strong_trial`` measures it
+against the planner; the README has the figures). Determinized one-round rollouts
+of a few candidate bids, judged by the real engine and a fitted estimate of the final scores,
+the planner's move kept unless another is clearly better. It reads only its seat's view.
+
+**A decision.** In an auction (the choice that steers the expedition, and what it costs) the
+bot lists a few *candidates*: the planner's own move (``games.isla_dorada.planner``, the
+``normal`` level), a pass, and the bid forms the planner values best after it
+(``planner.bid_gain``); at every other step it plays the planner's move. Each candidate is
+tried in the same ``Budget.rollouts`` *determinizations*: whole states sampled from the view
+(``games.isla_dorada.sampling``: the other hands, the decks, and the others' goal cards drawn
+from what the view lets it infer, ``games.isla_dorada.inference``: how the planner comes by its
+cards, the places reached while it held them, the destinations it chose). In each, the
+candidate is applied with the real engine, then every seat (this one too) plays the planner's
+moves to the end of the round's treasures (the auction, the payment, the move, the curses, the
+treasures; or the game's end), and the position is valued for each seat by ``estimate``: a
+linear estimate of its final score from its score so far, its treasures and curses in hand by
+their distance from the expedition, its mission's progress, its cards and gold, some weighed by
+the markers left (``FEATURES``; the weights in ``data/strong_value.json`` were fitted on games
+of four planners, ``games.isla_dorada.value_fit``). A candidate's value is its estimate less
+the best other seat's. Another candidate replaces the planner's move only when its values beat
+the planner's, rollout by rollout on the same states, by more than ``MARGIN`` on average and
+``Z`` standard errors of that paired difference (a one-sided test: noise does not steer).
+
+**What was measured** (``games.isla_dorada.strong_trial``, 200 games; the README has the
+figures). With the whole state known (a diagnostic, not a bot: it cheats) these rollouts won
+0.475 of 100 games against three planners, so the search and the estimate can tell good bids.
+From uniformly sampled hidden cards they lost to the planner (the rollouts' other seats chase
+places of random goal cards); weighing only the standing bids won no more than the planner in
+its seat (0.247 against 0.233); the others' goal cards inferred from every round's choices
+(``inference``) won 0.309 against the planner's 0.233 in the same seats (games 0-199), 0.273
+against 0.258 in the next 200 and 0.307 against 0.230 in the 200 after (600 games: 0.296
+against 0.240).
+
+**The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
+generator give the same move. ``ISLA_STRONG_ROLLOUTS`` (read once at import) sets another
+count per candidate. A view the sampler cannot add up (``sampling.Inconsistent``) gives the
+planner's move.
+
+**Progress.** Every candidate is a legal move and the planner's is the default; whatever the
+bot bids, the round ends and the expedition moves (every auction has a winner), so a table
+of strong bots ends.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from games.base import Action, GameKind, get_kind
+from games.halving import rollouts_from_env
+from games.isla_dorada import tables as T
+from games.isla_dorada.planner import Mind, baseline, bid_gain, plan
+from games.isla_dorada.sampling import SAMPLED_PHASES, Inconsistent, goal_belief, sample_state
+from games.isla_dorada.scoring import achieved, breakdown, mission_progress
+from games.isla_dorada.state import IslaState
+from games.state import OVER
+
+#: Another candidate replaces the planner's move only if it beats it by more than this many
+#: points of value on average over the rollouts ...
+MARGIN = 0.1
+#: ... and by more than this many standard errors of the paired difference.
+Z = 1.5
+#: How many holdings of each other seat's goal cards are drawn per rollout (the default
+#: budget's 16 rollouts: ``inference.PARTICLES``, 64).
+HOLDINGS_PER_ROLLOUT = 4
+#: The name of the environment variable that sets the strong bot's rollouts per candidate.
+ROLLOUTS_VARIABLE = "ISLA_STRONG_ROLLOUTS"
+
+#: The estimate's features of a seat's position (``features``), in the order of its weights.
+FEATURES = (
+    "one",
+    "score",
+    "gold_left",
+    "t0",
+    "t1",
+    "t2",
+    "t3",
+    "t4",
+    "t1L",
+    "t2L",
+    "t3L",
+    "t4L",
+    "c01",
+    "c2",
+    "c01L",
+    "bonusfit",
+    "dprog",
+    "dopenL",
+    "dopen",
+    "hand",
+    "wild",
+    "handL",
+)
+_WEIGHTS_FILE = Path(__file__).parent / "data" / "strong_value.json"
+WEIGHTS: tuple[float, ...] = tuple(
+    json.loads(_WEIGHTS_FILE.read_text())["weights"][name] for name in FEATURES
+)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much the strong bot thinks per decision: ``rollouts`` simulations for each of at
+    most ``candidates`` moves (the same sampled states for each). A count, never a clock."""
+
+    rollouts: int = 16
+    candidates: int = 3
+
+
+DEFAULT_BUDGET = Budget()
+
+
+def features(state: IslaState, seat: int) -> list[float]:
+    """The seat's position as ``FEATURES`` names it: its score so far, its gold by the share
+    of markers left (``L``), its treasure points in hand by routes from the expedition (0 … 4,
+    4 also for a place no route reaches; 1 … 4 again by the markers left), its curse points
+    within a route and farther, the bonus points in hand of its treasures' families, its
+    mission's points by its progress and (not achieved) by the markers left and alone, its
+    adventure cards' value, its wild cards, and the value by the markers left."""
+    left = state.markers_left / T.MARKERS
+    here = state.location
+    near = [0.0] * 5
+    families = set()
+    for g in state.treasures[seat]:
+        d = T.DIST[here][T.GOAL_LOC[g]]
+        near[4 if d < 0 else min(d, 4)] += T.GOAL_POINTS[g]
+        families.add(T.LOC_FAMILY[T.GOAL_LOC[g]])
+    close = far = 0.0
+    for g in state.curses[seat]:
+        d = T.DIST[here][T.GOAL_LOC[g]]
+        if 0 <= d <= 1:
+            close += T.GOAL_POINTS[g]
+        else:
+            far += T.GOAL_POINTS[g]
+    hand = state.hands[seat]
+    bonus = sum(
+        T.ADV_POINTS[c] for c in hand if T.ADV_KIND[c] == "bonus" and T.ADV_FAMILY[c] in families
+    )
+    progress = open_points = 0.0
+    card = state.destiny[seat]
+    if card >= 0 and not achieved(state, seat):
+        done, needed = mission_progress(state, seat, card)
+        progress = T.GOAL_POINTS[card] * min(done, needed) / max(needed, 1)
+        open_points = T.GOAL_POINTS[card]
+    value = float(sum(T.ADV_VALUE[c] for c in hand))
+    wild = float(sum(1 for c in hand if T.ADV_WILD[c]))
+    return [
+        1.0,
+        float(breakdown(state, seat)["total"]),
+        state.gold[seat] * left,
+        *near,
+        *(n * left for n in near[1:]),
+        close,
+        far,
+        close * left,
+        float(bonus),
+        progress,
+        open_points * left,
+        open_points,
+        value,
+        wild,
+        value * left,
+    ]
+
+
+def estimate(state: IslaState, seat: int) -> float:
+    """The seat's final score: the score itself once the game is over, else the fitted
+    estimate (``WEIGHTS`` times ``features``)."""
+    if state.phase == OVER:
+        return float(breakdown(state, seat)["total"])
+    return math.fsum(w * f for w, f in zip(WEIGHTS, features(state, seat), strict=True))
+
+
+def evaluate(state: IslaState, seat: int) -> float:
+    """The seat's estimate less the best other seat's."""
+    values = [estimate(state, s) for s in range(state.seats)]
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+def planner_move(view: dict, legal: list[Action]) -> Action:
+    """The planner's move (it is deterministic: its generator is never drawn from)."""
+    return plan(view, legal, random.Random(0))
+
+
+def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
+    """The moves worth comparing at this step, the planner's first; one move: no choice worth
+    a search (or not a step the bot searches)."""
+    own = planner_move(view, legal)
+    if len(legal) == 1 or view["phase"] not in SAMPLED_PHASES:
+        return [own]
+    out = [own]
+    if {"type": "pass"} in legal and own != {"type": "pass"}:
+        out.append({"type": "pass"})
+    mind = Mind(view)
+    base = baseline(mind, view)
+    ranked = []
+    for i, a in enumerate(legal):
+        if a["type"] == "bid" and a != own:
+            gain = bid_gain(mind, a, base)
+            if gain is not None:
+                ranked.append((-gain, i))
+    ranked.sort()
+    out += [dict(legal[i]) for _, i in ranked[: max(0, limit - len(out))]]
+    return out
+
+
+#: The phases of a round after its treasures (a rollout stops at the first).
+_AFTER_TREASURES = frozenset({"news", "draw", "lightning", "limit"})
+
+
+def rollout(kind: GameKind, state: IslaState, seat: int, action: Action) -> float:
+    """Apply ``action`` for ``seat``, then the planner's moves for everyone to the end of this
+    round's treasures (or the game's end), and the value reached (``evaluate``)."""
+    last = state.round
+    kind.apply(state, seat, action)
+    while state.phase != OVER and not (state.round > last or state.phase in _AFTER_TREASURES):
+        actor = kind.to_act(state)[0]
+        legal = kind.legal_actions(state, actor)
+        move = legal[0] if len(legal) == 1 else planner_move(kind.view(state, actor), legal)
+        kind.apply(state, actor, move)
+    return evaluate(state, seat)
+
+
+def clearly_better(values: list[float], default: list[float]) -> bool:
+    """Whether ``values`` beat ``default`` (rollout by rollout, on the same states) by more
+    than ``MARGIN`` on average and ``Z`` standard errors of the paired difference."""
+    diffs = [a - b for a, b in zip(values, default, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    if mean <= MARGIN:
+        return False
+    if n < 2:
+        return False
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return se == 0.0 or mean > Z * se
+
+
+def values(
+    view: dict, moves: list[Action], rng: random.Random, rollouts: int
+) -> list[list[float]] | None:
+    """Per move, its value (``rollout``) in each of ``rollouts`` states sampled from ``view``,
+    the same states for every move (``None``: a view the sampler cannot add up)."""
+    kind = get_kind("isla_dorada")
+    seat = view["you"]
+    seeds = [rng.randrange(2**63) for _ in range(rollouts)]
+    try:
+        belief = goal_belief(
+            view, random.Random(rng.randrange(2**63)), HOLDINGS_PER_ROLLOUT * rollouts
+        )
+        return [
+            [rollout(kind, sample_state(view, random.Random(s), belief), seat, move) for s in seeds]
+            for move in moves
+        ]
+    except Inconsistent:
+        return None
+
+
+def choose(
+    view: dict, legal: list[Action], rng: random.Random, budget: Budget = DEFAULT_BUDGET
+) -> Action:
+    """The strong bot's move (module doc): the candidate that clearly beats the planner's by
+    the most (its mean over the rollouts), else the planner's."""
+    moves = candidates(view, legal, budget.candidates)
+    if len(moves) == 1 or budget.rollouts < 2:
+        return moves[0]  # one rollout never passes the paired test (``clearly_better``)
+    found = values(view, moves, rng, budget.rollouts)
+    if found is None:
+        return moves[0]
+    best, best_mean = 0, -math.inf
+    for i in range(1, len(moves)):
+        mean = sum(found[i]) / budget.rollouts
+        if mean > best_mean and clearly_better(found[i], found[0]):
+            best, best_mean = i, mean
+    return moves[best]
+
+
+def budget_from_env(text: str | None) -> Budget:
+    """The default budget with ``ISLA_STRONG_ROLLOUTS`` rollouts per candidate when it is set
+    (a positive whole number; anything else is refused at start-up, never guessed)."""
+    count = rollouts_from_env(ROLLOUTS_VARIABLE, text)
+    return DEFAULT_BUDGET if count is None else replace(DEFAULT_BUDGET, rollouts=count)
+
+
+#: The budget of ``strong_bot``, read at each decision: the default, or the environment's
+#: count of rollouts; a benchmark or a test may set another.
+BUDGET = budget_from_env(os.environ.get(ROLLOUTS_VARIABLE))
+
+
+def strong_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
+    """The strong bot: ``choose`` within ``BUDGET``."""
+    return choose(view, legal, rng, BUDGET)
