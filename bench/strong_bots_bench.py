@@ -11,6 +11,8 @@ game ``g`` of a row is seeded ``g`` whatever the split, so any ``--jobs`` plays 
   0.35);
 - ``dragons_gold-5``: Dragon's Gold at 5 seats (the default options: basic rules, timed
   negotiation), ``strong`` against four ``normal`` (fair 0.20; target >= 0.35);
+- ``isla_dorada-4``: Isla Dorada at 4 seats, ``strong`` against three ``normal`` (the planner;
+  fair 0.25; target >= 0.35);
 - ``dao-2``, ``dao-4``: DAO's ``strong`` against ``normal`` (once ``greedy``), heads-up and
   against three (no target: measured).
 
@@ -20,7 +22,8 @@ every row's share of them in each round in turn, and each round gives each row's
 the p99 of the CPU time (``time.process_time``: what a decision costs on one core, whatever else
 the machine runs) of the strong bot's decisions that searched (ran a rollout; Tobago's other
 decisions are the normal bot's move, a few ms; Dragon's Gold's others weigh a split or a lot,
-a few ms), target p99 <= 1 s; beside it, the normal bot's decisions in the same games (the
+a few ms; Isla Dorada's others, the payments, moves and treasure plays, are the planner's; DAO's
+others have one legal action), target p99 <= 1 s; beside it, the normal bot's decisions in the same games (the
 baseline).
 """
 
@@ -40,7 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import Figure, number, parse, parser, report
 from games.base import get_kind
+from games.dao import strong as dao_strong
 from games.dragons_gold import strong as dragons_gold_strong
+from games.isla_dorada import strong as isla_dorada_strong
 from games.simulate import simulate
 from games.tobago import search
 
@@ -61,7 +66,12 @@ class Row:
 
     @property
     def title(self) -> str:
-        names = {"tobago": "Tobago", "dao": "DAO", "dragons_gold": "Dragon's Gold"}
+        names = {
+            "tobago": "Tobago",
+            "dao": "DAO",
+            "isla_dorada": "Isla Dorada",
+            "dragons_gold": "Dragon's Gold",
+        }
         return f"{names[self.game]}, {self.seats} seats"
 
     @property
@@ -74,6 +84,7 @@ ROWS: dict[str, Row] = {
     "tobago-2": Row("tobago", 2, 0.60),
     "tobago-4": Row("tobago", 4, 0.35),
     "dragons_gold-5": Row("dragons_gold", 5, 0.35),
+    "isla_dorada-4": Row("isla_dorada", 4, 0.35),
     "dao-2": Row("dao", 2, None),
     "dao-4": Row("dao", 4, None),
 }
@@ -92,10 +103,8 @@ def _install(game: str) -> None:
         return
     _INSTALLED.add(game)
     kind = get_kind(game)
-    if game == "tobago":
-        _count_rollouts(search)
-    if game == "dragons_gold":
-        _count_rollouts(dragons_gold_strong)
+    if game in SEARCHING:
+        _count_rollouts(SEARCHING[game])
     for level in ("strong", "normal"):
         bot = kind.bots[level]
 
@@ -111,8 +120,14 @@ def _install(game: str) -> None:
         kind.bots[level] = timed
 
 
-#: The games whose strong bot searches only at some decisions (a rollout counts them).
-SEARCHING = ("tobago", "dragons_gold")
+#: Each game's search module: its strong bot searches only at some decisions (a choice that
+#: matters, a bid, two legal actions), and a call of the module's ``rollout`` tells which.
+SEARCHING = {
+    "tobago": search,
+    "dragons_gold": dragons_gold_strong,
+    "isla_dorada": isla_dorada_strong,
+    "dao": dao_strong,
+}
 
 
 def _count_rollouts(module: Any) -> None:
@@ -257,6 +272,8 @@ def main() -> None:
         jobs=a.jobs,
         budget=str(search.BUDGET),
         dragons_gold_budget=str(dragons_gold_strong.BUDGET),
+        isla_dorada_budget=str(isla_dorada_strong.BUDGET),
+        dao_budget=str(dao_strong.BUDGET),
         wall_s=round(time.perf_counter() - start),
     )
 

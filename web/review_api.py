@@ -108,7 +108,7 @@ class AnalysisResultOut(BaseModel):
     version: int
     game: str
     steps: int
-    unit: str = Field(description="gold_lead, expected_points, planner_points…")
+    unit: str = Field(description="gold_lead, points_lead, points…")
     thresholds: ThresholdsOut = Field(
         description="loss <= best: best; <= good: good; <= inaccuracy: inaccuracy; else mistake"
     )
