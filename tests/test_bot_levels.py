@@ -124,6 +124,24 @@ def test_the_pages_have_a_short_name_for_every_level_and_old_name(name):
                 assert translate(lang, key) != key, (lang, key)
 
 
+@pytest.mark.parametrize(
+    ("module", "variable"),
+    [
+        (search, "TOBAGO_STRONG_ROLLOUTS"),
+        (dao_strong, "DAO_STRONG_ROLLOUTS"),
+        (isla_dorada_strong, "ISLA_STRONG_ROLLOUTS"),
+        (dragons_gold_strong, "DRAGONS_GOLD_STRONG_ROLLOUTS"),
+    ],
+)
+def test_a_strong_bots_budget_comes_from_the_environment_or_is_refused(module, variable):
+    assert module.budget_from_env(None) == module.DEFAULT_BUDGET
+    assert module.budget_from_env(" ") == module.DEFAULT_BUDGET
+    assert module.budget_from_env("7").rollouts == 7
+    for bad in ("0", "-3", "many", "1.5"):
+        with pytest.raises(ValueError, match=variable):
+            module.budget_from_env(bad)
+
+
 # --- playing ------------------------------------------------------------------------------------
 
 

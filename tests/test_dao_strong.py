@@ -145,15 +145,6 @@ def test_the_default_is_the_one_turn_look_ahead_without_a_search():
     assert strong.choose(view, [TAKE, TURN], random.Random(0), default, fewer) == default
 
 
-def test_the_budget_comes_from_the_environment_or_is_refused():
-    assert strong.budget_from_env(None) == strong.DEFAULT_BUDGET
-    assert strong.budget_from_env(" ") == strong.DEFAULT_BUDGET
-    assert strong.budget_from_env("7").rollouts == 7
-    for bad in ("0", "-3", "many", "1.5"):
-        with pytest.raises(ValueError, match="DAO_STRONG_ROLLOUTS"):
-            strong.budget_from_env(bad)
-
-
 @pytest.mark.slow
 def test_a_short_seeded_match_at_4_seats_has_strong_ahead_of_normal():
     """40 games at 4 seats against three normal bots, the strong seat in each seat in turn, at

@@ -158,15 +158,6 @@ def test_the_move_depends_on_the_view_alone():
     assert moves[0] == moves[1]
 
 
-def test_the_budget_comes_from_the_environment_or_is_refused():
-    assert strong.budget_from_env(None) == strong.DEFAULT_BUDGET
-    assert strong.budget_from_env(" ") == strong.DEFAULT_BUDGET
-    assert strong.budget_from_env("7").rollouts == 7
-    for bad in ("0", "-3", "many", "1.5"):
-        with pytest.raises(ValueError, match="DRAGONS_GOLD_STRONG_ROLLOUTS"):
-            strong.budget_from_env(bad)
-
-
 def test_a_short_seeded_match_has_strong_ahead_of_normal(monkeypatch):
     """Five games at five seats, the strong seat in each seat once, on a small budget: it wins
     more than a fair share and scores more than the normal bots (the long figures:
