@@ -50,3 +50,28 @@ def game_over(url: str, game_id: str, timeout: float = 30.0) -> dict:
             raise AssertionError(f"game {game_id} not over within {timeout:g} s: {snap}")
         after = snap["version"]
         requests.get(f"{url}/api/games/{game_id}/events?after={after}&wait=5", timeout=15)
+
+
+def strong_match(kind: Any, seats: int, games: range) -> tuple[float, float, float]:
+    """A short seeded match of ``kind``'s ``strong`` bot against ``normal`` ones: in game ``g``
+    (its deal and generator seeded ``g``) the strong seat is ``g % seats``. Returns the strong
+    seat's wins (a win shared by k counts 1/k), its summed score and the others' summed mean
+    score."""
+    import random
+
+    from games.base import play_bots
+    from games.halving import win_share
+
+    wins = mine = theirs = 0.0
+    for g in games:
+        seat = g % seats
+        levels = ["normal"] * seats
+        levels[seat] = "strong"
+        state = kind.new_state(g, seats, None)
+        play_bots(kind, state, levels, random.Random(g))
+        scores = kind.scores(state)
+        assert scores is not None
+        wins += win_share(scores, seat)
+        mine += scores[seat]
+        theirs += (sum(scores) - scores[seat]) / (seats - 1)
+    return wins, mine, theirs

@@ -10,11 +10,12 @@ import random
 
 import pytest
 
-from games.base import get_kind, play_bots
+from games.base import get_kind
 from games.dao import cards as C
 from games.dao import strong
 from games.dao.bots import ev_bot, greedy_bot, strong_bot
 from games.dao.odds import position_from_view
+from tests.bots import strong_match
 
 KIND = get_kind("dao")
 SMALL = strong.Budget(rollouts=8)
@@ -151,20 +152,8 @@ def test_a_short_seeded_match_at_4_seats_has_strong_ahead_of_normal():
     the default budget (about 25 s of CPU): it wins more than the fair quarter and scores more
     than the normal bots (these games: 0.275 and 6.15 points against 5.05; the long figures,
     with their intervals: ``bench/strong_bots_bench.py``'s ``dao-4`` row)."""
-    wins = mine = theirs = 0.0
     games = 40
-    for g in range(games):
-        seat = g % 4
-        levels = ["normal"] * 4
-        levels[seat] = "strong"
-        state = KIND.new_state(g, 4, None)
-        play_bots(KIND, state, levels, random.Random(g))
-        scores = KIND.scores(state)
-        assert scores is not None
-        best = max(scores)
-        wins += 1 / scores.count(best) if scores[seat] == best else 0.0
-        mine += scores[seat]
-        theirs += (sum(scores) - scores[seat]) / 3
+    wins, mine, theirs = strong_match(KIND, 4, range(games))
     assert wins / games > 0.25 and mine > theirs + games * 0.5, (wins, mine, theirs)
 
 

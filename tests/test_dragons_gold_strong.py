@@ -9,12 +9,13 @@ import random
 
 import pytest
 
-from games.base import get_kind, play_bots
+from games.base import get_kind
 from games.dragons_gold import sampling, strong
 from games.dragons_gold.engine import token_total
 from games.dragons_gold.greedy import greedy_bot
 from games.dragons_gold.scenario import position
 from games.dragons_gold.splits import token_values, worth
+from tests.bots import strong_match
 
 KIND = get_kind("dragons_gold")
 SMALL = strong.Budget(rollouts=4, candidates=2, samples=4)
@@ -163,16 +164,5 @@ def test_a_short_seeded_match_has_strong_ahead_of_normal(monkeypatch):
     more than a fair share and scores more than the normal bots (the long figures:
     ``bench/strong_bots_bench.py``)."""
     monkeypatch.setattr(strong, "BUDGET", strong.Budget(rollouts=2, candidates=2, samples=2))
-    wins = mine = theirs = 0.0
-    for g in range(5):
-        levels = ["normal"] * 5
-        levels[g] = "strong"
-        state = KIND.new_state(100 + g, 5, None)
-        play_bots(KIND, state, levels, random.Random(g))
-        scores = KIND.scores(state)
-        assert scores is not None
-        best = max(scores)
-        wins += 1 / scores.count(best) if scores[g] == best else 0.0
-        mine += scores[g]
-        theirs += (sum(scores) - scores[g]) / 4
+    wins, mine, theirs = strong_match(KIND, 5, range(100, 105))
     assert wins >= 3 and mine > theirs, (wins, mine, theirs)
