@@ -49,6 +49,15 @@ def test_every_builtin_game_has_a_descriptor_of_its_own():
         assert module_name(name) == f"web.{name}_pages"
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("name", BUILTIN)
+def test_a_rules_page_speaks_to_players_not_developers(name, lang):
+    """A rules page is for players: it names no file of the code and no command (the data
+    files and the simulations behind a Decision are the README's to name)."""
+    text = (ROOT / "web/rules" / lang / f"{name}.md").read_text(encoding="utf-8")
+    assert not re.findall(r"`[^`]*(?:\.json|\.py|python |games[./])[^`]*`", text)
+
+
 @pytest.mark.parametrize("name", BUILTIN)
 def test_a_descriptor_names_files_and_strings_that_exist(name):
     site = site_of(name)
