@@ -8,8 +8,8 @@ elsewhere; the bot's generator for a move is seeded by the game and the move. Pr
 bot and for the baseline: the win share (a win shared by k counts 1/k; fair 0.25) with its
 95 % interval, the mean margin (its score less the best other seat's) and the mean score; and
 the strong bot's decision CPU time (``time.process_time``) p50 / p99 over the decisions that
-searched (a rollout ran). (``bench/strong_bots_bench.py`` has no Isla Dorada row yet: this
-paired trial is the level's measure.)
+searched (a rollout ran). ``bench/strong_bots_bench.py``'s ``isla_dorada-4`` row measures the
+same games without the baseline; this trial adds the planner in the same seats (the pairing).
 """
 
 from __future__ import annotations
