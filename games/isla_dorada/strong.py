@@ -32,6 +32,16 @@ its seat (0.247 against 0.233); the others' goal cards inferred from every round
 against 0.258 in the next 200 and 0.307 against 0.230 in the 200 after (600 games: 0.296
 against 0.240).
 
+**Where the rest of the gap is** (games 0-199, this bot's 0.309 the baseline; diagnostics that
+put parts of the true state into every sampled state). The other seats' adventure hands true
+and their goal cards inferred: 0.312; their goal cards true and their hands drawn: 0.334; both
+true: 0.467. Neither part alone carries the gain: the rollouts foresee an auction only when
+they know both what each seat wants and what it can pay. Dealing each hand the cards the table
+saw it take face up (and has not seen leave it) won 0.309 on games 0-199 and 0.244 on 200-399:
+no gain. Nor did a bigger budget or a looser test (games 0-199): 48 rollouts 0.322, 4
+candidates 0.287, 4 times the holdings 0.304, ``Z`` 1.0 with ``MARGIN`` 0 0.300, rollouts to
+the end of the next round's treasures 0.302.
+
 **The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
 generator give the same move. ``ISLA_STRONG_ROLLOUTS`` (read once at import) sets another
 count per candidate. A view the sampler cannot add up (``sampling.Inconsistent``) gives the
