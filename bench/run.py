@@ -42,9 +42,8 @@ README = ROOT / "README.md"
 README_BEGIN = "<!-- bench figures: written by bench/run.py from bench/results.json -->"
 README_END = "<!-- end of the bench figures -->"
 #: A bench that runs longer than this is stopped (and the run fails): the longest,
-#: ``strong_bots_bench.py`` (800 games of Tobago's searching bot and 400 of Dragon's Gold's):
-#: 100 Tobago games a row took 74 min at one job on a shared machine, so the whole bench wants
-#: about three hours of two idle cores, and more than this on a shared machine.
+#: ``strong_bots_bench.py`` (400 games in each of its six rows), took 56 minutes of two idle
+#: cores (2026-12-03), several times that on a shared machine.
 TIMEOUT_S = 4 * 3600
 
 

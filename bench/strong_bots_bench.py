@@ -1,7 +1,7 @@
 """The strong bots against the normal ones: win shares over many games, and the think time of
 each decision at the default budget.
 
-    .venv/bin/python bench/strong_bots_bench.py [--games 400] [--jobs 2] [--only tobago-2]
+    .venv/bin/python bench/strong_bots_bench.py [--games 400] [--jobs 2] [--only tobago-2] [--merge]
 
 Rows (seats rotated game by game; Tobago's islands turn through ``classic-1`` … ``classic-6``;
 game ``g`` of a row is seeded ``g`` whatever the split, so any ``--jobs`` plays the same games):
@@ -25,10 +25,16 @@ decisions are the normal bot's move, a few ms; Dragon's Gold's others weigh a sp
 a few ms; Isla Dorada's others, the payments, moves and treasure plays, are the planner's; DAO's
 others have one legal action), target p99 <= 1 s; beside it, the normal bot's decisions in the same games (the
 baseline).
+
+A full run of every row takes about an hour of two idle cores (several on a shared machine;
+``bench/run.py`` allows it ``TIMEOUT_S``), so rows are often measured apart: ``--merge`` writes the rows this run played into ``bench/results.json``
+(their figures replace those rows' figures, the other rows' stay, and each game's facts say
+its games, jobs, budget, wall time and date) and rewrites the README's figures from it.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import statistics
@@ -36,12 +42,14 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import Figure, number, parse, parser, report
+from bench.run import RESULTS, write_readme
 from games.base import get_kind
 from games.dao import strong as dao_strong
 from games.dragons_gold import strong as dragons_gold_strong
@@ -247,6 +255,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400, help="games per row")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--only", choices=sorted(ROWS), action="append")
+    ap.add_argument("--merge", action="store_true", help="write these rows into bench/results.json")
     a = parse(ap)
     if a.quick:
         a.games = a.rounds
@@ -276,6 +285,63 @@ def main() -> None:
         dao_budget=str(dao_strong.BUDGET),
         wall_s=round(time.perf_counter() - start),
     )
+    if a.merge and not a.quick:
+        figures_json = [f.as_json() for f in out]
+        merge(
+            RESULTS, [ROWS[n] for n in names], figures_json, a, round(time.perf_counter() - start)
+        )
+        write_readme(json.loads(RESULTS.read_text()))
+        print(f"merged {', '.join(names)} into {RESULTS.relative_to(RESULTS.parent.parent)}")
+
+
+#: Each game's strong budget, as the facts name it.
+BUDGETS = {
+    "tobago": lambda: str(search.BUDGET),
+    "dragons_gold": lambda: str(dragons_gold_strong.BUDGET),
+    "isla_dorada": lambda: str(isla_dorada_strong.BUDGET),
+    "dao": lambda: str(dao_strong.BUDGET),
+}
+
+
+def merge(
+    path: Path,
+    rows: list[Row],
+    figures: list[dict[str, Any]],
+    a: Any,
+    wall_s: int,
+    now: str | None = None,
+) -> None:
+    """Put ``rows``' ``figures`` (``Figure.as_json``) into the results file ``path``'s
+    ``strong_bots`` bench (replacing those rows' figures, keeping the others', in row order)
+    with each game's facts (games, jobs, budget, wall time, date); the bench's date becomes
+    this run's."""
+    results = json.loads(path.read_text())
+    now = now or datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    bench = results["benches"].setdefault(
+        "strong_bots", {"bench": "strong_bots", "rounds": a.rounds, "quick": False, "facts": {}}
+    )
+    ran = {f"strong_bots.{row.key}_" for row in rows}
+    kept = [f for f in bench.get("figures", []) if not any(f["key"].startswith(k) for k in ran)]
+    order = [f"strong_bots.{row.key}_" for row in ROWS.values()]
+
+    def place(figure: dict[str, Any]) -> int:
+        return next(i for i, k in enumerate(order) if figure["key"].startswith(k))
+
+    bench["figures"] = sorted(kept + figures, key=place)
+    for name in [k for k in bench["facts"] if k.endswith("budget")]:
+        del bench["facts"][name]  # a whole run's budgets: each game's facts name its own
+    for row in rows:
+        bench["facts"][row.game] = {
+            "games": a.games,
+            "jobs": a.jobs,
+            "budget": BUDGETS[row.game](),
+            "wall_s": wall_s,
+            "date": now,
+        }
+    load = list(os.getloadavg())
+    bench.update(rounds=a.rounds, load_average=load, date=now)
+    bench.setdefault("load_before", load)
+    path.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n")
 
 
 if __name__ == "__main__":

@@ -67,3 +67,30 @@ def test_a_bench_runs_its_tiny_configuration_and_prints_its_rows(tmp_path, name)
         assert f["label"] in proc.stdout and math.isfinite(f["median"]), f
     known = {f["key"] for f in RESULTS["benches"][name]["figures"]}
     assert {f["key"] for f in data["figures"]} <= known  # results.json has a row for each
+
+
+def test_merging_a_strong_bots_row_replaces_its_figures_and_keeps_the_other_rows(tmp_path):
+    from argparse import Namespace
+
+    from bench import strong_bots_bench as sb
+
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps(RESULTS), encoding="utf-8")
+    before = RESULTS["benches"]["strong_bots"]["figures"]
+    fresh = Figure("strong_bots.dragons_gold_5_share", "DG", [0.5], "", (">=", 0.35)).as_json()
+    args = Namespace(games=400, jobs=2, rounds=5)
+    sb.merge(path, [sb.ROWS["dragons_gold-5"]], [fresh], args, wall_s=60, now="then")
+    bench = json.loads(path.read_text(encoding="utf-8"))["benches"]["strong_bots"]
+    keys = [f["key"] for f in bench["figures"]]
+    assert keys.count("strong_bots.dragons_gold_5_share") == 1
+    assert "strong_bots.dragons_gold_5_think_p99_ms" not in keys  # the row's figures, replaced
+    assert [f for f in bench["figures"] if not f["key"].startswith("strong_bots.dragons")] == [
+        f for f in before if not f["key"].startswith("strong_bots.dragons")
+    ]
+    assert keys.index("strong_bots.dragons_gold_5_share") == [f["key"] for f in before].index(
+        "strong_bots.dragons_gold_5_share"
+    )
+    facts = bench["facts"]["dragons_gold"]
+    assert (facts["games"], facts["jobs"], facts["date"]) == (400, 2, "then")
+    assert facts["budget"] == str(sb.dragons_gold_strong.BUDGET)
+    assert bench["date"] == "then"

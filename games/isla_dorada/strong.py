@@ -30,7 +30,8 @@ places of random goal cards); weighing only the standing bids won no more than t
 its seat (0.247 against 0.233); the others' goal cards inferred from every round's choices
 (``inference``) won 0.309 against the planner's 0.233 in the same seats (games 0-199), 0.273
 against 0.258 in the next 200 and 0.307 against 0.230 in the 200 after (600 games: 0.296
-against 0.240).
+against 0.240); the bench's row (``bench/strong_bots_bench.py --only isla_dorada-4``, games
+0-399) 0.313 ± 0.045.
 
 **Where the rest of the gap is** (games 0-199, this bot's 0.309 the baseline; diagnostics that
 put parts of the true state into every sampled state). The other seats' adventure hands true
