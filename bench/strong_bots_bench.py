@@ -325,7 +325,8 @@ def merge(
     order = [f"strong_bots.{row.key}_" for row in ROWS.values()]
 
     def place(figure: dict[str, Any]) -> int:
-        return next(i for i, k in enumerate(order) if figure["key"].startswith(k))
+        # a figure of no row (a row renamed since) goes last rather than failing the merge
+        return next((i for i, k in enumerate(order) if figure["key"].startswith(k)), len(order))
 
     bench["figures"] = sorted(kept + figures, key=place)
     for name in [k for k in bench["facts"] if k.endswith("budget")]:
