@@ -27,9 +27,10 @@ others have one legal action), target p99 <= 1 s; beside it, the normal bot's de
 baseline).
 
 A full run of every row takes about an hour of two idle cores (several on a shared machine;
-``bench/run.py`` allows it ``TIMEOUT_S``), so rows are often measured apart: ``--merge`` writes the rows this run played into ``bench/results.json``
-(their figures replace those rows' figures, the other rows' stay, and each game's facts say
-its games, jobs, budget, wall time and date) and rewrites the README's figures from it.
+``bench/run.py`` allows it ``TIMEOUT_S``), so rows are often measured apart: ``--merge``
+writes the rows this run played into ``bench/results.json`` (their figures replace those rows'
+figures, the other rows' stay, and each game's facts say its games, jobs, budget, wall time and
+date) and rewrites the README's figures from it.
 """
 
 from __future__ import annotations
@@ -294,15 +295,6 @@ def main() -> None:
         print(f"merged {', '.join(names)} into {RESULTS.relative_to(RESULTS.parent.parent)}")
 
 
-#: Each game's strong budget, as the facts name it.
-BUDGETS = {
-    "tobago": lambda: str(search.BUDGET),
-    "dragons_gold": lambda: str(dragons_gold_strong.BUDGET),
-    "isla_dorada": lambda: str(isla_dorada_strong.BUDGET),
-    "dao": lambda: str(dao_strong.BUDGET),
-}
-
-
 def merge(
     path: Path,
     rows: list[Row],
@@ -335,7 +327,7 @@ def merge(
         bench["facts"][row.game] = {
             "games": a.games,
             "jobs": a.jobs,
-            "budget": BUDGETS[row.game](),
+            "budget": str(SEARCHING[row.game].BUDGET),
             "wall_s": wall_s,
             "date": now,
         }
