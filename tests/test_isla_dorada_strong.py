@@ -1,11 +1,11 @@
 """Isla Dorada's strong bot (``games.isla_dorada.strong``, the ``strong`` level) and the
-states it samples from a seat's view (``games.isla_dorada.sampling``): a sampled state shows the
-seat exactly its view, holds every card once, and can pay every standing bid (what it infers
-of the others' goal cards: ``test_isla_dorada_inference``); the bot's move is a function of the
-view and its generator, always legal, the planner's where it does not search or is not clearly
-beaten; its budget is a count read from the environment; a short seeded match has it ahead of
-the planner in the same seats (the long figures: ``games.isla_dorada.strong_trial``, the
-README)."""
+states it samples from a seat's view in an auction or a draw (``games.isla_dorada.sampling``):
+a sampled state shows the seat exactly its view, holds every card once, and can pay every
+standing bid (what it infers of the others' goal cards: ``test_isla_dorada_inference``); the
+bot's move is a function of the view and its generator, always legal, the planner's where it
+does not search or is not clearly beaten; its budget is a count read from the environment; a
+short seeded match has it ahead of the planner in the same seats (the long figures:
+``games.isla_dorada.strong_trial``, the README)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from games.isla_dorada import payment as M
 from games.isla_dorada import strong, strong_trial
 from games.isla_dorada import tables as T
 from games.isla_dorada.planner import plan
-from games.isla_dorada.sampling import Inconsistent, sample_state
+from games.isla_dorada.sampling import SAMPLED_PHASES, Inconsistent, sample_state
 from games.isla_dorada.state import IslaState
 
 KIND = get_kind("isla_dorada")
@@ -28,14 +28,16 @@ KIND = get_kind("isla_dorada")
 NOT_SAMPLED = ("history", "last_events")
 
 
-def auction_views(seed: int, seats: int, rounds: int) -> list[tuple[IslaState, int]]:
-    """The states of a game of planners at every bid of its first ``rounds`` rounds, with the
-    seat to act (copies: the game goes on)."""
+def auction_views(
+    seed: int, seats: int, rounds: int, phases: frozenset[str] = frozenset({"bid"})
+) -> list[tuple[IslaState, int]]:
+    """The states of a game of planners at every bid (or every step of ``phases``) of its
+    first ``rounds`` rounds, with the seat to act (copies: the game goes on)."""
     state = KIND.new_state(seed, seats, None)
     out = []
     while not KIND.is_over(state) and state.round <= rounds:
-        if state.phase == "bid":
-            out.append((KIND.decode(KIND.encode(state), _common(state)), state.turn))
+        if state.phase in phases:
+            out.append((KIND.decode(KIND.encode(state), _common(state)), KIND.to_act(state)[0]))
         found = next_bot_action(KIND, state, ["normal"] * seats, lambda: random.Random(seed))
         assert found is not None
         KIND.apply(state, *found)
@@ -59,8 +61,8 @@ def _visible(view: dict) -> dict:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_sampled_state_shows_the_seat_its_view_and_the_same_legal_actions(seed):
-    positions = auction_views(seed, 4, 8)
-    assert len(positions) > 20
+    positions = auction_views(seed, 4, 8, SAMPLED_PHASES)
+    assert len(positions) > 20 and {s.phase for s, _ in positions} == SAMPLED_PHASES
     for i, (state, _) in enumerate(positions):
         for seat in range(state.seats):
             view = KIND.view(state, seat)
@@ -70,7 +72,7 @@ def test_a_sampled_state_shows_the_seat_its_view_and_the_same_legal_actions(seed
 
 
 def test_a_sampled_state_holds_every_card_once_no_lightning_in_hand_and_pays_every_bid():
-    for i, (state, turn) in enumerate(auction_views(3, 5, 10)):
+    for i, (state, turn) in enumerate(auction_views(3, 5, 10, SAMPLED_PHASES)):
         sampled = sample_state(KIND.view(state, turn), random.Random(i))
         adventure = Counter(sampled.deck + sampled.discard + sampled.display)
         for hand in sampled.hands:
@@ -104,7 +106,7 @@ def test_the_same_view_and_generator_sample_the_same_state_and_another_generator
     assert len({repr(h) for h in others}) > 1
 
 
-def test_a_view_out_of_an_auction_is_not_sampled_and_the_bot_plays_the_planners_move():
+def test_a_view_out_of_an_auction_or_a_draw_is_not_sampled_and_the_bot_plays_the_planners_move():
     state = KIND.new_state(5, 4, None)
     view, legal = KIND.view(state, 0), KIND.legal_actions(state, 0)
     with pytest.raises(Inconsistent):
@@ -113,7 +115,7 @@ def test_a_view_out_of_an_auction_is_not_sampled_and_the_bot_plays_the_planners_
 
 
 def test_the_candidates_are_legal_the_planners_move_first():
-    for state, turn in auction_views(6, 4, 6):
+    for state, turn in auction_views(6, 4, 6, SAMPLED_PHASES):
         view, legal = KIND.view(state, turn), KIND.legal_actions(state, turn)
         moves = strong.candidates(view, legal, 5)
         assert moves[0] == strong.planner_move(view, legal)

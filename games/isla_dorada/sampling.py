@@ -1,12 +1,13 @@
-"""A whole Isla Dorada state sampled from one seat's view during an auction: the hidden parts
-drawn at random, consistently with what the view shows (a *determinization*, for the strong
-bot to simulate with the real engine: ``games.isla_dorada.strong``).
+"""A whole Isla Dorada state sampled from one seat's view during an auction or a draw: the
+hidden parts drawn at random, consistently with what the view shows (a *determinization*, for
+the strong bot to simulate with the real engine: ``games.isla_dorada.strong``).
 
 What the view shows is copied as it is: the expedition, the round, the markers, the leader,
 gold, the explored places, the figures, flights and river steps, every seat's played treasures
 (with their bonus and Bongo cards) and curses, auctions won, the face-up cards, the standing
-bids with the special cards shown with them, who passed or is barred, whose turn it is, and the
-seat's own hand, treasures, curses and destiny card. What it hides is drawn:
+bids with the special cards shown with them, who passed or is barred, whose turn it is (in a
+draw: who draws, the step, and so how many seats are still to draw), and the seat's own hand,
+treasures, curses and destiny card. What it hides is drawn:
 
 - **adventure cards**: the 112 less the seat's hand, the face-up display, the special cards
   lying with standing bids and the bonus cards played are shuffled; the other hands (their
@@ -49,8 +50,8 @@ from games.isla_dorada.inference import (
 from games.isla_dorada.state import IslaState, new_stats
 from games.state import generator
 
-#: The phase a view can be sampled in (the strong bot searches its bids only).
-SAMPLED_PHASES = frozenset({"bid"})
+#: The phases a view can be sampled in (the strong bot searches its bids and its draws).
+SAMPLED_PHASES = frozenset({"bid", "draw"})
 
 
 class Inconsistent(ValueError):
@@ -89,7 +90,9 @@ def sample_state(view: dict, rng: random.Random, belief: GoalBelief | None = Non
     me: int = view["you"]
     players = view["players"]
     seats = len(players)
-    auction = view["auction"]
+    bidding = view["phase"] == "bid"
+    auction: dict[str, Any] = view["auction"] if bidding else {"high": None, "turn": 0}
+    draw = view.get("draw") or {"seat": 0, "step": "take"}
     explored = [0] * T.LOC_COUNT
     for loc, n in view["explored"].items():
         explored[T.LOC_INDEX[loc]] = n
@@ -118,7 +121,10 @@ def sample_state(view: dict, rng: random.Random, belief: GoalBelief | None = Non
         turn=auction["turn"],
         passed=[p["passed"] for p in players],
         barred=[p["barred"] for p in players],
-        juju_turn=_juju_played(view, me),
+        juju_turn=bidding and _juju_played(view, me),
+        draw_seat=draw["seat"],
+        draw_left=(view["leader"] - draw["seat"]) % seats or seats,
+        draw_step=draw["step"],
         pending=[None] * seats,
         played_treasures=[
             [

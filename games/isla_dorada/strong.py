@@ -1,29 +1,32 @@
 """Isla Dorada's ``strong`` level, a search bot (``games.isla_dorada.strong_trial`` measures it
-against the planner; the README has the figures). Determinized one-round rollouts
-of a few candidate bids, judged by the real engine and a fitted estimate of the final scores,
+against the planner; the README has the figures). Determinized short rollouts of a few
+candidate bids and draws, judged by the real engine and a fitted estimate of the final scores,
 the planner's move kept unless another is clearly better. It reads only its seat's view.
 
-**A decision.** In an auction (the choice that steers the expedition, and what it costs) the
-bot lists a few *candidates*: the planner's own move (``games.isla_dorada.planner``, the
-``normal`` level), a pass, and the bid forms the planner values best after it
-(``planner.bid_gain``); at every other step it plays the planner's move. Each candidate is
-tried in the same ``Budget.rollouts`` *determinizations*: whole states sampled from the view
-(``games.isla_dorada.sampling``: the other hands, the decks, and the others' goal cards drawn
-from what the view lets it infer, ``games.isla_dorada.inference``: how the planner comes by its
-cards, the places reached while it held them, the destinations it chose). In each, the
-candidate is applied with the real engine, then every seat (this one too) plays the planner's
-moves to the end of the round's treasures (the auction, the payment, the move, the curses, the
-treasures; or the game's end), and the position is valued for each seat by ``estimate``: a
-linear estimate of its final score from its score so far, its treasures and curses in hand by
-their distance from the expedition, its mission's progress, its cards and gold, some weighed by
-the markers left (``FEATURES``; the weights in ``data/strong_value.json`` were fitted on games
-of four planners, ``games.isla_dorada.value_fit``). A candidate's value is its estimate less
-the best other seat's. Another candidate replaces the planner's move only when its values beat
-the planner's, rollout by rollout on the same states, by more than ``MARGIN`` on average and
-``Z`` standard errors of that paired difference (a one-sided test: noise does not steer).
+**A decision.** In an auction (the choice that steers the expedition, and what it costs) the bot
+lists a few *candidates*: the planner's own move (``games.isla_dorada.planner``, the ``normal``
+level), a pass, and the bid forms the planner values best after it (``planner.bid_gain``); in a
+draw, the planner's card, the deck's top (and, offered a purchase, none) and the face-up cards
+the planner would use most (``Mind.card_use``); at every other step it plays the planner's move.
+Each candidate is tried in the same ``Budget.rollouts`` *determinizations*: whole states sampled
+from the view (``games.isla_dorada.sampling``: the other hands, the decks, and the others' goal
+cards drawn from what the view lets it infer, ``games.isla_dorada.inference``: how the planner
+comes by its cards, the places reached while it held them, the destinations it chose). In each,
+the candidate is applied with the real engine, then every seat (this one too) plays the
+planner's moves to the end of the round's treasures (the auction, the payment, the move, the
+curses, the treasures; or the game's end), and for a draw to the end of the next round's
+treasures (a card drawn pays only in a later auction), and the position is valued for each seat
+by ``estimate``: a linear estimate of its final score from its score so far, its treasures and
+curses in hand by their distance from the expedition, its mission's progress, its cards and
+gold, some weighed by the markers left (``FEATURES``; the weights in ``data/strong_value.json``
+were fitted on games of four planners, ``games.isla_dorada.value_fit``). A candidate's value is
+its estimate less the best other seat's. Another candidate replaces the planner's move only when
+its values beat the planner's, rollout by rollout on the same states, by more than ``MARGIN`` on
+average and ``Z`` standard errors of that paired difference (a one-sided test: noise does not
+steer).
 
 **What was measured** (``games.isla_dorada.strong_trial``, 200 games; the README has the
-figures). With the whole state known (a diagnostic, not a bot: it cheats) these rollouts won
+figures; the bids' search alone, before the draws were searched). With the whole state known (a diagnostic, not a bot: it cheats) these rollouts won
 0.475 of 100 games against three planners, so the search and the estimate can tell good bids.
 From uniformly sampled hidden cards they lost to the planner (the rollouts' other seats chase
 places of random goal cards); weighing only the standing bids won no more than the planner in
@@ -34,23 +37,30 @@ against 0.240); the bench's row (``bench/strong_bots_bench.py --only isla_dorada
 0-399) 0.313 ± 0.045.
 
 **Where the rest of the gap is** (games 0-199, this bot's 0.309 the baseline; diagnostics that
-put parts of the true state into every sampled state). The other seats' adventure hands true
-and their goal cards inferred: 0.312; their goal cards true and their hands drawn: 0.334; both
-true: 0.467. Neither part alone carries the gain: the rollouts foresee an auction only when
-they know both what each seat wants and what it can pay. Dealing each hand the cards the table
-saw it take face up (and has not seen leave it) won 0.309 on games 0-199 and 0.244 on 200-399:
-no gain. Nor did a bigger budget or a looser test (games 0-199): 48 rollouts 0.322, 4
-candidates 0.287, 4 times the holdings 0.304, ``Z`` 1.0 with ``MARGIN`` 0 0.300, rollouts to
-the end of the next round's treasures 0.302. The one lead: searching the draws too (the
-planner's draw and the two next by its use of the card, rolled out to the end of the next
-round's treasures) won 0.333 on games 0-199 and 0.298 on 200-399, +0.025 over those 400 games
-(within their noise) for about three times the CPU a game; not adopted. Which seats carry it
-(games 0-199): the true hands and goal cards of the seats still bidding (the high bidder too)
-won 0.432, those of the seats that passed 0.323. A planner that passed never bids at its next
-turn on the true state (0 of 272 times), but would in 43 % of the states drawn from the view;
-rolling out only states in which every seat that passed would pass again (up to four draws
-per rollout) still won 0.294 on games 0-199 and 0.275 on 200-399: no gain. What is missing
-is what the seats still bidding can pay, which their spoken bids barely tell.
+put parts of the true state into every sampled state). The other seats' adventure hands true and
+their goal cards inferred: 0.312; their goal cards true and their hands drawn: 0.334; both true:
+0.467. Neither part alone carries the gain: the rollouts foresee an auction only when they know
+both what each seat wants and what it can pay. Dealing each hand the cards the table saw it take
+face up (and has not seen leave it) won 0.309 on games 0-199 and 0.244 on 200-399: no gain. Nor
+did a bigger budget or a looser test (games 0-199): 48 rollouts 0.322, 4 candidates 0.287, 4
+times the holdings 0.304, ``Z`` 1.0 with ``MARGIN`` 0 0.300, rollouts to the end of the next
+round's treasures 0.302. The one lead: searching the draws too (the planner's draw and the two
+next by its use of the card, rolled out to the end of the next round's treasures) won 0.333 on
+games 0-199 and 0.298 on 200-399, +0.025 over those 400 games (within their noise) for about
+three times the CPU a game; adopted once the bench's row, on other deals, gave the same gain:
+0.336 ± 0.046 against the bids' search alone's 0.313 (a searched decision's CPU p99 219 ms).
+Which seats carry the gap (games 0-199): the true hands and goal cards of the seats still
+bidding (the high bidder too) won 0.432, those of the seats that passed 0.323. A planner that
+passed never bids at its next turn on the true state (0 of 272 times), but would in 43 % of the
+states drawn from the view; rolling out only states in which every seat that passed would pass
+again (up to four draws per rollout) still won 0.294 on games 0-199 and 0.275 on 200-399: no
+gain. What is missing is what the seats still bidding can pay, which their spoken bids barely
+tell. Nor did two changes to the bids' search (before the draws were searched; games of
+``strong_trial``'s kind): valuing a position by its chance to win (the estimates' spread by the
+markers left) instead of its margin won 0.268 on games 0-199; the planner's draws made thriftier
+(no purchase, a face-up card taken from a use of 0.7) won the planner's own seat 0.270 against
+0.257 over 8,000 games, but the bids' search with them only 0.265 on games 0-399 (the search
+alone about 0.291).
 
 **The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
 generator give the same move. ``ISLA_STRONG_ROLLOUTS`` (read once at import) sets another
@@ -212,6 +222,8 @@ def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
     own = planner_move(view, legal)
     if len(legal) == 1 or view["phase"] not in SAMPLED_PHASES:
         return [own]
+    if view["phase"] == "draw":
+        return _draw_candidates(view, legal, own, limit)
     out = [own]
     if {"type": "pass"} in legal and own != {"type": "pass"}:
         out.append({"type": "pass"})
@@ -228,16 +240,35 @@ def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
     return out
 
 
+def _draw_candidates(view: dict, legal: list[Action], own: Action, limit: int) -> list[Action]:
+    """A draw's candidates: the planner's, then the deck's top (and, buying, no purchase), then
+    the face-up cards by the planner's use of them (``Mind.card_use``), ``limit`` in all."""
+    out = [own]
+    plain = [a for a in legal if a.get("deck") or a["type"] == "done"]
+    out += [dict(a) for a in plain if a != own]
+    mind = Mind(view)
+    display = {c["id"]: c for c in view["display"]}
+    ranked = sorted(
+        (a for a in legal if "card" in a and a != own),
+        key=lambda a: -mind.card_use(display[a["card"]]),
+    )
+    out += [dict(a) for a in ranked]
+    return out[:limit]
+
+
 #: The phases of a round after its treasures (a rollout stops at the first).
 _AFTER_TREASURES = frozenset({"news", "draw", "lightning", "limit"})
 
 
 def rollout(kind: GameKind, state: IslaState, seat: int, action: Action) -> float:
-    """Apply ``action`` for ``seat``, then the planner's moves for everyone to the end of this
-    round's treasures (or the game's end), and the value reached (``evaluate``)."""
-    last = state.round
+    """Apply ``action`` for ``seat``, then the planner's moves for everyone to the end of the
+    treasures of this round (a bid) or of the next (a draw), or the game's end, and the value
+    reached (``evaluate``)."""
+    horizon = state.round + (state.phase == "draw")
     kind.apply(state, seat, action)
-    while state.phase != OVER and not (state.round > last or state.phase in _AFTER_TREASURES):
+    while state.phase != OVER and not (
+        state.round > horizon or (state.round == horizon and state.phase in _AFTER_TREASURES)
+    ):
         actor = kind.to_act(state)[0]
         legal = kind.legal_actions(state, actor)
         move = legal[0] if len(legal) == 1 else planner_move(kind.view(state, actor), legal)
