@@ -26,15 +26,15 @@ average and ``Z`` standard errors of that paired difference (a one-sided test: n
 steer).
 
 **What was measured** (``games.isla_dorada.strong_trial``, 200 games; the README has the
-figures; the bids' search alone, before the draws were searched). With the whole state known (a diagnostic, not a bot: it cheats) these rollouts won
-0.475 of 100 games against three planners, so the search and the estimate can tell good bids.
-From uniformly sampled hidden cards they lost to the planner (the rollouts' other seats chase
-places of random goal cards); weighing only the standing bids won no more than the planner in
-its seat (0.247 against 0.233); the others' goal cards inferred from every round's choices
-(``inference``) won 0.309 against the planner's 0.233 in the same seats (games 0-199), 0.273
-against 0.258 in the next 200 and 0.307 against 0.230 in the 200 after (600 games: 0.296
-against 0.240); the bench's row (``bench/strong_bots_bench.py --only isla_dorada-4``, games
-0-399) 0.313 ± 0.045.
+figures; the bids' search alone, before the draws were searched). With the whole state known (a
+diagnostic, not a bot: it cheats) these rollouts won 0.475 of 100 games against three planners,
+so the search and the estimate can tell good bids. From uniformly sampled hidden cards they lost
+to the planner (the rollouts' other seats chase places of random goal cards); weighing only the
+standing bids won no more than the planner in its seat (0.247 against 0.233); the others' goal
+cards inferred from every round's choices (``inference``) won 0.309 against the planner's 0.233
+in the same seats (games 0-199), 0.273 against 0.258 in the next 200 and 0.307 against 0.230 in
+the 200 after (600 games: 0.296 against 0.240); the bench's row (``bench/strong_bots_bench.py
+--only isla_dorada-4``, games 0-399) 0.313 ± 0.045.
 
 **Where the rest of the gap is** (games 0-199, this bot's 0.309 the baseline; diagnostics that
 put parts of the true state into every sampled state). The other seats' adventure hands true and
