@@ -28,7 +28,7 @@ KIND = get_kind("isla_dorada")
 NOT_SAMPLED = ("history", "last_events")
 
 
-def auction_views(
+def search_positions(
     seed: int, seats: int, rounds: int, phases: frozenset[str] = frozenset({"bid"})
 ) -> list[tuple[IslaState, int]]:
     """The states of a game of planners at every bid (or every step of ``phases``) of its
@@ -61,7 +61,7 @@ def _visible(view: dict) -> dict:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_sampled_state_shows_the_seat_its_view_and_the_same_legal_actions(seed):
-    positions = auction_views(seed, 4, 8, SAMPLED_PHASES)
+    positions = search_positions(seed, 4, 8, SAMPLED_PHASES)
     assert len(positions) > 20 and {s.phase for s, _ in positions} == SAMPLED_PHASES
     for i, (state, _) in enumerate(positions):
         for seat in range(state.seats):
@@ -72,7 +72,7 @@ def test_a_sampled_state_shows_the_seat_its_view_and_the_same_legal_actions(seed
 
 
 def test_a_sampled_state_holds_every_card_once_no_lightning_in_hand_and_pays_every_bid():
-    for i, (state, turn) in enumerate(auction_views(3, 5, 10, SAMPLED_PHASES)):
+    for i, (state, turn) in enumerate(search_positions(3, 5, 10, SAMPLED_PHASES)):
         sampled = sample_state(KIND.view(state, turn), random.Random(i))
         adventure = Counter(sampled.deck + sampled.discard + sampled.display)
         for hand in sampled.hands:
@@ -98,7 +98,7 @@ def test_a_sampled_state_holds_every_card_once_no_lightning_in_hand_and_pays_eve
 
 
 def test_the_same_view_and_generator_sample_the_same_state_and_another_generator_another():
-    state, turn = auction_views(4, 4, 3)[-1]
+    state, turn = search_positions(4, 4, 3)[-1]
     view = KIND.view(state, turn)
     one, two = sample_state(view, random.Random(7)), sample_state(view, random.Random(7))
     assert KIND.encode(one) == KIND.encode(two)
@@ -115,7 +115,7 @@ def test_a_view_out_of_an_auction_or_a_draw_is_not_sampled_and_the_bot_plays_the
 
 
 def test_the_candidates_are_legal_the_planners_move_first():
-    for state, turn in auction_views(6, 4, 6, SAMPLED_PHASES):
+    for state, turn in search_positions(6, 4, 6, SAMPLED_PHASES):
         view, legal = KIND.view(state, turn), KIND.legal_actions(state, turn)
         moves = strong.candidates(view, legal, 5)
         assert moves[0] == strong.planner_move(view, legal)
@@ -125,7 +125,7 @@ def test_the_candidates_are_legal_the_planners_move_first():
 
 def test_the_move_is_a_function_of_the_view_and_the_generator():
     small = strong.Budget(rollouts=8, candidates=3)
-    for state, turn in auction_views(8, 4, 4)[:12]:
+    for state, turn in search_positions(8, 4, 4)[:12]:
         view, legal = KIND.view(state, turn), KIND.legal_actions(state, turn)
         a = strong.choose(view, legal, random.Random(3), small)
         assert a in legal
@@ -146,7 +146,7 @@ def test_the_estimate_is_the_score_once_the_game_is_over_and_has_a_weight_per_fe
     play_bots(KIND, state, ["normal"] * 4, random.Random(0))
     assert [strong.estimate(state, s) for s in range(4)] == KIND.scores(state)
     assert len(strong.WEIGHTS) == len(strong.FEATURES)
-    for position, turn in auction_views(10, 4, 3):
+    for position, turn in search_positions(10, 4, 3):
         assert len(strong.features(position, turn)) == len(strong.FEATURES)
 
 
