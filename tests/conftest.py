@@ -15,17 +15,23 @@ by hand (many-game simulations, gunicorn started inside a test, schemathesis), a
 at collection, every browser test, every test on the real PostgreSQL server and every test that
 takes a module's ``server`` fixture (by convention a real gunicorn on loopback). ``make test``
 runs them all.
+
+**A failing test against a real server shows the server's log**: the tail of each ``Gunicorn``
+fixture's log and of ``tmp_path/gunicorn.log`` (``tests.servers.gunicorn_in``) is added to its
+report, so a 500 in CI comes with its traceback.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
+from pathlib import Path
 
 import pytest
 
 import games.base
 from app import create_app
 from tests.pg_support import PostgresCluster
+from tests.servers import Gunicorn
 from tests.testgame import NAME, BlindAuction
 from web.storage import GameStore, open_store
 
@@ -41,6 +47,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         real_parts = on_postgres or "pg_cluster" in fixtures or "server" in fixtures
         if item.get_closest_marker("browser") or real_parts:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Generator:
+    """A failed test's report gains the tail of each real server's log (module doc)."""
+    outcome = yield
+    report = outcome.get_result()
+    if not report.failed:
+        return
+    funcargs = getattr(item, "funcargs", {})
+    logs = {srv.log for srv in funcargs.values() if isinstance(srv, Gunicorn)}
+    tmp = funcargs.get("tmp_path")
+    if isinstance(tmp, Path):
+        logs.add(tmp / "gunicorn.log")
+    for log in sorted(logs):
+        try:
+            tail = log.read_text(errors="replace")[-4000:]
+        except OSError:  # removed with its server, or never written
+            continue
+        report.sections.append((f"gunicorn log {log.name} (tail)", tail))
 
 
 class FakeClock:

@@ -1,13 +1,15 @@
 """What only the SQLite store has, on a real file: its pragmas (WAL, busy timeout), the raw
 table's refusal of a doubled version, tokens absent from the file's bytes, its schema
 migrations (``PRAGMA user_version``, ``MIGRATIONS``), the change counter its watcher reads, and
-a write lock held by another process past ``LOCK_WAIT_S`` (503, never a hang). The store suite
+a write lock held by another process past ``LOCK_WAIT_S`` (503, never a hang), and a file held
+whole by another process as a connection opens (waited for, or 503: never a 500). The store suite
 both stores pass is ``tests/test_storage.py``."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -99,6 +101,35 @@ def test_a_write_lock_held_past_the_wait_is_a_503_and_reads_go_on(store, db, mon
         other.close()
     with store.transaction("g1") as tx:  # free again
         tx.append([ActionRecord(1, 0, {"type": "x"})], RUNNING, None)
+
+
+def test_a_file_held_whole_as_a_connection_opens_is_waited_for_or_refused(db):
+    """Another process may hold the whole file for a moment (its checkpoint as it closes the
+    file's last connection, its WAL switch). A process's first read or write opens a connection
+    then, whose set-up statements read the schema: the read is refused past its short wait (503)
+    and the write waits for the lock to go; neither is a raw SQLite error (a 500)."""
+    SqliteStore(db).close()
+    store = SqliteStore(db)  # no connection open yet: its set-up closed its own
+    other = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    other.execute("PRAGMA locking_mode = EXCLUSIVE")
+    other.execute("BEGIN EXCLUSIVE")
+    released = threading.Event()
+
+    def release() -> None:
+        other.execute("COMMIT")
+        other.close()
+        released.set()
+
+    try:
+        with pytest.raises(DatabaseUnavailable):
+            store.get("g1")
+        threading.Timer(0.3, release).start()
+        store.create(GameRecord("g1", "blind_auction", {}, 5, [Seat(0, "human")]), [])
+        assert released.is_set()  # it waited for the lock, and wrote once it was free
+        assert store.get("g1").version == 0
+    finally:
+        released.wait(5)
+        store.close()
 
 
 def test_tokens_are_not_in_the_file(db):

@@ -13,10 +13,11 @@ game's row is read, so the version a request checks is still the version when it
 racing requests on one version give one success and one ``StaleVersion`` (409). WAL lets readers
 (GETs, streams) go on while a writer holds the lock, across gunicorn's worker processes too. The
 writers of one process take a lock of their own before ``BEGIN IMMEDIATE``, so they queue on it
-and take turns on one connection;
-a lock held by another process is waited for by sleeping between tries (``_begin``: a gevent
-sleep under gevent), not in SQLite's busy handler, which sleeps in C; past ``LOCK_WAIT_S`` the
-request is refused with ``DatabaseUnavailable`` (503, ``Retry-After``). Every append (and a
+and take turns on one connection; a lock held by another process (as the writing connection
+opens or begins) is waited for by sleeping between tries (``_waiting_for_locks``: a gevent sleep
+under gevent), not in SQLite's busy handler, which sleeps in C; past ``LOCK_WAIT_S`` the request
+is refused with ``DatabaseUnavailable`` (503, ``Retry-After``), as is a read whose new
+connection is still locked out past ``READ_BUSY_MS``. Every append (and a
 change of what the page shows of the bots) gives the game's row the next ``seq`` of one counter
 (``_mark``), so ``SqliteWatcher`` finds every change since its last look with one query. The
 schema version is ``PRAGMA user_version``; ``MIGRATIONS`` bring an older file up to date.
@@ -31,7 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import orjson
 
@@ -47,7 +48,7 @@ BUSY_TIMEOUT_S = 30.0
 LOCK_WAIT_S = 5.0
 #: SQLite's own busy handler for reads (it sleeps in C, holding up an event loop): in WAL mode
 #: they do not wait for writers, so this is a safety net, never a queue. The writing connection
-#: has none (``_begin``).
+#: has none (``_waiting_for_locks``).
 READ_BUSY_MS = 200
 #: Idle connections a process keeps for reuse (more are closed when given back).
 POOL_IDLE = 8
@@ -157,6 +158,8 @@ SCHEMA_VERSION = max(MIGRATIONS) + 1
 #: found as 19 NUL bytes once every ASCII digit of the text's UTF-8 is NUL (a JSON text has no raw
 #: NUL; a byte translation and a search are C loops: 10-20 times faster than ``re``'s ``\d{19}``).
 _DIGITS_AS_NUL = bytes.maketrans(b"0123456789", b"\0" * 10)
+T = TypeVar("T")
+
 _LONG_NUMBER = b"\0" * 19
 
 #: The next value of ``games.seq`` (written inside the write transaction, which SQLite runs one
@@ -202,6 +205,28 @@ def _while_locked(step: Callable[[], None]) -> None:
         pause = min(pause * 2, 0.1)
 
 
+def _waiting_for_locks(step: Callable[[], T]) -> T:
+    """Run a step of the writing connection (its opening, its ``BEGIN IMMEDIATE``), whose busy
+    handler is off (it sleeps in C, and would hold up every other request of an event loop):
+    while another process holds the lock, sleep between tries (1 ms, 2 ms, 4 ms ... 50 ms) for
+    up to ``LOCK_WAIT_S``, then refuse the request (``DatabaseUnavailable``). Once SQLite's
+    write lock is held, no statement of the transaction waits for another writer."""
+    deadline = time.monotonic() + LOCK_WAIT_S
+    pause = 0.001
+    while True:
+        try:
+            return step()
+        except sqlite3.OperationalError as e:
+            if not _locked(e):
+                raise
+            if time.monotonic() + pause > deadline:
+                raise DatabaseUnavailable(
+                    f"the game database stayed locked for {LOCK_WAIT_S:g} s"
+                ) from e
+        time.sleep(pause)
+        pause = min(pause * 2, 0.05)
+
+
 def _use_wal(conn: sqlite3.Connection, path: str) -> None:
     """Put the file in WAL mode (kept in the file, so later connections need not ask)."""
     mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
@@ -239,7 +264,7 @@ class SqliteStore(SqlStore):
     """The SQLite store. Thread-safe, and friendly to an event loop (gevent): a statement or a
     transaction borrows one of the process's connections (``connection``; a forked process
     opens its own), and a write waits for another process's lock by sleeping between tries
-    (``_begin``), never inside SQLite."""
+    (``_waiting_for_locks``), never inside SQLite."""
 
     # BEGIN IMMEDIATE has locked the database; an append takes the next seq in its own UPDATE
     sql = Statements(param="?", row_lock="", append_mark=f", seq = {NEXT_SEQ}")
@@ -288,12 +313,20 @@ class SqliteStore(SqlStore):
     # --- connections ---------------------------------------------------------------------
 
     def _open(self, busy_s: float = READ_BUSY_MS / 1000) -> sqlite3.Connection:
+        """A new connection whose busy handler waits ``busy_s``. Its set-up statements read the
+        schema, so they can meet a lock too (another process's checkpoint as it closes the
+        file's last connection, or its WAL switch): the connection is closed and the
+        ``OperationalError`` raised for the caller to wait or refuse."""
         conn = sqlite3.connect(
             self.path, timeout=busy_s, isolation_level=None, check_same_thread=False
         )
-        conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA synchronous = NORMAL")
-        conn.execute("PRAGMA foreign_keys = ON")
+        try:
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA synchronous = NORMAL")
+            conn.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            conn.close()
+            raise
         return conn
 
     def _own_connections(self) -> None:
@@ -309,7 +342,12 @@ class SqliteStore(SqlStore):
             self._own_connections()
             conn = self._idle.pop() if self._idle else None
         if conn is None:
-            conn = self._open()
+            try:
+                conn = self._open()
+            except sqlite3.OperationalError as e:  # still locked past the busy handler's wait
+                if _locked(e):
+                    raise DatabaseUnavailable(f"the game database is locked: {e}") from e
+                raise
         try:
             with _refusing_locks(conn):
                 yield conn
@@ -327,45 +365,24 @@ class SqliteStore(SqlStore):
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """A write transaction: this process's writers take turns (``_write_lock``) on its
-        one writing connection, then SQLite's write lock is taken (``_begin``); leaving
-        commits, an error rolls back."""
+        one writing connection, then SQLite's write lock is taken (``_waiting_for_locks``);
+        leaving commits, an error rolls back."""
         with self._write_lock:
             with self._pool_lock:
                 self._own_connections()
-                if self._writer is None:
-                    self._writer = self._open(busy_s=0)
                 conn = self._writer
+            if conn is None:  # opened outside the pool's lock: it may wait for another process
+                conn = _waiting_for_locks(lambda: self._open(busy_s=0))
+                with self._pool_lock:
+                    self._writer = conn
             with _refusing_locks(conn):
-                self._begin(conn)
+                _waiting_for_locks(lambda: conn.execute("BEGIN IMMEDIATE"))
                 try:
                     yield conn
                 except BaseException:
                     conn.execute("ROLLBACK")
                     raise
                 conn.execute("COMMIT")
-
-    @staticmethod
-    def _begin(conn: sqlite3.Connection) -> None:
-        """``BEGIN IMMEDIATE`` on the writing connection, whose busy handler is off (it sleeps
-        in C, and would hold up every other request of an event loop): while another process
-        writes, this one sleeps between tries (1 ms, 2 ms, 4 ms ... 50 ms) for up to
-        ``LOCK_WAIT_S``, then the request is refused (``DatabaseUnavailable``). Once SQLite's
-        write lock is held, no statement of the transaction waits for another writer."""
-        deadline = time.monotonic() + LOCK_WAIT_S
-        pause = 0.001
-        while True:
-            try:
-                conn.execute("BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as e:
-                if not _locked(e):
-                    raise
-                if time.monotonic() + pause > deadline:
-                    raise DatabaseUnavailable(
-                        f"the game database stayed locked for {LOCK_WAIT_S:g} s"
-                    ) from e
-            time.sleep(pause)
-            pause = min(pause * 2, 0.05)
 
     def watcher(self) -> SqliteWatcher:
         return self._watcher
