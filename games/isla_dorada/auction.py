@@ -154,9 +154,12 @@ def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
                     out.append({**bid, "shaman": shaman})
     fly = max(need, 1)
     if purse.most(None) >= fly:
-        for loc in range(T.LOC_COUNT):
-            if loc != state.location:
-                out.append({"type": "bid", "flight": T.LOC_IDS[loc], "value": fly})
+        here = state.location
+        out += [
+            {"type": "bid", "flight": lid, "value": fly}
+            for loc, lid in enumerate(T.LOC_IDS)
+            if loc != here
+        ]
     return out
 
 

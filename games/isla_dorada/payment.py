@@ -15,6 +15,7 @@ the gold its Drako and Zeppelin cards cost.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from itertools import product
 
 from games.isla_dorada import tables as T
@@ -48,6 +49,25 @@ def _groups(cards: Iterable[int], rtype: str | None, conversion: Conversion) -> 
     return list(by_kind.values())
 
 
+#: The wild kinds (Drako, Zeppelin) in a fixed order, and each one's place in it.
+_WILD_KINDS = T.WILD_KINDS
+_WILD_INDEX = {kind: i for i, kind in enumerate(_WILD_KINDS)}
+_WILD_VALUE = tuple(_VALUE[T.ADV_KIND.index(k)] for k in _WILD_KINDS)
+_WILD_GOLD = tuple(_GOLD[T.ADV_KIND.index(k)] for k in _WILD_KINDS)
+
+
+@cache
+def _wild_most(counts: tuple[int, ...], gold: int) -> int:
+    """The most ``counts`` wild cards of each wild kind pay within ``gold`` (each played card
+    costs its kind's gold): every mix tried, once per (counts, gold) in a process."""
+    best = 0
+    for chosen in product(*(range(n + 1) for n in counts)):
+        spent = sum(n * g for n, g in zip(chosen, _WILD_GOLD, strict=True))
+        if spent <= gold:
+            best = max(best, sum(n * v for n, v in zip(chosen, _WILD_VALUE, strict=True)))
+    return best
+
+
 class Purse:
     """A hand's paying power, worked out once (a bidder's legal bids ask it for every route):
     the value of each kind's paying cards, and the most its Drako and Zeppelin cards pay within
@@ -55,20 +75,14 @@ class Purse:
 
     def __init__(self, cards: Iterable[int], gold: int) -> None:
         self.value: dict[str, int] = {}
-        wild: dict[str, list[int]] = {}
+        wild = [0] * len(_WILD_KINDS)
         for c in cards:
             kind = _KIND[c]
             if T.ADV_WILD[c]:
-                wild.setdefault(kind, []).append(c)
+                wild[_WILD_INDEX[kind]] += 1
             elif kind in T.PAYS:
                 self.value[kind] = self.value.get(kind, 0) + _VALUE[c]
-        groups = list(wild.values())
-        self.wild = 0
-        for counts in product(*(range(len(g) + 1) for g in groups)):
-            spent = sum(n * _GOLD[g[0]] for n, g in zip(counts, groups, strict=True))
-            if spent <= gold:
-                value = sum(n * _VALUE[g[0]] for n, g in zip(counts, groups, strict=True))
-                self.wild = max(self.wild, value)
+        self.wild = _wild_most(tuple(wild), gold)
 
     def most(self, rtype: str | None, conversion: Conversion = None) -> int:
         """The most the hand pays on a route of type ``rtype`` (``None``: a flight)."""
