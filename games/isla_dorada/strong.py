@@ -52,7 +52,8 @@ three times the CPU a game; adopted once the bench's row, on other deals, gave t
 Twice the rollouts with the draws searched (32, the same row) won 0.343 ± 0.047 for twice
 the think time (p99 394 ms): within the noise of 16's, so the default stays 16.
 On games 400-799 (``strong_trial``, 200-game halves) the default won 0.362 ± 0.047 against the
-planner's 0.274 in the same seats: over games 0-799 0.349 ± 0.033.
+planner's 0.274 in the same seats: over games 0-799 0.349 ± 0.033. The bench's row over games
+0-999 (``--games 1000``): 0.342 ± 0.029, short of the 0.35 target.
 Which seats carry the gap (games 0-199): the true hands and goal cards of the seats still
 bidding (the high bidder too) won 0.432, those of the seats that passed 0.323. A planner that
 passed never bids at its next turn on the true state (0 of 272 times), but would in 43 % of the
