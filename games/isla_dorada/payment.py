@@ -49,11 +49,10 @@ def _groups(cards: Iterable[int], rtype: str | None, conversion: Conversion) -> 
     return list(by_kind.values())
 
 
-#: The wild kinds (Drako, Zeppelin) in a fixed order, and each one's place in it.
-_WILD_KINDS = T.WILD_KINDS
-_WILD_INDEX = {kind: i for i, kind in enumerate(_WILD_KINDS)}
-_WILD_VALUE = tuple(_VALUE[T.ADV_KIND.index(k)] for k in _WILD_KINDS)
-_WILD_GOLD = tuple(_GOLD[T.ADV_KIND.index(k)] for k in _WILD_KINDS)
+#: Each wild kind's place in ``tables.WILD_KINDS`` (Drako, Zeppelin), its value and its gold.
+_WILD_INDEX = {kind: i for i, kind in enumerate(T.WILD_KINDS)}
+_WILD_VALUE = tuple(_VALUE[T.ADV_KIND.index(k)] for k in T.WILD_KINDS)
+_WILD_GOLD = tuple(_GOLD[T.ADV_KIND.index(k)] for k in T.WILD_KINDS)
 
 
 @cache
@@ -75,7 +74,7 @@ class Purse:
 
     def __init__(self, cards: Iterable[int], gold: int) -> None:
         self.value: dict[str, int] = {}
-        wild = [0] * len(_WILD_KINDS)
+        wild = [0] * len(T.WILD_KINDS)
         for c in cards:
             kind = _KIND[c]
             if T.ADV_WILD[c]:

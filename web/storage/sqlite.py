@@ -41,6 +41,8 @@ from web.storage import storable_json
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
+T = TypeVar("T")
+
 #: How long opening a file waits for another process that holds it (WAL switch, schema).
 BUSY_TIMEOUT_S = 30.0
 #: How long a write waits for SQLite's write lock, held by another process, before the request
@@ -158,8 +160,6 @@ SCHEMA_VERSION = max(MIGRATIONS) + 1
 #: found as 19 NUL bytes once every ASCII digit of the text's UTF-8 is NUL (a JSON text has no raw
 #: NUL; a byte translation and a search are C loops: 10-20 times faster than ``re``'s ``\d{19}``).
 _DIGITS_AS_NUL = bytes.maketrans(b"0123456789", b"\0" * 10)
-T = TypeVar("T")
-
 _LONG_NUMBER = b"\0" * 19
 
 #: The next value of ``games.seq`` (written inside the write transaction, which SQLite runs one
