@@ -15,8 +15,8 @@ from collections import Counter
 import pytest
 
 from games.base import get_kind, next_bot_action, play_bots
+from games.isla_dorada import keeping, strong, strong_trial
 from games.isla_dorada import payment as M
-from games.isla_dorada import strong, strong_trial
 from games.isla_dorada import tables as T
 from games.isla_dorada.planner import plan
 from games.isla_dorada.sampling import SAMPLED_PHASES, Inconsistent, sample_state
@@ -108,10 +108,27 @@ def test_the_same_view_and_generator_sample_the_same_state_and_another_generator
 
 def test_a_view_out_of_an_auction_or_a_draw_is_not_sampled_and_the_bot_plays_the_planners_move():
     state = KIND.new_state(5, 4, None)
-    view, legal = KIND.view(state, 0), KIND.legal_actions(state, 0)
+    with pytest.raises(Inconsistent):
+        sample_state(KIND.view(state, 0), random.Random(0))
+    while state.phase != "pay":
+        KIND.apply(state, *next_bot_action(KIND, state, ["normal"] * 4, lambda: random.Random(0)))
+    payer = KIND.to_act(state)[0]
+    view, legal = KIND.view(state, payer), KIND.legal_actions(state, payer)
     with pytest.raises(Inconsistent):
         sample_state(view, random.Random(0))
     assert strong.choose(view, legal, random.Random(0)) == strong.planner_move(view, legal)
+
+
+def test_at_the_setup_and_the_news_the_bot_keeps_what_the_fitted_estimate_values_most():
+    """The keeps are ``keeping.best``'s (``test_isla_dorada_keeping``), never a search."""
+    keeps = [
+        (KIND.view(state, seat), KIND.legal_actions(state, seat))
+        for state, _ in search_positions(9, 4, 10, frozenset(keeping.FEATURES))
+        for seat in KIND.to_act(state)
+    ]
+    assert {view["phase"] for view, _ in keeps} == {"setup", "news"}
+    for view, legal in keeps:
+        assert strong.choose(view, legal, random.Random(0)) == keeping.best(view, legal)
 
 
 def test_the_candidates_are_legal_the_planners_move_first():

@@ -14,6 +14,9 @@ The game page has no helper panel, so neither has the review (the position itsel
   seat's estimated score less the best other's). Another move counts as better than the one
   made only when it is *clearly* better, by the bot's own test (``strong.clearly_better``:
   the rollouts' noise marks nothing).
+- *setups* and *cable news* by the strong bot's own estimate of what each keep is worth
+  (``games.isla_dorada.keeping``: points of final margin, fitted on games whose keeps were
+  drawn at random), the keep made against the best.
 - *payments*, *moves* and *treasure plays*, where the strong bot plays the planner's move
   (``games.isla_dorada.planner``), by the planner's values: a place is worth the seat's
   treasures and mission there, minus its curses, plus what lies within reach of it, discounted
@@ -21,7 +24,7 @@ The game page has no helper panel, so neither has the review (the position itsel
   minus what it costs; continuing along a river (or a detour) the outlook where it arrives,
   stopping the outlook here; treasure plays the points they score.
 
-Setup, news, draws, lightning cards and discards are not rated. The analysis has a budget of
+Draws, lightning cards and discards are not rated. The analysis has a budget of
 its own, smaller than the bot's (it judges every bid of a game), and one fixed generator: the
 same record gives the same analysis.
 
@@ -37,7 +40,7 @@ from __future__ import annotations
 
 from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
 from games.base import Action
-from games.isla_dorada import strong
+from games.isla_dorada import keeping, strong
 from games.isla_dorada import tables as T
 from games.isla_dorada.planner import Mind
 from games.review import merged_with_own
@@ -117,6 +120,15 @@ def _treasure_values(view: dict, actions: list[Action]) -> dict[int, float] | No
     return out
 
 
+def _keep_values(view: dict, actions: list[Action]) -> dict[int, float] | None:
+    phase = view["phase"]
+    weights, features = keeping.WEIGHTS[phase], keeping.FEATURES[phase]
+    try:
+        return {i: keeping.value(weights, features(view, a)) for i, a in enumerate(actions)}
+    except (KeyError, TypeError, StopIteration):
+        return None
+
+
 def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     phase = view["phase"]
     if phase == "bid":
@@ -129,6 +141,8 @@ def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
         values = _move_values(Mind(view), view, actions)
     elif phase == "treasure":
         values = _treasure_values(view, actions)
+    elif phase in keeping.FEATURES:
+        values = _keep_values(view, actions)
     else:
         return None
     if values is None:

@@ -5,8 +5,8 @@ write its weights to ``data/strong_value.json``:
 
 Four planners play ``--games`` games (seeds ``--seed`` on); after each round's treasures every
 seat's ``strong.features`` are a row whose target is that seat's final score. The weights are
-the least-squares fit with a ridge of ``RIDGE`` on all but the intercept (normal equations,
-Gauss-Jordan: 22 unknowns need no library); the fit on the first three quarters of the games
+the least-squares fit with a ridge of ``RIDGE`` on all but the intercept (``ridge``, numpy's
+solver of the normal equations); the fit on the first three quarters of the games
 is scored on the last quarter (R², printed and written to the file's ``about``).
 """
 
@@ -15,6 +15,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Collection, Sequence
+
+import numpy as np
 
 from games.base import get_kind
 from games.isla_dorada import strong
@@ -50,27 +53,26 @@ def rows(games: int, seed: int) -> list[tuple[int, list[float], float]]:
     return out
 
 
+def ridge(
+    matrix: Sequence[Sequence[float]],
+    targets: Sequence[float],
+    penalty: float,
+    free: Collection[int] = (),
+) -> list[float]:
+    """The least-squares weights of ``matrix``'s columns for ``targets``, with a ridge of
+    ``penalty`` on every column but those in ``free`` (an intercept's)."""
+    x = np.asarray(matrix, dtype=float)
+    y = np.asarray(targets, dtype=float)
+    penalties = np.full(x.shape[1], penalty)
+    penalties[list(free)] = 0.0
+    weights = np.linalg.solve(x.T @ x + np.diag(penalties), x.T @ y)
+    return [float(w) for w in weights]
+
+
 def fit(data: list[tuple[int, list[float], float]]) -> list[float]:
-    """The ridge least-squares weights for ``data``'s rows."""
-    k = len(data[0][1])
-    a = [[0.0] * (k + 1) for _ in range(k)]
-    for _, x, y in data:
-        for i, xi in enumerate(x):
-            if xi:
-                row = a[i]
-                for j, xj in enumerate(x):
-                    row[j] += xi * xj
-                row[k] += xi * y
-    for i in range(1, k):
-        a[i][i] += RIDGE
-    for c in range(k):
-        p = max(range(c, k), key=lambda r: abs(a[r][c]))
-        a[c], a[p] = a[p], a[c]
-        for r in range(k):
-            if r != c and a[r][c]:
-                f = a[r][c] / a[c][c]
-                a[r] = [u - f * v for u, v in zip(a[r], a[c], strict=True)]
-    return [a[i][k] / a[i][i] for i in range(k)]
+    """The ridge least-squares weights for ``data``'s rows (no ridge on the intercept, the
+    first feature)."""
+    return ridge([x for _, x, _ in data], [y for _, _, y in data], RIDGE, free=(0,))
 
 
 def r2(weights: list[float], data: list[tuple[int, list[float], float]]) -> float:
