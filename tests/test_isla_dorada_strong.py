@@ -179,9 +179,9 @@ def test_the_budget_is_a_count_from_the_environment():
 def test_a_short_seeded_match_has_strong_ahead_of_the_planner_in_its_seat(monkeypatch):
     """Games 0-7 (the searching seat rotates, three planners), on half the default rollouts:
     the strong seat wins more and loses by less than the planner in the same seats of the same
-    games (2 wins against 1, a margin of -18 against -45 in all). Eight games are noise
-    against a gain of about 2 points a game: of the next three blocks of 8 games, one has it
-    ahead (2 wins against 1) and two behind; the 400-game figures are the bench's."""
+    games (3 wins against 1, a margin of -24 against -45 in all). Eight games are noise
+    against a gain of about 4 points a game: of the next three blocks of 8 games, one has it
+    ahead (3.5 wins against 1) and two behind; the 1,000-game figures are the bench's."""
     monkeypatch.setattr(strong, "BUDGET", strong.Budget(rollouts=8, candidates=3))
     mine = strong_trial.trial(strong.strong_bot, 8, 0)
     planner = strong_trial.trial(plan, 8, 0)

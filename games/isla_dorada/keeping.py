@@ -45,10 +45,6 @@ _MISSION_HAND = {
 _HAND_VALUE_FROM = 8
 
 
-def _goal(card: dict) -> int:
-    return T.CARD_INDEX[card["id"]][1]
-
-
 def _near(a: int, b: int, routes: int) -> bool:
     """Whether places ``a`` and ``b`` are at most ``routes`` routes apart."""
     return 0 <= T.DIST[a][b] <= routes
