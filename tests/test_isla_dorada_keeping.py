@@ -77,6 +77,7 @@ def test_the_best_keep_is_legal_and_the_one_valued_most():
         chosen = keeping.best(view, legal)
         weights, features = keeping.WEIGHTS[view["phase"]], keeping.FEATURES[view["phase"]]
         values = [keeping.value(weights, features(view, a)) for a in legal]
+        assert keeping.values(view, legal) == values
         assert chosen in legal and values[legal.index(chosen)] == max(values)
 
 

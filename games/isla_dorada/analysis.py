@@ -121,10 +121,10 @@ def _treasure_values(view: dict, actions: list[Action]) -> dict[int, float] | No
 
 
 def _keep_values(view: dict, actions: list[Action]) -> dict[int, float] | None:
-    phase = view["phase"]
-    weights, features = keeping.WEIGHTS[phase], keeping.FEATURES[phase]
+    """Each setup or news choice by the strong bot's estimate (``None``: a choice it cannot
+    read, as a stored record's malformed move)."""
     try:
-        return {i: keeping.value(weights, features(view, a)) for i, a in enumerate(actions)}
+        return dict(enumerate(keeping.values(view, actions)))
     except (KeyError, TypeError, StopIteration):
         return None
 

@@ -25,7 +25,7 @@ what else the seat holds there or nearby.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from games.base import Action
@@ -156,10 +156,16 @@ def value(weights: dict[str, float], features: dict[str, float]) -> float:
     return sum(weights.get(name, 0.0) * x for name, x in features.items())
 
 
-def best(view: dict, legal: Iterable[Action]) -> Action:
-    """The choice of ``legal`` (a setup or a cable news) with the best estimate (the first of
-    equals)."""
+def values(view: dict, choices: Sequence[Action]) -> list[float]:
+    """The estimate of each of ``choices`` (a setup's or a cable news') for the seat whose view
+    this is: what the bot weighs and the review judges by."""
     phase = view["phase"]
     weights, features = WEIGHTS[phase], FEATURES[phase]
-    chosen = max(legal, key=lambda a: value(weights, features(view, a)))
-    return dict(chosen)
+    return [value(weights, features(view, a)) for a in choices]
+
+
+def best(view: dict, legal: Sequence[Action]) -> Action:
+    """The choice of ``legal`` (a setup or a cable news) with the best estimate (the first of
+    equals)."""
+    estimates = values(view, legal)
+    return dict(legal[estimates.index(max(estimates))])
