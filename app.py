@@ -14,6 +14,7 @@ from typing import Any
 from flask import Flask
 
 from web import register_web
+from web.accounts_api import init_accounts
 from web.games_api import init_sessions
 from web.json_provider import OrjsonProvider
 from web.service.sessions import MAX_LOG_ENTRIES
@@ -57,6 +58,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = app.config["JSON_SORT_KEYS"]
     register_web(app)
     init_sessions(app)
+    init_accounts(app)
     return app
 
 

@@ -9,6 +9,7 @@ from table_app import TableApp
 from tests import testgame
 from web.game_site import GamePage, GameSite
 from web.review_api import DecisionOut, SeatSummaryOut
+from web.schemas_accounts import BoardRowOut, LeaderboardOut, RatingOut, RunningGameOut
 from web.schemas_games import KindOut, OptionOut
 from web.schemas_puzzles import CheckOut, ProofOut, PuzzleOut
 from web.tobago_pages import HelperOut
@@ -59,3 +60,8 @@ ProofOut.refuted_sizes
 PuzzleOut.intro
 PuzzleOut.conclusion
 HelperOut.refusals
+# ... and the accounts' answers, built as dicts by web.accounts_api.
+RatingOut.provisional
+RunningGameOut.your_turn
+BoardRowOut.provisional
+LeaderboardOut.provisional_under

@@ -4,7 +4,7 @@ Every error is a ``ValueError`` with
 
 - ``code``: the category, stable and machine-readable (``invalid``, ``not_found``, ``illegal``,
   ``unauthorized``, ``forbidden``, ``stale_version``, ``too_large``, ``timeout``,
-  ``busy``, ``unavailable``);
+  ``busy``, ``unavailable``, ``rate_limited``);
 - ``reason``: the precise, stable cause within its category (``removes_no_candidate``,
   ``not_your_turn``...; the category itself when nothing more precise is known), which pages look
   up in their message catalogue (``error.<reason>``) to word the error in the reader's language;
@@ -146,3 +146,10 @@ class DatabaseUnavailable(Busy):
 
     def __init__(self, message: str, retry_after_s: float = 1.0) -> None:
         super().__init__(message, retry_after_s, reason="database_unavailable")
+
+
+class TooManyRequests(Busy):
+    """This client or name asked too often (a limit on failed sign-ins, on new accounts): it may
+    ask again after ``retry_after_s`` seconds (429 with ``Retry-After``)."""
+
+    code = "rate_limited"

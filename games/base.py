@@ -149,6 +149,11 @@ class GameKind(Generic[S]):
     #: The bot level that plays for a seat whose turn clock ran out (``games.turns``): the
     #: gentlest of the game's bots (without it, a random legal action).
     gentlest_bot: ClassVar[str] = "random"
+    #: Each bot level's published rating (openskill's ``mu``, the leaderboards' scale): a game
+    #: against bots is rated against these fixed anchors (``web.accounts.ratings``). A game
+    #: sets them from its tournament (``games.tournament``); empty: the levels spread evenly
+    #: from 10 to 40, weakest first.
+    level_ratings: ClassVar[Mapping[str, float]] = {}
 
     def __init__(
         self,

@@ -90,7 +90,21 @@ def test_the_document_is_openapi_3_1_with_every_game_route():
     assert {"400", "404", "409", "503"} <= set(stream["responses"])
     assert {p["name"] for p in stream["parameters"]} == {"game_id", "after", "Last-Event-ID"}
     post = paths["/api/games/{game_id}/actions"]["post"]
-    assert post["security"] == [{"bearerAuth": []}]
+    assert post["security"] == [{"bearerAuth": []}, {"cookieAuth": []}]  # a seat token or a session
+    get = paths["/api/games/{game_id}"]["get"]
+    assert get["security"] == [{"bearerAuth": []}, {"cookieAuth": []}, {}]  # spectators too
+    for path, method in [
+        ("/api/accounts", "post"),
+        ("/api/session", "post"),
+        ("/api/session", "delete"),
+        ("/api/me", "get"),
+        ("/api/me/games", "get"),
+        ("/api/me/tokens", "post"),
+        ("/api/players/{name}", "get"),
+        ("/api/leaderboards/{kind}", "get"),
+    ]:  # the accounts' paths clients rely on
+        assert paths[path][method]["responses"]
+    assert paths["/api/me/password"]["post"]["security"] == [{"cookieAuth": []}]
     assert {"400", "401", "403", "404", "409", "413"} <= set(post["responses"])
     body = post["requestBody"]["content"]["application/json"]["schema"]["$ref"].split("/")[-1]
     assert set(doc["components"]["schemas"][body]["required"]) == {"version", "action"}

@@ -143,6 +143,7 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
     with psycopg.connect(url, autocommit=True) as conn:  # back to version 2
         for column in ("seed_chosen", "public", "turn_deadlines"):
             conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        before_accounts(conn)
         for game_id, seats in rows.items():
             indexed = [{"index": i, **s} for i, s in enumerate(seats)]
             conn.execute(
@@ -153,7 +154,7 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
             )
         conn.execute("UPDATE schema_version SET version = 2")
     store = stores()
-    assert store.schema_version == SCHEMA_VERSION == 3
+    assert store.schema_version == SCHEMA_VERSION == 4
     public = {game_id: store.get(game_id).public for game_id in rows}
     assert public == {"friend": False, "listed": True, "older": True, "claimed": True}
     friend = store.get("friend")
@@ -164,6 +165,25 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
         sessions.claim("friend", 1, None, "any secret at all")
     assert refused.value.reason == "invite_required"
     assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
+
+
+#: The accounts' tables (schema version 4), children first.
+ACCOUNT_TABLES = (
+    "rating_changes",
+    "ratings",
+    "players",
+    "attempts",
+    "access_tokens",
+    "web_sessions",
+    "accounts",
+)
+
+
+def before_accounts(conn: psycopg.Connection) -> None:
+    """Back to schema version 3: no accounts' tables, no ``games.to_act``."""
+    for table in ACCOUNT_TABLES:
+        conn.execute(f"DROP TABLE {table}")
+    conn.execute("ALTER TABLE games DROP COLUMN to_act")
 
 
 def _append(store: PostgresStore, version: int, fail: bool = False) -> None:

@@ -38,7 +38,7 @@ def store(db):
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
     with store.connection() as conn:
         _check_schema(conn)
-    assert store.schema_version == SCHEMA_VERSION == 6
+    assert store.schema_version == SCHEMA_VERSION == 7
 
 
 def _check_schema(conn: sqlite3.Connection) -> None:
@@ -53,6 +53,9 @@ def _check_schema(conn: sqlite3.Connection) -> None:
     assert {"games_seq", "games_bots"} <= indexes
     cols = {r[1] for r in conn.execute("PRAGMA table_info(actions)")}
     assert {"game", "version", "seat", "action", "time"} <= cols
+    assert set(ACCOUNT_TABLES) <= tables and "to_act" in {
+        r[1] for r in conn.execute("PRAGMA table_info(games)")
+    }
 
 
 def test_a_version_cannot_be_written_twice(store):
@@ -188,12 +191,32 @@ def test_a_version_3_database_gains_the_snapshots_table_and_the_change_counter(d
             conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
         for column in ("bot_failed", "seed_chosen", "public", "turn_deadlines"):
             conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        _before_accounts(conn)
         conn.execute("PRAGMA user_version = 3")
     store = SqliteStore(db)
     store.save_snapshot("g1", 1, {"x": 1})
     assert store.snapshot("g1").state == {"x": 1} and store.schema_version == SCHEMA_VERSION
     with store.connection() as conn:
         _check_schema(conn)
+
+
+#: The accounts' tables (schema version 7), children first.
+ACCOUNT_TABLES = (
+    "rating_changes",
+    "ratings",
+    "players",
+    "attempts",
+    "access_tokens",
+    "web_sessions",
+    "accounts",
+)
+
+
+def _before_accounts(conn: sqlite3.Connection) -> None:
+    """Back to schema version 6: no accounts' tables, no ``games.to_act``."""
+    for table in ACCOUNT_TABLES:
+        conn.execute(f"DROP TABLE {table}")
+    conn.execute("ALTER TABLE games DROP COLUMN to_act")
 
 
 def _seats(*seats: dict) -> str:
@@ -217,6 +240,7 @@ def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines
     with sqlite3.connect(db) as conn:
         for column in ("seed_chosen", "public", "turn_deadlines"):
             conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+        _before_accounts(conn)
         for game_id, seats in rows.items():
             conn.execute(
                 "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"

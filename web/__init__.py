@@ -12,6 +12,7 @@ from __future__ import annotations
 from flask import Flask
 
 from web import (
+    accounts_api,
     docs,
     errors,
     game_pages,
@@ -37,6 +38,7 @@ BLUEPRINTS = (
     review_api,
     review_pages,
     game_pages,
+    accounts_api,
 )
 
 

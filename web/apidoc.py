@@ -48,8 +48,13 @@ class RouteDoc:
     #: Non-JSON success content type (e.g. "image/svg+xml"), if any.
     content_type: str | None = None
     status: int = 200
-    #: A seat token: ``"required"``, ``"optional"`` (spectators too) or ``None`` (not read).
+    #: A seat token or an access token: ``"required"``, ``"optional"`` (spectators too) or
+    #: ``None`` (not read). Every route that reads one takes a signed-in session's cookie too.
     bearer: Literal["required", "optional"] | None = None
+    #: The session cookie of a signed-in browser (``web.accounts.credentials``): ``"required"``
+    #: (a bearer token, where ``bearer`` is set, or the cookie), ``"optional"`` (a guest too)
+    #: or ``None`` (not read).
+    cookie: Literal["required", "optional"] | None = None
     #: Replaces the request model's schema in the document (e.g. one variant per game kind),
     #: for what a static model cannot say; the model still validates. ``$defs`` in it become
     #: components.
@@ -119,7 +124,8 @@ def api_route(
 ) -> Callable[[V], V]:
     """Serve the view at ``path`` (OpenAPI style) for ``method`` on ``bp`` and describe it
     (``RouteDoc`` fields as keywords: ``request``, ``response``, ``errors``, ``params``,
-    ``content_type``, ``status``, ``bearer``, ``request_schema``, ``converters``, ``links``)."""
+    ``content_type``, ``status``, ``bearer``, ``cookie``, ``request_schema``, ``converters``,
+    ``links``)."""
     doc = RouteDoc(method.lower(), path, summary, tag, **kw)
     ROUTES.append(doc)
     rule = flask_rule(path, doc.params, doc.converters)

@@ -24,6 +24,7 @@ from errors import (
     RequestTimeout,
     StaleVersion,
     TooLarge,
+    TooManyRequests,
     Unauthorized,
 )
 from i18n import catalogue, translate
@@ -41,6 +42,7 @@ STATUS: dict[type[ProjectError], int] = {
     Forbidden: 403,
     RequestTimeout: 408,
     Busy: 503,
+    TooManyRequests: 429,
 }
 
 

@@ -6,8 +6,10 @@ parsed with ``validated(Model)`` and every route is served and described by one 
 validate. Game ids have one shape (``GAME_ID_PATTERN``, matched by the route itself), so
 ``/api/games/import`` and ``/api/games/kinds`` are never read as a game.
 
-Seat tokens travel as ``Authorization: Bearer <token>``. A GET without a token is a spectator's;
-a response for a seat is built only from that seat's view (``GameKind.view``).
+Seat tokens travel as ``Authorization: Bearer <token>``; a signed-in account (its session cookie,
+or a personal access token) acts for the seat it holds (``web.accounts.credentials``). A GET
+without either is a spectator's; a response for a seat is built only from that seat's view
+(``GameKind.view``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from errors import InvalidInput
 from games.base import kinds
+from web.accounts.credentials import Presented, acting_seat, current_account
 from web.apidoc import api_route, path_param, query_param, validated
 from web.jsonbody import parse_json, read_body, request_bytes
 from web.lean import LeanRequest, lean_pattern
@@ -37,9 +40,9 @@ from web.schemas_games import (
     create_game_schema,
     record_schema,
 )
-from web.service import seats as seats_
 from web.service.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.storage import GameRecord, open_store
+from web.storage.accounts import Account, AccountsSql
 from web.streams import HEARTBEAT_S, EventStream
 
 bp = Blueprint("games_api", __name__)
@@ -61,8 +64,15 @@ _NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 E400 = "Malformed request (the field is named)"
 E404 = "No such game"
 E413 = "Body larger than 1 MiB"
-E401 = "No seat token (Authorization: Bearer <token>), or a malformed header"
-E403 = "A token that is not a seat of this game"
+E401 = (
+    "No seat token (Authorization: Bearer <token>) and no signed-in account, a malformed "
+    "header, or a session that has ended (signed_out)"
+)
+E403 = (
+    "A token that is not a seat of this game, an account that holds no seat here "
+    "(no_seat_here), a cookie write without its X-CSRF-Token (csrf_failed), or an access token "
+    "that is no account's (unknown_token)"
+)
 E409_RULES = (
     "A game stored under earlier rules (reason rules_changed): its log no longer replays as it"
     " was played"
@@ -108,8 +118,23 @@ def sessions() -> GameSessions:
 
 
 def _seat(game: GameRecord, required: bool) -> int | None:
-    token = seats_.bearer_token(request.headers.get("Authorization"))
-    return seats_.seat_of(game, token, required)
+    """The seat this request acts for: its seat token's or its account's
+    (``web.accounts.credentials``)."""
+    s = sessions()
+    return acting_seat(_accounts(s), game, Presented.of_request(), s.clock(), required)
+
+
+def _accounts(s: GameSessions) -> AccountsSql:
+    store = s.store
+    assert isinstance(store, AccountsSql)
+    return store
+
+
+def _holder() -> Account | None:
+    """The signed-in account of a write (a session cookie's, with its CSRF token, or an access
+    token's): it holds the seat it creates or claims; a seat token holds none."""
+    s = sessions()
+    return current_account(_accounts(s), s.clock())
 
 
 def _int_arg(name: str, default: int, low: int, high: int) -> int:
@@ -149,12 +174,20 @@ def list_kinds() -> dict:
     response=GameCreatedOut,
     links=GAME_LINKS,
     status=201,
-    errors={400: E400, 409: "A bot could not finish its moves", 413: E413},
+    errors={
+        400: E400,
+        403: "A write signed in by the session cookie without its X-CSRF-Token (csrf_failed), "
+        "or an access token that is no account's (unknown_token)",
+        409: "A bot could not finish its moves",
+        413: E413,
+    },
+    cookie="optional",
 )
 def create_game() -> tuple[dict, int]:
     body = validated(CreateGameIn)
     seats = [s.model_dump() for s in body.seats]
-    game, tokens, invites, _ = sessions().create(body.game, seats, body.options, body.seed)
+    holder = _holder()
+    game, tokens, invites, _ = sessions().create(body.game, seats, body.options, body.seed, holder)
     out = {
         "id": game.id,
         "game": game.kind,
@@ -204,6 +237,7 @@ def list_games() -> dict:
     errors={401: E401, 403: E403, 404: E404, 409: E409_RULES},
     params=[GAME_ID],
     bearer="optional",
+    cookie="optional",
 )
 def get_game(game_id: str) -> dict:
     s = sessions()
@@ -231,28 +265,29 @@ def get_game(game_id: str) -> dict:
     },
     params=[GAME_ID],
     bearer="required",
+    cookie="required",
 )
 def post_action(game_id: str) -> Response:
     app: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
-    text = move_text(app, game_id, request.headers.get("Authorization"), request_bytes())
+    text = move_text(app, game_id, Presented.of_request(), request_bytes())
     return Response(text, mimetype="application/json")
 
 
-def move_text(app: Flask, game_id: str, authorization: str | None, body: bytes) -> str:
-    """The answer's JSON text to a move (``POST .../actions``): the game (404), the seat of the
-    token (401, 403), the body (400), then the move (``GameSessions.act``), written as the
-    app's JSON. Served on the lean path too (``web.lean``: a move is the API's busiest
-    request), with the same answers."""
+def move_text(app: Flask, game_id: str, presented: Presented, body: bytes) -> str:
+    """The answer's JSON text to a move (``POST .../actions``): the game (404), the seat the
+    credentials act for (401, 403: a seat token, or a signed-in account's seat), the body
+    (400), then the move (``GameSessions.act``), written as the app's JSON. Served on the lean
+    path too (``web.lean``: a move is the API's busiest request), with the same answers."""
     s: GameSessions = app.extensions["game_sessions"]
     game = s.store.get(game_id)
-    seat = seats_.seat_of(game, seats_.bearer_token(authorization), True)
-    assert seat is not None  # required: no token was a 401 already
+    seat = acting_seat(_accounts(s), game, presented, s.clock(), True)
+    assert seat is not None  # required: no credential was a 401 already
     move = validated(ActionIn, parse_json(body))
     return app.json.dumps(s.act(game_id, seat, move.version, move.action, game)) + "\n"
 
 
 def _lean_move(req: LeanRequest) -> str:
-    return move_text(req.app, req.params["game_id"], req.header("Authorization"), req.body)
+    return move_text(req.app, req.params["game_id"], Presented.of_environ(req.environ), req.body)
 
 
 lean_pattern("POST", f"/api/games/(?P<game_id>{GAME_ID_PATTERN[1:-1]})/actions", _lean_move)
@@ -387,9 +422,10 @@ def import_game() -> tuple[dict, int]:
     errors={
         400: E400,
         403: "An invitation claimed without its secret, or with a wrong one "
-        "(reason invite_required)",
+        "(reason invite_required); a cookie write without its X-CSRF-Token (csrf_failed)",
         404: "No such game or seat",
-        409: "Not a free human seat (a bot, claimed already, or the game is over)",
+        409: "Not a free human seat (a bot, claimed already, or the game is over), or the "
+        "signed-in account holds a seat of this game already (already_seated)",
         413: E413,
     },
     params=[
@@ -397,9 +433,10 @@ def import_game() -> tuple[dict, int]:
         path_param("index", {"type": "integer", "minimum": 0, "maximum": 15}),
     ],
     converters={"index": "int"},
+    cookie="optional",
 )
 def claim_seat(game_id: str, index: int) -> dict:
     body: Any = ClaimIn() if not read_body() else validated(ClaimIn)
-    game, token = sessions().claim(game_id, index, body.name, body.invite)
+    game, token = sessions().claim(game_id, index, body.name, body.invite, _holder())
     seat = game.seats[index]
     return {"id": game.id, "game": game.kind, "index": index, "name": seat.name, "token": token}

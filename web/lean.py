@@ -8,7 +8,8 @@ whose answer depends on its body alone (no cookie, language, session, seat token
 is registered here too with ``lean_route(method, path, handler)``: ``handler(body) -> str`` gives
 the answer's JSON text from the body's bytes, or raises a domain error. A route with path
 parameters whose answer reads only them, its headers, the body and the app's own objects (no
-cookie, language, session; a move: ``web.games_api``) is registered with
+language and no Flask session; a move: ``web.games_api``, which reads its credentials, the
+session cookie among them, from the environment) is registered with
 ``lean_pattern(method, pattern, handler)``: ``pattern`` a regular expression its whole path
 matches (named groups: the parameters), ``handler(LeanRequest) -> str``.
 
@@ -56,10 +57,6 @@ class LeanRequest:
     params: dict[str, str]
     environ: dict[str, Any]
     body: bytes
-
-    def header(self, name: str) -> str | None:
-        """A request header (``Authorization``), as Flask's ``request.headers.get`` gives it."""
-        return self.environ.get("HTTP_" + name.upper().replace("-", "_"))
 
 
 PatternHandler = Callable[[LeanRequest], str]

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import models_json_schema
 
 from games.base import kinds
+from web.accounts.credentials import COOKIE
 from web.apidoc import ROUTES, RouteDoc
 
 TITLE = "Tobago study API"
@@ -30,7 +31,9 @@ DESCRIPTION = (
     '`{"error": {"code", "reason", "message", "field", "params"}}` (`code` the category, `reason` '
     "the precise stable cause, `params` the values its sentence names, for clients that word "
     "errors in their own language); request bodies are JSON objects of at most "
-    "1 MiB. Seat tokens travel as `Authorization: Bearer <token>`."
+    "1 MiB. Seat tokens travel as `Authorization: Bearer <token>`; a signed-in account acts for "
+    "the seats it holds by its session cookie (writes with `X-CSRF-Token`) or a personal "
+    "access token (`Authorization: Bearer tbp_...`)."
 )
 REF = "#/components/schemas/{model}"
 #: gunicorn's limit on the request line (method, path and query), answered 414 above it.
@@ -42,7 +45,7 @@ class ErrorDetail(BaseModel):
 
     code: str = Field(
         description="The category: invalid, not_found, illegal, unauthorized, forbidden, "
-        "stale_version, too_large, busy"
+        "stale_version, too_large, busy, unavailable, rate_limited"
     )
     reason: str = Field(
         description="The precise, stable cause within the category (the category itself when "
@@ -68,6 +71,7 @@ _STATUS_TEXT = {
     403: "Forbidden",
     404: "Not found",
     409: "Conflict",
+    429: "Too many requests (Retry-After says when to ask again)",
     413: "Body larger than 1 MiB",
     414: f"Request line (path and query) longer than {MAX_REQUEST_LINE} bytes: refused by the "
     "HTTP server (an HTML page) before the app",
@@ -138,6 +142,8 @@ def _operation(route: RouteDoc, refs: dict, components: dict) -> dict:
     else:
         success = {"application/json": {"schema": {"type": "object"}}}
     responses: dict[str, Any] = {str(route.status): {"description": "OK", "content": success}}
+    if route.status == 204:
+        responses = {"204": {"description": "Done (no body)"}}
     if route.links:
         responses[str(route.status)]["links"] = {
             name: {"operationId": operation_id(*target.split(" ", 1)), "parameters": params}
@@ -161,9 +167,11 @@ def _operation(route: RouteDoc, refs: dict, components: dict) -> dict:
             "content": {"text/html": {"schema": {"type": "string"}}},
         }
     op["responses"] = responses
-    if route.bearer is not None:
-        optional = route.bearer == "optional"
-        op["security"] = [{"bearerAuth": []}, {}] if optional else [{"bearerAuth": []}]
+    ways: list[dict[str, list]] = [{"bearerAuth": []}] if route.bearer is not None else []
+    ways += [{"cookieAuth": []}] if route.cookie is not None else []
+    if ways:  # either credential; none at all where one is optional
+        anyone = "optional" in (route.bearer, route.cookie)
+        op["security"] = ways + ([{}] if anyone else [])
     return op
 
 
@@ -190,8 +198,16 @@ def build_openapi() -> dict:
                 "bearerAuth": {
                     "type": "http",
                     "scheme": "bearer",
-                    "description": "A seat token from POST /api/games or a seat claim",
-                }
+                    "description": "A seat token from POST /api/games or a seat claim, or an "
+                    "account's personal access token (tbp_..., POST /api/me/tokens)",
+                },
+                "cookieAuth": {
+                    "type": "apiKey",
+                    "in": "cookie",
+                    "name": COOKIE,
+                    "description": "A signed-in browser's session (POST /api/session); its "
+                    "writes need the session's X-CSRF-Token header",
+                },
             },
         },
     }

@@ -315,6 +315,16 @@ class SeatOut(BaseModel):
     listed: bool = Field(
         default=False, description="An open seat anyone may find (not by its share link only)"
     )
+    player: str | None = Field(
+        default=None,
+        description="The account holding the seat (its profile: /api/players/{player}); null "
+        "for a guest's seat, a bot or a free seat",
+    )
+    deleted: bool = Field(
+        default=False,
+        description="The account that held the seat was deleted: it reads 'deleted player' "
+        "and nobody holds it",
+    )
 
 
 class SeatCreated(SeatOut):

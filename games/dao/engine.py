@@ -112,6 +112,10 @@ class DaoKind(GameKind[DaoState]):
 
     snapshot_format = 2
 
+    #: The bot levels' anchors (``GameKind.level_ratings``): each level's mu in
+    #: ``python -m games.tournament dao --games 20`` (README, "Bot levels"), rounded.
+    level_ratings = {"easy": 10.0, "normal": 26.5, "strong": 39.2}
+
     def __init__(self) -> None:
         play: Phase[DaoState] = Phase(
             PLAY,

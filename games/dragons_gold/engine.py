@@ -131,6 +131,10 @@ class DragonsGoldKind(GameKind[DragonsGoldState]):
     #: start (the service checks that replay: ``web.service.replay``).
     snapshot_format = 3
 
+    #: The bot levels' anchors (``GameKind.level_ratings``): each level's mu in
+    #: ``python -m games.tournament dragons_gold --games 2`` (README, "Bot levels"), rounded.
+    level_ratings = {"easy": 8.4, "normal": 25.9, "strong": 42.0}
+
     def __init__(self) -> None:
         super().__init__(
             GameType(

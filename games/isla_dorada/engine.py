@@ -202,6 +202,10 @@ class IslaKind(GameKind[IslaState]):
 
     snapshot_format = 3
 
+    #: The bot levels' anchors (``GameKind.level_ratings``): each level's mu in
+    #: ``python -m games.tournament isla_dorada --games 4`` (README, "Bot levels"), rounded.
+    level_ratings = {"easy": 3.7, "normal": 33.1, "strong": 38.9}
+
     def __init__(self) -> None:
         super().__init__(
             GameType(

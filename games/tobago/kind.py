@@ -67,6 +67,10 @@ PHASES: tuple[Phase[TobagoState], ...] = (
 class TobagoKind(GameKind[TobagoState]):
     snapshot_format = 3
 
+    #: The bot levels' anchors (``GameKind.level_ratings``): each level's mu in
+    #: ``python -m games.tournament tobago --games 10`` (README, "Bot levels"), rounded.
+    level_ratings = {"easy": 9.4, "normal": 25.3, "strong": 40.7}
+
     def __init__(self) -> None:
         super().__init__(
             GameType("tobago", 2, 4, OPTIONS, chance="seeded", information="imperfect"),

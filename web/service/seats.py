@@ -11,13 +11,16 @@ created ``open`` is free until someone claims it (``POST /api/games/<id>/seats/<
   (``invite``): without it, or with a wrong one, 403 ``invite_required``, the same answer
   either way. A seat free from before invitations existed has no secret, so no link claims it.
 
+A signed-in player's seat is held by their account as well as by its token
+(``web.accounts``): any browser signed in to the account acts for it.
+
 A game whose free seats are all invitations is **link-only**: it leaves the public lists
 (``GameRecord.public``), so neither its id nor its seats are shown to strangers.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from errors import Forbidden, IllegalAction, InvalidInput, NotFound, Unauthorized
 from games.base import GameKind
@@ -26,6 +29,13 @@ from web.storage import token_matches as matches
 
 #: Sanity cap on tokens and invitation secrets presented (ours are 43 characters).
 MAX_TOKEN_LEN = 256
+
+
+class Holder(Protocol):
+    """A signed-in player who takes a seat (``web.storage.accounts.Account``)."""
+
+    id: str
+    name: str
 
 
 def bearer_token(authorization: str | None) -> str | None:
@@ -69,11 +79,13 @@ def seat_of(game: GameRecord, token: str | None, required: bool) -> int | None:
 
 
 def new_seats(
-    kind: GameKind, specs: list[dict[str, Any]]
+    kind: GameKind, specs: list[dict[str, Any]], holder: Holder | None = None
 ) -> tuple[list[Seat], dict[int, str], dict[int, str]]:
     """The seats of a new game from the request's ``specs``, with the tokens of the human seats
     that are not open and the invitation secrets of the open seats that are not listed (both
-    seat → secret, returned once; only their hashes are kept)."""
+    seat → secret, returned once; only their hashes are kept). A signed-in creator
+    (``holder``) holds the first human seat that is not open by account, under the
+    account's name; any other such seat is held by its token alone."""
     rows: list[Seat] = []
     tokens: dict[int, str] = {}
     invites: dict[int, str] = {}
@@ -100,6 +112,8 @@ def new_seats(
         secret = new_token()
         if not spec.get("open"):
             tokens[i], seat.token_hash = secret, hash_token(secret)
+            if holder is not None and not any(r.account for r in rows):
+                seat.account, seat.name = holder.id, holder.name
         elif not seat.listed:
             invites[i], seat.invite_hash = secret, hash_token(secret)
         rows.append(seat)
@@ -114,9 +128,16 @@ def is_public(seats: list[Seat]) -> bool:
 
 
 def claim(
-    store: GameStore, game_id: str, index: int, name: str | None, invite: str | None
+    store: GameStore,
+    game_id: str,
+    index: int,
+    name: str | None,
+    invite: str | None,
+    holder: Holder | None = None,
 ) -> tuple[GameRecord, str]:
-    """Give a free human seat's token, once (an invitation needs its secret)."""
+    """Give a free human seat's token, once (an invitation needs its secret). A signed-in
+    player (``holder``) holds it by account too, under the account's name (409
+    ``already_seated`` when the account holds a seat of this game already)."""
     with store.transaction(game_id) as tx:
         game = tx.game
         if not 0 <= index < len(game.seats):
@@ -149,9 +170,18 @@ def claim(
                     reason="invite_required",
                     params={"seat": index},
                 )
+        if holder is not None and game.seat_of_account(holder.id) is not None:
+            raise IllegalAction(
+                "this account holds a seat of this game already",
+                "index",
+                reason="already_seated",
+                params={"seat": game.seat_of_account(holder.id)},
+            )
         token = new_token()
         seat.token_hash, seat.invite_hash = hash_token(token), None
-        if name:
+        if holder is not None:
+            seat.account, seat.name = holder.id, holder.name
+        elif name:
             seat.name = name
         tx.set_seats(game.seats)
     return game, token

@@ -42,6 +42,7 @@ from typing import Any
 from errors import IllegalAction, InvalidInput, ProjectError, StaleVersion
 from games.base import SYSTEM, GameKind, get_kind
 from games.turns import END_LOG_FULL
+from web.accounts.results import record_end
 from web.service import seats as seats_
 from web.service.deadlines import Clock, deadlines_of
 from web.service.moves import (
@@ -290,15 +291,21 @@ class GameSessions:
     # --- writing ----------------------------------------------------------------------------
 
     def create(
-        self, game_name: str, seats: list[dict], options: dict | None, seed: int | None
+        self,
+        game_name: str,
+        seats: list[dict],
+        options: dict | None,
+        seed: int | None,
+        holder: seats_.Holder | None = None,
     ) -> tuple[GameRecord, dict[int, str], dict[int, str], Any]:
         """A new game (a bot that acts first is due at once: the table runner plays it).
         Returns it, the tokens, the invitations' secrets (``web.service.seats``) and the
-        state. A seed the creator gives is said to every seat (``seed_chosen``)."""
+        state. A seed the creator gives is said to every seat (``seed_chosen``); a signed-in
+        creator (``holder``) holds their seat by account."""
         kind = get_kind(game_name)
         kind.check_seats(len(seats))
         resolved = kind.resolve_options(options, len(seats))
-        seat_rows, tokens, invites = seats_.new_seats(kind, seats)
+        seat_rows, tokens, invites = seats_.new_seats(kind, seats, holder)
         chosen = seed is not None
         if seed is None:
             seed = secrets.randbelow(2**63)
@@ -311,6 +318,7 @@ class GameSessions:
             kind, state, 0, game, {0: now}, lambda v: now
         )
         game.bot_due = now if bot_to_act(kind, state, game) else None
+        game.to_act = kind.to_act(state)
         self.store.create(game, [])
         self._remember(game, state)
         self._bots_due(game)
@@ -486,7 +494,9 @@ class GameSessions:
                     if tx.game.version != before:
                         raise VersionMoved(tx.game.version)
                     status = OVER if kind.is_over(state) else RUNNING
-                    tx.append(entries, status, deadline, bot_due, turns)
+                    tx.append(entries, status, deadline, bot_due, turns, kind.to_act(state))
+                    if status == OVER:  # the results and ratings of its players
+                        record_end(tx, kind, state, self.clock())
                     game = tx.game
             except BaseException as e:
                 refused = isinstance(e, ProjectError)
@@ -533,11 +543,16 @@ class GameSessions:
         return play_due_bots(self, game_id)
 
     def claim(
-        self, game_id: str, index: int, name: str | None, invite: str | None = None
+        self,
+        game_id: str,
+        index: int,
+        name: str | None,
+        invite: str | None = None,
+        holder: seats_.Holder | None = None,
     ) -> tuple[GameRecord, str]:
-        """Give a free human seat's token, once; an invitation needs its secret
-        (``web.service.seats``)."""
-        return seats_.claim(self.store, game_id, index, name, invite)
+        """Give a free human seat's token, once; an invitation needs its secret; a signed-in
+        player (``holder``) holds it by account too (``web.service.seats``)."""
+        return seats_.claim(self.store, game_id, index, name, invite, holder)
 
     def import_record(self, record: dict) -> tuple[GameRecord, Any]:
         """Replay a finished game's record into a new finished game (for review)."""

@@ -25,12 +25,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from errors import InvalidInput
 from web.storage.watch import Watcher
+
+if TYPE_CHECKING:
+    from web.storage.accounts import AccountTransaction
 
 HUMAN = "human"
 BOT = "bot"
@@ -70,10 +73,16 @@ class Seat:
     token_hash: str | None = None
     listed: bool = False
     invite_hash: str | None = None
+    #: The account holding the seat (``web.accounts``), if a signed-in player took it: the
+    #: seat's ``name`` is then the account's name.
+    account: str | None = None
+    #: The account that held the seat was deleted: nobody holds it any more, and it reads
+    #: "deleted player".
+    deleted: bool = False
 
     @property
     def free(self) -> bool:
-        return self.type == HUMAN and self.token_hash is None
+        return self.type == HUMAN and self.token_hash is None and not self.deleted
 
     @property
     def free_listed(self) -> bool:
@@ -89,10 +98,12 @@ class Seat:
             "level": self.level,
             "open": self.free,
             "listed": self.free_listed,
+            "player": self.name if self.account is not None else None,
+            "deleted": self.deleted,
         }
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "index": self.index,
             "type": self.type,
             "name": self.name,
@@ -101,6 +112,9 @@ class Seat:
             "listed": self.listed,
             "invite_hash": self.invite_hash,
         }
+        if self.account is not None or self.deleted:  # seats of guests stay as they were
+            out.update(account=self.account, deleted=self.deleted)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
@@ -113,6 +127,8 @@ class Seat:
             # seats stored before link-only seats existed were all listed
             data.get("listed", True),
             data.get("invite_hash"),
+            data.get("account"),
+            bool(data.get("deleted", False)),
         )
 
 
@@ -148,6 +164,9 @@ class GameRecord:
     bot_due: float | None = None
     #: The last bot move tried failed (logged); a runner tries again at ``bot_due``.
     bot_failed: bool = False
+    #: The seats to act as of the last append (none once over): "my games" say whose turn it
+    #: is without building a state.
+    to_act: list[int] = field(default_factory=list)
 
     @property
     def bot(self) -> str | None:
@@ -161,6 +180,10 @@ class GameRecord:
     @property
     def over(self) -> bool:
         return self.status == OVER
+
+    def seat_of_account(self, account: str) -> int | None:
+        """The seat ``account`` holds in this game (an account holds at most one)."""
+        return next((s.index for s in self.seats if s.account == account), None)
 
     @property
     def free_seats(self) -> list[int]:
@@ -276,9 +299,11 @@ class Transaction(ABC):
         deadline: float | None,
         bot_due: float | None = None,
         turn_deadlines: dict[int, float] | None = None,
+        to_act: list[int] | None = None,
     ) -> None:
         """Add actions ``game.version + 1, + 2, ...``, set the status, the deadline, the turn
-        deadlines and when a bot is due; bumps the version and wakes the game's followers."""
+        deadlines, when a bot is due and the seats to act; bumps the version and wakes the
+        game's followers."""
 
     @abstractmethod
     def set_bot(self, bot_due: float | None, failed: bool) -> None:
@@ -288,7 +313,12 @@ class Transaction(ABC):
 
     @abstractmethod
     def set_seats(self, seats: list[Seat]) -> None:
-        """Replace the seats (claiming a free seat stores its token hash)."""
+        """Replace the seats (claiming a free seat stores its token hash; the rows of the seats
+        accounts hold follow them, ``web.storage.accounts``)."""
+
+    @abstractmethod
+    def accounts(self) -> AccountTransaction:
+        """The account writes of this transaction (a game's end: results and ratings)."""
 
 
 class GameStore(ABC):

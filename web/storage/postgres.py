@@ -4,8 +4,8 @@
 The tables are the SQLite store's (``web.storage.sqlite``) with JSONB where that store keeps
 JSON text: ``games`` (one row per game), ``actions`` (the log, ``PRIMARY KEY (game, version)``:
 a version is never written twice), ``analyses`` (finished games' review analyses,
-``web.review``), ``snapshots`` (each game's newest state snapshot, a cache) and
-``schema_version`` (one row). Opening the store creates the schema or runs ``MIGRATIONS`` under
+``web.review``), ``snapshots`` (each game's newest state snapshot, a cache), the accounts' tables
+(``web.storage.accounts``) and ``schema_version`` (one row). Opening the store creates the schema or runs ``MIGRATIONS`` under
 an advisory lock, so app servers starting together on an empty database do not race.
 
 A write is one transaction that begins with ``SELECT ... FROM games WHERE id = %s FOR UPDATE``:
@@ -50,6 +50,7 @@ from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
 from errors import DatabaseUnavailable
 from web.storage import storable_json
+from web.storage.accounts import account_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -94,7 +95,8 @@ SCHEMA = (
         bot_failed BOOLEAN NOT NULL DEFAULT FALSE,
         seed_chosen BOOLEAN NOT NULL DEFAULT FALSE,
         public     BOOLEAN NOT NULL DEFAULT TRUE,
-        turn_deadlines JSONB
+        turn_deadlines JSONB,
+        to_act     JSONB
     )""",
     "CREATE INDEX games_open ON games (status, free_seats, created)",
     "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
@@ -124,6 +126,7 @@ SCHEMA = (
         version INTEGER NOT NULL,
         state   JSONB NOT NULL
     )""",
+    *account_tables("DOUBLE PRECISION"),
 )
 
 #: Statements that bring a database from schema version ``v`` to ``v + 1``.
@@ -142,6 +145,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         " jsonb_array_elements(games.seats) AS s WHERE s->>'type' = 'human'"
         " AND s->>'token_hash' IS NULL AND s->'listed' = 'false'::jsonb)",
     ),
+    # players' accounts (web.storage.accounts); running games say whose turn it is at their
+    # next append
+    3: ("ALTER TABLE games ADD COLUMN to_act JSONB", *account_tables("DOUBLE PRECISION")),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1

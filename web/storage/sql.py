@@ -56,6 +56,13 @@ from web.storage import (
     Snapshot,
     Transaction,
 )
+from web.storage.accounts import (
+    AccountsSql,
+    AccountStatements,
+    AccountTransaction,
+    held,
+    sync_players,
+)
 
 #: The columns of a game's row that make its ``GameRecord`` (``SqlStore.game_from_row``).
 GAME_COLUMNS = (
@@ -75,6 +82,7 @@ GAME_COLUMNS = (
     "turn_deadlines",
     "bot_due",
     "bot_failed",
+    "to_act",
 )
 ANALYSIS_COLUMNS = ("game", "version", "status", "done", "total", "result", "error", "updated")
 
@@ -108,50 +116,52 @@ class Statements:
     def __init__(self, param: str, row_lock: str, append_mark: str = "") -> None:
         self.param = param
         self.append_mark = append_mark
+        #: The accounts' statements (``web.storage.accounts``).
+        self.accounts = AccountStatements(self, row_lock, GAME_COLUMNS)
         game = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
         newest = "ORDER BY created DESC LIMIT ?"
-        self.game = self._say(f"{game} WHERE id = ?")
+        self.game = self.say(f"{game} WHERE id = ?")
         self.locked_game = self.game + row_lock
-        self.games = self._say(f"{game} WHERE public {newest}")
-        self.open_games = self._say(
+        self.games = self.say(f"{game} WHERE public {newest}")
+        self.open_games = self.say(
             f"{game} WHERE public AND status = 'running' AND free_seats > 0 {newest}"
         )
-        self.version = self._say("SELECT version FROM games WHERE id = ?")
+        self.version = self.say("SELECT version FROM games WHERE id = ?")
         self.game_ids = "SELECT id FROM games ORDER BY created"
-        self.due = self._say(
+        self.due = self.say(
             "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?"
             " AND status = 'running' ORDER BY deadline LIMIT ?"
         )
-        self.bots_due = self._say(
+        self.bots_due = self.say(
             "SELECT id FROM games WHERE bot_due IS NOT NULL AND bot_due <= ?"
             " AND status = 'running' ORDER BY bot_due LIMIT ?"
         )
-        self.appended = self._say(
+        self.appended = self.say(
             "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?, bot_due = ?,"
-            f" turn_deadlines = ?, bot_failed = ?{append_mark} WHERE id = ?"
+            f" turn_deadlines = ?, bot_failed = ?, to_act = ?{append_mark} WHERE id = ?"
         )
-        self.set_bot = self._say("UPDATE games SET bot_due = ?, bot_failed = ? WHERE id = ?")
-        self.set_seats = self._say(
+        self.set_bot = self.say("UPDATE games SET bot_due = ?, bot_failed = ? WHERE id = ?")
+        self.set_seats = self.say(
             "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?"
         )
         self.new_actions = self.insert(
             "actions", ("game", "version", "seat", "action", "events", "time")
         )
-        self.actions = self._say(
+        self.actions = self.say(
             "SELECT version, seat, action, events, time FROM actions"
             " WHERE game = ? AND version > ? AND version <= ? ORDER BY version"
         )
-        self.moves = self._say(  # the log without its events (a replay's)
+        self.moves = self.say(  # the log without its events (a replay's)
             "SELECT version, seat, action, time FROM actions"
             " WHERE game = ? AND version > ? AND version <= ? ORDER BY version"
         )
-        self.snapshot = self._say("SELECT version, state FROM snapshots WHERE game = ?")
-        self.save_snapshot = self._say(
+        self.snapshot = self.say("SELECT version, state FROM snapshots WHERE game = ?")
+        self.save_snapshot = self.say(
             "INSERT INTO snapshots (game, version, state) VALUES (?, ?, ?)"
             " ON CONFLICT (game) DO UPDATE SET version = excluded.version,"
             " state = excluded.state WHERE excluded.version > snapshots.version"
         )
-        self.analysis = self._say(
+        self.analysis = self.say(
             f"SELECT {', '.join(ANALYSIS_COLUMNS)} FROM analyses WHERE game = ?"
         )
         replaced = ", ".join(f"{c} = excluded.{c}" for c in ANALYSIS_COLUMNS[1:])
@@ -160,7 +170,7 @@ class Statements:
             + f" ON CONFLICT (game) DO UPDATE SET {replaced}"
         )
 
-    def _say(self, statement: str) -> str:
+    def say(self, statement: str) -> str:
         return statement.replace("?", self.param)
 
     def insert(self, table: str, columns: Iterable[str]) -> str:
@@ -215,6 +225,7 @@ class SqlTransaction(Transaction):
         deadline: float | None,
         bot_due: float | None = None,
         turn_deadlines: dict[int, float] | None = None,
+        to_act: list[int] | None = None,
     ) -> None:
         rows = self._action_rows(actions, status)
         game, store = self.game, self.store
@@ -222,6 +233,7 @@ class SqlTransaction(Transaction):
         over = status == OVER  # no clock runs and no bot is due in a finished game
         turns = {} if over or turn_deadlines is None else dict(turn_deadlines)
         deadline, bot_due = (None, None) if over else (deadline, bot_due)
+        acting = [] if over or to_act is None else list(to_act)
         clocks = turn_deadlines_json(turns)
         if rows:
             with closing(self.conn.cursor()) as cur:
@@ -237,13 +249,14 @@ class SqlTransaction(Transaction):
                 bot_due,
                 None if clocks is None else store._encode(clocks, "turn_deadlines"),
                 False,
+                store._encode(acting, "to_act") if acting else None,
                 game.id,
             ),
         )
         if not store.sql.append_mark:
             store._mark(self.conn, game.id, version)
         game.version, game.status, game.deadline, game.updated = version, status, deadline, now
-        game.turn_deadlines = turns
+        game.turn_deadlines, game.to_act = turns, acting
         game.bot_due, game.bot_failed = bot_due, False  # a failure mark goes with any append
 
     def _action_rows(self, actions: list[ActionRecord], status: str) -> list[tuple]:
@@ -275,14 +288,23 @@ class SqlTransaction(Transaction):
             self.store.sql.set_seats, (data, listed_free_seats(seats), now, self.game.id)
         )
         self.game.seats, self.game.updated = seats, now
+        if held(seats):
+            sync_players(self.store, self.conn, self.game, now)
+
+    def accounts(self) -> AccountTransaction:
+        return AccountTransaction(self.store, self.conn)
 
 
-class SqlStore(GameStore):
+class SqlStore(AccountsSql, GameStore):
     """``GameStore`` in SQL over one database's layer (module doc): a subclass gives ``sql``,
     ``_reading``, ``_writing``, ``_encode``, ``_decode`` and ``_mark``, besides the watcher,
     the schema version and ``close``."""
 
     sql: Statements
+
+    @property
+    def account_sql(self) -> AccountStatements:  # type: ignore[override]
+        return self.sql.accounts
 
     # --- the database's layer ----------------------------------------------------------------
 
@@ -337,6 +359,7 @@ class SqlStore(GameStore):
             turn_deadlines={} if turns is None else turn_deadlines_from_json(self._decode(turns)),
             bot_due=row["bot_due"],
             bot_failed=bool(row["bot_failed"]),
+            to_act=[] if row["to_act"] is None else list(self._decode(row["to_act"])),
         )
 
     def _new_game(self, game: GameRecord, now: float) -> dict[str, Any]:
@@ -366,9 +389,12 @@ class SqlStore(GameStore):
             conn.execute(self.sql.insert("games", row), tuple(row.values()))
             final_status, deadline = game.status, game.deadline
             game.version, game.status = 0, RUNNING
-            SqlTransaction(self, conn, game).append(
-                actions, final_status, deadline, game.bot_due, game.turn_deadlines
+            tx = SqlTransaction(self, conn, game)
+            tx.append(
+                actions, final_status, deadline, game.bot_due, game.turn_deadlines, game.to_act
             )
+            if held(game.seats):
+                sync_players(self, conn, game, now)
 
     def get(self, game_id: str) -> GameRecord:
         row = self._one(self.sql.game, (game_id,))

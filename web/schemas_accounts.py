@@ -1,0 +1,202 @@
+"""Pydantic models of the accounts API's requests and answers (``web.accounts_api``):
+validation and OpenAPI in one, as ``web.schemas_games`` is for games."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from web.accounts.names import MAX_NAME, MIN_NAME
+from web.accounts.passwords import MAX_PASSWORD
+from web.schemas_games import NAME_TEXT, SeatOut, plain_name
+
+#: A game id (``web.games_api.GAME_ID_PATTERN``).
+GAME_ID_TEXT = "^[A-Za-z0-9_-]{12}$"
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def _plain(value: str) -> str:
+    plain_name(value)
+    return value
+
+
+class SignUpIn(_In):
+    name: Annotated[str, AfterValidator(_plain)] = Field(
+        min_length=MIN_NAME,
+        max_length=MAX_NAME,
+        description=f"{MIN_NAME}-{MAX_NAME} characters once in Unicode's NFKC form with single "
+        "spaces: letters, marks, digits, spaces and _ - . ' (at least one letter or digit); "
+        "unique whatever its case",
+        json_schema_extra={"pattern": NAME_TEXT},
+    )
+    password: str = Field(
+        min_length=8, max_length=MAX_PASSWORD, description="8-256 characters; not the name"
+    )
+
+
+class SignInIn(_In):
+    name: str = Field(min_length=1, max_length=200)
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD)
+
+
+class PasswordIn(_In):
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD, description="The current one")
+    new_password: str = Field(min_length=8, max_length=MAX_PASSWORD)
+
+
+class DeleteIn(_In):
+    password: str = Field(min_length=1, max_length=MAX_PASSWORD, description="The current one")
+
+
+class TokenIn(_In):
+    label: Annotated[str, AfterValidator(_plain)] = Field(
+        min_length=1,
+        max_length=40,
+        description="What the token is for (shown in the list of tokens)",
+        json_schema_extra={"pattern": NAME_TEXT},
+    )
+
+
+class HeldSeatIn(_In):
+    game: str = Field(pattern=GAME_ID_TEXT)
+    seat: int = Field(ge=0, le=15)
+    token: str = Field(min_length=1, max_length=256, description="The seat's token")
+
+
+class SeatsIn(_In):
+    seats: list[HeldSeatIn] = Field(min_length=1, max_length=100)
+
+
+class SessionOut(BaseModel):
+    name: str
+    csrf_token: str = Field(
+        description="Send it as X-CSRF-Token with every write this session's cookie signs"
+    )
+
+
+class RatingOut(BaseModel):
+    game: str
+    mu: float = Field(description="openskill's skill estimate (new accounts: 25)")
+    sigma: float = Field(description="Its uncertainty (new accounts: 8.33)")
+    ordinal: float = Field(description="mu - 3 sigma: what leaderboards order by")
+    games: int = Field(description="Rated games counted")
+    provisional: bool = Field(description="Fewer rated games than the leaderboards' threshold")
+
+
+class MeOut(BaseModel):
+    name: str
+    created: float
+    ratings: list[RatingOut]
+
+
+class RatingChangeOut(BaseModel):
+    before: float = Field(description="mu before the game")
+    after: float = Field(description="mu after it")
+
+
+class RunningGameOut(BaseModel):
+    id: str
+    game: str
+    seat: int = Field(description="The account's seat")
+    version: int
+    to_act: list[int]
+    your_turn: bool
+    deadline: float | None = Field(
+        description="When the account's turn clock runs out (service clock), else the game's "
+        "next deadline; null: no clock runs"
+    )
+    seats: list[SeatOut]
+    updated: float
+
+
+class FinishedGameOut(BaseModel):
+    id: str
+    game: str
+    seat: int
+    place: int | None = Field(description="1: won (shared on a tie)")
+    score: float | None
+    ended: float
+    seats: list[SeatOut]
+    rating: RatingChangeOut | None = Field(description="The rating change, if it was rated")
+
+
+class MyGamesOut(BaseModel):
+    now: float = Field(description="The service's clock")
+    running: list[RunningGameOut]
+    finished: list[FinishedGameOut]
+    more: bool = Field(description="Older finished games: ask again with before=<last ended>")
+
+
+class TokenOut(BaseModel):
+    id: str
+    label: str
+    created: float
+    used: float | None
+
+
+class TokenCreatedOut(TokenOut):
+    token: str = Field(description="The token: shown once (Authorization: Bearer <token>)")
+
+
+class TokensOut(BaseModel):
+    tokens: list[TokenOut]
+
+
+class MovedSeatOut(BaseModel):
+    game: str
+    seat: int
+
+
+class SkippedSeatOut(MovedSeatOut):
+    reason: str = Field(
+        description="no_such_game, not_a_seat_token, already_seated (the account holds a "
+        "seat of that game) or seat_taken"
+    )
+
+
+class SeatsMovedOut(BaseModel):
+    moved: list[MovedSeatOut]
+    skipped: list[SkippedSeatOut]
+
+
+class StatOut(BaseModel):
+    game: str
+    played: int = Field(description="Finished games")
+    won: int = Field(description="Finished in first place (shared or not)")
+
+
+class PlayerOut(BaseModel):
+    name: str
+    created: float
+    ratings: list[RatingOut]
+    stats: list[StatOut]
+    recent: list[FinishedGameOut] = Field(description="Recent finished public games")
+
+
+class BoardRowOut(BaseModel):
+    rank: int
+    name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    provisional: bool
+
+
+class BotAnchorOut(BaseModel):
+    level: str
+    mu: float = Field(description="The level's fixed rating (its tournament's)")
+    sigma: float
+
+
+class LeaderboardOut(BaseModel):
+    game: str
+    provisional_under: int
+    players: list[BoardRowOut]
+    bots: list[BotAnchorOut] = Field(
+        description="The bot levels' fixed ratings: games against bots rate against them"
+    )
