@@ -8,7 +8,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from web.accounts.names import MAX_NAME, MIN_NAME
-from web.accounts.passwords import MAX_PASSWORD
+from web.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD
 from web.schemas_games import NAME_TEXT, SeatOut, plain_name
 
 #: A game id (``web.games_api.GAME_ID_PATTERN``).
@@ -25,16 +25,19 @@ def _plain(value: str) -> str:
 
 
 class SignUpIn(_In):
+    # the lengths are described here and judged by web.accounts (a refusal in words: reasons
+    # name_length and password_length); pydantic keeps only a hard cap
     name: Annotated[str, AfterValidator(_plain)] = Field(
-        min_length=MIN_NAME,
-        max_length=MAX_NAME,
+        max_length=200,
         description=f"{MIN_NAME}-{MAX_NAME} characters once in Unicode's NFKC form with single "
         "spaces: letters, marks, digits, spaces and _ - . ' (at least one letter or digit); "
         "unique whatever its case",
-        json_schema_extra={"pattern": NAME_TEXT},
+        json_schema_extra={"pattern": NAME_TEXT, "minLength": MIN_NAME, "maxLength": MAX_NAME},
     )
     password: str = Field(
-        min_length=8, max_length=MAX_PASSWORD, description="8-256 characters; not the name"
+        max_length=1000,
+        description="8-256 characters; not the name",
+        json_schema_extra={"minLength": MIN_PASSWORD, "maxLength": MAX_PASSWORD},
     )
 
 
@@ -45,7 +48,11 @@ class SignInIn(_In):
 
 class PasswordIn(_In):
     password: str = Field(min_length=1, max_length=MAX_PASSWORD, description="The current one")
-    new_password: str = Field(min_length=8, max_length=MAX_PASSWORD)
+    new_password: str = Field(
+        max_length=1000,
+        description="8-256 characters; not the name",
+        json_schema_extra={"minLength": MIN_PASSWORD, "maxLength": MAX_PASSWORD},
+    )
 
 
 class DeleteIn(_In):

@@ -51,6 +51,7 @@ def record_end(tx: Transaction, kind: GameKind, state: Any, now: float) -> None:
     if not is_rated(game):
         return
     seats, before = [], {}
+    store.lock_accounts(s.account for s in game.seats if s.account is not None)
     for s in game.seats:
         if s.account is not None:
             mine = store.rating(s.account, kind.name) or ratings.new_rating(kind.name, now)

@@ -17,8 +17,11 @@ Tables (``account_tables``, part of each database's schema and its migrations):
 - ``ratings``: each account's current rating per game kind (openskill's ``mu`` and ``sigma``,
   the leaderboard's ``ordinal`` = mu - 3 sigma, the rated games counted);
 - ``rating_changes``: every rated seat of every rated game (accounts and the bots' anchors)
-  with its place and its rating before and after, stored with the game when it ends, so the
-  ratings can be rebuilt from the games (``web.accounts.ratings.rebuild``).
+  with its place and its rating before and after, stored with the game when it ends and
+  numbered in the order games were rated (``rated``), so the ratings can be rebuilt from the
+  games (``web.accounts.ratings.rebuild``). A game's end locks its accounts' rows (in the
+  order of their ids: no deadlock), so two games of one account are rated one after the
+  other, on PostgreSQL too.
 
 Deleting an account deletes its sessions, tokens, player rows and ratings (``ON DELETE
 CASCADE``); its seats in games are rewritten as a deleted player's first
@@ -38,8 +41,9 @@ if TYPE_CHECKING:
     from web.storage.sql import Connection, Statements
 
 
-def account_tables(real: str) -> tuple[str, ...]:
-    """The accounts' tables and indexes, ``real`` the database's floating-point type."""
+def account_tables(real: str, serial: str) -> tuple[str, ...]:
+    """The accounts' tables and indexes, ``real`` the database's floating-point type and
+    ``serial`` its type of a column numbered in order of insertion."""
     return (
         f"""CREATE TABLE accounts (
             id        TEXT PRIMARY KEY,
@@ -100,9 +104,10 @@ def account_tables(real: str) -> tuple[str, ...]:
             mu_after     {real} NOT NULL,
             sigma_after  {real} NOT NULL,
             time         {real} NOT NULL,
+            rated        {serial},
             PRIMARY KEY (game, seat)
         )""",
-        "CREATE INDEX rating_changes_time ON rating_changes (time, game)",
+        "CREATE INDEX rating_changes_rated ON rating_changes (rated)",
         "CREATE INDEX rating_changes_account ON rating_changes (account)",
     )
 
@@ -176,9 +181,12 @@ class RatingChange:
 
 
 class AccountStatements:
-    """The accounts' statements in one database's words (its parameter mark, its row lock)."""
+    """The accounts' statements in one database's words (its parameter mark, its row lock,
+    the next number of ``rating_changes.rated``: ``next_rated``)."""
 
-    def __init__(self, sql: Statements, row_lock: str, game_columns: Sequence[str]) -> None:
+    def __init__(
+        self, sql: Statements, row_lock: str, game_columns: Sequence[str], next_rated: str
+    ) -> None:
         say = sql.say
         game = ", ".join(f"g.{c}" for c in game_columns)
         self.new_account = say(
@@ -251,7 +259,8 @@ class AccountStatements:
         )
         rating = "SELECT kind, mu, sigma, games, updated FROM ratings"
         self.ratings = say(f"{rating} WHERE account = ? ORDER BY kind")
-        self.locked_rating = say(f"{rating} WHERE account = ? AND kind = ?{row_lock}")
+        self.rating = say(f"{rating} WHERE account = ? AND kind = ?")
+        self.lock_account = say(f"SELECT id FROM accounts WHERE id = ?{row_lock}")
         self.save_rating = say(
             "INSERT INTO ratings (account, kind, mu, sigma, ordinal, games, updated)"
             " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (account, kind) DO UPDATE SET"
@@ -264,25 +273,14 @@ class AccountStatements:
             " ORDER BY r.ordinal DESC, a.name_key LIMIT ?"
         )
         self.clear_ratings = "DELETE FROM ratings"
-        self.new_change = sql.insert(
-            "rating_changes",
-            (
-                "game",
-                "seat",
-                "account",
-                "kind",
-                "place",
-                "mu_before",
-                "sigma_before",
-                "mu_after",
-                "sigma_after",
-                "time",
-            ),
+        changed = (
+            "game, seat, account, kind, place, mu_before, sigma_before, mu_after, sigma_after, time"
         )
-        self.changes = (
-            "SELECT game, seat, account, kind, place, mu_before, sigma_before, mu_after,"
-            " sigma_after, time FROM rating_changes ORDER BY time, game, seat"
+        self.new_change = say(
+            f"INSERT INTO rating_changes ({changed}, rated)"
+            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {next_rated})"
         )
+        self.changes = f"SELECT {changed} FROM rating_changes ORDER BY rated, seat"
         self.rewrite_change = say(
             "UPDATE rating_changes SET mu_before = ?, sigma_before = ?, mu_after = ?,"
             " sigma_after = ? WHERE game = ? AND seat = ?"
@@ -326,10 +324,16 @@ class AccountTransaction:
         for seat, (place, score) in results.items():
             self.conn.execute(self.sql.end_player, (at, place, score, game_id, seat))
 
+    def lock_accounts(self, accounts: Iterable[str]) -> None:
+        """Lock the accounts' rows until the commit, in the order of their ids (PostgreSQL's
+        row locks; SQLite's write transaction holds the whole file): the ratings read next
+        are the latest, and no other game's end changes them meanwhile."""
+        for account in sorted(set(accounts)):
+            self.conn.execute(self.sql.lock_account, (account,)).fetchone()
+
     def rating(self, account: str, kind: str) -> Rating | None:
-        """An account's rating in ``kind``, locked until the commit (PostgreSQL's row lock;
-        SQLite's write transaction holds the whole file)."""
-        row = self.conn.execute(self.sql.locked_rating, (account, kind)).fetchone()
+        """An account's rating in ``kind`` (lock the account first: ``lock_accounts``)."""
+        row = self.conn.execute(self.sql.rating, (account, kind)).fetchone()
         return None if row is None else _rating(row)
 
     def save_rating(self, account: str, rating: Rating) -> None:

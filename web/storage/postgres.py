@@ -126,7 +126,7 @@ SCHEMA = (
         version INTEGER NOT NULL,
         state   JSONB NOT NULL
     )""",
-    *account_tables("DOUBLE PRECISION"),
+    *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
 )
 
 #: Statements that bring a database from schema version ``v`` to ``v + 1``.
@@ -147,7 +147,10 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # players' accounts (web.storage.accounts); running games say whose turn it is at their
     # next append
-    3: ("ALTER TABLE games ADD COLUMN to_act JSONB", *account_tables("DOUBLE PRECISION")),
+    3: (
+        "ALTER TABLE games ADD COLUMN to_act JSONB",
+        *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
+    ),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1

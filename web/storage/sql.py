@@ -111,13 +111,16 @@ class Statements:
     """Every statement of the shared store, written once with ``?`` for a parameter, in one
     database's words: its parameter mark (``param``) and what follows the read of a game's row
     in a write transaction to lock it (``row_lock``) and, where the change mark is a column, what
-    an append sets besides (``append_mark``: then ``append`` needs no ``_mark`` of its own)."""
+    an append sets besides (``append_mark``: then ``append`` needs no ``_mark`` of its own); the
+    next number of a rating change (``next_rated``: a sequence's ``DEFAULT``, or a query)."""
 
-    def __init__(self, param: str, row_lock: str, append_mark: str = "") -> None:
+    def __init__(
+        self, param: str, row_lock: str, append_mark: str = "", next_rated: str = "DEFAULT"
+    ) -> None:
         self.param = param
         self.append_mark = append_mark
         #: The accounts' statements (``web.storage.accounts``).
-        self.accounts = AccountStatements(self, row_lock, GAME_COLUMNS)
+        self.accounts = AccountStatements(self, row_lock, GAME_COLUMNS, next_rated)
         game = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
         newest = "ORDER BY created DESC LIMIT ?"
         self.game = self.say(f"{game} WHERE id = ?")

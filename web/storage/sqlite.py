@@ -156,7 +156,7 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # players' accounts (web.storage.accounts); running games say whose turn it is at their
     # next append
-    6: ("ALTER TABLE games ADD COLUMN to_act TEXT", *account_tables("REAL")),
+    6: ("ALTER TABLE games ADD COLUMN to_act TEXT", *account_tables("REAL", "INTEGER NOT NULL")),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -272,7 +272,13 @@ class SqliteStore(SqlStore):
     (``_waiting_for_locks``), never inside SQLite."""
 
     # BEGIN IMMEDIATE has locked the database; an append takes the next seq in its own UPDATE
-    sql = Statements(param="?", row_lock="", append_mark=f", seq = {NEXT_SEQ}")
+    sql = Statements(
+        param="?",
+        row_lock="",
+        append_mark=f", seq = {NEXT_SEQ}",
+        # in the write transaction, which SQLite runs one at a time: numbers in commit order
+        next_rated="(SELECT COALESCE(MAX(rated), 0) + 1 FROM rating_changes)",
+    )
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -305,7 +311,7 @@ class SqliteStore(SqlStore):
     def _set_up(self, conn: sqlite3.Connection) -> None:
         found = conn.execute("PRAGMA user_version").fetchone()[0]
         schema = [statement for statement in SCHEMA.split(";") if statement.strip()]
-        schema += account_tables("REAL")
+        schema += account_tables("REAL", "INTEGER NOT NULL")
         for statement in schema_steps(found, schema, MIGRATIONS, self.path):
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
