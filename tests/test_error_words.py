@@ -50,6 +50,7 @@ PLAYER_REACHABLE = {
     "games/turns.py": {"check_limit", "table_work"},
     "web/service/replay.py": {"rules_changed"},
     "web/service/sessions.py": {"act", "record", "import_record"},
+    "web/service/imports.py": None,
     "web/service/seats.py": {"bearer_token", "seat_of", "claim"},
     "web/schemas_games.py": {"plain_name"},
     "web/accounts/names.py": None,

@@ -420,7 +420,7 @@ def player(name: str) -> tuple[Account, dict[str, Any]]:
     """A player's profile (``GET /api/players/{name}``), with the account."""
     a = accounts()
     account = a.named(name)
-    finished = a.store.finished_games(account.id, float("inf"), 4 * RECENT)
+    finished = a.store.finished_games(account.id, float("inf"), 2 * RECENT)
     recent = [p for p in finished if p.game.public][:RECENT]
     return account, {
         "name": account.name,

@@ -81,7 +81,8 @@ def account_tables(real: str, serial: str) -> tuple[str, ...]:
             score   {real},
             PRIMARY KEY (game, seat)
         )""",
-        "CREATE INDEX players_account ON players (account, ended)",
+        # "my games" and a profile's counts read this index alone (kind and place in it)
+        "CREATE INDEX players_account ON players (account, ended, kind, place)",
         f"""CREATE TABLE ratings (
             account TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
             kind    TEXT NOT NULL,
