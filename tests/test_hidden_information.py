@@ -21,7 +21,8 @@ This is sound for items that repeat (DAO's cards have no ids: two fire-1s look a
 for distinctive ones (Blind Auction's cards carry ids: any sight of one is a leak). Once the game is
 over, every private and hidden item is in every view. The responses themselves must equal the
 engine's ``view(state, seat)`` and ``legal_actions(state, seat)``: an answer for a seat is built
-from that seat's view only. The detector itself is tested on a game that leaks on purpose.
+from that seat's view only, whether the seat is asked for by its token or by the signed-in
+account that holds it (seat 0 of every game). The detector itself is tested on a game that leaks on purpose.
 """
 
 from __future__ import annotations
@@ -152,13 +153,19 @@ def shown_at_end(kind, state, views: dict) -> list[str]:
     return problems
 
 
-def observe(client, app, game_id: str, tokens: dict[int, str]) -> tuple[Any, dict, dict, dict]:
-    """Every seat's and the spectator's response, checked to be built from the engine's view."""
+def observe(
+    client, app, game_id: str, tokens: dict[int, str], player=None
+) -> tuple[Any, dict, dict, dict]:
+    """Every seat's and the spectator's response, checked to be built from the engine's view;
+    ``player``: a client signed in to the account holding seat 0, whose answer (by its session
+    cookie, no token) must be that seat's."""
     responses = {None: client.get(f"/api/games/{game_id}").get_json()}
     for seat, token in tokens.items():
         resp = client.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"})
         assert resp.status_code == 200
         responses[seat] = resp.get_json()
+    if player is not None:
+        assert player.get(f"/api/games/{game_id}").get_json() == responses[0]
     with app.app_context():
         game, state = sessions().current(game_id)
     kind = games.base.get_kind(game.kind)
@@ -204,15 +211,23 @@ def play_random_game(
     levels = list(kind.levels)
     if with_bot and levels:
         seats[-1] = {"type": "bot", "level": levels[seed % len(levels)]}
-    resp = client.post("/api/games", json={"game": name, "seats": seats, "seed": seed})
+    # seat 0 is a signed-in player's: its answers by account are checked against its token's
+    player = app.test_client()
+    signed = player.post(
+        "/api/accounts", json={"name": f"p{seed}-{name}"[:24], "password": "pw " * 4}
+    )
+    headers = {"X-CSRF-Token": signed.get_json()["csrf_token"]}
+    body = {"game": name, "seats": seats, "seed": seed}
+    resp = player.post("/api/games", json=body, headers=headers)
     assert resp.status_code == 201, resp.get_json()
     created = resp.get_json()
+    assert created["seats"][0]["player"] is not None
     game_id = created["id"]
     tokens = {s["index"]: s["token"] for s in created["seats"] if s["token"]}
     problems: list[str] = []
     for step in range(max_actions + 1):
         bots_move(app)  # the table's bot, if it has a move due
-        state, views, legal, spectator = observe(client, app, game_id, tokens)
+        state, views, legal, spectator = observe(client, app, game_id, tokens, player)
         if spectator["over"]:
             problems += shown_at_end(kind, state, views)
             return step, True, problems
