@@ -499,3 +499,17 @@ def test_an_account_store_is_migrated_from_schema_6(tmp_path):
     assert store.schema_version == 7 and store.get("g1").to_act == []
     assert store.account_named("ana") is None
     store.close()
+
+
+def test_the_rebuild_command_rates_the_stored_games_again(app, database, capsys):
+    ana, bo = device(app, "Ana"), device(app, "Bo Li")
+    _rated_game(app, ana, bo)
+    before = ana.get("/api/me").get_json()["ratings"]
+    with app.app_context():
+        store = app.extensions["accounts"].store
+        with store._writing() as conn:  # a rating lost, as a restored backup might have it
+            conn.execute("DELETE FROM ratings")
+    assert ana.get("/api/me").get_json()["ratings"] == []
+    assert ratings.main(["rebuild", "--database", database]) == 0
+    assert "rated again: 1 games" in capsys.readouterr().out
+    assert ana.get("/api/me").get_json()["ratings"] == before

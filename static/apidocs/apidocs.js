@@ -8,6 +8,16 @@ import { has, t } from "../common/i18n.js";
 const root = document.getElementById("apidocs");
 
 // el("div", {class: "x"}, child, "text", ...) → an element.
+/** How an operation is signed: a bearer token (a seat's or an account's), the session cookie, either optional. */
+function ways(op) {
+  const all = op.security || [];
+  return {
+    bearer: all.some((s) => "bearerAuth" in s),
+    cookie: all.some((s) => "cookieAuth" in s),
+    optional: all.some((s) => Object.keys(s).length === 0),
+  };
+}
+
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -95,7 +105,7 @@ function tryIt(doc, path, method, op) {
     form.append(el("label", {}, `${p.name} (${p.in})`, inputs[p.name]));
   }
   let token = null;
-  if (op.security) {
+  if (ways(op).bearer) {
     token = el("input", { type: "text", placeholder: t("apidocs.token_placeholder") });
     form.append(el("label", {}, t("apidocs.token_label"), token));
   }
@@ -112,6 +122,9 @@ function tryIt(doc, path, method, op) {
     if (query.length) url += "?" + query.join("&");
     const headers = {};
     if (token && token.value) headers.Authorization = "Bearer " + token.value.trim();
+    // this browser's session signs the request (its cookie goes by itself); a write needs its CSRF token
+    const csrf = document.querySelector('meta[name="csrf-token"]');
+    if (csrf && method !== "get") headers["X-CSRF-Token"] = csrf.content;
     const init = { method: method.toUpperCase(), headers };
     if (body) {
       headers["Content-Type"] = "application/json";
@@ -150,11 +163,12 @@ function operation(doc, path, method, op) {
         el("td", {}, typeLabel(doc, p.schema) + limits(p.schema || {})),
         el("td", {}, p.description || "")))));
   }
-  if (op.security) {
-    const optional = op.security.some((s) => Object.keys(s).length === 0);
+  const how = ways(op);
+  if (how.bearer) {
     body.append(el("p", {}, el("code", {}, `Authorization: Bearer <${t("apidocs.seat_token")}>`), " ",
-      `(${t(optional ? "apidocs.auth_optional" : "apidocs.auth_required")})`));
+      `(${t(how.optional ? "apidocs.auth_optional" : "apidocs.auth_required")})`));
   }
+  if (how.cookie) body.append(el("p", {}, t(how.bearer ? "apidocs.or_session" : "apidocs.session_only", { header: "X-CSRF-Token" })));
   if (op.requestBody) {
     body.append(el("h4", {}, t(op.requestBody.required ? "apidocs.request_body" : "apidocs.request_body_optional")),
       schemaTree(doc, jsonSchemaOf(op.requestBody.content), 0));
