@@ -65,6 +65,7 @@ def test_json_columns_are_jsonb_and_the_schema_version_is_recorded(stores, url):
         "actions.action",
         "actions.events",
         "snapshots.state",
+        "games.banks",
     ):
         assert types[column] == "jsonb", column
     assert types["games.seed"] == "bigint"
@@ -154,7 +155,7 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
             )
         conn.execute("UPDATE schema_version SET version = 2")
     store = stores()
-    assert store.schema_version == SCHEMA_VERSION == 4
+    assert store.schema_version == SCHEMA_VERSION == 5
     public = {game_id: store.get(game_id).public for game_id in rows}
     assert public == {"friend": False, "listed": True, "older": True, "claimed": True}
     friend = store.get("friend")
@@ -165,6 +166,20 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
         sessions.claim("friend", 1, None, "any secret at all")
     assert refused.value.reason == "invite_required"
     assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
+
+
+def test_a_version_4_database_gains_the_time_banks(stores, url):
+    """As the SQLite file's: games stored before time banks (issue 41) have none, and play on."""
+    stores().create(_game(), [])
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 4
+        conn.execute("ALTER TABLE games DROP COLUMN banks")
+        conn.execute("UPDATE schema_version SET version = 4")
+    store = stores()
+    assert store.schema_version == SCHEMA_VERSION == 5 and store.get("g1").banks is None
+    banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
+    with store.transaction("g1") as tx:
+        tx.append([ActionRecord(1, None, {"type": "timeout"})], RUNNING, 9.5, banks=banks)
+    assert store.get("g1").banks == banks
 
 
 #: The accounts' tables (schema version 4), children first.
@@ -180,7 +195,8 @@ ACCOUNT_TABLES = (
 
 
 def before_accounts(conn: psycopg.Connection) -> None:
-    """Back to schema version 3: no accounts' tables, no ``games.to_act``."""
+    """Back to schema version 3: no time banks, no accounts' tables, no ``games.to_act``."""
+    conn.execute("ALTER TABLE games DROP COLUMN banks")
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")
     conn.execute("ALTER TABLE games DROP COLUMN to_act")

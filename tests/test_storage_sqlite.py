@@ -38,7 +38,7 @@ def store(db):
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
     with store.connection() as conn:
         _check_schema(conn)
-    assert store.schema_version == SCHEMA_VERSION == 7
+    assert store.schema_version == SCHEMA_VERSION == 8
 
 
 def _check_schema(conn: sqlite3.Connection) -> None:
@@ -53,9 +53,8 @@ def _check_schema(conn: sqlite3.Connection) -> None:
     assert {"games_seq", "games_bots"} <= indexes
     cols = {r[1] for r in conn.execute("PRAGMA table_info(actions)")}
     assert {"game", "version", "seat", "action", "time"} <= cols
-    assert set(ACCOUNT_TABLES) <= tables and "to_act" in {
-        r[1] for r in conn.execute("PRAGMA table_info(games)")
-    }
+    assert set(ACCOUNT_TABLES) <= tables
+    assert {"to_act", "banks"} <= {r[1] for r in conn.execute("PRAGMA table_info(games)")}
 
 
 def test_a_version_cannot_be_written_twice(store):
@@ -212,8 +211,14 @@ ACCOUNT_TABLES = (
 )
 
 
+def _before_banks(conn: sqlite3.Connection) -> None:
+    """Back to schema version 7: no ``games.banks``."""
+    conn.execute("ALTER TABLE games DROP COLUMN banks")
+
+
 def _before_accounts(conn: sqlite3.Connection) -> None:
-    """Back to schema version 6: no accounts' tables, no ``games.to_act``."""
+    """Back to schema version 6: no time banks, no accounts' tables, no ``games.to_act``."""
+    _before_banks(conn)
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")
     conn.execute("ALTER TABLE games DROP COLUMN to_act")
@@ -261,6 +266,24 @@ def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines
         sessions.claim("friend", 1, None, "any secret at all")
     assert refused.value.reason == "invite_required"
     assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
+    with store.connection() as conn:
+        _check_schema(conn)
+
+
+def test_a_version_7_database_gains_the_time_banks(db):
+    """Games stored before time banks (issue 41) have none, and play on."""
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    SqliteStore(db).close()
+    with sqlite3.connect(db) as conn:
+        _before_banks(conn)
+        conn.execute("PRAGMA user_version = 7")
+    store = SqliteStore(db)
+    assert store.schema_version == SCHEMA_VERSION and store.get("g1").banks is None
+    banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
+    with store.transaction("g1") as tx:
+        tx.append([ActionRecord(2, None, {"type": "timeout"})], RUNNING, 9.5, banks=banks)
+    assert store.get("g1").banks == banks
     with store.connection() as conn:
         _check_schema(conn)
 

@@ -96,7 +96,8 @@ SCHEMA = (
         seed_chosen BOOLEAN NOT NULL DEFAULT FALSE,
         public     BOOLEAN NOT NULL DEFAULT TRUE,
         turn_deadlines JSONB,
-        to_act     JSONB
+        to_act     JSONB,
+        banks      JSONB
     )""",
     "CREATE INDEX games_open ON games (status, free_seats, created)",
     "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
@@ -151,6 +152,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE games ADD COLUMN to_act JSONB",
         *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
     ),
+    # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
+    4: ("ALTER TABLE games ADD COLUMN banks JSONB",),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1

@@ -4,7 +4,8 @@ writes that wait for the lock without holding up an event loop.
 
 The game tables: ``games`` (one row per game: kind, options, seed and whether it was chosen,
 seats with token and invitation hashes, whether it is listed publicly, version, status,
-timestamps, the deadlines, the seats to act, the ``seq`` of its last change), ``actions`` (the log: game, version, seat,
+timestamps, the deadlines, the seats to act, the time banks, the ``seq`` of its last change),
+``actions`` (the log: game, version, seat,
 action JSON, public events, time; ``(game, version)`` is the primary key, so a version can never
 be written twice), ``analyses`` (a finished game's review analysis: status, progress and result,
 ``web.review``) and ``snapshots`` (each game's newest state snapshot, a cache); besides them the
@@ -78,7 +79,8 @@ CREATE TABLE IF NOT EXISTS games (
     seed_chosen INTEGER NOT NULL DEFAULT 0, -- the creator gave the seed
     public     INTEGER NOT NULL DEFAULT 1,  -- in the public lists (not all seats invitations)
     turn_deadlines TEXT,                    -- JSON {seat: when its turn clock runs out}
-    to_act     TEXT                         -- JSON [seats to act] as of the last append
+    to_act     TEXT,                        -- JSON [seats to act] as of the last append
+    banks      TEXT                         -- JSON time banks (web.service.banks), or NULL
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (status, free_seats, created);
 CREATE INDEX IF NOT EXISTS games_seq ON games (seq);
@@ -157,6 +159,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # players' accounts (web.storage.accounts); running games say whose turn it is at their
     # next append
     6: ("ALTER TABLE games ADD COLUMN to_act TEXT", *account_tables("REAL", "INTEGER NOT NULL")),
+    # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
+    7: ("ALTER TABLE games ADD COLUMN banks TEXT",),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1
