@@ -287,3 +287,38 @@ def test_the_clock_options_are_described_for_every_kind(client):
     assert rules[1]["then"]["required"] == ["time_bank_s"]
     state = client.get("/openapi.json").get_json()["components"]["schemas"]["GameStateOut"]
     assert {"banks", "absent"} <= set(state["properties"])
+
+
+def test_a_log_written_before_the_marks_replays_as_it_was_played(app, client, clock, tmp_path):
+    """A game stored before issue 41 has the table's moves without the ``absent`` mark: a cold
+    replay compares its entries without it, and the game plays on, its seat marked absent as
+    today's table would (and back by one click)."""
+    import json
+    import sqlite3
+
+    game = new_game(client, NAME, options={"rounds": 8, "turn_seconds": 60})
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    for _ in range(3):
+        bid(client, gid, tokens[0])
+        clock.advance(60)
+        snapshot(client, gid)
+    bid(client, gid, tokens[0])
+    resp = act(client, gid, tokens[1], 0, {"type": "back"})
+    assert resp.status_code == 200
+    version = resp.get_json()["version"]
+    with sqlite3.connect(tmp_path / "test.sqlite3") as conn:  # as the service of before wrote
+        conn.execute("DELETE FROM actions WHERE game = ? AND version = ?", (gid, version))
+        conn.execute("UPDATE games SET version = ? WHERE id = ?", (version - 1, gid))
+        for v, events in conn.execute(
+            "SELECT version, events FROM actions WHERE game = ?", (gid,)
+        ).fetchall():
+            kept = [e for e in json.loads(events) if e["type"] not in ("absent", "back")]
+            conn.execute(
+                "UPDATE actions SET events = ? WHERE game = ? AND version = ?",
+                (json.dumps(kept), gid, v),
+            )
+    sessions_of(app).forget()
+    snap = snapshot(client, gid, tokens[1])
+    assert snap["absent"] == [1] and snap["version"] == version - 1
+    again = act(client, gid, tokens[1], 0, {"type": "back"})
+    assert again.status_code == 200 and again.get_json()["absent"] == []
