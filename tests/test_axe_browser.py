@@ -3,7 +3,10 @@
 and is no wider than the screen, in both languages, on a 1280 px screen and a 390 px phone
 (axe-core is vendored in static/vendor/axe-core, from the npm registry). Game pages are checked as a seat in play and after the end (long log, end screen);
 Isla Dorada and Dragon's Gold in every state their pages draw differently (tests/game_states.py),
-where the Chinese page also shows no English word but the players' names.
+where the Chinese page also shows no English word but the players' names. The clocks (issue 41):
+every new-game page with real time chosen, a real-time game in play (each seat's bank), and
+every game's page while this seat is marked away ("I'm back"; on a server whose clock and table
+the test runs: tests/test_time_controls_browser.py).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from tests.browser_support import (  # noqa: F401 (fixtures)
     raw_keys,
 )
 from tests.game_states import STATES, game_at
+from tests.test_time_controls_browser import HANDLES, absent_game, table  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +64,7 @@ PAGES = [
     "/api/docs",
 ]
 DIVISION = {"negotiation": "division"}  # an all-bot Dragon's Gold game ends without a clock
+REAL_TIME = {"time_bank_s": 600, "increment_s": 5}  # each seat's bank on the page
 #: (kind, seats, seed, seat to open as[, options]): in play as a seat, and over (all bots) as a
 #: watcher.
 GAMES: dict[str, tuple] = {
@@ -67,6 +72,7 @@ GAMES: dict[str, tuple] = {
     "tobago-over": ("tobago", [{"type": "bot", "level": "strategic"}] * 2, 5, None),
     "dao-play": ("dao", [HUMAN, {"type": "bot", "level": "ev"}], 3, 0),
     "dao-over": ("dao", [{"type": "bot", "level": "ev"}] * 2, 5, None),
+    "dao-clock": ("dao", [HUMAN, {"type": "bot", "level": "ev"}], 3, 0, REAL_TIME),
     "isla-play": ("isla_dorada", [HUMAN] + [{"type": "bot", "level": "planner"}] * 2, 3, 0),
     "isla-over": ("isla_dorada", [{"type": "bot", "level": "planner"}] * 3, 5, None),
     "dragons-play": ("dragons_gold", [HUMAN] + [{"type": "bot", "level": "greedy"}] * 2, 3, 0),
@@ -179,4 +185,32 @@ def test_every_state_of_isla_dorada_and_dragons_gold_has_no_axe_violation(
             words = set(re.findall(r"[A-Za-z]{2,}", page.locator("body").inner_text()))
             assert not words - NAMES, (name, width, sorted(words - NAMES))
         page.screenshot(path=str(OUT / f"state-{name}-{width}-{lang}.png"), full_page=True)
+        page.context.close()
+
+
+@pytest.mark.parametrize("kind", list(HANDLES))
+def test_every_new_game_pages_real_time_choice_has_no_axe_violation(browser, live_server, kind):
+    for width, lang in SCREENS:
+        page = new_page(browser, viewport={"width": width, "height": 900})
+        page.goto(f"{live_server}/{kind}/new?lang={lang}")
+        page.locator("#time-mode-bank").check()
+        page.locator("#time-bank").wait_for()
+        _check(page, (kind, "new, real time", width, lang))
+        page.context.close()
+
+
+@pytest.mark.parametrize("kind", list(HANDLES))
+def test_every_game_page_with_this_seat_away_has_no_axe_violation(browser, table, kind):
+    url, driver = table
+    game = absent_game(url, driver, kind)
+    for width, lang in SCREENS:
+        page = new_page(browser, viewport={"width": width, "height": 900})
+        open_as(page, url, kind, game, 0, f"?lang={lang}")
+        handle = HANDLES[kind]
+        page.wait_for_function(
+            f"() => window.{handle} && window.{handle}.snap && !window.{handle}.busy"
+        )
+        page.locator("#im-back").wait_for()
+        _check(page, (kind, "away", width, lang))
+        page.screenshot(path=str(OUT / f"axe-away-{kind}-{width}-{lang}.png"), full_page=True)
         page.context.close()

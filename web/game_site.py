@@ -52,9 +52,9 @@ class OptionField:
     choices, its bounds) is the kind's ``OptionSpec``; this says only how it is shown:
     ``check`` (a boolean), ``radio`` or ``select`` (one of its choices, each worded by the key
     in ``words``, in the choices' order), ``number`` (an integer within its bounds; ``error`` is
-    the sentence for another value) or ``turn`` (the turn clock every game takes,
-    ``turn_seconds``: none, a minute, a day). ``label`` is its words; ``help`` a sentence under
-    a check box."""
+    the sentence for another value) or ``turn`` (the clock every game takes: none, real time
+    — ``time_bank_s`` with ``increment_s`` — or turn-based, ``turn_seconds``; its name is
+    ``turn_seconds``). ``label`` is its words; ``help`` a sentence under a check box."""
 
     name: str
     widget: Literal["check", "radio", "select", "number", "turn"]

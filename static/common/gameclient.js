@@ -6,7 +6,7 @@
 // batch of new log entries to the page, which replays them at its own pace before the latest
 // snapshot is drawn. Bots move after a player's action, as events; while one is due the client
 // says so under #status ("… is thinking", or that a bot failed), and below that what the table
-// tells every seat (common/table.js: the host chose the deal; each seat's time left).
+// tells every seat (common/table.js: the host chose the deal; each seat's clock; "I'm back").
 //
 // The page has #status, #error and #speed (milliseconds per replayed move; the choice is kept in
 // localStorage as `<kind>.speed`), optionally #seat-switch + #seat-switch-label, and strings
@@ -194,7 +194,7 @@ export class GameClient {
     const names = bots.map((s) => this.nameOf(snap, s));
     box.textContent = snap.bot === "failed" ? t("common.bot_failed") : names.length ? t("common.bot_thinking", { names: list(names), count: names.length }) : "";
     box.hidden = !box.textContent;
-    showTable(snap, (s) => this.nameOf(snap, s));
+    showTable(snap, (s) => this.nameOf(snap, s), this);
   }
 
   /** Run `fn` after whatever catch-up or send is under way (one at a time). */

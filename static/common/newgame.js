@@ -16,6 +16,7 @@ import { api, seatLinks, seatTokens } from "./api.js";
 import { h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
+import { timeOptions } from "./timecontrol.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,13 +38,11 @@ export function copyButton(input, label, done) {
 }
 
 /**
- * The option `turn_seconds` from the page's #turn-seconds choice (templates/game_controls.html,
- * `turn_field`): `{turn_seconds: n}`, or nothing for no turn clock (or a page without it).
+ * The clock options from the page's clock choice (templates/game_controls.html `turn_field`,
+ * common/timecontrol.js): a time per move, a bank per player, or nothing.
  */
 export function turnOption() {
-  const box = $("turn-seconds");
-  const value = box ? Number(box.value) : 0;
-  return value > 0 ? { turn_seconds: value } : {};
+  return timeOptions();
 }
 
 /** The seats the rows ask for: [{seat (as POST /api/games takes it), local (mine here)}]. */

@@ -16,7 +16,7 @@ import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, ite
 
 const $ = (id) => document.getElementById(id);
 const root = $("dg");
-const client = new GameClient({ kind: "dragons_gold", gameId: root.dataset.game, strings: "dg.", replay, settle, render });
+const client = new GameClient({ kind: "dragons_gold", gameId: root.dataset.game, strings: "dg.", replay, settle, render, seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat) });
 const { mySeat } = client;
 
 let shown = null; // the view on screen

@@ -17,7 +17,7 @@ import { renderAuction, renderDisplay, renderEnd, renderHand, renderPlayers, ren
 
 const $ = (id) => document.getElementById(id);
 const root = $("isla");
-const client = new GameClient({ kind: "isla_dorada", gameId: root.dataset.game, strings: "isla.", replay, settle, render });
+const client = new GameClient({ kind: "isla_dorada", gameId: root.dataset.game, strings: "isla.", replay, settle, render, seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat) });
 const { mySeat } = client;
 
 let shown = null; // the view on screen: client.snap.view, or a step of a replay

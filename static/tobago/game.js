@@ -16,7 +16,7 @@ import { applyEvent, eventText, mapName, ownTargetNote, seatName } from "./logte
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
-const client = new GameClient({ kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render, seatName: (s) => seatName(ui.seats, s, mySeat) });
+const client = new GameClient({ kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render, seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat) });
 const { gameId, mySeat } = client;
 
 let shown = null; // the view on screen (a copy of client.snap.view, or a replay step)
