@@ -1,0 +1,403 @@
+"""The accounts' pages, and what every page shows of the signed-in player.
+
+Pages (``templates/accounts/``, scripts ``static/accounts/``, strings ``acct.*`` in
+``i18n/<lang>/accounts.json``):
+
+- ``/signup`` and ``/signin``: one form each, sent to the accounts API by
+  ``static/accounts/sign.js``, which then offers to move the seats this browser holds as a guest
+  into the account (``POST /api/me/seats``) and goes on to ``?next=`` (a path of this site only,
+  else ``/me``);
+- ``/account``: the password, signing out everywhere, personal access tokens, deleting the
+  account (``static/accounts/account.js``);
+- ``/me``: my running and finished games from every device, 20 finished at a time
+  (``?before=``), built here from the store (no script asks for them), so the page stays as
+  cheap as the API's answer;
+- ``/players/<name>``: a player's profile; ``/leaderboards`` and ``/leaderboards/<kind>``.
+
+The site frame (``templates/base.html``) reads ``account`` (the signed-in account, by the session
+cookie alone: a page never acts for an access token), ``csrf_token`` (written into a ``<meta>``
+that ``static/common/api.js`` sends back on every write) and ``sign_in_href`` (this page as the
+sign-in's ``next``). Every account page, and every page of a browser that sends the session
+cookie, is ``Cache-Control: no-store``: what it shows is one player's.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from flask import Blueprint, Response, g, has_request_context, redirect, render_template, request
+from flask.typing import ResponseReturnValue
+from markupsafe import Markup
+
+from games.base import get_kind
+from i18n import catalogue, translate
+from web.accounts import ratings
+from web.accounts.credentials import COOKIE, Presented, account_of, csrf_token
+from web.accounts_api import FINISHED_PAGE, accounts, finished_out, leaderboard, player
+from web.game_site import site_of, site_or_404, sites
+from web.i18n import current_lang, script_json
+from web.storage.accounts import Account, PlayerGame
+
+bp = Blueprint("accounts_pages", __name__)
+#: Where a sign-in goes when it is told nowhere (or somewhere off this site).
+HOME = "/me"
+#: The pages that are the account's own (always ``no-store``).
+OWN_PAGES = ("/signin", "/signup", "/account", "/me")
+
+
+# --- who is signed in ---------------------------------------------------------------------------
+
+
+def page_account() -> Account | None:
+    """The account signed in to this browser (its session cookie; ``None`` for a guest, or a
+    session that has ended), worked out once a request. Only the cookie counts: a page is a
+    browser's, and reading it checks no CSRF token."""
+    if "page_account" not in g:
+        cookie = request.cookies.get(COOKIE)
+        found = None
+        if cookie:
+            a = accounts()
+            found = account_of(a.store, Presented(None, cookie, None, False), a.now())
+        g.page_account = found
+    return g.page_account
+
+
+def safe_next(raw: str | None) -> str:
+    """Where to go after signing in: ``raw`` when it is a path of this site, else ``HOME`` (an
+    address elsewhere, ``//host``, a backslash or a control character would lead off the
+    site)."""
+    if not raw or not raw.startswith("/") or raw.startswith("//") or "\\" in raw:
+        return HOME
+    if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in raw):
+        return HOME
+    parts = urlsplit(raw)
+    return HOME if parts.scheme or parts.netloc else raw
+
+
+def this_page() -> str:
+    """The path and query of this request (what ``next`` names to come back here)."""
+    query = request.query_string.decode("latin-1")
+    return request.path + (f"?{query}" if query else "")
+
+
+def sign_in_url(next_path: str) -> str:
+    return "/signin?next=" + quote(next_path, safe="/")
+
+
+@bp.app_context_processor
+def _frame() -> dict[str, Any]:
+    """``account``, ``csrf_token`` and ``sign_in_href`` for the site frame (module doc)."""
+    if not has_request_context():
+        return {}
+    account = page_account()
+    on_sign_page = request.path in ("/signin", "/signup")
+    return {
+        "account": account,
+        "csrf_token": csrf_token(request.cookies[COOKIE]) if account else None,
+        "sign_in_href": "/signin" if on_sign_page else sign_in_url(this_page()),
+    }
+
+
+@bp.after_app_request
+def _private(resp: Response) -> Response:
+    """No cache keeps an account page, or any page a signed-in browser was shown."""
+    own = request.path in OWN_PAGES or request.path.startswith(("/players/", "/leaderboards"))
+    if own or (resp.mimetype == "text/html" and request.cookies.get(COOKIE)):
+        resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+def _signed_in_or_redirect() -> Account | ResponseReturnValue:
+    account = page_account()
+    return account if account is not None else redirect(sign_in_url(this_page()))
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def kind_title(lang: str, kind: str) -> str:
+    return translate(lang, site_of(kind).title)
+
+
+def level_name(lang: str, kind: str, level: str | None) -> str:
+    """A bot level's short name in ``lang`` (the review's words; the level itself if none)."""
+    name = get_kind(kind).level(level or "")
+    key = f"review.level_{name}"
+    return translate(lang, key) if key in catalogue(lang) else name
+
+
+def seat_label(lang: str, kind: str, seat: dict[str, Any], mine: int | None = None) -> str:
+    """A seat as the pages name it: "you", a deleted player, a bot by its level, a free seat,
+    the player's name, else its number."""
+    if seat.get("deleted"):
+        text = translate(lang, "common.deleted_player")
+    elif seat["type"] == "bot":
+        text = translate(lang, "acct.bot", level=level_name(lang, kind, seat.get("level")))
+    elif seat.get("open"):
+        text = translate(lang, "acct.free_seat")
+    else:
+        text = seat.get("name") or translate(lang, "acct.seat_n", n=seat["index"] + 1)
+    return translate(lang, "acct.you", name=text) if seat["index"] == mine else text
+
+
+def seat_labels(lang: str, kind: str, seats: list[dict[str, Any]], mine: int | None) -> str:
+    return translate(lang, "common.list_sep").join(seat_label(lang, kind, s, mine) for s in seats)
+
+
+def time_left(lang: str, seconds: float) -> str:
+    """A duration as its two largest units ("2 days 3 h", "5 min 10 s"), in ``lang``."""
+    left = max(0, math.ceil(seconds))
+    parts = [("days", left // 86400), ("hours", left % 86400 // 3600)]
+    parts += [("minutes", left % 3600 // 60), ("seconds", left % 60)]
+    first = next((i for i, (_, n) in enumerate(parts) if n), len(parts) - 1)
+    shown = [p for p in parts[first : first + 2] if p[1]] or [("seconds", 0)]
+    return translate(lang, "acct.unit_sep").join(
+        translate(lang, f"acct.{unit}", count=n) for unit, n in shown
+    )
+
+
+def when(lang: str, t: float) -> dict[str, str]:
+    """A moment for a ``<time>`` element: its ISO form (the page's script writes it in the
+    reader's own time zone) and the same in UTC as the page says it first."""
+    moment = datetime.fromtimestamp(t, UTC)
+    return {
+        "iso": moment.isoformat(),
+        "text": translate(lang, "acct.utc", time=f"{moment:%Y-%m-%d %H:%M}"),
+    }
+
+
+def number(x: float, places: int = 1) -> str:
+    """A score or rating as people read it: no ".0" on a whole number."""
+    return str(int(x)) if float(x).is_integer() else f"{x:.{places}f}"
+
+
+def signed(x: float) -> str:
+    return f"{x:+.1f}".replace("-", "−")
+
+
+# --- the rows of the pages -----------------------------------------------------------------------
+
+
+def _row(lang: str, kind: str, game_id: str, players: str, seats: int) -> dict[str, Any]:
+    return {
+        "title": kind_title(lang, kind),
+        "href": f"/{kind}/games/{game_id}",
+        "review": f"/{kind}/games/{game_id}/review",
+        "players": players,
+        "seats": seats,
+    }
+
+
+def running_row(lang: str, p: PlayerGame, now: float) -> dict[str, Any]:
+    """A running game of mine: whose turn it is, and my clock's time left when one runs."""
+    g_ = p.game
+    seats = g_.public_seats()
+    row = _row(lang, g_.kind, g_.id, seat_labels(lang, g_.kind, seats, p.seat), len(seats))
+    mine = g_.turn_deadlines.get(p.seat)
+    deadline = mine if mine is not None else g_.deadline
+    others = [seat_label(lang, g_.kind, seats[s]) for s in g_.to_act if s != p.seat]
+    row.update(
+        your_turn=p.seat in g_.to_act,
+        waiting=translate(lang, "common.list_sep").join(others),
+        clock=None if deadline is None else time_left(lang, deadline - now),
+        own_clock=mine is not None,
+        updated=when(lang, g_.updated),
+    )
+    return row
+
+
+def result_text(lang: str, place: int | None, score: float | None, seats: int) -> str:
+    if place is None:
+        return translate(lang, "acct.no_result")
+    where = (
+        translate(lang, "acct.won")
+        if place == 1
+        else translate(lang, "acct.place", place=place, seats=seats)
+    )
+    if score is None:
+        return where
+    return translate(lang, "acct.result", place=where, score=number(score))
+
+
+def finished_row(lang: str, game: dict[str, Any], mine: bool) -> dict[str, Any]:
+    """A finished game of a player (``web.accounts_api.finished_out``'s shape): the result, and
+    the rating change when it was rated; ``mine``: the reader's own (their seat says "you")."""
+    kind, seats = game["game"], game["seats"]
+    you = game["seat"] if mine else None
+    row = _row(lang, kind, game["id"], seat_labels(lang, kind, seats, you), len(seats))
+    change = game["rating"]
+    if change is not None:
+        before, after = change["before"], change["after"]
+        change = translate(
+            lang,
+            "acct.rating_change",
+            before=number(before),
+            after=number(after),
+            delta=signed(after - before),
+        )
+    row.update(
+        won=game["place"] == 1,
+        result=result_text(lang, game["place"], game["score"], len(seats)),
+        rating=change,
+        ended=when(lang, game["ended"]),
+    )
+    return row
+
+
+def rating_row(lang: str, r: dict[str, Any]) -> dict[str, Any]:
+    """A rating (``web.accounts_api.rating_out``'s shape) as the pages show it."""
+    return {
+        "ordinal": number(r["ordinal"]),
+        "skill": translate(lang, "acct.skill_pm", mu=number(r["mu"]), sigma=number(r["sigma"])),
+        "games": r["games"],
+        "provisional": r["provisional"],
+    }
+
+
+# --- the pages ---------------------------------------------------------------------------------
+
+
+def _sign_page(mode: str) -> ResponseReturnValue:
+    target = safe_next(request.args.get("next"))
+    if page_account() is not None:
+        return redirect(target)
+    return render_template("accounts/sign.html", next_path=target, mode=mode)
+
+
+@bp.get("/signin")
+def sign_in_page() -> ResponseReturnValue:
+    return _sign_page("signin")
+
+
+@bp.get("/signup")
+def sign_up_page() -> ResponseReturnValue:
+    return _sign_page("signup")
+
+
+@bp.get("/account")
+def account_page() -> ResponseReturnValue:
+    account = _signed_in_or_redirect()
+    if not isinstance(account, Account):
+        return account
+    tokens = [t.__dict__ for t in accounts().store.tokens(account.id)]
+    data = {"tokens": tokens, "name": account.name}
+    tag = f'<script type="application/json" id="account-data">{script_json(data)}</script>'
+    return render_template(
+        "accounts/account.html",
+        created=when(current_lang(), account.created),
+        profile=profile_href(account.name),
+        account_data=Markup(tag),
+    )
+
+
+def profile_href(name: str) -> str:
+    return "/players/" + quote(name, safe="")
+
+
+def _before() -> float | None:
+    """``?before=``: the end time the list of finished games goes back from (none: newest)."""
+    try:
+        before = float(request.args.get("before", ""))
+    except ValueError:
+        return None
+    return before if 0 <= before <= 1e12 else None
+
+
+@bp.get("/me")
+def me_page() -> ResponseReturnValue:
+    account = _signed_in_or_redirect()
+    if not isinstance(account, Account):
+        return account
+    lang, a = current_lang(), accounts()
+    before = _before()
+    running, finished, more = a.games(account, before, FINISHED_PAGE)
+    now = a.now()
+    running_rows = [running_row(lang, p, now) for p in running]
+    running_rows.sort(key=lambda r: not r["your_turn"])  # my turn first, else latest moved
+    older = None
+    if more and finished:
+        older = f"/me?before={finished[-1].ended!r}"
+    return render_template(
+        "accounts/me.html",
+        running=running_rows,
+        finished=[finished_row(lang, finished_out(p), True) for p in finished],
+        older=older,
+        paged=before is not None,
+        profile=profile_href(account.name),
+    )
+
+
+@bp.get("/players/<name>")
+def player_page(name: str) -> str:
+    lang, me = current_lang(), page_account()
+    account, out = player(name)
+    played = {s["game"]: s for s in out["stats"]}
+    rated = {r["game"]: rating_row(lang, r) for r in out["ratings"]}
+    games = [
+        {
+            "kind": kind,
+            "title": kind_title(lang, kind),
+            "played": played[kind]["played"] if kind in played else 0,
+            "won": played[kind]["won"] if kind in played else 0,
+            "rating": rated.get(kind),
+        }
+        for kind in sorted(set(played) | set(rated))
+    ]
+    recent = [finished_row(lang, game, False) for game in out["recent"]]
+    return render_template(
+        "accounts/player.html",
+        name=account.name,
+        created=when(lang, account.created),
+        games=games,
+        recent=recent,
+        provisional_under=ratings.PROVISIONAL_UNDER,
+        mine=me is not None and me.id == account.id,
+    )
+
+
+@bp.get("/leaderboards")
+def leaderboards_page() -> str:
+    lang = current_lang()
+    boards = [
+        {"kind": k, "title": kind_title(lang, k), "href": f"/leaderboards/{k}"}
+        for k in (site.kind for site in sites())
+    ]
+    return render_template(
+        "accounts/leaderboards.html", boards=boards, provisional_under=ratings.PROVISIONAL_UNDER
+    )
+
+
+@bp.get("/leaderboards/<kind>")
+def leaderboard_page(kind: str) -> str:
+    site_or_404(kind)
+    lang = current_lang()
+    board = leaderboard(kind)
+    players = [
+        {
+            "rank": p["rank"],
+            "name": p["name"],
+            "href": profile_href(p["name"]),
+            **rating_row(lang, p),
+        }
+        for p in board["players"]
+    ]
+    bots = [
+        {
+            "level": level_name(lang, kind, b["level"]),
+            "ordinal": number(b["mu"] - 3 * b["sigma"]),
+            "skill": translate(lang, "acct.skill_pm", mu=number(b["mu"]), sigma=number(b["sigma"])),
+        }
+        for b in board["bots"]
+    ]
+    me = page_account()
+    return render_template(
+        "accounts/leaderboard.html",
+        title=kind_title(lang, kind),
+        players=players,
+        bots=bots,
+        provisional_under=board["provisional_under"],
+        my_name=me.name if me else None,
+    )
