@@ -32,6 +32,7 @@ from flask import Blueprint, Response, g, has_request_context, redirect, render_
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
+from errors import NotFound
 from games.base import get_kind
 from i18n import catalogue, translate
 from web.accounts import ratings
@@ -44,6 +45,8 @@ from web.storage.accounts import Account, PlayerGame
 bp = Blueprint("accounts_pages", __name__)
 #: Where a sign-in goes when it is told nowhere (or somewhere off this site).
 HOME = "/me"
+#: The most of an unknown name a 404 page repeats.
+MAX_NAME_SHOWN = 60
 #: The pages that are the account's own (always ``no-store``).
 OWN_PAGES = ("/signin", "/signup", "/account", "/me")
 
@@ -170,8 +173,9 @@ def when(lang: str, t: float) -> dict[str, str]:
 
 
 def number(x: float, places: int = 1) -> str:
-    """A score or rating as people read it: no ".0" on a whole number."""
-    return str(int(x)) if float(x).is_integer() else f"{x:.{places}f}"
+    """A score or rating as people read it: no ".0" on a whole number, a true minus sign."""
+    text = str(int(x)) if float(x).is_integer() else f"{x:.{places}f}"
+    return text.replace("-", "−")
 
 
 def signed(x: float) -> str:
@@ -331,9 +335,12 @@ def me_page() -> ResponseReturnValue:
 
 
 @bp.get("/players/<name>")
-def player_page(name: str) -> str:
+def player_page(name: str) -> ResponseReturnValue:
     lang, me = current_lang(), page_account()
-    account, out = player(name)
+    try:
+        account, out = player(name)
+    except NotFound:  # in words, with the way to the players there are
+        return render_template("accounts/no_player.html", name=name[:MAX_NAME_SHOWN]), 404
     played = {s["game"]: s for s in out["stats"]}
     rated = {r["game"]: rating_row(lang, r) for r in out["ratings"]}
     games = [
