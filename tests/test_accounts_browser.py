@@ -517,3 +517,40 @@ def test_the_account_page_by_keyboard_reaches_every_control_with_focus_shown(bro
     expect(page.locator("#token-status")).to_have_text("The token “a script” is revoked.")
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+def test_signing_in_and_out_by_keyboard_alone(browser, live_server):
+    sign_up(live_server, "Lu Keys")
+    guest = api(
+        live_server, "POST", "/api/games", {"game": "dao", "seats": [{"type": "human"}, BOT]}
+    )
+    page = new_page(browser, viewport=PHONE)
+    open_as(page, live_server, "dao", guest, 0, "?lang=en")
+    dao_idle(page)
+    # from the header's Sign in, the form, then the offer, every step by keys
+    page.focus(".sign-in-link")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/signin?next=*")
+    page.focus(".skip-link")
+    page.keyboard.press("Enter")  # to the page's content
+    for field, text in (("#name", "Lu Keys"), ("#password", PASSWORD)):
+        for _ in range(6):
+            page.keyboard.press("Tab")
+            if page.evaluate("s => document.activeElement.matches(s)", field):
+                break
+        expect(page.locator(field)).to_be_focused()
+        page.keyboard.type(text)
+    page.keyboard.press("Enter")
+    expect(page.locator("#seats-offer")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator("#move-seats")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/dao/games/{guest['id']}*")
+    dao_idle(page)
+    assert page.evaluate("() => window.daoGame.snap.seat") == 0
+    assert tokens_of(page, guest["id"]) == {}
+    page.focus("#sign-out")
+    page.keyboard.press("Enter")
+    expect(page.locator(".sign-in-link")).to_be_visible()
+    assert not page.js_errors, page.js_errors
+    page.context.close()

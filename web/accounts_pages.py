@@ -24,20 +24,32 @@ cookie, is ``Cache-Control: no-store``: what it shows is one player's.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from flask import Blueprint, Response, g, has_request_context, redirect, render_template, request
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    g,
+    has_request_context,
+    redirect,
+    render_template,
+    request,
+)
 from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from errors import NotFound
 from games.base import get_kind
+from hexmap.sized_cache import SizedCache
 from i18n import catalogue, translate
 from web.accounts import ratings
 from web.accounts.credentials import COOKIE, Presented, account_of, csrf_token
-from web.accounts_api import FINISHED_PAGE, accounts, finished_out, leaderboard, player
+from web.accounts_api import RECENT, accounts, finished_out, leaderboard, rating_out
 from web.game_site import site_of, site_or_404, sites
 from web.i18n import current_lang, script_json
 from web.storage.accounts import Account, PlayerGame
@@ -45,6 +57,16 @@ from web.storage.accounts import Account, PlayerGame
 bp = Blueprint("accounts_pages", __name__)
 #: Where a sign-in goes when it is told nowhere (or somewhere off this site).
 HOME = "/me"
+#: Finished games on a page of my games (then "older games").
+ME_PAGE = 10
+#: The most running games my games lists (the latest moved first).
+MAX_RUNNING = 500
+#: Games' list items as built (``finished_items``, ``running_items``), players' statistics.
+ITEMS: SizedCache[Markup] = SizedCache("account-page-games", 4 << 20)
+STATS: SizedCache[list[tuple[str, int, int]]] = SizedCache("account-stats", 1 << 20)
+#: A profile's counts of games played and won are counted again at least this often (s).
+STATS_S = 60
+INF = float("inf")
 #: The most of an unknown name a 404 page repeats.
 MAX_NAME_SHOWN = 60
 #: The pages that are the account's own (always ``no-store``).
@@ -96,10 +118,12 @@ def _frame() -> dict[str, Any]:
     if not has_request_context():
         return {}
     account = page_account()
+    if account is not None:
+        return {"account": account, "csrf_token": csrf_token(request.cookies[COOKIE])}
     on_sign_page = request.path in ("/signin", "/signup")
     return {
-        "account": account,
-        "csrf_token": csrf_token(request.cookies[COOKIE]) if account else None,
+        "account": None,
+        "csrf_token": None,
         "sign_in_href": "/signin" if on_sign_page else sign_in_url(this_page()),
     }
 
@@ -195,22 +219,49 @@ def _row(lang: str, kind: str, game_id: str, players: str, seats: int) -> dict[s
     }
 
 
-def running_row(lang: str, p: PlayerGame, now: float) -> dict[str, Any]:
-    """A running game of mine: whose turn it is, and my clock's time left when one runs."""
+def clock_of(lang: str, p: PlayerGame, now: float) -> tuple[str | None, bool]:
+    """The time left on my clock when one runs (``True``), else on the game's phase, if any."""
+    g_ = p.game
+    mine = g_.turn_deadlines.get(p.seat)
+    deadline = mine if mine is not None else g_.deadline
+    return (None if deadline is None else time_left(lang, deadline - now)), mine is not None
+
+
+def running_row(lang: str, p: PlayerGame, clock: tuple[str | None, bool]) -> dict[str, Any]:
+    """A running game of mine: whose turn it is, and the time left (``clock_of``)."""
     g_ = p.game
     seats = g_.public_seats()
     row = _row(lang, g_.kind, g_.id, seat_labels(lang, g_.kind, seats, p.seat), len(seats))
-    mine = g_.turn_deadlines.get(p.seat)
-    deadline = mine if mine is not None else g_.deadline
     others = [seat_label(lang, g_.kind, seats[s]) for s in g_.to_act if s != p.seat]
     row.update(
         your_turn=p.seat in g_.to_act,
         waiting=translate(lang, "common.list_sep").join(others),
-        clock=None if deadline is None else time_left(lang, deadline - now),
-        own_clock=mine is not None,
+        clock=clock[0],
+        own_clock=clock[1],
         updated=when(lang, g_.updated),
     )
     return row
+
+
+def running_items(lang: str, games: list[PlayerGame], now: float) -> list[Markup]:
+    """The list items of my running games (``templates/accounts/running_game.html``), my
+    turn first: each kept while its game, my seat and the time left say the same."""
+    out = []
+    for p in sorted(games, key=lambda p: p.seat not in p.game.to_act):
+        clock = clock_of(lang, p, now)
+        key = (p.game.id, p.game.version, p.game.updated, p.seat, lang, clock)
+        item = ITEMS.get(key)
+        if item is None:
+            item = _kept(key, "accounts/running_game.html", lang, running_row(lang, p, clock))
+        out.append(item)
+    return out
+
+
+def _kept(key: tuple, template: str, lang: str, row: dict[str, Any]) -> Markup:
+    """``template`` rendered for ``row`` (as ``g``), kept in ``ITEMS`` under ``key``."""
+    tpl = current_app.jinja_env.get_template(template)
+    html = Markup(tpl.render(g=row, tr=partial(translate, lang)))
+    return ITEMS.put(key, html, 2 * len(html))
 
 
 def result_text(lang: str, place: int | None, score: float | None, seats: int) -> str:
@@ -310,6 +361,54 @@ def _before() -> float | None:
     return before if 0 <= before <= 1e12 else None
 
 
+# --- finished games, kept as shown ----------------------------------------------------------
+
+
+def _item_key(r: Mapping[str, Any], lang: str, mine: bool) -> tuple:
+    result = (r["seat"], r["place"], r["score"], r["ended"], r["mu_before"], r["mu_after"])
+    return (r["id"], r["updated"], result, lang, mine)
+
+
+def finished_items(
+    lang: str, account: Account, before: float, limit: int, mine: bool, public: bool = False
+) -> list[tuple[float, Markup]]:
+    """The account's finished games that ended before ``before``, newest first, ``limit`` of
+    them (``public``: public games only), each with its list item
+    (``templates/accounts/finished_game.html``; ``mine``: the reader's own, "you").
+
+    A finished game's item changes only with what its row of the store says (its seats move
+    its ``updated``; its result and rating change are the seat's), so each is built once and
+    kept in ``ITEMS`` under those values: a page of my games or a profile asks the store
+    for those values alone and joins what it kept, reading whole rows only for what it has
+    not built (``bench/accounts_bench.py`` holds both pages to three health checks)."""
+    store = accounts().store
+    rows = store.finished_rows(account.id, before, limit, public, keys_only=True)
+    items = [ITEMS.get(_item_key(r, lang, mine)) for r in rows]
+    if any(item is None for item in items):
+        rows = store.finished_rows(account.id, before, limit, public)
+        items = [ITEMS.get(_item_key(r, lang, mine)) or _build(lang, r, mine) for r in rows]
+    return [(r["ended"], item) for r, item in zip(rows, items, strict=True) if item is not None]
+
+
+def _build(lang: str, r: Mapping[str, Any], mine: bool) -> Markup:
+    """A finished game's list item, built from its whole row, and kept."""
+    row = finished_row(lang, finished_out(accounts().store.player_game(r)), mine)
+    return _kept(_item_key(r, lang, mine), "accounts/finished_game.html", lang, row)
+
+
+def stats(account: Account, now: float) -> list[tuple[str, int, int]]:
+    """The account's games played and won per kind (``stats`` reads every row of the
+    account's): counted again when the account finishes another game (the last end, from
+    the index alone) and at least every ``STATS_S`` seconds (a finished game a guest moved
+    into the account ends before the last one)."""
+    store = accounts().store
+    key = (account.id, store.last_finished(account.id), int(now // STATS_S))
+    found = STATS.get(key)
+    if found is None:
+        found = STATS.put(key, store.stats(account.id), 200)
+    return found
+
+
 @bp.get("/me")
 def me_page() -> ResponseReturnValue:
     account = _signed_in_or_redirect()
@@ -317,17 +416,18 @@ def me_page() -> ResponseReturnValue:
         return account
     lang, a = current_lang(), accounts()
     before = _before()
-    running, finished, more = a.games(account, before, FINISHED_PAGE)
-    now = a.now()
-    running_rows = [running_row(lang, p, now) for p in running]
-    running_rows.sort(key=lambda r: not r["your_turn"])  # my turn first, else latest moved
+    running = [] if before is not None else a.store.running_games(account.id, MAX_RUNNING)
+    finished = finished_items(
+        lang, account, float("inf") if before is None else before, ME_PAGE + 1, True
+    )
     older = None
-    if more and finished:
-        older = f"/me?before={finished[-1].ended!r}"
+    if len(finished) > ME_PAGE:
+        finished = finished[:ME_PAGE]
+        older = f"/me?before={finished[-1][0]!r}"
     return render_template(
         "accounts/me.html",
-        running=running_rows,
-        finished=[finished_row(lang, finished_out(p), True) for p in finished],
+        running=running_items(lang, running, a.now()),
+        finished=[item for _, item in finished],
         older=older,
         paged=before is not None,
         profile=profile_href(account.name),
@@ -336,24 +436,24 @@ def me_page() -> ResponseReturnValue:
 
 @bp.get("/players/<name>")
 def player_page(name: str) -> ResponseReturnValue:
-    lang, me = current_lang(), page_account()
+    lang, me, a = current_lang(), page_account(), accounts()
     try:
-        account, out = player(name)
+        account = a.named(name)
     except NotFound:  # in words, with the way to the players there are
         return render_template("accounts/no_player.html", name=name[:MAX_NAME_SHOWN]), 404
-    played = {s["game"]: s for s in out["stats"]}
-    rated = {r["game"]: rating_row(lang, r) for r in out["ratings"]}
+    played = {kind: (n, won) for kind, n, won in stats(account, a.now())}
+    rated = {r.kind: rating_row(lang, rating_out(r)) for r in a.ratings(account)}
     games = [
         {
             "kind": kind,
             "title": kind_title(lang, kind),
-            "played": played[kind]["played"] if kind in played else 0,
-            "won": played[kind]["won"] if kind in played else 0,
+            "played": played.get(kind, (0, 0))[0],
+            "won": played.get(kind, (0, 0))[1],
             "rating": rated.get(kind),
         }
         for kind in sorted(set(played) | set(rated))
     ]
-    recent = [finished_row(lang, game, False) for game in out["recent"]]
+    recent = [item for _, item in finished_items(lang, account, INF, RECENT, False, True)]
     return render_template(
         "accounts/player.html",
         name=account.name,
