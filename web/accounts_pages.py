@@ -52,7 +52,7 @@ from web.accounts.credentials import COOKIE, Presented, account_of, csrf_token
 from web.accounts_api import RECENT, accounts, finished_out, leaderboard, rating_out
 from web.game_site import site_of, site_or_404, sites
 from web.i18n import current_lang, script_json
-from web.storage.accounts import Account, PlayerGame
+from web.storage.accounts import Account, PlayerGame, Rating
 
 bp = Blueprint("accounts_pages", __name__)
 #: Where a sign-in goes when it is told nowhere (or somewhere off this site).
@@ -424,14 +424,44 @@ def me_page() -> ResponseReturnValue:
     if len(finished) > ME_PAGE:
         finished = finished[:ME_PAGE]
         older = f"/me?before={finished[-1][0]!r}"
-    return render_template(
-        "accounts/me.html",
-        running=running_items(lang, running, a.now()),
-        finished=[item for _, item in finished],
-        older=older,
-        paged=before is not None,
-        profile=profile_href(account.name),
+    main = me_main(
+        lang,
+        account.name,
+        tuple(running_items(lang, running, a.now())),
+        tuple(item for _, item in finished),
+        older,
+        before is not None,
     )
+    return render_template("accounts/me.html", main=main)
+
+
+def me_main(
+    lang: str,
+    name: str,
+    running: tuple[Markup, ...],
+    finished: tuple[Markup, ...],
+    older: str | None,
+    paged: bool,
+) -> Markup:
+    """The content of my games (``templates/accounts/me_main.html``), kept while it says the
+    same: its items are kept ones, so telling them apart costs their (kept) hashes."""
+    key = ("me", lang, name, running, finished, older, paged)
+    found = ITEMS.get(key)
+    if found is not None:
+        return found
+    tpl = current_app.jinja_env.get_template("accounts/me_main.html")
+    html = Markup(
+        tpl.render(
+            tr=partial(translate, lang),
+            name=name,
+            running=running,
+            finished=finished,
+            older=older,
+            paged=paged,
+            profile=profile_href(name),
+        )
+    )
+    return ITEMS.put(key, html, len(html))
 
 
 @bp.get("/players/<name>")
@@ -441,28 +471,57 @@ def player_page(name: str) -> ResponseReturnValue:
         account = a.named(name)
     except NotFound:  # in words, with the way to the players there are
         return render_template("accounts/no_player.html", name=name[:MAX_NAME_SHOWN]), 404
-    played = {kind: (n, won) for kind, n, won in stats(account, a.now())}
-    rated = {r.kind: rating_row(lang, rating_out(r)) for r in a.ratings(account)}
+    played = tuple(stats(account, a.now()))
+    rated = tuple((r.kind, r.mu, r.sigma, r.games) for r in a.ratings(account))
+    recent = tuple(item for _, item in finished_items(lang, account, INF, RECENT, False, True))
+    mine = me is not None and me.id == account.id
+    main = player_main(lang, account, played, rated, recent, mine)
+    return render_template("accounts/player.html", name=account.name, main=main)
+
+
+def player_main(
+    lang: str,
+    account: Account,
+    played: tuple[tuple[str, int, int], ...],
+    rated: tuple[tuple[str, float, float, int], ...],
+    recent: tuple[Markup, ...],
+    mine: bool,
+) -> Markup:
+    """A profile's content (``templates/accounts/player_main.html``): per kind, played and won
+    (``stats``) and the rating (``rated``: kind, mu, sigma, rated games); the recent games' kept
+    items. Kept while it says the same (``me_main``)."""
+    key = ("player", lang, account.id, account.name, played, rated, recent, mine)
+    found = ITEMS.get(key)
+    if found is not None:
+        return found
+    counts = {kind: (n, won) for kind, n, won in played}
+    ratings_ = {
+        kind: rating_row(lang, rating_out(Rating(kind, mu, sigma, n, 0.0)))
+        for kind, mu, sigma, n in rated
+    }
     games = [
         {
             "kind": kind,
             "title": kind_title(lang, kind),
-            "played": played.get(kind, (0, 0))[0],
-            "won": played.get(kind, (0, 0))[1],
-            "rating": rated.get(kind),
+            "played": counts.get(kind, (0, 0))[0],
+            "won": counts.get(kind, (0, 0))[1],
+            "rating": ratings_.get(kind),
         }
-        for kind in sorted(set(played) | set(rated))
+        for kind in sorted(set(counts) | set(ratings_))
     ]
-    recent = [item for _, item in finished_items(lang, account, INF, RECENT, False, True)]
-    return render_template(
-        "accounts/player.html",
-        name=account.name,
-        created=when(lang, account.created),
-        games=games,
-        recent=recent,
-        provisional_under=ratings.PROVISIONAL_UNDER,
-        mine=me is not None and me.id == account.id,
+    tpl = current_app.jinja_env.get_template("accounts/player_main.html")
+    html = Markup(
+        tpl.render(
+            tr=partial(translate, lang),
+            name=account.name,
+            created=when(lang, account.created),
+            games=games,
+            recent=recent,
+            provisional_under=ratings.PROVISIONAL_UNDER,
+            mine=mine,
+        )
     )
+    return ITEMS.put(key, html, len(html))
 
 
 @bp.get("/leaderboards")
