@@ -371,6 +371,7 @@ def test_a_watcher_is_invited_to_sign_in_and_hubs_lead_to_my_games(browser, live
     dao_idle(guest)
     invite = guest.locator("#error a", has_text="Sign in to play it from here")
     expect(invite).to_be_visible()
+    shoot(guest, "watcher-invite-390-en")
     invite.click()
     guest.wait_for_url(f"**/signin?next=%2Fdao%2Fgames%2F{running['id']}*")
     sign_in_page_here = guest  # the form of the page the invitation opened
