@@ -253,6 +253,24 @@ class AccountStatements:
             f"{mine} WHERE p.account = ? AND p.ended IS NOT NULL AND p.ended < ?"
             " ORDER BY p.ended DESC LIMIT ?"
         )
+        # the account's finished games for a page: (public only, the row's key only) -> SQL
+        keys = (
+            "SELECT p.game AS id, g.updated, p.seat, p.place, p.score, p.ended, r.mu_before,"
+            " r.mu_after FROM players p JOIN games g ON g.id = p.game"
+            " LEFT JOIN rating_changes r ON r.game = p.game AND r.seat = p.seat"
+        )
+        self.finished_page = {
+            (public, keys_only): say(
+                f"{keys if keys_only else mine} WHERE p.account = ? AND p.ended IS NOT NULL"
+                f" AND p.ended < ?{' AND g.public' if public else ''}"
+                " ORDER BY p.ended DESC LIMIT ?"
+            )
+            for public in (False, True)
+            for keys_only in (False, True)
+        }
+        self.last_finished = say(
+            "SELECT MAX(ended) AS last FROM players WHERE account = ? AND ended IS NOT NULL"
+        )
         self.game_ids = say("SELECT game FROM players WHERE account = ?")
         self.stats = say(
             "SELECT kind, COUNT(*) AS played, SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS won"
@@ -480,21 +498,40 @@ class AccountsSql:
     # --- players, results and ratings -------------------------------------------------------
 
     def _player_games(self, sql: str, args: Sequence[Any]) -> list[PlayerGame]:
-        out = []
-        for r in self._all(sql, args):
-            rated = r["mu_before"] is not None
-            out.append(
-                PlayerGame(
-                    seat=r["seat"],
-                    joined=r["joined"],
-                    ended=r["ended"],
-                    place=r["place"],
-                    score=r["score"],
-                    rating=(r["mu_before"], r["mu_after"]) if rated else None,
-                    game=self.game_from_row(r),
-                )
-            )
-        return out
+        return [self.player_game(r) for r in self._all(sql, args)]
+
+    def player_game(self, r: Mapping[str, Any]) -> PlayerGame:
+        """A row of the account's games (``finished_rows``) as a record."""
+        rated = r["mu_before"] is not None
+        return PlayerGame(
+            seat=r["seat"],
+            joined=r["joined"],
+            ended=r["ended"],
+            place=r["place"],
+            score=r["score"],
+            rating=(r["mu_before"], r["mu_after"]) if rated else None,
+            game=self.game_from_row(r),
+        )
+
+    def finished_rows(
+        self,
+        account_id: str,
+        before: float,
+        limit: int,
+        public: bool = False,
+        keys_only: bool = False,
+    ) -> list[Mapping[str, Any]]:
+        """The rows of ``finished_games`` (``public``: of the public games only), unread: a
+        page that keeps what it built from a finished game asks first for what tells a row
+        from another (``keys_only``: the game's id and ``updated``, which moves with its
+        seats, and the seat's result and rating change), and reads whole rows only for what
+        it has not built (``player_game`` reads one)."""
+        sql = self.account_sql.finished_page[public, keys_only]
+        return self._all(sql, (account_id, before, limit))
+
+    def last_finished(self, account_id: str) -> float | None:
+        """When the account's last finished game ended (from the index alone)."""
+        return self._one(self.account_sql.last_finished, (account_id,))["last"]
 
     def running_games(self, account_id: str, limit: int) -> list[PlayerGame]:
         """The account's running games, the latest moved first."""
