@@ -100,17 +100,22 @@ def fill(store: SqliteStore, finished: int, running: int) -> Account:
     return ana
 
 
-def rate_ms(store: SqliteStore, games: int) -> float:
+def raters(store: SqliteStore) -> list[Account]:
+    """The two accounts whose games ``rate_ms`` ends."""
+    players = []
+    for name in ("Cyd", "Dia"):
+        a = Account(new_token()[:16], name, "x", time.time())
+        store.create_account(a, name_key(name))
+        players.append(a)
+    return players
+
+
+def rate_ms(store: SqliteStore, players: list[Account], games: int) -> float:
     """Wall ms per game of rating it as it ends (module doc, 2): the median of ``games``."""
     kind = get_kind("dao")
     state = kind.new_state(5, 3, {})
     play_bots(kind, state, ["easy"] * 3, random.Random(5))
     now = time.time()
-    players = []
-    for name in ("Cy", "Di"):
-        a = Account(new_token()[:16], name, "x", now)
-        store.create_account(a, name_key(name))
-        players.append(a)
     took = []
     for i in range(games):
         seats = [
@@ -118,7 +123,7 @@ def rate_ms(store: SqliteStore, games: int) -> float:
             Seat(1, HUMAN, "Di", token_hash="y", account=players[1].id),
             Seat(2, BOT, "normal bot", "normal"),
         ]
-        game = GameRecord(f"rate{i:08d}", kind.name, {}, i, seats)
+        game = GameRecord(new_token()[:12], kind.name, {}, i, seats)
         store.create(game, [])
         t0 = time.perf_counter()
         with store.transaction(game.id) as tx:
@@ -177,7 +182,8 @@ def main() -> None:
                 return load.server_us
 
             interleaved(a.rounds, {name: functools.partial(run, name) for name in asked})
-        rate = [rate_ms(rated, 20 if a.quick else 200) for _ in range(a.rounds)]
+        players = raters(rated)
+        rate = [rate_ms(rated, players, 20 if a.quick else 200) for _ in range(a.rounds)]
         store.close()
         rated.close()
     base = [x.server_us for x in loads["healthz"]]

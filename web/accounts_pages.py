@@ -9,7 +9,7 @@ Pages (``templates/accounts/``, scripts ``static/accounts/``, strings ``acct.*``
   else ``/me``);
 - ``/account``: the password, signing out everywhere, personal access tokens, deleting the
   account (``static/accounts/account.js``);
-- ``/me``: my running and finished games from every device, 20 finished at a time
+- ``/me``: my running and finished games from every device, 10 finished at a time
   (``?before=``), built here from the store (no script asks for them), so the page stays as
   cheap as the API's answer;
 - ``/players/<name>``: a player's profile; ``/leaderboards`` and ``/leaderboards/<kind>``.
@@ -49,7 +49,14 @@ from hexmap.sized_cache import SizedCache
 from i18n import catalogue, translate
 from web.accounts import ratings
 from web.accounts.credentials import COOKIE, Presented, account_of, csrf_token
-from web.accounts_api import RECENT, accounts, finished_out, leaderboard, rating_out
+from web.accounts_api import (
+    FINISHED_PAGE,
+    RECENT,
+    accounts,
+    finished_out,
+    leaderboard,
+    rating_out,
+)
 from web.game_site import site_of, site_or_404, sites
 from web.i18n import current_lang, script_json
 from web.storage.accounts import Account, PlayerGame, Rating
@@ -57,15 +64,12 @@ from web.storage.accounts import Account, PlayerGame, Rating
 bp = Blueprint("accounts_pages", __name__)
 #: Where a sign-in goes when it is told nowhere (or somewhere off this site).
 HOME = "/me"
-#: Finished games on a page of my games (then "older games").
-ME_PAGE = 10
+#: Finished games on a page of my games (then "older games"): as many as the API gives.
+ME_PAGE = FINISHED_PAGE
 #: The most running games my games lists (the latest moved first).
 MAX_RUNNING = 500
-#: Games' list items as built (``finished_items``, ``running_items``), players' statistics.
+#: Games' list items as built (``finished_items``, ``running_items``).
 ITEMS: SizedCache[Markup] = SizedCache("account-page-games", 4 << 20)
-STATS: SizedCache[list[tuple[str, int, int]]] = SizedCache("account-stats", 1 << 20)
-#: A profile's counts of games played and won are counted again at least this often (s).
-STATS_S = 60
 INF = float("inf")
 #: The most of an unknown name a 404 page repeats.
 MAX_NAME_SHOWN = 60
@@ -396,19 +400,6 @@ def _build(lang: str, r: Mapping[str, Any], mine: bool) -> Markup:
     return _kept(_item_key(r, lang, mine), "accounts/finished_game.html", lang, row)
 
 
-def stats(account: Account, now: float) -> list[tuple[str, int, int]]:
-    """The account's games played and won per kind (``stats`` reads every row of the
-    account's): counted again when the account finishes another game (the last end, from
-    the index alone) and at least every ``STATS_S`` seconds (a finished game a guest moved
-    into the account ends before the last one)."""
-    store = accounts().store
-    key = (account.id, store.last_finished(account.id), int(now // STATS_S))
-    found = STATS.get(key)
-    if found is None:
-        found = STATS.put(key, store.stats(account.id), 200)
-    return found
-
-
 @bp.get("/me")
 def me_page() -> ResponseReturnValue:
     account = _signed_in_or_redirect()
@@ -471,7 +462,7 @@ def player_page(name: str) -> ResponseReturnValue:
         account = a.named(name)
     except NotFound:  # in words, with the way to the players there are
         return render_template("accounts/no_player.html", name=name[:MAX_NAME_SHOWN]), 404
-    played = tuple(stats(account, a.now()))
+    played = tuple(a.stats(account))
     rated = tuple((r.kind, r.mu, r.sigma, r.games) for r in a.ratings(account))
     recent = tuple(item for _, item in finished_items(lang, account, INF, RECENT, False, True))
     mine = me is not None and me.id == account.id

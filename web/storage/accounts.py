@@ -137,7 +137,8 @@ class AccessToken:
 class PlayerGame:
     """A seat an account holds, with its game's row (``ended`` ``None``: it runs); once over,
     the seat's ``place`` (1: a winner) and ``score``; ``rating`` the rating change the game
-    gave it (``(mu before, mu after)``), if it was rated."""
+    gave it (``(mu before, mu after)``), if it was rated. A finished game's row is read as
+    lists show it (``AccountsSql.listed_game``: no options or seed)."""
 
     seat: int
     joined: float
@@ -179,6 +180,10 @@ class RatingChange:
     before: tuple[float, float]
     after: tuple[float, float]
     time: float
+
+
+#: The columns of a finished game a list of games reads (``AccountsSql.listed_game``).
+LISTED = ("id", "kind", "seats", "public", "status", "version", "updated")
 
 
 class AccountStatements:
@@ -241,14 +246,17 @@ class AccountStatements:
         self.end_player = say(
             "UPDATE players SET ended = ?, place = ?, score = ? WHERE game = ? AND seat = ?"
         )
-        mine = (
-            f"SELECT p.seat, p.joined, p.ended, p.place, p.score, r.mu_before, r.mu_after, {game}"
+        seat = "SELECT p.seat, p.joined, p.ended, p.place, p.score, r.mu_before, r.mu_after"
+        joined = (
             " FROM players p JOIN games g ON g.id = p.game"
             " LEFT JOIN rating_changes r ON r.game = p.game AND r.seat = p.seat"
         )
         self.running = say(
-            f"{mine} WHERE p.account = ? AND p.ended IS NULL ORDER BY g.updated DESC LIMIT ?"
+            f"{seat}, {game}{joined} WHERE p.account = ? AND p.ended IS NULL"
+            " ORDER BY g.updated DESC LIMIT ?"
         )
+        # a finished game as lists show it (``listed_game``): what its seats and link need
+        mine = f"{seat}, {', '.join(f'g.{c}' for c in LISTED)}{joined}"
         self.finished = say(
             f"{mine} WHERE p.account = ? AND p.ended IS NOT NULL AND p.ended < ?"
             " ORDER BY p.ended DESC LIMIT ?"
@@ -398,6 +406,8 @@ class AccountsSql:
 
         def game_from_row(self, row: Mapping[str, Any]) -> GameRecord: ...
 
+        def _decode(self, value: Any) -> Any: ...
+
     # --- accounts ------------------------------------------------------------------------
 
     def create_account(self, account: Account, name_key: str) -> bool:
@@ -510,7 +520,23 @@ class AccountsSql:
             place=r["place"],
             score=r["score"],
             rating=(r["mu_before"], r["mu_after"]) if rated else None,
-            game=self.game_from_row(r),
+            game=self.game_from_row(r) if r["ended"] is None else self.listed_game(r),
+        )
+
+    def listed_game(self, r: Mapping[str, Any]) -> GameRecord:
+        """A finished game's row as lists show it (``LISTED``: its id, kind, seats, whether it
+        is public, its status, version and last change; not its options or seed, which a list
+        never reads): a third of a whole row's decoding, for pages of many games."""
+        return GameRecord(
+            id=r["id"],
+            kind=r["kind"],
+            options={},
+            seed=0,
+            seats=[Seat.from_json(s) for s in self._decode(r["seats"])],
+            version=r["version"],
+            status=r["status"],
+            public=bool(r["public"]),
+            updated=r["updated"],
         )
 
     def finished_rows(
