@@ -54,7 +54,7 @@ E403 = (
 E429 = "Too many failed sign-ins for this name or from this address, or new accounts from it"
 SIGNED_IN = {401: E401, 403: E403}
 #: The most finished games one page of "my games" gives.
-FINISHED_PAGE = 20
+FINISHED_PAGE = 10
 #: The most players a leaderboard lists.
 BOARD_SIZE = 100
 #: The recent finished games a profile shows.
@@ -420,15 +420,15 @@ def player(name: str) -> tuple[Account, dict[str, Any]]:
     """A player's profile (``GET /api/players/{name}``), with the account."""
     a = accounts()
     account = a.named(name)
-    finished = a.store.finished_games(account.id, float("inf"), 2 * RECENT)
-    recent = [p for p in finished if p.game.public][:RECENT]
+    rows = a.store.finished_rows(account.id, float("inf"), RECENT, public=True)
+    recent = [a.store.player_game(r) for r in rows]
     return account, {
         "name": account.name,
         "created": account.created,
         "ratings": [rating_out(r) for r in a.ratings(account)],
         "stats": [
             {"game": kind, "played": played, "won": won}
-            for kind, played, won in a.store.stats(account.id)
+            for kind, played, won in a.stats(account)
         ],
         "recent": [finished_out(p) for p in recent],
     }

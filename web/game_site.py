@@ -265,6 +265,8 @@ class GameSite:
 
 
 _SITES: dict[str, GameSite] = {}
+#: ``sites()`` for the registry's names as they were last asked for.
+_ORDER: dict[str, Any] = {}
 _LOCK = threading.RLock()  # a game module may ask for a descriptor while it is found
 
 
@@ -291,9 +293,13 @@ def site_or_404(kind: str) -> GameSite:
 def sites() -> list[GameSite]:
     """Every registered kind's descriptor: the built-in games in ``BUILTIN_GAMES``' order (the
     registry's own order is the order their modules happened to be imported in), then the
-    others as registered."""
+    others as registered. Worked out once per registry (every page's menu reads it)."""
     found = kinds()
-    return [site_of(name) for name in sorted(found, key=lambda name: _rank(found[name]))]
+    names = tuple(found)
+    if _ORDER.get("names") != names:
+        order = sorted(found, key=lambda name: _rank(found[name]))
+        _ORDER.update(names=names, order=[site_of(name) for name in order])
+    return list(_ORDER["order"])
 
 
 def _rank(kind: GameKind) -> int:

@@ -226,7 +226,8 @@ async function start() {
     for (const e of entry.events) note(entry, e, false);
   }
   shown = clone(client.snap.view);
-  if (mySeat === null) { $("pile-box").hidden = true; $("helper").hidden = true; $("toggle-helper").hidden = true; $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("dao.spectating"); }
+  if (mySeat === null) { $("pile-box").hidden = true; $("helper").hidden = true; $("toggle-helper").hidden = true; }
+  client.watching(t("dao.spectating"));
   client.seatSwitch((s) => seatName(ui.seats, s, null));
   render();
   client.follow();

@@ -258,7 +258,7 @@ async function start() {
   ui.seats = client.snap.seats;
   for (const entry of history) for (const e of entry.events) note(entry, e);
   settle(client.snap);
-  if (mySeat === null) { $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("dg.spectating"); }
+  client.watching(t("dg.spectating"));
   client.seatSwitch((s) => seatName(ui.seats, s, null));
   setInterval(tick, 250);
   client.follow();

@@ -166,7 +166,8 @@ async function start() {
   $("legend").replaceChildren(...legendItems().map(([svg, text]) => h("li", {}, svg, " ", text)));
   for (const entry of history) for (const e of entry.events) note(entry, e, null);
   shown = clone(client.snap.view);
-  if (mySeat === null) { $("hand-box").hidden = true; $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("isla.spectating"); }
+  if (mySeat === null) $("hand-box").hidden = true;
+  client.watching(t("isla.spectating"));
   client.seatSwitch((s) => seatName(ui.seats, s, null));
   render();
   client.follow();

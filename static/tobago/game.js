@@ -381,6 +381,7 @@ async function start() {
   shown = clone(client.snap.view);
   await loadIsland(shown);
   if (mySeat === null) $("hand-box").hidden = true;
+  client.watching(null);
   client.seatSwitch((s) => seatName(ui.seats, s));
   render();
   refreshHelper();
