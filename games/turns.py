@@ -46,7 +46,10 @@ stored before a limit existed keeps the moves it had.
 **A full log.** The service caps a game's log (``web.service.sessions``); the entry that reaches
 the cap is followed by the table's ``END_LOG_FULL`` (``{"type": "end", "end": "log_full"}``,
 seat ``null``): the game ends there, scored as it stands (the engine's ``finish``). Its events
-are ``{"type": "game_ended", "end": "log_full"}``, then the engine's own end.
+are ``{"type": "game_ended", "end": "log_full"}``, then the engine's own end. **An expired
+table** (a game listed in the lobby whose free seat nobody took in time, ``web.service.lobby``)
+ends the same way, by the table's ``END_EXPIRED`` (``"end": "expired"``): scored as it stands,
+but neither rated nor counted in its players' results (``web.accounts.results``).
 """
 
 from __future__ import annotations
@@ -97,8 +100,15 @@ class Back(ActionType):
 
 #: Why a game ended early because its log was full.
 LOG_FULL = "log_full"
+#: Why a game ended early because its table waited in the lobby past its time, a seat still free
+#: (``web.service.lobby``).
+EXPIRED = "expired"
 #: The table's last entry of a game whose log is full.
 END_LOG_FULL: dict[str, Any] = {"type": "end", "end": LOG_FULL}
+#: The table's last entry of a game whose table nobody came to fill in time.
+END_EXPIRED: dict[str, Any] = {"type": "end", "end": EXPIRED}
+#: The table's ends of a game, by their action (``table_work``).
+ENDS = (END_LOG_FULL, END_EXPIRED)
 
 
 def check_clock_options(options: dict[str, Any]) -> None:
@@ -117,6 +127,16 @@ def check_clock_options(options: dict[str, Any]) -> None:
             f"options.{INCREMENT_S.name}",
             reason="increment_without_bank",
         )
+
+
+def time_control(options: dict[str, Any]) -> str:
+    """A game's clock in one word, for the lobby to match tables by (``web.service.lobby``):
+    ``none``, ``turn:<seconds>`` (``turn_seconds``) or ``bank:<seconds>+<increment>``."""
+    if options.get(TURN_SECONDS.name) is not None:
+        return f"turn:{int(options[TURN_SECONDS.name])}"
+    if options.get(TIME_BANK_S.name) is not None:
+        return f"bank:{int(options[TIME_BANK_S.name])}+{int(options.get(INCREMENT_S.name) or 0)}"
+    return "none"
 
 
 def turn_seconds(state: GameState) -> int | None:
@@ -265,14 +285,15 @@ def table_work(
     kind: GameKind, state: GameState, phase: Phase[Any], action: Action
 ) -> tuple[int | None, Callable[[list[Event]], None]]:
     """The table's action (seat ``None``) checked, as ``(the seat it plays for, the work that
-    applies it)``: the end of a full log, the running phase timer's ``timeout``, or a turn
+    applies it)``: the end of a full log or of an expired table, the running phase timer's ``timeout``, or a turn
     clock's ``turn_timeout`` for a seat whose clock runs (its move, checked as that seat's
     own)."""
-    if action == END_LOG_FULL:
+    if action in ENDS:
+        why = action["end"]
 
         def end(events: list[Event]) -> None:
-            events.append({"type": "game_ended", "end": LOG_FULL})
-            kind.finish(state, LOG_FULL, events)
+            events.append({"type": "game_ended", "end": why})
+            kind.finish(state, why, events)
             if not kind.is_over(state):
                 raise RuntimeError(f"{kind.name}.finish left the game running")
 

@@ -51,6 +51,7 @@ PLAYER_REACHABLE = {
     "web/service/replay.py": {"rules_changed"},
     "web/service/sessions.py": {"act", "record", "import_record"},
     "web/service/imports.py": None,
+    "web/service/lobby.py": None,
     "web/service/seats.py": {"bearer_token", "seat_of", "claim"},
     "web/schemas_games.py": {"plain_name"},
     "web/accounts/names.py": None,

@@ -38,7 +38,7 @@ def store(db):
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
     with store.connection() as conn:
         _check_schema(conn)
-    assert store.schema_version == SCHEMA_VERSION == 8
+    assert store.schema_version == SCHEMA_VERSION == 9
 
 
 def _check_schema(conn: sqlite3.Connection) -> None:
@@ -211,8 +211,22 @@ ACCOUNT_TABLES = (
 )
 
 
+#: The lobby's columns of ``games`` and their indexes (schema version 9).
+LOBBY_COLUMNS = ("rated", "lobby", "lobby_until", "fill_at", "fill_level")
+LOBBY_INDEXES = ("games_lobby_kind", "games_lobby_key")
+
+
+def _before_lobby(conn: sqlite3.Connection) -> None:
+    """Back to schema version 8: no lobby's columns."""
+    for index in LOBBY_INDEXES:
+        conn.execute(f"DROP INDEX {index}")
+    for column in LOBBY_COLUMNS:
+        conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+
+
 def _before_banks(conn: sqlite3.Connection) -> None:
-    """Back to schema version 7: no ``games.banks``."""
+    """Back to schema version 7: no lobby, no ``games.banks``."""
+    _before_lobby(conn)
     conn.execute("ALTER TABLE games DROP COLUMN banks")
 
 
@@ -293,3 +307,19 @@ def test_a_database_from_newer_code_is_refused(db):
         conn.execute("PRAGMA user_version = 99")
     with pytest.raises(RuntimeError, match="schema version 99"):
         SqliteStore(db)
+
+
+def test_a_version_8_database_gains_the_lobby(db):
+    """Games stored before the lobby (issue 41) are rated tables, none open in the lobby."""
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    SqliteStore(db).close()
+    with sqlite3.connect(db) as conn:
+        _before_lobby(conn)
+        conn.execute("PRAGMA user_version = 8")
+    store = SqliteStore(db)
+    game = store.get("g1")
+    assert store.schema_version == SCHEMA_VERSION and game.rated and game.lobby_until is None
+    assert store.open_tables("blind_auction", 10) == []
+    with store.connection() as conn:
+        _check_schema(conn)

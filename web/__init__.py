@@ -19,6 +19,7 @@ from web import (
     game_pages,
     games_api,
     i18n,
+    lobby_api,
     pages,
     review_api,
     review_pages,
@@ -41,6 +42,7 @@ BLUEPRINTS = (
     game_pages,
     accounts_api,
     accounts_pages,
+    lobby_api,
 )
 
 

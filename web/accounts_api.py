@@ -427,8 +427,7 @@ def player(name: str) -> tuple[Account, dict[str, Any]]:
         "created": account.created,
         "ratings": [rating_out(r) for r in a.ratings(account)],
         "stats": [
-            {"game": kind, "played": played, "won": won}
-            for kind, played, won in a.stats(account)
+            {"game": kind, "played": played, "won": won} for kind, played, won in a.stats(account)
         ],
         "recent": [finished_out(p) for p in recent],
     }

@@ -40,6 +40,7 @@ from web.schemas_games import (
     create_game_schema,
     record_schema,
 )
+from web.service.lobby import TableSettings
 from web.service.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.storage import GameRecord, open_store
 from web.storage.accounts import Account, AccountsSql
@@ -188,7 +189,10 @@ def create_game() -> tuple[dict, int]:
     body = validated(CreateGameIn)
     seats = [s.model_dump() for s in body.seats]
     holder = _holder()
-    game, tokens, invites, _ = sessions().create(body.game, seats, body.options, body.seed, holder)
+    table = TableSettings(body.rated, body.fill_bots_after_s, body.fill_level)
+    game, tokens, invites, _ = sessions().create(
+        body.game, seats, body.options, body.seed, holder, table
+    )
     out = {
         "id": game.id,
         "game": game.kind,

@@ -109,11 +109,25 @@ class SeatIn(_In):
     )
 
 
+RATED = (
+    "The table counts for the players' ratings when the game qualifies (accounts and bots, a "
+    "seed the server chose); false: a casual table, never rated"
+)
+FILL_AFTER = (
+    "Seconds after the table opens when bots of fill_level take its listed seats still free "
+    "(null: they wait for players until the table expires)"
+)
+FILL_LEVEL = "The bots' level that fills the table (default: the game's first)"
+
+
 class CreateGameIn(_In):
     game: str = Field(max_length=40, description="A game kind, see GET /api/games/kinds")
     seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS)
     options: dict[str, Any] | None = Field(default=None, description="Rule options (see kinds)")
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED, description="Random when absent")
+    rated: bool = Field(default=True, description=RATED)
+    fill_bots_after_s: int | None = Field(default=None, ge=10, le=3600, description=FILL_AFTER)
+    fill_level: str | None = Field(default=None, max_length=40, description=FILL_LEVEL)
 
 
 class ActionIn(_In):
@@ -282,6 +296,15 @@ def create_game_schema() -> dict[str, Any]:
             "seats": _seats_schema(kind, {"oneOf": _seat_schemas(kind)}),
             "options": {"anyOf": [_options_schema(kind), {"type": "null"}]},
             "seed": {"anyOf": [SEED_SCHEMA, {"type": "null"}], "description": "Random when absent"},
+            "rated": {"type": "boolean", "description": RATED},
+            "fill_bots_after_s": {
+                "anyOf": [{"type": "integer", "minimum": 10, "maximum": 3600}, {"type": "null"}],
+                "description": FILL_AFTER,
+            },
+            "fill_level": {
+                "anyOf": [{"enum": list(kind.bots)}, {"type": "null"}],
+                "description": FILL_LEVEL,
+            },
         }
 
     return _per_kind("CreateGame", ["game", "seats"], properties)

@@ -20,7 +20,7 @@ export function tableText(e, who) {
   if (e.type === "turn_timeout") return t("common.table_played_for", { name: who(e.seat) });
   if (e.type === "absent") return t("common.table_absent", { name: who(e.seat) });
   if (e.type === "back") return t("common.table_back", { name: who(e.seat) });
-  if (e.type === "game_ended") return e.end === "log_full" ? t("common.table_log_full") : null;
+  if (e.type === "game_ended") return ["log_full", "expired"].includes(e.end) ? t(`common.table_${e.end}`) : null;
   return undefined;
 }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import GameKind
+from games.turns import EXPIRED
 from web.accounts import ratings
 from web.storage import BOT, GameRecord, Transaction
 from web.storage.accounts import held
@@ -31,18 +32,32 @@ def is_rated(game: GameRecord) -> bool:
     """Whether the finished ``game`` is rated (``web.accounts.ratings``, module doc)."""
     accounts = sum(1 for s in game.seats if s.account is not None)
     bots = sum(1 for s in game.seats if s.type == BOT)
-    return game.origin == "play" and not game.seed_chosen and accounts >= 1 and accounts + bots >= 2
+    return (
+        game.rated
+        and game.origin == "play"
+        and not game.seed_chosen
+        and accounts >= 1
+        and accounts + bots >= 2
+    )
 
 
-def record_end(tx: Transaction, kind: GameKind, state: Any, now: float) -> None:
+def record_end(
+    tx: Transaction, kind: GameKind, state: Any, now: float, end: str | None = None
+) -> None:
     """Store the results of the game ``tx`` holds, just ended in ``state``, at ``now`` (the
-    service's clock): each account seat's place and score; the ratings if it is rated."""
+    service's clock): each account seat's place and score; the ratings if it is rated. A table
+    that expired in the lobby (``end``: the table's end entry's reason, ``EXPIRED``) ends its
+    seats with no place or score, and is not rated: nobody played it out."""
     game = tx.game
     if not held(game.seats):
         return
+    store = tx.accounts()
+    if end == EXPIRED:  # it ended, with no result: listed among the finished, counted nowhere
+        held_seats = [s.index for s in game.seats if s.account is not None]
+        store.end_players(game.id, dict.fromkeys(held_seats, (None, None)), now)
+        return
     scores = kind.scores(state) or [0.0] * len(game.seats)
     place = places(scores, kind.winners(state))
-    store = tx.accounts()
     store.end_players(
         game.id,
         {s.index: (place[s.index], scores[s.index]) for s in game.seats if s.account is not None},

@@ -43,6 +43,7 @@ from errors import IllegalAction, ProjectError, StaleVersion
 from games.base import SYSTEM, GameKind, get_kind
 from games.turns import BACK, END_LOG_FULL
 from web.accounts.results import record_end
+from web.service import lobby
 from web.service import seats as seats_
 from web.service.banks import seat_banks
 from web.service.deadlines import Clock, clocks_after, late_seat
@@ -303,11 +304,13 @@ class GameSessions:
         options: dict | None,
         seed: int | None,
         holder: seats_.Holder | None = None,
+        table: lobby.TableSettings = lobby.OPEN_TABLE,
     ) -> tuple[GameRecord, dict[int, str], dict[int, str], Any]:
         """A new game (a bot that acts first is due at once: the table runner plays it).
         Returns it, the tokens, the invitations' secrets (``web.service.seats``) and the
         state. A seed the creator gives is said to every seat (``seed_chosen``); a signed-in
-        creator (``holder``) holds their seat by account."""
+        creator (``holder``) holds their seat by account; ``table``: the host's settings of
+        the table (rated, bots to fill it: ``web.service.lobby``)."""
         kind = get_kind(game_name)
         kind.check_seats(len(seats))
         resolved = kind.resolve_options(options, len(seats))
@@ -319,6 +322,7 @@ class GameSessions:
         game.seed_chosen, game.public = chosen, seats_.is_public(seat_rows)
         state = self._new_state(kind, game)
         now = self.clock()
+        lobby.set_up(game, kind, table, now)
         game.status = OVER if kind.is_over(state) else RUNNING
         game.deadline, game.turn_deadlines, game.banks = clocks_after(
             kind, state, 0, game, [], now, lambda v: now
@@ -505,7 +509,9 @@ class GameSessions:
                     status = OVER if kind.is_over(state) else RUNNING
                     tx.append(entries, status, deadline, bot_due, turns, kind.to_act(state), banks)
                     if status == OVER:  # the results and ratings of its players
-                        record_end(tx, kind, state, self.clock())
+                        final = entries[-1]
+                        end = final.action.get("end") if final.seat is None else None
+                        record_end(tx, kind, state, self.clock(), end)
                     game = tx.game
             except BaseException as e:
                 refused = isinstance(e, ProjectError)

@@ -170,6 +170,15 @@ class GameRecord:
     #: The seats' time banks (option ``time_bank_s``), the service's fold over the log's times
     #: as of the last append (``web.service.banks.Banks`` as JSON; ``None``: no bank).
     banks: dict[str, Any] | None = None
+    #: The host's choice: the game counts for the ratings when it qualifies
+    #: (``web.accounts.ratings``); a casual table never does.
+    rated: bool = True
+    #: An open table's settings in the lobby (``web.storage.lobby``, ``web.service.lobby``):
+    #: when it expires while a listed seat is still free (``None``: never), and when its free
+    #: seats become bots of ``fill_level`` (``None``: they wait for players).
+    lobby_until: float | None = None
+    fill_at: float | None = None
+    fill_level: str | None = None
 
     @property
     def bot(self) -> str | None:

@@ -282,7 +282,7 @@ class AccountStatements:
         self.game_ids = say("SELECT game FROM players WHERE account = ?")
         self.stats = say(
             "SELECT kind, COUNT(*) AS played, SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS won"
-            " FROM players WHERE account = ? AND ended IS NOT NULL GROUP BY kind ORDER BY kind"
+            " FROM players WHERE account = ? AND place IS NOT NULL GROUP BY kind ORDER BY kind"
         )
         rating = "SELECT kind, mu, sigma, games, updated FROM ratings"
         self.ratings = say(f"{rating} WHERE account = ? ORDER BY kind")
@@ -345,9 +345,10 @@ class AccountTransaction:
         self.sql = store.account_sql
 
     def end_players(
-        self, game_id: str, results: Mapping[int, tuple[int, float]], at: float
+        self, game_id: str, results: Mapping[int, tuple[int | None, float | None]], at: float
     ) -> None:
-        """Each account seat's ``(place, score)`` as the game ended at ``at``."""
+        """Each account seat's ``(place, score)`` as the game ended at ``at`` (``None``: a game
+        that ended with no result, a table that expired in the lobby)."""
         for seat, (place, score) in results.items():
             self.conn.execute(self.sql.end_player, (at, place, score, game_id, seat))
 

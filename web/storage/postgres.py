@@ -51,6 +51,7 @@ from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
+from web.storage.lobby import lobby_columns, lobby_indexes
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -97,7 +98,12 @@ SCHEMA = (
         public     BOOLEAN NOT NULL DEFAULT TRUE,
         turn_deadlines JSONB,
         to_act     JSONB,
-        banks      JSONB
+        banks      JSONB,
+        rated      BOOLEAN NOT NULL DEFAULT TRUE,
+        lobby      TEXT,
+        lobby_until DOUBLE PRECISION,
+        fill_at    DOUBLE PRECISION,
+        fill_level TEXT
     )""",
     "CREATE INDEX games_open ON games (status, free_seats, created)",
     "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
@@ -128,6 +134,7 @@ SCHEMA = (
         state   JSONB NOT NULL
     )""",
     *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
+    *lobby_indexes(),
 )
 
 #: Statements that bring a database from schema version ``v`` to ``v + 1``.
@@ -154,6 +161,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
     4: ("ALTER TABLE games ADD COLUMN banks JSONB",),
+    # the lobby's open tables and their settings (web.storage.lobby, issue 41)
+    5: lobby_columns("DOUBLE PRECISION", "BOOLEAN", "TRUE"),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1

@@ -63,6 +63,7 @@ from web.storage.accounts import (
     held,
     sync_players,
 )
+from web.storage.lobby import LobbySql, LobbyStatements, lobby_key
 
 #: The columns of a game's row that make its ``GameRecord`` (``SqlStore.game_from_row``).
 GAME_COLUMNS = (
@@ -84,6 +85,10 @@ GAME_COLUMNS = (
     "bot_failed",
     "to_act",
     "banks",
+    "rated",
+    "lobby_until",
+    "fill_at",
+    "fill_level",
 )
 ANALYSIS_COLUMNS = ("game", "version", "status", "done", "total", "result", "error", "updated")
 
@@ -142,12 +147,15 @@ class Statements:
         )
         self.appended = self.say(
             "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?, bot_due = ?,"
-            f" turn_deadlines = ?, bot_failed = ?, to_act = ?, banks = ?{append_mark} WHERE id = ?"
+            " turn_deadlines = ?, bot_failed = ?, to_act = ?, banks = ?, lobby = ?"
+            f"{append_mark} WHERE id = ?"
         )
         self.set_bot = self.say("UPDATE games SET bot_due = ?, bot_failed = ? WHERE id = ?")
         self.set_seats = self.say(
-            "UPDATE games SET seats = ?, free_seats = ?, updated = ? WHERE id = ?"
+            "UPDATE games SET seats = ?, free_seats = ?, updated = ?, lobby = ? WHERE id = ?"
         )
+        #: The lobby's statements (``web.storage.lobby``).
+        self.lobby = LobbyStatements(self, GAME_COLUMNS)
         self.new_actions = self.insert(
             "actions", ("game", "version", "seat", "action", "events", "time")
         )
@@ -256,6 +264,7 @@ class SqlTransaction(Transaction):
                 False,
                 store._encode(acting, "to_act") if acting else None,
                 None if banks is None else store._encode(banks, "banks"),
+                None if over else lobby_key(game),
                 game.id,
             ),
         )
@@ -290,10 +299,11 @@ class SqlTransaction(Transaction):
     def set_seats(self, seats: list[Seat]) -> None:
         data = self.store._encode([s.to_json() for s in seats], "seats")
         now = time.time()
-        self.conn.execute(
-            self.store.sql.set_seats, (data, listed_free_seats(seats), now, self.game.id)
-        )
         self.game.seats, self.game.updated = seats, now
+        key = lobby_key(self.game)
+        self.conn.execute(
+            self.store.sql.set_seats, (data, listed_free_seats(seats), now, key, self.game.id)
+        )
         if held(seats):
             sync_players(self.store, self.conn, self.game, now)
 
@@ -301,7 +311,7 @@ class SqlTransaction(Transaction):
         return AccountTransaction(self.store, self.conn)
 
 
-class SqlStore(AccountsSql, GameStore):
+class SqlStore(AccountsSql, LobbySql, GameStore):
     """``GameStore`` in SQL over one database's layer (module doc): a subclass gives ``sql``,
     ``_reading``, ``_writing``, ``_encode``, ``_decode`` and ``_mark``, besides the watcher,
     the schema version and ``close``."""
@@ -367,6 +377,10 @@ class SqlStore(AccountsSql, GameStore):
             bot_failed=bool(row["bot_failed"]),
             to_act=[] if row["to_act"] is None else list(self._decode(row["to_act"])),
             banks=None if row["banks"] is None else dict(self._decode(row["banks"])),
+            rated=bool(row["rated"]),
+            lobby_until=row["lobby_until"],
+            fill_at=row["fill_at"],
+            fill_level=row["fill_level"],
         )
 
     def _new_game(self, game: GameRecord, now: float) -> dict[str, Any]:
@@ -386,6 +400,11 @@ class SqlStore(AccountsSql, GameStore):
             "updated": now,
             "seed_chosen": game.seed_chosen,
             "public": game.public,
+            "rated": game.rated,
+            "lobby": lobby_key(game),
+            "lobby_until": game.lobby_until,
+            "fill_at": game.fill_at,
+            "fill_level": game.fill_level,
         }
 
     def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:

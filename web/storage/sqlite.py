@@ -4,7 +4,8 @@ writes that wait for the lock without holding up an event loop.
 
 The game tables: ``games`` (one row per game: kind, options, seed and whether it was chosen,
 seats with token and invitation hashes, whether it is listed publicly, version, status,
-timestamps, the deadlines, the seats to act, the time banks, the ``seq`` of its last change),
+timestamps, the deadlines, the seats to act, the time banks, the lobby's key and settings
+(``web.storage.lobby``), the ``seq`` of its last change),
 ``actions`` (the log: game, version, seat,
 action JSON, public events, time; ``(game, version)`` is the primary key, so a version can never
 be written twice), ``analyses`` (a finished game's review analysis: status, progress and result,
@@ -40,6 +41,7 @@ import orjson
 from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
+from web.storage.lobby import lobby_columns, lobby_indexes
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -80,7 +82,12 @@ CREATE TABLE IF NOT EXISTS games (
     public     INTEGER NOT NULL DEFAULT 1,  -- in the public lists (not all seats invitations)
     turn_deadlines TEXT,                    -- JSON {seat: when its turn clock runs out}
     to_act     TEXT,                        -- JSON [seats to act] as of the last append
-    banks      TEXT                         -- JSON time banks (web.service.banks), or NULL
+    banks      TEXT,                        -- JSON time banks (web.service.banks), or NULL
+    rated      INTEGER NOT NULL DEFAULT 1,  -- the host's choice: counts for the ratings
+    lobby      TEXT,                        -- an open table's key (web.storage.lobby), or NULL
+    lobby_until REAL,                       -- when an open table expires
+    fill_at    REAL,                        -- when bots take an open table's free seats
+    fill_level TEXT                         -- at which level
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (status, free_seats, created);
 CREATE INDEX IF NOT EXISTS games_seq ON games (seq);
@@ -161,6 +168,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     6: ("ALTER TABLE games ADD COLUMN to_act TEXT", *account_tables("REAL", "INTEGER NOT NULL")),
     # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
     7: ("ALTER TABLE games ADD COLUMN banks TEXT",),
+    # the lobby's open tables and their settings (web.storage.lobby, issue 41)
+    8: lobby_columns("REAL", "INTEGER", "1"),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -315,7 +324,7 @@ class SqliteStore(SqlStore):
     def _set_up(self, conn: sqlite3.Connection) -> None:
         found = conn.execute("PRAGMA user_version").fetchone()[0]
         schema = [statement for statement in SCHEMA.split(";") if statement.strip()]
-        schema += account_tables("REAL", "INTEGER NOT NULL")
+        schema += [*account_tables("REAL", "INTEGER NOT NULL"), *lobby_indexes()]
         for statement in schema_steps(found, schema, MIGRATIONS, self.path):
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

@@ -1,0 +1,96 @@
+"""The lobby's side of the game store: which games are open tables, found by game kind and by
+what a player asks to play, and which tables are due to be filled by bots or to expire.
+
+A game is an **open table** while it runs, is in the public lists and has a listed free seat
+(``GameRecord.free_listed``): its row's ``lobby`` column then holds its key (``lobby_key``:
+``<kind>/<seats>/<time control>``, e.g. ``dao/2/bank:600+5``), and ``NULL`` otherwise. The key
+is written by the store itself with every write that can change it (a new game, its seats, an
+append that ends it), so it never disagrees with the seats. Besides it, the table's settings:
+``lobby_until`` (when it expires if still not full), ``fill_at`` and ``fill_level`` (when its
+free seats become bots of that level, if the host asked for it) and ``rated`` (the host's
+choice: a casual table is never rated, ``web.accounts.results``).
+
+The statements are written once for both stores (``web.storage.sql``); the indexes are partial
+(``WHERE lobby IS NOT NULL``), so the lobby costs the same with 10 or 10 million finished
+games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from games.turns import time_control
+from web.storage import GameRecord
+
+if TYPE_CHECKING:
+    from web.storage.sql import Statements
+
+
+def lobby_columns(real: str, boolean: str, true: str) -> tuple[str, ...]:
+    """``ALTER TABLE`` statements adding the lobby's columns, and its indexes."""
+    return (
+        f"ALTER TABLE games ADD COLUMN rated {boolean} NOT NULL DEFAULT {true}",
+        "ALTER TABLE games ADD COLUMN lobby TEXT",
+        f"ALTER TABLE games ADD COLUMN lobby_until {real}",
+        f"ALTER TABLE games ADD COLUMN fill_at {real}",
+        "ALTER TABLE games ADD COLUMN fill_level TEXT",
+        *lobby_indexes(),
+    )
+
+
+def lobby_indexes() -> tuple[str, ...]:
+    return (
+        "CREATE INDEX games_lobby_kind ON games (kind, created) WHERE lobby IS NOT NULL",
+        "CREATE INDEX games_lobby_key ON games (lobby, created) WHERE lobby IS NOT NULL",
+    )
+
+
+def lobby_key(game: GameRecord) -> str | None:
+    """The game's key as an open table (module doc), or ``None`` when it is none."""
+    if game.over or not game.public or not any(s.free_listed for s in game.seats):
+        return None
+    return f"{game.kind}/{len(game.seats)}/{time_control(game.options)}"
+
+
+class LobbyStatements:
+    """The lobby's statements in one database's words."""
+
+    def __init__(self, sql: Statements, game_columns: Sequence[str]) -> None:
+        say = sql.say
+        game = f"SELECT {', '.join(game_columns)} FROM games"
+        self.tables = say(f"{game} WHERE kind = ? AND lobby IS NOT NULL ORDER BY created LIMIT ?")
+        self.count = say("SELECT COUNT(*) AS n FROM games WHERE kind = ? AND lobby IS NOT NULL")
+        self.matching = say(f"{game} WHERE lobby = ? ORDER BY created LIMIT ?")
+        self.due = say(
+            "SELECT id FROM games WHERE lobby IS NOT NULL"
+            " AND (lobby_until <= ? OR fill_at <= ?) ORDER BY created LIMIT ?"
+        )
+
+
+class LobbySql:
+    """The lobby's reads over a ``SqlStore``'s layer (mixed into ``SqlStore``)."""
+
+    if TYPE_CHECKING:
+        sql: Statements
+
+        def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
+
+        def _one(self, sql: str, args: Sequence[Any] = ()) -> Any: ...
+
+        def game_from_row(self, row: Mapping[str, Any]) -> GameRecord: ...
+
+    def open_tables(self, kind: str, limit: int) -> list[GameRecord]:
+        """The open tables of ``kind``, the longest waiting first."""
+        return [self.game_from_row(r) for r in self._all(self.sql.lobby.tables, (kind, limit))]
+
+    def open_table_count(self, kind: str) -> int:
+        return int(self._one(self.sql.lobby.count, (kind,))["n"])
+
+    def tables_keyed(self, key: str, limit: int) -> list[GameRecord]:
+        """The open tables whose key is ``key`` (``lobby_key``), the longest waiting first."""
+        return [self.game_from_row(r) for r in self._all(self.sql.lobby.matching, (key, limit))]
+
+    def lobby_due(self, now: float, limit: int = 100) -> list[str]:
+        """Open tables whose bots are due to fill them, or whose time in the lobby is up."""
+        return [r["id"] for r in self._all(self.sql.lobby.due, (now, now, limit))]
