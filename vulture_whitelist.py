@@ -11,6 +11,7 @@ from web.game_site import GamePage, GameSite
 from web.review_api import DecisionOut, SeatSummaryOut
 from web.schemas_accounts import BoardRowOut, LeaderboardOut, RatingOut, RunningGameOut
 from web.schemas_games import KindOut, OptionOut
+from web.schemas_lobby import ClockOut, TimeControlIn
 from web.schemas_puzzles import CheckOut, ProofOut, PuzzleOut
 from web.tobago_pages import HelperOut
 
@@ -65,3 +66,8 @@ RatingOut.provisional
 RunningGameOut.your_turn
 BoardRowOut.provisional
 LeaderboardOut.provisional_under
+# The lobby's clock fields: read as a whole (model_dump) by web.lobby_api, or built as dicts.
+TimeControlIn.time_bank_s
+TimeControlIn.increment_s
+ClockOut.time_bank_s
+ClockOut.increment_s
