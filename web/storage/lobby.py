@@ -3,7 +3,7 @@ what a player asks to play, and which tables are due to be filled by bots or to 
 
 A game is an **open table** while it runs, is in the public lists and has a listed free seat
 (``GameRecord.free_listed``): its row's ``lobby`` column then holds its key (``lobby_key``:
-``<kind>/<seats>/<time control>``, e.g. ``dao/2/bank:600+5``), and ``NULL`` otherwise. The key
+``<kind>/<seats>/<time control>``, e.g. ``<kind>/2/bank:600+5``), and ``NULL`` otherwise. The key
 is written by the store itself with every write that can change it (a new game, its seats, an
 append that ends it), so it never disagrees with the seats. Besides it, the table's settings:
 ``lobby_until`` (when it expires if still not full), ``fill_at`` and ``fill_level`` (when its
