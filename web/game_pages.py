@@ -1,12 +1,19 @@
-"""What the pages of every game share: the game-id check, the game page, the join page, and the
-generic game page that plays any kind.
+"""What the pages of every game share: the game-id check, the lobby, the game page, the join
+page, and the generic game page that plays any kind.
 
 Each game's pages blueprint (``web/<kind>_pages.py``) keeps its own routes and templates and
 describes itself once as a ``GameSite`` (``web.game_site``); its routes render through
 ``render_game`` and ``render_join`` here, so the parts that are the same for every game cannot
 drift apart. ``pages_blueprint`` makes a game's blueprint with the routes every game has (its
-new-game page, its game page, the join page; ``/<kind>`` leads to the new-game page unless the
-game has a hub of its own), each rendered from the game's descriptor.
+lobby ``/<kind>``, its new-game page, its game page, the join page), each rendered from the
+game's descriptor.
+
+**The lobby** (``/<kind>``, every kind's, the generic pages' too: ``templates/lobby.html``,
+``static/common/lobby.js``, strings ``lobby.*``) is the game's hub: its open tables from ``GET
+/api/lobby/<kind>`` (who sits, the clock, rated or not, how long each has waited, when bots
+fill it), each joined with one click and refreshed every few seconds; "Play now" (``POST
+/api/quick-play``: the seat range and the clock); this browser's games of the kind; links to
+the new-game page, the rules, the review and the descriptor's ``lobby_links``.
 
 The join page is one template (``templates/join.html``) and one script
 (``static/common/join.js``) for every game: it claims a free seat from a share link
@@ -27,15 +34,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, abort, redirect, render_template
-from flask.typing import ResponseReturnValue
+from flask import Blueprint, Flask, abort, render_template
 from markupsafe import Markup
 from werkzeug.routing import BaseConverter
 
 from errors import NotFound
+from i18n import catalogue, translate
 from web.accounts_pages import page_account
-from web.game_site import GameSite, site_of, site_or_404
-from web.i18n import script_json
+from web.game_site import GameSite, Link, site_of, site_or_404
+from web.i18n import current_lang, script_json
 from web.storage import GameRecord
 
 bp = Blueprint("game_pages", __name__)
@@ -127,12 +134,55 @@ def render_new_game(site: GameSite) -> str:
     )
 
 
-def pages_blueprint(import_name: str, kind: str, *, hub: bool = False) -> Blueprint:
+def level_words(site: GameSite, lang: str) -> dict[str, str]:
+    """Each name a bot seat of the kind may carry (its levels and their aliases) → the level's
+    word in ``lang`` (``lobby.level_<level>``; a level without one: its name)."""
+    kind = site.game_kind
+    words = catalogue(lang)
+    out = {}
+    for name in kind.bots:
+        key = f"lobby.level_{kind.aliases.get(name, name)}"
+        out[name] = translate(lang, key) if key in words else kind.aliases.get(name, name)
+    return out
+
+
+def lobby_links(site: GameSite) -> list[Link]:
+    """The lobby's links: the new game, the descriptor's own, the rules, the review."""
+    links = [Link("lobby.new_game", site.play)] if site.play is not None else []
+    links += site.lobby_links
+    if site.rules:
+        links.append(Link("site.rules", site.rules_href))
+    return [*links, Link("review.hub_title", "/review")]
+
+
+def render_lobby(site: GameSite) -> str:
+    """The game's lobby (the module doc), its script's data in ``#lobby-data``."""
+    kind = site.game_kind
+    account = page_account()
+    lang = current_lang()
+    data = {
+        "kind": site.kind,
+        "title": translate(lang, site.title),
+        "min_seats": kind.type.min_seats,
+        "max_seats": kind.type.max_seats,
+        "levels": level_words(site, lang),
+        "account": account.name if account is not None else None,
+    }
+    tag = f'<script type="application/json" id="lobby-data">{script_json(data)}</script>'
+    return render_template(
+        "lobby.html", site=site, kind=kind, links=lobby_links(site), lobby_data=Markup(tag)
+    )
+
+
+def pages_blueprint(import_name: str, kind: str) -> Blueprint:
     """The blueprint of ``kind``'s pages (named ``<kind>_pages``, its ``import_name`` the game's
-    web module): ``/<kind>/new``, ``/<kind>/games/<id>`` (the template its descriptor's
-    ``game_page`` names), ``/<kind>/games/<id>/join/<seat>`` and, without a ``hub`` of its own,
-    ``/<kind>`` leading to the new-game page. The descriptor is read when a page is asked for."""
+    web module): its lobby ``/<kind>``, ``/<kind>/new``, ``/<kind>/games/<id>`` (the template
+    its descriptor's ``game_page`` names) and ``/<kind>/games/<id>/join/<seat>``. The
+    descriptor is read when a page is asked for."""
     bp = Blueprint(f"{kind}_pages", import_name)
+
+    def lobby() -> str:
+        return render_lobby(site_of(kind))
 
     def new_game() -> str:
         return render_new_game(site_of(kind))
@@ -145,14 +195,10 @@ def pages_blueprint(import_name: str, kind: str, *, hub: bool = False) -> Bluepr
     def join_page(game_id: str, seat: int) -> str:
         return render_join(site_of(kind), game_id, seat)
 
-    def to_new_game() -> ResponseReturnValue:
-        return redirect(f"/{kind}/new")
-
+    bp.add_url_rule(f"/{kind}", "lobby", lobby)
     bp.add_url_rule(f"/{kind}/new", "new_game", new_game)
     bp.add_url_rule(f"/{kind}/games/<game_id>", "game_page", game_page)
     bp.add_url_rule(f"/{kind}/games/<game_id>/join/<int:seat>", "join_page", join_page)
-    if not hub:
-        bp.add_url_rule(f"/{kind}", "hub", to_new_game)
     return bp
 
 
@@ -161,6 +207,12 @@ def _generic(kind: str) -> GameSite:
     if site.own_game_page:  # its own blueprint serves /<kind>/games/<id>
         abort(404)
     return site
+
+
+@bp.get("/<kind:kind>")
+def play_lobby(kind: str) -> str:
+    """The lobby of a kind without pages of its own (a game's own ``/<kind>`` route wins)."""
+    return render_lobby(_generic(kind))
 
 
 @bp.get("/<kind:kind>/games/<game_id>")

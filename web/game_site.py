@@ -79,8 +79,9 @@ class NewGamePage:
     #: The rows the page starts with, one a seat: ``me``, ``friend``, ``anyone``, ``none`` or
     #: ``bot:<level>``.
     seats: tuple[str, ...]
-    #: What a seat may be (``none`` only past the kind's fewest seats).
-    seat_types: tuple[str, ...] = ("me", "friend", "bot", "none")
+    #: What a seat may be (``none`` only past the kind's fewest seats; ``anyone``: listed in the
+    #: game's lobby).
+    seat_types: tuple[str, ...] = ("me", "friend", "anyone", "bot", "none")
     #: A bot row's level until one is chosen.
     level: str = "normal"
     #: The rule options it asks for, in the order shown.
@@ -174,10 +175,13 @@ class GameSite:
     #: The new-game page's address (default ``/<kind>/new`` with a ``new_page``); ``None``: the
     #: game is not in the menu nor on the home page.
     play: str | None = None
-    #: Its links in the site's menu (default: its title, to the new-game page).
+    #: Its links in the site's menu (default: its title, to its lobby ``/<kind>``).
     nav: tuple[Link, ...] = ()
-    #: Its buttons on the home page, the first one the main one (default: play, then rules).
+    #: Its buttons on the home page, the first one the main one (default: its lobby, then
+    #: rules).
     home_links: tuple[Link, ...] = ()
+    #: Its lobby's links besides the new game, the rules and the review (``web.game_pages``).
+    lobby_links: tuple[Link, ...] = ()
     #: Its buttons on the error page, after "home".
     error_links: tuple[Link, ...] = ()
     #: Shown first and larger on the home page.
@@ -235,9 +239,9 @@ class GameSite:
             )
             object.__setattr__(self, "game_page", page)
         if self.play is not None and not self.nav:
-            object.__setattr__(self, "nav", (Link(self.title, self.play),))
+            object.__setattr__(self, "nav", (Link(self.title, self.lobby_href),))
         if self.play is not None and not self.home_links:
-            links = [Link("home.play", self.play)]
+            links = [Link("home.play", self.lobby_href)]
             if self.rules:
                 links.append(Link("home.rules", self.rules_href))
             object.__setattr__(self, "home_links", tuple(links))
@@ -246,6 +250,11 @@ class GameSite:
     def listed(self) -> bool:
         """In the menu and on the home page (it has a new-game page)."""
         return self.play is not None
+
+    @property
+    def lobby_href(self) -> str:
+        """Its lobby: the open tables, Play now, the links to its other pages."""
+        return f"/{self.kind}"
 
     @property
     def rules_href(self) -> str:

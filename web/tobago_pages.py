@@ -1,4 +1,4 @@
-"""Tobago in the browser: the pages (hub, new game, game, join a seat, playground), the deduction
+"""Tobago in the browser: the pages (lobby, new game, game, join a seat, playground), the deduction
 helper's JSON endpoint, and Tobago's descriptor (``SITE``: its pages, the island, solver and
 puzzle APIs, its review).
 
@@ -39,16 +39,11 @@ from web.jsonbody import json_body
 from web.schemas_island import IslandSpecIn
 from web.solver_api import ClueValue, Pair, SolveMapIn, SolveOptionsIn
 
-bp = pages_blueprint(__name__, "tobago", hub=True)
+bp = pages_blueprint(__name__, "tobago")
 TAG = "tobago"
 MAX_ATVS = 8
 
 # --- pages ------------------------------------------------------------------------------------
-
-
-@bp.get("/tobago")
-def hub() -> str:
-    return render_template("tobago/hub.html")
 
 
 @bp.get("/tobago/playground")
@@ -252,13 +247,13 @@ SITE = GameSite(
         Link("site.puzzles", "/puzzles"),
     ),
     home_links=(
-        Link("home.play", "/tobago/new"),
+        Link("home.play", "/tobago"),
         Link("home.playground", "/tobago/playground"),
         Link("home.puzzles", "/puzzles"),
         Link("home.daily", "/puzzles/daily"),
         Link("home.rules", "/rules/tobago"),
-        Link("home.join", "/tobago"),
     ),
+    lobby_links=(Link("site.playground", "/tobago/playground"), Link("site.puzzles", "/puzzles")),
     error_links=(Link("errorpage.games", "/tobago"), Link("errorpage.puzzles", "/puzzles")),
     featured=True,
     rules=True,

@@ -7,8 +7,8 @@
 // The page (templates/new_game.html, from the game's descriptor: web/game_site.py NewGamePage)
 // has a form #new-game with rows in #seat-rows (#seat-<i>-type: me / friend / anyone / bot /
 // none, #seat-<i>-name, #seat-<i>-level), the rule options' fields (each marked data-option and
-// data-widget), #game-seed, and a hidden #created section with #share-links and the link
-// #open-seat. `newGamePage` runs it from the page's #new-game-data (the kind, its seat bounds and
+// data-widget), the table's settings (#table-rated, #fill-after, #fill-level: tableChoice),
+// #game-seed, and a hidden #created section with #share-links and the link #open-seat. `newGamePage` runs it from the page's #new-game-data (the kind, its seat bounds and
 // bot levels, the rows to start with, the strings' prefix): static/common/new.js for most games;
 // a page with more to ask (Tobago's island) passes its own `options` and `body`.
 
@@ -141,6 +141,18 @@ export function readOptions(form) {
   return { options: { ...options, ...turnOption() } };
 }
 
+/**
+ * The table's settings (templates/game_controls.html `table_fieldset`), as POST /api/games takes
+ * them: `rated`, and with a wait chosen, `fill_bots_after_s` and `fill_level` (none on a page
+ * without the choice).
+ */
+export function tableChoice() {
+  const rated = $("table-rated");
+  if (!rated) return {};
+  const after = $("fill-after").value;
+  return { rated: rated.checked, ...(after ? { fill_bots_after_s: Number(after), fill_level: $("fill-level").value } : {}) };
+}
+
 /** The game seed typed in #game-seed: a number, null (none typed) or undefined (not a seed). */
 export function typedSeed() {
   const text = $("game-seed").value.trim();
@@ -173,7 +185,7 @@ export function newGamePage(hooks = {}) {
     const seed = typedSeed();
     if (seed === undefined) return fail(t(`${p}err_seed`));
     const options = hooks.options ? hooks.options(read.options, seed) : read.options;
-    const body = seed === null ? { options } : { options, seed };
+    const body = { options, ...(seed === null ? {} : { seed }), ...tableChoice() };
     $("create-game").disabled = true;
     try {
       await startGame(cfg.kind, seats, body, p);
@@ -184,4 +196,10 @@ export function newGamePage(hooks = {}) {
     }
   });
   $("seat-rows").replaceChildren(...cfg.seats.map((d, i) => seatRow(cfg, i, d)));
+  const after = $("fill-after");
+  if (after) { // the bots' level matters only when they come
+    const sync = () => { $("fill-level-box").hidden = !after.value; };
+    after.addEventListener("change", sync);
+    sync();
+  }
 }
