@@ -6,7 +6,9 @@ signed out and, in a browser holding a session, signed in (my games, the account
 token just made, a profile, a leaderboard, a game the account plays, the hubs), and the sign-in
 page's offer of this browser's guest seats. Game pages are checked as a seat in play and after the end (long log, end screen);
 Isla Dorada and Dragon's Gold in every state their pages draw differently (tests/game_states.py),
-where the Chinese page also shows no English word but the players' names. The clocks (issue 41):
+where the Chinese page also shows no English word but the players' names. Every game's lobby
+with open tables listed (a plain one, a casual one on real time that bots fill later), signed out
+and in. The clocks (issue 41):
 every new-game page with real time chosen, a real-time game in play (each seat's bank), and
 every game's page while this seat is marked away ("I'm back"; on a server whose clock and table
 the test runs: tests/test_time_controls_browser.py).
@@ -74,6 +76,8 @@ PAGES = [
     "/players/{player}",
     "/players/nobody",
 ]
+#: Every game's lobby (each with the open tables of ``LOBBY_TABLES``).
+LOBBIES = ("/tobago", "/dao", "/isla_dorada", "/dragons_gold")
 DIVISION = {"negotiation": "division"}  # an all-bot Dragon's Gold game ends without a clock
 REAL_TIME = {"time_bank_s": 600, "increment_s": 5}  # each seat's bank on the page
 #: (kind, seats, seed, seat to open as[, options]): in play as a seat, and over (all bots) as a
@@ -90,6 +94,20 @@ GAMES: dict[str, tuple] = {
     "dragons-over": ("dragons_gold", [{"type": "bot", "level": "greedy"}] * 3, 5, None, DIVISION),
 }
 SCREENS = [(1280, "en"), (1280, "zh"), (390, "zh"), (390, "en")]
+ANYONE = {"type": "human", "open": True, "listed": True}
+#: Open tables every game's lobby (/<kind>) lists: (seats, the rest of the creation's body).
+LOBBY_TABLES = [
+    ([{"type": "human", "name": "Ana"}, ANYONE, {"type": "bot", "level": "strong"}], {}),
+    (
+        [HUMAN, ANYONE, ANYONE],
+        {
+            "options": {"time_bank_s": 600, "increment_s": 5},
+            "rated": False,
+            "fill_bots_after_s": 300,
+            "fill_level": "normal",
+        },
+    ),
+]
 
 
 @pytest.fixture(scope="module")
@@ -99,6 +117,9 @@ def games(live_server):
         body = {"game": kind, "seats": [HUMAN, FRIEND, HUMAN]}
         game = api(live_server, "POST", "/api/games", body)
         ids[kind], ids[f"{kind}_invite"] = game["id"], game["seats"][1]["invite"]
+        # the lobby lists open tables: one plain, one casual on real time that bots fill later
+        for seats, extra in LOBBY_TABLES:
+            api(live_server, "POST", "/api/games", {"game": kind, "seats": seats, **extra})
     made = {}
     for name, (kind, seats, seed, seat, *options) in GAMES.items():
         body = {
@@ -148,6 +169,9 @@ def test_every_page_has_no_axe_violation(browser, live_server, games, player, pa
         base, hash_, fragment = url.partition("#")  # the query goes before a share link's #
         page.goto(base + ("&" if "?" in base else "?") + f"lang={lang}" + hash_ + fragment)
         page.wait_for_load_state("networkidle")
+        if path in LOBBIES:  # its open tables are drawn
+            page.locator("#tables li").nth(len(LOBBY_TABLES) - 1).wait_for()
+            page.screenshot(path=str(OUT / f"axe-lobby{path.replace('/', '-')}-{width}-{lang}.png"))
         _check(page, (path, width, lang))
         page.context.close()
 
@@ -244,6 +268,7 @@ SIGNED_IN_PAGES = [
     "/leaderboards/dao",
     "/review",
     "/tobago",
+    "/dao",
     "/dao/new",
     "/dao/games/{running}",
     "/dao/games/{finished}",

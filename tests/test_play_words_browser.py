@@ -235,13 +235,15 @@ def test_a_seat_for_a_friend_is_by_link_only_and_the_join_form_names_host_and_gu
     expect(copy).to_have_text("Copied!")
     assert host.evaluate("() => navigator.clipboard.readText()") == link
     expect(host.locator("#share-links li").first.locator("[role=status]")).to_have_text("Copied!")
-    # the hub offers the seat for anyone (seat 3), never the friend's (seat 2)
+    # the lobby offers the seat for anyone (seat 3), never the friend's (seat 2)
     stranger = new_page(browser)
     stranger.goto(f"{live_server}/tobago")
-    row = stranger.locator("#open-games li", has_text="Alice")
+    row = stranger.locator("#tables li", has_text="Alice")
     expect(row).to_have_count(1)
-    expect(row.locator("a")).to_have_count(1)
-    assert row.locator("a").get_attribute("href") == f"/tobago/games/{game_id}/join/2"
+    expect(row.locator(".lobby-seat.free")).to_have_text(["free seat"])
+    expect(row.locator(".lobby-seat", has_text="kept for a friend")).to_have_count(1)
+    row.get_by_role("button", name="Join").click()  # the seat for anyone
+    stranger.wait_for_url(f"**/tobago/games/{game_id}?seat=2")
     # the friend's link: who invites, and the name the host chose for the seat, ready to keep
     friend = new_page(browser)
     friend.goto(link)

@@ -45,9 +45,9 @@ function duration(seconds, exact) {
   return t("lobby.seconds", { count: Math.max(0, Math.ceil(seconds)) });
 }
 
-/** One seat as the lobby names it: the player, "bot (level)", "free seat". */
+/** One seat as the lobby names it: the player, "bot (level)", "free seat", a friend's seat. */
 function seatWord(s) {
-  if (s.open) return t("lobby.seat_free");
+  if (s.open) return s.listed ? t("lobby.seat_free") : t("lobby.seat_friend");
   if (s.type === "bot") return t("lobby.seat_bot", { level: cfg.levels[s.level] || s.level });
   if (s.deleted) return t("common.deleted_player");
   return s.player || s.name || t("lobby.seat_guest");
@@ -60,7 +60,7 @@ function seatChips(game) {
   const sep = list(["", ""]);
   return game.seats.map((s, i) => [
     i ? h("span", { class: "visually-hidden" }, sep) : null,
-    h("span", { class: `lobby-seat${s.open ? " free" : ""}${s.type === "bot" ? " bot" : ""}` }, seatWord(s)),
+    h("span", { class: `lobby-seat${s.listed ? " free" : ""}${s.type === "bot" ? " bot" : ""}` }, seatWord(s)),
   ]);
 }
 
@@ -145,10 +145,10 @@ function fillTable(li, table, now) {
   if (parts.mode === mode) return;
   parts.mode = mode;
   const described = `${li.id}-who ${li.id}-facts`;
-  parts.action.replaceChildren(mode === "join"
-    ? h("button", { type: "button", class: "lobby-join", "aria-describedby": described, onclick: () => join(li) }, t("lobby.join"))
+  parts.action.replaceChildren(...(mode === "join"
+    ? [h("button", { type: "button", class: "lobby-join", "aria-describedby": described, onclick: () => join(li) }, t("lobby.join"))]
     : [h("span", { class: "lobby-yours" }, t("lobby.yours")),
-      h("a", { class: "button secondary small", href: gameUrl(table.id, seat), "aria-describedby": described }, t("lobby.open"))]);
+      h("a", { class: "button secondary small", href: gameUrl(table.id, seat), "aria-describedby": described }, t("lobby.open"))]));
 }
 
 /** The first control of a table's item (where focus goes when the focused table leaves). */
