@@ -484,19 +484,20 @@ def test_an_account_store_is_migrated_from_schema_6(tmp_path):
     """A SQLite file from before accounts gains their tables and games keep playing."""
     import sqlite3
 
-    from tests.test_storage_sqlite import ACCOUNT_TABLES, V1_SCHEMA
+    from tests.test_storage_sqlite import ACCOUNT_TABLES, V1_SCHEMA, before_chat
 
     db = str(tmp_path / "old.sqlite3")
     with sqlite3.connect(db) as conn:
         conn.executescript(V1_SCHEMA)
     SqliteStore(db).close()
     with sqlite3.connect(db) as conn:
+        before_chat(conn)
         for table in ACCOUNT_TABLES:
             conn.execute(f"DROP TABLE {table}")
         conn.execute("ALTER TABLE games DROP COLUMN to_act")
         conn.execute("PRAGMA user_version = 6")
     store = SqliteStore(db)
-    assert store.schema_version == 7 and store.get("g1").to_act == []
+    assert store.schema_version == 8 and store.get("g1").to_act == []
     assert store.account_named("ana") is None
     store.close()
 

@@ -53,6 +53,8 @@ PLAYER_REACHABLE = {
     "web/service/imports.py": None,
     "web/service/seats.py": {"bearer_token", "seat_of", "claim"},
     "web/schemas_games.py": {"plain_name"},
+    "web/schemas_chat.py": {"chat_text"},
+    "web/service/chat.py": None,
     "web/accounts/names.py": None,
     "web/accounts/passwords.py": {"check_new"},
     "web/accounts/credentials.py": None,

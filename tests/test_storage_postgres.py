@@ -20,6 +20,7 @@ from psycopg.types.json import Jsonb
 from errors import Forbidden
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat, VersionMoved
+from web.storage.chat import ChatLine
 from web.storage.postgres import SCHEMA_VERSION, PostgresStore
 
 pytestmark = pytest.mark.usefixtures("blind_auction")
@@ -154,7 +155,7 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
             )
         conn.execute("UPDATE schema_version SET version = 2")
     store = stores()
-    assert store.schema_version == SCHEMA_VERSION == 4
+    assert store.schema_version == SCHEMA_VERSION == 5
     public = {game_id: store.get(game_id).public for game_id in rows}
     assert public == {"friend": False, "listed": True, "older": True, "claimed": True}
     friend = store.get("friend")
@@ -165,6 +166,21 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
         sessions.claim("friend", 1, None, "any secret at all")
     assert refused.value.reason == "invite_required"
     assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
+
+
+def test_a_version_4_database_gains_the_table_chat(stores, url):
+    """As the SQLite file's: games stored before the chat have none, and take lines."""
+    first = stores()
+    first.create(_game(), [])
+    first.close()
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 4
+        before_chat(conn)
+        conn.execute("UPDATE schema_version SET version = 4")
+    store = stores()
+    assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
+    with store.transaction("g1") as tx:
+        tx.add_chat(ChatLine(1, 1, "hello", 5.0, 6.0))
+    assert store.get("g1").chat == 1 and [x.seat for x in store.chat("g1")] == [1]
 
 
 #: The accounts' tables (schema version 4), children first.
@@ -179,8 +195,15 @@ ACCOUNT_TABLES = (
 )
 
 
+def before_chat(conn: psycopg.Connection) -> None:
+    """Back to schema version 4: no table chat, no ``games.chat``."""
+    conn.execute("DROP TABLE chat")
+    conn.execute("ALTER TABLE games DROP COLUMN chat")
+
+
 def before_accounts(conn: psycopg.Connection) -> None:
-    """Back to schema version 3: no accounts' tables, no ``games.to_act``."""
+    """Back to schema version 3: no accounts' tables, no ``games.to_act`` (nor the chat)."""
+    before_chat(conn)
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")
     conn.execute("ALTER TABLE games DROP COLUMN to_act")

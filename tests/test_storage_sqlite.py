@@ -18,6 +18,7 @@ import pytest
 from errors import DatabaseUnavailable, Forbidden
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
+from web.storage.chat import ChatLine
 from web.storage.sqlite import READ_BUSY_MS, SCHEMA_VERSION, SqliteStore
 
 pytestmark = pytest.mark.usefixtures("blind_auction")
@@ -38,7 +39,7 @@ def store(db):
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
     with store.connection() as conn:
         _check_schema(conn)
-    assert store.schema_version == SCHEMA_VERSION == 7
+    assert store.schema_version == SCHEMA_VERSION == 8
 
 
 def _check_schema(conn: sqlite3.Connection) -> None:
@@ -56,6 +57,7 @@ def _check_schema(conn: sqlite3.Connection) -> None:
     assert set(ACCOUNT_TABLES) <= tables and "to_act" in {
         r[1] for r in conn.execute("PRAGMA table_info(games)")
     }
+    assert "chat" in tables and "chat" in {r[1] for r in conn.execute("PRAGMA table_info(games)")}
 
 
 def test_a_version_cannot_be_written_twice(store):
@@ -212,11 +214,37 @@ ACCOUNT_TABLES = (
 )
 
 
+def before_chat(conn: sqlite3.Connection) -> None:
+    """Back to schema version 7: no table chat, no ``games.chat``."""
+    conn.execute("DROP TABLE chat")
+    conn.execute("ALTER TABLE games DROP COLUMN chat")
+
+
 def _before_accounts(conn: sqlite3.Connection) -> None:
-    """Back to schema version 6: no accounts' tables, no ``games.to_act``."""
+    """Back to schema version 6: no accounts' tables, no ``games.to_act`` (nor the chat)."""
+    before_chat(conn)
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")
     conn.execute("ALTER TABLE games DROP COLUMN to_act")
+
+
+def test_a_version_7_database_gains_the_table_chat(db):
+    """Games stored before the chat have none, and take lines from then on."""
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    SqliteStore(db).close()
+    with sqlite3.connect(db) as conn:
+        before_chat(conn)
+        conn.execute("PRAGMA user_version = 7")
+    store = SqliteStore(db)
+    assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
+    assert store.chat("g1") == []
+    with store.transaction("g1") as tx:
+        tx.add_chat(ChatLine(1, 0, "hello", 5.0, 6.0))
+    assert store.get("g1").chat == 1 and [x.text for x in store.chat("g1")] == ["hello"]
+    with store.connection() as conn:
+        _check_schema(conn)
+    store.close()
 
 
 def _seats(*seats: dict) -> str:

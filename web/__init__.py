@@ -13,6 +13,7 @@ from flask import Flask
 
 from web import (
     accounts_api,
+    chat_api,
     docs,
     errors,
     game_pages,
@@ -39,6 +40,7 @@ BLUEPRINTS = (
     review_pages,
     game_pages,
     accounts_api,
+    chat_api,
 )
 
 

@@ -8,10 +8,20 @@ event per log entry, ``id:`` its version and ``data:`` the entry as the events e
 it (``{"version", "seat", "events", "time"}``: the acting seat and the public events, never the
 action); a ``bot`` event (``data: {"version": V, "bot": "thinking" | "failed" | null}``) when
 what the table's bots do changes (``GameRecord.bot``: a page says a bot is thinking, or
-failed); a comment line at least every ``HEARTBEAT_S`` seconds while nothing happens (so
-proxies and clients see a live connection); and when the game is over, after its last entry,
-an ``end`` event (``data: {"version": V}``), and the stream closes. It resumes after
-``Last-Event-ID`` or ``?after=V``.
+failed); each line of the game's table chat as a ``chat`` event (``data:`` the line as
+``GET .../chat`` gives it: ``{"n", "seat", "text", "time"}``, ``web.service.chat``), in the
+order of their numbers; a comment line at least every ``HEARTBEAT_S`` seconds while nothing
+happens (so proxies and clients see a live connection); and when the game is over, after its
+last entry and its last line, an ``end`` event (``data: {"version": V}``), and the stream
+closes. It resumes after ``Last-Event-ID`` or ``?after=V&chat_after=n``.
+
+**Ids.** An event's ``id`` says where the stream stands in both sequences: the version alone
+while no chat line counts (``5``), and ``<version>:<lines>`` once the stream has sent a line or
+was asked for the lines after some (``5:3``), so a browser's reconnection (its
+``Last-Event-ID`` is the last id it received, of any event) resumes the entries and the lines
+alike. A client that knows nothing of the chat keeps working: its entries' ``data`` are
+unchanged, its numeric ``Last-Event-ID`` is still a version, and a ``chat`` event is one it
+does not listen to.
 
 A stream sleeps on the process's watcher (``web.storage.watch``): it costs a subscription, and
 reads the store only when its game changed. A database that cannot be read meanwhile leaves the
@@ -29,8 +39,10 @@ from contextlib import AbstractContextManager
 import orjson
 
 from errors import DatabaseUnavailable
+from web.service.chat import CHAT_PAGE, check_chat_after, public_line
 from web.service.sessions import EVENTS_PAGE, GameSessions, public_entry
 from web.storage import ActionRecord, GameRecord
+from web.storage.chat import ChatLine
 from web.storage.watch import Subscription
 
 #: A comment is sent when the stream has been silent this long (seconds).
@@ -43,18 +55,33 @@ DATABASE_RETRY_S = 1.0
 _UNSEEN = object()
 
 
-def entry_event(entry: dict) -> bytes:
-    """One log entry as an event: ``id`` its version, ``data`` its JSON."""
-    return b"id: %d\ndata: %s\n\n" % (entry["version"], orjson.dumps(entry))
+def event_id(version: int, lines: int) -> bytes:
+    """An event's id (module doc): the version, then the chat lines read once there are any."""
+    return b"%d" % version if lines == 0 else b"%d:%d" % (version, lines)
+
+
+def entry_event(entry: dict, lines: int = 0) -> bytes:
+    """One log entry as an event: ``id`` its version (and the chat lines sent, ``event_id``),
+    ``data`` its JSON."""
+    return b"id: %s\ndata: %s\n\n" % (event_id(entry["version"], lines), orjson.dumps(entry))
+
+
+def chat_event(line: ChatLine, version: int) -> bytes:
+    """One chat line as a ``chat`` event, after the entries up to ``version``."""
+    data = orjson.dumps(public_line(line))
+    return b"event: chat\nid: %s\ndata: %s\n\n" % (event_id(version, line.n), data)
 
 
 class EventStream:
-    """The events of a game after version ``after``, as they come, until the game is over: an
-    iterable of ``bytes`` for a streaming response. The watcher's subscription is taken when it
-    is made (so a refusal is a plain error answer) and given back by ``close`` (the server calls
-    it when the client goes away)."""
+    """The events of a game after version ``after`` and its chat lines after line
+    ``chat_after``, as they come, until the game is over: an iterable of ``bytes`` for a
+    streaming response. The watcher's subscription is taken when it is made (so a refusal is a
+    plain error answer) and given back by ``close`` (the server calls it when the client goes
+    away)."""
 
-    def __init__(self, sessions: GameSessions, game_id: str, after: int) -> None:
+    def __init__(
+        self, sessions: GameSessions, game_id: str, after: int, chat_after: int = 0
+    ) -> None:
         self.store = sessions.store
         self.game_id = game_id
         self._subscription: AbstractContextManager[Subscription] | None = (
@@ -63,10 +90,11 @@ class EventStream:
         self.sub = self._subscription.__enter__()
         try:
             game = sessions.check_after(self.store.get(game_id), after)
+            check_chat_after(game, chat_after)
         except BaseException:
             self.close()
             raise
-        self._events = self._run(after, game)
+        self._events = self._run(after, chat_after, game)
 
     def __iter__(self) -> Iterator[bytes]:
         return self._events
@@ -78,19 +106,26 @@ class EventStream:
         if getattr(self, "_events", None) is not None:
             self._events.close()
 
-    def _look(self, game: GameRecord | None, seen: int) -> tuple[GameRecord, list[ActionRecord]]:
-        """The game's row (``game`` when just read) and its entries after ``seen`` (a page)."""
+    def _look(
+        self, game: GameRecord | None, seen: int, heard: int
+    ) -> tuple[GameRecord, list[ActionRecord], list[ChatLine]]:
+        """The game's row (``game`` when just read), its entries after ``seen`` and its chat
+        lines after ``heard`` (a page of each)."""
         if game is None:
             game = self.store.get(self.game_id)
-        if game.version <= seen:
-            return game, []
-        upto = min(game.version, seen + EVENTS_PAGE)
-        return game, self.store.actions(self.game_id, after=seen, upto=upto)
+        entries: list[ActionRecord] = []
+        if game.version > seen:
+            upto = min(game.version, seen + EVENTS_PAGE)
+            entries = self.store.actions(self.game_id, after=seen, upto=upto)
+        lines = self.store.chat(self.game_id, heard, CHAT_PAGE) if game.chat > heard else []
+        return game, entries, lines
 
-    def _run(self, after: int, first: GameRecord | None) -> Generator[bytes, None, None]:
+    def _run(
+        self, after: int, chat_after: int, first: GameRecord | None
+    ) -> Generator[bytes, None, None]:
         sub = self.sub
         yield b"retry: %d\n\n" % random.randint(RETRY_MS, 2 * RETRY_MS)
-        seen = after
+        seen, heard = after, chat_after  # the last entry and the last chat line sent
         quiet_since = time.monotonic()
         look = True  # the first look is unconditional: changes before subscribing count
         shown: object = _UNSEEN  # what the bots did at the last look
@@ -98,20 +133,24 @@ class EventStream:
             if look or sub.news(seen):
                 look = False
                 try:
-                    game, entries = self._look(first, seen)
+                    game, entries, lines = self._look(first, seen, heard)
                 except DatabaseUnavailable:  # the stream stays open: look again in a while
                     look = True
                     sub.wait(DATABASE_RETRY_S)
                     continue
                 first = None  # (read after subscribing: a later change wakes the stream)
                 before = seen
-                if entries:
-                    for a in entries:
-                        yield entry_event(public_entry(a))
-                        seen = a.version
+                for a in entries:
+                    yield entry_event(public_entry(a), heard)
+                    seen = a.version
+                for line in lines:
+                    yield chat_event(line, seen)
+                    heard = line.n
+                if entries or lines:
                     quiet_since = time.monotonic()
-                    look = seen < game.version  # a long log: the next page at once
-                if game.over and seen >= game.version:
+                    # a long log or chat: the next page at once
+                    look = seen < game.version or heard < game.chat
+                if game.over and seen >= game.version and heard >= game.chat:
                     yield b"event: end\ndata: %s\n\n" % orjson.dumps({"version": game.version})
                     return
                 if look:

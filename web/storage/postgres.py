@@ -5,7 +5,8 @@ The tables are the SQLite store's (``web.storage.sqlite``) with JSONB where that
 JSON text: ``games`` (one row per game), ``actions`` (the log, ``PRIMARY KEY (game, version)``:
 a version is never written twice), ``analyses`` (finished games' review analyses,
 ``web.review``), ``snapshots`` (each game's newest state snapshot, a cache), the accounts' tables
-(``web.storage.accounts``) and ``schema_version`` (one row). Opening the store creates the schema or runs ``MIGRATIONS`` under
+(``web.storage.accounts``), the table chat's (``web.storage.chat``) and ``schema_version`` (one
+row). Opening the store creates the schema or runs ``MIGRATIONS`` under
 an advisory lock, so app servers starting together on an empty database do not race.
 
 A write is one transaction that begins with ``SELECT ... FROM games WHERE id = %s FOR UPDATE``:
@@ -51,6 +52,7 @@ from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
+from web.storage.chat import CHAT_COLUMN, chat_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -60,7 +62,8 @@ log = logging.getLogger(__name__)
 _LOST = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, PoolClosed)
 
 #: The channel of change notifications; the payload is ``"<game id> <version>"`` after an
-#: append, ``"<game id>"`` when only what the page shows of the bots changed.
+#: append, ``"<game id>"`` when the log did not move (what the page shows of the bots changed,
+#: or a chat line was added).
 CHANNEL = "tobago_games"
 #: Connections per process (each thread holds one only while it runs a statement or a write).
 POOL_SIZE = 10
@@ -96,7 +99,8 @@ SCHEMA = (
         seed_chosen BOOLEAN NOT NULL DEFAULT FALSE,
         public     BOOLEAN NOT NULL DEFAULT TRUE,
         turn_deadlines JSONB,
-        to_act     JSONB
+        to_act     JSONB,
+        chat       INTEGER NOT NULL DEFAULT 0
     )""",
     "CREATE INDEX games_open ON games (status, free_seats, created)",
     "CREATE INDEX games_bots ON games (bot_due) WHERE bot_due IS NOT NULL",
@@ -127,6 +131,7 @@ SCHEMA = (
         state   JSONB NOT NULL
     )""",
     *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
+    *chat_tables("DOUBLE PRECISION"),
 )
 
 #: Statements that bring a database from schema version ``v`` to ``v + 1``.
@@ -151,6 +156,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE games ADD COLUMN to_act JSONB",
         *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
     ),
+    # the table chat (web.storage.chat): stored games start with none
+    4: (f"ALTER TABLE games ADD COLUMN {CHAT_COLUMN}", *chat_tables("DOUBLE PRECISION")),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1

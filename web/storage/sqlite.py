@@ -8,7 +8,7 @@ timestamps, the deadlines, the seats to act, the ``seq`` of its last change), ``
 action JSON, public events, time; ``(game, version)`` is the primary key, so a version can never
 be written twice), ``analyses`` (a finished game's review analysis: status, progress and result,
 ``web.review``) and ``snapshots`` (each game's newest state snapshot, a cache); besides them the
-accounts' tables (``web.storage.accounts``). JSON is kept as text. Writes go through ``_writing``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the
+accounts' tables (``web.storage.accounts``) and the table chat's (``web.storage.chat``). JSON is kept as text. Writes go through ``_writing``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the
 game's row is read, so the version a request checks is still the version when it commits; two
 racing requests on one version give one success and one ``StaleVersion`` (409). WAL lets readers
 (GETs, streams) go on while a writer holds the lock, across gunicorn's worker processes too. The
@@ -39,6 +39,7 @@ import orjson
 from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
+from web.storage.chat import CHAT_COLUMN, chat_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -78,7 +79,8 @@ CREATE TABLE IF NOT EXISTS games (
     seed_chosen INTEGER NOT NULL DEFAULT 0, -- the creator gave the seed
     public     INTEGER NOT NULL DEFAULT 1,  -- in the public lists (not all seats invitations)
     turn_deadlines TEXT,                    -- JSON {seat: when its turn clock runs out}
-    to_act     TEXT                         -- JSON [seats to act] as of the last append
+    to_act     TEXT,                        -- JSON [seats to act] as of the last append
+    chat       INTEGER NOT NULL DEFAULT 0   -- lines of its table chat (web.storage.chat)
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (status, free_seats, created);
 CREATE INDEX IF NOT EXISTS games_seq ON games (seq);
@@ -157,6 +159,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # players' accounts (web.storage.accounts); running games say whose turn it is at their
     # next append
     6: ("ALTER TABLE games ADD COLUMN to_act TEXT", *account_tables("REAL", "INTEGER NOT NULL")),
+    # the table chat (web.storage.chat): stored games start with none
+    7: (f"ALTER TABLE games ADD COLUMN {CHAT_COLUMN}", *chat_tables("REAL")),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -311,7 +315,7 @@ class SqliteStore(SqlStore):
     def _set_up(self, conn: sqlite3.Connection) -> None:
         found = conn.execute("PRAGMA user_version").fetchone()[0]
         schema = [statement for statement in SCHEMA.split(";") if statement.strip()]
-        schema += account_tables("REAL", "INTEGER NOT NULL")
+        schema += account_tables("REAL", "INTEGER NOT NULL") + chat_tables("REAL")
         for statement in schema_steps(found, schema, MIGRATIONS, self.path):
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
