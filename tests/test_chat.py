@@ -285,3 +285,22 @@ def test_the_events_long_poll_returns_for_a_chat_line(client):
     refused = client.get(f"/api/games/{gid}/events?after=0&chat_after=2")
     assert refused.status_code == 409
     assert refused.get_json()["error"]["reason"] == "after_past_chat"
+
+
+def test_a_line_reaches_a_waiting_stream_on_both_stores(client):
+    """The line's change mark wakes the game's streams: SQLite's ``seq``, PostgreSQL's
+    ``pg_notify`` without a version (heard at the commit by the process's listener)."""
+    from tests.test_streams import _read
+
+    gid, auth = new_game(client)
+    resp = client.get(f"/api/games/{gid}/stream")
+    got: list[list[dict]] = []
+    reader = threading.Thread(target=lambda: got.append(_read(resp, 3)), daemon=True)
+    reader.start()
+    time.sleep(0.3)  # the stream sleeps on the watcher
+    assert say(client, gid, auth[1], "Deal?").status_code == 201
+    assert say(client, gid, auth[0], "No").status_code == 201
+    reader.join(10)
+    resp.close()
+    assert got, "the stream heard nothing"
+    assert [(e["event"], e["id"]) for e in got[0][1:]] == [("chat", "0:1"), ("chat", "0:2")]

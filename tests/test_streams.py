@@ -14,6 +14,7 @@ import asyncio
 import json
 import threading
 import time
+from collections import Counter
 
 import pytest
 import requests
@@ -228,6 +229,40 @@ def test_a_line_said_while_a_stream_waits_arrives_and_a_finished_game_ends_after
     bots_move(client)
     text = client.get(f"/api/games/{over}/stream?chat_after=0").get_data(as_text=True)
     assert _parse(text)[-1]["event"] == "end"  # a finished game without lines ends as before
+
+
+def test_the_followers_of_a_game_in_one_process_share_their_reads(client, monkeypatch):
+    """Five streams of one table woken by one line: the game's row and the line are read once
+    for all of them (``web.streams._Shared``), and each stream sends the line."""
+    gid, tokens = _game(client)
+    store = client.application.extensions["game_sessions"].store
+    calls: Counter[str] = Counter()
+    for name in ("get", "chat"):
+        real = getattr(store, name)
+
+        def counted(*args, _real=real, _name=name, **kw):
+            calls[_name] += 1
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(store, name, counted)
+    streams = [client.get(f"/api/games/{gid}/stream") for _ in range(5)]
+    got: list[list[dict]] = []
+    readers = [
+        threading.Thread(target=lambda r=r: got.append(_read(r, 2)), daemon=True) for r in streams
+    ]
+    for reader in readers:
+        reader.start()
+    time.sleep(0.3)  # every stream has looked once and sleeps on the watcher
+    calls.clear()
+    _say(client, gid, tokens[0], "one line, five pages")
+    for reader in readers:
+        reader.join(10)
+    for resp in streams:
+        resp.close()
+    assert len(got) == 5
+    assert all(json.loads(events[1]["data"])["text"] == "one line, five pages" for events in got)
+    assert calls["chat"] == 1  # the line, read once for the five
+    assert calls["get"] <= 2  # the POST's own read of the game, and one for the five
 
 
 # --- over HTTP ------------------------------------------------------------------------------

@@ -24,7 +24,10 @@ unchanged, its numeric ``Last-Event-ID`` is still a version, and a ``chat`` even
 does not listen to.
 
 A stream sleeps on the process's watcher (``web.storage.watch``): it costs a subscription, and
-reads the store only when its game changed. A database that cannot be read meanwhile leaves the
+reads the store only when its game changed. The followers of one game in one process share
+their reads (``_Shared``): after a wake-up the first to look reads the game's row and its new
+chat lines, and the others take them from it while the watcher's mark of the game stands (a
+table talking to fifty pages costs a worker one read per line, not fifty; ``bench/chat_bench.py``). A database that cannot be read meanwhile leaves the
 stream open: it looks again every ``DATABASE_RETRY_S`` until the database answers. Under gunicorn's gevent worker it costs a greenlet
 and a socket, not a thread.
 """
@@ -32,7 +35,9 @@ and a socket, not a thread.
 from __future__ import annotations
 
 import random
+import threading
 import time
+import weakref
 from collections.abc import Generator, Iterator
 from contextlib import AbstractContextManager
 
@@ -41,7 +46,7 @@ import orjson
 from errors import DatabaseUnavailable
 from web.service.chat import CHAT_PAGE, check_chat_after, public_line
 from web.service.sessions import EVENTS_PAGE, GameSessions, public_entry
-from web.storage import ActionRecord, GameRecord
+from web.storage import ActionRecord, GameRecord, GameStore
 from web.storage.chat import ChatLine
 from web.storage.watch import Subscription
 
@@ -53,6 +58,51 @@ RETRY_MS = 3000
 #: A stream that cannot read the database looks again after this long (seconds).
 DATABASE_RETRY_S = 1.0
 _UNSEEN = object()
+#: The newest chat lines kept per followed game for the process's other followers of it.
+KEPT_LINES = 64
+
+
+class _Shared:
+    """What this process's followers of one game last read (module doc): the game's row as of
+    the watcher's ``mark``, and the game's newest chat lines (lines never change once written).
+    Kept while a stream of the game holds it (``shared``: weakly referenced)."""
+
+    __slots__ = ("__weakref__", "data", "game", "lines", "lock", "mark")
+
+    def __init__(self) -> None:
+        self.mark: int | None = None
+        self.game: GameRecord | None = None
+        self.lines: dict[int, ChatLine] = {}
+        self.data: dict[int, bytes] = {}  # each kept line's JSON, written once
+        self.lock = threading.Lock()  # (gevent's under gunicorn: the others wait for one read)
+
+    def lines_after(self, after: int, count: int) -> list[ChatLine] | None:
+        """The lines ``after + 1 ...`` up to ``count`` (a page at most), if all are kept."""
+        wanted = range(after + 1, min(count, after + CHAT_PAGE) + 1)
+        if any(n not in self.lines for n in wanted):
+            return None
+        return [self.lines[n] for n in wanted]
+
+    def keep(self, lines: list[ChatLine]) -> None:
+        for line in lines:
+            self.lines[line.n] = line
+            self.data[line.n] = orjson.dumps(public_line(line))
+        if len(self.lines) > KEPT_LINES:
+            for n in sorted(self.lines)[:-KEPT_LINES]:
+                del self.lines[n], self.data[n]
+
+
+_SHARED: weakref.WeakValueDictionary[tuple[int, str], _Shared] = weakref.WeakValueDictionary()
+_SHARED_LOCK = threading.Lock()
+
+
+def shared(store: GameStore, game_id: str) -> _Shared:
+    """The reads shared by this process's followers of ``game_id`` on ``store``."""
+    with _SHARED_LOCK:
+        found = _SHARED.get((id(store), game_id))
+        if found is None:
+            found = _SHARED[(id(store), game_id)] = _Shared()
+        return found
 
 
 def event_id(version: int, lines: int) -> bytes:
@@ -66,9 +116,11 @@ def entry_event(entry: dict, lines: int = 0) -> bytes:
     return b"id: %s\ndata: %s\n\n" % (event_id(entry["version"], lines), orjson.dumps(entry))
 
 
-def chat_event(line: ChatLine, version: int) -> bytes:
-    """One chat line as a ``chat`` event, after the entries up to ``version``."""
-    data = orjson.dumps(public_line(line))
+def chat_event(line: ChatLine, version: int, data: bytes | None = None) -> bytes:
+    """One chat line as a ``chat`` event, after the entries up to ``version`` (``data``: the
+    line's JSON, when already written)."""
+    if data is None:
+        data = orjson.dumps(public_line(line))
     return b"event: chat\nid: %s\ndata: %s\n\n" % (event_id(version, line.n), data)
 
 
@@ -84,6 +136,7 @@ class EventStream:
     ) -> None:
         self.store = sessions.store
         self.game_id = game_id
+        self._shared = shared(self.store, game_id)
         self._subscription: AbstractContextManager[Subscription] | None = (
             self.store.watcher().subscribe(game_id)
         )
@@ -112,13 +165,35 @@ class EventStream:
         """The game's row (``game`` when just read), its entries after ``seen`` and its chat
         lines after ``heard`` (a page of each)."""
         if game is None:
-            game = self.store.get(self.game_id)
+            game = self._row()
         entries: list[ActionRecord] = []
         if game.version > seen:
             upto = min(game.version, seen + EVENTS_PAGE)
             entries = self.store.actions(self.game_id, after=seen, upto=upto)
-        lines = self.store.chat(self.game_id, heard, CHAT_PAGE) if game.chat > heard else []
-        return game, entries, lines
+        return game, entries, self._lines(game, heard)
+
+    def _row(self) -> GameRecord:
+        """The game's row, read once per wake-up for this process's followers (``_Shared``):
+        read after the mark was taken, it is at least as new as the change the mark stands for."""
+        mark = self.store.watcher().mark(self.game_id)
+        sh = self._shared
+        with sh.lock:
+            if mark is None or sh.mark != mark or sh.game is None:
+                sh.game, sh.mark = self.store.get(self.game_id), mark
+            return sh.game
+
+    def _lines(self, game: GameRecord, heard: int) -> list[ChatLine]:
+        """The chat lines after ``heard`` (a page), from the lines this process's followers
+        of the game read last, or from the store."""
+        if game.chat <= heard:
+            return []
+        sh = self._shared
+        with sh.lock:
+            found = sh.lines_after(heard, game.chat)
+            if found is None:
+                found = self.store.chat(self.game_id, heard, CHAT_PAGE)
+                sh.keep(found)
+            return found
 
     def _run(
         self, after: int, chat_after: int, first: GameRecord | None
@@ -144,7 +219,7 @@ class EventStream:
                     yield entry_event(public_entry(a), heard)
                     seen = a.version
                 for line in lines:
-                    yield chat_event(line, seen)
+                    yield chat_event(line, seen, self._shared.data.get(line.n))
                     heard = line.n
                 if entries or lines:
                     quiet_since = time.monotonic()
