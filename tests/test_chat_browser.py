@@ -157,19 +157,21 @@ def test_dragons_gold_has_the_chat_beside_the_proposals_and_the_offers(
         page = new_page(browser, viewport=viewport)
         open_as(page, live_server, "dragons_gold", game, seat)
         page.wait_for_function("() => window.dgGame && window.dgGame.snap && !window.dgGame.busy")
-        chat = page.locator(f"#{panel} #chat")
+        wide = viewport["width"] > 960  # Dragon's Gold's two columns
+        chat = page.locator(".dg-side #chat" if wide else f"#{panel} #chat")
         expect(chat).to_be_visible()
         expect(chat.locator(".chat-text")).to_have_count(count)
         expect(chat.locator(".chat-text").first).to_have_text("Deal? 3 red for me")
-        own, talk = page.locator(f"#{body}").bounding_box(), chat.bounding_box()
-        if viewport["width"] > 800:  # beside: to the right, their tops together
+        own, talk = page.locator(f"#{panel}").bounding_box(), chat.bounding_box()
+        if wide:  # beside the panel: to its right, their tops together
             assert talk["x"] >= own["x"] + own["width"] - 1 and abs(talk["y"] - own["y"]) < 40
-        else:  # on a phone below, as wide
-            assert talk["y"] >= own["y"] + own["height"] - 1
+        else:  # on a phone inside the panel, after the proposals or the offers
+            body_box = page.locator(f"#{body}").bounding_box()
+            assert talk["y"] >= body_box["y"] + body_box["height"] - 1
         page.locator("#chat-text").fill("I want the blue ones")
         page.locator("#chat-text").press("Enter")
         expect(chat.locator(".chat-text")).to_have_count(count + 1)
-        page.locator(f"#{panel}").screenshot(path=str(SHOTS / f"{state}-{viewport['width']}.png"))
+        page.screenshot(path=str(SHOTS / f"{state}-{viewport['width']}.png"))
         assert not page.js_errors, page.js_errors
         page.context.close()
 

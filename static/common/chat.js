@@ -7,9 +7,11 @@
 //
 // The viewer can mute any other seat: its lines are hidden (a note counts them), remembered in
 // localStorage `tobago.chat.muted.<game id>`. Quick phrases (the catalogue's `chat.phrase_*`, in
-// the page's language) are sent with one tap. The chat sits in the first visible `[data-chat-slot]`
-// of the page, in the order the slots' values give ("panel" first: Dragon's Gold's negotiation and
-// market panels, beside the proposals; then "side": a side column), or where the page put it.
+// the page's language) are sent with one tap. The chat sits in the first `[data-chat-slot]` the
+// page shows (its stylesheet decides which, by the screen's width and what is open), in the order
+// of the slots' values: "panel" (Dragon's Gold's negotiation and market panels on a phone, after
+// the proposals), "beside" (their neighbour on a screen: the top of the side column), "side" (a
+// game's side column); with none shown it stays where the page put it.
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
@@ -19,7 +21,7 @@ import { lang, t } from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 /** The characters-left line shows once this few are left (the server's limit is 500). */
 const LEFT_SHOWN = 100;
-const SLOTS = ["panel", "side"];
+const SLOTS = ["panel", "beside", "side"];
 const clock = new Intl.DateTimeFormat(lang === "zh" ? "zh-Hant" : "en", { hour: "2-digit", minute: "2-digit" });
 
 function mutedKey(gameId) { return `tobago.chat.muted.${gameId}`; }
@@ -52,6 +54,7 @@ export class TableChat {
     this.bindForm();
     this.place();
     new MutationObserver(() => this.place()).observe(document.body, { attributes: true, attributeFilter: ["hidden"], subtree: true });
+    addEventListener("resize", () => this.place());
     this.loaded = this.fetchMore();
     // the lines there already are were not "said" now: a screen reader hears only the new ones
     this.loaded.finally(() => setTimeout(() => this.log.setAttribute("aria-live", "polite"), 500));
@@ -211,7 +214,7 @@ export class TableChat {
   /** Into the first visible slot of the page (the module doc), keeping focus where it was. */
   place() {
     const slots = [...document.querySelectorAll("[data-chat-slot]")]
-      .filter((s) => !s.closest("[hidden]"))
+      .filter((s) => s.offsetParent !== null) // shown (hidden, or not displayed on this screen)
       .sort((a, b) => SLOTS.indexOf(a.dataset.chatSlot) - SLOTS.indexOf(b.dataset.chatSlot));
     const slot = slots[0];
     if (!slot || slot === this.root.parentElement) return;
