@@ -6,7 +6,8 @@ One asyncio process (``tests/sse_client.py``, raw sockets) opens ``--followers``
 ``--tables`` DAO tables of four seats (issue 41's figures: 100 tables, 5,000 followers, 50 a
 table). Then, for ``--seconds`` a round, lines are written at ``--rate`` a second (200), round
 robin over the tables and their seats (each seat well under its limit of one line a second), by
-``POST /api/games/<id>/chat`` with the seat's token, while a separate process times an
+``POST /api/games/<id>/chat`` with the seat's token over ``--connections`` kept-alive
+connections (as pages keep theirs), while a separate process times an
 unrelated ``GET /api/games/kinds`` every 50 ms (``bench/live_bench.py``'s probe). Figures
 (``chat.*``), per round:
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import multiprocessing as mp
 import os
 import sys
@@ -55,6 +57,49 @@ from tests.servers import server_cpu_seconds, table_pids, worker_pids  # noqa: E
 from tests.sse_client import Follower  # noqa: E402
 
 SEATS = 4
+
+
+class KeptAlive:
+    """One HTTP/1.1 connection kept alive for the lines' POSTs (one request at a time; opened
+    again when the server closed it)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.lock = asyncio.Lock()
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def post(self, path: str, body: Any, token: str) -> tuple[int, Any]:
+        data = json.dumps(body).encode()
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: bench\r\nContent-Length: {len(data)}\r\n"
+            f"Content-Type: application/json\r\nAuthorization: Bearer {token}\r\n\r\n"
+        )
+        async with self.lock:
+            for attempt in (1, 2):
+                try:
+                    if self.writer is None:
+                        self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+                    assert self.reader is not None
+                    self.writer.write(head.encode() + data)
+                    top = await self.reader.readuntil(b"\r\n\r\n")
+                    length = next(
+                        int(line.split(b":", 1)[1])
+                        for line in top.split(b"\r\n")
+                        if line.lower().startswith(b"content-length:")
+                    )
+                    payload = await self.reader.readexactly(length)
+                    return int(top.split(b" ", 2)[1]), json.loads(payload)
+                except (OSError, asyncio.IncompleteReadError):
+                    self.close()
+                    if attempt == 2:
+                        raise
+        raise AssertionError("unreachable")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
 
 async def open_tables(a: argparse.Namespace, port: int) -> dict[str, Any]:
@@ -87,8 +132,8 @@ async def open_tables(a: argparse.Namespace, port: int) -> dict[str, Any]:
     return {"tables": tables, "followers": followers, "everyone": everyone, "tasks": tasks}
 
 
-async def say(port: int, gid: str, token: str, text: str, out: list, refused: list) -> None:
-    status, line = await http(port, "POST", f"/api/games/{gid}/chat", {"text": text}, token)
+async def say(conn: KeptAlive, gid: str, token: str, text: str, out: list, refused: list) -> None:
+    status, line = await conn.post(f"/api/games/{gid}/chat", {"text": text}, token)
     if status == 201:
         out.append((gid, line["n"], time.monotonic()))
     else:
@@ -115,7 +160,8 @@ async def window(a: argparse.Namespace, port: int, opened: dict[str, Any], r: in
         gid, tokens = tables[k % a.tables]
         seat = (k // a.tables) % SEATS
         text = f"round {r} line {k}: deal?"
-        posts.append(asyncio.create_task(say(port, gid, tokens[seat], text, said, refused)))
+        conn = opened["connections"][k % len(opened["connections"])]
+        posts.append(asyncio.create_task(say(conn, gid, tokens[seat], text, said, refused)))
         k += 1
     await asyncio.gather(*posts)
     cpu = server_cpu_seconds(a.master) - cpu0
@@ -157,7 +203,10 @@ async def window(a: argparse.Namespace, port: int, opened: dict[str, Any], r: in
 
 async def run(a: argparse.Namespace, port: int) -> list[Figure]:
     opened = await open_tables(a, port)
+    opened["connections"] = [KeptAlive(port) for _ in range(a.connections)]
     rows = [await window(a, port, opened, r) for r in range(a.rounds)]
+    for conn in opened["connections"]:
+        conn.close()
     everyone = opened["everyone"]
     held = sum(f.connected.is_set() and not f.done for f in everyone)
     workers = [rss_mb(pid) for pid in worker_pids(a.master)]
@@ -195,7 +244,8 @@ async def run(a: argparse.Namespace, port: int) -> list[Figure]:
             values("refused"),
             "",
             ("<=", 0.0),
-            note=f"{min(values('rate')):.0f}-{max(values('rate')):.0f} lines/s written",
+            note=f"{min(values('rate')):.0f}-{max(values('rate')):.0f} lines/s written over"
+            f" {a.connections} kept-alive connections",
         ),
         Figure(
             "chat.server_cpu",
@@ -222,6 +272,7 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=200.0, help="lines a second, all tables")
     ap.add_argument("--seconds", type=float, default=4.0, help="seconds of lines per round")
     ap.add_argument("--retries", type=int, default=5, help="a refused stream's tries, as a page")
+    ap.add_argument("--connections", type=int, default=20, help="kept-alive POST connections")
     a = parse(ap)
     if a.quick:
         a.tables, a.followers, a.rate, a.seconds = 10, 200, 20.0, 2.0
