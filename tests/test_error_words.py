@@ -59,6 +59,8 @@ PLAYER_REACHABLE = {
     "web/accounts/limits.py": None,
     "web/accounts/service.py": None,
     "web/accounts_api.py": None,
+    "web/accounts/mail.py": None,
+    "web/turn_mail.py": None,
 }
 
 

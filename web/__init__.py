@@ -24,6 +24,7 @@ from web import (
     review_pages,
     rules_pages,
     security,
+    turn_mail,
 )
 from web.apidoc import install_converters
 from web.game_site import sites
@@ -41,6 +42,7 @@ BLUEPRINTS = (
     game_pages,
     accounts_api,
     accounts_pages,
+    turn_mail,
 )
 
 

@@ -17,6 +17,7 @@ import { api, ApiError, seatTokens, signedIn } from "./api.js";
 import { errorText } from "./errors.js";
 import { list, t } from "./i18n.js";
 import { showTable } from "./table.js";
+import { signalTurn } from "./yourturn.js";
 
 export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
@@ -209,6 +210,7 @@ export class GameClient {
     box.textContent = snap.bot === "failed" ? t("common.bot_failed") : names.length ? t("common.bot_thinking", { names: list(names), count: names.length }) : "";
     box.hidden = !box.textContent;
     showTable(snap, (s) => this.nameOf(snap, s), this);
+    signalTurn(snap, this);
   }
 
   /** Run `fn` after whatever catch-up or send is under way (one at a time). */

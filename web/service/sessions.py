@@ -118,6 +118,9 @@ class GameSessions:
         #: Quick bots reply in the player's write (module doc; off: every bot in the runner).
         self.quick_bots = quick_bots
         self.runner: TableRunner | None = None
+        #: What the table runner does besides deadlines and bots, each every so many seconds
+        #: (``web.service.table``): e.g. the turn e-mails (``web.accounts.mail``).
+        self.chores: list[tuple[float, Callable[[], object]]] = []
 
     def start_runner(self, tick: float = TICK_S) -> None:
         """Run the table in this process (``web.service.table``): every ``tick`` seconds a

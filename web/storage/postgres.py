@@ -51,6 +51,7 @@ from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
+from web.storage.mail import mail_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -128,6 +129,7 @@ SCHEMA = (
         state   JSONB NOT NULL
     )""",
     *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
+    *mail_tables("DOUBLE PRECISION", "BOOLEAN", "FALSE"),
 )
 
 #: Statements that bring a database from schema version ``v`` to ``v + 1``.
@@ -154,6 +156,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
     4: ("ALTER TABLE games ADD COLUMN banks JSONB",),
+    # "your turn" e-mails (web.storage.mail, issue 41)
+    5: mail_tables("DOUBLE PRECISION", "BOOLEAN", "FALSE"),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1

@@ -63,6 +63,7 @@ from web.storage.accounts import (
     held,
     sync_players,
 )
+from web.storage.mail import MailSql, MailStatements
 
 #: The columns of a game's row that make its ``GameRecord`` (``SqlStore.game_from_row``).
 GAME_COLUMNS = (
@@ -120,8 +121,10 @@ class Statements:
     ) -> None:
         self.param = param
         self.append_mark = append_mark
-        #: The accounts' statements (``web.storage.accounts``).
+        #: The accounts' statements (``web.storage.accounts``) and their e-mails'
+        #: (``web.storage.mail``).
         self.accounts = AccountStatements(self, row_lock, GAME_COLUMNS, next_rated)
+        self.mail = MailStatements(self)
         game = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
         newest = "ORDER BY created DESC LIMIT ?"
         self.game = self.say(f"{game} WHERE id = ?")
@@ -301,7 +304,7 @@ class SqlTransaction(Transaction):
         return AccountTransaction(self.store, self.conn)
 
 
-class SqlStore(AccountsSql, GameStore):
+class SqlStore(AccountsSql, MailSql, GameStore):
     """``GameStore`` in SQL over one database's layer (module doc): a subclass gives ``sql``,
     ``_reading``, ``_writing``, ``_encode``, ``_decode`` and ``_mark``, besides the watcher,
     the schema version and ``close``."""

@@ -40,6 +40,7 @@ import orjson
 from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
+from web.storage.mail import mail_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -161,6 +162,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     6: ("ALTER TABLE games ADD COLUMN to_act TEXT", *account_tables("REAL", "INTEGER NOT NULL")),
     # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
     7: ("ALTER TABLE games ADD COLUMN banks TEXT",),
+    # "your turn" e-mails (web.storage.mail, issue 41)
+    8: mail_tables("REAL", "INTEGER", "0"),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -315,7 +318,10 @@ class SqliteStore(SqlStore):
     def _set_up(self, conn: sqlite3.Connection) -> None:
         found = conn.execute("PRAGMA user_version").fetchone()[0]
         schema = [statement for statement in SCHEMA.split(";") if statement.strip()]
-        schema += account_tables("REAL", "INTEGER NOT NULL")
+        schema += [
+            *account_tables("REAL", "INTEGER NOT NULL"),
+            *mail_tables("REAL", "INTEGER", "0"),
+        ]
         for statement in schema_steps(found, schema, MIGRATIONS, self.path):
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
