@@ -155,7 +155,7 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
             )
         conn.execute("UPDATE schema_version SET version = 2")
     store = stores()
-    assert store.schema_version == SCHEMA_VERSION == 5
+    assert store.schema_version == SCHEMA_VERSION == 6
     public = {game_id: store.get(game_id).public for game_id in rows}
     assert public == {"friend": False, "listed": True, "older": True, "claimed": True}
     friend = store.get("friend")
@@ -172,10 +172,11 @@ def test_a_version_4_database_gains_the_time_banks(stores, url):
     """As the SQLite file's: games stored before time banks (issue 41) have none, and play on."""
     stores().create(_game(), [])
     with psycopg.connect(url, autocommit=True) as conn:  # back to version 4
+        before_mail(conn)
         conn.execute("ALTER TABLE games DROP COLUMN banks")
         conn.execute("UPDATE schema_version SET version = 4")
     store = stores()
-    assert store.schema_version == SCHEMA_VERSION == 5 and store.get("g1").banks is None
+    assert store.schema_version == SCHEMA_VERSION == 6 and store.get("g1").banks is None
     banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
     with store.transaction("g1") as tx:
         tx.append([ActionRecord(1, None, {"type": "timeout"})], RUNNING, 9.5, banks=banks)
@@ -194,8 +195,27 @@ ACCOUNT_TABLES = (
 )
 
 
+def before_mail(conn: psycopg.Connection) -> None:
+    """Back to schema version 5: no turn e-mails (their table, the accounts' columns)."""
+    conn.execute("DROP TABLE turn_mails")
+    for column in ("email", "mail_off", "mail_token"):
+        conn.execute(f"ALTER TABLE accounts DROP COLUMN {column}")
+
+
+def test_a_version_5_database_gains_the_turn_e_mails(stores, url):
+    """As the SQLite file's: accounts stored before turn e-mails have no address."""
+    stores().create(_game(), [])
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 5
+        before_mail(conn)
+        conn.execute("UPDATE schema_version SET version = 5")
+    store = stores()
+    assert store.schema_version == SCHEMA_VERSION == 6 and store.waiting(10) == []
+
+
 def before_accounts(conn: psycopg.Connection) -> None:
-    """Back to schema version 3: no time banks, no accounts' tables, no ``games.to_act``."""
+    """Back to schema version 3: no turn e-mails, no time banks, no accounts' tables, no
+    ``games.to_act``."""
+    before_mail(conn)
     conn.execute("ALTER TABLE games DROP COLUMN banks")
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")

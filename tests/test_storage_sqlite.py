@@ -38,7 +38,7 @@ def store(db):
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
     with store.connection() as conn:
         _check_schema(conn)
-    assert store.schema_version == SCHEMA_VERSION == 8
+    assert store.schema_version == SCHEMA_VERSION == 9
 
 
 def _check_schema(conn: sqlite3.Connection) -> None:
@@ -211,8 +211,17 @@ ACCOUNT_TABLES = (
 )
 
 
+def _before_mail(conn: sqlite3.Connection) -> None:
+    """Back to schema version 8: no turn e-mails (their table, the accounts' columns)."""
+    conn.execute("DROP TABLE turn_mails")
+    conn.execute("DROP INDEX accounts_mail")
+    for column in ("email", "mail_off", "mail_token"):
+        conn.execute(f"ALTER TABLE accounts DROP COLUMN {column}")
+
+
 def _before_banks(conn: sqlite3.Connection) -> None:
-    """Back to schema version 7: no ``games.banks``."""
+    """Back to schema version 7: no turn e-mails, no ``games.banks``."""
+    _before_mail(conn)
     conn.execute("ALTER TABLE games DROP COLUMN banks")
 
 
@@ -293,3 +302,18 @@ def test_a_database_from_newer_code_is_refused(db):
         conn.execute("PRAGMA user_version = 99")
     with pytest.raises(RuntimeError, match="schema version 99"):
         SqliteStore(db)
+
+
+def test_a_version_8_database_gains_the_turn_e_mails(db):
+    """Accounts stored before turn e-mails (issue 41) have no address, and games play on."""
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    SqliteStore(db).close()
+    with sqlite3.connect(db) as conn:
+        _before_mail(conn)
+        conn.execute("PRAGMA user_version = 8")
+    store = SqliteStore(db)
+    assert store.schema_version == SCHEMA_VERSION and store.waiting(10) == []
+    assert store.email_of("nobody") == (None, False)
+    with store.connection() as conn:
+        _check_schema(conn)
