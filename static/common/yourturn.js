@@ -86,8 +86,12 @@ async function askToNotify() {
 function settings() {
   const bar = document.querySelector(".frame-settings");
   if (!bar || document.getElementById("turn-sound")) return;
-  bar.append(toggle("turn-sound", t("common.turn_sound"), SOUND, async () => { tone(); return true; }));
-  if (typeof Notification === "function") bar.append(toggle("turn-notify", t("common.turn_notify"), NOTIFY, askToNotify));
+  // right after the pace choice: the page's own controls stay next to the table in Tab order
+  const boxes = [toggle("turn-sound", t("common.turn_sound"), SOUND, async () => { tone(); return true; })];
+  if (typeof Notification === "function") boxes.push(toggle("turn-notify", t("common.turn_notify"), NOTIFY, askToNotify));
+  const speed = document.getElementById("speed");
+  if (speed && speed.parentElement === bar) speed.after(...boxes);
+  else bar.append(...boxes);
 }
 
 /**
