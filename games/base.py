@@ -29,7 +29,8 @@ The public interface (what callers use; the base does what every game does the s
   own reason for a value it names: ``games.actions``); then it counts the move and the phase's
   function applies the checked action and returns *public* events, or raises
   ``errors.IllegalAction`` / ``errors.InvalidInput`` with the reason and leaves the state
-  exactly as it was (engines validate before they mutate).
+  exactly as it was (engines validate before they mutate). A seat's ``{"type": "back"}`` (it
+  was marked absent, ``games.turns``; else ``not_absent``) is taken at any time.
 - ``view(state, seat)``: exactly what ``seat`` may see (``None``: a spectator, no private
   information), from the engine's ``observe``. Once ``is_over``, every view shows everything.
 - ``is_over(state)`` (the phase ``over``), ``scores(state)`` (a number per seat, ``None`` while
@@ -48,9 +49,13 @@ lasts ``seconds``; when it runs out, *the table* acts: the service applies ``act
 ``None`` (``SYSTEM``) as an entry of the action log. ``apply(state, None, action)`` accepts
 exactly the current timer's action, so a log with timeouts replays with no clock at all, and an
 imported record replays its timeouts too. The base composes the timer: the running phase's, or
-else the turn clock every kind takes (option ``turn_seconds``; ``games.turns``), whose timeout
-is the move of the kind's gentlest bot for the late seat (``timeout_action``); it also limits
-moves per phase and ends a game whose log is full (``games.turns``, the engine's ``finish``).
+else the seats' clocks every kind takes (a time per move, ``turn_seconds``, or a bank per seat,
+``time_bank_s`` with ``increment_s``; ``games.turns``): ``turn_clocks`` says whose run and since
+when, and the service, which knows how long each lasts, names the late seat to
+``timeout_action``: the move of the kind's gentlest bot for it. The base marks a seat the
+table played for three times in a row absent (its clock is then 0 s) until it is back
+(``{"type": "back"}``, or its own move), limits moves per phase and ends a game whose log is
+full (``games.turns``, the engine's ``finish``).
 
 **Bot levels.** A game offers its bots as levels, weakest first (the first is a bot seat's
 default): the built-in games name them alike, ``LEVELS`` = ``easy``, ``normal``, ``strong`` (a
@@ -216,6 +221,7 @@ class GameKind(Generic[S]):
         parts in ``$defs``), e.g. for an API description of each game's actions."""
         mode: Literal["validation"] = "validation"
         declared = [(m, mode) for ms in self.action_types.values() for m in ms]
+        declared.append((turns.Back, mode))  # every game's: a seat marked absent is back
         refs, defs = models_json_schema(declared)
         return {"oneOf": [refs[d] for d in declared], **defs}
 
@@ -271,25 +277,31 @@ class GameKind(Generic[S]):
         if seconds is not None:
             return Timer(state.phase_since, float(seconds), dict(TIMEOUT))
         first = turns.first_clock(turns.clocks(state, lambda: phase.to_act(state)))
-        limit = turns.turn_seconds(state)
-        if first is None or limit is None:
+        if first is None:
             return None
         seat, since = first
-        return Timer(since, float(limit), {"type": turns.TURN_TIMEOUT, "seat": seat})
+        seconds = float(turns.clock_seconds(state, seat))
+        return Timer(since, seconds, {"type": turns.TURN_TIMEOUT, "seat": seat})
 
     def turn_clocks(self, state: S) -> dict[int, int]:
         """Seat → the log entry after which its turn clock started, for every seat whose turn
-        clock runs now (empty when none runs: no ``turn_seconds``, or a timed phase)."""
+        clock runs now (empty when none runs: no clock option, or a timed phase). How long
+        each lasts is ``games.turns.clock_seconds`` (a bank's, the service's)."""
         timer = self.timer(state)
         phase = self.phase(state)
         if timer is None or phase is None or timer.action["type"] != turns.TURN_TIMEOUT:
             return {}
         return turns.clocks(state, lambda: phase.to_act(state))
 
-    def timeout_action(self, state: S, rng: random.Random) -> Action:
-        """What the table plays when the running timer runs out: a phase's ``timeout``, or for
-        a turn clock the move of the gentlest bot for the late seat (``games.turns``)."""
-        return turns.timeout_action(self, state, rng)
+    def timeout_action(self, state: S, rng: random.Random, seat: int | None = None) -> Action:
+        """What the table plays when a clock runs out: a phase's ``timeout``, or for a turn
+        clock the move of the gentlest bot for the late seat (``seat``: the one whose clock ran
+        out first, which the service knows; default ``timer``'s; ``games.turns``)."""
+        return turns.timeout_action(self, state, rng, seat)
+
+    def absent(self, state: S) -> list[int]:
+        """The seats marked absent: the table plays for them at once until they are back."""
+        return sorted(state.absent)
 
     def apply(
         self, state: S, seat: int | None, action: Any, *, limits: bool = False
@@ -303,15 +315,22 @@ class GameKind(Generic[S]):
         phase = self.phase(state)
         if phase is None:
             raise IllegalAction("the game is over", "action", reason="game_over")
+        back = seat is not SYSTEM and action["type"] == turns.BACK
         if seat is SYSTEM:
             actor, work = turns.table_work(self, state, phase, action)
+        elif back:  # any time, the seat's turn or not (no move of the game)
+            self.check_seat(state, seat)
+            parse(turns.Back, action)
+            actor, work = seat, turns.back_work(state, seat)
         else:
             actor, work = seat, self._seat_work(state, phase, seat, action, limits)
-        before = phase.to_act(state) if turns.turn_seconds(state) is not None else None
+        before = phase.to_act(state) if turns.clocked(state) else None
         events = run(self.phases, state, work)
+        turns.mark_presence(state, seat, action, actor, events)
         if before is not None:
             turns.track(state, before, self.to_act(state), actor)
-        self.after_action(state, seat, action, events)
+        if not back:
+            self.after_action(state, seat, action, events)
         return events
 
     def _seat_work(

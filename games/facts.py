@@ -16,7 +16,8 @@ from i18n import translate
 def resolve_options(game_type: GameType, given: dict | None) -> dict:
     """Defaults filled in, every given option validated; unknown names refused. The options
     every kind takes (``games.turns.BASE_OPTIONS``) are left out while off (``None``), so
-    a game without them has the options it always had."""
+    a game without them has the options it always had; one clock at most
+    (``games.turns.check_clock_options``)."""
     given = {} if given is None else given
     if not isinstance(given, dict):
         raise InvalidInput("options must be an object", "options")
@@ -37,6 +38,7 @@ def resolve_options(game_type: GameType, given: dict | None) -> dict:
     for base in turns.BASE_OPTIONS:  # the table's options are kept only when they are on
         if resolved.get(base.name) is None:
             resolved.pop(base.name, None)
+    turns.check_clock_options(resolved)
     return resolved
 
 

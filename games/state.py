@@ -5,10 +5,13 @@ An engine's state is a dataclass that extends ``GameState``: the base's part is 
 ``phase`` (the name of one of the engine's declared phases, ``games.phases``), the number of
 ``moves`` applied so far (timeouts included) and ``phase_since``, the move after which the
 running phase began (its clock's start), and two records for the table (``games.turns``):
-``turn_since`` (with the option ``turn_seconds``: for each seat to act, the move after which its
-turn clock started) and ``phase_moves`` (how many actions of each limited type each seat has
-taken since the running phase began). The base keeps ``moves``, ``phase_since`` and those two;
-engines change ``phase`` only through ``enter``.
+``turn_since`` (with a clock option, ``turn_seconds`` or ``time_bank_s``: for each seat to act,
+the move after which its turn clock started), ``phase_moves`` (how many actions of each limited
+type each seat has taken since the running phase began), ``timeouts`` (how many moves in a row
+the table played for each seat whose time ran out) and ``absent`` (the seats marked absent after
+``games.turns.ABSENT_AFTER`` such moves: the table plays for them at once until they are back).
+The base keeps ``moves``, ``phase_since`` and those four; engines change ``phase`` only through
+``enter``.
 
 **Seeds.** The base builds the generator, ``random.Random(seed)`` (``generator``), and hands it to
 the engine's ``setup``, which shuffles the deal with it and keeps it in the state: every later
@@ -44,6 +47,10 @@ class GameState:
     turn_since: dict[int, int] = field(default_factory=dict)
     #: ``"<seat>:<type>"`` → actions of that limited type (``Move.limit``) in the running phase.
     phase_moves: dict[str, int] = field(default_factory=dict)
+    #: Seat → moves in a row the table played for it (its time ran out); its own action clears it.
+    timeouts: dict[int, int] = field(default_factory=dict)
+    #: The seats marked absent (``games.turns``): their clock is 0 s until they are back.
+    absent: set[int] = field(default_factory=set)
     #: A phase was entered during the action being applied and its ``begin`` has not run yet
     #: (``games.phases``); always false between actions.
     entering: bool = field(default=False, repr=False, compare=False)
@@ -102,11 +109,15 @@ def common_json(state: GameState) -> dict[str, Any]:
         "phase_since": state.phase_since,
         "turn_since": {str(seat): since for seat, since in state.turn_since.items()},
         "phase_moves": dict(state.phase_moves),
+        "timeouts": {str(seat): n for seat, n in state.timeouts.items()},
+        "absent": sorted(state.absent),
     }
 
 
 #: The version of ``common_json``'s form (a snapshot also says its engine's: ``GameKind``); raise
 #: it when the base's part of a state changes, so that snapshots stored before are refused.
+#: Entries added since with a default (``timeouts``, ``absent``: none before issue 41) keep it:
+#: a snapshot without them reads as no seat timed out or absent.
 COMMON_FORMAT = 2
 #: The entries of ``common_json``: an engine's part of a snapshot uses none of these names.
 COMMON_KEYS = frozenset(
@@ -120,6 +131,8 @@ COMMON_KEYS = frozenset(
         "phase_since",
         "turn_since",
         "phase_moves",
+        "timeouts",
+        "absent",
         "format",
     )
 )
@@ -138,6 +151,8 @@ def common_from_json(data: dict[str, Any]) -> dict[str, Any]:
             "phase_since": int(data["phase_since"]),
             "turn_since": {int(seat): int(v) for seat, v in data["turn_since"].items()},
             "phase_moves": {str(k): int(v) for k, v in data["phase_moves"].items()},
+            "timeouts": {int(seat): int(n) for seat, n in data.get("timeouts", {}).items()},
+            "absent": {int(seat) for seat in data.get("absent", [])},
         }
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise InvalidInput(f"not a state snapshot: {e!r}", "state") from None

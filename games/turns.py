@@ -1,20 +1,39 @@
-"""What the table does in every game, whatever its kind: turn clocks, move limits, and the end of
-a game whose log is full. ``games.base.GameKind`` runs them; an engine declares only the limits
-of its phases' moves (``games.phases.Move.limit``) and how its game ends early (``finish``).
+"""What the table does in every game, whatever its kind: turn clocks and time banks, absent
+seats, move limits, and the end of a game whose log is full. ``games.base.GameKind`` runs them; an
+engine declares only the limits of its phases' moves (``games.phases.Move.limit``) and how its
+game ends early (``finish``).
 
-**Turn clocks.** Every kind takes the option ``turn_seconds`` (``TURN_SECONDS``: off by
-default; 10 s to 7 days): the time a seat to act may take. A seat's clock starts after the log
-entry in which it became one of the seats to act, acted (and is to act again), or the game
+**Clocks.** Every kind takes one clock option of two (``check_clock_options``: not both, 400
+``clock_modes``): ``turn_seconds`` (``TURN_SECONDS``, 10 s to 7 days), the time a seat to act may
+take for each move, or ``time_bank_s`` (``TIME_BANK_S``, 10 s to a day), a bank of time per seat
+for the whole game, with ``increment_s`` (``INCREMENT_S``, 0 to 600 s; only with a bank, else
+400 ``increment_without_bank``) added after each of its moves (Fischer's). All are off by
+default and left out of a game's options while off. A seat's clock starts after the log entry
+in which it became one of the seats to act, acted (and is to act again), came back, or the game
 entered a phase (``GameState.turn_since``). The clocks run only in a phase without a running
 timer of its own: a timed phase (Dragon's Gold's negotiation and market) lets every seat act as
-often as it likes until its own timer ends it. The clock that runs out first (the lowest seat
-among equals) is the game's ``Timer`` (``GameKind.timer``), with the action ``{"type":
-"turn_timeout", "seat": s}``; when it runs out, the table plays for that seat:
-``GameKind.timeout_action`` asks the kind's gentlest bot (``GameKind.gentlest_bot``) for seat
-``s``'s move from ``s``'s view alone, and the log keeps ``{"type": "turn_timeout", "seat": s,
-"move": <that move>}`` with seat ``null``, so a game replays (and imports) with no clock and no
-bot. Its events are ``{"type": "turn_timeout", "seat": s}``, then the move's own. The seat plays
-for itself again when its turn comes back.
+often as it likes until its own timer ends it. ``GameKind.turn_clocks`` gives the seats whose
+clock runs and when each started.
+
+**Engines never know how long a clock lasts.** A turn clock lasts ``turn_seconds``, a bank
+clock what is left of the seat's bank, which is the service's data (the log's times:
+``web.service.banks``), and an absent seat's 0 s (``clock_seconds``); which clock runs out first
+depends on the entries' times, so the service decides, and tells ``timeout_action`` the late
+seat. The table then plays for it: the kind's gentlest bot's move
+(``GameKind.gentlest_bot``) from that seat's view alone, and the log keeps ``{"type":
+"turn_timeout", "seat": s, "move": <that move>}`` with seat ``null``; the engine takes it for
+any seat whose clock runs, so a game replays (and imports) with no clock and no bot. Its events
+are ``{"type": "turn_timeout", "seat": s}``, then the move's own. ``GameKind.timer`` still
+gives the clock with the oldest start (the lowest seat among equals) and its nominal seconds
+(a bank clock: the whole bank), what a game without a clock (the simulator) plays first.
+
+**Absent seats.** Each move the table plays for a seat counts (``GameState.timeouts``); the
+seat's own action clears the count. The ``ABSENT_AFTER``-th in a row marks the seat absent
+(the entry's last event: ``{"type": "absent", "seat": s}``): from then on its clock is 0 s, so
+the table plays its turns at once, until it is back: ``{"type": "back"}`` from that seat, at
+any time (its turn or not; 409 ``not_absent`` when it is not absent; the event ``{"type":
+"back", "seat": s}``; its clock, if it runs, starts again), or any action of its own, which
+says so first (the same event before the move's own).
 
 **Move limits.** A phase may limit how many actions of a type one seat takes each time the game
 enters it (``Move.limit``; counted in ``GameState.phase_moves``): what a seat has spent is left
@@ -35,10 +54,10 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
-from errors import IllegalAction
-from games.actions import Action, check_shape
+from errors import IllegalAction, InvalidInput
+from games.actions import Action, ActionType, check_shape
 from games.gametype import OptionSpec
 from games.phases import Event, Phase
 from games.state import GameState
@@ -48,16 +67,56 @@ if TYPE_CHECKING:
 
 #: The longest turn a game may allow: 7 days.
 MAX_TURN_SECONDS = 7 * 86_400
+#: The largest time bank: a day (a real-time game is played in one sitting).
+MAX_BANK_SECONDS = 86_400
+#: The largest increment: 10 minutes a move.
+MAX_INCREMENT_SECONDS = 600
 #: The option every kind takes: the seconds a seat to act may take (``None``: no turn clock).
 TURN_SECONDS = OptionSpec("turn_seconds", None, bounds=(10, MAX_TURN_SECONDS))
+#: Or a bank of seconds per seat for the whole game (``None``: none).
+TIME_BANK_S = OptionSpec("time_bank_s", None, bounds=(10, MAX_BANK_SECONDS))
+#: With a bank, the seconds added to a seat's bank after each of its moves (``None``: none).
+INCREMENT_S = OptionSpec("increment_s", None, bounds=(0, MAX_INCREMENT_SECONDS))
 #: The options the base adds to every kind (described under ``games.options.<name>``).
-BASE_OPTIONS: tuple[OptionSpec, ...] = (TURN_SECONDS,)
+BASE_OPTIONS: tuple[OptionSpec, ...] = (TURN_SECONDS, TIME_BANK_S, INCREMENT_S)
 #: The type of the table's action when a seat's turn clock runs out (and of its first event).
 TURN_TIMEOUT = "turn_timeout"
+#: Moves in a row the table plays for a seat before it is marked absent.
+ABSENT_AFTER = 3
+#: The type of a seat's action that says it is back (and of the event that says so).
+BACK = "back"
+#: The event of a seat marked absent.
+ABSENT = "absent"
+
+
+class Back(ActionType):
+    """``{"type": "back"}``: the seat is back (it was marked absent); taken at any time."""
+
+    type: Literal["back"]
+
+
 #: Why a game ended early because its log was full.
 LOG_FULL = "log_full"
 #: The table's last entry of a game whose log is full.
 END_LOG_FULL: dict[str, Any] = {"type": "end", "end": LOG_FULL}
+
+
+def check_clock_options(options: dict[str, Any]) -> None:
+    """Refuse a game with both clocks (``turn_seconds`` and ``time_bank_s``), or an increment
+    without a bank (``options``: resolved, the options that are off left out)."""
+    if TURN_SECONDS.name in options and TIME_BANK_S.name in options:
+        raise InvalidInput(
+            "a game has one clock: turn_seconds (a time per move) or time_bank_s (a bank per "
+            "seat), not both",
+            f"options.{TIME_BANK_S.name}",
+            reason="clock_modes",
+        )
+    if INCREMENT_S.name in options and TIME_BANK_S.name not in options:
+        raise InvalidInput(
+            "increment_s is added to a time bank: it needs time_bank_s",
+            f"options.{INCREMENT_S.name}",
+            reason="increment_without_bank",
+        )
 
 
 def turn_seconds(state: GameState) -> int | None:
@@ -66,9 +125,35 @@ def turn_seconds(state: GameState) -> int | None:
     return None if seconds is None else int(seconds)
 
 
+def bank_seconds(state: GameState) -> int | None:
+    """Each seat's time bank at the start, in seconds (``None``: no bank)."""
+    seconds = state.options.get(TIME_BANK_S.name)
+    return None if seconds is None else int(seconds)
+
+
+def increment(state: GameState) -> int:
+    """The seconds added to a seat's bank after each of its moves (0 without one)."""
+    return int(state.options.get(INCREMENT_S.name) or 0)
+
+
+def clocked(state: GameState) -> bool:
+    """Whether the seats' clocks run in this game (a turn clock or a bank)."""
+    return turn_seconds(state) is not None or bank_seconds(state) is not None
+
+
+def clock_seconds(state: GameState, seat: int) -> int:
+    """How long ``seat``'s clock lasts when it starts, as far as the engine knows: 0 s for an
+    absent seat, else ``turn_seconds``, or the whole bank (what is left of it is the
+    service's: ``web.service.banks``)."""
+    if seat in state.absent:
+        return 0
+    limit = turn_seconds(state)
+    return limit if limit is not None else bank_seconds(state) or 0
+
+
 def start_clocks(state: GameState, to_act: list[int]) -> None:
     """The clocks of a new game: every seat to act starts now (after entry 0)."""
-    if turn_seconds(state) is not None:
+    if clocked(state):
         state.turn_since = {seat: state.moves for seat in to_act}
 
 
@@ -87,7 +172,7 @@ def track(state: GameState, before: list[int], after: list[int], actor: int | No
 
 def clocks(state: GameState, to_act: Callable[[], list[int]]) -> dict[int, int]:
     """Seat → the move after which its running turn clock started (empty: no clock runs)."""
-    if turn_seconds(state) is None:
+    if not clocked(state):
         return {}
     since = state.turn_since
     return {seat: since.get(seat, state.phase_since) for seat in to_act()}
@@ -153,22 +238,27 @@ def counted(
         raise
 
 
-def timeout_action(kind: GameKind, state: GameState, rng: random.Random) -> Action:
-    """What the table plays when ``kind.timer(state)`` runs out: a phase's ``timeout`` as it
-    is; for a turn clock, the move of ``kind.gentlest_bot`` from the late seat's view (a random
-    legal action if it has nothing to say), as ``{"type": "turn_timeout", "seat", "move"}``."""
+def timeout_action(
+    kind: GameKind, state: GameState, rng: random.Random, seat: int | None = None
+) -> Action:
+    """What the table plays when a clock runs out: a phase's ``timeout`` as it is; for a turn
+    clock, the late seat's move by ``kind.gentlest_bot`` from its view (a random legal action
+    if it has nothing to say), as ``{"type": "turn_timeout", "seat", "move"}``. ``seat``: the
+    late seat, as the service found it (module doc); default the clock with the oldest start."""
     timer = kind.timer(state)
     if timer is None:
         raise ValueError(f"{kind.name}: no clock runs")
     if timer.action["type"] != TURN_TIMEOUT:
         return dict(timer.action)
-    seat = timer.action["seat"]
+    late = timer.action["seat"] if seat is None else seat
+    if late not in kind.turn_clocks(state):
+        raise ValueError(f"{kind.name}: seat {late}'s clock does not run")
     move = None
     if kind.gentlest_bot in kind.bots:
-        move = kind.bot_action(state, seat, kind.gentlest_bot, rng)
+        move = kind.bot_action(state, late, kind.gentlest_bot, rng)
     if move is None:
-        move = rng.choice(kind.legal_actions(state, seat))
-    return {**timer.action, "move": copy.deepcopy(move)}
+        move = rng.choice(kind.legal_actions(state, late))
+    return {"type": TURN_TIMEOUT, "seat": late, "move": copy.deepcopy(move)}
 
 
 def table_work(
@@ -176,7 +266,8 @@ def table_work(
 ) -> tuple[int | None, Callable[[list[Event]], None]]:
     """The table's action (seat ``None``) checked, as ``(the seat it plays for, the work that
     applies it)``: the end of a full log, the running phase timer's ``timeout``, or a turn
-    clock's ``turn_timeout`` (the late seat's move, checked as that seat's own)."""
+    clock's ``turn_timeout`` for a seat whose clock runs (its move, checked as that seat's
+    own)."""
     if action == END_LOG_FULL:
 
         def end(events: list[Event]) -> None:
@@ -187,15 +278,23 @@ def table_work(
 
         return None, end
     timer = kind.timer(state)
-    late = None if timer is None else timer.action.get("seat")
     timeout = phase.timer
-    if timer is not None and late is None and action == timer.action and timeout is not None:
+    if timer is None:
+        raise IllegalAction(
+            "no clock runs: the table takes no action without a seat now",
+            "seat",
+            reason="not_a_timeout",
+        )
+    if timer.action["type"] != TURN_TIMEOUT and timeout is not None and action == timer.action:
         return None, lambda events: timeout.apply(state, events)
+    late = action.get("seat")
     if (
-        late is not None
+        timer.action["type"] == TURN_TIMEOUT
         and action.get("type") == TURN_TIMEOUT
-        and action.get("seat") == late
         and set(action) == {"type", "seat", "move"}
+        and isinstance(late, int)
+        and not isinstance(late, bool)
+        and late in kind.turn_clocks(state)
     ):
         check_shape(action["move"], "action.move")
         play = kind._seat_work(state, phase, late, action["move"])
@@ -210,3 +309,43 @@ def table_work(
         "seat",
         reason="not_a_timeout",
     )
+
+
+def back_work(state: GameState, seat: int) -> Callable[[list[Event]], None]:
+    """``seat``'s ``{"type": "back"}`` checked (409 ``not_absent`` unless it is absent), as the
+    work that clears its mark."""
+    if seat not in state.absent:
+        raise IllegalAction(
+            f"seat {seat} is not marked absent",
+            "action.type",
+            reason="not_absent",
+            params={"seat": seat},
+        )
+
+    def back(events: list[Event]) -> None:
+        state.absent.discard(seat)
+        state.timeouts.pop(seat, None)
+        events.append({"type": BACK, "seat": seat})
+
+    return back
+
+
+def mark_presence(
+    state: GameState, seat: int | None, action: Action, actor: int | None, events: list[Event]
+) -> None:
+    """After an applied action (``seat``: who sent it, ``actor``: the seat it was played for):
+    the table's move for a late seat counts, its ``ABSENT_AFTER``-th in a row marks the seat
+    absent; a seat's own move clears its count and, when it was absent, says it is back."""
+    if actor is None or action.get("type") == BACK:
+        return
+    if seat is None:  # the table played for ``actor``, whose time ran out
+        count = state.timeouts.get(actor, 0) + 1
+        state.timeouts[actor] = count
+        if count >= ABSENT_AFTER and actor not in state.absent:
+            state.absent.add(actor)
+            events.append({"type": ABSENT, "seat": actor})
+        return
+    state.timeouts.pop(actor, None)
+    if actor in state.absent:
+        state.absent.discard(actor)
+        events.insert(0, {"type": BACK, "seat": actor})

@@ -18,6 +18,13 @@ Use from a test module::
 - ``api(server, method, path, body)``, ``open_as(page, server, kind, game, seat)``: set a game up
   through the API and open its page as a seat (its token in localStorage, replays instant).
 - ``axe_violations(page)``: run the vendored axe-core on the page; the list of violations.
+- ``sign_up(server, name, password)``: an account made through the API (its session cookie and
+  CSRF token, a ``SignedIn``); ``as_account(server, who, method, path, body)`` calls the API as
+  it (cookie and ``X-CSRF-Token``); ``signed_in_page(browser, server, who)`` a fresh context
+  with its session cookie (a browser signed in without the sign-in page);
+  ``play_out(server, game_id, players)`` plays a game to its end through the API, each seat as
+  its account; ``player_with_games(server, name)``: an account with a DAO game in play (its
+  turn) and a finished one (rated, against the quick bot).
 - ``raw_keys(page)``: catalogue keys the page shows as words (a message it asked for and the
   catalogues lack, e.g. a key made from a level's name).
 """
@@ -25,6 +32,7 @@ Use from a test module::
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -170,3 +178,78 @@ def raw_keys(page) -> list[str]:
         ].join(' ')"""
     )
     return sorted(set(_KEY.findall(text)))
+
+
+@dataclass(frozen=True)
+class SignedIn:
+    """An account's session: its name, the session cookie's value and the CSRF token."""
+
+    name: str
+    cookie: str
+    csrf: str
+
+
+def _call(server: str, method: str, path: str, body: dict | None, headers: dict) -> tuple:
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(
+        server + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **headers},
+    )
+    with urllib.request.urlopen(req, timeout=60) as resp:
+        raw = resp.read()
+        return (json.loads(raw) if raw else None), resp.headers
+
+
+def sign_up(server: str, name: str, password: str = "a long passphrase") -> SignedIn:
+    """Make the account ``name`` through the API (``POST /api/accounts``): its session."""
+    out, headers = _call(server, "POST", "/api/accounts", {"name": name, "password": password}, {})
+    cookie = next(
+        c.split(";", 1)[0].split("=", 1)[1]
+        for c in headers.get_all("Set-Cookie")
+        if c.startswith("study_session=")
+    )
+    return SignedIn(out["name"], cookie, out["csrf_token"])
+
+
+def as_account(server: str, who: SignedIn, method: str, path: str, body: dict | None = None):
+    """A JSON call to the live server as ``who`` (its cookie, and its CSRF token)."""
+    headers = {"Cookie": f"study_session={who.cookie}", "X-CSRF-Token": who.csrf}
+    return _call(server, method, path, body, headers)[0]
+
+
+def signed_in_page(browser, server: str, who: SignedIn, **context_options):
+    """A page in a fresh context that holds ``who``'s session cookie."""
+    page = new_page(browser, **context_options)
+    page.context.add_cookies([{"name": "study_session", "value": who.cookie, "url": server}])
+    return page
+
+
+def play_out(server: str, game_id: str, players: dict[int, SignedIn]) -> dict:
+    """Play ``game_id`` to its end through the API, each seat of ``players`` as its account (the
+    first legal action each time; other seats are the table's quick bots); the last snapshot."""
+    for _ in range(500):
+        snap = api(server, "GET", f"/api/games/{game_id}")
+        if snap["over"]:
+            return snap
+        seat = snap["to_act"][0]
+        mine = as_account(server, players[seat], "GET", f"/api/games/{game_id}")
+        assert mine["seat"] == seat
+        body = {"version": mine["version"], "action": mine["legal_actions"][0]}
+        as_account(server, players[seat], "POST", f"/api/games/{game_id}/actions", body)
+    raise AssertionError("the game did not end")
+
+
+def player_with_games(server: str, name: str) -> tuple[SignedIn, dict, dict]:
+    """The account ``name`` with a DAO game in play against the quick bot (its turn) and one
+    finished (rated): the account and the two games' creation answers."""
+    who = sign_up(server, name)
+    seats = [{"type": "human"}, {"type": "bot", "level": "easy"}]
+    body = {"game": "dao", "seats": seats}
+    running = as_account(server, who, "POST", "/api/games", body)
+    finished = as_account(server, who, "POST", "/api/games", body)
+    play_out(server, finished["id"], {0: who})
+    return who, running, finished

@@ -1,9 +1,15 @@
 # ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Every page of the site passes axe-core with zero violations, shows no catalogue key as words
 and is no wider than the screen, in both languages, on a 1280 px screen and a 390 px phone
-(axe-core is vendored in static/vendor/axe-core, from the npm registry). Game pages are checked as a seat in play and after the end (long log, end screen);
+(axe-core is vendored in static/vendor/axe-core, from the npm registry). The account pages too,
+signed out and, in a browser holding a session, signed in (my games, the account page with a
+token just made, a profile, a leaderboard, a game the account plays, the hubs), and the sign-in
+page's offer of this browser's guest seats. Game pages are checked as a seat in play and after the end (long log, end screen);
 Isla Dorada and Dragon's Gold in every state their pages draw differently (tests/game_states.py),
-where the Chinese page also shows no English word but the players' names.
+where the Chinese page also shows no English word but the players' names. The clocks (issue 41):
+every new-game page with real time chosen, a real-time game in play (each seat's bank), and
+every game's page while this seat is marked away ("I'm back"; on a server whose clock and table
+the test runs: tests/test_time_controls_browser.py).
 """
 
 from __future__ import annotations
@@ -20,9 +26,12 @@ from tests.browser_support import (  # noqa: F401 (fixtures)
     live_server,
     new_page,
     open_as,
+    player_with_games,
     raw_keys,
+    signed_in_page,
 )
 from tests.game_states import STATES, game_at
+from tests.test_time_controls_browser import HANDLES, absent_game, table  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -58,8 +67,15 @@ PAGES = [
     "/tobago/games/nosuchgame",
     "/puzzles/NOT-A-CODE",
     "/api/docs",
+    "/signin?next=/dao/new",
+    "/signup",
+    "/leaderboards",
+    "/leaderboards/dao",
+    "/players/{player}",
+    "/players/nobody",
 ]
 DIVISION = {"negotiation": "division"}  # an all-bot Dragon's Gold game ends without a clock
+REAL_TIME = {"time_bank_s": 600, "increment_s": 5}  # each seat's bank on the page
 #: (kind, seats, seed, seat to open as[, options]): in play as a seat, and over (all bots) as a
 #: watcher.
 GAMES: dict[str, tuple] = {
@@ -67,6 +83,7 @@ GAMES: dict[str, tuple] = {
     "tobago-over": ("tobago", [{"type": "bot", "level": "strategic"}] * 2, 5, None),
     "dao-play": ("dao", [HUMAN, {"type": "bot", "level": "ev"}], 3, 0),
     "dao-over": ("dao", [{"type": "bot", "level": "ev"}] * 2, 5, None),
+    "dao-clock": ("dao", [HUMAN, {"type": "bot", "level": "ev"}], 3, 0, REAL_TIME),
     "isla-play": ("isla_dorada", [HUMAN] + [{"type": "bot", "level": "planner"}] * 2, 3, 0),
     "isla-over": ("isla_dorada", [{"type": "bot", "level": "planner"}] * 3, 5, None),
     "dragons-play": ("dragons_gold", [HUMAN] + [{"type": "bot", "level": "greedy"}] * 2, 3, 0),
@@ -94,6 +111,14 @@ def games(live_server):
     return ids, made
 
 
+@pytest.fixture(scope="module")
+def player(live_server):
+    """An account with a DAO game in play and a finished, rated one (its profile, my games and
+    the leaderboard have something to show)."""
+    who, running, finished = player_with_games(live_server, "Axe_Player")
+    return who, {"player": who.name, "running": running["id"], "finished": finished["id"]}
+
+
 #: An English comma or semicolon right after Chinese text (a list joined the English way).
 LATIN_SEPARATOR_IN_CHINESE = re.compile(r"[\u3400-\u9fff）」][,;] ")
 
@@ -115,9 +140,9 @@ def _check(page, where) -> None:
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_every_page_has_no_axe_violation(browser, live_server, games, path):
+def test_every_page_has_no_axe_violation(browser, live_server, games, player, path):
     ids, _ = games
-    url = live_server + path.format(**ids)
+    url = live_server + path.format(**ids, **player[1])
     for width, lang in SCREENS:
         page = new_page(browser, viewport={"width": width, "height": 900})
         base, hash_, fragment = url.partition("#")  # the query goes before a share link's #
@@ -277,4 +302,81 @@ def test_the_table_chat_has_no_axe_violation(browser, live_server):
         page.wait_for_function("() => window.tobagoReview && window.tobagoReview.ready")
         page.wait_for_function("() => document.querySelectorAll('#chat-lines li').length > 0")
         _check(page, ("chat", "review", width, lang))
+
+
+@pytest.mark.parametrize("kind", list(HANDLES))
+def test_every_new_game_pages_real_time_choice_has_no_axe_violation(browser, live_server, kind):
+    for width, lang in SCREENS:
+        page = new_page(browser, viewport={"width": width, "height": 900})
+        page.goto(f"{live_server}/{kind}/new?lang={lang}")
+        page.locator("#time-mode-bank").check()
+        page.locator("#time-bank").wait_for()
+        _check(page, (kind, "new, real time", width, lang))
+        page.context.close()
+
+
+@pytest.mark.parametrize("kind", list(HANDLES))
+def test_every_game_page_with_this_seat_away_has_no_axe_violation(browser, table, kind):
+    url, driver = table
+    game = absent_game(url, driver, kind)
+    for width, lang in SCREENS:
+        page = new_page(browser, viewport={"width": width, "height": 900})
+        open_as(page, url, kind, game, 0, f"?lang={lang}")
+        handle = HANDLES[kind]
+        page.wait_for_function(
+            f"() => window.{handle} && window.{handle}.snap && !window.{handle}.busy"
+        )
+        page.locator("#im-back").wait_for()
+        _check(page, (kind, "away", width, lang))
+        page.screenshot(path=str(OUT / f"axe-away-{kind}-{width}-{lang}.png"), full_page=True)
+        page.context.close()
+
+
+#: Pages as a signed-in browser sees them ({running}, {finished}: the account's DAO games).
+SIGNED_IN_PAGES = [
+    "/",
+    "/me",
+    "/account",
+    "/players/{player}",
+    "/leaderboards/dao",
+    "/review",
+    "/tobago",
+    "/dao/new",
+    "/dao/games/{running}",
+    "/dao/games/{finished}",
+]
+
+
+@pytest.mark.parametrize("path", SIGNED_IN_PAGES)
+def test_every_page_signed_in_has_no_axe_violation(browser, live_server, player, path):
+    who, ids = player
+    for width, lang in SCREENS:
+        page = signed_in_page(browser, live_server, who, viewport={"width": width, "height": 900})
+        page.goto(live_server + path.format(**ids) + f"?lang={lang}")
+        page.wait_for_load_state("networkidle")
+        if path.startswith("/dao/games/"):
+            page.wait_for_function(
+                "() => window.daoGame && window.daoGame.snap && !window.daoGame.busy"
+            )
+        if path == "/account":  # a token just made: the list, and the token shown once
+            page.fill("#token-label", f"axe {width} {lang}")
+            page.click("#make-token")
+            page.wait_for_selector("#token-made:not([hidden])")
+        assert page.locator(".account-name").inner_text() == who.name
+        _check(page, (path, width, lang))
+        page.context.close()
+
+
+def test_the_offer_of_guest_seats_has_no_axe_violation(browser, live_server, games):
+    _, made = games
+    kind, game, seat = made["dao-play"]
+    for i, (width, lang) in enumerate(SCREENS):
+        page = new_page(browser, viewport={"width": width, "height": 900})
+        open_as(page, live_server, kind, game, seat)  # a guest's seat in this browser
+        page.goto(f"{live_server}/signup?lang={lang}")
+        page.fill("#name", f"Axe Offer {i}")
+        page.fill("#password", "a long passphrase")
+        page.click("#submit")
+        page.wait_for_selector("#seats-offer:not([hidden])")
+        _check(page, ("seats offer", width, lang))
         page.context.close()

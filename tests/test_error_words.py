@@ -47,7 +47,7 @@ PLAYER_REACHABLE = {
     "games/dragons_gold/market.py": None,
     "games/dragons_gold/settle.py": None,
     "games/base.py": {"apply", "_seat_work", "_move", "check_seat"},
-    "games/turns.py": {"check_limit", "table_work"},
+    "games/turns.py": {"check_limit", "table_work", "back_work", "check_clock_options"},
     "web/service/replay.py": {"rules_changed"},
     "web/service/sessions.py": {"act", "record", "import_record"},
     "web/service/imports.py": None,
@@ -61,6 +61,8 @@ PLAYER_REACHABLE = {
     "web/accounts/limits.py": None,
     "web/accounts/service.py": None,
     "web/accounts_api.py": None,
+    "web/accounts/mail.py": None,
+    "web/turn_mail.py": None,
 }
 
 

@@ -112,7 +112,9 @@ def test_an_engine_refuses_odd_actions_with_a_domain_error_and_changes_nothing(k
 def test_every_declared_option_value_starts_a_game_or_is_refused_in_words(kind):
     """Options are checked before ``setup``: each allowed value starts a game at every seat
     count, and a refused one is a ``ProjectError`` (the service no longer turns an engine's
-    ``KeyError`` on options into a 400)."""
+    ``KeyError`` on options into a 400). An option given with those it needs (an increment
+    goes with a time bank: ``games.turns``)."""
+    needs = {"increment_s": {"time_bank_s": 60}}
     for spec in kind.type.options:
         values = list(spec.choices or [spec.default])
         if spec.bounds is not None:
@@ -120,7 +122,7 @@ def test_every_declared_option_value_starts_a_game_or_is_refused_in_words(kind):
         for value in [*values, None, "x", -1, 10**20]:
             for seats in range(kind.type.min_seats, kind.type.max_seats + 1):
                 try:
-                    kind.new_state(3, seats, {spec.name: value})
+                    kind.new_state(3, seats, {**needs.get(spec.name, {}), spec.name: value})
                 except ProjectError:
                     assert value not in values, (spec.name, value, seats)
 

@@ -1,5 +1,6 @@
 """Tables nobody can spoil, in a real Chromium (issue 23): the new-game pages' share links carry
-the invitation's secret and the turn clock (Tobago's and DAO's: none, a minute, a day); the join
+the invitation's secret and the clock (every game's: none, real time, or turn-based — a minute,
+a day, three days: tests/test_time_controls_browser.py); the join
 page claims with the secret and words a link cut short; the game page tells every seat that the
 host chose the deal and each seat's time left, and its log says when the table played for a seat
 whose time ran out, in both languages; axe finds nothing on any of them. The game pages run on
@@ -69,7 +70,8 @@ def test_tobagos_new_game_page_sends_a_turn_clock_and_an_invitation_link(browser
     sent = created_body(host)
     host.goto(f"{live_server}/tobago/new")
     expect(host.locator("#island-preview svg")).to_be_visible()
-    expect(host.locator("#turn-seconds option")).to_have_text(["No limit", "1 minute", "1 day"])
+    host.locator("#time-mode-turn").check()
+    expect(host.locator("#turn-seconds option")).to_have_text(["1 minute", "1 day", "3 days"])
     no_violations(host, "tobago/new")
     for i, kind in enumerate(["me", "friend", "none", "none"]):
         host.select_option(f"#seat-{i}-type", kind)
@@ -106,7 +108,8 @@ def test_daos_new_game_page_offers_a_day_per_move(browser, live_server):
     host = new_page(browser)
     sent = created_body(host)
     host.goto(f"{live_server}/dao/new?lang=zh")
-    expect(host.locator("#turn-seconds option")).to_have_text(["不限時", "1 分鐘", "1 天"])
+    host.locator("#time-mode-turn").check()
+    expect(host.locator("#turn-seconds option")).to_have_text(["1 分鐘", "1 天", "3 天"])
     no_violations(host, "dao/new zh")
     host.select_option("#seat-1-type", "bot")
     host.select_option("#turn-seconds", "86400")

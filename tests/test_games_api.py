@@ -91,8 +91,9 @@ def test_kinds_lists_every_registered_game_with_seats_options_and_bots(client):
     kinds = {k["name"]: k for k in client.get("/api/games/kinds").get_json()["kinds"]}
     ba = kinds[GAME]
     assert (ba["min_seats"], ba["max_seats"]) == (2, 4)
-    # its own, and the turn clock every kind takes (games.turns)
-    assert {o["name"] for o in ba["options"]} == {"rounds", "tie", "bid_seconds", "turn_seconds"}
+    # its own, and the clocks every kind takes (games.turns)
+    clocks = {"turn_seconds", "time_bank_s", "increment_s"}
+    assert {o["name"] for o in ba["options"]} == {"rounds", "tie", "bid_seconds", *clocks}
     assert ba["bots"] == ["random", "greedy", "patient"]  # as the game declares them
     assert [level["name"] for level in ba["levels"]] == ba["bots"]
     import games.base

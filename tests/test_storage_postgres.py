@@ -66,6 +66,7 @@ def test_json_columns_are_jsonb_and_the_schema_version_is_recorded(stores, url):
         "actions.action",
         "actions.events",
         "snapshots.state",
+        "games.banks",
     ):
         assert types[column] == "jsonb", column
     assert types["games.seed"] == "bigint"
@@ -155,7 +156,7 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
             )
         conn.execute("UPDATE schema_version SET version = 2")
     store = stores()
-    assert store.schema_version == SCHEMA_VERSION == 5
+    assert store.schema_version == SCHEMA_VERSION == 7
     public = {game_id: store.get(game_id).public for game_id in rows}
     assert public == {"friend": False, "listed": True, "older": True, "claimed": True}
     friend = store.get("friend")
@@ -168,19 +169,34 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
     assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
 
 
-def test_a_version_4_database_gains_the_table_chat(stores, url):
+def test_a_version_6_database_gains_the_table_chat(stores, url):
     """As the SQLite file's: games stored before the chat have none, and take lines."""
     first = stores()
     first.create(_game(), [])
     first.close()
-    with psycopg.connect(url, autocommit=True) as conn:  # back to version 4
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 6
         before_chat(conn)
-        conn.execute("UPDATE schema_version SET version = 4")
+        conn.execute("UPDATE schema_version SET version = 6")
     store = stores()
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
     with store.transaction("g1") as tx:
         tx.add_chat(ChatLine(1, 1, "hello", 5.0, 6.0))
     assert store.get("g1").chat == 1 and [x.seat for x in store.chat("g1")] == [1]
+
+
+def test_a_version_4_database_gains_the_time_banks(stores, url):
+    """As the SQLite file's: games stored before time banks (issue 41) have none, and play on."""
+    stores().create(_game(), [])
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 4
+        before_mail(conn)
+        conn.execute("ALTER TABLE games DROP COLUMN banks")
+        conn.execute("UPDATE schema_version SET version = 4")
+    store = stores()
+    assert store.schema_version == SCHEMA_VERSION == 6 and store.get("g1").banks is None
+    banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
+    with store.transaction("g1") as tx:
+        tx.append([ActionRecord(1, None, {"type": "timeout"})], RUNNING, 9.5, banks=banks)
+    assert store.get("g1").banks == banks
 
 
 #: The accounts' tables (schema version 4), children first.
@@ -196,14 +212,35 @@ ACCOUNT_TABLES = (
 
 
 def before_chat(conn: psycopg.Connection) -> None:
-    """Back to schema version 4: no table chat, no ``games.chat``."""
+    """Back to schema version 6: no table chat, no ``games.chat``."""
     conn.execute("DROP TABLE chat")
     conn.execute("ALTER TABLE games DROP COLUMN chat")
 
 
-def before_accounts(conn: psycopg.Connection) -> None:
-    """Back to schema version 3: no accounts' tables, no ``games.to_act`` (nor the chat)."""
+def before_mail(conn: psycopg.Connection) -> None:
+    """Back to schema version 5: no table chat, no turn e-mails (their table, the accounts'
+    columns)."""
     before_chat(conn)
+    conn.execute("DROP TABLE turn_mails")
+    for column in ("email", "mail_off", "mail_token"):
+        conn.execute(f"ALTER TABLE accounts DROP COLUMN {column}")
+
+
+def test_a_version_5_database_gains_the_turn_e_mails(stores, url):
+    """As the SQLite file's: accounts stored before turn e-mails have no address."""
+    stores().create(_game(), [])
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 5
+        before_mail(conn)
+        conn.execute("UPDATE schema_version SET version = 5")
+    store = stores()
+    assert store.schema_version == SCHEMA_VERSION == 6 and store.waiting(10) == []
+
+
+def before_accounts(conn: psycopg.Connection) -> None:
+    """Back to schema version 3: no turn e-mails, no time banks, no accounts' tables, no
+    ``games.to_act``."""
+    before_mail(conn)
+    conn.execute("ALTER TABLE games DROP COLUMN banks")
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")
     conn.execute("ALTER TABLE games DROP COLUMN to_act")

@@ -39,7 +39,7 @@ def store(db):
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
     with store.connection() as conn:
         _check_schema(conn)
-    assert store.schema_version == SCHEMA_VERSION == 8
+    assert store.schema_version == SCHEMA_VERSION == 10
 
 
 def _check_schema(conn: sqlite3.Connection) -> None:
@@ -54,10 +54,8 @@ def _check_schema(conn: sqlite3.Connection) -> None:
     assert {"games_seq", "games_bots"} <= indexes
     cols = {r[1] for r in conn.execute("PRAGMA table_info(actions)")}
     assert {"game", "version", "seat", "action", "time"} <= cols
-    assert set(ACCOUNT_TABLES) <= tables and "to_act" in {
-        r[1] for r in conn.execute("PRAGMA table_info(games)")
-    }
-    assert "chat" in tables and "chat" in {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+    assert set(ACCOUNT_TABLES) <= tables and "chat" in tables
+    assert {"to_act", "banks", "chat"} <= {r[1] for r in conn.execute("PRAGMA table_info(games)")}
 
 
 def test_a_version_cannot_be_written_twice(store):
@@ -215,27 +213,43 @@ ACCOUNT_TABLES = (
 
 
 def before_chat(conn: sqlite3.Connection) -> None:
-    """Back to schema version 7: no table chat, no ``games.chat``."""
+    """Back to schema version 9: no table chat, no ``games.chat``."""
     conn.execute("DROP TABLE chat")
     conn.execute("ALTER TABLE games DROP COLUMN chat")
 
 
-def _before_accounts(conn: sqlite3.Connection) -> None:
-    """Back to schema version 6: no accounts' tables, no ``games.to_act`` (nor the chat)."""
+def _before_mail(conn: sqlite3.Connection) -> None:
+    """Back to schema version 8: no table chat, no turn e-mails (their table, the accounts'
+    columns)."""
     before_chat(conn)
+    conn.execute("DROP TABLE turn_mails")
+    conn.execute("DROP INDEX accounts_mail")
+    for column in ("email", "mail_off", "mail_token"):
+        conn.execute(f"ALTER TABLE accounts DROP COLUMN {column}")
+
+
+def _before_banks(conn: sqlite3.Connection) -> None:
+    """Back to schema version 7: no turn e-mails, no ``games.banks``."""
+    _before_mail(conn)
+    conn.execute("ALTER TABLE games DROP COLUMN banks")
+
+
+def _before_accounts(conn: sqlite3.Connection) -> None:
+    """Back to schema version 6: no time banks, no accounts' tables, no ``games.to_act``."""
+    _before_banks(conn)
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")
     conn.execute("ALTER TABLE games DROP COLUMN to_act")
 
 
-def test_a_version_7_database_gains_the_table_chat(db):
+def test_a_version_9_database_gains_the_table_chat(db):
     """Games stored before the chat have none, and take lines from then on."""
     with sqlite3.connect(db) as conn:
         conn.executescript(V1_SCHEMA)
     SqliteStore(db).close()
     with sqlite3.connect(db) as conn:
         before_chat(conn)
-        conn.execute("PRAGMA user_version = 7")
+        conn.execute("PRAGMA user_version = 9")
     store = SqliteStore(db)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
     assert store.chat("g1") == []
@@ -293,8 +307,41 @@ def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines
         _check_schema(conn)
 
 
+def test_a_version_7_database_gains_the_time_banks(db):
+    """Games stored before time banks (issue 41) have none, and play on."""
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    SqliteStore(db).close()
+    with sqlite3.connect(db) as conn:
+        _before_banks(conn)
+        conn.execute("PRAGMA user_version = 7")
+    store = SqliteStore(db)
+    assert store.schema_version == SCHEMA_VERSION and store.get("g1").banks is None
+    banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
+    with store.transaction("g1") as tx:
+        tx.append([ActionRecord(2, None, {"type": "timeout"})], RUNNING, 9.5, banks=banks)
+    assert store.get("g1").banks == banks
+    with store.connection() as conn:
+        _check_schema(conn)
+
+
 def test_a_database_from_newer_code_is_refused(db):
     with sqlite3.connect(db) as conn:
         conn.execute("PRAGMA user_version = 99")
     with pytest.raises(RuntimeError, match="schema version 99"):
         SqliteStore(db)
+
+
+def test_a_version_8_database_gains_the_turn_e_mails(db):
+    """Accounts stored before turn e-mails (issue 41) have no address, and games play on."""
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    SqliteStore(db).close()
+    with sqlite3.connect(db) as conn:
+        _before_mail(conn)
+        conn.execute("PRAGMA user_version = 8")
+    store = SqliteStore(db)
+    assert store.schema_version == SCHEMA_VERSION and store.waiting(10) == []
+    assert store.email_of("nobody") == (None, False)
+    with store.connection() as conn:
+        _check_schema(conn)

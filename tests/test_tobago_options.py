@@ -29,6 +29,8 @@ def test_tobago_is_registered_with_its_options_and_bots():
         "treasure_on_landmarks": True,
         "extra_marker": True,
         "turn_seconds": None,  # every kind's (games.turns)
+        "time_bank_s": None,
+        "increment_s": None,
     }
     assert all(o["description"] and o["description_zh"] for o in meta["options"])
 

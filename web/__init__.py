@@ -13,6 +13,7 @@ from flask import Flask
 
 from web import (
     accounts_api,
+    accounts_pages,
     chat_api,
     docs,
     errors,
@@ -24,6 +25,7 @@ from web import (
     review_pages,
     rules_pages,
     security,
+    turn_mail,
 )
 from web.apidoc import install_converters
 from web.game_site import sites
@@ -40,6 +42,8 @@ BLUEPRINTS = (
     review_pages,
     game_pages,
     accounts_api,
+    accounts_pages,
+    turn_mail,
     chat_api,
 )
 

@@ -86,6 +86,7 @@ SITE = GameSite(
             OptionField(
                 "market_seconds", "number", "dg.opt_market_seconds", error="dg.err_seconds"
             ),
+            OptionField("turn_seconds", "turn"),
         ),
     ),
     game_page=GamePage(

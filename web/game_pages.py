@@ -33,8 +33,10 @@ from markupsafe import Markup
 from werkzeug.routing import BaseConverter
 
 from errors import NotFound
+from web.accounts_pages import page_account
 from web.game_site import GameSite, site_of, site_or_404
 from web.i18n import script_json
+from web.storage import GameRecord
 
 bp = Blueprint("game_pages", __name__)
 #: Longer than any id ``web.storage`` makes: such a page is a 404 without asking the database.
@@ -55,32 +57,47 @@ def install_converters(app: Flask) -> None:
     app.url_map.converters["kind"] = KindConverter
 
 
-def check_game_id(game_id: str, kind: str | None = None) -> None:
+def check_game_id(game_id: str, kind: str | None = None) -> GameRecord | None:
     """A 404 page for an id no game can have, for an id of no stored game, and (with ``kind``)
-    for a game of another kind: the player sees "there is no such game", not an empty layout."""
+    for a game of another kind: the player sees "there is no such game", not an empty layout.
+    With ``kind``, the game found."""
     if len(game_id) > MAX_GAME_ID:
         abort(404)
-    if kind is not None:
-        from web.games_api import sessions  # the pages sit beside the API in the web layer
+    if kind is None:
+        return None
+    from web.games_api import sessions  # the pages sit beside the API in the web layer
 
-        try:
-            found = sessions().store.get(game_id).kind
-        except NotFound:
-            found = None
-        if found != kind:
-            raise NotFound(f"no {kind} game {game_id!r}", "id", reason="no_such_game")
+    try:
+        found = sessions().store.get(game_id)
+    except NotFound:
+        found = None
+    if found is None or found.kind != kind:
+        raise NotFound(f"no {kind} game {game_id!r}", "id", reason="no_such_game")
+    return found
+
+
+def account_seat(game: GameRecord | None) -> int | None:
+    """The seat of ``game`` the account signed in to this browser holds (``None``: none, or a
+    guest): the page's script plays it through the session cookie when this browser holds no
+    token for the seat it is asked for (``static/common/gameclient.js``)."""
+    account = page_account()
+    return None if account is None or game is None else game.seat_of_account(account.id)
 
 
 def render_game(site: GameSite, template: str, game_id: str, **context: Any) -> str:
     """``template`` for the game ``game_id`` of ``site``'s kind (404 for an impossible id)."""
-    check_game_id(game_id, site.kind)
-    return render_template(template, game_id=game_id, site=site, **context)
+    game = check_game_id(game_id, site.kind)
+    seat = account_seat(game)
+    return render_template(template, game_id=game_id, site=site, account_seat=seat, **context)
 
 
 def render_join(site: GameSite, game_id: str, seat: int) -> str:
-    """The page a share link opens: claim seat ``seat`` of ``game_id``."""
-    check_game_id(game_id, site.kind)
-    return render_template("join.html", game_id=game_id, seat=seat, site=site)
+    """The page a share link opens: claim seat ``seat`` of ``game_id`` (a signed-in player who
+    holds a seat of the game already is sent on to it by the page's script)."""
+    game = check_game_id(game_id, site.kind)
+    return render_template(
+        "join.html", game_id=game_id, seat=seat, site=site, account_seat=account_seat(game)
+    )
 
 
 def render_new_game(site: GameSite) -> str:

@@ -52,9 +52,9 @@ class OptionField:
     choices, its bounds) is the kind's ``OptionSpec``; this says only how it is shown:
     ``check`` (a boolean), ``radio`` or ``select`` (one of its choices, each worded by the key
     in ``words``, in the choices' order), ``number`` (an integer within its bounds; ``error`` is
-    the sentence for another value) or ``turn`` (the turn clock every game takes,
-    ``turn_seconds``: none, a minute, a day). ``label`` is its words; ``help`` a sentence under
-    a check box."""
+    the sentence for another value) or ``turn`` (the clock every game takes: none, real time
+    — ``time_bank_s`` with ``increment_s`` — or turn-based, ``turn_seconds``; its name is
+    ``turn_seconds``). ``label`` is its words; ``help`` a sentence under a check box."""
 
     name: str
     widget: Literal["check", "radio", "select", "number", "turn"]
@@ -265,6 +265,8 @@ class GameSite:
 
 
 _SITES: dict[str, GameSite] = {}
+#: ``sites()`` for the registry's names as they were last asked for.
+_ORDER: dict[str, Any] = {}
 _LOCK = threading.RLock()  # a game module may ask for a descriptor while it is found
 
 
@@ -291,9 +293,13 @@ def site_or_404(kind: str) -> GameSite:
 def sites() -> list[GameSite]:
     """Every registered kind's descriptor: the built-in games in ``BUILTIN_GAMES``' order (the
     registry's own order is the order their modules happened to be imported in), then the
-    others as registered."""
+    others as registered. Worked out once per registry (every page's menu reads it)."""
     found = kinds()
-    return [site_of(name) for name in sorted(found, key=lambda name: _rank(found[name]))]
+    names = tuple(found)
+    if _ORDER.get("names") != names:
+        order = sorted(found, key=lambda name: _rank(found[name]))
+        _ORDER.update(names=names, order=[site_of(name) for name in order])
+    return list(_ORDER["order"])
 
 
 def _rank(kind: GameKind) -> int:

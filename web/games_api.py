@@ -185,7 +185,8 @@ def list_kinds() -> dict:
     links=GAME_LINKS,
     status=201,
     errors={
-        400: E400,
+        400: E400 + ", or options the game refuses (e.g. both clocks, turn_seconds and "
+        "time_bank_s: clock_modes; increment_s without a bank: increment_without_bank)",
         403: "A write signed in by the session cookie without its X-CSRF-Token (csrf_failed), "
         "or an access token that is no account's (unknown_token)",
         409: "A bot could not finish its moves",
@@ -269,8 +270,8 @@ def get_game(game_id: str) -> dict:
         403: E403,
         404: E404,
         409: "Stale version (error.version is the current one), not this seat's turn, "
-        "an illegal action (the game's reason), or a game stored under earlier rules "
-        "(rules_changed)",
+        'an illegal action (the game\'s reason; a {"type": "back"} from a seat not '
+        "marked absent: not_absent), or a game stored under earlier rules (rules_changed)",
         413: E413,
     },
     params=[GAME_ID],

@@ -29,7 +29,7 @@ from functools import cache
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, g, request
 from markupsafe import Markup, escape
 
 from i18n import DEFAULT_LANG, LANGS, catalogue, normalize, translate
@@ -44,7 +44,14 @@ bp = Blueprint("i18n", __name__)
 
 
 def current_lang() -> str:
-    """The request's UI language (see the module doc for the order)."""
+    """The request's UI language (see the module doc for the order), worked out once a
+    request."""
+    if "ui_lang" not in g:
+        g.ui_lang = _request_lang()
+    return g.ui_lang
+
+
+def _request_lang() -> str:
     for raw in (request.args.get("lang"), request.cookies.get(COOKIE)):
         lang = normalize(raw)
         if lang:
@@ -99,6 +106,8 @@ def keys_markup(lang: str, key: str, **keys: str) -> Markup:
 
 def _lang_url(code: str) -> str:
     """The current page's URL with ``lang=code`` (other query arguments kept)."""
+    if not request.query_string:  # every page's language switch: the plain case first
+        return f"{quote(request.path)}?lang={code}"
     args = request.args.to_dict(flat=False)
     args["lang"] = [code]
     query = urlencode([(k, v) for k, vs in args.items() for v in vs])

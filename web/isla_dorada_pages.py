@@ -17,7 +17,7 @@ from typing import Any
 from games.isla_dorada import analysis
 from games.isla_dorada import tables as T
 from web.game_pages import pages_blueprint
-from web.game_site import GamePage, GameSite, NewGamePage, data_script
+from web.game_site import GamePage, GameSite, NewGamePage, OptionField, data_script
 
 bp = pages_blueprint(__name__, "isla_dorada")
 
@@ -58,7 +58,9 @@ SITE = GameSite(
     strings=("isla.",),
     data_script=data_script("isla-data", lambda lang: page_data()),
     new_page=NewGamePage(
-        "isla.", seats=("me", "bot:normal", "bot:normal", "bot:easy", "none", "none")
+        "isla.",
+        seats=("me", "bot:normal", "bot:normal", "bot:easy", "none", "none"),
+        options=(OptionField("turn_seconds", "turn"),),
     ),
     game_page=GamePage(
         "isla.",

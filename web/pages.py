@@ -6,17 +6,56 @@ descriptors (``web.game_site.listed_sites``), the built-in games first, each wit
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, send_from_directory
+from functools import cache, partial
 
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
+from markupsafe import Markup
+
+from games.base import kinds
+from i18n import translate
 from web.game_site import listed_sites
+from web.i18n import current_lang
 
 bp = Blueprint("pages", __name__)
 
 
+@cache
+def _static_url(root: str, filename: str) -> str:
+    return url_for("static", filename=filename)
+
+
+def static_url(filename: str) -> str:
+    """``url_for("static", filename=...)`` for templates, worked out once per file (and script
+    root): the frame of every page names its stylesheet and scripts with it, and a ``url_for``
+    costs several µs a call."""
+    return _static_url(request.script_root, filename)
+
+
+@cache
+def _menu(lang: str, games: tuple[str, ...]) -> Markup:
+    template = current_app.jinja_env.get_template("site_menu.html")
+    return Markup(template.render(game_sites=listed_sites(), tr=partial(translate, lang)))
+
+
+def site_menu() -> Markup:
+    """The menu's links (``templates/site_menu.html``) in the request's language, rendered once
+    per language and set of registered games: every page shows them."""
+    return _menu(current_lang(), tuple(kinds()))
+
+
 @bp.app_context_processor
 def _games() -> dict:
-    """``game_sites`` for every template: the games of the menu, the home and error pages."""
-    return {"game_sites": listed_sites()}
+    """``game_sites`` for every template: the games of the menu, the home and error pages;
+    ``static_url`` and ``site_menu``."""
+    return {"game_sites": listed_sites(), "static_url": static_url, "site_menu": site_menu}
 
 
 @bp.get("/")

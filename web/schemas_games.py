@@ -117,7 +117,11 @@ class CreateGameIn(_In):
 
 
 class ActionIn(_In):
-    version: int = Field(ge=0, description="The version the action was chosen at")
+    version: int = Field(
+        ge=0,
+        description='The version the action was chosen at (a {"type": "back"}, which every '
+        "game takes from a seat marked absent, is taken at any version)",
+    )
     action: ActionObject
 
 
@@ -181,12 +185,28 @@ def _option_schema(spec: OptionSpec) -> dict[str, Any]:
     return {"default": spec.default}
 
 
+def _given(*names: str) -> dict[str, Any]:
+    """A JSON Schema: an object in which each of ``names`` is given, not null."""
+    return {"required": list(names), "properties": {n: {"type": "integer"} for n in names}}
+
+
+#: The clock options every kind takes (``games.turns.check_clock_options``): one clock, a time
+#: per move or a bank per seat, and an increment only with a bank.
+CLOCK_RULES: list[dict[str, Any]] = [
+    {"not": _given("turn_seconds", "time_bank_s")},
+    {"if": _given("increment_s"), "then": _given("time_bank_s")},
+]
+
+
 def _options_schema(kind: GameKind) -> dict[str, Any]:
     return {
         "type": "object",
         "additionalProperties": False,
         "properties": {o.name: _option_schema(o) for o in kind.type.options},
-        "description": "Rule options (defaults filled in for the ones left out)",
+        "allOf": CLOCK_RULES,
+        "description": "Rule options (defaults filled in for the ones left out); one clock: "
+        "turn_seconds (a time per move) or time_bank_s (a bank per seat, with increment_s "
+        "after each move)",
     }
 
 
@@ -360,14 +380,26 @@ class GameStateOut(BaseModel):
     to_act: list[int] = Field(description="Seats that may act now (several at once sometimes)")
     deadline: float | None = Field(
         description="When the table acts next, in seconds on the server's clock (compare with "
-        "now): the running timed phase's end, or the first turn clock's (option turn_seconds); "
-        "null when no clock runs. At the deadline the table acts itself (a log entry with "
+        "now): the running timed phase's end, or the first seat's clock's (options "
+        "turn_seconds, time_bank_s); null when no clock runs. At the deadline the table acts itself (a log entry with "
         "seat null: the phase's timeout, or the late seat's move, played by the game's "
         "gentlest bot)"
     )
     turn_deadlines: list[float | None] = Field(
-        description="Per seat, when its turn clock runs out (option turn_seconds; server "
+        description="Per seat, when its clock runs out (option turn_seconds: its time for this "
+        "move; time_bank_s: what is left of its bank; a seat marked absent: at once; server "
         "clock), or null when its clock does not run"
+    )
+    banks: list[float | None] = Field(
+        description="Per seat, the seconds left in its time bank now (option time_bank_s: a "
+        "running clock's bank less what it has used so far; increment_s is added after each "
+        "of its moves, and after the table played for it the bank is just the increment); "
+        "null for every seat of a game without banks"
+    )
+    absent: list[int] = Field(
+        description="The seats marked absent: after 3 moves in a row that the table played "
+        'for a seat whose time ran out, its clock is 0 s until it sends {"type": "back"} '
+        "(at any version) or acts itself"
     )
     now: float = Field(description="The server's clock when this answer was made (seconds)")
     seed_chosen: bool = Field(description=SEED_CHOSEN)

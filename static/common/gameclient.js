@@ -1,25 +1,35 @@
 // The loop every game page runs against the generic game API (web/games_api.py), whatever the
-// game: which seat this browser plays (its tokens from the share links, ?seat= to choose), the
+// game: which seat this browser plays (its tokens from the share links, or the seat the
+// signed-in account holds, which the session cookie acts for; ?seat= to choose), the
 // snapshot on screen and its version, sending one action at a time (a stale version is answered
 // by catching up), following everyone else through pushed events (an EventSource on /stream;
 // the /events long-poll where a browser has none or the stream keeps failing), and handing each
 // batch of new log entries to the page, which replays them at its own pace before the latest
 // snapshot is drawn. Bots move after a player's action, as events; while one is due the client
 // says so under #status ("… is thinking", or that a bot failed), and below that what the table
-// tells every seat (common/table.js: the host chose the deal; each seat's time left). The table
-// chat (common/chat.js) gets the lines the stream pushes, or the long-poll's count of them.
+// tells every seat (common/table.js: the host chose the deal; each seat's clock; "I'm back"). The
+// table chat (common/chat.js) gets the lines the stream pushes, or the long-poll's count of them.
 //
 // The page has #status, #error and #speed (milliseconds per replayed move; the choice is kept in
 // localStorage as `<kind>.speed`), optionally #seat-switch + #seat-switch-label, and strings
 // `<prefix>not_found`; errors are worded by static/common/errors.js (the `error.*` strings).
 
-import { api, ApiError, seatTokens } from "./api.js";
+import { api, ApiError, seatTokens, signedIn } from "./api.js";
 import { errorText } from "./errors.js";
 import { list, t } from "./i18n.js";
 import { showTable } from "./table.js";
 import { chatFor } from "./chat.js";
+import { signalTurn } from "./yourturn.js";
 
 export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+
+/** The seat the signed-in account holds in this game, as the server wrote it into the page
+ * (`data-account-seat`, web/game_pages.py), or null. */
+export function accountSeat() {
+  const el = document.querySelector("[data-account-seat]");
+  const n = el ? Number(el.dataset.accountSeat) : NaN;
+  return el && el.dataset.accountSeat !== "" && Number.isInteger(n) ? n : null;
+}
 export const clone = (v) => JSON.parse(JSON.stringify(v));
 const $ = (id) => document.getElementById(id);
 /** Refusals or drops of the event stream in a row, without an event between, before the long-poll takes over. */
@@ -83,10 +93,15 @@ export class GameClient {
     Object.assign(this, { kind, gameId, strings, seatName, hooks: { replay, settle, render } });
     this.base = `/api/games/${gameId}`;
     this.tokens = seatTokens.all(gameId);
+    this.accountSeat = accountSeat();
     const wanted = new URL(location.href).searchParams.get("seat");
     const mine = Object.keys(this.tokens).map(Number).sort((a, b) => a - b);
-    this.mySeat = wanted !== null && this.tokens[wanted] ? Number(wanted) : mine.length ? mine[0] : null;
-    this.token = this.mySeat !== null ? this.tokens[this.mySeat] : null;
+    // the asked seat by its token, or the account's; else the account's seat, else my first token's
+    if (wanted !== null && this.tokens[wanted]) this.mySeat = Number(wanted);
+    else if (this.accountSeat !== null) this.mySeat = this.accountSeat;
+    else this.mySeat = mine.length ? mine[0] : null;
+    // no token: the session cookie acts for the account's seat (web/accounts/credentials.py)
+    this.token = this.mySeat !== null ? this.tokens[this.mySeat] || null : null;
     this.snap = null; // the latest snapshot from the server
     this.shownVersion = -1; // the version on screen (behind snap.version while a replay runs)
     this.busy = false; // an action is on its way
@@ -197,7 +212,8 @@ export class GameClient {
     const names = bots.map((s) => this.nameOf(snap, s));
     box.textContent = snap.bot === "failed" ? t("common.bot_failed") : names.length ? t("common.bot_thinking", { names: list(names), count: names.length }) : "";
     box.hidden = !box.textContent;
-    showTable(snap, (s) => this.nameOf(snap, s));
+    showTable(snap, (s) => this.nameOf(snap, s), this);
+    signalTurn(snap, this);
     if (this.chat) this.chat.update(snap);
   }
 
@@ -303,9 +319,36 @@ export class GameClient {
     }
   }
 
-  /** With tokens for several seats of this game: #seat-switch reopens the page as another seat. */
+  /**
+   * While this browser only watches (it holds no seat here): `text` in #error as a notice and,
+   * when nobody is signed in and the game runs, an invitation to sign in and play a seat held by
+   * an account from here.
+   */
+  watching(text) {
+    if (this.mySeat !== null) return;
+    const box = $("error");
+    const invite = !signedIn() && this.snap && !this.snap.over;
+    if (!text && !invite) return;
+    box.className = "notice";
+    box.replaceChildren(...(text ? [text] : []));
+    if (invite) {
+      const next = location.pathname + location.search;
+      const link = document.createElement("a");
+      link.href = `/signin?next=${encodeURIComponent(next)}`;
+      link.textContent = t("common.sign_in_to_play");
+      box.append(...(text ? [" "] : []), link);
+    }
+    box.hidden = false;
+  }
+
+  /**
+   * With several seats of this game (tokens this browser holds, the account's seat):
+   * #seat-switch reopens the page as another seat.
+   */
   seatSwitch(nameOf) {
-    const seats = Object.keys(this.tokens).map(Number).sort((a, b) => a - b);
+    const held = Object.keys(this.tokens).map(Number);
+    if (this.accountSeat !== null) held.push(this.accountSeat);
+    const seats = [...new Set(held)].sort((a, b) => a - b);
     if (seats.length < 2) return;
     const sel = $("seat-switch");
     sel.replaceChildren(...seats.map((s) => new Option(nameOf(s), String(s), s === this.mySeat, s === this.mySeat)));

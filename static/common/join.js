@@ -1,10 +1,13 @@
 // The join page of every game (templates/join.html): claim a free seat from a share link
 // (POST /api/games/<id>/seats/<i>/claim, with the invitation's secret the link carries after
 // `#invite=` for a friend's seat), keep its token in localStorage and open the game's page for
-// that seat. The page names the game kind (data-kind, also the URL segment of its pages) and
-// the key prefix of its strings (data-strings: "join." → join.title, join.invite …).
+// that seat. A signed-in player's account holds the seat it claims, so no token is kept (any of
+// their devices plays it), and one whose account holds a seat of the game already
+// (data-account-seat) goes straight to it. The page names the game kind (data-kind, also the URL
+// segment of its pages) and the key prefix of its strings (data-strings: "join." → join.title,
+// join.invite …).
 
-import { api, seatTokens } from "./api.js";
+import { api, seatTokens, signedIn } from "./api.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
 
@@ -20,6 +23,7 @@ const invite = new URLSearchParams(location.hash.slice(1)).get("invite");
 
 async function init() {
   if (seatTokens.all(gameId)[seat]) { location.replace(gameUrl); return; }
+  if (box.dataset.accountSeat !== undefined) { location.replace(watchUrl); return; }
   let game;
   try {
     game = await api("GET", `/api/games/${gameId}`);
@@ -53,6 +57,9 @@ async function init() {
       const name = $("join-name").value.trim();
       const body = { ...(name ? { name } : {}), ...(invite ? { invite } : {}) };
       const out = await api("POST", `/api/games/${gameId}/seats/${seat}/claim`, body);
+      // signed in, the account holds the seat: the game answers this browser as that seat
+      const held = signedIn() && (await api("GET", `/api/games/${gameId}`).catch(() => ({}))).seat === seat;
+      if (held) { location.assign(watchUrl); return; }
       seatTokens.set(gameId, seat, out.token);
       location.assign(gameUrl);
     } catch (e) {

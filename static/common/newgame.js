@@ -1,6 +1,6 @@
 // What the new-game pages of every game share: reading the seat rows, and starting the game —
-// POST /api/games, keeping the tokens of this browser's seats (common/api.js), then opening my
-// seat, or first showing the share links of the seats left open for friends (each leads to the
+// POST /api/games, keeping the tokens of this browser's seats (common/api.js; not the seat a
+// signed-in player's account holds, which the session cookie plays), then opening my seat, or first showing the share links of the seats left open for friends (each leads to the
 // join page, templates/join.html; a friend's seat is an invitation, whose secret the link carries
 // after `#invite=`, where it never reaches a server's log).
 //
@@ -16,6 +16,7 @@ import { api, seatLinks, seatTokens } from "./api.js";
 import { h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
+import { timeOptions } from "./timecontrol.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -37,13 +38,11 @@ export function copyButton(input, label, done) {
 }
 
 /**
- * The option `turn_seconds` from the page's #turn-seconds choice (templates/game_controls.html,
- * `turn_field`): `{turn_seconds: n}`, or nothing for no turn clock (or a page without it).
+ * The clock options from the page's clock choice (templates/game_controls.html `turn_field`,
+ * common/timecontrol.js): a time per move, a bank per player, or nothing.
  */
 export function turnOption() {
-  const box = $("turn-seconds");
-  const value = box ? Number(box.value) : 0;
-  return value > 0 ? { turn_seconds: value } : {};
+  return timeOptions();
 }
 
 /** The seats the rows ask for: [{seat (as POST /api/games takes it), local (mine here)}]. */
@@ -71,13 +70,14 @@ export function readSeats() {
 export async function startGame(kind, seats, body, strings) {
   const game = await api("POST", "/api/games", { game: kind, seats: seats.map((s) => s.seat), ...body });
   let first = null;
+  let account = false; // the first of my seats is held by the signed-in account: no token kept
   game.seats.forEach((s, i) => {
     if (s.token && seats[i].local) {
-      seatTokens.set(game.id, i, s.token);
-      if (first === null) first = i;
+      if (first === null) { first = i; account = !!s.player; }
+      if (!s.player) seatTokens.set(game.id, i, s.token);
     }
   });
-  const url = `/${kind}/games/${game.id}?seat=${first}`;
+  const url = account ? `/${kind}/games/${game.id}` : `/${kind}/games/${game.id}?seat=${first}`;
   const open = game.seats.filter((s) => s.open);
   if (!open.length) { location.assign(url); return; }
   $("new-game").hidden = true;

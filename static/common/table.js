@@ -1,8 +1,10 @@
 // What the table does in every game (games/turns.py), in the reader's words, for every game page:
-// the log's lines for the table's own entries (it played for a seat whose time ran out; it
-// ended a game whose log is full), and under #status the facts every seat is told: that the host
-// chose the deal (the snapshot's `seed_chosen`) and each seat's time left on its turn clock
-// (`turn_deadlines`, counted down from the snapshot's `now`).
+// the log's lines for the table's own entries (it played for a seat whose time ran out; a seat
+// marked away, and back; it ended a game whose log is full), and under #status the facts every
+// seat is told: that the host chose the deal (the snapshot's `seed_chosen`), each seat's clock —
+// its time left for this move (`turn_deadlines`) or its time bank (`banks`, the running one
+// counted down from the snapshot's `now`), "away" for a seat marked absent (`absent`) — and, when
+// this browser's seat is marked away, the "I'm back" button that sends `{"type": "back"}`.
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -16,6 +18,8 @@ let ticking = null;
  */
 export function tableText(e, who) {
   if (e.type === "turn_timeout") return t("common.table_played_for", { name: who(e.seat) });
+  if (e.type === "absent") return t("common.table_absent", { name: who(e.seat) });
+  if (e.type === "back") return t("common.table_back", { name: who(e.seat) });
   if (e.type === "game_ended") return e.end === "log_full" ? t("common.table_log_full") : null;
   return undefined;
 }
@@ -41,25 +45,75 @@ function line(id, after) {
 }
 
 /**
- * Under #status (after the bots' line): "the host chose this deal" when the snapshot says so, and
- * each seat's time left while turn clocks run, counted down every second. `nameOf(i)` names seat i.
+ * Each seat's clock as `[seat, words(now)]`: with time banks every seat's bank (the running ones
+ * count down), else the seats whose turn clock runs; a seat marked away says so.
  */
-export function showTable(snap, nameOf) {
+function seatClocks(snap, nameOf) {
+  if (snap.over) return [];
+  const ends = snap.turn_deadlines || [];
+  const banks = (snap.banks || []).some((b) => b !== null) ? snap.banks : null;
+  const away = new Set(snap.absent || []);
+  const runs = (i) => ends[i] !== null && ends[i] !== undefined;
+  const seats = snap.seats.map((_, i) => i).filter((i) => banks || runs(i) || away.has(i));
+  return seats.map((i) => [i, (now) => {
+    const name = nameOf(i);
+    if (away.has(i)) return t("common.seat_away", { name });
+    if (!banks) return t("common.seat_clock", { name, time: clockText(ends[i] - now) });
+    if (!runs(i)) return t("common.seat_clock", { name, time: clockText(banks[i]) });
+    return t("common.seat_clock_running", { name, time: clockText(banks[i] - (now - snap.now)) });
+  }]);
+}
+
+/**
+ * This browser's seat marked away (`client.mySeat` in the snapshot's `absent`): a notice with the
+ * "I'm back" button, which sends `{"type": "back"}` (any version takes it) and then puts focus on
+ * the status line; hidden otherwise.
+ */
+function showBack(snap, client, after) {
+  const away = !!client && client.token && !snap.over && (snap.absent || []).includes(client.mySeat);
+  let box = $("table-back");
+  if (!away) {
+    if (box) box.hidden = true;
+    return;
+  }
+  if (!box) {
+    const button = h("button", { type: "button", id: "im-back" }, t("common.im_back"));
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      client.send({ type: "back" }, () => {
+        const status = $("status");
+        if (!status.hasAttribute("tabindex")) status.setAttribute("tabindex", "-1");
+        status.focus();
+      }).finally(() => { button.disabled = false; });
+    });
+    box = h("div", { id: "table-back", class: "notice table-back" }, h("p", { role: "status" }, t("common.away_you")), button);
+    after.after(box);
+  }
+  box.hidden = false;
+}
+
+/**
+ * Under #status (after the bots' line): "the host chose this deal" when the snapshot says so, each
+ * seat's clock while clocks run, counted down every second, and this browser's "I'm back" when
+ * its seat is marked away. `nameOf(i)` names seat i; `client` (common/gameclient.js) sends.
+ */
+export function showTable(snap, nameOf, client = null) {
   const anchor = $("bot-status") || $("status");
   const seed = line("table-seed", anchor);
   seed.textContent = snap.seed_chosen && !snap.over ? t("common.seed_chosen") : "";
   seed.hidden = !seed.textContent;
   const clocks = line("table-clocks", seed);
+  showBack(snap, client, clocks);
   if (ticking) clearInterval(ticking);
   ticking = null;
-  const running = snap.over ? [] : (snap.turn_deadlines || []).map((d, i) => [i, d]).filter(([, d]) => d !== null);
-  clocks.hidden = !running.length;
-  if (!running.length) { clocks.textContent = ""; return; }
+  const each = seatClocks(snap, nameOf);
+  clocks.hidden = !each.length;
+  if (!each.length) { clocks.textContent = ""; return; }
   const start = performance.now();
   const tick = () => {
     const now = snap.now + (performance.now() - start) / 1000;
-    const each = running.map(([i, d]) => t("common.seat_clock", { name: nameOf(i), time: clockText(d - now) }));
-    clocks.textContent = t("common.time_left", { clocks: each.join(t("common.clause_sep")) });
+    const words = each.map(([, say]) => say(now));
+    clocks.textContent = t("common.time_left", { clocks: words.join(t("common.clause_sep")) });
   };
   tick();
   ticking = setInterval(tick, 1000);

@@ -66,6 +66,7 @@ export function groupByElement(cards) {
 /** A seat's name for people: "You", the chosen name, or "Bot 3 (card counter)". */
 export function seatName(seats, i, mySeat) {
   const s = seats[i] || {};
+  if (s.deleted) return t("common.deleted_player");
   if (i === mySeat) return s.name ? t("dao.you_named", { name: s.name }) : t("dao.you");
   // a bot's name is the server's default ("ev bot") unless one was given: say it in this language
   if (s.type === "bot" && (!s.name || s.name === `${s.level} bot`)) return t("dao.bot_name", { n: i + 1, level: t(`dao.level_short_${s.level}`) });

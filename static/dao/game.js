@@ -12,7 +12,7 @@ import { renderEnd, renderHelper, renderPile } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("dao");
-const client = new GameClient({ kind: "dao", gameId: root.dataset.game, strings: "dao.", replay, settle, render, seatName: (s) => seatName(ui.seats, s, mySeat) });
+const client = new GameClient({ kind: "dao", gameId: root.dataset.game, strings: "dao.", replay, settle, render, seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat) });
 const { mySeat } = client;
 
 let shown = null; // the view on screen: client.snap.view, or a step of a replay
@@ -226,7 +226,8 @@ async function start() {
     for (const e of entry.events) note(entry, e, false);
   }
   shown = clone(client.snap.view);
-  if (mySeat === null) { $("pile-box").hidden = true; $("helper").hidden = true; $("toggle-helper").hidden = true; $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("dao.spectating"); }
+  if (mySeat === null) { $("pile-box").hidden = true; $("helper").hidden = true; $("toggle-helper").hidden = true; }
+  client.watching(t("dao.spectating"));
   client.seatSwitch((s) => seatName(ui.seats, s, null));
   render();
   client.follow();

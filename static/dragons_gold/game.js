@@ -16,7 +16,7 @@ import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, ite
 
 const $ = (id) => document.getElementById(id);
 const root = $("dg");
-const client = new GameClient({ kind: "dragons_gold", gameId: root.dataset.game, strings: "dg.", replay, settle, render });
+const client = new GameClient({ kind: "dragons_gold", gameId: root.dataset.game, strings: "dg.", replay, settle, render, seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat) });
 const { mySeat } = client;
 
 let shown = null; // the view on screen
@@ -258,7 +258,7 @@ async function start() {
   ui.seats = client.snap.seats;
   for (const entry of history) for (const e of entry.events) note(entry, e);
   settle(client.snap);
-  if (mySeat === null) { $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("dg.spectating"); }
+  client.watching(t("dg.spectating"));
   client.seatSwitch((s) => seatName(ui.seats, s, null));
   setInterval(tick, 250);
   client.follow();

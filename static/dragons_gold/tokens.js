@@ -43,6 +43,7 @@ export function tokensText(tokens) {
 
 export function seatName(seats, i, mySeat) {
   const s = seats[i] || {};
+  if (s.deleted) return t("common.deleted_player");
   if (i === mySeat) return s.name ? t("dg.you_named", { name: s.name }) : t("dg.you");
   if (s.type === "bot" && (!s.name || s.name === `${s.level} bot`)) return t("dg.bot_name", { n: i + 1, level: t(`dg.level_short_${s.level}`) });
   if (s.name) return s.name;

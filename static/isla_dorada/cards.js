@@ -83,6 +83,7 @@ export function goalChip(g) {
 /** "Ana (2)", "Bot 3 (planner)", "Seat 4"; my own seat "Ana (you)" or "Seat 1 (you)". */
 export function seatName(seats, s, me) {
   const seat = (seats && seats[s]) || {};
+  if (seat.deleted) return t("isla.seat_named", { n: s + 1, name: t("common.deleted_player") });
   const bot = seat.type === "bot" && (!seat.name || seat.name === `${seat.level} bot`);
   if (s === me) return seat.name && !bot ? t("isla.you_name", { name: seat.name }) : t("isla.seat_you", { n: s + 1 });
   if (bot) return t("isla.bot_name", { n: s + 1, level: t(`isla.level_short_${seat.level}`) });

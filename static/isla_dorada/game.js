@@ -17,7 +17,7 @@ import { renderAuction, renderDisplay, renderEnd, renderHand, renderPlayers, ren
 
 const $ = (id) => document.getElementById(id);
 const root = $("isla");
-const client = new GameClient({ kind: "isla_dorada", gameId: root.dataset.game, strings: "isla.", replay, settle, render });
+const client = new GameClient({ kind: "isla_dorada", gameId: root.dataset.game, strings: "isla.", replay, settle, render, seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat) });
 const { mySeat } = client;
 
 let shown = null; // the view on screen: client.snap.view, or a step of a replay
@@ -166,7 +166,8 @@ async function start() {
   $("legend").replaceChildren(...legendItems().map(([svg, text]) => h("li", {}, svg, " ", text)));
   for (const entry of history) for (const e of entry.events) note(entry, e, null);
   shown = clone(client.snap.view);
-  if (mySeat === null) { $("hand-box").hidden = true; $("error").hidden = false; $("error").className = "notice"; $("error").textContent = t("isla.spectating"); }
+  if (mySeat === null) $("hand-box").hidden = true;
+  client.watching(t("isla.spectating"));
   client.seatSwitch((s) => seatName(ui.seats, s, null));
   render();
   client.follow();

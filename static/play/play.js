@@ -132,6 +132,7 @@ async function main() {
   const { createRenderer } = await import(root.dataset.renderer);
   ui.renderer = await createRenderer({ root: $("position"), helperBox: h("div"), seats: client.snap.seats });
   client.seatSwitch(who);
+  client.watching(null);
   history.forEach(addLog);
   await draw(client.snap);
   client.follow();

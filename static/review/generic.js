@@ -14,7 +14,7 @@ function outline(value, depth = 0) {
 }
 
 export async function createRenderer({ root, helperBox, seats }) {
-  const name = (i) => (seats[i] && seats[i].name) || t("review.seat_n", { n: i + 1 });
+  const name = (i) => (seats[i] && seats[i].deleted ? t("common.deleted_player") : (seats[i] && seats[i].name) || t("review.seat_n", { n: i + 1 }));
   return {
     seatName: (i) => name(i),
     async render(pos) {

@@ -1,7 +1,8 @@
-// The review hub: finished games of every kind with a link to their review, and a record to
-// import (POST /api/games/import) that opens the review of the imported copy.
+// The review hub: the signed-in player's own finished games first (GET /api/me/games), then
+// finished games of every kind with a link to their review, and a record to import
+// (POST /api/games/import) that opens the review of the imported copy.
 
-import { api } from "../common/api.js";
+import { api, signedIn } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { has, lang, list, t } from "../common/i18n.js";
 import { errorText } from "../common/errors.js";
@@ -13,22 +14,44 @@ const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "
 
 /** A seat as the hub lists it: its player's name, else "Seat 2" or "Seat 2 (planner bot)". */
 function seatText(s, i) {
+  if (s.deleted) return t("common.deleted_player");
   if (s.type === "bot" && (!s.name || s.name === `${s.level} bot`)) {
     return t("review.seat_bot", { n: i + 1, level: has(`review.level_${s.level}`) ? t(`review.level_${s.level}`) : s.level });
   }
   return s.name || t("review.seat_n", { n: i + 1 });
 }
 
+const kindTitles = api("GET", "/api/games/kinds").then((kinds) =>
+  Object.fromEntries(kinds.kinds.map((k) => [k.name, lang === "zh" ? k.title_zh : k.title])));
+
+/** One game of a list: its review link named by the game and its players, and when. */
+function gameItem(g, title, at, extra = "") {
+  return h("li", {},
+    h("a", { href: `/${g.game}/games/${g.id}/review` }, t("review.game_line", { game: title[g.game] || g.game, seats: list(g.seats.map(seatText)) })),
+    " ", h("span", { class: "muted" }, when.format(new Date(at * 1000)), extra));
+}
+
 async function finished() {
   const box = $("finished");
   try {
-    const [listed, kinds] = await Promise.all([api("GET", "/api/games?limit=200"), api("GET", "/api/games/kinds")]);
-    const title = Object.fromEntries(kinds.kinds.map((k) => [k.name, lang === "zh" ? k.title_zh : k.title]));
+    const [listed, title] = await Promise.all([api("GET", "/api/games?limit=200"), kindTitles]);
     const games = listed.games.filter((g) => g.over && reviewable.has(g.game)).slice(0, 60);
     if (!games.length) { box.replaceChildren(h("li", { class: "muted" }, t("review.none_finished"))); return; }
-    box.replaceChildren(...games.map((g) => h("li", {},
-      h("a", { href: `/${g.game}/games/${g.id}/review` }, t("review.game_line", { game: title[g.game] || g.game, seats: list(g.seats.map(seatText)) })),
-      " ", h("span", { class: "muted" }, when.format(new Date(g.created * 1000)), g.origin === "import" ? ` · ${t("review.imported")}` : ""))));
+    box.replaceChildren(...games.map((g) => gameItem(g, title, g.created, g.origin === "import" ? ` · ${t("review.imported")}` : "")));
+  } catch (e) {
+    box.replaceChildren(h("li", { class: "error" }, errorText(e)));
+  }
+}
+
+/** The signed-in player's own finished games, newest first (the page shows the list when signed in). */
+async function yours() {
+  const box = $("yours");
+  if (!box || !signedIn()) return;
+  try {
+    const [mine, title] = await Promise.all([api("GET", "/api/me/games"), kindTitles]);
+    const games = mine.finished.filter((g) => reviewable.has(g.game));
+    if (!games.length) { box.replaceChildren(h("li", { class: "muted" }, t("acct.finished_none"))); return; }
+    box.replaceChildren(...games.map((g) => gameItem(g, title, g.ended)));
   } catch (e) {
     box.replaceChildren(h("li", { class: "error" }, errorText(e)));
   }
@@ -71,4 +94,5 @@ $("import-form").addEventListener("submit", async (ev) => {
   }
 });
 
+yours();
 finished();

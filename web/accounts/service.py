@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from errors import IllegalAction, InvalidInput, NotFound, ProjectError, Unauthorized
 from games.base import get_kind
+from hexmap.sized_cache import SizedCache
 from web.accounts import limits, passwords
 from web.accounts.credentials import SESSION_S, TOKEN_PREFIX
 from web.accounts.names import account_name, name_key
@@ -30,6 +31,10 @@ from web.storage.sql import SqlStore
 MAX_TOKENS = 20
 #: The most seats one request moves into an account.
 MAX_MOVED = 100
+#: Players' games played and won per kind, as counted (``Accounts.stats``), per process.
+STATS: SizedCache[list[tuple[str, int, int]]] = SizedCache("account-stats", 1 << 20)
+#: A player's counts of games played and won are counted again at least this often (s).
+STATS_S = 60
 
 
 @dataclass(frozen=True)
@@ -229,3 +234,14 @@ class Accounts:
 
     def ratings(self, account: Account) -> list[Rating]:
         return self.store.ratings(account.id)
+
+    def stats(self, account: Account) -> list[tuple[str, int, int]]:
+        """The account's games played and won per kind (the store reads every row of the
+        account's): counted again when the account finishes another game (its last end, read
+        from the index alone) and at least every ``STATS_S`` seconds (a finished game a guest
+        moved into the account ended before the last one)."""
+        key = (account.id, self.store.last_finished(account.id), int(self.now() // STATS_S))
+        found = STATS.get(key)
+        if found is None:
+            found = STATS.put(key, self.store.stats(account.id), 200)
+        return found

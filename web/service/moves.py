@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from errors import ProjectError
+from games import turns
 from games.base import GameKind, next_bot_action
 from web.service.deadlines import Clock
 from web.storage import BOT, ActionRecord, GameRecord
@@ -61,6 +62,13 @@ def apply_move(
             e.field = "action"
         raise
     return list(events or [])
+
+
+def clocks_now(kind: GameKind, state: Any) -> dict[int, int] | None:
+    """The turn clocks that run now, kept with the entry just applied in a game with time banks
+    (``ActionRecord.clocks``: their fold reads them, ``web.service.banks``); ``None`` in
+    another game."""
+    return kind.turn_clocks(state) if turns.bank_seconds(state) is not None else None
 
 
 def bot_levels(game: GameRecord) -> list[str | None]:
@@ -136,7 +144,7 @@ def bot_moves(
                 f"the {levels[seat]} bot's move {action!r} for seat {seat} crashed {kind.name}"
                 f" at version {version}: {e!r}"
             ) from e
-        out.append(ActionRecord(version, seat, action, events, clock()))
+        out.append(ActionRecord(version, seat, action, events, clock(), clocks_now(kind, state)))
         if time.monotonic() - started >= budget_s:
             break
     return out

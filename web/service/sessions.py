@@ -41,11 +41,12 @@ from typing import Any
 
 from errors import IllegalAction, ProjectError, StaleVersion
 from games.base import SYSTEM, GameKind, get_kind
-from games.turns import END_LOG_FULL
+from games.turns import BACK, END_LOG_FULL
 from web.accounts.results import record_end
 from web.service import seats as seats_
+from web.service.banks import seat_banks
 from web.service.chat import check_chat_after
-from web.service.deadlines import Clock, deadlines_of
+from web.service.deadlines import Clock, clocks_after, late_seat
 from web.service.imports import ends_full, replay_record
 from web.service.moves import (
     QUICK_BUDGET_S,
@@ -53,6 +54,7 @@ from web.service.moves import (
     apply_move,
     bot_moves,
     bot_to_act,
+    clocks_now,
     quick_table,
     table_rng,
 )
@@ -117,6 +119,9 @@ class GameSessions:
         #: Quick bots reply in the player's write (module doc; off: every bot in the runner).
         self.quick_bots = quick_bots
         self.runner: TableRunner | None = None
+        #: What the table runner does besides deadlines and bots, each every so many seconds
+        #: (``web.service.table``): e.g. the turn e-mails (``web.accounts.mail``).
+        self.chores: list[tuple[float, Callable[[], object]]] = []
 
     def start_runner(self, tick: float = TICK_S) -> None:
         """Run the table in this process (``web.service.table``): every ``tick`` seconds a
@@ -184,6 +189,7 @@ class GameSessions:
         """The response for one seat (or a spectator): built only from that seat's view."""
         kind = get_kind(game.kind)
         over = kind.is_over(state)
+        now = self.clock()
         return {
             "id": game.id,
             "game": game.kind,
@@ -192,7 +198,9 @@ class GameSessions:
             "to_act": [] if over else list(kind.to_act(state)),
             "deadline": None if over else game.deadline,
             "turn_deadlines": [game.turn_deadlines.get(s.index) for s in game.seats],
-            "now": self.clock(),
+            "banks": seat_banks(game, now),
+            "absent": [] if over else kind.absent(state),
+            "now": now,
             "seed_chosen": game.seed_chosen,
             "over": over,
             "bot": None if over else game.bot,
@@ -327,8 +335,8 @@ class GameSessions:
         state = self._new_state(kind, game)
         now = self.clock()
         game.status = OVER if kind.is_over(state) else RUNNING
-        game.deadline, game.turn_deadlines = deadlines_of(
-            kind, state, 0, game, {0: now}, lambda v: now
+        game.deadline, game.turn_deadlines, game.banks = clocks_after(
+            kind, state, 0, game, [], now, lambda v: now
         )
         game.bot_due = now if bot_to_act(kind, state, game) else None
         game.to_act = kind.to_act(state)
@@ -354,14 +362,15 @@ class GameSessions:
         says one is thinking) with the entries it appended (``appended``, as ``events`` gives
         them: a page animates them without asking). ``game``: the row, when the caller has
         just read it. A deadline that has passed is settled first (so an action chosen before
-        the timeout is stale)."""
+        the timeout is stale); a ``back`` (``games.turns``) chooses nothing in the position, so
+        it is taken at whatever version the game has reached."""
         game = self.settle(game if game is not None else self.store.get(game_id))
         quick = self.quick_bots and quick_table(get_kind(game.kind), game)
         appended: list[ActionRecord] = []  # the write's entries (its end of a full log too)
 
         def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
             nonlocal appended
-            if version != current.version:
+            if version != current.version and action.get("type") != BACK:
                 raise StaleVersion(version, current.version)
             out = appended = [
                 self._applied(kind, state, current.version + 1, seat, action, limits=True)
@@ -415,7 +424,8 @@ class GameSessions:
                 return [self._end_of_log(kind, state, version)]
             if not self._due(current) or kind.timer(state) is None:
                 return []  # another request or process settled it meanwhile
-            action = kind.timeout_action(state, table_rng(current.seed, version))
+            late = late_seat(kind, state, current)  # the clock that ran out first
+            action = kind.timeout_action(state, table_rng(current.seed, version), late)
             return [self._applied(kind, state, version, SYSTEM, action)]
 
         lost = 0
@@ -458,7 +468,7 @@ class GameSessions:
         ``limits``: a player's, checked against its phase's limits)."""
         self._check_room(version)
         events = apply_move(kind, state, seat, action, limits)
-        return ActionRecord(version, seat, action, events, self.clock())
+        return ActionRecord(version, seat, action, events, self.clock(), clocks_now(kind, state))
 
     def _end_of_log(self, kind: GameKind, state: Any, version: int) -> ActionRecord:
         """The table's end of a game whose log is full (``games.turns.END_LOG_FULL``): the one
@@ -494,12 +504,13 @@ class GameSessions:
                 last = entries[-1].version
                 if last >= self.max_log and not kind.is_over(state):  # the log is full: the end
                     entries.append(self._end_of_log(kind, state, last + 1))
-                deadline, turns = deadlines_of(
+                deadline, turns, banks = clocks_after(
                     kind,
                     state,
                     before,
                     game,
-                    {e.version: e.time for e in entries},
+                    entries,
+                    self.clock(),
                     lambda v: self._entry_time(game, v),
                 )
                 bot_due = self.clock() if bot_to_act(kind, state, game) else None
@@ -507,7 +518,7 @@ class GameSessions:
                     if tx.game.version != before:
                         raise VersionMoved(tx.game.version)
                     status = OVER if kind.is_over(state) else RUNNING
-                    tx.append(entries, status, deadline, bot_due, turns, kind.to_act(state))
+                    tx.append(entries, status, deadline, bot_due, turns, kind.to_act(state), banks)
                     if status == OVER:  # the results and ratings of its players
                         record_end(tx, kind, state, self.clock())
                     game = tx.game

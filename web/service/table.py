@@ -21,7 +21,8 @@ Tests run the bots explicitly (``play_due_bots``), and there a failing bot raise
 failure, not a log line.
 
 **Where the runner runs.** ``TableRunner`` is a thread that, every ``tick`` seconds (sooner when
-this process's own write left a bot due: ``nudge``), settles due deadlines and plays due bots.
+this process's own write left a bot due: ``nudge``), settles due deadlines and plays due bots,
+and runs the sessions' chores (``GameSessions.chores``), each every so many seconds.
 Under gunicorn it runs in its own process, never in the gevent HTTP workers (a bot's Python
 would hold up their event loop): ``web.table_app.TableApp``, a gunicorn dirty worker
 (``gunicorn.conf.py``). Elsewhere (``python app.py``, the browser tests' threaded server) it
@@ -33,6 +34,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -160,6 +162,7 @@ class TableRunner:
         self._nudged.set()
 
     def _run(self) -> None:
+        last: dict[int, float] = {}  # chore → when it last ran (monotonic)
         while not self._stop.is_set():
             self._nudged.wait(self.tick)
             self._nudged.clear()
@@ -170,6 +173,10 @@ class TableRunner:
                 sessions.settle_due()
                 for game_id in sessions.store.bots_due(sessions.clock()):
                     play_bots(sessions, game_id)
+                for i, (every, chore) in enumerate(sessions.chores):
+                    if time.monotonic() - last.get(i, -every) >= every:
+                        last[i] = time.monotonic()
+                        chore()
             except Exception:  # a database fault, or a bug: logged; the next tick tries again
                 log.exception("the table runner's tick failed")
             del sessions

@@ -168,6 +168,9 @@ class GameRecord:
     #: The seats to act as of the last append (none once over): "my games" say whose turn it
     #: is without building a state.
     to_act: list[int] = field(default_factory=list)
+    #: The seats' time banks (option ``time_bank_s``), the service's fold over the log's times
+    #: as of the last append (``web.service.banks.Banks`` as JSON; ``None``: no bank).
+    banks: dict[str, Any] | None = None
     #: The lines of its table chat so far (``web.storage.chat``; never in the action log).
     chat: int = 0
 
@@ -215,6 +218,10 @@ class ActionRecord:
     action: dict[str, Any]
     events: list[dict[str, Any]] = field(default_factory=list)
     time: float = 0.0
+    #: The turn clocks that ran after this entry (seat → the entry after which each started),
+    #: as the service applied it, in a game with time banks (their fold needs them:
+    #: ``web.service.banks``); not stored (a replay gives them again).
+    clocks: dict[int, int] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -303,10 +310,11 @@ class Transaction(ABC):
         bot_due: float | None = None,
         turn_deadlines: dict[int, float] | None = None,
         to_act: list[int] | None = None,
+        banks: dict[str, Any] | None = None,
     ) -> None:
         """Add actions ``game.version + 1, + 2, ...``, set the status, the deadline, the turn
-        deadlines, when a bot is due and the seats to act; bumps the version and wakes the
-        game's followers."""
+        deadlines, when a bot is due, the seats to act and the time banks (kept once the game
+        is over); bumps the version and wakes the game's followers."""
 
     @abstractmethod
     def set_bot(self, bot_due: float | None, failed: bool) -> None:

@@ -137,7 +137,8 @@ class AccessToken:
 class PlayerGame:
     """A seat an account holds, with its game's row (``ended`` ``None``: it runs); once over,
     the seat's ``place`` (1: a winner) and ``score``; ``rating`` the rating change the game
-    gave it (``(mu before, mu after)``), if it was rated."""
+    gave it (``(mu before, mu after)``), if it was rated. A finished game's row is read as
+    lists show it (``AccountsSql.listed_game``: no options or seed)."""
 
     seat: int
     joined: float
@@ -179,6 +180,10 @@ class RatingChange:
     before: tuple[float, float]
     after: tuple[float, float]
     time: float
+
+
+#: The columns of a finished game a list of games reads (``AccountsSql.listed_game``).
+LISTED = ("id", "kind", "seats", "public", "status", "version", "updated")
 
 
 class AccountStatements:
@@ -241,17 +246,38 @@ class AccountStatements:
         self.end_player = say(
             "UPDATE players SET ended = ?, place = ?, score = ? WHERE game = ? AND seat = ?"
         )
-        mine = (
-            f"SELECT p.seat, p.joined, p.ended, p.place, p.score, r.mu_before, r.mu_after, {game}"
+        seat = "SELECT p.seat, p.joined, p.ended, p.place, p.score, r.mu_before, r.mu_after"
+        joined = (
             " FROM players p JOIN games g ON g.id = p.game"
             " LEFT JOIN rating_changes r ON r.game = p.game AND r.seat = p.seat"
         )
         self.running = say(
-            f"{mine} WHERE p.account = ? AND p.ended IS NULL ORDER BY g.updated DESC LIMIT ?"
+            f"{seat}, {game}{joined} WHERE p.account = ? AND p.ended IS NULL"
+            " ORDER BY g.updated DESC LIMIT ?"
         )
+        # a finished game as lists show it (``listed_game``): what its seats and link need
+        mine = f"{seat}, {', '.join(f'g.{c}' for c in LISTED)}{joined}"
         self.finished = say(
             f"{mine} WHERE p.account = ? AND p.ended IS NOT NULL AND p.ended < ?"
             " ORDER BY p.ended DESC LIMIT ?"
+        )
+        # the account's finished games for a page: (public only, the row's key only) -> SQL
+        keys = (
+            "SELECT p.game AS id, g.updated, p.seat, p.place, p.score, p.ended, r.mu_before,"
+            " r.mu_after FROM players p JOIN games g ON g.id = p.game"
+            " LEFT JOIN rating_changes r ON r.game = p.game AND r.seat = p.seat"
+        )
+        self.finished_page = {
+            (public, keys_only): say(
+                f"{keys if keys_only else mine} WHERE p.account = ? AND p.ended IS NOT NULL"
+                f" AND p.ended < ?{' AND g.public' if public else ''}"
+                " ORDER BY p.ended DESC LIMIT ?"
+            )
+            for public in (False, True)
+            for keys_only in (False, True)
+        }
+        self.last_finished = say(
+            "SELECT MAX(ended) AS last FROM players WHERE account = ? AND ended IS NOT NULL"
         )
         self.game_ids = say("SELECT game FROM players WHERE account = ?")
         self.stats = say(
@@ -380,6 +406,8 @@ class AccountsSql:
 
         def game_from_row(self, row: Mapping[str, Any]) -> GameRecord: ...
 
+        def _decode(self, value: Any) -> Any: ...
+
     # --- accounts ------------------------------------------------------------------------
 
     def create_account(self, account: Account, name_key: str) -> bool:
@@ -480,21 +508,56 @@ class AccountsSql:
     # --- players, results and ratings -------------------------------------------------------
 
     def _player_games(self, sql: str, args: Sequence[Any]) -> list[PlayerGame]:
-        out = []
-        for r in self._all(sql, args):
-            rated = r["mu_before"] is not None
-            out.append(
-                PlayerGame(
-                    seat=r["seat"],
-                    joined=r["joined"],
-                    ended=r["ended"],
-                    place=r["place"],
-                    score=r["score"],
-                    rating=(r["mu_before"], r["mu_after"]) if rated else None,
-                    game=self.game_from_row(r),
-                )
-            )
-        return out
+        return [self.player_game(r) for r in self._all(sql, args)]
+
+    def player_game(self, r: Mapping[str, Any]) -> PlayerGame:
+        """A row of the account's games (``finished_rows``) as a record."""
+        rated = r["mu_before"] is not None
+        return PlayerGame(
+            seat=r["seat"],
+            joined=r["joined"],
+            ended=r["ended"],
+            place=r["place"],
+            score=r["score"],
+            rating=(r["mu_before"], r["mu_after"]) if rated else None,
+            game=self.game_from_row(r) if r["ended"] is None else self.listed_game(r),
+        )
+
+    def listed_game(self, r: Mapping[str, Any]) -> GameRecord:
+        """A finished game's row as lists show it (``LISTED``: its id, kind, seats, whether it
+        is public, its status, version and last change; not its options or seed, which a list
+        never reads): a third of a whole row's decoding, for pages of many games."""
+        return GameRecord(
+            id=r["id"],
+            kind=r["kind"],
+            options={},
+            seed=0,
+            seats=[Seat.from_json(s) for s in self._decode(r["seats"])],
+            version=r["version"],
+            status=r["status"],
+            public=bool(r["public"]),
+            updated=r["updated"],
+        )
+
+    def finished_rows(
+        self,
+        account_id: str,
+        before: float,
+        limit: int,
+        public: bool = False,
+        keys_only: bool = False,
+    ) -> list[Mapping[str, Any]]:
+        """The rows of ``finished_games`` (``public``: of the public games only), unread: a
+        page that keeps what it built from a finished game asks first for what tells a row
+        from another (``keys_only``: the game's id and ``updated``, which moves with its
+        seats, and the seat's result and rating change), and reads whole rows only for what
+        it has not built (``player_game`` reads one)."""
+        sql = self.account_sql.finished_page[public, keys_only]
+        return self._all(sql, (account_id, before, limit))
+
+    def last_finished(self, account_id: str) -> float | None:
+        """When the account's last finished game ended (from the index alone)."""
+        return self._one(self.account_sql.last_finished, (account_id,))["last"]
 
     def running_games(self, account_id: str, limit: int) -> list[PlayerGame]:
         """The account's running games, the latest moved first."""

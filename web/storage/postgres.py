@@ -53,6 +53,7 @@ from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
 from web.storage.chat import CHAT_COLUMN, chat_tables
+from web.storage.mail import mail_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -100,6 +101,7 @@ SCHEMA = (
         public     BOOLEAN NOT NULL DEFAULT TRUE,
         turn_deadlines JSONB,
         to_act     JSONB,
+        banks      JSONB,
         chat       INTEGER NOT NULL DEFAULT 0
     )""",
     "CREATE INDEX games_open ON games (status, free_seats, created)",
@@ -131,6 +133,7 @@ SCHEMA = (
         state   JSONB NOT NULL
     )""",
     *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
+    *mail_tables("DOUBLE PRECISION", "BOOLEAN", "FALSE"),
     *chat_tables("DOUBLE PRECISION"),
 )
 
@@ -156,8 +159,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE games ADD COLUMN to_act JSONB",
         *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
     ),
+    # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
+    4: ("ALTER TABLE games ADD COLUMN banks JSONB",),
+    # "your turn" e-mails (web.storage.mail, issue 41)
+    5: mail_tables("DOUBLE PRECISION", "BOOLEAN", "FALSE"),
     # the table chat (web.storage.chat): stored games start with none
-    4: (f"ALTER TABLE games ADD COLUMN {CHAT_COLUMN}", *chat_tables("DOUBLE PRECISION")),
+    6: (f"ALTER TABLE games ADD COLUMN {CHAT_COLUMN}", *chat_tables("DOUBLE PRECISION")),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1

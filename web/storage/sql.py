@@ -65,6 +65,7 @@ from web.storage.accounts import (
     sync_players,
 )
 from web.storage.chat import ChatLine, ChatStatements, add_line, last_of_seat, line_from_row
+from web.storage.mail import MailSql, MailStatements
 
 #: The columns of a game's row that make its ``GameRecord`` (``SqlStore.game_from_row``).
 GAME_COLUMNS = (
@@ -85,6 +86,7 @@ GAME_COLUMNS = (
     "bot_due",
     "bot_failed",
     "to_act",
+    "banks",
     "chat",
 )
 ANALYSIS_COLUMNS = ("game", "version", "status", "done", "total", "result", "error", "updated")
@@ -122,8 +124,10 @@ class Statements:
     ) -> None:
         self.param = param
         self.append_mark = append_mark
-        #: The accounts' statements (``web.storage.accounts``).
+        #: The accounts' statements (``web.storage.accounts``) and their e-mails'
+        #: (``web.storage.mail``).
         self.accounts = AccountStatements(self, row_lock, GAME_COLUMNS, next_rated)
+        self.mail = MailStatements(self)
         #: The table chat's statements (``web.storage.chat``).
         self.chat = ChatStatements(self, append_mark)
         game = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
@@ -146,7 +150,7 @@ class Statements:
         )
         self.appended = self.say(
             "UPDATE games SET version = ?, status = ?, updated = ?, deadline = ?, bot_due = ?,"
-            f" turn_deadlines = ?, bot_failed = ?, to_act = ?{append_mark} WHERE id = ?"
+            f" turn_deadlines = ?, bot_failed = ?, to_act = ?, banks = ?{append_mark} WHERE id = ?"
         )
         self.set_bot = self.say("UPDATE games SET bot_due = ?, bot_failed = ? WHERE id = ?")
         self.set_seats = self.say(
@@ -234,6 +238,7 @@ class SqlTransaction(Transaction):
         bot_due: float | None = None,
         turn_deadlines: dict[int, float] | None = None,
         to_act: list[int] | None = None,
+        banks: dict[str, Any] | None = None,
     ) -> None:
         rows = self._action_rows(actions, status)
         game, store = self.game, self.store
@@ -258,13 +263,14 @@ class SqlTransaction(Transaction):
                 None if clocks is None else store._encode(clocks, "turn_deadlines"),
                 False,
                 store._encode(acting, "to_act") if acting else None,
+                None if banks is None else store._encode(banks, "banks"),
                 game.id,
             ),
         )
         if not store.sql.append_mark:
             store._mark(self.conn, game.id, version)
         game.version, game.status, game.deadline, game.updated = version, status, deadline, now
-        game.turn_deadlines, game.to_act = turns, acting
+        game.turn_deadlines, game.to_act, game.banks = turns, acting, banks
         game.bot_due, game.bot_failed = bot_due, False  # a failure mark goes with any append
 
     def _action_rows(self, actions: list[ActionRecord], status: str) -> list[tuple]:
@@ -315,7 +321,7 @@ class SqlTransaction(Transaction):
         self.game.chat = line.n
 
 
-class SqlStore(AccountsSql, GameStore):
+class SqlStore(AccountsSql, MailSql, GameStore):
     """``GameStore`` in SQL over one database's layer (module doc): a subclass gives ``sql``,
     ``_reading``, ``_writing``, ``_encode``, ``_decode`` and ``_mark``, besides the watcher,
     the schema version and ``close``."""
@@ -380,6 +386,7 @@ class SqlStore(AccountsSql, GameStore):
             bot_due=row["bot_due"],
             bot_failed=bool(row["bot_failed"]),
             to_act=[] if row["to_act"] is None else list(self._decode(row["to_act"])),
+            banks=None if row["banks"] is None else dict(self._decode(row["banks"])),
             chat=row["chat"],
         )
 
@@ -412,7 +419,13 @@ class SqlStore(AccountsSql, GameStore):
             game.version, game.status = 0, RUNNING
             tx = SqlTransaction(self, conn, game)
             tx.append(
-                actions, final_status, deadline, game.bot_due, game.turn_deadlines, game.to_act
+                actions,
+                final_status,
+                deadline,
+                game.bot_due,
+                game.turn_deadlines,
+                game.to_act,
+                game.banks,
             )
             if held(game.seats):
                 sync_players(self, conn, game, now)

@@ -4,7 +4,8 @@ writes that wait for the lock without holding up an event loop.
 
 The game tables: ``games`` (one row per game: kind, options, seed and whether it was chosen,
 seats with token and invitation hashes, whether it is listed publicly, version, status,
-timestamps, the deadlines, the seats to act, the ``seq`` of its last change), ``actions`` (the log: game, version, seat,
+timestamps, the deadlines, the seats to act, the time banks, the ``seq`` of its last change),
+``actions`` (the log: game, version, seat,
 action JSON, public events, time; ``(game, version)`` is the primary key, so a version can never
 be written twice), ``analyses`` (a finished game's review analysis: status, progress and result,
 ``web.review``) and ``snapshots`` (each game's newest state snapshot, a cache); besides them the
@@ -40,6 +41,7 @@ from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
 from web.storage.chat import CHAT_COLUMN, chat_tables
+from web.storage.mail import mail_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -80,6 +82,7 @@ CREATE TABLE IF NOT EXISTS games (
     public     INTEGER NOT NULL DEFAULT 1,  -- in the public lists (not all seats invitations)
     turn_deadlines TEXT,                    -- JSON {seat: when its turn clock runs out}
     to_act     TEXT,                        -- JSON [seats to act] as of the last append
+    banks      TEXT,                        -- JSON time banks (web.service.banks), or NULL
     chat       INTEGER NOT NULL DEFAULT 0   -- lines of its table chat (web.storage.chat)
 );
 CREATE INDEX IF NOT EXISTS games_open ON games (status, free_seats, created);
@@ -159,8 +162,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     # players' accounts (web.storage.accounts); running games say whose turn it is at their
     # next append
     6: ("ALTER TABLE games ADD COLUMN to_act TEXT", *account_tables("REAL", "INTEGER NOT NULL")),
+    # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
+    7: ("ALTER TABLE games ADD COLUMN banks TEXT",),
+    # "your turn" e-mails (web.storage.mail, issue 41)
+    8: mail_tables("REAL", "INTEGER", "0"),
     # the table chat (web.storage.chat): stored games start with none
-    7: (f"ALTER TABLE games ADD COLUMN {CHAT_COLUMN}", *chat_tables("REAL")),
+    9: (f"ALTER TABLE games ADD COLUMN {CHAT_COLUMN}", *chat_tables("REAL")),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -315,7 +322,11 @@ class SqliteStore(SqlStore):
     def _set_up(self, conn: sqlite3.Connection) -> None:
         found = conn.execute("PRAGMA user_version").fetchone()[0]
         schema = [statement for statement in SCHEMA.split(";") if statement.strip()]
-        schema += account_tables("REAL", "INTEGER NOT NULL") + chat_tables("REAL")
+        schema += [
+            *account_tables("REAL", "INTEGER NOT NULL"),
+            *mail_tables("REAL", "INTEGER", "0"),
+            *chat_tables("REAL"),
+        ]
         for statement in schema_steps(found, schema, MIGRATIONS, self.path):
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
