@@ -102,12 +102,24 @@ def worker_exit(_server: Arbiter, _worker: Worker) -> None:
     os._exit(0 if code is None else code if isinstance(code, int) else 1)
 
 
+#: Allocations between two collections of the youngest generation (Python's default: 700).
+#: A worker that holds thousands of open streams (each a generator, a subscription, a greenlet
+#: and its request's objects) while lines and moves flow met a collection every few
+#: milliseconds; whatever was in flight then was promoted, died old, and every few seconds a
+#: full collection walked all the streams: 60-150 ms with 2,500 streams, the slowest answers
+#: of ``bench/chat_bench.py``. At 20,000 the in-flight objects are promoted thirty times less
+#: often and no full collection came in its rounds.
+GC_YOUNG = 20_000
+
+
 def post_worker_init(_worker: Worker) -> None:
     """Once a worker has loaded the app: everything built so far (modules, the games' tables,
     the catalogues) moves out of the garbage collector's sight (``gc.freeze``), so a full
     collection walks only what requests create. Those collections were the slowest answers a
-    warm server gave (``bench/review_bench.py``, ``bench/tobago_bench.py``)."""
+    warm server gave (``bench/review_bench.py``, ``bench/tobago_bench.py``). The youngest
+    generation is collected after ``GC_YOUNG`` allocations, not 700."""
     import gc
 
     gc.collect()
     gc.freeze()
+    gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])

@@ -66,6 +66,8 @@ RatingOut.provisional
 RunningGameOut.your_turn
 BoardRowOut.provisional
 LeaderboardOut.provisional_under
+# aiosmtpd calls its handler's hook by name (tests/test_turn_mail.py).
+_.handle_DATA
 # The lobby's clock fields: read as a whole (model_dump) by web.lobby_api, or built as dicts.
 TimeControlIn.time_bank_s
 TimeControlIn.increment_s

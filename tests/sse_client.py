@@ -4,8 +4,9 @@ holds thousands of them without being the bottleneck.
 
 ``Follower(host, port, game_id)`` opens ``GET /api/games/<id>/stream`` (HTTP/1.1, as a
 browser's ``EventSource`` does: the answer comes chunked), then records when each log version
-arrived (``arrived``: version → ``time.monotonic()``), the ``end`` event, and whether the
-``retry`` line came (``connected``: the server holds the stream). ``headers`` adds request
+arrived (``arrived``: version → ``time.monotonic()``), when each table chat line arrived
+(``heard``: its number → ``time.monotonic()``, the lines in ``lines``), the ``end`` event, and
+whether the ``retry`` line came (``connected``: the server holds the stream). ``headers`` adds request
 headers (``Last-Event-ID``). With ``retries``, a refusal (a 503 while the server is swamped) or a
 failed connection before the stream is held is tried again after 3 to 6 s, as a game page does
 (``static/common/gameclient.js``); ``tries`` counts the attempts.
@@ -30,8 +31,10 @@ class Follower:
         after: int = 0,
         headers: dict[str, str] | None = None,
         retries: int = 0,
+        chat_after: int = 0,
     ) -> None:
         self.host, self.port, self.game_id, self.after = host, port, game_id, after
+        self.chat_after = chat_after
         self.headers = dict(headers or {})
         self.retries = retries
         self.tries = 0
@@ -39,6 +42,8 @@ class Follower:
         self.connected = asyncio.Event()
         self.arrived: dict[int, float] = {}
         self.entries: list[dict] = []
+        self.heard: dict[int, float] = {}
+        self.lines: list[dict] = []
         self.ended: int | None = None
         self.error: str | None = None
         self.done = False  # the stream is over (ended, closed or failed)
@@ -64,6 +69,8 @@ class Follower:
             reader, self._writer = await asyncio.open_connection(self.host, self.port)
             extra = "".join(f"{k}: {v}\r\n" for k, v in self.headers.items())
             path = f"/api/games/{self.game_id}/stream?after={self.after}"
+            if self.chat_after:
+                path += f"&chat_after={self.chat_after}"
             request = (
                 f"GET {path} HTTP/1.1\r\nHost: {self.host}\r\nAccept: text/event-stream\r\n"
                 f"{extra}\r\n"
@@ -113,27 +120,40 @@ class Follower:
             fields[name] = value.removeprefix(" ")
         if "retry" in fields:
             self.connected.set()
-        if fields.get("event") == "end":
+        kind = fields.get("event")
+        if kind == "end":
             self.ended = json.loads(fields["data"])["version"]
-        elif "data" in fields:
+        elif kind == "chat":
+            line = json.loads(fields["data"])
+            assert fields["id"].endswith(f":{line['n']}")
+            self.lines.append(line)
+            self.heard[line["n"]] = time.monotonic()
+        elif kind is None and "data" in fields:
             entry = json.loads(fields["data"])
-            assert int(fields["id"]) == entry["version"]
+            assert int(fields["id"].partition(":")[0]) == entry["version"]
             self.entries.append(entry)
             self.arrived[entry["version"]] = time.monotonic()
         self._changed.set()
 
     async def until(self, version: int, timeout: float) -> bool:
         """Wait until version ``version`` arrived (True) or ``timeout`` seconds passed."""
+        return await self._until(self.arrived, version, timeout)
+
+    async def until_line(self, n: int, timeout: float) -> bool:
+        """Wait until chat line ``n`` arrived (True) or ``timeout`` seconds passed."""
+        return await self._until(self.heard, n, timeout)
+
+    async def _until(self, seen: dict[int, float], key: int, timeout: float) -> bool:
         deadline = time.monotonic() + timeout
-        while version not in self.arrived:
+        while key not in seen:
             left = deadline - time.monotonic()
             if left <= 0 or self.done:
-                return version in self.arrived
+                return key in seen
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), left)
             except TimeoutError:
-                return version in self.arrived
+                return key in seen
         return True
 
     def close(self) -> None:

@@ -231,6 +231,103 @@ def test_every_state_of_isla_dorada_and_dragons_gold_has_no_axe_violation(
         page.context.close()
 
 
+def _say(server: str, game: dict, seat: int, text: str) -> None:
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(
+        f"{server}/api/games/{game['id']}/chat",
+        method="POST",
+        data=json.dumps({"text": text}).encode(),
+        headers={
+            "Content-Type": "application/json",
+            "Authorization": f"Bearer {game['seats'][seat]['token']}",
+        },
+    )
+    with urllib.request.urlopen(req, timeout=60) as resp:
+        resp.read()
+
+
+def _finish(server: str, game: dict) -> None:
+    """Both seats of a DAO game take their first legal action until it is over."""
+    import json
+    import urllib.request
+
+    def call(method: str, path: str, body: dict | None = None, token: str = "") -> dict:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(server + path, method=method, data=data, headers=headers)
+        with urllib.request.urlopen(req, timeout=60) as resp:
+            return json.loads(resp.read())
+
+    path = f"/api/games/{game['id']}"
+    while not (snap := call("GET", path))["over"]:
+        token = game["seats"][snap["to_act"][0]]["token"]
+        me = call("GET", path, token=token)
+        call(
+            "POST",
+            f"{path}/actions",
+            {"version": me["version"], "action": me["legal_actions"][0]},
+            token,
+        )
+
+
+def _phrase_answered(page) -> str:
+    """Tap the quick phrase "No" and wait for its answer: ``"said"`` or ``"refused"``."""
+    before = page.locator("#chat-lines li").count()
+    page.locator("[data-phrase='chat.phrase_no']").click()
+    page.wait_for_function(
+        "n => !document.getElementById('chat-error').hidden"
+        " || document.querySelectorAll('#chat-lines li').length > n",
+        arg=before,
+    )
+    return "refused" if page.locator("#chat-error").is_visible() else "said"
+
+
+def test_the_table_chat_has_no_axe_violation(browser, live_server):
+    """The table chat with lines, its mutes open and a refusal in words, as a seat and as a
+    watcher; beside the proposals of Dragon's Gold's negotiation; on a finished game's review."""
+    seats = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
+    game = api(live_server, "POST", "/api/games", {"game": "dao", "seats": seats, "seed": 7})
+    for seat, text in ((0, "成交嗎？"), (1, "Deal? 我想要藍色的"), (0, "No")):
+        _say(live_server, game, seat, text)
+    over = api(live_server, "POST", "/api/games", {"game": "dao", "seats": seats, "seed": 8})
+    _say(live_server, over, 1, "打得好")
+    _finish(live_server, over)
+    dg, dg_seat = game_at(live_server, "dg-answer")
+    _say(live_server, dg, (dg_seat + 1) % 3, "成交嗎？")
+    for width, lang in SCREENS:
+        views = [
+            ("seat", "dao", game, 0),
+            ("watcher", "dao", game, None),
+            ("dg", "dragons_gold", dg, dg_seat),
+        ]
+        for name, kind, made, seat in views:
+            page = new_page(browser, viewport={"width": width, "height": 900})
+            open_as(page, live_server, kind, made, seat, f"?lang={lang}")
+            page.wait_for_function("() => document.querySelectorAll('#chat-lines li').length > 0")
+            page.wait_for_function(
+                "() => !document.getElementById('chat-form').hidden"
+                " || !document.getElementById('chat-note').hidden"
+            )
+            page.locator("#chat-mutes summary").click()
+            if name == "seat":  # a line too many: the refusal in words
+                for _ in range(12):  # each once the last is answered, until one is refused
+                    if _phrase_answered(page) == "refused":
+                        break
+                page.locator("#chat-mute-1").check()
+            _check(page, ("chat", name, width, lang))
+            page.locator("#chat").screenshot(path=str(OUT / f"axe-chat-{name}-{width}-{lang}.png"))
+            page.context.close()
+        page = new_page(browser, viewport={"width": width, "height": 900})
+        page.goto(f"{live_server}/dao/games/{over['id']}/review?lang={lang}")
+        page.wait_for_function("() => window.tobagoReview && window.tobagoReview.ready")
+        page.wait_for_function("() => document.querySelectorAll('#chat-lines li').length > 0")
+        _check(page, ("chat", "review", width, lang))
+
+
 @pytest.mark.parametrize("kind", list(HANDLES))
 def test_every_new_game_pages_real_time_choice_has_no_axe_violation(browser, live_server, kind):
     for width, lang in SCREENS:

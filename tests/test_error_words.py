@@ -54,12 +54,16 @@ PLAYER_REACHABLE = {
     "web/service/lobby.py": None,
     "web/service/seats.py": {"bearer_token", "seat_of", "claim"},
     "web/schemas_games.py": {"plain_name"},
+    "web/schemas_chat.py": {"chat_text"},
+    "web/service/chat.py": None,
     "web/accounts/names.py": None,
     "web/accounts/passwords.py": {"check_new"},
     "web/accounts/credentials.py": None,
     "web/accounts/limits.py": None,
     "web/accounts/service.py": None,
     "web/accounts_api.py": None,
+    "web/accounts/mail.py": None,
+    "web/turn_mail.py": None,
 }
 
 

@@ -36,7 +36,7 @@ MAX_SHARED = 2
 EXTRA_OWN = {"tobago": ("hexmap/", "solver/", "templates/puzzles/", "static/puzzles/")}
 #: The site's own name, not the kind's: its database file, its browser storage keys, its
 #: PostgreSQL connection pool.
-SITE_NAME = re.compile(r'tobago\.(?:sqlite3|tokens|invites|myGames|lang)\b|name="tobago"')
+SITE_NAME = re.compile(r'tobago\.(?:sqlite3|tokens|invites|myGames|lang|chat)\b|name="tobago"')
 
 
 def test_every_builtin_game_has_a_descriptor_of_its_own():

@@ -69,10 +69,6 @@ def play_a_move_each(pages: list) -> None:
             idle(p, version)
 
 
-def table_item(page, text: str):
-    return page.locator("#tables li", has_text=text)
-
-
 def listed(server: str, game_id: str, timeout: float = 10.0) -> dict:
     """The lobby's entry of ``game_id`` (the answer is kept a second: asked until it shows)."""
     end = time.monotonic() + timeout

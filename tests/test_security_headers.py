@@ -42,17 +42,20 @@ def page_urls(url: str, rules: list[str]) -> list[str]:
         body = {"game": kind["name"], "seats": seats, "seed": 3}
         games[kind["name"]] = requests.post(url + "/api/games", json=body, timeout=30).json()["id"]
     code = requests.get(url + "/api/tobago/puzzles?seed=1&difficulty=easy", timeout=30).json()
+    account = {"name": "Header_Player", "password": "a long enough pass phrase"}
+    made = requests.post(url + "/api/accounts", json=account, timeout=30)
+    assert made.status_code in (201, 409), made.text  # 409: made by the other test already
     out = []
     expanded = []
     for path in rules:  # a route for every kind (review, generic game page) is visited for each
         path = path.replace("<kind:kind>", "<kind>")
-        names = games if path.startswith("/<kind>/") else [None]
+        names = games if "<kind>" in path else [None]
         expanded += [path.replace("<kind>", name) if name else path for name in names]
     for path in expanded:
         kind = path.split("/")[1]
         path = path.replace("<game_id>", games.get(kind, "nosuchgame12"))
         path = path.replace("<int:seat>", "1").replace("<code>", code["code"])
-        path = path.replace("<game>", "tobago")
+        path = path.replace("<game>", "tobago").replace("<name>", account["name"])
         assert "<" not in path, path
         out.append(url + path)
     return out

@@ -20,6 +20,7 @@ from psycopg.types.json import Jsonb
 from errors import Forbidden
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat, VersionMoved
+from web.storage.chat import ChatLine
 from web.storage.postgres import SCHEMA_VERSION, PostgresStore
 
 pytestmark = pytest.mark.usefixtures("blind_auction")
@@ -155,7 +156,7 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
             )
         conn.execute("UPDATE schema_version SET version = 2")
     store = stores()
-    assert store.schema_version == SCHEMA_VERSION == 6
+    assert store.schema_version == SCHEMA_VERSION == 8
     public = {game_id: store.get(game_id).public for game_id in rows}
     assert public == {"friend": False, "listed": True, "older": True, "claimed": True}
     friend = store.get("friend")
@@ -168,15 +169,30 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
     assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
 
 
+def test_a_version_6_database_gains_the_table_chat(stores, url):
+    """As the SQLite file's: games stored before the chat have none, and take lines."""
+    first = stores()
+    first.create(_game(), [])
+    first.close()
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 6
+        before_chat(conn)
+        conn.execute("UPDATE schema_version SET version = 6")
+    store = stores()
+    assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
+    with store.transaction("g1") as tx:
+        tx.add_chat(ChatLine(1, 1, "hello", 5.0, 6.0))
+    assert store.get("g1").chat == 1 and [x.seat for x in store.chat("g1")] == [1]
+
+
 def test_a_version_4_database_gains_the_time_banks(stores, url):
     """As the SQLite file's: games stored before time banks (issue 41) have none, and play on."""
     stores().create(_game(), [])
     with psycopg.connect(url, autocommit=True) as conn:  # back to version 4
-        before_lobby(conn)
+        before_mail(conn)
         conn.execute("ALTER TABLE games DROP COLUMN banks")
         conn.execute("UPDATE schema_version SET version = 4")
     store = stores()
-    assert store.schema_version == SCHEMA_VERSION == 6 and store.get("g1").banks is None
+    assert store.schema_version == SCHEMA_VERSION and store.get("g1").banks is None
     banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
     with store.transaction("g1") as tx:
         tx.append([ActionRecord(1, None, {"type": "timeout"})], RUNNING, 9.5, banks=banks)
@@ -196,26 +212,52 @@ ACCOUNT_TABLES = (
 
 
 def before_lobby(conn: psycopg.Connection) -> None:
-    """Back to schema version 5: no lobby's columns (their indexes go with them)."""
+    """Back to schema version 7: no lobby's columns (their indexes go with them)."""
     for column in ("rated", "lobby", "lobby_until", "fill_at", "fill_level"):
         conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
 
 
-def test_a_version_5_database_gains_the_lobby(stores, url):
+def test_a_version_7_database_gains_the_lobby(stores, url):
     """As the SQLite file's: games stored before the lobby are rated, none an open table."""
     stores().create(_game(), [])
-    with psycopg.connect(url, autocommit=True) as conn:  # back to version 5
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 7
         before_lobby(conn)
-        conn.execute("UPDATE schema_version SET version = 5")
+        conn.execute("UPDATE schema_version SET version = 7")
     store = stores()
-    assert store.schema_version == SCHEMA_VERSION == 6 and store.get("g1").rated
+    assert store.schema_version == SCHEMA_VERSION and store.get("g1").rated
     assert store.open_tables("blind_auction", 10) == []
 
 
-def before_accounts(conn: psycopg.Connection) -> None:
-    """Back to schema version 3: no lobby, no time banks, no accounts' tables, no
-    ``games.to_act``."""
+def before_chat(conn: psycopg.Connection) -> None:
+    """Back to schema version 6: no lobby, no table chat, no ``games.chat``."""
     before_lobby(conn)
+    conn.execute("DROP TABLE chat")
+    conn.execute("ALTER TABLE games DROP COLUMN chat")
+
+
+def before_mail(conn: psycopg.Connection) -> None:
+    """Back to schema version 5: no table chat, no turn e-mails (their table, the accounts'
+    columns)."""
+    before_chat(conn)
+    conn.execute("DROP TABLE turn_mails")
+    for column in ("email", "mail_off", "mail_token"):
+        conn.execute(f"ALTER TABLE accounts DROP COLUMN {column}")
+
+
+def test_a_version_5_database_gains_the_turn_e_mails(stores, url):
+    """As the SQLite file's: accounts stored before turn e-mails have no address."""
+    stores().create(_game(), [])
+    with psycopg.connect(url, autocommit=True) as conn:  # back to version 5
+        before_mail(conn)
+        conn.execute("UPDATE schema_version SET version = 5")
+    store = stores()
+    assert store.schema_version == SCHEMA_VERSION and store.waiting(10) == []
+
+
+def before_accounts(conn: psycopg.Connection) -> None:
+    """Back to schema version 3: no turn e-mails, no time banks, no accounts' tables, no
+    ``games.to_act``."""
+    before_mail(conn)
     conn.execute("ALTER TABLE games DROP COLUMN banks")
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")

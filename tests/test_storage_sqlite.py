@@ -18,6 +18,7 @@ import pytest
 from errors import DatabaseUnavailable, Forbidden
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
+from web.storage.chat import ChatLine
 from web.storage.sqlite import READ_BUSY_MS, SCHEMA_VERSION, SqliteStore
 
 pytestmark = pytest.mark.usefixtures("blind_auction")
@@ -38,7 +39,7 @@ def store(db):
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
     with store.connection() as conn:
         _check_schema(conn)
-    assert store.schema_version == SCHEMA_VERSION == 9
+    assert store.schema_version == SCHEMA_VERSION == 11
 
 
 def _check_schema(conn: sqlite3.Connection) -> None:
@@ -53,8 +54,10 @@ def _check_schema(conn: sqlite3.Connection) -> None:
     assert {"games_seq", "games_bots"} <= indexes
     cols = {r[1] for r in conn.execute("PRAGMA table_info(actions)")}
     assert {"game", "version", "seat", "action", "time"} <= cols
-    assert set(ACCOUNT_TABLES) <= tables
-    assert {"to_act", "banks"} <= {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+    assert set(ACCOUNT_TABLES) <= tables and "chat" in tables
+    games = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+    assert {"to_act", "banks", "chat", *LOBBY_COLUMNS} <= games
+    assert set(LOBBY_INDEXES) <= {r[1] for r in conn.execute("PRAGMA index_list(games)")}
 
 
 def test_a_version_cannot_be_written_twice(store):
@@ -211,22 +214,39 @@ ACCOUNT_TABLES = (
 )
 
 
-#: The lobby's columns of ``games`` and their indexes (schema version 9).
+#: The lobby's columns of ``games`` and their indexes (schema version 11).
 LOBBY_COLUMNS = ("rated", "lobby", "lobby_until", "fill_at", "fill_level")
 LOBBY_INDEXES = ("games_lobby_kind", "games_lobby_key")
 
 
 def _before_lobby(conn: sqlite3.Connection) -> None:
-    """Back to schema version 8: no lobby's columns."""
+    """Back to schema version 10: no lobby's columns."""
     for index in LOBBY_INDEXES:
         conn.execute(f"DROP INDEX {index}")
     for column in LOBBY_COLUMNS:
         conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
 
 
-def _before_banks(conn: sqlite3.Connection) -> None:
-    """Back to schema version 7: no lobby, no ``games.banks``."""
+def before_chat(conn: sqlite3.Connection) -> None:
+    """Back to schema version 9: no lobby, no table chat, no ``games.chat``."""
     _before_lobby(conn)
+    conn.execute("DROP TABLE chat")
+    conn.execute("ALTER TABLE games DROP COLUMN chat")
+
+
+def _before_mail(conn: sqlite3.Connection) -> None:
+    """Back to schema version 8: no table chat, no turn e-mails (their table, the accounts'
+    columns)."""
+    before_chat(conn)
+    conn.execute("DROP TABLE turn_mails")
+    conn.execute("DROP INDEX accounts_mail")
+    for column in ("email", "mail_off", "mail_token"):
+        conn.execute(f"ALTER TABLE accounts DROP COLUMN {column}")
+
+
+def _before_banks(conn: sqlite3.Connection) -> None:
+    """Back to schema version 7: no turn e-mails, no ``games.banks``."""
+    _before_mail(conn)
     conn.execute("ALTER TABLE games DROP COLUMN banks")
 
 
@@ -236,6 +256,25 @@ def _before_accounts(conn: sqlite3.Connection) -> None:
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")
     conn.execute("ALTER TABLE games DROP COLUMN to_act")
+
+
+def test_a_version_9_database_gains_the_table_chat(db):
+    """Games stored before the chat have none, and take lines from then on."""
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    SqliteStore(db).close()
+    with sqlite3.connect(db) as conn:
+        before_chat(conn)
+        conn.execute("PRAGMA user_version = 9")
+    store = SqliteStore(db)
+    assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
+    assert store.chat("g1") == []
+    with store.transaction("g1") as tx:
+        tx.add_chat(ChatLine(1, 0, "hello", 5.0, 6.0))
+    assert store.get("g1").chat == 1 and [x.text for x in store.chat("g1")] == ["hello"]
+    with store.connection() as conn:
+        _check_schema(conn)
+    store.close()
 
 
 def _seats(*seats: dict) -> str:
@@ -309,17 +348,33 @@ def test_a_database_from_newer_code_is_refused(db):
         SqliteStore(db)
 
 
-def test_a_version_8_database_gains_the_lobby(db):
+def test_a_version_8_database_gains_the_turn_e_mails(db):
+    """Accounts stored before turn e-mails (issue 41) have no address, and games play on."""
+    with sqlite3.connect(db) as conn:
+        conn.executescript(V1_SCHEMA)
+    SqliteStore(db).close()
+    with sqlite3.connect(db) as conn:
+        _before_mail(conn)
+        conn.execute("PRAGMA user_version = 8")
+    store = SqliteStore(db)
+    assert store.schema_version == SCHEMA_VERSION and store.waiting(10) == []
+    assert store.email_of("nobody") == (None, False)
+    with store.connection() as conn:
+        _check_schema(conn)
+
+
+def test_a_version_10_database_gains_the_lobby(db):
     """Games stored before the lobby (issue 41) are rated tables, none open in the lobby."""
     with sqlite3.connect(db) as conn:
         conn.executescript(V1_SCHEMA)
     SqliteStore(db).close()
     with sqlite3.connect(db) as conn:
         _before_lobby(conn)
-        conn.execute("PRAGMA user_version = 8")
+        conn.execute("PRAGMA user_version = 10")
     store = SqliteStore(db)
     game = store.get("g1")
     assert store.schema_version == SCHEMA_VERSION and game.rated and game.lobby_until is None
     assert store.open_tables("blind_auction", 10) == []
     with store.connection() as conn:
         _check_schema(conn)
+    store.close()

@@ -14,6 +14,7 @@ import asyncio
 import json
 import threading
 import time
+from collections import Counter
 
 import pytest
 import requests
@@ -143,6 +144,125 @@ def test_a_move_made_while_a_stream_waits_arrives(client):
     reader.join(10)
     resp.close()
     assert got and [int(e["id"]) for e in got[0][1:]] == [1, 2]
+
+
+def _say(client, gid: str, token: str, text: str) -> int:
+    """A seat's chat line (``web.chat_api``); its number."""
+    auth = {"Authorization": f"Bearer {token}"}
+    resp = client.post(f"/api/games/{gid}/chat", json={"text": text}, headers=auth)
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()["n"]
+
+
+def test_chat_lines_arrive_as_chat_events_in_order_among_the_entries(client, clock):
+    gid, tokens = _game(client)
+    _move(client, gid, tokens)
+    _say(client, gid, tokens[0], "Deal?")
+    _say(client, gid, tokens[1], "No")
+    resp = client.get(f"/api/games/{gid}/stream")
+    events = _read(resp, 4)
+    resp.close()
+    assert events[1] == {"id": "1", "data": events[1]["data"]}  # no line sent yet: the version
+    chat = [e for e in events if e.get("event") == "chat"]
+    assert [e["id"] for e in chat] == ["1:1", "1:2"]  # the version, then the lines sent
+    assert [json.loads(e["data"]) for e in chat] == [
+        {"n": 1, "seat": 0, "text": "Deal?", "time": clock()},
+        {"n": 2, "seat": 1, "text": "No", "time": clock()},
+    ]
+    assert [json.loads(e["data"]) for e in chat] == client.get(f"/api/games/{gid}/chat").get_json()[
+        "lines"
+    ]
+
+
+def test_a_stream_resumes_the_chat_after_last_event_id_or_chat_after(client, clock):
+    gid, tokens = _game(client)
+    for i in range(3):
+        _say(client, gid, tokens[i % 2], f"line {i + 1}")
+    _move(client, gid, tokens)
+    # a browser back after a drop: entries after version 0, lines after line 2
+    resp = client.get(
+        f"/api/games/{gid}/stream?after=0&chat_after=0", headers={"Last-Event-ID": "0:2"}
+    )
+    events = _read(resp, 3)
+    resp.close()
+    assert [(e.get("event"), e["id"]) for e in events[1:]] == [(None, "1:2"), ("chat", "1:3")]
+    assert json.loads(events[2]["data"])["text"] == "line 3"
+    resp = client.get(f"/api/games/{gid}/stream?after=1&chat_after=1")
+    events = _read(resp, 3)
+    resp.close()
+    assert [e["id"] for e in events[1:]] == ["1:2", "1:3"]
+    # an older client's numeric Last-Event-ID is still a version (the lines from chat_after)
+    resp = client.get(f"/api/games/{gid}/stream?chat_after=3", headers={"Last-Event-ID": "0"})
+    events = _read(resp, 2)
+    resp.close()
+    assert events[1]["id"] == "1:3" and json.loads(events[1]["data"])["version"] == 1
+    for bad in ("1:", ":1", "1:x", "1:2:3", "1;2"):
+        resp = client.get(f"/api/games/{gid}/stream", headers={"Last-Event-ID": bad})
+        assert resp.status_code == 400 and resp.get_json()["error"]["field"] == "Last-Event-ID"
+    for query, header in (("chat_after=4", None), ("", "1:4")):
+        headers = {"Last-Event-ID": header} if header else {}
+        resp = client.get(f"/api/games/{gid}/stream?{query}", headers=headers)
+        assert resp.status_code == 409 and resp.get_json()["error"]["reason"] == "after_past_chat"
+
+
+def test_a_line_said_while_a_stream_waits_arrives_and_a_finished_game_ends_after_its_lines(
+    client, clock
+):
+    gid, tokens = _game(client)
+    resp = client.get(f"/api/games/{gid}/stream")
+    got: list[list[dict]] = []
+    reader = threading.Thread(target=lambda: got.append(_read(resp, 4)), daemon=True)
+    reader.start()
+    time.sleep(0.3)  # the stream is asleep on the watcher
+    _say(client, gid, tokens[0], "first")
+    time.sleep(0.3)  # (within one look the entries go first: the two orders are apart)
+    _move(client, gid, tokens)
+    time.sleep(0.3)
+    _say(client, gid, tokens[1], "second")
+    reader.join(10)
+    resp.close()
+    assert got, "the stream heard nothing"
+    kinds = [(e.get("event"), e["id"]) for e in got[0][1:]]
+    assert kinds == [("chat", "0:1"), (None, "1:1"), ("chat", "1:2")]
+    body = {"game": "dao", "seats": [{"type": "bot"}, {"type": "bot"}], "seed": 5}
+    over = client.post("/api/games", json=body).get_json()["id"]
+    bots_move(client)
+    text = client.get(f"/api/games/{over}/stream?chat_after=0").get_data(as_text=True)
+    assert _parse(text)[-1]["event"] == "end"  # a finished game without lines ends as before
+
+
+def test_the_followers_of_a_game_in_one_process_share_their_reads(client, monkeypatch):
+    """Five streams of one table woken by one line: the game's row and the line are read once
+    for all of them (``web.streams._Shared``), and each stream sends the line."""
+    gid, tokens = _game(client)
+    store = client.application.extensions["game_sessions"].store
+    calls: Counter[str] = Counter()
+    for name in ("get", "chat"):
+        real = getattr(store, name)
+
+        def counted(*args, _real=real, _name=name, **kw):
+            calls[_name] += 1
+            return _real(*args, **kw)
+
+        monkeypatch.setattr(store, name, counted)
+    streams = [client.get(f"/api/games/{gid}/stream") for _ in range(5)]
+    got: list[list[dict]] = []
+    readers = [
+        threading.Thread(target=lambda r=r: got.append(_read(r, 2)), daemon=True) for r in streams
+    ]
+    for reader in readers:
+        reader.start()
+    time.sleep(0.3)  # every stream has looked once and sleeps on the watcher
+    calls.clear()
+    _say(client, gid, tokens[0], "one line, five pages")
+    for reader in readers:
+        reader.join(10)
+    for resp in streams:
+        resp.close()
+    assert len(got) == 5
+    assert all(json.loads(events[1]["data"])["text"] == "one line, five pages" for events in got)
+    assert calls["chat"] == 1  # the line, read once for the five
+    assert calls["get"] <= 2  # the POST's own read of the game, and one for the five
 
 
 # --- over HTTP ------------------------------------------------------------------------------

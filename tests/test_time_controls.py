@@ -25,6 +25,7 @@ from i18n import translate
 from tests.api_calls import act, new_game, snapshot
 from tests.testgame import NAME
 from web.service.banks import Banks, fold, opening
+from web.service.deadlines import EMPTY_BANK_MOVE_S
 
 pytestmark = pytest.mark.usefixtures("blind_auction")
 
@@ -322,3 +323,34 @@ def test_a_log_written_before_the_marks_replays_as_it_was_played(app, client, cl
     assert snap["absent"] == [1] and snap["version"] == version - 1
     again = act(client, gid, tokens[1], 0, {"type": "back"})
     assert again.status_code == 200 and again.get_json()["absent"] == []
+
+
+def test_an_empty_bank_still_gives_a_short_move_to_a_player_back(client, clock):
+    """No increment, a bank that ran out: the table played for the seat until it was absent;
+    back, its turns last ``EMPTY_BANK_MOVE_S`` (not none at all, which would have the table
+    play it again at once)."""
+    game = new_game(client, "dao", options={"time_bank_s": 30})
+    gid, tokens = game["id"], [s["token"] for s in game["seats"]]
+    snap = snapshot(client, gid)
+    for _ in range(200):
+        if snap["absent"] or snap["over"]:
+            break
+        if 0 in snap["to_act"]:
+            bid(client, gid, tokens[0])
+        else:
+            clock.advance(31)
+        snap = snapshot(client, gid)
+    if snap["over"]:
+        pytest.skip("the game ended before a seat was marked absent")
+    (seat,) = snap["absent"]
+    resp = act(client, gid, tokens[seat], snap["version"], {"type": "back"})
+    assert resp.status_code == 200
+    for _ in range(20):  # to that seat's next turn
+        snap = snapshot(client, gid)
+        if seat in snap["to_act"] or snap["over"]:
+            break
+        bid(client, gid, tokens[0])
+    if snap["over"]:
+        pytest.skip("the game ended first")
+    assert snap["banks"][seat] == 0
+    assert snap["turn_deadlines"][seat] == pytest.approx(snap["now"] + EMPTY_BANK_MOVE_S, abs=1)

@@ -14,6 +14,7 @@ from flask import Flask
 from web import (
     accounts_api,
     accounts_pages,
+    chat_api,
     docs,
     errors,
     game_pages,
@@ -25,6 +26,7 @@ from web import (
     review_pages,
     rules_pages,
     security,
+    turn_mail,
 )
 from web.apidoc import install_converters
 from web.game_site import sites
@@ -42,6 +44,8 @@ BLUEPRINTS = (
     game_pages,
     accounts_api,
     accounts_pages,
+    turn_mail,
+    chat_api,
     lobby_api,
 )
 

@@ -21,6 +21,7 @@ from flask import Blueprint, Flask, Response, current_app, jsonify, request
 
 from errors import Forbidden, InvalidInput, NotFound, Unauthorized
 from games.base import get_kind, kinds
+from web.accounts import mail
 from web.accounts import ratings as ratings_
 from web.accounts.credentials import COOKIE, SESSION_S, Presented, csrf_token, current_account
 from web.accounts.service import Accounts
@@ -69,9 +70,18 @@ CSRF_HEADER = {
 
 
 def init_accounts(app: Flask) -> Accounts:
-    """The process's accounts over its game sessions (``create_app`` calls it once)."""
-    found = Accounts(app.extensions["game_sessions"])
+    """The process's accounts over its game sessions (``create_app`` calls it once); where an
+    SMTP server is named, the table runner sends the turn e-mails (``web.accounts.mail``)."""
+    sessions = app.extensions["game_sessions"]
+    found = Accounts(sessions)
     app.extensions["accounts"] = found
+    settings = mail.MailSettings.of(app.config)
+    app.extensions["mail_settings"] = settings
+    if settings.host is not None:
+        store = found.store
+        sessions.chores.append(
+            (mail.TICK_S, lambda: mail.send_due(store, settings, sessions.clock()))
+        )
     return found
 
 
@@ -254,11 +264,14 @@ def sign_out_everywhere() -> Response:
 )
 def get_me() -> dict:
     account = me()
-    ratings = accounts().ratings(account)
+    a = accounts()
+    email, off = a.store.email_of(account.id)
     return {
         "name": account.name,
         "created": account.created,
-        "ratings": [rating_out(r) for r in ratings],
+        "ratings": [rating_out(r) for r in a.ratings(account)],
+        "email": email,
+        "mail_off": off,
     }
 
 

@@ -341,14 +341,18 @@ def account_page() -> ResponseReturnValue:
     account = _signed_in_or_redirect()
     if not isinstance(account, Account):
         return account
-    tokens = [t.__dict__ for t in accounts().store.tokens(account.id)]
+    store = accounts().store
+    tokens = [t.__dict__ for t in store.tokens(account.id)]
     data = {"tokens": tokens, "name": account.name}
     tag = f'<script type="application/json" id="account-data">{script_json(data)}</script>'
+    email, mail_off = store.email_of(account.id)
     return render_template(
         "accounts/account.html",
         created=when(current_lang(), account.created),
         profile=profile_href(account.name),
         account_data=Markup(tag),
+        email=email,
+        mail_off=mail_off,
     )
 
 
@@ -422,6 +426,7 @@ def me_page() -> ResponseReturnValue:
         tuple(item for _, item in finished),
         older,
         before is not None,
+        sum(1 for p in running if p.seat in p.game.to_act),
     )
     return render_template("accounts/me.html", main=main)
 
@@ -433,10 +438,12 @@ def me_main(
     finished: tuple[Markup, ...],
     older: str | None,
     paged: bool,
+    my_turns: int,
 ) -> Markup:
     """The content of my games (``templates/accounts/me_main.html``), kept while it says the
-    same: its items are kept ones, so telling them apart costs their (kept) hashes."""
-    key = ("me", lang, name, running, finished, older, paged)
+    same: its items are kept ones, so telling them apart costs their (kept) hashes.
+    ``my_turns``: the running games in which it is my turn."""
+    key = ("me", lang, name, running, finished, older, paged, my_turns)
     found = ITEMS.get(key)
     if found is not None:
         return found
@@ -449,6 +456,7 @@ def me_main(
             finished=finished,
             older=older,
             paged=paged,
+            my_turns=my_turns,
             profile=profile_href(name),
         )
     )

@@ -40,6 +40,7 @@ from web.schemas_games import (
     create_game_schema,
     record_schema,
 )
+from web.service import lobby
 from web.service.lobby import TableSettings
 from web.service.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.storage import GameRecord, open_store
@@ -59,8 +60,18 @@ GAME_ID = path_param(
 MAX_AFTER = 2**62
 #: The schema of ``after``: a version to read on from.
 AFTER = {"type": "integer", "minimum": 0, "maximum": MAX_AFTER}
+#: ``chat_after``: the table chat's lines already read (``web.chat_api``), for a stream or a
+#: long-poll.
+CHAT_AFTER = query_param(
+    "chat_after",
+    AFTER,
+    "The table chat's lines already read: the lines numbered above this come too (default 0; "
+    "at most the chat's line count, else 409 after_past_chat)",
+)
+#: A stream's ``Last-Event-ID``: the version, then (once the stream sent chat lines or was
+#: asked for lines after some) ``:`` and the chat lines read.
+_EVENT_ID = re.compile(r"([0-9]{1,19})(?::([0-9]{1,19}))?")
 _INTEGER = re.compile(r"-?[0-9]+")
-_DIGITS = re.compile(r"[0-9]{1,19}")
 _NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 E400 = "Malformed request (the field is named)"
 E404 = "No such game"
@@ -97,7 +108,8 @@ def init_sessions(app: Flask) -> GameSessions:
     states are kept within ``STATE_CACHE_BYTES``; with ``TABLE_RUNNER`` a background thread settles due deadlines and
     plays due bots every ``TABLE_TICK_S`` seconds (``web.service.table``). Under ``TESTING`` a
     failing bot raises. ``QUICK_BOTS`` (default on): a table whose bots all choose from their
-    legal actions alone gets their replies in the player's write (``web.service.moves``)."""
+    legal actions alone gets their replies in the player's write (``web.service.moves``). The
+    lobby's tidying is one of the runner's chores."""
     found = GameSessions(
         open_store(app.config["DATABASE"]),
         cache_bytes=app.config["STATE_CACHE_BYTES"],
@@ -107,6 +119,8 @@ def init_sessions(app: Flask) -> GameSessions:
         quick_bots=bool(app.config.get("QUICK_BOTS", True)),
     )
     app.extensions["game_sessions"] = found
+    # the lobby's open tables are filled by bots and expire on time (web.service.lobby)
+    found.chores.append((lobby.TIDY_S, lambda: lobby.tidy(found)))
     if app.config["TABLE_RUNNER"]:
         found.start_runner(app.config["TABLE_TICK_S"])
     return found
@@ -118,7 +132,7 @@ def sessions() -> GameSessions:
     return app.extensions["game_sessions"]
 
 
-def _seat(game: GameRecord, required: bool) -> int | None:
+def request_seat(game: GameRecord, required: bool) -> int | None:
     """The seat this request acts for: its seat token's or its account's
     (``web.accounts.credentials``)."""
     s = sessions()
@@ -138,7 +152,7 @@ def _holder() -> Account | None:
     return current_account(_accounts(s), s.clock())
 
 
-def _int_arg(name: str, default: int, low: int, high: int) -> int:
+def int_arg(name: str, default: int, low: int, high: int) -> int:
     """A query integer in decimal digits (no sign but ``-``, no spaces or underscores)."""
     raw = request.args.get(name)
     if raw is None:
@@ -226,7 +240,7 @@ def list_games() -> dict:
     raw = request.args.get("open", "false")
     if raw not in ("true", "false"):
         raise InvalidInput(f"open must be true or false, got {raw!r}", "open")
-    limit = _int_arg("limit", 50, 1, 200)
+    limit = int_arg("limit", 50, 1, 200)
     s = sessions()
     games = s.store.list_games(raw == "true", limit)
     return {"games": [s.summary(g) for g in games]}
@@ -247,7 +261,7 @@ def list_games() -> dict:
 def get_game(game_id: str) -> dict:
     s = sessions()
     with s.reading(game_id) as (game, state):
-        return s.snapshot(game, _seat(game, required=False), state)
+        return s.snapshot(game, request_seat(game, required=False), state)
 
 
 @api_route(
@@ -303,13 +317,14 @@ lean_pattern("POST", f"/api/games/(?P<game_id>{GAME_ID_PATTERN[1:-1]})/actions",
     "GET",
     "/api/games/{game_id}/events",
     f"Public events after a version, at most {EVENTS_PAGE} (`more`: ask again after the last); "
-    "waits up to `wait` seconds (max 25) for one (long-poll)",
+    "waits up to `wait` seconds (max 25) for one (long-poll), or with `chat_after` for a chat "
+    "line",
     TAG,
     response=EventsOut,
     errors={
         400: E400,
         404: E404,
-        409: "`after` is beyond the game's current version",
+        409: "`after` is beyond the game's current version, or `chat_after` the chat's line count",
         503: E503,
     },
     params=[
@@ -325,17 +340,24 @@ lean_pattern("POST", f"/api/games/(?P<game_id>{GAME_ID_PATTERN[1:-1]})/actions",
             {"type": "number", "minimum": 0, "maximum": MAX_WAIT_S},
             "Seconds to wait when nothing is new yet (default 0)",
         ),
+        {
+            **CHAT_AFTER,
+            "description": "Also return when the table chat has a line numbered above this "
+            "(`chat` counts the lines; read them with GET /api/games/{game_id}/chat); at most "
+            "the chat's line count, else 409 after_past_chat",
+        },
     ],
 )
 def get_events(game_id: str) -> dict:
-    after = _int_arg("after", 0, 0, MAX_AFTER)
+    after = int_arg("after", 0, 0, MAX_AFTER)
+    chat_after = int_arg("chat_after", 0, 0, MAX_AFTER) if "chat_after" in request.args else None
     raw = request.args.get("wait", "0")
     if _NUMBER.fullmatch(raw) is None or len(raw) > 40:
         raise InvalidInput(f"wait must be a number of seconds, got {raw!r}", "wait")
     wait = float(raw)
     if not 0 <= wait <= MAX_WAIT_S:  # also refuses nan and inf
         raise InvalidInput(f"wait must be between 0 and {MAX_WAIT_S:g} seconds", "wait")
-    return sessions().events(game_id, after, wait)
+    return sessions().events(game_id, after, wait, chat_after)
 
 
 @api_route(
@@ -343,39 +365,52 @@ def get_events(game_id: str) -> dict:
     "GET",
     "/api/games/{game_id}/stream",
     "The game's public events pushed as they come (Server-Sent Events): one event per log "
-    "entry, `id` its version and `data` the entry as the events endpoint gives it; a comment "
-    f"at least every {HEARTBEAT_S:g} s; after a finished game's last entry an `end` event "
-    '(`data: {"version": V}`), then the stream closes. Resumes after `Last-Event-ID` (which '
-    "wins) or `after`",
+    "entry, `id` its version and `data` the entry as the events endpoint gives it; each table "
+    "chat line as a `chat` event (`data` the line as GET /api/games/{game_id}/chat gives it), "
+    "in order; once the stream has sent chat lines or was asked for lines after some, every "
+    "`id` is `<version>:<lines>`; a comment "
+    f"at least every {HEARTBEAT_S:g} s; after a finished game's last entry and line an `end` "
+    'event (`data: {"version": V}`), then the stream closes. Resumes after `Last-Event-ID` '
+    "(which wins) or `after` and `chat_after`",
     TAG,
     content_type="text/event-stream",
     errors={
         400: E400,
         404: E404,
-        409: "`after` (or `Last-Event-ID`) is beyond the game's current version",
+        409: "`after` (or `Last-Event-ID`) is beyond the game's current version, or "
+        "`chat_after` beyond the chat's line count",
         503: E503,
     },
     params=[
         GAME_ID,
         query_param("after", AFTER, "Send the entries with a version above this (default 0)"),
+        CHAT_AFTER,
         {
             "name": "Last-Event-ID",
             "in": "header",
-            "schema": {"type": "string", "pattern": "^[0-9]{1,19}$"},
-            "description": "The last version received (a reconnecting EventSource sends it)",
+            "schema": {"type": "string", "pattern": "^[0-9]{1,19}(:[0-9]{1,19})?$"},
+            "description": "The last event's id (a reconnecting EventSource sends it): the "
+            "version, then `:` and the chat lines received; a version alone (older clients) "
+            "keeps `chat_after`",
         },
     ],
 )
 def stream_events(game_id: str) -> Response:
-    after = _int_arg("after", 0, 0, MAX_AFTER)
+    after = int_arg("after", 0, 0, MAX_AFTER)
+    chat_after = int_arg("chat_after", 0, 0, MAX_AFTER)
     resumed = request.headers.get("Last-Event-ID")
     if resumed is not None:
-        if _DIGITS.fullmatch(resumed) is None or int(resumed) > MAX_AFTER:
+        found = _EVENT_ID.fullmatch(resumed)
+        if found is None or max(int(n) for n in found.groups(0)) > MAX_AFTER:
             raise InvalidInput(
-                f"Last-Event-ID must be a version (digits), got {resumed!r}", "Last-Event-ID"
+                "Last-Event-ID must be a version (digits), then ':' and the chat lines read, "
+                f"got {resumed!r}",
+                "Last-Event-ID",
             )
-        after = int(resumed)
-    stream = EventStream(sessions(), game_id, after)
+        after = int(found.group(1))
+        if found.group(2) is not None:
+            chat_after = int(found.group(2))
+    stream = EventStream(sessions(), game_id, after, chat_after)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream, mimetype="text/event-stream", headers=headers)
 

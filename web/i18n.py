@@ -13,7 +13,10 @@ For templates (any blueprint, via a context processor): ``ui_lang`` (``en``/``zh
 (the string with each placeholder shown as a ``<kbd>`` key), ``lang_url(code)`` (the current URL
 in another language) and ``i18n_script(*prefixes, clues=True)`` (a ``<script type=
 "application/json" id="i18n-data">`` carrying the strings the page's scripts need and, unless
-``clues=False``, every clue sentence; pages of games without clues leave those out).
+``clues=False``, every clue sentence; pages of games without clues leave those out) and
+``i18n_more(*prefixes)`` (the strings under ``prefixes`` alone, for a part of a page that brings
+its words with it, e.g. the table chat of ``templates/chat.html``: ``static/common/i18n.js``
+merges every ``<script class="i18n-more">`` into the page's strings).
 
 Other Python code: ``current_lang()``, ``translate(lang, key, **params)``, ``catalogue(lang)``,
 ``clue_sentences(lang)``.
@@ -87,6 +90,14 @@ def _script_tag(lang: str, prefixes: tuple[str, ...], clues: bool) -> str:
     return f'<script type="application/json" id="i18n-data">{body}</script>'
 
 
+@cache
+def _more_tag(lang: str, prefixes: tuple[str, ...]) -> str:
+    """The strings under ``prefixes`` only, as a JSON script element ``i18n.js`` merges."""
+    strings = {k: v for k, v in catalogue(lang).items() if k.startswith(prefixes)}
+    body = script_json({"strings": strings})
+    return f'<script type="application/json" class="i18n-more">{body}</script>'
+
+
 def keys_markup(lang: str, key: str, **keys: str) -> Markup:
     """``key`` in ``lang`` with each placeholder shown as a ``<kbd>`` key (the text escaped)."""
     text = catalogue(lang).get(key, key)
@@ -116,6 +127,9 @@ def _inject() -> dict:
     def i18n_script(*prefixes: str, clues: bool = True) -> Markup:
         return Markup(_script_tag(lang, tuple(prefixes), clues))
 
+    def i18n_more(*prefixes: str) -> Markup:
+        return Markup(_more_tag(lang, tuple(prefixes)))
+
     return {
         "ui_lang": lang,
         "html_lang": HTML_LANG[lang],
@@ -123,6 +137,7 @@ def _inject() -> dict:
         "tr_keys": tr_keys,
         "lang_url": _lang_url,
         "i18n_script": i18n_script,
+        "i18n_more": i18n_more,
         "langs": LANGS,
     }
 

@@ -98,6 +98,25 @@ class MeOut(BaseModel):
     name: str
     created: float
     ratings: list[RatingOut]
+    email: str | None = Field(description="Where turn e-mails go (null: none)")
+    mail_off: bool = Field(description="Turn e-mails are turned off")
+
+
+class EmailIn(_In):
+    email: str | None = Field(
+        max_length=1000,
+        description="An address for 'your turn' e-mails of turn-based games (null or empty: "
+        "none); giving one turns them on",
+    )
+
+
+class EmailOut(BaseModel):
+    email: str | None
+    mail_off: bool
+
+
+class StopMailIn(_In):
+    token: str = Field(min_length=1, max_length=100, description="The e-mail's unsubscribe link's")
 
 
 class RatingChangeOut(BaseModel):

@@ -469,6 +469,9 @@ class EventsOut(BaseModel):
     now: float = Field(description="The server's clock (seconds)")
     more: bool = Field(description="More entries follow the last one returned (a page is full)")
     events: list[EventEntry]
+    chat: int = Field(
+        description="The lines of the game's table chat so far (GET /api/games/{game_id}/chat)"
+    )
 
 
 class GameSummary(BaseModel):

@@ -8,13 +8,26 @@ event per log entry, ``id:`` its version and ``data:`` the entry as the events e
 it (``{"version", "seat", "events", "time"}``: the acting seat and the public events, never the
 action); a ``bot`` event (``data: {"version": V, "bot": "thinking" | "failed" | null}``) when
 what the table's bots do changes (``GameRecord.bot``: a page says a bot is thinking, or
-failed); a comment line at least every ``HEARTBEAT_S`` seconds while nothing happens (so
-proxies and clients see a live connection); and when the game is over, after its last entry,
-an ``end`` event (``data: {"version": V}``), and the stream closes. It resumes after
-``Last-Event-ID`` or ``?after=V``.
+failed); each line of the game's table chat as a ``chat`` event (``data:`` the line as
+``GET .../chat`` gives it: ``{"n", "seat", "text", "time"}``, ``web.service.chat``), in the
+order of their numbers; a comment line at least every ``HEARTBEAT_S`` seconds while nothing
+happens (so proxies and clients see a live connection); and when the game is over, after its
+last entry and its last line, an ``end`` event (``data: {"version": V}``), and the stream
+closes. It resumes after ``Last-Event-ID`` or ``?after=V&chat_after=n``.
+
+**Ids.** An event's ``id`` says where the stream stands in both sequences: the version alone
+while no chat line counts (``5``), and ``<version>:<lines>`` once the stream has sent a line or
+was asked for the lines after some (``5:3``), so a browser's reconnection (its
+``Last-Event-ID`` is the last id it received, of any event) resumes the entries and the lines
+alike. A client that knows nothing of the chat keeps working: its entries' ``data`` are
+unchanged, its numeric ``Last-Event-ID`` is still a version, and a ``chat`` event is one it
+does not listen to.
 
 A stream sleeps on the process's watcher (``web.storage.watch``): it costs a subscription, and
-reads the store only when its game changed. A database that cannot be read meanwhile leaves the
+reads the store only when its game changed. The followers of one game in one process share
+their reads (``_Shared``): after a wake-up the first to look reads the game's row and its new
+chat lines, and the others take them from it while the watcher's mark of the game stands (a
+table talking to fifty pages costs a worker one read per line, not fifty; ``bench/chat_bench.py``). A database that cannot be read meanwhile leaves the
 stream open: it looks again every ``DATABASE_RETRY_S`` until the database answers. Under gunicorn's gevent worker it costs a greenlet
 and a socket, not a thread.
 """
@@ -22,15 +35,19 @@ and a socket, not a thread.
 from __future__ import annotations
 
 import random
+import threading
 import time
+import weakref
 from collections.abc import Generator, Iterator
 from contextlib import AbstractContextManager
 
 import orjson
 
 from errors import DatabaseUnavailable
+from web.service.chat import CHAT_PAGE, check_chat_after, public_line
 from web.service.sessions import EVENTS_PAGE, GameSessions, public_entry
-from web.storage import ActionRecord, GameRecord
+from web.storage import ActionRecord, GameRecord, GameStore
+from web.storage.chat import ChatLine
 from web.storage.watch import Subscription
 
 #: A comment is sent when the stream has been silent this long (seconds).
@@ -41,32 +58,96 @@ RETRY_MS = 3000
 #: A stream that cannot read the database looks again after this long (seconds).
 DATABASE_RETRY_S = 1.0
 _UNSEEN = object()
+#: The newest chat lines kept per followed game for the process's other followers of it.
+KEPT_LINES = 64
 
 
-def entry_event(entry: dict) -> bytes:
-    """One log entry as an event: ``id`` its version, ``data`` its JSON."""
-    return b"id: %d\ndata: %s\n\n" % (entry["version"], orjson.dumps(entry))
+class _Shared:
+    """What this process's followers of one game last read (module doc): the game's row as of
+    the watcher's ``mark``, and the game's newest chat lines (lines never change once written).
+    Kept while a stream of the game holds it (``shared``: weakly referenced)."""
+
+    __slots__ = ("__weakref__", "data", "game", "lines", "lock", "mark")
+
+    def __init__(self) -> None:
+        self.mark: int | None = None
+        self.game: GameRecord | None = None
+        self.lines: dict[int, ChatLine] = {}
+        self.data: dict[int, bytes] = {}  # each kept line's JSON, written once
+        self.lock = threading.Lock()  # (gevent's under gunicorn: the others wait for one read)
+
+    def lines_after(self, after: int, count: int) -> list[ChatLine] | None:
+        """The lines ``after + 1 ...`` up to ``count`` (a page at most), if all are kept."""
+        wanted = range(after + 1, min(count, after + CHAT_PAGE) + 1)
+        if any(n not in self.lines for n in wanted):
+            return None
+        return [self.lines[n] for n in wanted]
+
+    def keep(self, lines: list[ChatLine]) -> None:
+        for line in lines:
+            self.lines[line.n] = line
+            self.data[line.n] = orjson.dumps(public_line(line))
+        if len(self.lines) > KEPT_LINES:
+            for n in sorted(self.lines)[:-KEPT_LINES]:
+                del self.lines[n], self.data[n]
+
+
+_SHARED: weakref.WeakValueDictionary[tuple[int, str], _Shared] = weakref.WeakValueDictionary()
+_SHARED_LOCK = threading.Lock()
+
+
+def shared(store: GameStore, game_id: str) -> _Shared:
+    """The reads shared by this process's followers of ``game_id`` on ``store``."""
+    with _SHARED_LOCK:
+        found = _SHARED.get((id(store), game_id))
+        if found is None:
+            found = _SHARED[(id(store), game_id)] = _Shared()
+        return found
+
+
+def event_id(version: int, lines: int) -> bytes:
+    """An event's id (module doc): the version, then the chat lines read once there are any."""
+    return b"%d" % version if lines == 0 else b"%d:%d" % (version, lines)
+
+
+def entry_event(entry: dict, lines: int = 0) -> bytes:
+    """One log entry as an event: ``id`` its version (and the chat lines sent, ``event_id``),
+    ``data`` its JSON."""
+    return b"id: %s\ndata: %s\n\n" % (event_id(entry["version"], lines), orjson.dumps(entry))
+
+
+def chat_event(line: ChatLine, version: int, data: bytes | None = None) -> bytes:
+    """One chat line as a ``chat`` event, after the entries up to ``version`` (``data``: the
+    line's JSON, when already written)."""
+    if data is None:
+        data = orjson.dumps(public_line(line))
+    return b"event: chat\nid: %s\ndata: %s\n\n" % (event_id(version, line.n), data)
 
 
 class EventStream:
-    """The events of a game after version ``after``, as they come, until the game is over: an
-    iterable of ``bytes`` for a streaming response. The watcher's subscription is taken when it
-    is made (so a refusal is a plain error answer) and given back by ``close`` (the server calls
-    it when the client goes away)."""
+    """The events of a game after version ``after`` and its chat lines after line
+    ``chat_after``, as they come, until the game is over: an iterable of ``bytes`` for a
+    streaming response. The watcher's subscription is taken when it is made (so a refusal is a
+    plain error answer) and given back by ``close`` (the server calls it when the client goes
+    away)."""
 
-    def __init__(self, sessions: GameSessions, game_id: str, after: int) -> None:
+    def __init__(
+        self, sessions: GameSessions, game_id: str, after: int, chat_after: int = 0
+    ) -> None:
         self.store = sessions.store
         self.game_id = game_id
+        self._shared = shared(self.store, game_id)
         self._subscription: AbstractContextManager[Subscription] | None = (
             self.store.watcher().subscribe(game_id)
         )
         self.sub = self._subscription.__enter__()
         try:
             game = sessions.check_after(self.store.get(game_id), after)
+            check_chat_after(game, chat_after)
         except BaseException:
             self.close()
             raise
-        self._events = self._run(after, game)
+        self._events = self._run(after, chat_after, game)
 
     def __iter__(self) -> Iterator[bytes]:
         return self._events
@@ -78,19 +159,48 @@ class EventStream:
         if getattr(self, "_events", None) is not None:
             self._events.close()
 
-    def _look(self, game: GameRecord | None, seen: int) -> tuple[GameRecord, list[ActionRecord]]:
-        """The game's row (``game`` when just read) and its entries after ``seen`` (a page)."""
+    def _look(
+        self, game: GameRecord | None, seen: int, heard: int
+    ) -> tuple[GameRecord, list[ActionRecord], list[ChatLine]]:
+        """The game's row (``game`` when just read), its entries after ``seen`` and its chat
+        lines after ``heard`` (a page of each)."""
         if game is None:
-            game = self.store.get(self.game_id)
-        if game.version <= seen:
-            return game, []
-        upto = min(game.version, seen + EVENTS_PAGE)
-        return game, self.store.actions(self.game_id, after=seen, upto=upto)
+            game = self._row()
+        entries: list[ActionRecord] = []
+        if game.version > seen:
+            upto = min(game.version, seen + EVENTS_PAGE)
+            entries = self.store.actions(self.game_id, after=seen, upto=upto)
+        return game, entries, self._lines(game, heard)
 
-    def _run(self, after: int, first: GameRecord | None) -> Generator[bytes, None, None]:
+    def _row(self) -> GameRecord:
+        """The game's row, read once per wake-up for this process's followers (``_Shared``):
+        read after the mark was taken, it is at least as new as the change the mark stands for."""
+        mark = self.store.watcher().mark(self.game_id)
+        sh = self._shared
+        with sh.lock:
+            if mark is None or sh.mark != mark or sh.game is None:
+                sh.game, sh.mark = self.store.get(self.game_id), mark
+            return sh.game
+
+    def _lines(self, game: GameRecord, heard: int) -> list[ChatLine]:
+        """The chat lines after ``heard`` (a page), from the lines this process's followers
+        of the game read last, or from the store."""
+        if game.chat <= heard:
+            return []
+        sh = self._shared
+        with sh.lock:
+            found = sh.lines_after(heard, game.chat)
+            if found is None:
+                found = self.store.chat(self.game_id, heard, CHAT_PAGE)
+                sh.keep(found)
+            return found
+
+    def _run(
+        self, after: int, chat_after: int, first: GameRecord | None
+    ) -> Generator[bytes, None, None]:
         sub = self.sub
         yield b"retry: %d\n\n" % random.randint(RETRY_MS, 2 * RETRY_MS)
-        seen = after
+        seen, heard = after, chat_after  # the last entry and the last chat line sent
         quiet_since = time.monotonic()
         look = True  # the first look is unconditional: changes before subscribing count
         shown: object = _UNSEEN  # what the bots did at the last look
@@ -98,20 +208,24 @@ class EventStream:
             if look or sub.news(seen):
                 look = False
                 try:
-                    game, entries = self._look(first, seen)
+                    game, entries, lines = self._look(first, seen, heard)
                 except DatabaseUnavailable:  # the stream stays open: look again in a while
                     look = True
                     sub.wait(DATABASE_RETRY_S)
                     continue
                 first = None  # (read after subscribing: a later change wakes the stream)
                 before = seen
-                if entries:
-                    for a in entries:
-                        yield entry_event(public_entry(a))
-                        seen = a.version
+                for a in entries:
+                    yield entry_event(public_entry(a), heard)
+                    seen = a.version
+                for line in lines:
+                    yield chat_event(line, seen, self._shared.data.get(line.n))
+                    heard = line.n
+                if entries or lines:
                     quiet_since = time.monotonic()
-                    look = seen < game.version  # a long log: the next page at once
-                if game.over and seen >= game.version:
+                    # a long log or chat: the next page at once
+                    look = seen < game.version or heard < game.chat
+                if game.over and seen >= game.version and heard >= game.chat:
                     yield b"event: end\ndata: %s\n\n" % orjson.dumps({"version": game.version})
                     return
                 if look:

@@ -52,6 +52,22 @@ $("password-form").addEventListener("submit", (ev) => {
   });
 });
 
+// --- turn e-mails --------------------------------------------------------------------------
+
+$("email-form").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  $("email-done").hidden = true;
+  guarded($("save-email"), $("email-error"), async () => {
+    const given = $("email").value.trim();
+    const out = await api("PUT", "/api/me/email", { email: given || null });
+    const off = $("email-off");
+    if (off) off.hidden = true;
+    $("email-done").textContent = t(out.email ? "acct.email_saved" : "acct.email_removed");
+    $("email-done").hidden = false;
+    $("email-done").focus();
+  });
+});
+
 // --- every session --------------------------------------------------------------------------
 
 $("sign-out-everywhere").addEventListener("click", () => guarded($("sign-out-everywhere"), $("everywhere-error"), async () => {

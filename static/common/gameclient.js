@@ -7,7 +7,8 @@
 // batch of new log entries to the page, which replays them at its own pace before the latest
 // snapshot is drawn. Bots move after a player's action, as events; while one is due the client
 // says so under #status ("… is thinking", or that a bot failed), and below that what the table
-// tells every seat (common/table.js: the host chose the deal; each seat's clock; "I'm back").
+// tells every seat (common/table.js: the host chose the deal; each seat's clock; "I'm back"). The
+// table chat (common/chat.js) gets the lines the stream pushes, or the long-poll's count of them.
 //
 // The page has #status, #error and #speed (milliseconds per replayed move; the choice is kept in
 // localStorage as `<kind>.speed`), optionally #seat-switch + #seat-switch-label, and strings
@@ -17,6 +18,8 @@ import { api, ApiError, seatTokens, signedIn } from "./api.js";
 import { errorText } from "./errors.js";
 import { list, t } from "./i18n.js";
 import { showTable } from "./table.js";
+import { chatFor } from "./chat.js";
+import { signalTurn } from "./yourturn.js";
 
 export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
@@ -107,6 +110,7 @@ export class GameClient {
     this.latest = -1; // the newest version the events told of
     this.catching = false; // a catch-up to `latest` is queued or running
     rememberChoice($("speed"), `${kind}.speed`);
+    this.chat = chatFor(this); // the table chat (common/chat.js): its lines come with the events
   }
 
   /** Whether the page shows the latest snapshot. */
@@ -209,6 +213,8 @@ export class GameClient {
     box.textContent = snap.bot === "failed" ? t("common.bot_failed") : names.length ? t("common.bot_thinking", { names: list(names), count: names.length }) : "";
     box.hidden = !box.textContent;
     showTable(snap, (s) => this.nameOf(snap, s), this);
+    signalTurn(snap, this);
+    if (this.chat) this.chat.update(snap);
   }
 
   /** Run `fn` after whatever catch-up or send is under way (one at a time). */
@@ -279,7 +285,8 @@ export class GameClient {
    */
   stream() {
     return new Promise((resolve) => {
-      const source = new EventSource(`${this.base}/stream?after=${Math.max(this.shownVersion, 0)}`);
+      const chatAfter = this.chat ? `&chat_after=${this.chat.count}` : "";
+      const source = new EventSource(`${this.base}/stream?after=${Math.max(this.shownVersion, 0)}${chatAfter}`);
       let drops = 0;
       let worked = false;
       const stop = (outcome) => { source.close(); resolve(outcome); };
@@ -287,6 +294,7 @@ export class GameClient {
       source.onopen = () => { if (drops) refresh(); }; // back after a drop: the bots may have changed
       source.onmessage = (m) => { drops = 0; worked = true; this.announce(JSON.parse(m.data).version); };
       source.addEventListener("bot", () => { drops = 0; worked = true; refresh(); });
+      if (this.chat) source.addEventListener("chat", (m) => { drops = 0; worked = true; this.chat.pushed(JSON.parse(m.data)); });
       source.addEventListener("end", (m) => { this.announce(JSON.parse(m.data).version); stop("over"); });
       source.onerror = () => {
         drops += 1;
@@ -301,7 +309,9 @@ export class GameClient {
     for (;;) {
       if (this.snap && this.snap.over) return;
       try {
-        const ev = await api("GET", `${this.base}/events?after=${Math.max(this.shownVersion, 0)}&wait=20`);
+        const chatAfter = this.chat ? `&chat_after=${this.chat.count}` : "";
+        const ev = await api("GET", `${this.base}/events?after=${Math.max(this.shownVersion, 0)}&wait=20${chatAfter}`);
+        if (this.chat) await this.chat.polled(ev.chat);
         if (ev.version > this.shownVersion) await this.exclusive(() => this.catchUp());
       } catch (e) {
         await sleep(3000);

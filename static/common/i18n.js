@@ -1,11 +1,14 @@
 // UI strings for page scripts, and the remembered language switch.
 // The page carries <script type="application/json" id="i18n-data"> (web/i18n.py) with its strings
-// and every clue sentence in the page's language. The choice of language is kept in the `lang`
+// and every clue sentence in the page's language, and maybe `script.i18n-more` elements with the
+// strings of a part of it (the table chat), merged in. The choice of language is kept in the `lang`
 // cookie (read by the server) and in localStorage (which restores a lost cookie).
 
 const KEY = "tobago.lang";
 const node = document.getElementById("i18n-data");
 const data = node ? JSON.parse(node.textContent) : { lang: document.documentElement.lang.startsWith("zh") ? "zh" : "en", strings: {}, clues: {} };
+// a part of the page that brings its own words (templates/chat.html: `i18n_more` in web/i18n.py)
+for (const more of document.querySelectorAll("script.i18n-more")) Object.assign(data.strings, JSON.parse(more.textContent).strings);
 
 export const lang = data.lang;
 

@@ -10,6 +10,7 @@ import { errorText } from "../common/errors.js";
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { has, lang, t } from "../common/i18n.js";
+import { reviewChat } from "../common/chat.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("review");
@@ -298,6 +299,7 @@ async function start() {
   const module = await import(root.dataset.renderer);
   state.renderer = await module.createRenderer({ root: $("position"), helperBox: $("helper"), seats: snap.seats, gameId, kind, view: snap.view });
   state.entries = await loadEvents();
+  reviewChat(gameId, snap.seats, seatLabel); // what the table said, read only
   $("seat").replaceChildren(h("option", { value: "" }, t("review.everyone")),
     ...snap.seats.map((s, i) => h("option", { value: String(i) }, t("review.as_seat", { who: seatLabel(i) }))));
   readUrl();

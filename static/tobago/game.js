@@ -417,9 +417,11 @@ function nextStep() {
 }
 
 let focusAfterAction = false; // an action was sent from this page: place focus once it shows
+let parked = false; // focus waits on #status for this seat's next step (others play first)
 let lastInput = "keyboard"; // a tap or click moves focus without scrolling the page under the finger
 document.addEventListener("pointerdown", () => { lastInput = "pointer"; }, true);
 document.addEventListener("keydown", () => { lastInput = "keyboard"; }, true);
+document.addEventListener("focusin", (ev) => { if (ev.target !== $("status")) parked = false; });
 document.addEventListener("focusout", (ev) => {
   // a control that is disabled or rebuilt while focused drops focus to the body: note it
   if (root.contains(ev.target) && !ev.relatedTarget) focusAfterAction = focusAfterAction || client.busy;
@@ -427,7 +429,15 @@ document.addEventListener("focusout", (ev) => {
 
 /** After a redraw: focus lost to the body (its control disabled or gone) goes to the next step. */
 function keepFocus(current) {
-  if (!focusAfterAction || !current || client.busy || ui.replaying) return;
+  if (!current || client.busy || ui.replaying) return;
+  const how = { preventScroll: lastInput === "pointer" };
+  if (parked && document.activeElement === $("status")) {
+    // the others have played and this seat has a step again: focus goes there
+    const next = nextStep();
+    if (next) { parked = false; next.focus(how); }
+    return;
+  }
+  if (!focusAfterAction) return;
   const active = document.activeElement;
   const lost = !active || active === document.body;
   const onBoard = active && board && board.svg.contains(active);
@@ -435,9 +445,8 @@ function keepFocus(current) {
   if (!lost && !(onBoard && !boardUseful)) { focusAfterAction = false; return; }
   focusAfterAction = false;
   const next = nextStep();
-  const how = { preventScroll: lastInput === "pointer" };
   if (next) next.focus(how);
-  else { $("status").setAttribute("tabindex", "-1"); $("status").focus(how); }
+  else { $("status").setAttribute("tabindex", "-1"); $("status").focus(how); parked = true; }
 }
 function setZoom(on) {
   $("board").classList.toggle("zoomed", on);

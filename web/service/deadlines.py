@@ -6,7 +6,8 @@ An engine's running clocks are a timed phase's ``Timer(since, seconds, action)``
 clock started after the ``since``-th log entry, whose time (on the service's clock; the game's
 creation time for 0) is its start. How long a seat's clock lasts is the service's to say
 (``games.turns``): ``turn_seconds`` (option), what is left of its bank (option
-``time_bank_s``: ``web.service.banks``), or 0 s for a seat marked absent. A seat's deadline is
+``time_bank_s``: ``web.service.banks``; ``EMPTY_BANK_MOVE_S`` when it is empty), or 0 s for a
+seat marked absent. A seat's deadline is
 its clock's start plus that; the game's deadline is the first of them (or the timed phase's
 end). The deadline and each seat's deadline are stored with the game on every append
 (``clocks_after``), with the banks, so any process can see which games are due
@@ -30,6 +31,9 @@ from web.service.banks import Banks, fold, opening
 from web.storage import ActionRecord, GameRecord
 
 Clock = Callable[[], float]
+#: A move's time when a seat's bank is empty at the start of its turn (no increment refilled
+#: it): a player back after the table played for them gets this long, not none at all.
+EMPTY_BANK_MOVE_S = 10.0
 
 
 def _ends(
@@ -92,8 +96,10 @@ def clocks_after(
         return _ends(timer.since, timer.seconds, before, old, times, entry_time), {}, stored
     ends: dict[int, float] = {}
     for seat, since in kind.turn_clocks(state).items():
-        if banks is not None:  # an absent seat's clock is 0 s
+        if banks is not None:  # an absent seat's clock is 0 s; an empty bank's a short move
             left = 0.0 if seat in state.absent else banks.left.get(seat, 0.0)
+            if left <= 0 and seat not in state.absent:
+                left = EMPTY_BANK_MOVE_S
             ends[seat] = banks.start.get(seat, now) + left
         else:
             seconds = float(turns.clock_seconds(state, seat))  # 0 s for an absent seat

@@ -17,7 +17,8 @@ other's takes a seat there and closes their own (it ends as expired, before any 
 so both sit at the older table. Claims are the seats' own transactions (``web.service.seats``):
 one seat, one claim, whatever the race.
 
-The table runner (``web.service.table``) calls ``tidy`` every ``TIDY_S`` seconds: it fills the
+The table runner (``web.service.table``) calls ``tidy`` every ``TIDY_S`` seconds (one of its
+chores, ``web.games_api.init_sessions``): it fills the
 tables whose bots are due and ends the ones whose time is up.
 """
 

@@ -46,6 +46,7 @@ from web.accounts.results import record_end
 from web.service import lobby
 from web.service import seats as seats_
 from web.service.banks import seat_banks
+from web.service.chat import check_chat_after
 from web.service.deadlines import Clock, clocks_after, late_seat
 from web.service.imports import ends_full, replay_record
 from web.service.moves import (
@@ -119,6 +120,9 @@ class GameSessions:
         #: Quick bots reply in the player's write (module doc; off: every bot in the runner).
         self.quick_bots = quick_bots
         self.runner: TableRunner | None = None
+        #: What the table runner does besides deadlines and bots, each every so many seconds
+        #: (``web.service.table``): e.g. the turn e-mails (``web.accounts.mail``).
+        self.chores: list[tuple[float, Callable[[], object]]] = []
 
     def start_runner(self, tick: float = TICK_S) -> None:
         """Run the table in this process (``web.service.table``): every ``tick`` seconds a
@@ -239,9 +243,10 @@ class GameSessions:
             "actions": [{"seat": a.seat, "action": a.action} for a in self.store.actions(game.id)],
         }
 
-    def events(self, game_id: str, after: int, wait: float) -> dict:
+    def events(self, game_id: str, after: int, wait: float, chat_after: int | None = None) -> dict:
         """Public events after version ``after`` (at most ``EVENTS_PAGE`` entries: ``more`` says
-        whether the log goes on); waits up to ``wait`` seconds for one.
+        whether the log goes on); waits up to ``wait`` seconds for one (with ``chat_after``: or
+        for a chat line past that one, ``web.service.chat``; ``chat`` counts the lines).
 
         Waiting sleeps on the process's watcher (``GameStore.wait``: SQLite's one query a tick
         for all followed games, PostgreSQL's ``LISTEN/NOTIFY``), so a move made through another
@@ -252,8 +257,11 @@ class GameSessions:
         """
         wait = min(max(wait, 0.0), MAX_WAIT_S)
         game = self.check_after(self.settle(self.store.get(game_id)), after)
-        if game.version == after and wait > 0 and not game.over:  # a finished game is final
-            game = self._wait_for_move(game, after, time.monotonic() + wait)
+        if chat_after is not None:
+            check_chat_after(game, chat_after)
+        talk = chat_after is not None and game.chat > chat_after
+        if game.version == after and wait > 0 and not game.over and not talk:  # over: final
+            game = self._wait_for_move(game, after, time.monotonic() + wait, chat_after)
         upto = min(game.version, after + EVENTS_PAGE)
         entries = self.store.actions(game_id, after=after, upto=upto)
         return {
@@ -264,6 +272,7 @@ class GameSessions:
             "now": self.clock(),
             "more": upto < game.version,
             "events": [public_entry(a) for a in entries],
+            "chat": game.chat,
         }
 
     @staticmethod
@@ -279,16 +288,22 @@ class GameSessions:
             )
         return game
 
-    def _wait_for_move(self, game: GameRecord, after: int, until: float) -> GameRecord:
-        """Wait until the log passes ``after`` or ``until`` (monotonic seconds); the game's row
-        then. A running clock is looked at when, by its reading, the deadline should have come
-        (at least every ``DEADLINE_LOOK_S``)."""
+    def _wait_for_move(
+        self, game: GameRecord, after: int, until: float, chat_after: int | None = None
+    ) -> GameRecord:
+        """Wait until the log passes ``after`` (or the chat ``chat_after``) or ``until``
+        (monotonic seconds); the game's row then. A running clock is looked at when, by its
+        reading, the deadline should have come (at least every ``DEADLINE_LOOK_S``)."""
         while (left := until - time.monotonic()) > 0:
             step = left
             if game.deadline is not None and not game.over:
                 step = min(left, max(DEADLINE_LOOK_S, game.deadline - self.clock()))
-            if self.store.wait(game.id, after, step) > after:
+            if self.store.wait(game.id, after, step, chat_after) > after:
                 break
+            if chat_after is not None:  # woken by a chat line, or a look at the clock
+                game = self.store.get(game.id)
+                if game.chat > chat_after:
+                    return game
             if self._due(game):
                 game = self.settle(game)
                 if game.version > after:

@@ -22,8 +22,7 @@ failure, not a log line.
 
 **Where the runner runs.** ``TableRunner`` is a thread that, every ``tick`` seconds (sooner when
 this process's own write left a bot due: ``nudge``), settles due deadlines and plays due bots,
-and every ``web.service.lobby.TIDY_S`` fills the lobby's tables whose bots are due and ends the
-ones whose time is up (``lobby.tidy``).
+and runs the sessions' chores (``GameSessions.chores``), each every so many seconds.
 Under gunicorn it runs in its own process, never in the gevent HTTP workers (a bot's Python
 would hold up their event loop): ``web.table_app.TableApp``, a gunicorn dirty worker
 (``gunicorn.conf.py``). Elsewhere (``python app.py``, the browser tests' threaded server) it
@@ -41,7 +40,6 @@ from typing import TYPE_CHECKING, Any
 
 from errors import IllegalAction, ProjectError
 from games.base import GameKind
-from web.service import lobby
 from web.service.moves import BotFailed, bot_moves
 from web.storage import RUNNING, ActionRecord, GameRecord, VersionMoved
 
@@ -164,7 +162,7 @@ class TableRunner:
         self._nudged.set()
 
     def _run(self) -> None:
-        tidied = 0.0  # when the lobby's tables were last tidied (monotonic)
+        last: dict[int, float] = {}  # chore → when it last ran (monotonic)
         while not self._stop.is_set():
             self._nudged.wait(self.tick)
             self._nudged.clear()
@@ -175,9 +173,10 @@ class TableRunner:
                 sessions.settle_due()
                 for game_id in sessions.store.bots_due(sessions.clock()):
                     play_bots(sessions, game_id)
-                if time.monotonic() - tidied >= lobby.TIDY_S:
-                    tidied = time.monotonic()
-                    lobby.tidy(sessions)
+                for i, (every, chore) in enumerate(sessions.chores):
+                    if time.monotonic() - last.get(i, -every) >= every:
+                        last[i] = time.monotonic()
+                        chore()
             except Exception:  # a database fault, or a bug: logged; the next tick tries again
                 log.exception("the table runner's tick failed")
             del sessions

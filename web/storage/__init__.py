@@ -34,6 +34,7 @@ from web.storage.watch import Watcher
 
 if TYPE_CHECKING:
     from web.storage.accounts import AccountTransaction
+    from web.storage.chat import ChatLine
 
 HUMAN = "human"
 BOT = "bot"
@@ -170,6 +171,8 @@ class GameRecord:
     #: The seats' time banks (option ``time_bank_s``), the service's fold over the log's times
     #: as of the last append (``web.service.banks.Banks`` as JSON; ``None``: no bank).
     banks: dict[str, Any] | None = None
+    #: The lines of its table chat so far (``web.storage.chat``; never in the action log).
+    chat: int = 0
     #: The host's choice: the game counts for the ratings when it qualifies
     #: (``web.accounts.ratings``); a casual table never does.
     rated: bool = True
@@ -337,6 +340,15 @@ class Transaction(ABC):
     def accounts(self) -> AccountTransaction:
         """The account writes of this transaction (a game's end: results and ratings)."""
 
+    @abstractmethod
+    def last_chat(self, seat: int) -> ChatLine | None:
+        """The last chat line ``seat`` wrote in the game (its rate allowance)."""
+
+    @abstractmethod
+    def add_chat(self, line: ChatLine) -> None:
+        """Add chat line ``line.n`` (``game.chat + 1``) and count it; wakes the game's
+        followers (no version: the log did not move)."""
+
 
 class GameStore(ABC):
     """The storage interface the game service needs; one instance per process."""
@@ -365,21 +377,33 @@ class GameStore(ABC):
     def watcher(self) -> Watcher:
         """This process's watcher of the store (``web.storage.watch``): one per store."""
 
-    def wait(self, game_id: str, after: int, timeout: float) -> int:
-        """Block until the game's version is above ``after`` or ``timeout`` seconds have passed;
-        returns the version seen last (``NotFound`` for no such game). Sleeps on the process's
-        watcher: no query of its own while it waits."""
+    def wait(self, game_id: str, after: int, timeout: float, chat_after: int | None = None) -> int:
+        """Block until the game's version is above ``after`` (with ``chat_after``: or its chat
+        has a line past that one) or ``timeout`` seconds have passed; returns the version seen
+        last (``NotFound`` for no such game). Sleeps on the process's watcher: no query of its
+        own while it waits."""
         until = time.monotonic() + timeout
+
+        def news() -> tuple[int, bool]:
+            if chat_after is None:
+                return self.version(game_id), False
+            game = self.get(game_id)
+            return game.version, game.chat > chat_after
+
         with self.watcher().subscribe(game_id) as sub:
-            version = self.version(game_id)  # after subscribing: no change can slip by
-            while version <= after:
+            version, talk = news()  # after subscribing: no change can slip by
+            while version <= after and not talk:
                 left = until - time.monotonic()
                 if left <= 0:
                     break
                 sub.wait(left)
                 if sub.news(version):
-                    version = self.version(game_id)
+                    version, talk = news()
         return version
+
+    @abstractmethod
+    def chat(self, game_id: str, after: int = 0, limit: int = 500) -> list[ChatLine]:
+        """The game's chat lines after line ``after``, at most ``limit``, in order."""
 
     @abstractmethod
     def snapshot(self, game_id: str) -> Snapshot | None:

@@ -5,7 +5,8 @@ The tables are the SQLite store's (``web.storage.sqlite``) with JSONB where that
 JSON text: ``games`` (one row per game), ``actions`` (the log, ``PRIMARY KEY (game, version)``:
 a version is never written twice), ``analyses`` (finished games' review analyses,
 ``web.review``), ``snapshots`` (each game's newest state snapshot, a cache), the accounts' tables
-(``web.storage.accounts``) and ``schema_version`` (one row). Opening the store creates the schema or runs ``MIGRATIONS`` under
+(``web.storage.accounts``), the table chat's (``web.storage.chat``) and ``schema_version`` (one
+row). Opening the store creates the schema or runs ``MIGRATIONS`` under
 an advisory lock, so app servers starting together on an empty database do not race.
 
 A write is one transaction that begins with ``SELECT ... FROM games WHERE id = %s FOR UPDATE``:
@@ -51,7 +52,9 @@ from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
+from web.storage.chat import CHAT_COLUMN, chat_tables
 from web.storage.lobby import lobby_columns, lobby_indexes
+from web.storage.mail import mail_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -61,7 +64,8 @@ log = logging.getLogger(__name__)
 _LOST = (psycopg.OperationalError, psycopg.InterfaceError, PoolTimeout, PoolClosed)
 
 #: The channel of change notifications; the payload is ``"<game id> <version>"`` after an
-#: append, ``"<game id>"`` when only what the page shows of the bots changed.
+#: append, ``"<game id>"`` when the log did not move (what the page shows of the bots changed,
+#: or a chat line was added).
 CHANNEL = "tobago_games"
 #: Connections per process (each thread holds one only while it runs a statement or a write).
 POOL_SIZE = 10
@@ -99,6 +103,7 @@ SCHEMA = (
         turn_deadlines JSONB,
         to_act     JSONB,
         banks      JSONB,
+        chat       INTEGER NOT NULL DEFAULT 0,
         rated      BOOLEAN NOT NULL DEFAULT TRUE,
         lobby      TEXT,
         lobby_until DOUBLE PRECISION,
@@ -134,6 +139,8 @@ SCHEMA = (
         state   JSONB NOT NULL
     )""",
     *account_tables("DOUBLE PRECISION", "BIGSERIAL"),
+    *mail_tables("DOUBLE PRECISION", "BOOLEAN", "FALSE"),
+    *chat_tables("DOUBLE PRECISION"),
     *lobby_indexes(),
 )
 
@@ -161,8 +168,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
     4: ("ALTER TABLE games ADD COLUMN banks JSONB",),
+    # "your turn" e-mails (web.storage.mail, issue 41)
+    5: mail_tables("DOUBLE PRECISION", "BOOLEAN", "FALSE"),
+    # the table chat (web.storage.chat): stored games start with none
+    6: (f"ALTER TABLE games ADD COLUMN {CHAT_COLUMN}", *chat_tables("DOUBLE PRECISION")),
     # the lobby's open tables and their settings (web.storage.lobby, issue 41)
-    5: lobby_columns("DOUBLE PRECISION", "BOOLEAN", "TRUE"),
+    7: lobby_columns("DOUBLE PRECISION", "BOOLEAN", "TRUE"),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1

@@ -2,7 +2,8 @@
 ``SqlTransaction`` (the writes of a locked game), over a small layer per database that
 ``web.storage.sqlite`` and ``web.storage.postgres`` give.
 
-Both databases keep the same tables (``games``, ``actions``, ``analyses``, ``snapshots``), so the
+Both databases keep the same tables (``games``, ``actions``, ``analyses``, ``snapshots``, the
+accounts' in ``web.storage.accounts`` and the table chat's in ``web.storage.chat``), so the
 statements (``Statements``, written here with ``?`` for a parameter), how a record becomes a row
 and back, the checks of an append and the steps that bring a schema up to date
 (``schema_steps``) are here. A database's layer gives:
@@ -63,7 +64,9 @@ from web.storage.accounts import (
     held,
     sync_players,
 )
+from web.storage.chat import ChatLine, ChatStatements, add_line, last_of_seat, line_from_row
 from web.storage.lobby import LobbySql, LobbyStatements, lobby_key
+from web.storage.mail import MailSql, MailStatements
 
 #: The columns of a game's row that make its ``GameRecord`` (``SqlStore.game_from_row``).
 GAME_COLUMNS = (
@@ -85,6 +88,7 @@ GAME_COLUMNS = (
     "bot_failed",
     "to_act",
     "banks",
+    "chat",
     "rated",
     "lobby_until",
     "fill_at",
@@ -125,8 +129,12 @@ class Statements:
     ) -> None:
         self.param = param
         self.append_mark = append_mark
-        #: The accounts' statements (``web.storage.accounts``).
+        #: The accounts' statements (``web.storage.accounts``) and their e-mails'
+        #: (``web.storage.mail``).
         self.accounts = AccountStatements(self, row_lock, GAME_COLUMNS, next_rated)
+        self.mail = MailStatements(self)
+        #: The table chat's statements (``web.storage.chat``).
+        self.chat = ChatStatements(self, append_mark)
         game = f"SELECT {', '.join(GAME_COLUMNS)} FROM games"
         newest = "ORDER BY created DESC LIMIT ?"
         self.game = self.say(f"{game} WHERE id = ?")
@@ -310,8 +318,20 @@ class SqlTransaction(Transaction):
     def accounts(self) -> AccountTransaction:
         return AccountTransaction(self.store, self.conn)
 
+    def last_chat(self, seat: int) -> ChatLine | None:
+        return last_of_seat(self.store.sql.chat, self.conn, self.game.id, seat)
 
-class SqlStore(AccountsSql, LobbySql, GameStore):
+    def add_chat(self, line: ChatLine) -> None:
+        if line.n != self.game.chat + 1:
+            raise ValueError(f"chat line {line.n} breaks the chat at {self.game.chat + 1}")
+        store = self.store
+        add_line(store.sql.chat, self.conn, self.game.id, line)
+        if not store.sql.append_mark:
+            store._mark(self.conn, self.game.id, None)
+        self.game.chat = line.n
+
+
+class SqlStore(AccountsSql, MailSql, LobbySql, GameStore):
     """``GameStore`` in SQL over one database's layer (module doc): a subclass gives ``sql``,
     ``_reading``, ``_writing``, ``_encode``, ``_decode`` and ``_mark``, besides the watcher,
     the schema version and ``close``."""
@@ -377,6 +397,7 @@ class SqlStore(AccountsSql, LobbySql, GameStore):
             bot_failed=bool(row["bot_failed"]),
             to_act=[] if row["to_act"] is None else list(self._decode(row["to_act"])),
             banks=None if row["banks"] is None else dict(self._decode(row["banks"])),
+            chat=row["chat"],
             rated=bool(row["rated"]),
             lobby_until=row["lobby_until"],
             fill_at=row["fill_at"],
@@ -457,6 +478,10 @@ class SqlStore(AccountsSql, LobbySql, GameStore):
             )
             for r in self._all(self.sql.actions, (game_id, after, last))
         ]
+
+    def chat(self, game_id: str, after: int = 0, limit: int = 500) -> list[ChatLine]:
+        rows = self._all(self.sql.chat.lines, (game_id, after, limit))
+        return [line_from_row(r) for r in rows]
 
     def snapshot(self, game_id: str) -> Snapshot | None:
         row = self._one(self.sql.snapshot, (game_id,))

@@ -10,7 +10,7 @@ timestamps, the deadlines, the seats to act, the time banks, the lobby's key and
 action JSON, public events, time; ``(game, version)`` is the primary key, so a version can never
 be written twice), ``analyses`` (a finished game's review analysis: status, progress and result,
 ``web.review``) and ``snapshots`` (each game's newest state snapshot, a cache); besides them the
-accounts' tables (``web.storage.accounts``). JSON is kept as text. Writes go through ``_writing``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the
+accounts' tables (``web.storage.accounts``) and the table chat's (``web.storage.chat``). JSON is kept as text. Writes go through ``_writing``: ``BEGIN IMMEDIATE`` takes SQLite's write lock before the
 game's row is read, so the version a request checks is still the version when it commits; two
 racing requests on one version give one success and one ``StaleVersion`` (409). WAL lets readers
 (GETs, streams) go on while a writer holds the lock, across gunicorn's worker processes too. The
@@ -41,7 +41,9 @@ import orjson
 from errors import DatabaseUnavailable
 from web.storage import storable_json
 from web.storage.accounts import account_tables
+from web.storage.chat import CHAT_COLUMN, chat_tables
 from web.storage.lobby import lobby_columns, lobby_indexes
+from web.storage.mail import mail_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
 from web.storage.watch import Watcher
 
@@ -83,6 +85,7 @@ CREATE TABLE IF NOT EXISTS games (
     turn_deadlines TEXT,                    -- JSON {seat: when its turn clock runs out}
     to_act     TEXT,                        -- JSON [seats to act] as of the last append
     banks      TEXT,                        -- JSON time banks (web.service.banks), or NULL
+    chat       INTEGER NOT NULL DEFAULT 0,  -- lines of its table chat (web.storage.chat)
     rated      INTEGER NOT NULL DEFAULT 1,  -- the host's choice: counts for the ratings
     lobby      TEXT,                        -- an open table's key (web.storage.lobby), or NULL
     lobby_until REAL,                       -- when an open table expires
@@ -168,8 +171,12 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     6: ("ALTER TABLE games ADD COLUMN to_act TEXT", *account_tables("REAL", "INTEGER NOT NULL")),
     # the seats' time banks (option time_bank_s, issue 41): none in a game stored before
     7: ("ALTER TABLE games ADD COLUMN banks TEXT",),
+    # "your turn" e-mails (web.storage.mail, issue 41)
+    8: mail_tables("REAL", "INTEGER", "0"),
+    # the table chat (web.storage.chat): stored games start with none
+    9: (f"ALTER TABLE games ADD COLUMN {CHAT_COLUMN}", *chat_tables("REAL")),
     # the lobby's open tables and their settings (web.storage.lobby, issue 41)
-    8: lobby_columns("REAL", "INTEGER", "1"),
+    10: lobby_columns("REAL", "INTEGER", "1"),
 }
 
 SCHEMA_VERSION = max(MIGRATIONS) + 1
@@ -324,7 +331,12 @@ class SqliteStore(SqlStore):
     def _set_up(self, conn: sqlite3.Connection) -> None:
         found = conn.execute("PRAGMA user_version").fetchone()[0]
         schema = [statement for statement in SCHEMA.split(";") if statement.strip()]
-        schema += [*account_tables("REAL", "INTEGER NOT NULL"), *lobby_indexes()]
+        schema += [
+            *account_tables("REAL", "INTEGER NOT NULL"),
+            *mail_tables("REAL", "INTEGER", "0"),
+            *chat_tables("REAL"),
+            *lobby_indexes(),
+        ]
         for statement in schema_steps(found, schema, MIGRATIONS, self.path):
             conn.execute(statement)
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

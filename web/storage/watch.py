@@ -14,7 +14,10 @@ learns (``GameStore.watcher``):
   subscription is woken, so none misses a move made meanwhile.
 
 A wake-up carries the version the watcher saw (``None``: not known, look again), so a woken
-stream reads the store only when there is something new. The watcher's thread starts with the
+stream reads the store only when there is something new; and each wake-up of a game gives it a
+new ``mark`` (a number of the process, never reused), by which the followers of one game in one
+process share what one of them read after that wake-up (``web.streams``: a table's fifty pages
+read its row and a new chat line once, not fifty times). The watcher's thread starts with the
 first subscription (a process that never follows a game runs none) and again in a forked
 child. Under gevent the thread is a greenlet and the events are gevent's: waiting costs no
 thread.
@@ -82,6 +85,8 @@ class Watcher(ABC):
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._subs: dict[str, set[Subscription]] = {}
+        self._marks: dict[str, int] = {}  # followed game -> the tick of its last wake-up
+        self._tick = 0
         self._pid = -1
         self._ready = threading.Event()
         self._closed = threading.Event()
@@ -110,15 +115,25 @@ class Watcher(ABC):
                     found.discard(sub)
                     if not found:
                         del self._subs[game_id]
+                        self._marks.pop(game_id, None)
 
     def listening(self) -> None:
         """Called by ``run`` once every later change will be heard."""
         self._ready.set()
 
+    def mark(self, game_id: str) -> int | None:
+        """The mark of the game's last wake-up in this process (module doc; ``None``: none
+        since it is followed). What was read after a wake-up stands for every follower until
+        the mark moves: a change reported later moves it, and wakes them again."""
+        return self._marks.get(game_id)
+
     def wake(self, game_id: str, version: int | None) -> None:
         """Wake every subscription to ``game_id`` (the game is at ``version``, if known)."""
         with self._lock:
             found = list(self._subs.get(game_id, ()))
+            if found:
+                self._tick += 1
+                self._marks[game_id] = self._tick
         for sub in found:
             sub.wake(version)
 
@@ -126,6 +141,9 @@ class Watcher(ABC):
         """Wake every subscription, version unknown (after a lost connection)."""
         with self._lock:
             found = [sub for subs in self._subs.values() for sub in subs]
+            for game_id in self._subs:
+                self._tick += 1
+                self._marks[game_id] = self._tick
         for sub in found:
             sub.wake(None)
 
