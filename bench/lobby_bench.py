@@ -1,0 +1,146 @@
+"""The lobby with 10,000 open tables: what its list costs the server, against ``/healthz``.
+
+A SQLite file is filled in process with 10,000 open DAO tables (a guest in seat 0, the other
+seats listed for anyone, one in ten with a clock, one in five casual) and, beside them, 2,000
+finished games, which the lobby's partial indexes never read; a gunicorn server
+(``gunicorn.conf.py``, ``make run``'s settings) serves it. Figures, the median of interleaved
+rounds with their range:
+
+1. the server's CPU per request (its processes' /proc times around a wrk load over 4
+   connections) of ``GET /healthz``, of the lobby's list ``GET /api/lobby/dao`` (the 50
+   longest waiting tables and the count of all: target at most 2× /healthz, i.e. the ratio
+   /healthz CPU ÷ its CPU ≥ 0.5, the issue's figure) and of the lobby page ``/dao``;
+2. in process, the store's read behind one list when no answer is kept (every
+   ``LIST_FRESH_S`` a process reads the list once a kind: ``web.lobby_api``): the 50 tables and
+   the count, wall ms (no target; printed so the kept answer's share is seen).
+
+Usage: ``.venv/bin/python bench/lobby_bench.py [--rounds 5] [--seconds 2] [--tables 10000]
+[--quick]``.
+"""
+
+from __future__ import annotations
+
+import functools
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.common import Figure, interleaved, parse, parser, ratio, report  # noqa: E402
+from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
+from tests.servers import Gunicorn  # noqa: E402
+from web.lobby_api import LIST_SIZE  # noqa: E402
+from web.storage import HUMAN, OVER, GameRecord, Seat, new_token  # noqa: E402
+from web.storage.sqlite import SqliteStore  # noqa: E402
+
+#: The lobby's list costs at most two health checks (ratio /healthz ÷ it ≥ 1/2).
+TARGET_TIMES = 2.0
+KIND = "dao"
+
+
+def fill(store: SqliteStore, tables: int, finished: int) -> None:
+    """``tables`` open DAO tables and ``finished`` finished games (module doc)."""
+    now = time.time()
+    for i in range(tables + finished):
+        seats = [Seat(0, HUMAN, f"Guest {i}", token_hash="x")]
+        seats += [Seat(n, HUMAN, listed=True) for n in (1, 2, 3)[: 1 + i % 3]]
+        options = {"time_bank_s": 600, "increment_s": 5} if i % 10 == 0 else {}
+        game = GameRecord(new_token()[:12], KIND, options, i, seats)
+        game.rated = i % 5 != 0
+        game.to_act = [0]
+        if i < tables:
+            game.lobby_until = now + 3600
+        store.create(game, [])
+        if i >= tables:  # ended: out of the lobby
+            with store.transaction(game.id) as tx:
+                tx.append([], OVER, None)
+
+
+def read_ms(store: SqliteStore, times: int) -> float:
+    """Wall ms of the store's read behind one list (module doc, 2): the median of ``times``."""
+    took = []
+    for _ in range(times):
+        t0 = time.perf_counter()
+        listed = store.open_tables(KIND, LIST_SIZE)
+        store.open_table_count(KIND)
+        took.append((time.perf_counter() - t0) * 1000)
+        assert len(listed) == LIST_SIZE
+    return statistics.median(took)
+
+
+def main() -> None:
+    ap = parser(__doc__)
+    ap.add_argument("--seconds", type=int, default=2, help="seconds of each load")
+    ap.add_argument("--tables", type=int, default=10_000, help="open tables")
+    a = parse(ap)
+    wrk_path()
+    seconds = 1 if a.quick else a.seconds
+    tables = 200 if a.quick else a.tables
+    with tempfile.TemporaryDirectory() as tmp:
+        database = Path(tmp) / "lobby.sqlite3"
+        store = SqliteStore(str(database))
+        fill(store, tables, tables // 5)
+        with Gunicorn(database, start_timeout=60) as server:
+            url = server.url
+            asked = {
+                "healthz": [Request("GET", "/healthz")],
+                "list": [Request("GET", f"/api/lobby/{KIND}")],
+                "page": [Request("GET", f"/{KIND}")],
+            }
+            listed = requests.get(f"{url}/api/lobby/{KIND}", timeout=30).json()
+            if listed["count"] != tables or len(listed["tables"]) != LIST_SIZE:
+                raise SystemExit(f"the lobby lists {listed['count']} tables, not {tables}")
+            for reqs in asked.values():  # each answers, and warms up
+                got = requests.get(url + reqs[0].path, timeout=30)
+                if got.status_code != 200:
+                    raise SystemExit(f"{reqs[0].path}: {got.status_code} {got.text[:200]}")
+            loads: dict[str, list[Load]] = {name: [] for name in asked}
+
+            def run(name: str) -> float:
+                load = measured(server.pid, lambda: wrk_load(url, asked[name], seconds, 4))
+                if load.errors:
+                    raise RuntimeError(f"{name}: {load.errors} requests failed")
+                loads[name].append(load)
+                return load.server_us
+
+            interleaved(a.rounds, {name: functools.partial(run, name) for name in asked})
+        reads = [read_ms(store, 20 if a.quick else 100) for _ in range(a.rounds)]
+        store.close()
+    base = [x.server_us for x in loads["healthz"]]
+    us = {name: [x.server_us for x in got] for name, got in loads.items()}
+    figures = [
+        Figure("lobby.healthz_us", "GET /healthz, server CPU per request", base, "µs"),
+        ratio(
+            "lobby.list_ratio",
+            f"GET /api/lobby/{KIND} with {tables:,} open tables: /healthz CPU / its CPU",
+            base,
+            us["list"],
+            target=(">=", 1 / TARGET_TIMES),
+            note=f"{statistics.median(us['list']):.0f} µs",
+        ),
+        ratio(
+            "lobby.page_ratio",
+            f"the lobby page /{KIND} with {tables:,} open tables: /healthz CPU / its CPU",
+            base,
+            us["page"],
+            note=f"{statistics.median(us['page']):.0f} µs",
+        ),
+        Figure(
+            "lobby.read_ms",
+            f"the store's read of {LIST_SIZE} of {tables:,} open tables and their count "
+            "(once a second a kind a process)",
+            reads,
+            "ms",
+        ),
+    ]
+    report("lobby", figures, a, open_tables=tables)
+
+
+if __name__ == "__main__":
+    main()
