@@ -152,6 +152,12 @@ def test_bots_take_the_free_seats_after_the_wait_the_host_chose(app, clock):
         },
     )
     assert r.status_code == 400
+    # a level the game has not is refused on a table with no seat for anyone too
+    bots = [{"type": "human"}, {"type": "bot", "level": "easy"}]
+    r = app.test_client().post(
+        "/api/games", json={"game": "dao", "seats": bots, "fill_level": "grandmaster"}
+    )
+    assert r.status_code == 400 and r.get_json()["error"]["field"] == "fill_level"
 
 
 def test_a_table_nobody_fills_expires_unrated_and_without_results(app, clock):

@@ -69,11 +69,12 @@ def play_a_move_each(pages: list) -> None:
             idle(p, version)
 
 
-def listed(server: str, game_id: str, timeout: float = 10.0) -> dict:
+def listed(server: str, game_id: str, kind: str = "dao", timeout: float = 10.0) -> dict:
     """The lobby's entry of ``game_id`` (the answer is kept a second: asked until it shows)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        found = [t for t in api(server, "GET", "/api/lobby/dao")["tables"] if t["id"] == game_id]
+        tables = api(server, "GET", f"/api/lobby/{kind}")["tables"]
+        found = [t for t in tables if t["id"] == game_id]
         if found:
             return found[0]
         time.sleep(0.3)
@@ -206,10 +207,9 @@ def test_the_new_game_pages_table_settings_reach_the_server(browser, live_server
     assert sent[0]["rated"] is False
     assert (sent[0]["fill_bots_after_s"], sent[0]["fill_level"]) == (120, "easy")
     game_id = page.locator("#open-seat").get_attribute("href").split("/games/")[1].split("?")[0]
-    lobby = api(live_server, "GET", f"/api/lobby/{kind}")
-    table = next(t for t in lobby["tables"] if t["id"] == game_id)
+    table = listed(live_server, game_id, kind)
     assert not table["rated"] and table["fill_level"] == "easy"
-    assert table["fill_at"] == pytest.approx(lobby["now"] + 120, abs=5)
+    assert table["fill_at"] == pytest.approx(table["created"] + 120, abs=5)
     # the lobby words it
     other = new_page(browser)
     other.goto(f"{live_server}/{kind}?lang=en")

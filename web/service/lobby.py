@@ -70,20 +70,21 @@ def set_up(game: GameRecord, kind: GameKind, table: TableSettings, now: float) -
     """A new game's table settings: rated or not and, for an open table (one with a listed
     free seat), when it expires and when bots fill it (a bot level the game has, else 400)."""
     game.rated = table.rated
+    level = table.fill_level or next(iter(kind.levels), None)
+    asked = table.fill_level is not None or table.fill_after_s is not None
+    if asked and level not in kind.bots:  # refused on any table, open or not
+        raise InvalidInput(
+            f"{kind.name} has no bot level {level!r}",
+            "fill_level",
+            reason="unknown_level",
+            params={"level": level},
+        )
     if lobby_key(game) is None:
         return
     turn = game.options.get("turn_seconds")
     wait = TURN_BASED_WAIT_S if turn is not None and turn >= 86_400 else LOBBY_WAIT_S
     game.lobby_until = now + wait
     if table.fill_after_s is not None:
-        level = table.fill_level or next(iter(kind.levels), None)
-        if level not in kind.bots:
-            raise InvalidInput(
-                f"{kind.name} has no bot level {level!r}",
-                "fill_level",
-                reason="unknown_level",
-                params={"level": level},
-            )
         game.fill_at, game.fill_level = now + table.fill_after_s, level
 
 
