@@ -15,12 +15,14 @@ is ``Cache-Control: no-store``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, request
 
 from errors import Forbidden, InvalidInput, NotFound, Unauthorized
 from games.base import get_kind, kinds
+from hexmap.sized_cache import SizedCache
 from web.accounts import mail
 from web.accounts import ratings as ratings_
 from web.accounts.credentials import COOKIE, SESSION_S, Presented, csrf_token, current_account
@@ -42,7 +44,7 @@ from web.schemas_accounts import (
     TokenIn,
     TokensOut,
 )
-from web.storage.accounts import Account, PlayerGame, Rating
+from web.storage.accounts import Account, AccountsSql, PlayerGame, Rating
 
 bp = Blueprint("accounts_api", __name__)
 TAG = "accounts"
@@ -56,6 +58,11 @@ E429 = "Too many failed sign-ins for this name or from this address, or new acco
 SIGNED_IN = {401: E401, 403: E403}
 #: The most finished games one page of "my games" gives.
 FINISHED_PAGE = 10
+#: The most running games my games list (a turn-based player's dozens fit).
+MAX_RUNNING = 500
+#: Finished games' entries of my games, kept (``finished_entries``), and what each is counted.
+FINISHED: SizedCache[dict[str, Any]] = SizedCache("my-finished-games", 4 << 20)
+ENTRY_BYTES = 1200
 #: The most players a leaderboard lists.
 BOARD_SIZE = 100
 #: The recent finished games a profile shows.
@@ -300,14 +307,44 @@ def my_games() -> dict:
             raise InvalidInput(
                 f"before must be a time in seconds, got {raw!r}", "before", reason="invalid"
             )
-    a = accounts()
-    running, finished, more = a.games(me(), before, FINISHED_PAGE)
+    a, account = accounts(), me()
+    running = a.store.running_games(account.id, MAX_RUNNING)
+    finished = finished_entries(
+        a.store, account.id, float("inf") if before is None else before, FINISHED_PAGE + 1
+    )
     return {
         "now": a.now(),
         "running": [running_out(p) for p in running],
-        "finished": [finished_out(p) for p in finished],
-        "more": more,
+        "finished": finished[:FINISHED_PAGE],
+        "more": len(finished) > FINISHED_PAGE,
     }
+
+
+def _finished_key(r: Mapping[str, Any]) -> tuple:
+    """What a finished game's entry depends on: its seats move its ``updated``; its result and
+    rating change are the seat's."""
+    result = (r["seat"], r["place"], r["score"], r["ended"], r["mu_before"], r["mu_after"])
+    return (r["id"], r["updated"], result)
+
+
+def finished_entries(
+    store: AccountsSql, account_id: str, before: float, limit: int
+) -> list[dict[str, Any]]:
+    """The account's finished games that ended before ``before``, newest first, ``limit`` of
+    them, as ``finished_out`` gives them. Each entry is built once and kept in ``FINISHED``
+    under what its row says (``_finished_key``), as the page keeps its items
+    (``web.accounts_pages.finished_items``): the store is asked for those values alone, and
+    whole rows are read only for what is not kept."""
+    rows = store.finished_rows(account_id, before, limit, keys_only=True)
+    found = [FINISHED.get(_finished_key(r)) for r in rows]
+    if all(entry is not None for entry in found):
+        return found  # type: ignore[return-value]
+    rows = store.finished_rows(account_id, before, limit)
+    return [
+        FINISHED.get(key) or FINISHED.put(key, finished_out(store.player_game(r)), ENTRY_BYTES)
+        for r in rows
+        for key in (_finished_key(r),)
+    ]
 
 
 @api_route(

@@ -247,16 +247,22 @@ def running_row(lang: str, p: PlayerGame, clock: tuple[str | None, bool]) -> dic
     return row
 
 
-def running_items(lang: str, games: list[PlayerGame], now: float) -> list[Markup]:
+def running_items(
+    lang: str, games: list[tuple[Mapping[str, Any], PlayerGame]], now: float
+) -> list[Markup]:
     """The list items of my running games (``templates/accounts/running_game.html``), my
-    turn first: each kept while its game, my seat and the time left say the same."""
+    turn first: each kept while its game, my seat and the time left say the same. ``games``:
+    each row (``running_rows``) and its record read without seats, which are read only for an
+    item not kept."""
+    store = accounts().store
     out = []
-    for p in sorted(games, key=lambda p: p.seat not in p.game.to_act):
+    for row, p in sorted(games, key=lambda pair: pair[1].seat not in pair[1].game.to_act):
         clock = clock_of(lang, p, now)
         key = (p.game.id, p.game.version, p.game.updated, p.seat, lang, clock)
         item = ITEMS.get(key)
         if item is None:
-            item = _kept(key, "accounts/running_game.html", lang, running_row(lang, p, clock))
+            whole = store.player_game(row)
+            item = _kept(key, "accounts/running_game.html", lang, running_row(lang, whole, clock))
         out.append(item)
     return out
 
@@ -411,7 +417,8 @@ def me_page() -> ResponseReturnValue:
         return account
     lang, a = current_lang(), accounts()
     before = _before()
-    running = [] if before is not None else a.store.running_games(account.id, MAX_RUNNING)
+    rows = [] if before is not None else a.store.running_rows(account.id, MAX_RUNNING)
+    running = [(r, a.store.player_game(r, seats=False)) for r in rows]
     finished = finished_items(
         lang, account, float("inf") if before is None else before, ME_PAGE + 1, True
     )
@@ -426,7 +433,7 @@ def me_page() -> ResponseReturnValue:
         tuple(item for _, item in finished),
         older,
         before is not None,
-        sum(1 for p in running if p.seat in p.game.to_act),
+        sum(1 for _, p in running if p.seat in p.game.to_act),
     )
     return render_template("accounts/me.html", main=main)
 

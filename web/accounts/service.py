@@ -24,7 +24,7 @@ from web.accounts.names import account_name, name_key
 from web.accounts.results import places
 from web.service.sessions import GameSessions
 from web.storage import GameRecord, hash_token, new_token, token_matches
-from web.storage.accounts import AccessToken, Account, PlayerGame, Rating
+from web.storage.accounts import AccessToken, Account, Rating
 from web.storage.sql import SqlStore
 
 #: The most access tokens an account keeps at once.
@@ -212,18 +212,6 @@ class Accounts:
         return places(scores, kind.winners(state))[seat], scores[seat]
 
     # --- what pages show ------------------------------------------------------------------
-
-    def games(
-        self, account: Account, before: float | None, limit: int
-    ) -> tuple[list[PlayerGame], list[PlayerGame], bool]:
-        """The account's running games (all, the latest moved first), and its finished games
-        that ended before ``before`` (``None``: the newest), ``limit`` of them, and whether
-        more follow."""
-        running = self.store.running_games(account.id, 500)
-        finished = self.store.finished_games(
-            account.id, float("inf") if before is None else before, limit + 1
-        )
-        return running, finished[:limit], len(finished) > limit
 
     def named(self, raw_name: str) -> Account:
         """The account of a name (404 ``no_such_player``)."""

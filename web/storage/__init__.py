@@ -59,6 +59,11 @@ def token_matches(token: str, stored_hash: str | None) -> bool:
     return hmac.compare_digest(hash_token(token), stored_hash)
 
 
+def turn_deadlines_from_json(data: dict[str, Any]) -> dict[int, float]:
+    """A game's stored turn deadlines (JSON: seat numbers as text) by seat."""
+    return {int(seat): float(t) for seat, t in data.items()}
+
+
 @dataclass
 class Seat:
     """One seat of a game. A human seat without a token hash is free (open to claim). A free seat

@@ -35,7 +35,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from web.storage import GameRecord, Seat
+from web.storage import GameRecord, Seat, turn_deadlines_from_json
 
 if TYPE_CHECKING:
     from web.storage.sql import Connection, Statements
@@ -511,8 +511,10 @@ class AccountsSql:
     def _player_games(self, sql: str, args: Sequence[Any]) -> list[PlayerGame]:
         return [self.player_game(r) for r in self._all(sql, args)]
 
-    def player_game(self, r: Mapping[str, Any]) -> PlayerGame:
-        """A row of the account's games (``finished_rows``) as a record."""
+    def player_game(self, r: Mapping[str, Any], seats: bool = True) -> PlayerGame:
+        """A row of the account's games (``finished_rows``, ``running_rows``) as a record
+        (``seats`` false: without its seats, for a page that may have built the game's item
+        already)."""
         rated = r["mu_before"] is not None
         return PlayerGame(
             seat=r["seat"],
@@ -521,10 +523,20 @@ class AccountsSql:
             place=r["place"],
             score=r["score"],
             rating=(r["mu_before"], r["mu_after"]) if rated else None,
-            game=self.game_from_row(r) if r["ended"] is None else self.listed_game(r),
+            game=self.running_game(r, seats) if r["ended"] is None else self.listed_game(r, seats),
         )
 
-    def listed_game(self, r: Mapping[str, Any]) -> GameRecord:
+    def running_game(self, r: Mapping[str, Any], seats: bool = True) -> GameRecord:
+        """A running game's row as lists show it: ``listed_game`` and whose turn it is, with
+        the deadlines (not its options, seed or time banks, which no list reads)."""
+        game = self.listed_game(r, seats)
+        turns = r["turn_deadlines"]
+        game.deadline = r["deadline"]
+        game.turn_deadlines = {} if turns is None else turn_deadlines_from_json(self._decode(turns))
+        game.to_act = [] if r["to_act"] is None else list(self._decode(r["to_act"]))
+        return game
+
+    def listed_game(self, r: Mapping[str, Any], seats: bool = True) -> GameRecord:
         """A finished game's row as lists show it (``LISTED``: its id, kind, seats, whether it
         is public, its status, version and last change; not its options or seed, which a list
         never reads): a third of a whole row's decoding, for pages of many games."""
@@ -533,7 +545,7 @@ class AccountsSql:
             kind=r["kind"],
             options={},
             seed=0,
-            seats=[Seat.from_json(s) for s in self._decode(r["seats"])],
+            seats=[Seat.from_json(s) for s in self._decode(r["seats"])] if seats else [],
             version=r["version"],
             status=r["status"],
             public=bool(r["public"]),
@@ -562,7 +574,11 @@ class AccountsSql:
 
     def running_games(self, account_id: str, limit: int) -> list[PlayerGame]:
         """The account's running games, the latest moved first."""
-        return self._player_games(self.account_sql.running, (account_id, limit))
+        return [self.player_game(r) for r in self.running_rows(account_id, limit)]
+
+    def running_rows(self, account_id: str, limit: int) -> list[Mapping[str, Any]]:
+        """The rows of ``running_games``, unread (``player_game`` reads one)."""
+        return self._all(self.account_sql.running, (account_id, limit))
 
     def finished_games(self, account_id: str, before: float, limit: int) -> list[PlayerGame]:
         """The account's finished games that ended before ``before``, newest first."""

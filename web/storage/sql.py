@@ -56,6 +56,7 @@ from web.storage import (
     Seat,
     Snapshot,
     Transaction,
+    turn_deadlines_from_json,
 )
 from web.storage.accounts import (
     AccountsSql,
@@ -209,10 +210,6 @@ def listed_free_seats(seats: list[Seat]) -> int:
 def turn_deadlines_json(deadlines: dict[int, float]) -> dict[str, float] | None:
     """The ``turn_deadlines`` column (``None``: no turn clock runs)."""
     return {str(seat): t for seat, t in sorted(deadlines.items())} or None
-
-
-def turn_deadlines_from_json(data: dict[str, Any]) -> dict[int, float]:
-    return {int(seat): float(t) for seat, t in data.items()}
 
 
 def schema_steps(
