@@ -23,7 +23,6 @@ Usage: ``.venv/bin/python bench/accounts_bench.py [--rounds 5] [--seconds 2] [--
 
 from __future__ import annotations
 
-import functools
 import random
 import statistics
 import sys
@@ -36,8 +35,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, interleaved, parse, parser, ratio, report  # noqa: E402
-from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
+from bench.common import Figure, parse, parser, ratio, report  # noqa: E402
+from bench.http_load import Request, wrk_path, wrk_rounds  # noqa: E402
 from games.base import get_kind, kinds, play_bots  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 from web.accounts import ratings  # noqa: E402
@@ -165,23 +164,7 @@ def main() -> None:
                 "profile_page": [Request("GET", "/players/Ana", headers=cookie)],
                 "board_page": [Request("GET", f"/leaderboards/{kind}", headers=cookie)],
             }
-            for reqs in asked.values():  # each answers, and warms up
-                r = reqs[0]
-                got = requests.request(
-                    r.method, url + r.path, data=r.body or None, headers=r.headers, timeout=30
-                )
-                if got.status_code != 200:
-                    raise SystemExit(f"{r.method} {r.path}: {got.status_code} {got.text[:200]}")
-            loads: dict[str, list[Load]] = {name: [] for name in asked}
-
-            def run(name: str) -> float:
-                load = measured(server.pid, lambda: wrk_load(url, asked[name], seconds, 4))
-                if load.errors:
-                    raise RuntimeError(f"{name}: {load.errors} requests failed")
-                loads[name].append(load)
-                return load.server_us
-
-            interleaved(a.rounds, {name: functools.partial(run, name) for name in asked})
+            loads = wrk_rounds(server.pid, url, asked, a.rounds, seconds)
         players = raters(rated)
         rate = [rate_ms(rated, players, 20 if a.quick else 200) for _ in range(a.rounds)]
         store.close()

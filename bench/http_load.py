@@ -16,11 +16,14 @@ whose bodies are known in advance; its own CPU per request is measured too.
 - ``once_load(url, requests, connections)``: each request sent once, from this process's
   threads (wrk cannot stop before its duration ends): for a list that must not repeat, such as
   positions never asked before;
-- ``measured(master, run)``: a load with the server's CPU time around it (``Load.server_s``).
+- ``measured(master, run)``: a load with the server's CPU time around it (``Load.server_s``);
+- ``wrk_rounds(master, url, asked, rounds, seconds)``: several named wrk loads, each answered
+  once first, measured in interleaved rounds.
 """
 
 from __future__ import annotations
 
+import functools
 import http.client
 import json
 import os
@@ -34,6 +37,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+import requests
+
+from bench.common import interleaved
 from tests.servers import server_cpu_seconds
 
 WRK_HELP = "this bench needs Debian's wrk: make wrk (apt-get install -y wrk)"
@@ -220,3 +226,35 @@ def measured(master: int, run: Callable[[], Load]) -> Load:
     time.sleep(SETTLE_S)
     load.server_s = server_cpu_seconds(master) - before
     return load
+
+
+def wrk_rounds(
+    master: int,
+    url: str,
+    asked: dict[str, list[Request]],
+    rounds: int,
+    seconds: int,
+    connections: int = 4,
+) -> dict[str, list[Load]]:
+    """Each load of ``asked`` (a name → its requests) measured (``measured``: the server's CPU
+    time around a ``wrk_load``) in ``rounds`` interleaved rounds, after its first request was
+    answered 200 once (which warms it up; another answer is a ``SystemExit`` saying it); the
+    loads by name. A load with failed requests is a ``RuntimeError``."""
+    for reqs in asked.values():
+        r = reqs[0]
+        got = requests.request(
+            r.method, url + r.path, data=r.body or None, headers=r.headers, timeout=30
+        )
+        if got.status_code != 200:
+            raise SystemExit(f"{r.method} {r.path}: {got.status_code} {got.text[:200]}")
+    loads: dict[str, list[Load]] = {name: [] for name in asked}
+
+    def run(name: str) -> float:
+        load = measured(master, lambda: wrk_load(url, asked[name], seconds, connections))
+        if load.errors:
+            raise RuntimeError(f"{name}: {load.errors} requests failed")
+        loads[name].append(load)
+        return load.server_us
+
+    interleaved(rounds, {name: functools.partial(run, name) for name in asked})
+    return loads

@@ -20,7 +20,6 @@ Usage: ``.venv/bin/python bench/lobby_bench.py [--rounds 5] [--seconds 2] [--tab
 
 from __future__ import annotations
 
-import functools
 import statistics
 import sys
 import tempfile
@@ -32,8 +31,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, interleaved, parse, parser, ratio, report  # noqa: E402
-from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
+from bench.common import Figure, parse, parser, ratio, report  # noqa: E402
+from bench.http_load import Request, wrk_path, wrk_rounds  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 from web.lobby_api import LIST_SIZE  # noqa: E402
 from web.storage import HUMAN, OVER, GameRecord, Seat, new_token  # noqa: E402
@@ -96,20 +95,7 @@ def main() -> None:
             listed = requests.get(f"{url}/api/lobby/{KIND}", timeout=30).json()
             if listed["count"] != tables or len(listed["tables"]) != LIST_SIZE:
                 raise SystemExit(f"the lobby lists {listed['count']} tables, not {tables}")
-            for reqs in asked.values():  # each answers, and warms up
-                got = requests.get(url + reqs[0].path, timeout=30)
-                if got.status_code != 200:
-                    raise SystemExit(f"{reqs[0].path}: {got.status_code} {got.text[:200]}")
-            loads: dict[str, list[Load]] = {name: [] for name in asked}
-
-            def run(name: str) -> float:
-                load = measured(server.pid, lambda: wrk_load(url, asked[name], seconds, 4))
-                if load.errors:
-                    raise RuntimeError(f"{name}: {load.errors} requests failed")
-                loads[name].append(load)
-                return load.server_us
-
-            interleaved(a.rounds, {name: functools.partial(run, name) for name in asked})
+            loads = wrk_rounds(server.pid, url, asked, a.rounds, seconds)
         reads = [read_ms(store, 20 if a.quick else 100) for _ in range(a.rounds)]
         store.close()
     base = [x.server_us for x in loads["healthz"]]

@@ -105,19 +105,40 @@ def join_by_link(browser, link: str, name: str):
     return page
 
 
-def api(server: str, method: str, path: str, body: dict | None = None) -> dict:
-    """A JSON call to the live server (for setting a game up without clicking through forms)."""
+def api(server: str, method: str, path: str, body: dict | None = None, token: str = "") -> dict:
+    """A JSON call to the live server (for setting a game up without clicking through forms),
+    as a seat when ``token`` is given."""
     import json
     import urllib.request
 
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(
         server + path,
         method=method,
         data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
+        headers=headers,
     )
     with urllib.request.urlopen(req, timeout=60) as resp:
         return json.loads(resp.read())
+
+
+def say(server: str, game: dict, seat: int, text: str) -> dict:
+    """A line of the table chat from ``seat`` of ``game`` (as created: its seats' tokens)."""
+    token = game["seats"][seat]["token"]
+    return api(server, "POST", f"/api/games/{game['id']}/chat", {"text": text}, token)
+
+
+def play_by_tokens(server: str, game: dict) -> None:
+    """Every seat of ``game`` (as created: its seats' tokens) takes its first legal action
+    until the game is over."""
+    gid = game["id"]
+    while not (snap := api(server, "GET", f"/api/games/{gid}"))["over"]:
+        token = game["seats"][snap["to_act"][0]]["token"]
+        me = api(server, "GET", f"/api/games/{gid}", token=token)
+        body = {"version": me["version"], "action": me["legal_actions"][0]}
+        api(server, "POST", f"/api/games/{gid}/actions", body, token)
 
 
 def open_as(page, server: str, kind: str, game: dict, seat: int | None, query: str = ""):

@@ -28,8 +28,10 @@ from tests.browser_support import (  # noqa: F401 (fixtures)
     live_server,
     new_page,
     open_as,
+    play_by_tokens,
     player_with_games,
     raw_keys,
+    say,
     signed_in_page,
 )
 from tests.game_states import STATES, game_at
@@ -231,49 +233,6 @@ def test_every_state_of_isla_dorada_and_dragons_gold_has_no_axe_violation(
         page.context.close()
 
 
-def _say(server: str, game: dict, seat: int, text: str) -> None:
-    import json
-    import urllib.request
-
-    req = urllib.request.Request(
-        f"{server}/api/games/{game['id']}/chat",
-        method="POST",
-        data=json.dumps({"text": text}).encode(),
-        headers={
-            "Content-Type": "application/json",
-            "Authorization": f"Bearer {game['seats'][seat]['token']}",
-        },
-    )
-    with urllib.request.urlopen(req, timeout=60) as resp:
-        resp.read()
-
-
-def _finish(server: str, game: dict) -> None:
-    """Both seats of a DAO game take their first legal action until it is over."""
-    import json
-    import urllib.request
-
-    def call(method: str, path: str, body: dict | None = None, token: str = "") -> dict:
-        headers = {"Content-Type": "application/json"}
-        if token:
-            headers["Authorization"] = f"Bearer {token}"
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(server + path, method=method, data=data, headers=headers)
-        with urllib.request.urlopen(req, timeout=60) as resp:
-            return json.loads(resp.read())
-
-    path = f"/api/games/{game['id']}"
-    while not (snap := call("GET", path))["over"]:
-        token = game["seats"][snap["to_act"][0]]["token"]
-        me = call("GET", path, token=token)
-        call(
-            "POST",
-            f"{path}/actions",
-            {"version": me["version"], "action": me["legal_actions"][0]},
-            token,
-        )
-
-
 def _phrase_answered(page) -> str:
     """Tap the quick phrase "No" and wait for its answer: ``"said"`` or ``"refused"``."""
     before = page.locator("#chat-lines li").count()
@@ -292,12 +251,12 @@ def test_the_table_chat_has_no_axe_violation(browser, live_server):
     seats = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
     game = api(live_server, "POST", "/api/games", {"game": "dao", "seats": seats, "seed": 7})
     for seat, text in ((0, "成交嗎？"), (1, "Deal? 我想要藍色的"), (0, "No")):
-        _say(live_server, game, seat, text)
+        say(live_server, game, seat, text)
     over = api(live_server, "POST", "/api/games", {"game": "dao", "seats": seats, "seed": 8})
-    _say(live_server, over, 1, "打得好")
-    _finish(live_server, over)
+    say(live_server, over, 1, "打得好")
+    play_by_tokens(live_server, over)
     dg, dg_seat = game_at(live_server, "dg-answer")
-    _say(live_server, dg, (dg_seat + 1) % 3, "成交嗎？")
+    say(live_server, dg, (dg_seat + 1) % 3, "成交嗎？")
     for width, lang in SCREENS:
         views = [
             ("seat", "dao", game, 0),

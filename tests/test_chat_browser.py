@@ -11,12 +11,18 @@ Screenshots land in ``test-output/chat/`` (git-ignored) for a person to look at.
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 import pytest
 
-from tests.browser_support import OUT, api, browser, live_server, new_page, open_as
+from tests.browser_support import (
+    OUT,
+    api,
+    browser,
+    live_server,
+    new_page,
+    open_as,
+    play_by_tokens,
+    say,
+)
 from tests.game_states import game_at
 
 __all__ = ["browser", "live_server"]  # fixtures
@@ -27,22 +33,6 @@ SHOTS = OUT / "chat"
 SHOTS.mkdir(exist_ok=True)
 PHONE = {"width": 390, "height": 844}
 PAIR = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
-
-
-def call(server: str, method: str, path: str, body: dict | None = None, token: str = "") -> dict:
-    """A JSON call to the live server, as a seat when ``token`` is given."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(server + path, method=method, data=data, headers=headers)
-    with urllib.request.urlopen(req, timeout=60) as resp:
-        return json.loads(resp.read())
-
-
-def say(server: str, game: dict, seat: int, text: str) -> dict:
-    token = game["seats"][seat]["token"]
-    return call(server, "POST", f"/api/games/{game['id']}/chat", {"text": text}, token)
 
 
 def dao_game(server: str, seed: int = 3) -> dict:
@@ -181,24 +171,11 @@ def test_dragons_gold_has_the_chat_beside_the_proposals_and_the_offers(
         page.context.close()
 
 
-def _play_out(server: str, game: dict) -> None:
-    """Both seats take their first legal action until the game is over."""
-    gid = game["id"]
-    while True:
-        snap = call(server, "GET", f"/api/games/{gid}")
-        if snap["over"]:
-            return
-        token = game["seats"][snap["to_act"][0]]["token"]
-        me = call(server, "GET", f"/api/games/{gid}", token=token)
-        body = {"version": me["version"], "action": me["legal_actions"][0]}
-        call(server, "POST", f"/api/games/{gid}/actions", body, token)
-
-
 def test_the_review_of_a_finished_game_shows_its_chat(browser, live_server):
     game = dao_game(live_server, seed=6)
     say(live_server, game, 0, "Good luck!")
     say(live_server, game, 1, "打得好")
-    _play_out(live_server, game)
+    play_by_tokens(live_server, game)
     for viewport, lang in (({"width": 1280, "height": 900}, "en"), (PHONE, "zh")):
         page = new_page(browser, viewport=viewport)
         page.goto(f"{live_server}/dao/games/{game['id']}/review?lang={lang}")
