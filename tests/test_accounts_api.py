@@ -376,8 +376,8 @@ def test_my_games_say_whose_turn_it_is_and_page_the_finished_ones(app, clock):
     assert running["deadline"] == pytest.approx(clock.now - 3 + 60)
     assert [g["id"] for g in mine["finished"]] == ended[::-1]  # newest first
     accounts = app.extensions["accounts"]  # a page is 20 games: the store's pages of 2 here
-    first = accounts.store.finished_games(accounts.named("Ana").id, float("inf"), 2)
-    after = ana.get(f"/api/me/games?before={first[-1].ended}").get_json()
+    first = accounts.store.finished_rows(accounts.named("Ana").id, float("inf"), 2)
+    after = ana.get(f"/api/me/games?before={first[-1]['ended']}").get_json()
     assert [g["id"] for g in after["finished"]] == [ended[0]]
     assert ana.get("/api/me/games?before=nan").status_code == 400
 

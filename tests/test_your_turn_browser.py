@@ -20,16 +20,14 @@ from tests.browser_support import (  # noqa: F401 (fixtures)
 pytestmark = pytest.mark.browser
 
 
+def _dao_against_a_bot(server: str) -> dict:
+    """A DAO game: Ana (seat 0) against an easy bot."""
+    seats = [{"type": "human", "name": "Ana"}, {"type": "bot", "level": "easy"}]
+    return api(server, "POST", "/api/games", {"game": "dao", "seats": seats})
+
+
 def test_the_title_and_icon_say_your_turn_and_the_choices_are_kept(browser, live_server):
-    game = api(
-        live_server,
-        "POST",
-        "/api/games",
-        {
-            "game": "dao",
-            "seats": [{"type": "human", "name": "Ana"}, {"type": "bot", "level": "easy"}],
-        },
-    )
+    game = _dao_against_a_bot(live_server)
     page = new_page(browser)
     open_as(page, live_server, "dao", game, 0)
     page.wait_for_function("() => window.daoGame && window.daoGame.snap")
@@ -53,15 +51,7 @@ def test_the_title_and_icon_say_your_turn_and_the_choices_are_kept(browser, live
 
 
 def test_a_spectator_gets_no_signal(browser, live_server):
-    game = api(
-        live_server,
-        "POST",
-        "/api/games",
-        {
-            "game": "dao",
-            "seats": [{"type": "human", "name": "Ana"}, {"type": "bot", "level": "easy"}],
-        },
-    )
+    game = _dao_against_a_bot(live_server)
     page = new_page(browser)
     page.goto(f"{live_server}/dao/games/{game['id']}")
     page.wait_for_function("() => window.daoGame && window.daoGame.snap")

@@ -257,10 +257,6 @@ class AccountStatements:
         )
         # a finished game as lists show it (``listed_game``): what its seats and link need
         mine = f"{seat}, {', '.join(f'g.{c}' for c in LISTED)}{joined}"
-        self.finished = say(
-            f"{mine} WHERE p.account = ? AND p.ended IS NOT NULL AND p.ended < ?"
-            " ORDER BY p.ended DESC LIMIT ?"
-        )
         # the account's finished games for a page: (public only, the row's key only) -> SQL
         keys = (
             "SELECT p.game AS id, g.updated, p.seat, p.place, p.score, p.ended, r.mu_before,"
@@ -508,9 +504,6 @@ class AccountsSql:
 
     # --- players, results and ratings -------------------------------------------------------
 
-    def _player_games(self, sql: str, args: Sequence[Any]) -> list[PlayerGame]:
-        return [self.player_game(r) for r in self._all(sql, args)]
-
     def player_game(self, r: Mapping[str, Any], seats: bool = True) -> PlayerGame:
         """A row of the account's games (``finished_rows``, ``running_rows``) as a record
         (``seats`` false: without its seats, for a page that may have built the game's item
@@ -560,7 +553,8 @@ class AccountsSql:
         public: bool = False,
         keys_only: bool = False,
     ) -> list[Mapping[str, Any]]:
-        """The rows of ``finished_games`` (``public``: of the public games only), unread: a
+        """The account's finished games that ended before ``before``, newest first, ``limit``
+        of them (``public``: of the public games only), as rows, unread: a
         page that keeps what it built from a finished game asks first for what tells a row
         from another (``keys_only``: the game's id and ``updated``, which moves with its
         seats, and the seat's result and rating change), and reads whole rows only for what
@@ -579,10 +573,6 @@ class AccountsSql:
     def running_rows(self, account_id: str, limit: int) -> list[Mapping[str, Any]]:
         """The rows of ``running_games``, unread (``player_game`` reads one)."""
         return self._all(self.account_sql.running, (account_id, limit))
-
-    def finished_games(self, account_id: str, before: float, limit: int) -> list[PlayerGame]:
-        """The account's finished games that ended before ``before``, newest first."""
-        return self._player_games(self.account_sql.finished, (account_id, before, limit))
 
     def account_game_ids(self, account_id: str) -> list[str]:
         return [r["game"] for r in self._all(self.account_sql.game_ids, (account_id,))]
