@@ -20,7 +20,8 @@ on slow and idle clients are gunicorn's and gevent's own:
 The table (deadlines that pass, bots' moves, the review's analyses) runs in processes of its
 own, never on an HTTP worker's event loop: gunicorn's dirty workers (``dirty_apps``,
 ``table_app.py``), ``TOBAGO_TABLE_PROCESSES`` of them (default 1; 0: the HTTP workers run it
-themselves, holding up their loop while a bot thinks).
+themselves, holding up their loop while a bot thinks). A table process whose runner makes no
+progress for ``TOBAGO_TABLE_STALL_S`` (30 s) is killed and replaced (``table_app.py``).
 
 Starting the server raises the soft limit of open files (``RLIMIT_NOFILE``) to the hard limit
 where that is allowed: each connection is a file descriptor. The server's name (``proc_name``)
@@ -48,9 +49,26 @@ REQUEST_TIMEOUT_S = float(os.environ.get("TOBAGO_REQUEST_TIMEOUT_S", 30.0))
 
 dirty_workers = int(os.environ.get("TOBAGO_TABLE_PROCESSES", 1))
 dirty_apps = ["table_app:TableApp"] if dirty_workers > 0 else []
-dirty_timeout = 600  # seconds a table process may go without a heartbeat (then restarted)
+#: Seconds one analysis may take in a table process (and gunicorn's own limit on its heartbeat);
+#: a table process whose runner stalls is replaced far sooner (``TOBAGO_TABLE_STALL_S``, 30 s:
+#: the two hooks below, ``table_app.py``).
+dirty_timeout = 600
 if dirty_workers > 0:
     os.environ["TOBAGO_TABLE_RUNNER"] = "0"  # the HTTP workers leave the table to it
+
+
+def dirty_worker_init(worker: object) -> None:
+    """In a table process, its apps loaded: its heartbeat is its runner's progress."""
+    from table_app import runner_heartbeat
+
+    runner_heartbeat(worker)
+
+
+def dirty_post_fork(arbiter: object, _worker: object) -> None:
+    """In the dirty arbiter, after it started a table process: it watches for stalled runners."""
+    from table_app import watch_stalls
+
+    watch_stalls(arbiter)
 
 
 def raise_open_files_limit() -> int:

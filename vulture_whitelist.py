@@ -35,6 +35,8 @@ _.on_starting
 _.pre_request
 _.worker_exit
 _.post_worker_init
+_.dirty_worker_init
+_.dirty_post_fork
 _.proc_name  # the arbiter's process title, set by on_starting
 # gunicorn's dirty worker builds the table's process from "table_app:TableApp" (dirty_apps).
 TableApp

@@ -307,9 +307,11 @@ class LeakyAuction(BlindAuction):
         return out
 
 
-def thinking_bot(marks: str, seconds: float):
+def thinking_bot(marks: str, seconds: float, hang: str | None = None):
     """A bot that takes ``seconds`` to bid its first legal card, and first leaves a file named
-    ``<pid>-<ns>`` in ``marks``: tests see which process thinks (and may kill it meanwhile)."""
+    ``<pid>-<ns>`` in ``marks``: tests see which process thinks (and may kill it meanwhile).
+    While the file ``hang`` exists it thinks on (a bot in an endless loop, until a test lets
+    it go)."""
     import os
     import time
 
@@ -317,6 +319,8 @@ def thinking_bot(marks: str, seconds: float):
         with open(os.path.join(marks, f"{os.getpid()}-{time.monotonic_ns()}"), "w"):
             pass
         time.sleep(seconds)
+        while hang is not None and os.path.exists(hang):
+            time.sleep(0.05)
         return legal[0]
 
     return think
@@ -387,7 +391,8 @@ BID_ANALYST = Analyst("points", "score", Thresholds(good=1.0, inaccuracy=4.0), j
 def create_app_with_testgame():
     """App factory for a gunicorn process in tests and benches: the app with Blind Auction
     (with ``TOBAGO_TEST_THINKING_DIR`` set, also its bot level ``slow``: ``thinking_bot`` for
-    ``TOBAGO_TEST_THINKING_S`` seconds, default 2)."""
+    ``TOBAGO_TEST_THINKING_S`` seconds, default 2, and on while ``TOBAGO_TEST_HANG_FILE``
+    exists)."""
     import os
 
     from app import create_app
@@ -396,6 +401,7 @@ def create_app_with_testgame():
     marks = os.environ.get("TOBAGO_TEST_THINKING_DIR")
     if marks:
         seconds = float(os.environ.get("TOBAGO_TEST_THINKING_S", 2))
-        kind.bots = {**kind.bots, "slow": thinking_bot(marks, seconds)}
+        hang = os.environ.get("TOBAGO_TEST_HANG_FILE")
+        kind.bots = {**kind.bots, "slow": thinking_bot(marks, seconds, hang)}
     register(kind)
     return create_app()

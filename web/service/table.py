@@ -27,6 +27,16 @@ Under gunicorn it runs in its own process, never in the gevent HTTP workers (a b
 would hold up their event loop): ``web.table_app.TableApp``, a gunicorn dirty worker
 (``gunicorn.conf.py``). Elsewhere (``python app.py``, the browser tests' threaded server) it
 runs in the app's process; under ``TESTING`` it is off and tests call ``play_due_bots``.
+
+**The runner proves its progress.** Its loop beats (``TableRunner.beat``, monotonic seconds)
+at every tick and after every game it settled or played and every chore, and tells ``on_beat``
+of it at most every ``BEAT_S``: the table's process (``table_app.py``) makes that gunicorn's
+heartbeat, so a process whose runner hangs (a bot in an endless loop, a store call that never
+returns) is replaced even though its other threads are alive.
+
+**A table that is behind.** ``owed(game)`` is when the table must act next by itself (the
+deadline, or the due bot's move: a lease's end while a runner thinks), ``behind(game, now)``
+how late it is once that is more than ``BEHIND_S`` ago: a game page says so.
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ import os
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from errors import IllegalAction, ProjectError
@@ -57,6 +68,31 @@ LEASE_S = float(os.environ.get("TOBAGO_BOT_LEASE_S", 10.0))
 BATCH_S = 0.05
 #: A failed bot is tried again after this long (seconds on the service's clock).
 RETRY_S = 300.0
+#: The runner tells its beat (``TableRunner.on_beat``) at most this often (seconds).
+BEAT_S = 1.0
+#: A table later than this (seconds on the service's clock) is behind: a page says so.
+BEHIND_S = 5.0
+
+
+def owed(game: GameRecord) -> float | None:
+    """When the table must act next in ``game`` by itself (the service's clock): its deadline,
+    or its due bot's move (while a runner thinks, its lease's end); ``None``: nothing to do, or
+    only a failed bot's retry (the page says the bot failed)."""
+    if game.over:
+        return None
+    times = [game.deadline] if game.deadline is not None else []
+    if game.bot_due is not None and not game.bot_failed:
+        times.append(game.bot_due)
+    return min(times, default=None)
+
+
+def behind(game: GameRecord, now: float) -> float | None:
+    """How many seconds the table is late in ``game`` at ``now``, once that is more than
+    ``BEHIND_S`` (a hung or dead runner: the next one takes over); else ``None``."""
+    due = owed(game)
+    if due is None or now - due <= BEHIND_S:
+        return None
+    return round(now - due, 1)
 
 
 def play_bots(
@@ -140,11 +176,15 @@ def play_due_bots(sessions: GameSessions, game_id: str | None = None) -> int:
 class TableRunner:
     """A daemon thread that settles due deadlines and plays due bots every ``tick`` seconds,
     or at once after ``nudge``. It holds the sessions weakly and ends with them, or on
-    ``stop``."""
+    ``stop``. ``beat``: when its loop last made progress (``time.monotonic``); ``on_beat``:
+    told of it at most every ``BEAT_S`` (module doc)."""
 
     def __init__(self, sessions: GameSessions, tick: float = TICK_S) -> None:
         self._sessions = weakref.ref(sessions)
         self.tick = tick
+        self.beat = time.monotonic()
+        self.on_beat: Callable[[float], object] | None = None
+        self._told = float("-inf")
         self._stop = threading.Event()
         self._nudged = threading.Event()
         self._thread = threading.Thread(target=self._run, name="table-runner", daemon=True)
@@ -161,22 +201,37 @@ class TableRunner:
         """Look now: a bot is due (this process just wrote the game)."""
         self._nudged.set()
 
+    def _beat(self) -> None:
+        """The loop made progress: ``beat`` now, and ``on_beat`` told if ``BEAT_S`` passed."""
+        self.beat = now = time.monotonic()
+        if self.on_beat is not None and now - self._told >= BEAT_S:
+            self._told = now
+            self.on_beat(now)
+
     def _run(self) -> None:
         last: dict[int, float] = {}  # chore → when it last ran (monotonic)
         while not self._stop.is_set():
+            self._beat()
             self._nudged.wait(self.tick)
             self._nudged.clear()
             sessions = self._sessions()
             if sessions is None or self._stop.is_set():
                 return
             try:
-                sessions.settle_due()
-                for game_id in sessions.store.bots_due(sessions.clock()):
-                    play_bots(sessions, game_id)
-                for i, (every, chore) in enumerate(sessions.chores):
-                    if time.monotonic() - last.get(i, -every) >= every:
-                        last[i] = time.monotonic()
-                        chore()
+                self._tick(sessions, last)
             except Exception:  # a database fault, or a bug: logged; the next tick tries again
                 log.exception("the table runner's tick failed")
             del sessions
+
+    def _tick(self, sessions: GameSessions, last: dict[int, float]) -> None:
+        """One look: due deadlines, due bots, the chores that are due; a beat after each."""
+        sessions.settle_due()
+        self._beat()
+        for game_id in sessions.store.bots_due(sessions.clock()):
+            play_bots(sessions, game_id)
+            self._beat()
+        for i, (every, chore) in enumerate(sessions.chores):
+            if time.monotonic() - last.get(i, -every) >= every:
+                last[i] = time.monotonic()
+                chore()
+                self._beat()
