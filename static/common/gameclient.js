@@ -6,7 +6,8 @@
 // the /events long-poll where a browser has none or the stream keeps failing), and handing each
 // batch of new log entries to the page, which replays them at its own pace before the latest
 // snapshot is drawn. Bots move after a player's action, as events; while one is due the client
-// says so under #status ("… is thinking", or that a bot failed), and below that what the table
+// says so under #status ("… is thinking", or that a bot failed; #table-behind when the table is
+// late: its deadline or a bot's move overdue by more than BEHIND_S), and below that what the table
 // tells every seat (common/table.js: the host chose the deal; each seat's clock; "I'm back"). The
 // table chat (common/chat.js) gets the lines the stream pushes, or the long-poll's count of them.
 //
@@ -34,6 +35,9 @@ export const clone = (v) => JSON.parse(JSON.stringify(v));
 const $ = (id) => document.getElementById(id);
 /** Refusals or drops of the event stream in a row, without an event between, before the long-poll takes over. */
 const STREAM_TRIES = 4;
+/** Seconds the table may be late (its deadline, or a due bot's move) before the page says it is
+ * behind: web/service/table.py's BEHIND_S. */
+const BEHIND_S = 5;
 
 /**
  * The end screen (the page's #end section): `show(latest)` draws it with `draw(section, latest)`
@@ -212,9 +216,40 @@ export class GameClient {
     const names = bots.map((s) => this.nameOf(snap, s));
     box.textContent = snap.bot === "failed" ? t("common.bot_failed") : names.length ? t("common.bot_thinking", { names: list(names), count: names.length }) : "";
     box.hidden = !box.textContent;
+    this.watchTable(snap);
     showTable(snap, (s) => this.nameOf(snap, s), this);
     signalTurn(snap, this);
     if (this.chat) this.chat.update(snap);
+  }
+
+  /** Follow how late the table is by `snap` (its `behind`, or its `table_due` on the server's
+   * clock, counted on from `snap.now` by this browser's clock, so a page that hears nothing
+   * more still notices), looking again every second. */
+  watchTable(snap) {
+    this.table = { due: snap.over ? null : snap.table_due, behind: snap.over ? null : snap.behind, now: snap.now, at: performance.now() };
+    this.showBehind();
+    if (!this.tableTimer) this.tableTimer = setInterval(() => this.showBehind(), 1000);
+  }
+
+  /** Under #status while the table is more than `BEHIND_S` late: that it is behind (a hung or
+   * restarting table process; the server plays on when it catches up). Touched only when that
+   * changes, so a screen reader hears it once. */
+  showBehind() {
+    const seen = this.table;
+    const since = (performance.now() - seen.at) / 1000;
+    const late = seen.behind != null || (seen.due != null && seen.now + since - seen.due > BEHIND_S);
+    let box = $("table-behind");
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "table-behind";
+      box.className = "bot-status table-behind";
+      box.setAttribute("role", "status");
+      box.hidden = true;
+      ($("bot-status") || $("status")).after(box);
+    }
+    if (box.hidden !== late) return;
+    box.textContent = late ? t("common.table_behind") : "";
+    box.hidden = !late;
   }
 
   /** Run `fn` after whatever catch-up or send is under way (one at a time). */

@@ -60,7 +60,16 @@ from web.service.moves import (
     table_rng,
 )
 from web.service.states import SNAPSHOT_EVERY, STATE_CACHE_BYTES, Entry, StateCache
-from web.service.table import LEASE_S, TICK_S, TableRunner, play_bots, play_due_bots, stop_clocks
+from web.service.table import (
+    LEASE_S,
+    TICK_S,
+    TableRunner,
+    behind,
+    owed,
+    play_bots,
+    play_due_bots,
+    stop_clocks,
+)
 from web.storage import OVER, RUNNING, ActionRecord, GameRecord, GameStore, VersionMoved
 
 log = logging.getLogger(__name__)
@@ -202,6 +211,8 @@ class GameSessions:
             "banks": seat_banks(game, now),
             "absent": [] if over else kind.absent(state),
             "now": now,
+            "table_due": owed(game),
+            "behind": behind(game, now),
             "seed_chosen": game.seed_chosen,
             "over": over,
             "bot": None if over else game.bot,
