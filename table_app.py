@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import threading
 import time
 from typing import Any
 
@@ -74,14 +75,16 @@ class TableApp(DirtyApp):
 def runner_heartbeat(worker: Any) -> None:
     """In a dirty worker whose apps are loaded (gunicorn's ``dirty_worker_init``): its
     heartbeat file says when the table runner last made progress, not when the process last
-    ran (module doc). A worker without a runner keeps gunicorn's heartbeat."""
+    ran (module doc). A worker without a runner (its app's ``TABLE_RUNNER`` off) touches it
+    every second from a thread of its own: alive while the process runs."""
     runner = None
     for app in worker.apps.values():
         if isinstance(app, TableApp):
             runner = app.app.extensions["game_sessions"].runner
-    if runner is None:
-        return
     fd = worker.tmp.fileno()
+    if runner is None:
+        threading.Thread(target=_beat_alone, args=(fd,), name="heartbeat", daemon=True).start()
+        return
 
     def notify(beat: float | None = None) -> None:
         """Gunicorn's touch of the heartbeat file (its loop's, each request's), and the
@@ -92,6 +95,16 @@ def runner_heartbeat(worker: Any) -> None:
     worker.notify = notify
     runner.on_beat = notify
     notify()
+
+
+def _beat_alone(fd: int) -> None:
+    while True:
+        now = time.monotonic()
+        try:
+            os.utime(fd, (now, now))
+        except OSError:  # the file is closed: the process is leaving
+            return
+        time.sleep(WATCH_S)
 
 
 def watch_stalls(arbiter: Any) -> None:

@@ -6,7 +6,7 @@ pytest's fixtures, marks and hooks). An entry says who reads the name."""
 import sqlite3
 
 from table_app import TableApp
-from tests import testgame
+from tests import test_table_stalls, testgame
 from web.game_site import GamePage, GameSite
 from web.review_api import DecisionOut, SeatSummaryOut
 from web.schemas_accounts import BoardRowOut, LeaderboardOut, RatingOut, RunningGameOut
@@ -43,6 +43,7 @@ TableApp
 TableApp.init
 # tests/servers.py names the test game's app factory in a string, as gunicorn's app URI.
 testgame.create_app_with_testgame
+test_table_stalls.create_app_without_runner
 # sqlite3 reads a connection's row factory (web/storage/sqlite.py).
 sqlite3.Connection.row_factory
 # Templates read a game's descriptor: home.html its "featured", join.html its page class.

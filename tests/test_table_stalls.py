@@ -146,3 +146,18 @@ def test_a_clock_that_runs_out_reaches_a_page_following_only_the_stream(tmp_path
         heard = time.monotonic() - created
         assert entry["version"] == 1 and entry["seat"] is None  # the table's move
         assert 0.9 <= heard < 3.0, heard  # the one-second clock, then at once
+
+
+def create_app_without_runner():
+    """App factory for the server below: a table process that runs no runner (analyses only)."""
+    from app import create_app
+
+    return create_app({"TABLE_RUNNER": False})
+
+
+def test_a_table_process_without_a_runner_is_not_taken_for_a_stalled_one(tmp_path):
+    app = "tests.test_table_stalls:create_app_without_runner()"
+    settings = {"TOBAGO_TABLE_STALL_S": str(STALL_S)}
+    with Gunicorn(tmp_path / "g.sqlite3", app, log=tmp_path / "g.log", env=settings) as s:
+        healthy(s.pid)
+    assert "STALLED" not in (tmp_path / "g.log").read_text()
