@@ -2,7 +2,8 @@
 the game's state carries when the table must act next (``table_due``) and, once that is more
 than ``BEHIND_S`` ago, how late it is (``behind``), so a game page says the table is behind
 (``tests/test_table_behind_browser.py``). And the runner's loop proves its progress
-(``TableRunner.beat``, ``on_beat``: the heartbeat of the table's process, ``table_app.py``)."""
+(``TableRunner.beat``, ``on_beat``: the heartbeat of the table's process, ``table_app.py``),
+and many due bots never hold up a clock that runs out meanwhile (``BOTS_PER_TICK_S``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import dataclasses
 import threading
 import time
 
-from web.service.table import BEHIND_S, TableRunner, behind, owed
+from app import create_app
+from tests.testgame import NAME, BlindAuction, registered, thinking_bot
+from web.service.table import BEHIND_S, BOTS_PER_TICK_S, TableRunner, behind, owed
 
 
 def bot_first(client) -> dict:
@@ -74,3 +77,37 @@ def test_the_runner_beats_while_its_loop_goes_on_and_not_while_it_hangs(app):
     finally:
         release.set()
         runner.stop()
+
+
+def test_a_clock_that_runs_out_while_many_bots_are_due_waits_for_no_more_than_a_tick(tmp_path):
+    """Twelve games whose bot thinks 0.4 s are due when the runner starts (4.8 s of bots); a
+    one-second clock that runs out meanwhile is settled after at most ``BOTS_PER_TICK_S`` of
+    them and one more thought, not after them all."""
+    kind = BlindAuction()
+    marks = tmp_path / "thinking"
+    marks.mkdir()
+    kind.bots = {**kind.bots, "slow": thinking_bot(str(marks), 0.4)}
+    with registered(kind):
+        db = str(tmp_path / "games.sqlite3")
+        app = create_app({"TESTING": True, "DATABASE": db, "TABLE_RUNNER": False})
+        client = app.test_client()
+        sessions = app.extensions["game_sessions"]
+        for seed in range(12):
+            seats = [{"type": "human"}, {"type": "bot", "level": "slow"}]
+            body = {"game": NAME, "seats": seats, "seed": seed, "options": {"rounds": 3}}
+            assert client.post("/api/games", json=body).status_code == 201
+        seats = [{"type": "human"}, {"type": "human"}]
+        body = {"game": NAME, "seats": seats, "seed": 1, "options": {"bid_seconds": 1}}
+        timed = client.post("/api/games", json=body).get_json()["id"]
+        created = time.monotonic()
+        sessions.start_runner(0.02)
+        try:
+            while not sessions.store.actions(timed):
+                assert time.monotonic() - created < 10, "the clock was never settled"
+                time.sleep(0.02)
+            settled = time.monotonic() - created
+            thought = len(list(marks.iterdir()))
+        finally:
+            sessions.stop_runner()
+    assert settled < 1.0 + BOTS_PER_TICK_S + 0.4 + 0.6, settled  # (0.6 s: a loaded machine)
+    assert thought < 12  # the bots were still being played

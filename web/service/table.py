@@ -21,8 +21,10 @@ Tests run the bots explicitly (``play_due_bots``), and there a failing bot raise
 failure, not a log line.
 
 **Where the runner runs.** ``TableRunner`` is a thread that, every ``tick`` seconds (sooner when
-this process's own write left a bot due: ``nudge``), settles due deadlines and plays due bots,
-and runs the sessions' chores (``GameSessions.chores``), each every so many seconds.
+this process's own write left a bot due: ``nudge``), settles due deadlines and plays due bots
+(``BOTS_PER_TICK_S`` of them a tick, then the deadlines again: the clocks that ran out
+meanwhile are not kept waiting behind a long queue of bots), and runs the sessions' chores
+(``GameSessions.chores``), each every so many seconds.
 Under gunicorn it runs in its own process, never in the gevent HTTP workers (a bot's Python
 would hold up their event loop): ``web.table_app.TableApp``, a gunicorn dirty worker
 (``gunicorn.conf.py``). Elsewhere (``python app.py``, the browser tests' threaded server) it
@@ -68,6 +70,9 @@ LEASE_S = float(os.environ.get("TOBAGO_BOT_LEASE_S", 10.0))
 BATCH_S = 0.05
 #: A failed bot is tried again after this long (seconds on the service's clock).
 RETRY_S = 300.0
+#: A runner's tick plays bots for at most this long (seconds; at least one game's), then looks
+#: at the deadlines again: many due bots never hold up a clock that runs out meanwhile.
+BOTS_PER_TICK_S = 0.5
 #: The runner tells its beat (``TableRunner.on_beat``) at most this often (seconds).
 BEAT_S = 1.0
 #: A table later than this (seconds on the service's clock) is behind: a page says so.
@@ -224,12 +229,17 @@ class TableRunner:
             del sessions
 
     def _tick(self, sessions: GameSessions, last: dict[int, float]) -> None:
-        """One look: due deadlines, due bots, the chores that are due; a beat after each."""
+        """One look: due deadlines, due bots (for ``BOTS_PER_TICK_S``: the next tick, at once,
+        goes on with them after the deadlines), the chores that are due; a beat after each."""
         sessions.settle_due()
         self._beat()
+        started = time.monotonic()
         for game_id in sessions.store.bots_due(sessions.clock()):
             play_bots(sessions, game_id)
             self._beat()
+            if time.monotonic() - started >= BOTS_PER_TICK_S:
+                self._nudged.set()
+                break
         for i, (every, chore) in enumerate(sessions.chores):
             if time.monotonic() - last.get(i, -every) >= every:
                 last[i] = time.monotonic()
