@@ -90,7 +90,8 @@ def runner_heartbeat(worker: Any) -> None:
         """Gunicorn's touch of the heartbeat file (its loop's, each request's), and the
         runner's: the time of the runner's last beat."""
         when = runner.beat if beat is None else beat
-        os.utime(fd, (when, when))
+        with contextlib.suppress(OSError):  # the file is closed: the process is leaving
+            os.utime(fd, (when, when))
 
     worker.notify = notify
     runner.on_beat = notify
