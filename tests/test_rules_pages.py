@@ -278,3 +278,14 @@ def test_a_chinese_sentence_across_two_lines_gets_no_space():
     html_out = _markdown().render("就得在時間內談好\n怎麼分。\n\n座位 1\n先開始；three\nwords 。\n")
     assert "<p>就得在時間內談好怎麼分。</p>" in html_out
     assert "座位 1\n先開始；three\nwords" in html_out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_opens_with_the_engines_player_count(client, game, lang):
+    from games.base import get_kind
+
+    facts = get_kind(game).type
+    first = re.search(r"<p>(.*?)</p>", _article(client, game, lang).split("</h1>", 1)[1], re.S)
+    wanted = {"en": "{} to {} players", "zh": "{} 到 {} 位玩家"}[lang]
+    assert first.group(1).startswith(wanted.format(facts.min_seats, facts.max_seats))
