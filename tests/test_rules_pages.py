@@ -139,10 +139,11 @@ def test_every_picture_is_drawn_from_the_games_data(client, lang):
     assert sum(k["count"] for k in isla_tables.ADVENTURE_KINDS) == 112  # as the page says
 
     tobago = _article(client, "tobago", lang)
-    svgs = re.findall(r'<svg role="img" aria-label="([^"]*)"', tobago)
+    spaces = re.findall(r'<ul class="rules-pics rules-tobago".*?</ul>', tobago, re.S)
+    svgs = re.findall(r'<svg role="img" aria-label="([^"]*)"', "".join(spaces))
     names = [tr(f"terrain.{t}") for t in TERRAINS] + [tr(f"terrain.{k}") for k in LANDMARK_COUNTS]
     assert svgs == names
-    assert tobago.count('class="hex terrain-') == len(TERRAINS) + len(LANDMARK_COUNTS)
+    assert "".join(spaces).count('class="hex terrain-') == len(TERRAINS) + len(LANDMARK_COUNTS)
     for kind, n in LANDMARK_COUNTS.items():
         assert tr("rules.pic_landmarks", count=n, kind=translate(lang, f"terrain.{kind}")) in tobago
     ids = re.findall(r'\bid="([^"]+)"', tobago)
@@ -177,7 +178,9 @@ def _example_cards(source: str, name: str) -> list[list[str]]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_dao_example_scores_as_the_engine_does(client, lang):
     source = (ROOT / "web/rules" / lang / "dao.md").read_text(encoding="utf-8")
-    (pile,) = _example_cards(source, "cards")
+    display, pile = _example_cards(source, "cards")
+    values = [int(w.rsplit("-", 1)[1]) for w in display]
+    assert sum(values[:-1]) <= dao_cards.BUST_ABOVE < sum(values) and values[-1] != values[-2]
     ids = [dao_cards.ids_of_type(dao_cards.ELEMENT_INDEX[e], int(v))[0] for e, v in
            (w.rsplit("-", 1) for w in pile)]  # fmt: skip
     scores = dict(zip(dao_cards.ELEMENTS, dao_cards.element_scores(ids), strict=True))
@@ -289,3 +292,23 @@ def test_the_page_opens_with_the_engines_player_count(client, game, lang):
     first = re.search(r"<p>(.*?)</p>", _article(client, game, lang).split("</h1>", 1)[1], re.S)
     wanted = {"en": "{} to {} players", "zh": "{} 到 {} 位玩家"}[lang]
     assert first.group(1).startswith(wanted.format(facts.min_seats, facts.max_seats))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tobagos_clue_picture_marks_what_the_clue_engine_allows(client, lang):
+    from hexmap.catalog import generated_island
+    from solver.clues import describe_clue, parse_clue
+    from solver.compiled import compile_island
+
+    tobago = _article(client, "tobago", lang)
+    figure = re.search(r'<figure class="rules-island">(.*?)</figure>', tobago, re.S).group(1)
+    clue = parse_clue("near1:hut")
+    island = generated_island(1)
+    allowed = set(island.spaces_of(compile_island(island).mask(clue)))
+    marked = re.findall(r'class="highlight clue" data-q="(-?\d+)" data-r="(-?\d+)"', figure)
+    assert {(int(q), int(r)) for q, r in marked} == allowed and len(marked) == len(allowed)
+    huts = {lm.space for lm in island.landmarks_of("hut")}
+    assert huts and not huts & allowed  # "within 1 space" leaves the hut's own space out
+    assert figure.count('class="hex terrain-') == len(island)
+    label = html.escape(translate(lang, "rules.pic_clue", clue=describe_clue(clue, lang)))
+    assert f'aria-label="{label}"' in figure and f"<figcaption>{label}</figcaption>" in figure

@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from errors import InvalidInput
 from games.tobago import analysis
+from hexmap.catalog import generated_island
 from hexmap.hexes import Hex
 from hexmap.island import Island, Landmark
 from hexmap.svg import render_svg
@@ -272,6 +273,22 @@ def rules_terrains(lang: str, args: str) -> Markup:
     )
 
 
+def rules_clue(lang: str, args: str) -> Markup:
+    """A generated island (the first: about as tall as wide, so it reads on a phone) with the
+    spaces where a clue (``near1 hut``: its notation with a space for the colon) holds marked,
+    as the game's own clue masks find them (the table rules' defaults)."""
+    clue = parse_clue(args.strip().replace(" ", ":"), "args")
+    island = generated_island(1)
+    spaces = island.spaces_of(compile_island(island).mask(clue))
+    label = translate(lang, "rules.pic_clue", clue=describe_clue(clue, lang))
+    svg = render_svg(island, size=16, margin=6, highlights={"clue": spaces})
+    svg = _SVG_ID.sub(lambda m: f"{m.group(1)}c-{m.group(2)}", _SVG_TITLE.sub("", svg))
+    picture = Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
+    return Markup('<figure class="rules-island">{}<figcaption>{}</figcaption></figure>').format(
+        picture, label
+    )
+
+
 def rules_landmarks(lang: str, args: str) -> Markup:
     """The landmark kinds on a grassland space, each with how many stand on the island."""
     return picture_list(
@@ -308,7 +325,11 @@ SITE = GameSite(
     error_links=(Link("errorpage.games", "/tobago"), Link("errorpage.puzzles", "/puzzles")),
     featured=True,
     rules=True,
-    rules_pictures={"tobago-terrains": rules_terrains, "tobago-landmarks": rules_landmarks},
+    rules_pictures={
+        "tobago-terrains": rules_terrains,
+        "tobago-landmarks": rules_landmarks,
+        "tobago-clue": rules_clue,
+    },
     stylesheet="tobago/tobago.css",
     strings=("game.", "ev.", "helper.", "seat.", "act."),
     clues=True,
