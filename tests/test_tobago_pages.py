@@ -207,9 +207,9 @@ def test_shared_page_scripts_find_their_messages_for_every_game(
 
 def test_rules_pages_render_markdown_in_the_chosen_language(client):
     en = client.get("/rules/tobago?lang=en").get_data(as_text=True)
-    assert "<table>" in en and "<h2>5. A turn: exactly one of three actions</h2>" in en
+    assert "<table>" in en and "<h2>Your turn</h2>" in en
     zh = client.get("/rules/tobago?lang=zh").get_data(as_text=True)
-    assert "<h1>多巴戈 — 本專案實作的規則</h1>" in zh and "<table>" in zh
+    assert "<h1>多巴戈</h1>" in zh and "<table>" in zh and "<h2>你的回合</h2>" in zh
     for game in ("dao", "isla_dorada", "dragons_gold"):
         assert (ROOT / "web/rules/zh" / f"{game}.md").exists()
         assert "untranslated" not in client.get(f"/rules/{game}?lang=zh").get_data(as_text=True)
@@ -315,12 +315,15 @@ def test_the_helper_and_the_solve_endpoint_give_one_answer(client):
 
 
 def test_the_chinese_rules_say_what_the_corrected_english_rules_say(client):
-    """web/rules/zh/tobago.md follows ../shared/rules/tobago.md as corrected: amulets remove a
-    marker on any map (never the last), a curse discards the other undealt cards, §9 the log."""
+    """web/rules/zh/tobago.md says what the English page says of the corrected rules: an amulet
+    takes a space off any map (never the last), a curse discards the other undealt cards (only
+    curses leave the game), a treasure card's value is public when it is offered."""
     zh = client.get("/rules/tobago?lang=zh").get_data(as_text=True)
-    assert "不論那張圖還有多少候選格都可以" in zh
-    assert "所有還沒發出的牌進入寶藏棄牌堆" in zh
+    assert "從任何一張藏寶圖上拿掉一個可能的格子（不能拿掉最後一格）" in zh
+    assert "還沒分出去的牌全部棄掉（詛咒移出遊戲）" in zh
     assert "詛咒牌和所有還沒發出的牌離開遊戲" not in zh  # the old rule
-    assert "紀錄可以寫出誰拿下了" in zh and "玩家表只顯示張數" in zh
+    assert "寶藏牌被詢問時是翻開的，所有人都看得到面額" in zh
     en = client.get("/rules/tobago?lang=en").get_data(as_text=True)
-    assert "goes to the treasure discard pile" in en and "the log may say who accepted" in en
+    assert "take one possible space off any map (never its last one)" in en
+    assert "Every card not yet handed out is discarded (curses leave" in en
+    assert "value is seen by all when it is offered" in en

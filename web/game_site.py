@@ -188,6 +188,13 @@ class GameSite:
     featured: bool = False
     #: It has a rules page, ``/rules/<kind>`` (``web/rules/<lang>/<kind>.md``).
     rules: bool = False
+    #: The pictures its rules page asks for (``[[name: args]]``), each drawn from the game's data
+    #: in a language: name → ``(lang, args) -> HTML`` (``web.rules_pictures``); and the colours
+    #: they wear as CSS rules (what its scripts would set inline), in ``/rules/pictures.css``.
+    rules_pictures: Mapping[str, Callable[[str, str], Markup]] = dataclasses.field(
+        default_factory=dict, hash=False
+    )
+    rules_css: Callable[[], str] | None = None
 
     # --- what its pages load ----------------------------------------------------------------
     #: The game page is its own (a route of its blueprint; default: it has a ``game_page``);

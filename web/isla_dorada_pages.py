@@ -14,10 +14,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from markupsafe import Markup
+
 from games.isla_dorada import analysis
 from games.isla_dorada import tables as T
 from web.game_pages import pages_blueprint
 from web.game_site import GamePage, GameSite, NewGamePage, OptionField, data_script
+from web.i18n import translate
+from web.rules_pictures import captioned, picture_list
 
 bp = pages_blueprint(__name__, "isla_dorada")
 
@@ -49,11 +53,45 @@ def page_data() -> dict[str, Any]:
     }
 
 
+def _card(lang: str, kind: dict[str, Any]) -> Markup:
+    """An adventure card kind as ``static/isla_dorada/cards.js``'s ``cardChip`` draws it."""
+    name = translate(lang, f"isla.kind_{kind['kind']}")
+    label = name
+    if kind.get("value"):
+        label = translate(lang, "isla.card_value", kind=name, value=kind["value"])
+    if kind.get("gold"):
+        label += " · " + translate(lang, "isla.costs_gold", n=kind["gold"])
+    classes = kind["kind"] + "".join(f" {f}" for f in ("lightning", "special") if kind.get(f))
+    parts = [Markup('<span class="icard-name" aria-hidden="true">{}</span>').format(name)]
+    if kind.get("lightning"):
+        parts.insert(0, Markup('<span class="icard-bolt" aria-hidden="true">⚡</span>'))
+    if kind.get("value"):
+        parts.append(Markup('<span class="icard-value">{}</span>').format(kind["value"]))
+    if kind.get("gold"):
+        parts.append(Markup('<span class="icard-gold">{}g</span>').format(kind["gold"]))
+    return Markup('<span class="icard big k-{}" role="img" aria-label="{}">{}</span>').format(
+        classes, label, Markup("").join(parts)
+    )
+
+
+def rules_cards(lang: str, args: str) -> Markup:
+    """The rules page's adventure cards: one per kind, with how many the deck holds."""
+    return picture_list(
+        "rules-isla",
+        translate(lang, "rules.pic_isla_cards"),
+        (
+            captioned(_card(lang, k), translate(lang, "rules.pic_cards", count=k["count"]))
+            for k in T.ADVENTURE_KINDS
+        ),
+    )
+
+
 SITE = GameSite(
     "isla_dorada",
     blueprints=(bp,),
     blurb="home.isla_text",
     rules=True,
+    rules_pictures={"isla-cards": rules_cards},
     stylesheet="isla_dorada/isla.css",
     strings=("isla.",),
     data_script=data_script("isla-data", lambda lang: page_data()),

@@ -17,13 +17,20 @@ caller did not send, so it cannot leak hidden state.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from flask import render_template
+from markupsafe import Markup, escape
 from pydantic import BaseModel, ConfigDict, Field
 
 from errors import InvalidInput
 from games.tobago import analysis
+from hexmap.catalog import generated_island
+from hexmap.hexes import Hex
+from hexmap.island import Island, Landmark
+from hexmap.svg import render_svg
+from hexmap.terrain import LANDMARK_COUNTS, TERRAINS
 from solver.answer import helper_maps, play_refusals
 from solver.clues import describe_clue, parse_clue
 from solver.compiled import compile_island, drive_from
@@ -36,6 +43,7 @@ from web.game_pages import pages_blueprint
 from web.game_site import GamePage, GameSite, Link, NewGamePage, OptionField
 from web.i18n import translate
 from web.jsonbody import json_body
+from web.rules_pictures import captioned, picture_list
 from web.schemas_island import IslandSpecIn
 from web.solver_api import ClueValue, Pair, SolveMapIn, SolveOptionsIn
 
@@ -237,6 +245,66 @@ def helper_words(helper: dict, lang: str) -> dict:
     return {**helper, "hints": worded}
 
 
+_SVG_ID = re.compile(r'(id="|url\(#|href="#)([A-Za-z][\w-]*)')
+_SVG_TITLE = re.compile(r"<title>.*?</title>")
+
+
+def _space_svg(prefix: str, label: str, terrain: str, landmark: str | None) -> Markup:
+    """One island space as the game draws the island (``hexmap.svg.render_svg``), named
+    ``label`` (its own titles, which give the space's place, dropped), its ids prefixed so that
+    several such pictures share a page. A statue looks east."""
+    space = Hex(0, 0)
+    marks = [Landmark(landmark, space, 0 if landmark == "statue" else None)] if landmark else []
+    svg = render_svg(Island({space: terrain}, marks), size=26, margin=4)
+    svg = _SVG_ID.sub(lambda m: f"{m.group(1)}{prefix}-{m.group(2)}", _SVG_TITLE.sub("", svg))
+    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
+
+
+def rules_terrains(lang: str, args: str) -> Markup:
+    """The rules page's six terrains, one island space each."""
+    return picture_list(
+        "rules-tobago",
+        translate(lang, "rules.pic_terrains"),
+        (
+            captioned(_space_svg(f"t-{t}", name, t, None), name)
+            for t in TERRAINS
+            for name in [translate(lang, f"terrain.{t}")]
+        ),
+    )
+
+
+def rules_clue(lang: str, args: str) -> Markup:
+    """A generated island (the first: about as tall as wide, so it reads on a phone) with the
+    spaces where a clue (``near1 hut``: its notation with a space for the colon) holds marked,
+    as the game's own clue masks find them (the table rules' defaults)."""
+    clue = parse_clue(args.strip().replace(" ", ":"), "args")
+    island = generated_island(1)
+    spaces = island.spaces_of(compile_island(island).mask(clue))
+    label = translate(lang, "rules.pic_clue", clue=describe_clue(clue, lang))
+    svg = render_svg(island, size=16, margin=6, highlights={"clue": spaces})
+    svg = _SVG_ID.sub(lambda m: f"{m.group(1)}c-{m.group(2)}", _SVG_TITLE.sub("", svg))
+    picture = Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1))
+    return Markup('<figure class="rules-island">{}<figcaption>{}</figcaption></figure>').format(
+        picture, label
+    )
+
+
+def rules_landmarks(lang: str, args: str) -> Markup:
+    """The landmark kinds on a grassland space, each with how many stand on the island."""
+    return picture_list(
+        "rules-tobago",
+        translate(lang, "rules.pic_landmarks_all"),
+        (
+            captioned(
+                _space_svg(f"l-{kind}", name, "grassland", kind),
+                translate(lang, "rules.pic_landmarks", count=count, kind=name),
+            )
+            for kind, count in LANDMARK_COUNTS.items()
+            for name in [translate(lang, f"terrain.{kind}")]
+        ),
+    )
+
+
 SITE = GameSite(
     "tobago",
     blueprints=(bp, islands_api.bp, solver_api.bp, puzzles_api.bp),
@@ -257,6 +325,11 @@ SITE = GameSite(
     error_links=(Link("errorpage.games", "/tobago"), Link("errorpage.puzzles", "/puzzles")),
     featured=True,
     rules=True,
+    rules_pictures={
+        "tobago-terrains": rules_terrains,
+        "tobago-landmarks": rules_landmarks,
+        "tobago-clue": rules_clue,
+    },
     stylesheet="tobago/tobago.css",
     strings=("game.", "ev.", "helper.", "seat.", "act."),
     clues=True,
