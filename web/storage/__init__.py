@@ -454,6 +454,12 @@ class GameStore(ABC):
     def schema_version(self) -> int:
         """The schema version the database records (set up or migrated on opening)."""
 
+    def write_refusal(self) -> str | None:
+        """Why this process's writes are refused now, as ``/healthz`` tells it
+        (``storage_full``, ``storage_read_only``), or ``None``: known without asking the
+        database (``web.storage.sqlite_faults.WriteHealth``)."""
+        return None
+
     def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
         """Release the connections this store holds (the calling thread's, or its pool)."""
 
@@ -463,13 +469,20 @@ def is_postgres(database: str) -> bool:
     return database.startswith(("postgres://", "postgresql://"))
 
 
-def open_store(database: str) -> GameStore:
+def open_store(
+    database: str,
+    lock_wait_s: float | None = None,
+    max_bytes: int | None = None,
+    read_only: bool = False,
+) -> GameStore:
     """The store for a ``DATABASE`` setting: a ``postgresql://`` URL opens ``PostgresStore``
-    (psycopg is imported only then), anything else is a SQLite file path."""
+    (psycopg is imported only then), anything else is a SQLite file path, opened with the
+    SQLite store's settings (``SqliteStore``: how long a write waits for the locks, the size
+    the file may grow to, whether it is served read-only)."""
     if is_postgres(database):
         from web.storage.postgres import PostgresStore
 
         return PostgresStore(database)
     from web.storage.sqlite import SqliteStore
 
-    return SqliteStore(database)
+    return SqliteStore(database, lock_wait_s, max_bytes, read_only)
