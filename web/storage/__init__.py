@@ -23,7 +23,8 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -300,6 +301,29 @@ def check_storable(value: Any, field_path: str) -> None:
             stack.extend(v)
 
 
+#: When the write being made in this context (a thread, a greenlet) is to be answered by
+#: (monotonic seconds), set by ``write_deadline``.
+_WRITE_DEADLINE: ContextVar[float | None] = ContextVar("write_deadline", default=None)
+
+
+@contextmanager
+def write_deadline(wait_s: float) -> Iterator[float]:
+    """Everything a write waits for in the block (the game's lock in this process, the store's
+    locks) ends by ``wait_s`` from now, or by the deadline an enclosing block set; yields the
+    deadline (monotonic seconds). A write queued behind others is refused as promptly as the
+    first of them (503), never after the sum of their waits."""
+    found = _WRITE_DEADLINE.get()
+    if found is not None:
+        yield found
+        return
+    deadline = time.monotonic() + wait_s
+    token = _WRITE_DEADLINE.set(deadline)
+    try:
+        yield deadline
+    finally:
+        _WRITE_DEADLINE.reset(token)
+
+
 class VersionMoved(Exception):
     """The stored version moved between reading a game's state and its write transaction (an
     optimistic write lost the race: the caller decides what that means)."""
@@ -453,6 +477,10 @@ class GameStore(ABC):
     @abstractmethod
     def schema_version(self) -> int:
         """The schema version the database records (set up or migrated on opening)."""
+
+    #: How long a write may wait for the database's locks before it is refused (503), from
+    #: when it asked (``write_deadline``); ``None``: the store bounds its waits itself.
+    write_wait_s: float | None = None
 
     def write_refusal(self) -> str | None:
         """Why this process's writes are refused now, as ``/healthz`` tells it

@@ -45,7 +45,7 @@ from urllib.parse import quote
 import orjson
 
 from errors import DatabaseUnavailable, StorageReadOnly
-from web.storage import storable_json
+from web.storage import storable_json, write_deadline
 from web.storage.accounts import account_tables
 from web.storage.chat import CHAT_COLUMN, chat_tables
 from web.storage.lobby import lobby_columns, lobby_indexes
@@ -367,6 +367,10 @@ class SqliteStore(SqlStore):
         assert row is not None
         return int(row[0])
 
+    @property
+    def write_wait_s(self) -> float:  # type: ignore[override]
+        return LOCK_WAIT_S if self.lock_wait_s is None else self.lock_wait_s
+
     def write_refusal(self) -> str | None:
         return self.health.refusal()
 
@@ -474,18 +478,19 @@ class SqliteStore(SqlStore):
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """A write transaction: this process's writers take turns (``_write_lock``) on its
         one writing connection, then SQLite's write lock is taken (``waiting_for_locks``);
-        leaving commits, an error rolls back. The wait for both has one deadline, counted from
-        the call (``lock_wait_s``): a writer queued behind others that wait for another
-        process is refused as promptly as the first (503). A fault (a full disk, a read-only
+        leaving commits, an error rolls back. The wait for both has one deadline,
+        ``write_wait_s`` from when the write asked (``write_deadline``: the game's lock in
+        this process, ``GameSessions``, counts too): a writer queued behind others that wait
+        for another process is refused as promptly as the first (503). A fault (a full disk, a read-only
         file) is its 503 (``_refusing``), remembered for ``/healthz`` (``health``)."""
         if self.health.read_only:
             raise StorageReadOnly(f"{self.path} is served read-only: no write is taken")
-        wait_s = LOCK_WAIT_S if self.lock_wait_s is None else self.lock_wait_s
-        deadline = time.monotonic() + wait_s
-        if not self._write_lock.acquire(timeout=wait_s):
-            raise DatabaseUnavailable(
-                f"this process's writes waited {wait_s:g} s for the game database"
-            )
+        wait_s = self.write_wait_s
+        with write_deadline(wait_s) as deadline:
+            if not self._write_lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
+                raise DatabaseUnavailable(
+                    f"this process's writes waited {wait_s:g} s for the game database"
+                )
         try:
             yield from self._transaction(deadline, wait_s)
         except DatabaseUnavailable as e:
@@ -493,7 +498,6 @@ class SqliteStore(SqlStore):
             raise
         finally:
             self._write_lock.release()
-        self.health.wrote()
 
     def _transaction(self, deadline: float, wait_s: float) -> Iterator[sqlite3.Connection]:
         """(Under ``_write_lock``.) ``_writing``'s transaction on the writing connection."""

@@ -22,8 +22,8 @@ A lock held by another process is waited for by sleeping between tries (``waitin
 and would hold up an event loop.
 
 ``WriteHealth`` is what ``/healthz`` reads: whether this process's store refuses writes now
-(read-only), or refused one for want of room lately, without asking the database (``/healthz``
-is the benches' baseline: no query).
+(read-only), or refused one for want of room within the last ``FULL_HOLD_S``, without asking
+the database (``/healthz`` is the benches' baseline: no query).
 """
 
 from __future__ import annotations
@@ -54,8 +54,7 @@ LOW_SPACE_BYTES = 1 << 20
 #: How long opening a file waits for another process that holds it (WAL switch, schema).
 OPEN_WAIT_S = 30.0
 
-#: How long ``/healthz`` tells of a write refused for want of room, unless a later write of
-#: this process goes through first (seconds).
+#: How long ``/healthz`` tells of a write refused for want of room (seconds).
 FULL_HOLD_S = 30.0
 
 
@@ -154,8 +153,9 @@ def waiting_for_locks(step: Callable[[], T], deadline: float, wait_s: float) -> 
 
 class WriteHealth:
     """Whether this process's store can write, as ``/healthz`` tells it: never when it serves a
-    read-only database; not for ``FULL_HOLD_S`` after a write refused for want of room, unless a
-    later write went through. Per process (each gunicorn worker tells its own)."""
+    read-only database; not for ``FULL_HOLD_S`` after a write refused for want of room (a write
+    that needs no new room may still go through meanwhile: a monitor is told of the trouble
+    until no write has met it for that long). Per process: each gunicorn worker tells its own."""
 
     def __init__(self, read_only: bool) -> None:
         self.read_only = read_only
@@ -165,10 +165,6 @@ class WriteHealth:
         """A write was refused with ``e``: remembered when it was for want of room."""
         if isinstance(e, StorageFull):
             self._full_at = time.monotonic()
-
-    def wrote(self) -> None:
-        """A write went through: there is room again."""
-        self._full_at = None
 
     def refusal(self) -> str | None:
         """Why writes are refused now (``storage_read_only``, ``storage_full``), or ``None``."""
