@@ -79,17 +79,17 @@ def test_a_full_disk_refuses_writes_in_words_and_reads_go_on(tmp_path):
 
     db = tmp_path / "games.sqlite3"
     SqliteStore(str(db)).close()  # the schema, then room for a few dozen games
-    cap = {"TOBAGO_SQLITE_MAX_SIZE": str(_file_bytes(db) + 96 * 1024)}
+    cap = {"TOBAGO_SQLITE_MAX_SIZE": str(_file_bytes(db) + 32 * 1024)}
     with gunicorn_in(tmp_path, env=cap) as server:
         url = server.url
         games = [_game(url) for _ in range(3)]  # their moves are made once it is full
-        answers = [_create(url) for _ in range(300)]
+        answers = [_create(url) for _ in range(150)]
         assert any(_refused(r, "storage_full") for r in answers)  # it filled up
         with ThreadPoolExecutor(8) as pool:  # and concurrent writes once full
-            answers += list(pool.map(lambda _: _create(url), range(200)))
+            answers += list(pool.map(lambda _: _create(url), range(100)))
         assert {r.status_code for r in answers} == {201, 503}  # never a 500
         refused = [r for r in answers if r.status_code == 503]
-        assert len(refused) >= 200 and all(_refused(r, "storage_full") for r in refused)
+        assert len(refused) >= 100 and all(_refused(r, "storage_full") for r in refused)
         for gid, auth, move in games:  # a move fits in the room left, or is refused whole
             resp = requests.post(f"{url}/api/games/{gid}/actions", json=move, headers=auth)
             assert resp.status_code == 200 or _refused(resp, "storage_full")
@@ -105,6 +105,44 @@ def test_a_full_disk_refuses_writes_in_words_and_reads_go_on(tmp_path):
     with gunicorn_in(tmp_path) as server:  # room again (no cap): writes go on
         assert _create(server.url).status_code == 201
         assert requests.get(f"{server.url}/healthz", timeout=10).json() == {"ok": True}
+
+
+@contextmanager
+def _mounted(folder: Path, *options: str) -> Iterator[None]:
+    """``mount options... folder`` for the block (as root, where mounting is allowed; else the
+    test is skipped), unmounted after."""
+    mount = shutil.which("mount")
+    if os.geteuid() != 0 or mount is None:
+        pytest.skip("mounting needs root")
+    if subprocess.run([mount, *options, folder], capture_output=True).returncode != 0:
+        pytest.skip("mounting is not allowed here")
+    try:
+        yield
+    finally:
+        subprocess.run([shutil.which("umount") or "umount", folder])
+
+
+@pytest.mark.slow
+def test_a_real_full_disk_refuses_writes_in_words(tmp_path):
+    """A tmpfs of 1 MiB filled by concurrent new games: SQLite meets the full disk as it
+    writes the log at COMMIT (where the size cap meets it at a statement)."""
+    from tests.servers import Gunicorn
+
+    folder = tmp_path / "disk"
+    folder.mkdir()
+    with _mounted(folder, "-t", "tmpfs", "-o", "size=1m", "tmpfs"):
+        log = tmp_path / "gunicorn.log"
+        with Gunicorn(folder / "games.sqlite3", log=log) as server:
+            url = server.url
+            gid, auth, _ = _game(url)
+            with ThreadPoolExecutor(8) as pool:
+                answers = list(pool.map(lambda _: _create(url), range(300)))
+            assert {r.status_code for r in answers} == {201, 503}  # never a 500
+            refused = [r for r in answers if r.status_code == 503]
+            assert len(refused) >= 200 and all(_refused(r, "storage_full") for r in refused)
+            assert requests.get(f"{url}/api/games/{gid}", headers=auth, timeout=10).ok
+            assert requests.get(f"{url}/healthz", timeout=10).json()["reason"] == "storage_full"
+            assert "Traceback" not in server.log_tail(100_000)
 
 
 def test_a_write_refused_as_full_is_rolled_back_whole_and_healthz_tells_it(tmp_path):
@@ -205,17 +243,11 @@ def _read_only_volume(folder: Path) -> Iterator[None]:
             for p, mode in modes.items():
                 p.chmod(mode)
         return
-    mount = shutil.which("mount")
-    ok = mount is not None and subprocess.run([mount, "--bind", folder, folder]).returncode == 0
-    if not ok:
-        pytest.skip("as root, only a read-only mount stops writes, and mounting is not allowed")
-    try:
-        remount = [mount, "-o", "remount,bind,ro", folder, folder]
-        if subprocess.run(remount).returncode != 0:
+    with _mounted(folder, "--bind", str(folder)):
+        remount = ["mount", "-o", "remount,bind,ro", folder, folder]
+        if subprocess.run(remount, capture_output=True).returncode != 0:
             pytest.skip("a read-only bind mount is not allowed here")
         yield
-    finally:
-        subprocess.run([shutil.which("umount") or "umount", folder])
 
 
 @pytest.mark.slow
