@@ -143,6 +143,9 @@ def test_a_real_full_disk_refuses_writes_in_words(tmp_path):
             assert requests.get(f"{url}/api/games/{gid}", headers=auth, timeout=10).ok
             assert requests.get(f"{url}/healthz", timeout=10).json()["reason"] == "storage_full"
             assert "Traceback" not in server.log_tail(100_000)
+        with Gunicorn(folder / "games.sqlite3", log=log) as server:  # started on a full disk
+            assert requests.get(f"{server.url}/api/games/{gid}", headers=auth, timeout=10).ok
+            assert _refused(_create(server.url), "storage_full")
 
 
 def test_a_write_refused_as_full_is_rolled_back_whole_and_healthz_tells_it(tmp_path):

@@ -295,10 +295,13 @@ class SqliteStore(SqlStore):
         try:
             while_locked(self._prepare_file)
         except sqlite3.OperationalError as e:
-            cannot_write = primary_code(e) in (SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_IOERR)
+            cannot_write = primary_code(e) in (SQLITE_READONLY, SQLITE_CANTOPEN)
             if not (cannot_write and os.path.isfile(self.path)):
                 raise
             log.warning("%s cannot be written (%s): serving it read-only", self.path, e)
+            return True
+        if not os.access(self.path, os.W_OK):  # SQLite opened it read-only by itself
+            log.warning("%s cannot be written: serving it read-only", self.path)
             return True
         return False
 
@@ -359,7 +362,8 @@ class SqliteStore(SqlStore):
         ]
         for statement in schema_steps(found, schema, MIGRATIONS, self.path):
             conn.execute(statement)
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if found != SCHEMA_VERSION:  # an up-to-date file is not written: it may be full
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @property
     def schema_version(self) -> int:

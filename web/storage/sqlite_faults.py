@@ -153,24 +153,27 @@ def waiting_for_locks(step: Callable[[], T], deadline: float, wait_s: float) -> 
 
 class WriteHealth:
     """Whether this process's store can write, as ``/healthz`` tells it: never when it serves a
-    read-only database; not for ``FULL_HOLD_S`` after a write refused for want of room (a write
-    that needs no new room may still go through meanwhile: a monitor is told of the trouble
-    until no write has met it for that long). Per process: each gunicorn worker tells its own."""
+    read-only database; not for ``FULL_HOLD_S`` after a write refused for want of room, or for
+    a file found read-only (a write that needs no new room may still go through meanwhile: a
+    monitor is told of the trouble until no write has met it for that long). Per process: each
+    gunicorn worker tells its own."""
 
     def __init__(self, read_only: bool) -> None:
         self.read_only = read_only
-        self._full_at: float | None = None  # monotonic time of the last write refused as full
+        #: The reason of the last write refused as full or read-only, and when (monotonic).
+        self._last: tuple[str, float] | None = None
 
     def refused(self, e: DatabaseUnavailable) -> None:
-        """A write was refused with ``e``: remembered when it was for want of room."""
-        if isinstance(e, StorageFull):
-            self._full_at = time.monotonic()
+        """A write was refused with ``e``: remembered when it was for want of room, or for a
+        read-only file."""
+        if isinstance(e, StorageFull | StorageReadOnly):
+            self._last = (e.reason, time.monotonic())
 
     def refusal(self) -> str | None:
         """Why writes are refused now (``storage_read_only``, ``storage_full``), or ``None``."""
         if self.read_only:
             return "storage_read_only"
-        full_at = self._full_at
-        if full_at is not None and time.monotonic() - full_at < FULL_HOLD_S:
-            return "storage_full"
+        last = self._last
+        if last is not None and time.monotonic() - last[1] < FULL_HOLD_S:
+            return last[0]
         return None
