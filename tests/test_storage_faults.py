@@ -42,7 +42,7 @@ NEW_GAME = {"game": "dao", "seats": [{"type": "human"}] * 2, "seed": 3}
 
 
 def _game(url: str) -> tuple[str, dict[str, str], dict]:
-    """A new two-player DAO game: its id, its first seat's auth header and that seat's first move."""
+    """A new two-player DAO game: its id, its first seat's auth header and its first move."""
     game = requests.post(f"{url}/api/games", json=NEW_GAME, timeout=10).json()
     auth = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
     view = requests.get(f"{url}/api/games/{game['id']}", headers=auth, timeout=10).json()

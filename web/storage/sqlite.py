@@ -485,8 +485,8 @@ class SqliteStore(SqlStore):
         leaving commits, an error rolls back. The wait for both has one deadline,
         ``write_wait_s`` from when the write asked (``write_deadline``: the game's lock in
         this process, ``GameSessions``, counts too): a writer queued behind others that wait
-        for another process is refused as promptly as the first (503). A fault (a full disk, a read-only
-        file) is its 503 (``_refusing``), remembered for ``/healthz`` (``health``)."""
+        for another process is refused as promptly as the first (503). A fault (a full disk, a
+        read-only file) is its 503 (``_refusing``), remembered for ``/healthz`` (``health``)."""
         if self.health.read_only:
             raise StorageReadOnly(f"{self.path} is served read-only: no write is taken")
         wait_s = self.write_wait_s
