@@ -14,6 +14,8 @@
   (``TOBAGO_SQLITE_LOCK_WAIT_S``) while concurrent moves arrive at one worker: each is answered
   within ``LOCK_WAIT_S`` + 1 s, however many queue (the store's writers' queue has the same
   deadline); in plain threads too, at the store.
+- SQLite's errors stand for their refusals: read-only, an I/O error (``storage_full`` when its
+  disk has no room left), and the code's own errors stay errors (a 500 says a bug).
 """
 
 from __future__ import annotations
@@ -375,3 +377,35 @@ def test_a_store_writers_queue_has_the_same_deadline_in_threads(tmp_path):
         other.execute("ROLLBACK")
         other.close()
         store.close()
+
+
+# --- what a SQLite error stands for ------------------------------------------------------------
+
+
+def _error_of(db: Path, statement: str, uri: str | None = None) -> sqlite3.Error:
+    conn = sqlite3.connect(uri or str(db), uri=uri is not None, isolation_level=None)
+    try:
+        conn.execute(statement)
+    except sqlite3.Error as e:
+        return e
+    finally:
+        conn.close()
+    raise AssertionError(f"{statement} went through")
+
+
+def test_sqlite_errors_stand_for_their_refusals(tmp_path, monkeypatch):
+    import web.storage.sqlite_faults as faults
+
+    db = tmp_path / "games.sqlite3"
+    SqliteStore(str(db)).close()
+    read_only = _error_of(db, "CREATE TABLE t (x)", f"file:{db}?mode=ro")
+    assert isinstance(faults.refusal(read_only, str(db)), StorageReadOnly)
+    bug = _error_of(db, "SELECT * FROM no_such_table")
+    assert faults.refusal(bug, str(db)) is None  # the code's error: a 500, not a 503
+    io = sqlite3.OperationalError("disk I/O error")
+    io.sqlite_errorcode = 778  # SQLITE_IOERR_WRITE
+    assert not faults.low_space(str(db))  # (this machine's temporary files have room)
+    found = faults.refusal(io, str(db))
+    assert type(found) is DatabaseUnavailable and found.reason == "database_unavailable"
+    monkeypatch.setattr(faults, "low_space", lambda path: True)  # no room left on its disk
+    assert isinstance(faults.refusal(io, str(db)), StorageFull)
