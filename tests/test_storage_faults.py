@@ -342,7 +342,7 @@ def test_writes_queued_behind_another_process_lock_are_each_answered_within_the_
             resp = requests.post(f"{url}/api/games/{gid}/actions", json=body, headers=auth)
             return time.monotonic() - started, resp
 
-        asked = games + [games[0]] * 3  # and the same move thrice: the game's own queue too
+        asked = games + [games[0]] * 3  # four moves on one game: its own queue too
         with _lock_held(tmp_path / "games.sqlite3", 4 * wait_s), ThreadPoolExecutor(11) as pool:
             answered = list(pool.map(move, asked))
         assert max(seconds for seconds, _ in answered) < wait_s + 1
