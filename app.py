@@ -31,7 +31,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     deadlines and plays due bots every ``TABLE_TICK_S`` seconds, ``web.service.table``; default
     on, but off under ``TESTING`` unless asked for, and off where ``TOBAGO_TABLE_RUNNER`` is
     ``0``: gunicorn's HTTP workers, whose runner is a process of its own), ``MAX_LOG_ENTRIES``
-    (the longest log of a game: the table ends a game whose log is full; default 10,000)."""
+    (the longest log of a game: the table ends a game whose log is full; default 10,000).
+    A SQLite database's own: ``SQLITE_LOCK_WAIT_S`` (how long a write waits for the database's
+    locks before a 503; ``TOBAGO_SQLITE_LOCK_WAIT_S``; default
+    ``web.storage.sqlite.LOCK_WAIT_S``, 5 s), ``SQLITE_MAX_BYTES`` (the
+    size the file may grow to, past which writes are refused 503 ``storage_full``;
+    ``TOBAGO_SQLITE_MAX_SIZE``, e.g. ``20GB``; default none) and ``DATABASE_READ_ONLY`` (serve
+    it without writing; ``TOBAGO_DATABASE_READ_ONLY=1``; a file that cannot be written is
+    served so anyway)."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.environ.get(
@@ -45,6 +52,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         STATE_CACHE_BYTES=parse_budget(
             os.environ.get("TOBAGO_STATE_CACHE", str(STATE_CACHE_BYTES))
         ),
+        SQLITE_LOCK_WAIT_S=(
+            float(os.environ["TOBAGO_SQLITE_LOCK_WAIT_S"])
+            if os.environ.get("TOBAGO_SQLITE_LOCK_WAIT_S")
+            else None
+        ),
+        SQLITE_MAX_BYTES=(
+            parse_budget(os.environ["TOBAGO_SQLITE_MAX_SIZE"])
+            if os.environ.get("TOBAGO_SQLITE_MAX_SIZE")
+            else None
+        ),
+        DATABASE_READ_ONLY=os.environ.get("TOBAGO_DATABASE_READ_ONLY", "0") == "1",
     )
     if test_config is not None:
         app.config.from_mapping(test_config)

@@ -144,8 +144,26 @@ class DatabaseUnavailable(Busy):
 
     code = "unavailable"
 
-    def __init__(self, message: str, retry_after_s: float = 1.0) -> None:
-        super().__init__(message, retry_after_s, reason="database_unavailable")
+    def __init__(
+        self, message: str, retry_after_s: float = 1.0, *, reason: str = "database_unavailable"
+    ) -> None:
+        super().__init__(message, retry_after_s, reason=reason)
+
+
+class StorageFull(DatabaseUnavailable):
+    """The game database cannot grow (its disk is full, or it reached the size it may take): a
+    write is refused whole, nothing of it kept; reads go on. Freeing room lets writes go on."""
+
+    def __init__(self, message: str, retry_after_s: float = 30.0) -> None:
+        super().__init__(message, retry_after_s, reason="storage_full")
+
+
+class StorageReadOnly(DatabaseUnavailable):
+    """The game database is read-only (a read-only volume or file, or the setting that opens it
+    so): reads are served, every write is refused."""
+
+    def __init__(self, message: str, retry_after_s: float = 60.0) -> None:
+        super().__init__(message, retry_after_s, reason="storage_read_only")
 
 
 class TooManyRequests(Busy):

@@ -4,7 +4,7 @@ it the same way (and a fix reaches all of them).
 - ``Gunicorn(database, app=...)``: the production server (gunicorn with ``gunicorn.conf.py``:
   gunicorn's gevent worker, as ``make run``) as a child process on
   a free ``127.0.0.1`` port and its own SQLite file; ``start()`` returns once ``/healthz``
-  answers, ``stop()`` ends it (SIGTERM, then kill). It can be started again on the same
+  (or another ``ready`` path) answers, ``stop()`` ends it (SIGTERM, then kill). It can be started again on the same
   database (a restart), and used as a context manager.
 - ``serve_in_thread(app)``: a Flask app under werkzeug in a daemon thread (threaded, so a
   long-poll does not block other requests), for browser tests; yields the base URL.
@@ -146,6 +146,7 @@ class Gunicorn:
         env: dict[str, str] | None = None,
         config: str | Path = CONFIG,
         args: list[str] | None = None,
+        ready: str = "/healthz",
     ) -> None:
         self.database = str(database)
         self.app = app
@@ -162,6 +163,9 @@ class Gunicorn:
         self.config = str(config)
         #: More gunicorn options (e.g. ``["--access-logfile", path]``).
         self.args = list(args or [])
+        #: The path whose 200 says the server is up (``/healthz`` answers 503 while the store
+        #: refuses writes: a server on a read-only database is up without it).
+        self.ready = ready
         self.proc: subprocess.Popen | None = None
         self.port = 0
         self.url = ""
@@ -183,7 +187,7 @@ class Gunicorn:
             return ""
 
     def start(self) -> Gunicorn:
-        """Start on a free port and wait until ``/healthz`` answers (RuntimeError if not)."""
+        """Start on a free port and wait until ``ready`` answers (RuntimeError if not)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {
@@ -217,7 +221,7 @@ class Gunicorn:
                 tail = self.log_tail()
                 self.stop()
                 raise RuntimeError(f"gunicorn exited: {tail}")
-            if answers(self.port) and (not self.has_table or table_pids(self.pid)):
+            if answers(self.port, self.ready) and (not self.has_table or table_pids(self.pid)):
                 return self  # up, with its table process when it has one
             time.sleep(0.1)
         tail = self.log_tail()

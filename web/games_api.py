@@ -111,7 +111,12 @@ def init_sessions(app: Flask) -> GameSessions:
     legal actions alone gets their replies in the player's write (``web.service.moves``). The
     lobby's tidying is one of the runner's chores."""
     found = GameSessions(
-        open_store(app.config["DATABASE"]),
+        open_store(
+            app.config["DATABASE"],
+            app.config.get("SQLITE_LOCK_WAIT_S"),
+            app.config.get("SQLITE_MAX_BYTES"),
+            bool(app.config.get("DATABASE_READ_ONLY")),
+        ),
         cache_bytes=app.config["STATE_CACHE_BYTES"],
         clock=app.config["CLOCK"],
         max_log=app.config["MAX_LOG_ENTRIES"],

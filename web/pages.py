@@ -7,6 +7,7 @@ descriptors (``web.game_site.listed_sites``), the built-in games first, each wit
 from __future__ import annotations
 
 from functools import cache, partial
+from typing import Any
 
 from flask import (
     Blueprint,
@@ -71,6 +72,20 @@ def favicon() -> Response:
     )
 
 
+#: ``/healthz``'s ``Retry-After`` while the store refuses writes (seconds).
+HEALTH_RETRY_S = 30
+
+
 @bp.get("/healthz")
-def healthz() -> dict[str, bool]:
-    return {"ok": True}
+def healthz() -> Any:
+    """``{"ok": true}`` (200) while this process's store takes writes; 503 with
+    ``{"ok": false, "writes": false, "reason": ...}`` and ``Retry-After`` while it refuses them
+    (``storage_full``: a write lately refused for want of room; ``storage_read_only``): reads
+    are still served, but a monitor should call someone. Asks the database nothing
+    (``GameStore.write_refusal``)."""
+    found = current_app.extensions.get("game_sessions")
+    reason = None if found is None else found.store.write_refusal()
+    if reason is None:
+        return {"ok": True}
+    body = {"ok": False, "writes": False, "reason": reason}
+    return body, 503, {"Retry-After": str(HEALTH_RETRY_S)}

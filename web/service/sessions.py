@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from errors import IllegalAction, ProjectError, StaleVersion
+from errors import DatabaseUnavailable, IllegalAction, ProjectError, StaleVersion
 from games.base import SYSTEM, GameKind, get_kind
 from games.turns import BACK, END_LOG_FULL
 from web.accounts.results import record_end
@@ -70,7 +70,15 @@ from web.service.table import (
     play_due_bots,
     stop_clocks,
 )
-from web.storage import OVER, RUNNING, ActionRecord, GameRecord, GameStore, VersionMoved
+from web.storage import (
+    OVER,
+    RUNNING,
+    ActionRecord,
+    GameRecord,
+    GameStore,
+    VersionMoved,
+    write_deadline,
+)
 
 log = logging.getLogger(__name__)
 
@@ -503,7 +511,7 @@ class GameSessions:
         the plan failed otherwise than by a refusal (a ``ProjectError`` leaves the state as it
         was; anything else is a bug). The log stays the truth."""
         entry = self._entry(game.id)
-        with entry.lock:
+        with self._writing(entry):
             if entry.version > game.version:  # this process wrote meanwhile: start from there
                 game = self.store.get(game.id)
             kind = get_kind(game.kind)
@@ -548,6 +556,24 @@ class GameSessions:
             self.states.saved(game, before, state)
         self._bots_due(game)
         return game, state
+
+    @contextmanager
+    def _writing(self, entry: Entry) -> Iterator[None]:
+        """The game's lock in this process, for a write: taken within the store's write wait
+        (``write_deadline``, which the store's own waits then share), else the write is refused
+        (503): writes queued on one game are answered as promptly as the first of them."""
+        wait_s = self.store.write_wait_s
+        if wait_s is None:
+            with entry.lock:
+                yield
+            return
+        with write_deadline(wait_s) as deadline:
+            if not entry.lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
+                raise DatabaseUnavailable(f"the game's writes waited {wait_s:g} s for the database")
+            try:
+                yield
+            finally:
+                entry.lock.release()
 
     def _bots_due(self, game: GameRecord) -> None:
         """Tell this process's runner, if any, that ``game`` has a bot due (it would find it

@@ -23,7 +23,8 @@ import secrets
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -300,6 +301,29 @@ def check_storable(value: Any, field_path: str) -> None:
             stack.extend(v)
 
 
+#: When the write being made in this context (a thread, a greenlet) is to be answered by
+#: (monotonic seconds), set by ``write_deadline``.
+_WRITE_DEADLINE: ContextVar[float | None] = ContextVar("write_deadline", default=None)
+
+
+@contextmanager
+def write_deadline(wait_s: float) -> Iterator[float]:
+    """Everything a write waits for in the block (the game's lock in this process, the store's
+    locks) ends by ``wait_s`` from now, or by the deadline an enclosing block set; yields the
+    deadline (monotonic seconds). A write queued behind others is refused as promptly as the
+    first of them (503), never after the sum of their waits."""
+    found = _WRITE_DEADLINE.get()
+    if found is not None:
+        yield found
+        return
+    deadline = time.monotonic() + wait_s
+    token = _WRITE_DEADLINE.set(deadline)
+    try:
+        yield deadline
+    finally:
+        _WRITE_DEADLINE.reset(token)
+
+
 class VersionMoved(Exception):
     """The stored version moved between reading a game's state and its write transaction (an
     optimistic write lost the race: the caller decides what that means)."""
@@ -454,6 +478,16 @@ class GameStore(ABC):
     def schema_version(self) -> int:
         """The schema version the database records (set up or migrated on opening)."""
 
+    #: How long a write may wait for the database's locks before it is refused (503), from
+    #: when it asked (``write_deadline``); ``None``: the store bounds its waits itself.
+    write_wait_s: float | None = None
+
+    def write_refusal(self) -> str | None:
+        """Why this process's writes are refused now, as ``/healthz`` tells it
+        (``storage_full``, ``storage_read_only``), or ``None``: known without asking the
+        database (``web.storage.sqlite_faults.WriteHealth``)."""
+        return None
+
     def close(self) -> None:  # noqa: B027 - optional hook, nothing to release by default
         """Release the connections this store holds (the calling thread's, or its pool)."""
 
@@ -463,13 +497,20 @@ def is_postgres(database: str) -> bool:
     return database.startswith(("postgres://", "postgresql://"))
 
 
-def open_store(database: str) -> GameStore:
+def open_store(
+    database: str,
+    lock_wait_s: float | None = None,
+    max_bytes: int | None = None,
+    read_only: bool = False,
+) -> GameStore:
     """The store for a ``DATABASE`` setting: a ``postgresql://`` URL opens ``PostgresStore``
-    (psycopg is imported only then), anything else is a SQLite file path."""
+    (psycopg is imported only then), anything else is a SQLite file path, opened with the
+    SQLite store's settings (``SqliteStore``: how long a write waits for the locks, the size
+    the file may grow to, whether it is served read-only)."""
     if is_postgres(database):
         from web.storage.postgres import PostgresStore
 
         return PostgresStore(database)
     from web.storage.sqlite import SqliteStore
 
-    return SqliteStore(database)
+    return SqliteStore(database, lock_wait_s, max_bytes, read_only)

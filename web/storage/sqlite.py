@@ -16,10 +16,14 @@ racing requests on one version give one success and one ``StaleVersion`` (409). 
 (GETs, streams) go on while a writer holds the lock, across gunicorn's worker processes too. The
 writers of one process take a lock of their own before ``BEGIN IMMEDIATE``, so they queue on it
 and take turns on one connection; a lock held by another process (as the writing connection
-opens or begins) is waited for by sleeping between tries (``_waiting_for_locks``: a gevent sleep
-under gevent), not in SQLite's busy handler, which sleeps in C; past ``LOCK_WAIT_S`` the request
-is refused with ``DatabaseUnavailable`` (503, ``Retry-After``), as is a read whose new
-connection is still locked out past ``READ_BUSY_MS``. Every append (and a
+opens or begins) is waited for by sleeping between tries (``waiting_for_locks``: a gevent sleep
+under gevent), not in SQLite's busy handler, which sleeps in C. The queue and that wait have one
+deadline, ``LOCK_WAIT_S`` from when the write asked: past it the request is refused with
+``DatabaseUnavailable`` (503, ``Retry-After``), as is a read whose new connection is still locked
+out past ``READ_BUSY_MS``. A full disk, a file at the size it may take (``max_bytes``) or a
+read-only file refuses a write whole (503 ``storage_full``, ``storage_read_only``:
+``web.storage.sqlite_faults``), and reads go on; a file that cannot be written is served
+read-only when its schema is up to date. Every append (and a
 change of what the page shows of the bots) gives the game's row the next ``seq`` of one counter
 (``_mark``), so ``SqliteWatcher`` finds every change since its last look with one query. The
 schema version is ``PRAGMA user_version``; ``MIGRATIONS`` bring an older file up to date.
@@ -28,35 +32,49 @@ schema version is ``PRAGMA user_version``; ``MIGRATIONS`` bring an older file up
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from typing import Any, TypeVar
+from typing import Any
+from urllib.parse import quote
 
 import orjson
 
-from errors import DatabaseUnavailable
-from web.storage import storable_json
+from errors import DatabaseUnavailable, StorageReadOnly
+from web.storage import storable_json, write_deadline
 from web.storage.accounts import account_tables
 from web.storage.chat import CHAT_COLUMN, chat_tables
 from web.storage.lobby import lobby_columns, lobby_indexes
 from web.storage.mail import mail_tables
 from web.storage.sql import Connection, SqlStore, Statements, schema_steps
+from web.storage.sqlite_faults import (
+    OPEN_WAIT_S,
+    SQLITE_CANTOPEN,
+    SQLITE_IOERR,
+    SQLITE_READONLY,
+    WriteHealth,
+    primary_code,
+    refusal,
+    roll_back,
+    waiting_for_locks,
+    while_locked,
+)
 from web.storage.watch import Watcher
 
-T = TypeVar("T")
+log = logging.getLogger(__name__)
 
-#: How long opening a file waits for another process that holds it (WAL switch, schema).
-BUSY_TIMEOUT_S = 30.0
-#: How long a write waits for SQLite's write lock, held by another process, before the request
-#: is refused (``DatabaseUnavailable``, 503): writes hold it for a millisecond or two.
+#: How long a write waits, from when it asks, for this process's other writers and then for
+#: SQLite's write lock held by another process, before the request is refused
+#: (``DatabaseUnavailable``, 503): writes hold it for a millisecond or two. The app's
+#: ``SQLITE_LOCK_WAIT_S`` setting (``TOBAGO_SQLITE_LOCK_WAIT_S``) gives a store another.
 LOCK_WAIT_S = 5.0
 #: SQLite's own busy handler for reads (it sleeps in C, holding up an event loop): in WAL mode
 #: they do not wait for writers, so this is a safety net, never a queue. The writing connection
-#: has none (``_waiting_for_locks``).
+#: has none (``waiting_for_locks``).
 READ_BUSY_MS = 200
 #: Idle connections a process keeps for reuse (more are closed when given back).
 POOL_IDLE = 8
@@ -192,66 +210,6 @@ _LONG_NUMBER = b"\0" * 19
 NEXT_SEQ = "(SELECT COALESCE(MAX(seq), 0) + 1 FROM games)"
 
 
-def _locked(e: sqlite3.OperationalError) -> bool:
-    return "locked" in str(e) or "busy" in str(e)
-
-
-@contextmanager
-def _refusing_locks(conn: sqlite3.Connection) -> Iterator[None]:
-    """A "database is locked" in the block is ``DatabaseUnavailable`` (503); a transaction the
-    block left open (a failure between BEGIN and COMMIT or ROLLBACK) is rolled back."""
-    try:
-        yield
-    except sqlite3.OperationalError as e:
-        if _locked(e):
-            raise DatabaseUnavailable(f"the game database is locked: {e}") from e
-        raise
-    finally:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-
-
-def _while_locked(step: Callable[[], None]) -> None:
-    """Run ``step`` until it gets past "database is locked", for up to ``BUSY_TIMEOUT_S``.
-    When several workers open one new file at once, one of them switches it to WAL while the
-    others open it: the switch takes a lock for which SQLite does not wait on the busy timeout,
-    and a connection opened meanwhile may find the file locked on its first statement; each
-    attempt starts again from a fresh connection."""
-    deadline = time.monotonic() + BUSY_TIMEOUT_S
-    pause = 0.002
-    while True:
-        try:
-            step()
-            return
-        except sqlite3.OperationalError as e:
-            if not _locked(e) or time.monotonic() > deadline:
-                raise
-        time.sleep(pause)
-        pause = min(pause * 2, 0.1)
-
-
-def _waiting_for_locks(step: Callable[[], T]) -> T:
-    """Run a step of the writing connection (its opening, its ``BEGIN IMMEDIATE``), whose busy
-    handler is off (it sleeps in C, and would hold up every other request of an event loop):
-    while another process holds the lock, sleep between tries (1 ms, 2 ms, 4 ms ... 50 ms) for
-    up to ``LOCK_WAIT_S``, then refuse the request (``DatabaseUnavailable``). Once SQLite's
-    write lock is held, no statement of the transaction waits for another writer."""
-    deadline = time.monotonic() + LOCK_WAIT_S
-    pause = 0.001
-    while True:
-        try:
-            return step()
-        except sqlite3.OperationalError as e:
-            if not _locked(e):
-                raise
-            if time.monotonic() + pause > deadline:
-                raise DatabaseUnavailable(
-                    f"the game database stayed locked for {LOCK_WAIT_S:g} s"
-                ) from e
-        time.sleep(pause)
-        pause = min(pause * 2, 0.05)
-
-
 def _use_wal(conn: sqlite3.Connection, path: str) -> None:
     """Put the file in WAL mode (kept in the file, so later connections need not ask)."""
     mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
@@ -289,7 +247,14 @@ class SqliteStore(SqlStore):
     """The SQLite store. Thread-safe, and friendly to an event loop (gevent): a statement or a
     transaction borrows one of the process's connections (``connection``; a forked process
     opens its own), and a write waits for another process's lock by sleeping between tries
-    (``_waiting_for_locks``), never inside SQLite."""
+    (``waiting_for_locks``), never inside SQLite.
+
+    ``lock_wait_s``: how long a write may wait for the locks (``LOCK_WAIT_S`` when ``None``);
+    ``max_bytes``: the size the file may grow to (``PRAGMA max_page_count`` on the writing
+    connection: past it writes are refused as for a full disk, 503 ``storage_full``);
+    ``read_only``: serve the file without ever writing it. A file that cannot be written (a
+    read-only volume or file) is served read-only too, when its schema is up to date
+    (``_open_read_only``); every write is then refused, 503 ``storage_read_only``."""
 
     # BEGIN IMMEDIATE has locked the database; an append takes the next seq in its own UPDATE
     sql = Statements(
@@ -300,23 +265,51 @@ class SqliteStore(SqlStore):
         next_rated="(SELECT COALESCE(MAX(rated), 0) + 1 FROM rating_changes)",
     )
 
-    def __init__(self, path: str) -> None:
+    def __init__(
+        self,
+        path: str,
+        lock_wait_s: float | None = None,
+        max_bytes: int | None = None,
+        read_only: bool = False,
+    ) -> None:
         self.path = path
+        self.lock_wait_s = lock_wait_s
+        self.max_bytes = max_bytes
+        self._target, self._uri = path, False  # what connections open (a URI when read-only)
         self._idle: list[sqlite3.Connection] = []
         self._pool_lock = threading.Lock()
         self._pid = os.getpid()
         self._write_lock = threading.Lock()  # this process's writers queue here, not in SQLite
         self._writer: sqlite3.Connection | None = None  # their connection (``_writing``)
         self._watcher = SqliteWatcher(self)
-        parent = os.path.dirname(os.path.abspath(path))
-        os.makedirs(parent, exist_ok=True)
-        _while_locked(self._prepare_file)
+        if not read_only:
+            read_only = self._prepare()
+        if read_only:
+            self._open_read_only()
+        self.health = WriteHealth(read_only)
+
+    def _prepare(self) -> bool:
+        """Make the file ready (``_prepare_file``); whether it turned out not to be writable
+        (an existing file on a read-only volume, or read-only itself: then served read-only)."""
+        os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
+        try:
+            while_locked(self._prepare_file)
+        except sqlite3.OperationalError as e:
+            cannot_write = primary_code(e) in (SQLITE_READONLY, SQLITE_CANTOPEN)
+            if not (cannot_write and os.path.isfile(self.path)):
+                raise
+            log.warning("%s cannot be written (%s): serving it read-only", self.path, e)
+            return True
+        if not os.access(self.path, os.W_OK):  # SQLite opened it read-only by itself
+            log.warning("%s cannot be written: serving it read-only", self.path)
+            return True
+        return False
 
     def _prepare_file(self) -> None:
-        """Once per store, on a connection of its own that waits up to ``BUSY_TIMEOUT_S`` on
+        """Once per store, on a connection of its own that waits up to ``OPEN_WAIT_S`` on
         SQLite's busy handler (no request is served yet): WAL on, then the schema brought to
         ``SCHEMA_VERSION`` in one write transaction."""
-        conn = self._open(busy_s=BUSY_TIMEOUT_S)
+        conn = self._open(busy_s=OPEN_WAIT_S)
         try:
             _use_wal(conn, self.path)
             with self._write_lock:
@@ -324,8 +317,38 @@ class SqliteStore(SqlStore):
                 self._set_up(conn)
                 conn.execute("COMMIT")
         finally:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            roll_back(conn)
+            conn.close()
+
+    def _open_read_only(self) -> None:
+        """Serve the file without writing it: connections open it with ``mode=ro``. A WAL file
+        whose directory cannot be written (no ``-shm`` can be made) is opened ``immutable``
+        (nobody can change it there), when it has no ``-wal`` with content SQLite would then
+        not read. A file whose schema is not ``SCHEMA_VERSION`` cannot be served: the
+        ``RuntimeError`` says so (it must be opened writable once, to be migrated)."""
+        where = "file:" + quote(os.path.abspath(self.path))
+        self._target, self._uri = f"{where}?mode=ro", True
+        try:
+            found = self._read_version()
+        except sqlite3.OperationalError as e:
+            wal = self.path + "-wal"
+            if primary_code(e) != SQLITE_CANTOPEN or (
+                os.path.exists(wal) and os.path.getsize(wal) > 0
+            ):
+                raise RuntimeError(f"{self.path} cannot be read: {e}") from e
+            self._target = f"{where}?mode=ro&immutable=1"
+            found = self._read_version()
+        if found != SCHEMA_VERSION:
+            raise RuntimeError(
+                f"{self.path} is read-only at schema version {found}, and this code needs"
+                f" version {SCHEMA_VERSION}: open it writable once, so that it is migrated"
+            )
+
+    def _read_version(self) -> int:
+        conn = self._open(busy_s=OPEN_WAIT_S)
+        try:
+            return int(conn.execute("PRAGMA user_version").fetchone()[0])
+        finally:
             conn.close()
 
     def _set_up(self, conn: sqlite3.Connection) -> None:
@@ -339,13 +362,21 @@ class SqliteStore(SqlStore):
         ]
         for statement in schema_steps(found, schema, MIGRATIONS, self.path):
             conn.execute(statement)
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        if found != SCHEMA_VERSION:  # an up-to-date file is not written: it may be full
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @property
     def schema_version(self) -> int:
         row = self._one("PRAGMA user_version")
         assert row is not None
         return int(row[0])
+
+    @property
+    def write_wait_s(self) -> float:  # type: ignore[override]
+        return LOCK_WAIT_S if self.lock_wait_s is None else self.lock_wait_s
+
+    def write_refusal(self) -> str | None:
+        return self.health.refusal()
 
     # --- connections ---------------------------------------------------------------------
 
@@ -355,7 +386,11 @@ class SqliteStore(SqlStore):
         file's last connection, or its WAL switch): the connection is closed and the
         ``OperationalError`` raised for the caller to wait or refuse."""
         conn = sqlite3.connect(
-            self.path, timeout=busy_s, isolation_level=None, check_same_thread=False
+            self._target,
+            timeout=busy_s,
+            isolation_level=None,
+            check_same_thread=False,
+            uri=self._uri,
         )
         try:
             conn.row_factory = sqlite3.Row
@@ -366,31 +401,75 @@ class SqliteStore(SqlStore):
             raise
         return conn
 
+    def _open_writer(self) -> sqlite3.Connection:
+        """The writing connection: no busy handler (``waiting_for_locks``), and the file's
+        size capped at ``max_bytes`` when given."""
+        conn = self._open(busy_s=0)
+        if self.max_bytes is not None:
+            page = conn.execute("PRAGMA page_size").fetchone()[0]
+            conn.execute(f"PRAGMA max_page_count = {max(1, self.max_bytes // page)}")
+        return conn
+
     def _own_connections(self) -> None:
         """(Under ``_pool_lock``.) A forked process drops its parent's connections: not ours."""
         if self._pid != os.getpid():
             self._idle, self._writer, self._pid = [], None, os.getpid()
 
     @contextmanager
+    def _refusing(self, conn: sqlite3.Connection) -> Iterator[None]:
+        """A fault of the database in the block is the 503 it stands for
+        (``web.storage.sqlite_faults.refusal``; other SQLite errors are the code's, and stay
+        themselves); a transaction the block left open is rolled back. A connection that
+        met an I/O error, or could not roll back, is closed (``conn`` is then unfit)."""
+        try:
+            yield
+        except sqlite3.Error as e:
+            found = refusal(e, self.path)
+            fit = roll_back(conn) and primary_code(e) != SQLITE_IOERR
+            if not fit:
+                self._drop(conn)
+            if found is None:
+                raise
+            raise found from e
+        except BaseException:
+            if not roll_back(conn):
+                self._drop(conn)
+            raise
+
+    def _drop(self, conn: sqlite3.Connection) -> None:
+        """Close ``conn``, this process's writing connection or one of its pool: it will not
+        be used again."""
+        with self._pool_lock:
+            if self._writer is conn:
+                self._writer = None
+            if conn in self._idle:
+                self._idle.remove(conn)
+        conn.close()
+
+    @contextmanager
     def connection(self) -> Iterator[sqlite3.Connection]:
         """One of this process's connections for the block (opened when none is idle). A
-        "database is locked" past SQLite's short wait is ``DatabaseUnavailable`` (503)."""
+        "database is locked" past SQLite's short wait, or another fault of the database, is
+        ``DatabaseUnavailable`` (503)."""
         with self._pool_lock:
             self._own_connections()
             conn = self._idle.pop() if self._idle else None
         if conn is None:
             try:
                 conn = self._open()
-            except sqlite3.OperationalError as e:  # still locked past the busy handler's wait
-                if _locked(e):
-                    raise DatabaseUnavailable(f"the game database is locked: {e}") from e
-                raise
+            except sqlite3.Error as e:  # still locked past the busy handler's wait, say
+                found = refusal(e, self.path)
+                if found is None:
+                    raise
+                raise found from e
+        fit = False
         try:
-            with _refusing_locks(conn):
+            with self._refusing(conn):
                 yield conn
+            fit = True
         finally:
             with self._pool_lock:
-                keep = self._pid == os.getpid() and len(self._idle) < POOL_IDLE
+                keep = fit and self._pid == os.getpid() and len(self._idle) < POOL_IDLE
                 if keep:
                     self._idle.append(conn)
             if not keep:
@@ -402,24 +481,47 @@ class SqliteStore(SqlStore):
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """A write transaction: this process's writers take turns (``_write_lock``) on its
-        one writing connection, then SQLite's write lock is taken (``_waiting_for_locks``);
-        leaving commits, an error rolls back."""
-        with self._write_lock:
-            with self._pool_lock:
-                self._own_connections()
-                conn = self._writer
-            if conn is None:  # opened outside the pool's lock: it may wait for another process
-                conn = _waiting_for_locks(lambda: self._open(busy_s=0))
-                with self._pool_lock:
-                    self._writer = conn
-            with _refusing_locks(conn):
-                _waiting_for_locks(lambda: conn.execute("BEGIN IMMEDIATE"))
-                try:
-                    yield conn
-                except BaseException:
-                    conn.execute("ROLLBACK")
+        one writing connection, then SQLite's write lock is taken (``waiting_for_locks``);
+        leaving commits, an error rolls back. The wait for both has one deadline,
+        ``write_wait_s`` from when the write asked (``write_deadline``: the game's lock in
+        this process, ``GameSessions``, counts too): a writer queued behind others that wait
+        for another process is refused as promptly as the first (503). A fault (a full disk, a
+        read-only file) is its 503 (``_refusing``), remembered for ``/healthz`` (``health``)."""
+        if self.health.read_only:
+            raise StorageReadOnly(f"{self.path} is served read-only: no write is taken")
+        wait_s = self.write_wait_s
+        with write_deadline(wait_s) as deadline:
+            if not self._write_lock.acquire(timeout=max(0.0, deadline - time.monotonic())):
+                raise DatabaseUnavailable(
+                    f"this process's writes waited {wait_s:g} s for the game database"
+                )
+        try:
+            yield from self._transaction(deadline, wait_s)
+        except DatabaseUnavailable as e:
+            self.health.refused(e)
+            raise
+        finally:
+            self._write_lock.release()
+
+    def _transaction(self, deadline: float, wait_s: float) -> Iterator[sqlite3.Connection]:
+        """(Under ``_write_lock``.) ``_writing``'s transaction on the writing connection."""
+        with self._pool_lock:
+            self._own_connections()
+            conn = self._writer
+        if conn is None:  # opened outside the pool's lock: it may wait for another process
+            try:
+                conn = waiting_for_locks(self._open_writer, deadline, wait_s)
+            except sqlite3.Error as e:
+                found = refusal(e, self.path)
+                if found is None:
                     raise
-                conn.execute("COMMIT")
+                raise found from e
+            with self._pool_lock:
+                self._writer = conn
+        with self._refusing(conn):
+            waiting_for_locks(lambda: conn.execute("BEGIN IMMEDIATE"), deadline, wait_s)
+            yield conn
+            conn.execute("COMMIT")
 
     def watcher(self) -> SqliteWatcher:
         return self._watcher
