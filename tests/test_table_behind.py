@@ -111,3 +111,26 @@ def test_a_clock_that_runs_out_while_many_bots_are_due_waits_for_no_more_than_a_
             sessions.stop_runner()
     assert settled < 1.0 + BOTS_PER_TICK_S + 0.4 + 0.6, settled  # (0.6 s: a loaded machine)
     assert thought < 12  # the bots were still being played
+
+
+def test_a_store_that_cannot_write_leaves_the_bot_due_not_failed(app, client, monkeypatch):
+    """A full, read-only or locked store is no fault of the bot's: the runner's look raises it
+    (one line in its log, ``TableRunner._run``) and the bot stays due, not failed for a while."""
+    import pytest
+
+    from errors import StorageFull
+    from web.service.table import play_bots
+
+    sessions = app.extensions["game_sessions"]
+    gid = bot_first(client)["id"]
+
+    def full(*_args, **_kwargs):
+        raise StorageFull("the disk is full")
+
+    monkeypatch.setattr(sessions, "_write", full)
+    with pytest.raises(StorageFull):
+        play_bots(sessions, gid, lease_s=None)
+    monkeypatch.undo()
+    game = sessions.store.get(gid)
+    assert game.bot_due is not None and not game.bot_failed
+    assert play_bots(sessions, gid, lease_s=None) == 1  # room again: it plays

@@ -51,7 +51,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from errors import IllegalAction, ProjectError
+from errors import DatabaseUnavailable, IllegalAction, ProjectError
 from games.base import GameKind
 from web.service.moves import BotFailed, bot_moves
 from web.storage import RUNNING, ActionRecord, GameRecord, VersionMoved
@@ -122,6 +122,8 @@ def play_bots(
         after, _ = sessions._write(game, play)
     except VersionMoved:  # someone else wrote first: the next look decides again
         return 0
+    except DatabaseUnavailable:  # the store cannot write now: no fault of the bot's
+        raise
     except (BotFailed, ProjectError) as e:
         if isinstance(e, IllegalAction) and e.reason == "rules_changed":
             return 0  # stored under earlier rules: it no longer plays, and keeps no bot due
@@ -224,6 +226,8 @@ class TableRunner:
                 return
             try:
                 self._tick(sessions, last)
+            except DatabaseUnavailable as e:  # locked, full or read-only: one line, try again
+                log.warning("the table runner waits for the store: %s", e)
             except Exception:  # a database fault, or a bug: logged; the next tick tries again
                 log.exception("the table runner's tick failed")
             del sessions
