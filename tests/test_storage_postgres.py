@@ -17,7 +17,7 @@ import pytest
 from psycopg import pq
 from psycopg.types.json import Jsonb
 
-from errors import Forbidden
+from errors import Forbidden, StorageReadOnly
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat, VersionMoved
 from web.storage.chat import ChatLine
@@ -95,6 +95,22 @@ def test_tokens_are_in_no_row(stores, url):
         rows += conn.execute("SELECT a::text FROM actions a").fetchall()
     text = "".join(r[0] for r in rows)
     assert tokens and all(token not in text for token in tokens.values())
+
+
+def test_a_database_that_takes_no_writes_serves_reads_and_refuses_writes_in_words(stores, url):
+    """A standby, or a database set read-only: reads go on, a write is ``StorageReadOnly``
+    (503 ``storage_read_only`` with Retry-After), nothing of it kept."""
+    stores().create(_game(), [])
+    with psycopg.connect(url, autocommit=True) as conn:
+        name = conn.info.dbname
+        conn.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+    store = stores()  # its connections are opened after the change
+    assert store.get("g1").version == 0
+    with pytest.raises(StorageReadOnly) as refused:
+        store.create(_game("g2"), [])
+    assert refused.value.reason == "storage_read_only" and refused.value.retry_after_s > 0
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT count(*) FROM games").fetchone() == (1,)
 
 
 def test_servers_starting_together_set_the_schema_up_once(url):

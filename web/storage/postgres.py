@@ -49,7 +49,7 @@ from psycopg.rows import DictRow, dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool, PoolClosed, PoolTimeout
 
-from errors import DatabaseUnavailable
+from errors import DatabaseUnavailable, StorageFull, StorageReadOnly
 from web.storage import storable_json
 from web.storage.accounts import account_tables
 from web.storage.chat import CHAT_COLUMN, chat_tables
@@ -241,6 +241,12 @@ class PostgresStore(SqlStore):
 
     @staticmethod
     def _set_up(conn: psycopg.Connection) -> None:
+        """Create or migrate the schema, once however many servers start together. An
+        up-to-date database is only read (a standby, or one set read-only, serves reads)."""
+        if conn.execute("SELECT to_regclass('schema_version')").fetchone() != (None,):
+            row = conn.execute("SELECT version FROM schema_version").fetchone()
+            if row is not None and row[0] == SCHEMA_VERSION:
+                return
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SETUP_LOCK,))
             conn.execute(
@@ -293,11 +299,16 @@ class PostgresStore(SqlStore):
     def _connection(self) -> Iterator[PgConnection]:
         """A pooled connection (checked on checkout) for the block. A database that cannot be
         reached (lost, restarting, no connection within ``POOL_WAIT_S``) is
-        ``DatabaseUnavailable`` (503, ``Retry-After``), never a 500 or a long wait."""
+        ``DatabaseUnavailable`` (503, ``Retry-After``), never a 500 or a long wait; a full
+        disk is ``StorageFull``, a database that takes no writes ``StorageReadOnly``."""
         try:
             with self._pool().connection() as conn:
                 yield conn
                 self._used[conn] = time.monotonic()
+        except psycopg.errors.DiskFull as e:  # (an OperationalError: before _LOST)
+            raise StorageFull(f"the game database's disk is full: {e}") from e
+        except psycopg.errors.ReadOnlySqlTransaction as e:  # a standby, or read-only by setting
+            raise StorageReadOnly(f"the game database takes no writes: {e}") from e
         except _LOST as e:
             raise DatabaseUnavailable(f"the game database cannot be reached: {e}") from e
 
