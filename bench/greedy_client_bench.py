@@ -38,6 +38,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -49,6 +50,9 @@ from bench.live_bench import raise_open_files_limit  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 
 HOST = "127.0.0.1"
+#: What a burst gives: the statuses of its streams' answers (0: none), a dropped stream's place
+#: back after (ms), and how long the burst took (s).
+Burst = tuple[Counter[int], float, float]
 GREEDY, OTHER = "127.0.0.2", "127.0.0.3"
 
 
@@ -112,7 +116,7 @@ async def open_stream(port: int, gid: str) -> tuple[int, asyncio.StreamWriter | 
     return status, None
 
 
-async def burst(port: int, gid: str, count: int, seconds: float) -> tuple[Counter, float, float]:
+async def burst(port: int, gid: str, count: int, seconds: float) -> Burst:
     """Open ``count`` streams at once, hold the held ones ``seconds``; the statuses, how long
     a dropped one's place took to come back (ms) and how long the burst took (s)."""
     start = time.perf_counter()
@@ -144,18 +148,20 @@ def greedy(port: int, gid: str, count: int, seconds: float, out: Connection) -> 
     out.send(asyncio.run(burst(port, gid, count, seconds)))
 
 
-def greedy_process(port: int, gid: str, count: int, seconds: float) -> tuple:
+def greedy_process(port: int, gid: str, count: int, seconds: float) -> Burst:
     """Run ``greedy`` in a new process and wait for its results."""
     ctx = multiprocessing.get_context("spawn")
     ours, theirs = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=greedy, args=(port, gid, count, seconds, theirs))
     proc.start()
-    result = ours.recv()
+    result: Burst = ours.recv()
     proc.join()
     return result
 
 
-def measured(port: int, path: str, every: float, work) -> tuple[float, float, int, object]:
+def measured(
+    port: int, path: str, every: float, work: Callable[[], Burst | None]
+) -> tuple[float, float, int, Burst | None]:
     """The other client's p99 (ms) kept-alive and fresh while ``work()`` runs; unanswered."""
     readers = [Reader(port, path, every, fresh) for fresh in (False, True)]
     for r in readers:
@@ -192,7 +198,8 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
             a.every,
             lambda: greedy_process(server.port, gid, a.burst, a.seconds),
         )
-        statuses, released, took = result  # type: ignore[misc]
+        assert result is not None
+        statuses, released, took = result
         rows.setdefault("burst_kept", []).append(kept)
         rows.setdefault("burst_fresh", []).append(fresh)
         rows.setdefault("unanswered", []).append(failed)
