@@ -1,6 +1,7 @@
 """gunicorn settings shared by ``make run`` and the tests' servers (``tests/servers.py``).
 
-The worker is gunicorn's gevent worker: every connection is a greenlet on one event loop per
+The worker is gunicorn's gevent worker (``web.gevent_worker``: with a cap on each client's
+connections, ``web.client_limits``): every connection is a greenlet on one event loop per
 worker process, so an open game page (a Server-Sent Events stream or a long-poll), a slow upload
 or an idle keep-alive connection costs a socket and a little memory, never a thread. The limits
 on slow and idle clients are gunicorn's and gevent's own:
@@ -13,6 +14,9 @@ on slow and idle clients are gunicorn's and gevent's own:
   stops reading is abandoned after it.
 - ``worker_connections`` = ``TOBAGO_CONNECTIONS`` (10,000): connections one worker serves at once;
   beyond it new ones wait in the listen backlog. Memory is the real limit (README, "Running it").
+  One client address holds at most a quarter of them (``TOBAGO_CLIENT_CONNECTIONS``, 2,500) and
+  an eighth as open streams (``TOBAGO_CLIENT_STREAMS``, 1,250), per worker: beyond, 429
+  (``web.client_limits``), and the rest of every worker stays free for the other clients.
 - ``reuse_port``: each worker listens on its own socket (``SO_REUSEPORT``), so the kernel
   spreads new connections over the workers; on one shared socket the worker that wakes first
   takes nearly all of them (measured: 200 of 200 streams on one of two workers).
@@ -41,7 +45,7 @@ if TYPE_CHECKING:
     from gunicorn.http.message import Request
     from gunicorn.workers.base import Worker
 
-worker_class = "gevent"
+worker_class = "web.gevent_worker.ClientLimitedWorker"
 worker_connections = int(os.environ.get("TOBAGO_CONNECTIONS", 10_000))
 reuse_port = True
 keepalive = int(os.environ.get("TOBAGO_IDLE_TIMEOUT_S", 10))

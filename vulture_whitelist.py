@@ -8,6 +8,7 @@ import sqlite3
 from table_app import TableApp
 from tests import test_table_stalls, testgame
 from web.game_site import GamePage, GameSite
+from web.gevent_worker import ClientLimitedWorker
 from web.review_api import DecisionOut, SeatSummaryOut
 from web.schemas_accounts import BoardRowOut, LeaderboardOut, RatingOut, RunningGameOut
 from web.schemas_games import KindOut, OptionOut
@@ -76,3 +77,5 @@ TimeControlIn.time_bank_s
 TimeControlIn.increment_s
 ClockOut.time_bank_s
 ClockOut.increment_s
+# gunicorn loads its worker class by name (gunicorn.conf.py's worker_class).
+ClientLimitedWorker

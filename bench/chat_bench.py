@@ -54,7 +54,7 @@ from bench.live_bench import (  # noqa: E402
     servers,
 )
 from tests.servers import server_cpu_seconds, table_pids, worker_pids  # noqa: E402
-from tests.sse_client import Follower  # noqa: E402
+from tests.sse_client import Follower, page_address  # noqa: E402
 
 SEATS = 4
 
@@ -115,7 +115,7 @@ async def open_tables(a: argparse.Namespace, port: int) -> dict[str, Any]:
     opened = time.monotonic()
     for i in range(a.followers):
         gid = tables[i % a.tables][0]
-        f = Follower(HOST, port, gid, retries=a.retries)
+        f = Follower(HOST, port, gid, retries=a.retries, source=page_address(i))
         followers[gid].append(f)
         tasks.append(asyncio.create_task(f.run()))
         if i % 200 == 199:

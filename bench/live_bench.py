@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, parse, parser, report  # noqa: E402
 from tests.servers import Gunicorn, server_cpu_seconds, table_pids, worker_pids  # noqa: E402
-from tests.sse_client import Follower  # noqa: E402
+from tests.sse_client import Follower, page_address  # noqa: E402
 
 HOST = "127.0.0.1"
 
@@ -145,7 +145,7 @@ async def open_streams(a: argparse.Namespace, ports: list[int], streams: int) ->
     for i in range(streams):
         gid = games[i % n_games][0]
         server = (i // n_games) % len(ports)  # a game's followers spread over the servers
-        f = Follower(HOST, ports[server], gid, retries=a.retries)
+        f = Follower(HOST, ports[server], gid, retries=a.retries, source=page_address(i))
         followers[gid].append((server, f))
         tasks.append(asyncio.create_task(f.run()))
         if i % 200 == 199:

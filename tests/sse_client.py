@@ -9,7 +9,9 @@ arrived (``arrived``: version → ``time.monotonic()``), when each table chat li
 whether the ``retry`` line came (``connected``: the server holds the stream). ``headers`` adds request
 headers (``Last-Event-ID``). With ``retries``, a refusal (a 503 while the server is swamped) or a
 failed connection before the stream is held is tried again after 3 to 6 s, as a game page does
-(``static/common/gameclient.js``); ``tries`` counts the attempts.
+(``static/common/gameclient.js``); ``tries`` counts the attempts. ``source``: the loopback address
+the connection comes from (``page_address(i)``: a client of its own per page, as real pages are;
+the server counts each client's streams, ``web.client_limits``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,12 @@ import asyncio
 import json
 import random
 import time
+
+
+def page_address(i: int) -> str:
+    """The ``i``-th page's own loopback address (``127.1.0.1`` on; all of ``127/8`` is this
+    machine)."""
+    return f"127.1.{i // 250 % 250}.{i % 250 + 1}"
 
 
 class Follower:
@@ -32,8 +40,10 @@ class Follower:
         headers: dict[str, str] | None = None,
         retries: int = 0,
         chat_after: int = 0,
+        source: str | None = None,
     ) -> None:
         self.host, self.port, self.game_id, self.after = host, port, game_id, after
+        self.source = source
         self.chat_after = chat_after
         self.headers = dict(headers or {})
         self.retries = retries
@@ -66,7 +76,10 @@ class Follower:
     async def _once(self) -> None:
         self.error = None
         try:
-            reader, self._writer = await asyncio.open_connection(self.host, self.port)
+            local = None if self.source is None else (self.source, 0)
+            reader, self._writer = await asyncio.open_connection(
+                self.host, self.port, local_addr=local
+            )
             extra = "".join(f"{k}: {v}\r\n" for k, v in self.headers.items())
             path = f"/api/games/{self.game_id}/stream?after={self.after}"
             if self.chat_after:

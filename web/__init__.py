@@ -4,7 +4,8 @@ Each feature is a blueprint in its own module. ``register_web`` wires into the a
 ones from the explicit list ``BLUEPRINTS`` (a renamed or broken module is an import error, never
 silently missing routes), then every game's own, named by its descriptor
 (``web.game_site.GameSite.blueprints``, found for every registered kind); last, the lean path
-(``web.lean``) goes in front of Flask for the routes registered on it.
+(``web.lean``) goes in front of Flask for the routes registered on it, and in front of all the
+per-client limits (``web.client_limits``: behind trusted proxies, the forwarded address).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from web import (
     accounts_api,
     accounts_pages,
     chat_api,
+    client_limits,
     docs,
     errors,
     game_pages,
@@ -61,3 +63,4 @@ def register_web(app: Flask) -> None:
         for blueprint in site.blueprints:
             app.register_blueprint(blueprint)
     install_lean(app)
+    client_limits.install(app)

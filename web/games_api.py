@@ -23,6 +23,7 @@ from errors import InvalidInput
 from games.base import kinds
 from web.accounts.credentials import Presented, acting_seat, current_account
 from web.apidoc import api_route, path_param, query_param, validated
+from web.client_limits import client_address, stream_slots
 from web.jsonbody import parse_json, read_body, request_bytes
 from web.lean import LeanRequest, lean_pattern
 from web.schemas_games import (
@@ -375,8 +376,10 @@ def get_events(game_id: str) -> dict:
     "in order; once the stream has sent chat lines or was asked for lines after some, every "
     "`id` is `<version>:<lines>`; a comment "
     f"at least every {HEARTBEAT_S:g} s; after a finished game's last entry and line an `end` "
-    'event (`data: {"version": V}`), then the stream closes. Resumes after `Last-Event-ID` '
-    "(which wins) or `after` and `chat_after`",
+    'event (`data: {"version": V}`), then the stream closes (a game deleted meanwhile: an `end` '
+    'event with `"deleted": true`, at the next heartbeat at the latest). Resumes after '
+    "`Last-Event-ID` (which wins) or `after` and `chat_after`. At most `TOBAGO_CLIENT_STREAMS` "
+    "open streams per client address and server process (429 beyond)",
     TAG,
     content_type="text/event-stream",
     errors={
@@ -384,6 +387,8 @@ def get_events(game_id: str) -> dict:
         404: E404,
         409: "`after` (or `Last-Event-ID`) is beyond the game's current version, or "
         "`chat_after` beyond the chat's line count",
+        429: "This client holds its share of open streams already (`too_many_streams`; "
+        "`Retry-After`)",
         503: E503,
     },
     params=[
@@ -415,7 +420,16 @@ def stream_events(game_id: str) -> Response:
         after = int(found.group(1))
         if found.group(2) is not None:
             chat_after = int(found.group(2))
-    stream = EventStream(sessions(), game_id, after, chat_after)
+    client, slots = client_address(), stream_slots()
+    slots.take_for(client)  # 429 beyond the client's share; given back when the stream closes
+    stream = EventStream(
+        sessions(),
+        game_id,
+        after,
+        chat_after,
+        sock=request.environ.get("gunicorn.socket"),
+        release=lambda: slots.give(client),
+    )
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
     return Response(stream, mimetype="text/event-stream", headers=headers)
 

@@ -30,33 +30,51 @@ chat lines, and the others take them from it while the watcher's mark of the gam
 table talking to fifty pages costs a worker one read per line, not fifty; ``bench/chat_bench.py``). A database that cannot be read meanwhile leaves the
 stream open: it looks again every ``DATABASE_RETRY_S`` until the database answers. Under gunicorn's gevent worker it costs a greenlet
 and a socket, not a thread.
+
+**Ends.** A stream holds nothing once its client has gone: under gunicorn the stream watches
+its connection (``ClientWatch``: gevent's event loop wakes it when the socket turns readable,
+and a client that closed reads as the end of the socket), so a page closed or a client that
+opens and drops streams is released at once, not when a write fails two heartbeats later;
+without gevent the socket is looked at before each heartbeat, so within one heartbeat. A
+stream whose game's rows were deleted (nothing wakes it for that) learns it at its next
+heartbeat at the latest (the game's version is read then, once per game for all its followers
+in the process) and ends with an ``end`` event ``data: {"version": V, "deleted": true}``.
+Each open stream holds one of its client's stream places (``web.client_limits``), given back
+when it closes.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import socket
+import sys
 import threading
 import time
 import weakref
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import AbstractContextManager
+from typing import Any
 
 import orjson
 
-from errors import DatabaseUnavailable
+from errors import DatabaseUnavailable, NotFound
 from web.service.chat import CHAT_PAGE, check_chat_after, public_line
 from web.service.sessions import EVENTS_PAGE, GameSessions, public_entry
 from web.storage import ActionRecord, GameRecord, GameStore
 from web.storage.chat import ChatLine
 from web.storage.watch import Subscription
 
-#: A comment is sent when the stream has been silent this long (seconds).
-HEARTBEAT_S = 15.0
+#: A comment is sent when the stream has been silent this long (seconds;
+#: ``TOBAGO_HEARTBEAT_S``): a gone client or a deleted game is noticed within it.
+HEARTBEAT_S = float(os.environ.get("TOBAGO_HEARTBEAT_S", 15.0))
 #: What a browser waits before reconnecting a dropped stream (milliseconds): at least this, at
 #: most twice this (drawn per stream).
 RETRY_MS = 3000
 #: A stream that cannot read the database looks again after this long (seconds).
 DATABASE_RETRY_S = 1.0
+#: A game found in the store is taken to be there for this long by its other followers.
+DELETED_CHECK_S = 1.0
 _UNSEEN = object()
 #: The newest chat lines kept per followed game for the process's other followers of it.
 KEPT_LINES = 64
@@ -67,9 +85,11 @@ class _Shared:
     the watcher's ``mark``, and the game's newest chat lines (lines never change once written).
     Kept while a stream of the game holds it (``shared``: weakly referenced)."""
 
-    __slots__ = ("__weakref__", "data", "game", "lines", "lock", "mark")
+    __slots__ = ("__weakref__", "checked", "data", "deleted", "game", "lines", "lock", "mark")
 
     def __init__(self) -> None:
+        self.checked = float("-inf")  # when the game was last found in the store (monotonic)
+        self.deleted = False
         self.mark: int | None = None
         self.game: GameRecord | None = None
         self.lines: dict[int, ChatLine] = {}
@@ -105,6 +125,54 @@ def shared(store: GameStore, game_id: str) -> _Shared:
         return found
 
 
+def _under_gevent() -> bool:
+    """Whether this process runs on gevent's loop (gunicorn's gevent worker patched it)."""
+    monkey = sys.modules.get("gevent.monkey")
+    return monkey is not None and bool(monkey.is_module_patched("socket"))
+
+
+class ClientWatch:
+    """Whether a stream's client has gone (module doc): its connection's socket (``None``:
+    not known, never gone). Under gevent, ``wake`` is called as soon as the socket turns
+    readable; ``gone`` then tells a closed connection from a spurious wake-up."""
+
+    def __init__(self, sock: socket.socket | None, wake: Callable[[], None]) -> None:
+        self.sock = sock
+        self._io: Any = None
+        if sock is not None and _under_gevent():
+            from gevent import get_hub
+
+            self._io = get_hub().loop.io(sock.fileno(), 1)  # 1: readable
+            self._io.start(wake)
+
+    def gone(self) -> bool:
+        """Whether the client closed its end (or the connection broke)."""
+        sock = self.sock
+        if sock is None:
+            return False
+        try:
+            timeout = sock.gettimeout()
+            sock.settimeout(0.0)  # (a gevent socket waits for data unless non-blocking)
+            try:
+                data = sock.recv(1, socket.MSG_PEEK)
+            finally:
+                sock.settimeout(timeout)
+        except BlockingIOError:  # nothing to read: still there
+            return False
+        except OSError:  # reset, or already closed
+            return True
+        if data:  # the client sent something (a pipelined request): no watching any more,
+            self.stop()  # which would wake the stream again at once; heartbeats still tell
+            return False
+        return True
+
+    def stop(self) -> None:
+        if self._io is not None:
+            self._io.stop()
+            self._io.close()
+            self._io = None
+
+
 def event_id(version: int, lines: int) -> bytes:
     """An event's id (module doc): the version, then the chat lines read once there are any."""
     return b"%d" % version if lines == 0 else b"%d:%d" % (version, lines)
@@ -124,26 +192,40 @@ def chat_event(line: ChatLine, version: int, data: bytes | None = None) -> bytes
     return b"event: chat\nid: %s\ndata: %s\n\n" % (event_id(version, line.n), data)
 
 
+def deleted_event(version: int) -> bytes:
+    """The last event of a stream whose game was deleted after version ``version`` was sent."""
+    return b"event: end\ndata: %s\n\n" % orjson.dumps({"version": version, "deleted": True})
+
+
 class EventStream:
     """The events of a game after version ``after`` and its chat lines after line
     ``chat_after``, as they come, until the game is over: an iterable of ``bytes`` for a
     streaming response. The watcher's subscription is taken when it is made (so a refusal is a
-    plain error answer) and given back by ``close`` (the server calls it when the client goes
-    away)."""
+    plain error answer) and given back by ``close`` (the server calls it when the stream ends or
+    the client goes away), which also calls ``release`` (the client's stream place). ``sock``:
+    the client's connection, watched for its end (``ClientWatch``)."""
 
     def __init__(
-        self, sessions: GameSessions, game_id: str, after: int, chat_after: int = 0
+        self,
+        sessions: GameSessions,
+        game_id: str,
+        after: int,
+        chat_after: int = 0,
+        sock: socket.socket | None = None,
+        release: Callable[[], None] | None = None,
     ) -> None:
         self.store = sessions.store
         self.game_id = game_id
+        self._release = release
         self._shared = shared(self.store, game_id)
-        self._subscription: AbstractContextManager[Subscription] | None = (
-            self.store.watcher().subscribe(game_id)
-        )
-        self.sub = self._subscription.__enter__()
+        self._client: ClientWatch | None = None
+        self._subscription: AbstractContextManager[Subscription] | None = None
         try:
+            self._subscription = self.store.watcher().subscribe(game_id)
+            self.sub = self._subscription.__enter__()
             game = sessions.check_after(self.store.get(game_id), after)
             check_chat_after(game, chat_after)
+            self._client = ClientWatch(sock, self.sub.nudge)
         except BaseException:
             self.close()
             raise
@@ -153,11 +235,38 @@ class EventStream:
         return self._events
 
     def close(self) -> None:
+        if self._client is not None:
+            self._client.stop()
+            self._client = None
         if self._subscription is not None:
             self._subscription.__exit__(None, None, None)
             self._subscription = None
         if getattr(self, "_events", None) is not None:
             self._events.close()
+        if self._release is not None:
+            self._release()
+            self._release = None
+
+    def _gone(self) -> bool:
+        return self._client is not None and self._client.gone()
+
+    def _deleted(self) -> bool:
+        """Whether the game's rows are gone: its version read, at most once per
+        ``DELETED_CHECK_S`` for this process's followers of the game (their heartbeats come
+        together: they were sent the same events), so each learns of a deletion within its
+        heartbeat. A database that cannot answer: not known, so not deleted."""
+        sh = self._shared
+        with sh.lock:
+            now = time.monotonic()
+            if not sh.deleted and now - sh.checked >= min(DELETED_CHECK_S, HEARTBEAT_S / 2):
+                try:
+                    self.store.version(self.game_id)
+                    sh.checked = now
+                except NotFound:
+                    sh.deleted = True
+                except DatabaseUnavailable:
+                    pass
+            return sh.deleted
 
     def _look(
         self, game: GameRecord | None, seen: int, heard: int
@@ -213,6 +322,10 @@ class EventStream:
                     look = True
                     sub.wait(DATABASE_RETRY_S)
                     continue
+                except NotFound:  # the game's rows were deleted
+                    self._shared.deleted = True
+                    yield deleted_event(seen)
+                    return
                 first = None  # (read after subscribing: a later change wakes the stream)
                 before = seen
                 for a in entries:
@@ -238,7 +351,13 @@ class EventStream:
                 shown = game.bot
             left = HEARTBEAT_S - (time.monotonic() - quiet_since)
             if left <= 0:
+                if self._gone():
+                    return
+                if self._deleted():
+                    yield deleted_event(seen)
+                    return
                 yield b": heartbeat\n\n"
                 quiet_since = time.monotonic()
                 continue
-            sub.wait(left)
+            if sub.wait(left) and self._gone():
+                return

@@ -65,6 +65,11 @@ class Subscription:
             return True
         return False
 
+    def nudge(self) -> None:
+        """End a ``wait`` now without news of the game (a stream's client may have gone:
+        ``web.streams``)."""
+        self._event.set()
+
     def wake(self, version: int | None) -> None:
         """The game changed: now at ``version`` (``None``: not known)."""
         if version is None:

@@ -1,0 +1,292 @@
+"""One greedy client's burst of streams against another client's reads (issue 44, item 4).
+
+Starts gunicorn on loopback as ``make run`` does (``gunicorn.conf.py``, ``--workers`` 2, the
+default caps: one client holds at most 1,250 open streams and 2,500 connections per worker,
+``web.client_limits``). Two clients, each a loopback address of its own: the greedy one
+(``127.0.0.2``) and another (``127.0.0.3``) that reads a game, ``GET /api/games/<id>`` every
+``--every`` seconds on one kept-alive connection (as a browser's page does) and, at the same
+time from another thread, on a fresh connection each time. The greedy client is a process of
+its own, so that its loop never holds up the measuring threads. In each of ``--rounds`` rounds:
+
+- **quiet**: the other client's reads alone, ``--seconds`` long (the baseline);
+- **burst**: the greedy client opens ``--burst`` (6,000) streams at once (one asyncio loop,
+  raw sockets), keeps those the server holds for ``--seconds`` and drops the refused ones (429
+  in words), while the other client reads;
+- **release**: the greedy client, holding its share in every worker, drops one stream and asks
+  for a new one until one is held (a new connection lands on either worker): how soon a
+  dropped stream's place comes back (item 5: the server watches each stream's socket).
+
+Figures: the other client's GET p99 during the burst (target <= 100 ms) on its kept-alive
+connection and on fresh connections, the same in quiet, the streams the greedy client got and
+the release time.
+
+Usage: ``.venv/bin/python bench/greedy_client_bench.py [--burst 6000] [--seconds 3]
+[--rounds 5] [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import multiprocessing
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.common import Figure, parse, parser, report  # noqa: E402
+from bench.live_bench import raise_open_files_limit  # noqa: E402
+from tests.servers import Gunicorn  # noqa: E402
+
+HOST = "127.0.0.1"
+#: What a burst gives: the statuses of its streams' answers (0: none), a dropped stream's place
+#: back after (ms), and how long the burst took (s).
+Burst = tuple[Counter[int], float, float]
+#: How long the greedy client waits for an answer's head: long, so that a loaded machine's slow
+#: answers count as what they are (held or refused), not as the client's impatience.
+HEAD_WAIT_S = 120.0
+GREEDY, OTHER = "127.0.0.2", "127.0.0.3"
+
+
+def p99(times: list[float]) -> float:
+    """The 99th percentile of ``times`` in ms (the worst when fewer than 100)."""
+    if len(times) < 100:
+        return max(times) * 1000
+    return statistics.quantiles(times, n=100)[98] * 1000
+
+
+class Reader(threading.Thread):
+    """The other client: reads ``path`` every ``every`` seconds until stopped, on one kept-alive
+    connection (``fresh``: a new connection each time); ``times`` in seconds (``timeout``
+    for one unanswered)."""
+
+    def __init__(self, port: int, path: str, every: float, fresh: bool) -> None:
+        super().__init__(daemon=True)
+        self.port, self.path, self.every, self.fresh = port, path, every, fresh
+        self.times: list[float] = []
+        self.failed = 0
+        self.stop = threading.Event()
+
+    def _connect(self) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(HOST, self.port, timeout=5, source_address=(OTHER, 0))
+
+    def run(self) -> None:
+        conn = self._connect()
+        while not self.stop.is_set():
+            start = time.perf_counter()
+            try:
+                if self.fresh:
+                    conn = self._connect()
+                conn.request("GET", self.path)
+                resp = conn.getresponse()
+                resp.read()
+                if resp.status != 200:
+                    self.failed += 1
+            except OSError:
+                self.failed += 1
+                conn.close()
+                conn = self._connect()
+            self.times.append(time.perf_counter() - start)
+            if self.fresh:
+                conn.close()
+            self.stop.wait(max(0.0, self.every - (time.perf_counter() - start)))
+        conn.close()
+
+
+async def open_stream(port: int, gid: str) -> tuple[int, asyncio.StreamWriter | None]:
+    """A stream from the greedy client: its status, and its writer when the server holds it."""
+    try:
+        reader, writer = await asyncio.open_connection(HOST, port, local_addr=(GREEDY, 0))
+        writer.write(f"GET /api/games/{gid}/stream HTTP/1.1\r\nHost: b\r\n\r\n".encode())
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_WAIT_S)
+    except (OSError, asyncio.IncompleteReadError, TimeoutError):
+        return 0, None
+    status = int(head.split(b" ", 2)[1])
+    if status == 200:
+        return status, writer
+    writer.close()
+    return status, None
+
+
+async def burst(port: int, gid: str, count: int, seconds: float) -> Burst:
+    """Open ``count`` streams at once, hold the held ones ``seconds``; the statuses, how long
+    a dropped one's place took to come back (ms) and how long the burst took (s)."""
+    start = time.perf_counter()
+    got = await asyncio.gather(*(open_stream(port, gid) for _ in range(count)))
+    took = time.perf_counter() - start
+    statuses = Counter(status for status, _ in got)
+    held = [w for _, w in got if w is not None]
+    await asyncio.sleep(seconds)
+    released = float("nan")
+    if held:
+        held.pop().close()
+        start = time.perf_counter()
+        while time.perf_counter() - start < 30:
+            status, writer = await open_stream(port, gid)
+            if writer is not None:
+                released = (time.perf_counter() - start) * 1000
+                held.append(writer)
+                break
+    for w in held:
+        w.close()
+    await asyncio.sleep(0.5)
+    return statuses, released, took
+
+
+def greedy(port: int, gid: str, count: int, seconds: float, out: Connection) -> None:
+    """The greedy client, a process of its own (so that its loop never holds up the other
+    client's measuring thread): ``burst``'s results sent to ``out``."""
+    raise_open_files_limit()
+    out.send(asyncio.run(burst(port, gid, count, seconds)))
+
+
+def greedy_process(port: int, gid: str, count: int, seconds: float) -> Burst:
+    """Run ``greedy`` in a new process and wait for its results."""
+    ctx = multiprocessing.get_context("spawn")
+    ours, theirs = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=greedy, args=(port, gid, count, seconds, theirs))
+    proc.start()
+    result: Burst = ours.recv()
+    proc.join()
+    return result
+
+
+def measured(
+    port: int, path: str, every: float, work: Callable[[], Burst | None]
+) -> tuple[float, float, int, Burst | None]:
+    """The other client's p99 (ms) kept-alive and fresh while ``work()`` runs; unanswered."""
+    readers = [Reader(port, path, every, fresh) for fresh in (False, True)]
+    for r in readers:
+        r.start()
+    result = work()
+    for r in readers:
+        r.stop.set()
+        r.join()
+    failed = sum(r.failed for r in readers)
+    return p99(readers[0].times), p99(readers[1].times), failed, result
+
+
+def new_game(port: int) -> str:
+    conn = http.client.HTTPConnection(HOST, port, timeout=10)
+    body = '{"game": "dao", "seats": [{"type": "human"}, {"type": "human"}], "seed": 1}'
+    conn.request("POST", "/api/games", body, {"Content-Type": "application/json"})
+    resp = conn.getresponse()
+    gid = json.loads(resp.read())["id"]
+    conn.close()
+    return gid
+
+
+def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]]:
+    gid = new_game(server.port)
+    path = f"/api/games/{gid}"
+    rows: dict[str, list[float]] = {}
+    for _ in range(a.rounds):
+        kept, fresh, failed, _ = measured(server.port, path, a.every, lambda: time.sleep(a.seconds))
+        rows.setdefault("quiet_kept", []).append(kept)
+        rows.setdefault("quiet_fresh", []).append(fresh)
+        kept, fresh, failed, result = measured(
+            server.port,
+            path,
+            a.every,
+            lambda: greedy_process(server.port, gid, a.burst, a.seconds),
+        )
+        assert result is not None
+        statuses, released, took = result
+        rows.setdefault("burst_kept", []).append(kept)
+        rows.setdefault("burst_fresh", []).append(fresh)
+        rows.setdefault("unanswered", []).append(failed)
+        rows.setdefault("held", []).append(statuses[200])
+        rows.setdefault("refused", []).append(statuses[429])
+        rows.setdefault("released", []).append(released)
+        print(
+            f"burst of {a.burst:,} ({took:.1f} s): {dict(statuses)}; other client's GET p99 {kept:.1f} ms "
+            f"kept-alive, {fresh:.1f} ms fresh ({failed} unanswered); a dropped stream's "
+            f"place back after {released:.1f} ms",
+            flush=True,
+        )
+    return rows
+
+
+def main() -> None:
+    ap = parser(__doc__)
+    ap.add_argument("--burst", type=int, default=6000, help="the greedy client's streams")
+    ap.add_argument("--seconds", type=float, default=3.0, help="seconds each phase lasts")
+    ap.add_argument("--every", type=float, default=0.02, help="seconds between the reads")
+    ap.add_argument("--workers", type=int, default=2)
+    a = parse(ap)
+    if a.quick:
+        a.burst, a.seconds = 300, 0.5
+    limit = raise_open_files_limit()
+    print(
+        f"gunicorn {a.workers} workers (make run's settings) on {HOST}; greedy client "
+        f"{GREEDY}: {a.burst:,} streams at once; other client {OTHER}: GET a game every "
+        f"{a.every * 1000:g} ms; {os.cpu_count()} CPUs shared; {limit} open files"
+    )
+    with (
+        tempfile.TemporaryDirectory(prefix="greedy-bench-") as tmp,
+        Gunicorn(Path(tmp) / "games.sqlite3", workers=a.workers, start_timeout=60) as server,
+    ):
+        rows = run_rounds(a, server)
+    figures = [
+        Figure(
+            "greedy_client.other_get_p99_ms",
+            f"{a.burst:,} streams from one client: another's GET p99 (kept-alive)",
+            rows["burst_kept"],
+            "ms",
+            ("<=", 100.0),
+            note=f"{sum(rows['unanswered']):.0f} unanswered",
+        ),
+        Figure(
+            "greedy_client.other_fresh_get_p99_ms",
+            f"{a.burst:,} streams from one client: another's GET p99 (new connection)",
+            rows["burst_fresh"],
+            "ms",
+            ("<=", 100.0),
+        ),
+        Figure(
+            "greedy_client.quiet_get_p99_ms",
+            "no burst: the other client's GET p99 (kept-alive)",
+            rows["quiet_kept"],
+            "ms",
+            note="the baseline",
+        ),
+        Figure(
+            "greedy_client.quiet_fresh_get_p99_ms",
+            "no burst: the other client's GET p99 (new connection)",
+            rows["quiet_fresh"],
+            "ms",
+            note="the baseline",
+        ),
+        Figure(
+            "greedy_client.streams_held",
+            f"streams of the {a.burst:,} the server held",
+            rows["held"],
+            "streams",
+            ("<=", 1250.0 * a.workers),
+            note=f"the rest refused 429 (median {statistics.median(rows['refused']):.0f})",
+        ),
+        Figure(
+            "greedy_client.release_ms",
+            "a dropped stream's place back after",
+            rows["released"],
+            "ms",
+            ("<=", 15000.0),
+            note="within one heartbeat (15 s) is the target",
+        ),
+    ]
+    report("greedy_client", figures, a, workers=a.workers, burst=a.burst)
+
+
+if __name__ == "__main__":
+    main()
