@@ -43,6 +43,7 @@ from hexmap.island_json import parse_space
 from hexmap.seeds import parse_seed
 from hexmap.sized_cache import SizedCache
 from hexmap.svg import render_svg
+from solver.places import place_names
 from solver.puzzles import Puzzle, check_difficulty
 from solver.puzzles.clues import DIFFICULTIES
 from solver.puzzles.codes import (
@@ -393,7 +394,12 @@ def page_puzzle(code: str) -> Response:
         p = _by_code(code)
     except ProjectError as e:  # a mistyped link: the site's 404 page, not the API's JSON
         raise NotFound(str(e), "code", reason="no_such_puzzle") from e
-    svg = render_svg(p.island, size=26, title=p.island.name or "island")
+    svg = render_svg(
+        p.island,
+        size=26,
+        title=p.island.name or "island",
+        space_titles=place_names(p.island, lang),
+    )
     clues = [clue_text(p, i, lang) for i in range(len(p.clues))]
     return _render(
         "puzzles/puzzle.html",

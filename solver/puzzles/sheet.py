@@ -22,6 +22,7 @@ from hexmap.island import Island, Landmark
 from hexmap.svg import render_svg
 from hexmap.terrain import TERRAINS
 from i18n import catalogue, translate
+from solver.places import place_names
 from solver.puzzles.codes import puzzle_code, puzzle_for_seed
 from solver.puzzles.generate import Puzzle, check_difficulty
 from solver.puzzles.text import check_lang, clue_text
@@ -99,13 +100,18 @@ def render_sheet(puzzles: Sequence[Puzzle], lang: str = "en", difficulty: str | 
     s = sheet_strings(lang)
     items = []
     for n, p in enumerate(puzzles, 1):
+        names = place_names(p.island, lang)
         items.append(
             {
                 "n": n,
                 "code": puzzle_code(p),
                 "svg": Markup(
                     render_svg(
-                        p.island, size=SHEET_HEX, title=s["puzzle"].format(n=n), textures="marks"
+                        p.island,
+                        size=SHEET_HEX,
+                        title=s["puzzle"].format(n=n),
+                        textures="marks",
+                        space_titles=names,
                     )
                 ),
                 "clues": [clue_text(p, i, lang) for i in range(len(p.clues))],
@@ -116,14 +122,10 @@ def render_sheet(puzzles: Sequence[Puzzle], lang: str = "en", difficulty: str | 
                         highlights={"answer": [p.answer]},
                         margin=2,
                         textures="marks",
+                        space_titles=names,
                     )
                 ),
-                "key": s["key_line"].format(
-                    n=n,
-                    q=p.answer.q,
-                    r=p.answer.r,
-                    terrain=translate(lang, f"terrain.{p.island.terrain[p.answer]}"),
-                ),
+                "key": s["key_line"].format(n=n, place=names[p.answer]),
             }
         )
     level = difficulty or (puzzles[0].difficulty if puzzles else "medium")
