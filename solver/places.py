@@ -33,7 +33,15 @@ COMPASS = ("e", "ne", "n", "nw", "w", "sw", "s", "se")
 #: Spaces nearer the centre than this share of the farthest space's distance are "in the middle".
 MIDDLE_SHARE = 0.25
 
-__all__ = ["COMPASS", "compass", "nearest_landmark", "place_name", "place_names", "sentence"]
+__all__ = [
+    "COMPASS",
+    "compass",
+    "nearest_landmark",
+    "place_name",
+    "place_names",
+    "place_short",
+    "sentence",
+]
 
 
 def _centre(island: Island) -> tuple[float, float, float]:
@@ -71,6 +79,8 @@ def _region(island: Island, h: Hex, lang: str, terrain: str) -> str:
     region = island.region_of(h)
     if island.largest.get(island.terrain[h]) == region:
         return translate(lang, "place.region_largest", terrain=terrain)
+    if len(region) == 1:
+        return translate(lang, "place.region_lone", terrain=terrain)
     return translate(lang, "place.region_n", terrain=terrain, count=len(region))
 
 
@@ -82,6 +92,8 @@ def _landmark(island: Island, h: Hex, lang: str) -> str:
     kind = translate(lang, f"clue.target.{lm.kind}")
     if d == 0:
         return translate(lang, "place.lm_on", kind=kind)
+    if d == 1:
+        return translate(lang, "place.lm_next", kind=kind)
     return translate(lang, "place.lm_near", kind=kind, count=d)
 
 
@@ -105,10 +117,27 @@ def place_name(
     )
 
 
-def place_names(island: Island, lang: str = "en") -> dict[Hex, str]:
-    """``place_name`` of every island space (the centre computed once)."""
+def place_short(
+    island: Island, space: tuple[int, int], lang: str = "en", centre: tuple | None = None
+) -> str:
+    """The short name (terrain, where, nearest landmark; no region) for running text such as
+    the game's log, where a move names two spaces in one line."""
+    lang = check_lang(lang)
+    h = Hex(*space)
+    return translate(
+        lang,
+        "place.short",
+        terrain=translate(lang, f"terrain.{island.terrain[h]}"),
+        where=translate(lang, f"place.dir.{compass(island, h, centre)}"),
+        landmark=_landmark(island, h, lang),
+    )
+
+
+def place_names(island: Island, lang: str = "en", short: bool = False) -> dict[Hex, str]:
+    """``place_name`` (or ``place_short``) of every island space (the centre computed once)."""
     centre = _centre(island)
-    return {h: place_name(island, h, lang, centre) for h in island.index}
+    name = place_short if short else place_name
+    return {h: name(island, h, lang, centre) for h in island.index}
 
 
 def sentence(text: str) -> str:
