@@ -73,8 +73,8 @@ def render_svg(
     - ``textures``: ``"pattern"`` fills each hex with its terrain's texture pattern (screens);
       ``"marks"`` fills it with the flat base colour and draws the texture's marks once at its
       centre, which prints to a small vector PDF (Chromium expands pattern fills into megabytes).
-    - ``space_titles``: each space's ``<title>`` (its name for players, ``solver.places``);
-      default ``terrain (q, r)``.
+    - ``space_titles``: each space's ``<title>``, its landmark's too (its name for players,
+      ``solver.places``); default ``terrain (q, r)`` and ``kind (q, r)``.
     """
     if textures not in ("pattern", "marks"):
         raise InvalidInput(f"textures must be 'pattern' or 'marks', got {textures!r}", "textures")
@@ -117,7 +117,7 @@ def render_svg(
     _coast(svg, island, size, origin)
     if highlights:
         _highlights(svg, island, highlights, size, origin)
-    _landmarks(svg, island, size, origin, facings)
+    _landmarks(svg, island, size, origin, facings, space_titles)
     if amulets:
         _amulets(svg, island, amulets, size, origin)
     if atvs:
@@ -409,6 +409,7 @@ def _landmarks(
     size: float,
     origin: tuple[float, float],
     facings: Mapping[tuple[int, int], int],
+    titles: Mapping[Hex, str] | None = None,
 ) -> None:
     group = ET.SubElement(svg, "g", {"class": "landmarks"})
     icon = size * 1.1
@@ -444,7 +445,9 @@ def _landmarks(
                     },
                 )
         label = lm.kind if facing is None else f"{lm.kind} facing {DIRECTION_NAMES[facing]}"
-        ET.SubElement(g, "title").text = f"{label} ({lm.space.q}, {lm.space.r})"
+        ET.SubElement(g, "title").text = (
+            titles[lm.space] if titles is not None else f"{label} ({lm.space.q}, {lm.space.r})"
+        )
         _use(g, f"#landmark-{lm.kind}", cx, cy, icon)
 
 

@@ -68,10 +68,12 @@ def sheet_puzzles(
     return out
 
 
-def _chip(terrain: str, landmark: str | None = None) -> Markup:
+def _chip(label: str, terrain: str, landmark: str | None = None) -> Markup:
+    """One hex of ``terrain`` (with ``landmark``), its hover name ``label``."""
     lms = [Landmark(landmark, Hex(0, 0), 0 if landmark == "statue" else None)] if landmark else []
     island = Island({(0, 0): terrain}, lms, name=landmark or terrain)
-    return Markup(render_svg(island, size=11, margin=3, textures="marks"))
+    svg = render_svg(island, size=11, margin=3, textures="marks", space_titles={Hex(0, 0): label})
+    return Markup(svg)
 
 
 #: The sheet's own strings (``puzzle.sheet.*`` in the catalogues), as the template names them.
@@ -86,11 +88,13 @@ def sheet_strings(lang: str) -> dict[str, str]:
 
 def legend(lang: str) -> list[tuple[Markup, str]]:
     """Small pictures of each terrain and landmark with their names."""
-    out = [(_chip(terr), translate(lang, f"terrain.{terr}")) for terr in TERRAINS]
-    out += [
-        (_chip("grassland", k), translate(lang, f"puzzle.landmark.{k}"))
-        for k in ("palm", "hut", "statue")
-    ]
+    out = []
+    for terr in TERRAINS:
+        label = translate(lang, f"terrain.{terr}")
+        out.append((_chip(label, terr), label))
+    for k in ("palm", "hut", "statue"):
+        label = translate(lang, f"puzzle.landmark.{k}")
+        out.append((_chip(label, "grassland", k), label))
     return out
 
 
