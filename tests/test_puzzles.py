@@ -310,7 +310,7 @@ def test_why_cites_a_clue_that_really_excludes_the_space():
         step = p.excluded_by(h)
         assert step is not None
         assert not clue_mask(island, p.clues[step.position]) >> island.bit[h] & 1
-        assert f"clue {step.position + 1}:" in why_text(p, h)
+        assert f"Clue {step.position + 1} (" in why_text(p, h)
         assert f"線索 {step.position + 1}" in why_text(p, h, "zh")
     with pytest.raises(InvalidInput):
         why_text(p, Hex(0, 0), "fr")

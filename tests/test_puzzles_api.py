@@ -92,7 +92,7 @@ def test_check_says_right_or_which_clue_rules_the_space_out(client):
     res = client.post(f"{BASE}/{code}/check", json={"space": wrong}).get_json()
     assert res["correct"] is False
     k = body["steps"][0]["clue"]
-    assert f"clue {k + 1}:" in res["why"] and body["clue_text"][k]["en"] in res["why"]
+    assert f"Clue {k + 1} (" in res["why"] and body["clue_text"][k]["en"] in res["why"]
     assert not COORDS.search(res["why"])
     zh = client.post(f"{BASE}/{code}/check?lang=zh", json={"space": wrong}).get_json()
     assert f"線索 {k + 1}" in zh["why"]

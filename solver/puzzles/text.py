@@ -14,7 +14,7 @@ from __future__ import annotations
 from hexmap.hexes import Hex
 from i18n import translate
 from solver.clues import LANGS, check_lang, describe_clue
-from solver.places import place_name, sentence
+from solver.places import place_name
 from solver.puzzles.generate import Puzzle, Step
 
 __all__ = [
@@ -67,7 +67,7 @@ def why_text(p: Puzzle, space: Hex, lang: str = "en") -> str:
     """Why ``space`` is not the answer (the step that rules it out), or that it is right."""
     lang = check_lang(lang)
     step = p.excluded_by(space)
-    place = sentence(place_name(p.island, space, lang))
+    place = place_name(p.island, space, lang)
     if step is None:
         return translate(lang, "puzzle.correct", place=place)
     return translate(

@@ -189,7 +189,8 @@ function renderHelper() {
   const costs = $("helper-costs");
   const hintsBox = $("helper-hints");
   if (explained) explainSpace(...explained);
-  if (!helperFresh()) {
+  // a finished game keeps the why of each space (explainSpace), not costs or plays to make
+  if (!helperFresh() || shown.phase === "over") {
     const wait = shown && shown.phase !== "over" ? h("p", { class: "muted" }, t("common.loading")) : null;
     costs.replaceChildren(...(wait ? [wait] : []));
     hintsBox.replaceChildren();
