@@ -40,7 +40,6 @@ __all__ = [
     "place_name",
     "place_names",
     "place_short",
-    "sentence",
 ]
 
 
@@ -138,8 +137,3 @@ def place_names(island: Island, lang: str = "en", short: bool = False) -> dict[H
     centre = _centre(island)
     name = place_short if short else place_name
     return {h: name(island, h, lang, centre) for h in island.index}
-
-
-def sentence(text: str) -> str:
-    """``text`` to open a sentence: its first letter upper-case (no change in Chinese)."""
-    return text[:1].upper() + text[1:]

@@ -8,7 +8,7 @@ from errors import InvalidInput
 from hexmap.catalog import classic_island
 from hexmap.hexes import Hex, hex_range
 from hexmap.island import Island, Landmark
-from solver.places import compass, nearest_landmark, place_name, place_names, sentence
+from solver.places import compass, nearest_landmark, place_name, place_names
 from tests.places_support import COORDS
 
 
@@ -59,7 +59,6 @@ def test_every_space_of_a_classic_island_has_a_name_without_coordinates(lang):
     assert all(names[h] == place_name(island, h, lang) for h in island.index[::9])
 
 
-def test_a_bad_language_is_refused_and_sentences_open_upper_case():
+def test_a_bad_language_is_refused():
     with pytest.raises(InvalidInput):
         place_name(_disc(), (0, 0), "fr")
-    assert sentence("the jungle") == "The jungle" and sentence("島東部") == "島東部"

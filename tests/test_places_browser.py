@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from hexmap.catalog import island_by_name
-from solver.places import place_name, sentence
+from solver.places import place_name
 from solver.puzzles.codes import puzzle_code, puzzle_for_seed
 from tests.bots import game_over
 from tests.browser_support import (  # noqa: F401 (fixtures)
@@ -35,6 +35,13 @@ pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def sentence(text: str) -> str:
+    """``text`` opening a sentence, as the helper shows a name (first letter upper-case)."""
+    return text[:1].upper() + text[1:]
+
+
 LOADING = {"en": "Loading", "zh": "載入"}
 RANDOM = {"type": "bot", "level": "random"}
 
