@@ -57,6 +57,7 @@ def render_svg(
     title: str | None = None,
     margin: float | None = None,
     textures: str = "pattern",
+    space_titles: Mapping[Hex, str] | None = None,
 ) -> str:
     """The island as an SVG document (a string).
 
@@ -72,6 +73,8 @@ def render_svg(
     - ``textures``: ``"pattern"`` fills each hex with its terrain's texture pattern (screens);
       ``"marks"`` fills it with the flat base colour and draws the texture's marks once at its
       centre, which prints to a small vector PDF (Chromium expands pattern fills into megabytes).
+    - ``space_titles``: each space's ``<title>``, its landmark's too (its name for players,
+      ``solver.places``); default ``terrain (q, r)`` and ``kind (q, r)``.
     """
     if textures not in ("pattern", "marks"):
         raise InvalidInput(f"textures must be 'pattern' or 'marks', got {textures!r}", "textures")
@@ -110,11 +113,11 @@ def render_svg(
             "fill": SEA_COLOUR,
         },
     )
-    _hexes(svg, island, size, origin, marks=textures == "marks")
+    _hexes(svg, island, size, origin, textures == "marks", space_titles)
     _coast(svg, island, size, origin)
     if highlights:
         _highlights(svg, island, highlights, size, origin)
-    _landmarks(svg, island, size, origin, facings)
+    _landmarks(svg, island, size, origin, facings, space_titles)
     if amulets:
         _amulets(svg, island, amulets, size, origin)
     if atvs:
@@ -321,7 +324,12 @@ _SYMBOLS: dict[str, list[tuple[str, dict[str, str]]]] = {
 
 
 def _hexes(
-    svg: ET.Element, island: Island, size: float, origin: tuple[float, float], marks: bool = False
+    svg: ET.Element,
+    island: Island,
+    size: float,
+    origin: tuple[float, float],
+    marks: bool = False,
+    titles: Mapping[Hex, str] | None = None,
 ) -> None:
     group = ET.SubElement(svg, "g", {"class": "hexes"})
     for h in island.index:
@@ -339,7 +347,9 @@ def _hexes(
                 "fill": fill,
             },
         )
-        ET.SubElement(poly, "title").text = f"{terrain} ({h.q}, {h.r})"
+        ET.SubElement(poly, "title").text = (
+            titles[h] if titles is not None else f"{terrain} ({h.q}, {h.r})"
+        )
         if marks:  # the texture once, a tile's worth at the centre (drawn with the hexes)
             x, y = to_pixel(h, size, origin)
             side = size * 0.9
@@ -399,6 +409,7 @@ def _landmarks(
     size: float,
     origin: tuple[float, float],
     facings: Mapping[tuple[int, int], int],
+    titles: Mapping[Hex, str] | None = None,
 ) -> None:
     group = ET.SubElement(svg, "g", {"class": "landmarks"})
     icon = size * 1.1
@@ -434,7 +445,9 @@ def _landmarks(
                     },
                 )
         label = lm.kind if facing is None else f"{lm.kind} facing {DIRECTION_NAMES[facing]}"
-        ET.SubElement(g, "title").text = f"{label} ({lm.space.q}, {lm.space.r})"
+        ET.SubElement(g, "title").text = (
+            titles[lm.space] if titles is not None else f"{label} ({lm.space.q}, {lm.space.r})"
+        )
         _use(g, f"#landmark-{lm.kind}", cx, cy, icon)
 
 

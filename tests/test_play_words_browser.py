@@ -198,7 +198,10 @@ def test_one_message_function_for_plurals_lists_and_mixed_scripts(browser, live_
         say, ["ev.drove", {"who": "A", "from": "", "to": "", "count": 3}]
     )
     assert page.evaluate(say, ["game.candidates_n", {"count": 1}]) == "1 candidate"
-    assert page.evaluate(say, ["helper.reason_mine", {"count": 1}]) == "nearest 1 move from you"
+    assert (
+        page.evaluate(say, ["helper.reason_mine", {"count": 1}])
+        == "you reach the nearest with 1 movement point"
+    )
     note = "async (n) => (await import('/static/tobago/logtext.js')).clueTitle(n, {})"
     assert "not jungle's own spaces" in page.evaluate(note, "near2:jungle")
     assert page.evaluate(note, "in:jungle") == page.evaluate(

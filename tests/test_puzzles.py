@@ -12,6 +12,7 @@ from hexmap.hexes import Hex
 from hexmap.terrain import TERRAINS
 from solver.clues import parse_clue
 from solver.engine import base_mask, clue_mask
+from solver.places import place_name
 from solver.puzzles.clues import (
     DIFFICULTIES,
     allowed,
@@ -40,6 +41,7 @@ from solver.puzzles.generate import (
 )
 from solver.puzzles.text import answer_text, intro_text, step_text, steps_json, why_text
 from tests.islands import blob_island
+from tests.places_support import COORDS
 
 ISLANDS = {seed: blob_island(seed, radius=5, blobs=14) for seed in range(6)}
 
@@ -289,8 +291,9 @@ def test_explanation_names_each_clue_and_ends_at_the_answer(lang):
     assert len(texts) == len(p.clue_ids)
     for s, t in zip(p.steps, texts, strict=True):
         assert str(s.position + 1) in t and str(len(s.removed)) in t
-    assert f"({p.answer.q}, {p.answer.r})" in texts[-1]
-    assert f"({p.answer.q}, {p.answer.r})" in answer_text(p, lang)
+    assert place_name(island, p.answer, lang) in texts[-1]
+    assert place_name(island, p.answer, lang) in answer_text(p, lang)
+    assert not any(COORDS.search(t) for t in [*texts, answer_text(p, lang)])
     assert str(len(island)) in intro_text(p, lang)
     js = steps_json(p)
     assert [x["clue"] for x in js] == [s.position for s in p.steps]
@@ -307,7 +310,7 @@ def test_why_cites_a_clue_that_really_excludes_the_space():
         step = p.excluded_by(h)
         assert step is not None
         assert not clue_mask(island, p.clues[step.position]) >> island.bit[h] & 1
-        assert f"clue {step.position + 1}:" in why_text(p, h)
+        assert f"Clue {step.position + 1} (" in why_text(p, h)
         assert f"線索 {step.position + 1}" in why_text(p, h, "zh")
     with pytest.raises(InvalidInput):
         why_text(p, Hex(0, 0), "fr")

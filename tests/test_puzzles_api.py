@@ -10,6 +10,7 @@ from hexmap.catalog import generated_island
 from solver.clues import parse_clue
 from solver.engine import base_mask, clue_mask
 from solver.puzzles.codes import daily_puzzle, puzzle_code
+from tests.places_support import COORDS
 
 BASE = "/api/tobago/puzzles"
 SECRET_KEYS = {"answer", "steps", "intro", "conclusion", "proof"}
@@ -57,7 +58,11 @@ def test_reveal_gives_the_answer_and_steps_that_end_there(client):
     for s in steps:
         assert s["text"]["en"].startswith(f"Clue {s['clue'] + 1} ")
         assert f"線索 {s['clue'] + 1}" in s["text"]["zh"]
-    assert f"({answer[0]}, {answer[1]})" in body["conclusion"]["en"]
+    terrain = next(x["terrain"] for x in body["island"]["spaces"] if (x["q"], x["r"]) == answer)
+    assert f"the {terrain} space" in body["conclusion"]["en"]
+    texts = [*body["conclusion"].values(), *body["intro"].values()]
+    texts += [t for s in steps for t in s["text"].values()]
+    assert not any(COORDS.search(t) for t in texts)  # spaces named as players find them
 
 
 def test_code_route_rebuilds_the_same_puzzle(client):
@@ -87,7 +92,8 @@ def test_check_says_right_or_which_clue_rules_the_space_out(client):
     res = client.post(f"{BASE}/{code}/check", json={"space": wrong}).get_json()
     assert res["correct"] is False
     k = body["steps"][0]["clue"]
-    assert f"clue {k + 1}:" in res["why"] and body["clue_text"][k]["en"] in res["why"]
+    assert f"Clue {k + 1} (" in res["why"] and body["clue_text"][k]["en"] in res["why"]
+    assert not COORDS.search(res["why"])
     zh = client.post(f"{BASE}/{code}/check?lang=zh", json={"space": wrong}).get_json()
     assert f"線索 {k + 1}" in zh["why"]
     zh2 = client.post(f"{BASE}/{code}/check", json={"space": wrong, "lang": "zh"}).get_json()

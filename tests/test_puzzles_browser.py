@@ -44,7 +44,7 @@ def test_answering_a_wrong_then_the_right_space(page, live_server):
     _hex(page, *wrong).click(force=True)
     feedback = page.locator("#feedback")
     sync_api.expect(feedback).to_contain_text("Not there")
-    sync_api.expect(feedback).to_contain_text(f"clue {body['steps'][0]['clue'] + 1}")
+    sync_api.expect(feedback).to_contain_text(f"Clue {body['steps'][0]['clue'] + 1}")
     assert "picked-wrong" in _hex(page, *wrong).get_attribute("class")
     _hex(page, *body["answer"]).click(force=True)
     sync_api.expect(feedback).to_contain_text("Right!")

@@ -13,6 +13,10 @@ from collections import Counter
 
 import pytest
 
+from hexmap.catalog import island_by_name
+from hexmap.hexes import Hex
+from hexmap.island import Island, Landmark
+from solver.places import place_name, place_short
 from tests.browser_support import (  # noqa: F401 (fixtures)
     OUT,
     browser,
@@ -122,7 +126,11 @@ def test_two_humans_in_two_browsers_see_moves_not_hands(browser, live_server):
     hex_locator(alice, 3, 1).click()
     wait_idle(alice, version)
     expect(bob.locator("#board .atv-seat-0")).to_have_count(1, timeout=15_000)
-    expect(bob.locator("#log")).to_contain_text("placed their ATV at (3, 1)")
+    # the log names the space as a player finds it (no map shows coordinates)
+    ref = snapshot(alice)["view"]["island"]
+    island = island_by_name(ref["spec"], ref.get("landmarks_seed"))
+    where = place_short(island, (3, 1))
+    expect(bob.locator("#log")).to_contain_text(f"placed their ATV at {where}")
     expect(bob.locator("#status")).to_contain_text("place your ATV")
     hex_locator(bob, 4, 2).click()
     wait_idle(bob, version + 1)
@@ -175,14 +183,24 @@ def test_playground_from_an_empty_island_to_a_located_treasure(browser, live_ser
     for tool, (q, r) in (("statue", (1, 0)), ("palm", (-1, 0)), ("hut", (-1, 1))):
         page.click(f"#pg-tool-{tool}")
         _pg_hex(page, q, r).click()
-    expect(page.locator("#pg-problems")).to_contain_text("The statue at (1, 0) is next to the sea")
-    # clues on the white map, each narrowing it, until the treasure is located
+    expect(page.locator("#pg-problems")).to_contain_text("A statue is next to the sea")
+    expect(page.locator("#pg-board .pg-bad[data-q='1'][data-r='0']")).to_have_count(1)
+    # clues on the white map, each narrowing it, until the treasure is located (and named)
+    painted = Island(
+        {**dict.fromkeys(ring, "beach"), (0, 0): "lake"},
+        [
+            Landmark("statue", Hex(1, 0), 0),
+            Landmark("palm", Hex(-1, 0)),
+            Landmark("hut", Hex(-1, 1)),
+        ],
+    )
+    located = place_name(painted, (0, -1))
     page.click("#pg-target-0")
     for clue, text in (
         ("near1:lake", "6 candidates"),
         ("!near1:statue", "4 candidates"),
         ("near1:palm", "2 candidates"),
-        ("near2:hut", "Located at (0, -1)!"),
+        ("near2:hut", f"Located: {located}!"),
     ):
         page.click(f'#pg-cards button[data-clue="{clue}"]')
         expect(page.locator("#pg-count-white")).to_have_text(text)
@@ -207,7 +225,7 @@ def test_playground_from_an_empty_island_to_a_located_treasure(browser, live_ser
     # the state lives in the URL: a fresh browser at the same address shows the same position
     again = new_page(browser)
     again.goto(url)
-    expect(again.locator("#pg-count-white")).to_have_text("Located at (0, -1)!")
+    expect(again.locator("#pg-count-white")).to_have_text(f"Located: {located}!")
     expect(again.locator("#pg-hand")).to_contain_text("In a lake")
     assert not page.js_errors and not again.js_errors
 

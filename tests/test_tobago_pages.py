@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from hexmap.catalog import classic_island
+from solver.places import place_name, place_short
 from tests.islands import stripes_island
+from tests.places_support import COORDS
 from web.i18n import catalogue, clue_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -263,6 +266,35 @@ def test_helper_explains_ranks_and_measures(client):
     assert zh["hints"][0]["sentence"] in clue_sentences("zh").values()
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_helper_names_spaces_and_words_hints_as_a_player_would(client, lang):
+    """Asked once per island, the helper names every space as a player finds it (no
+    coordinates); its hint reasons are words (movement points), never a raw score."""
+    island = classic_island("classic-2", 3)
+    body = {
+        "island": {"name": "classic-2", "landmarks_seed": 3},
+        "maps": [{"id": "white", "clues": ["in:jungle"]}],
+        "hand": ["near1:palm", "in:lake", "!near2:sea"],
+        "me": [island.index[0].q, island.index[0].r],
+        "others": [[island.index[-1].q, island.index[-1].r]],
+        "lang": lang,
+    }
+    plain = client.post("/api/tobago/helper", json=body)
+    assert plain.status_code == 200 and "places" not in plain.get_json()
+    out = client.post("/api/tobago/helper", json={**body, "places": True}).get_json()
+    named = {tuple(p["space"]): p for p in out["places"]}
+    assert set(named) == {(h.q, h.r) for h in island.index}
+    for h in island.index[::7]:
+        assert named[(h.q, h.r)]["name"] == place_name(island, h, lang)
+        assert named[(h.q, h.r)]["short"] == place_short(island, h, lang)
+    words = [p["name"] for p in out["places"]] + [p["short"] for p in out["places"]]
+    words += [x["reason"] for x in out["hints"]]
+    assert out["hints"] and not any(COORDS.search(w) for w in words)
+    assert not any(re.search(r"\d\.\d|score|分數", x["reason"]) for x in out["hints"])
+    unit = "movement point" if lang == "en" else "行動點"
+    assert any(unit in x["reason"] for x in out["hints"])
+
+
 def test_helper_says_a_space_is_out_for_being_the_near_clues_own_target(client):
     """'Within 1 of the palm' rules out the palm's own space (0 away): the helper says so."""
     body = {"island": _stripes(), "maps": [{"id": "white", "clues": ["near1:palm"]}], "lang": "en"}
@@ -281,6 +313,7 @@ def test_helper_refuses_bad_input_and_names_the_field(client):
         ({**base, "me": [40, 40]}, 400, "me"),
         ({**base, "maps": [{"id": "white", "clues": ["in:palm"]}]}, 400, "maps[0].clues[0]"),
         ({**base, "lang": "fr"}, 400, "lang"),
+        ({**base, "places": "yes"}, 400, "places"),
         ({"island": {"name": "classic-9"}, "maps": []}, 404, "island.name"),
         ({**base, "include_island": False}, 400, "include_island"),
         ({**base, "others": [[0, 0]] * 9}, 400, "others"),

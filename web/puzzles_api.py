@@ -43,6 +43,7 @@ from hexmap.island_json import parse_space
 from hexmap.seeds import parse_seed
 from hexmap.sized_cache import SizedCache
 from hexmap.svg import render_svg
+from solver.places import place_names
 from solver.puzzles import Puzzle, check_difficulty
 from solver.puzzles.clues import DIFFICULTIES
 from solver.puzzles.codes import (
@@ -52,6 +53,7 @@ from solver.puzzles.codes import (
     puzzle_for_seed,
     puzzle_from_code,
 )
+from solver.puzzles.generate import points_range
 from solver.puzzles.sheet import MAX_SHEET, render_sheet, sheet_puzzles
 from solver.puzzles.text import (
     LANGS,
@@ -311,6 +313,18 @@ def _summary(p: Puzzle, lang: str) -> dict:
     }
 
 
+def _range_text(level: str, lang: str) -> str:
+    """The points of a grade in words ("5-7 points"), from ``points_range``: the list's groups,
+    the daily puzzle and the puzzle page all grade by the one measure."""
+    least, most = points_range(level)
+    t = page_strings()[lang]
+    if most is None:
+        return t["points_from"].format(n=least)
+    if least == 0:
+        return t["points_upto"].format(n=most)
+    return t["points_between"].format(a=least, b=most)
+
+
 @bp.get("/puzzles")
 def page_list() -> Response:
     lang = _lang(strict=False)
@@ -322,7 +336,7 @@ def page_list() -> Response:
     groups = []
     for d in DIFFICULTIES:
         items = [_summary(_by_seed(s, d), lang) for s in range(start, start + LIST_SIZE)]
-        groups.append({"difficulty": d, "items": items})
+        groups.append({"difficulty": d, "items": items, "range": _range_text(d, lang)})
     today = date.today()
     daily = _summary(_daily(today), lang)
     return _render(
@@ -393,7 +407,12 @@ def page_puzzle(code: str) -> Response:
         p = _by_code(code)
     except ProjectError as e:  # a mistyped link: the site's 404 page, not the API's JSON
         raise NotFound(str(e), "code", reason="no_such_puzzle") from e
-    svg = render_svg(p.island, size=26, title=p.island.name or "island")
+    svg = render_svg(
+        p.island,
+        size=26,
+        title=p.island.name or "island",
+        space_titles=place_names(p.island, lang),
+    )
     clues = [clue_text(p, i, lang) for i in range(len(p.clues))]
     return _render(
         "puzzles/puzzle.html",
@@ -402,5 +421,6 @@ def page_puzzle(code: str) -> Response:
         code=puzzle_code(p),
         svg=svg,
         clues=clues,
+        grade_range=_range_text(p.grade.level, lang),
         strings_json=json.dumps(page_strings()[lang], ensure_ascii=False).replace("<", "\\u003c"),
     )

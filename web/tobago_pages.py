@@ -9,7 +9,8 @@ page never sees more than its seat's view. Strings come from ``web.i18n``.
 ``POST /api/tobago/helper`` takes a *public* position (island, columns, removed markers, the
 asking seat's own hand and every ATV) and answers what the helper panel shows: why each space is
 out of each map, the column as steps, each ATV's driving cost to each map's nearest candidate, and
-the hint ranking of the hand's legal plays with reasons in the asked language. Its shared parts
+the hint ranking of the hand's legal plays with reasons in the asked language, and (asked once
+per island, ``"places": true``) every space's name as a player finds it (``solver.places``). Its shared parts
 are checked by the solve endpoint's parser (``solver.solve``) and each map's answer comes from
 ``solver.answer``, as the solve endpoint's does. It is stateless: it cannot see anything the
 caller did not send, so it cannot leak hidden state.
@@ -36,6 +37,7 @@ from solver.clues import describe_clue, parse_clue
 from solver.compiled import compile_island, drive_from
 from solver.deck import DECK
 from solver.hints import Hint, hints
+from solver.places import place_names
 from solver.solve import MAX_HAND, MAX_MAPS, parse_list, parse_solve_request, parse_space_on
 from web import islands_api, puzzles_api, solver_api
 from web.apidoc import api_route
@@ -64,7 +66,7 @@ def playground() -> str:
 
 #: The keys a helper body may have (``island``, ``maps``, ``hand``, ``options`` as for
 #: ``/api/tobago/solve``, checked by the same parser).
-HELPER_KEYS = ("island", "maps", "hand", "me", "others", "options", "lang")
+HELPER_KEYS = ("island", "maps", "hand", "me", "others", "options", "lang", "places")
 
 
 class _In(BaseModel):
@@ -84,6 +86,11 @@ class HelperIn(_In):
     others: list[Pair] = Field(default_factory=list, max_length=MAX_ATVS, description="Rival ATVs")
     options: SolveOptionsIn | None = None
     lang: Literal["en", "zh"] = "en"
+    places: bool = Field(
+        default=False,
+        description="Also name every island space as a player finds it on the map (terrain, "
+        "where, region, nearest landmark; in lang): the page asks once per island",
+    )
 
 
 class HelperExcludedOut(BaseModel):
@@ -132,11 +139,20 @@ class HelperRefusalOut(BaseModel):
     reason: Literal["map_located", "removes_every_candidate", "removes_no_candidate"]
 
 
+class HelperPlaceOut(BaseModel):
+    space: list[int]
+    name: str = Field(description="Terrain, where on the island, region, nearest landmark")
+    short: str = Field(description="Terrain, where, nearest landmark (for running text)")
+
+
 class HelperOut(BaseModel):
     maps: list[HelperMapOut]
     hints: list[HelperHintOut]
     refusals: list[HelperRefusalOut] = Field(
         description="Every (hand card, map) that is no legal play, and why (error.<reason>)"
+    )
+    places: list[HelperPlaceOut] | None = Field(
+        default=None, description='With "places": true, every island space\'s name in lang'
     )
 
 
@@ -199,6 +215,9 @@ def helper() -> dict[str, Any]:
     lang = data.get("lang", "en")
     if lang not in ("en", "zh"):
         raise InvalidInput(f"lang must be 'en' or 'zh', got {lang!r}", "lang")
+    want_places = data.get("places", False)
+    if not isinstance(want_places, bool):
+        raise InvalidInput(f"places must be true or false, got {want_places!r}", "places")
     t = compile_island(island, options)
     # Drive costs kept per island geometry and start: the same few ATV spaces are asked about
     # again and again.
@@ -216,7 +235,13 @@ def helper() -> dict[str, Any]:
                 "reason": hint_reason(lang, h, with_costs=me is not None),
             }
         )
-    return {"maps": maps_out, "hints": hints_out, "refusals": play_refusals(t, req.maps, req.hand)}
+    out = {"maps": maps_out, "hints": hints_out, "refusals": play_refusals(t, req.maps, req.hand)}
+    if want_places:
+        names, shorts = place_names(island, lang), place_names(island, lang, short=True)
+        out["places"] = [
+            {"space": [h.q, h.r], "name": names[h], "short": shorts[h]} for h in island.index
+        ]
+    return out
 
 
 def helper_words(helper: dict, lang: str) -> dict:

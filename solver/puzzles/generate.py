@@ -94,6 +94,18 @@ def grade_of_points(points: int) -> str:
     return "hard"
 
 
+def points_range(level: str) -> tuple[int, int | None]:
+    """The points a puzzle of grade ``level`` has: ``(least, most)``, most None for hard (no
+    upper bound). The one grading: ``grade_of_points(p) == level`` exactly when ``p`` is in this
+    range; the list, the daily puzzle and the puzzle page all show a puzzle's measured grade."""
+    check_difficulty(level)
+    if level == "easy":
+        return (0, EASY_MAX_POINTS)
+    if level == "medium":
+        return (EASY_MAX_POINTS + 1, MEDIUM_MAX_POINTS)
+    return (MEDIUM_MAX_POINTS + 1, None)
+
+
 # --- per-island tables --------------------------------------------------------------------
 
 

@@ -22,6 +22,7 @@ from hexmap.island import Island, Landmark
 from hexmap.svg import render_svg
 from hexmap.terrain import TERRAINS
 from i18n import catalogue, translate
+from solver.places import place_names
 from solver.puzzles.codes import puzzle_code, puzzle_for_seed
 from solver.puzzles.generate import Puzzle, check_difficulty
 from solver.puzzles.text import check_lang, clue_text
@@ -67,10 +68,12 @@ def sheet_puzzles(
     return out
 
 
-def _chip(terrain: str, landmark: str | None = None) -> Markup:
+def _chip(label: str, terrain: str, landmark: str | None = None) -> Markup:
+    """One hex of ``terrain`` (with ``landmark``), its hover name ``label``."""
     lms = [Landmark(landmark, Hex(0, 0), 0 if landmark == "statue" else None)] if landmark else []
     island = Island({(0, 0): terrain}, lms, name=landmark or terrain)
-    return Markup(render_svg(island, size=11, margin=3, textures="marks"))
+    svg = render_svg(island, size=11, margin=3, textures="marks", space_titles={Hex(0, 0): label})
+    return Markup(svg)
 
 
 #: The sheet's own strings (``puzzle.sheet.*`` in the catalogues), as the template names them.
@@ -85,11 +88,13 @@ def sheet_strings(lang: str) -> dict[str, str]:
 
 def legend(lang: str) -> list[tuple[Markup, str]]:
     """Small pictures of each terrain and landmark with their names."""
-    out = [(_chip(terr), translate(lang, f"terrain.{terr}")) for terr in TERRAINS]
-    out += [
-        (_chip("grassland", k), translate(lang, f"puzzle.landmark.{k}"))
-        for k in ("palm", "hut", "statue")
-    ]
+    out = []
+    for terr in TERRAINS:
+        label = translate(lang, f"terrain.{terr}")
+        out.append((_chip(label, terr), label))
+    for k in ("palm", "hut", "statue"):
+        label = translate(lang, f"puzzle.landmark.{k}")
+        out.append((_chip(label, "grassland", k), label))
     return out
 
 
@@ -99,13 +104,18 @@ def render_sheet(puzzles: Sequence[Puzzle], lang: str = "en", difficulty: str | 
     s = sheet_strings(lang)
     items = []
     for n, p in enumerate(puzzles, 1):
+        names = place_names(p.island, lang)
         items.append(
             {
                 "n": n,
                 "code": puzzle_code(p),
                 "svg": Markup(
                     render_svg(
-                        p.island, size=SHEET_HEX, title=s["puzzle"].format(n=n), textures="marks"
+                        p.island,
+                        size=SHEET_HEX,
+                        title=s["puzzle"].format(n=n),
+                        textures="marks",
+                        space_titles=names,
                     )
                 ),
                 "clues": [clue_text(p, i, lang) for i in range(len(p.clues))],
@@ -116,14 +126,10 @@ def render_sheet(puzzles: Sequence[Puzzle], lang: str = "en", difficulty: str | 
                         highlights={"answer": [p.answer]},
                         margin=2,
                         textures="marks",
+                        space_titles=names,
                     )
                 ),
-                "key": s["key_line"].format(
-                    n=n,
-                    q=p.answer.q,
-                    r=p.answer.r,
-                    terrain=translate(lang, f"terrain.{p.island.terrain[p.answer]}"),
-                ),
+                "key": s["key_line"].format(n=n, place=names[p.answer]),
             }
         )
     level = difficulty or (puzzles[0].difficulty if puzzles else "medium")

@@ -4,8 +4,9 @@ The sentences follow the explanation order of ``solver.puzzles.generate.explain`
 removing the most remaining spaces first): an opening line, one line per clue saying how many
 spaces it rules out and how many are left, and the answer. Clue sentences come from
 ``solver.clues.describe_clue``; every other string is in the message catalogues
-(``i18n/<lang>/puzzles.json``, keys ``puzzle.*``; terrain names ``terrain.*``). Clue numbers in
-the text are 1-based, as printed on the page.
+(``i18n/<lang>/puzzles.json``, keys ``puzzle.*``). A space is named as a player finds it on the
+map (``solver.places.place_name``: terrain, where, region, nearest landmark), never by its
+coordinates. Clue numbers in the text are 1-based, as printed on the page.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from hexmap.hexes import Hex
 from i18n import translate
 from solver.clues import LANGS, check_lang, describe_clue
+from solver.places import place_name
 from solver.puzzles.generate import Puzzle, Step
 
 __all__ = [
@@ -51,31 +53,25 @@ def step_text(p: Puzzle, step: Step, lang: str = "en") -> str:
         "removed_word": _word(lang, len(step.removed)),
         "remaining": step.remaining,
         "remaining_word": _word(lang, step.remaining),
-        "q": p.answer.q,
-        "r": p.answer.r,
+        "place": place_name(p.island, p.answer, lang),
     }
     return translate(lang, "puzzle.step_last" if step.remaining == 1 else "puzzle.step", **fields)
 
 
 def answer_text(p: Puzzle, lang: str = "en") -> str:
     lang = check_lang(lang)
-    terrain = translate(lang, f"terrain.{p.island.terrain[p.answer]}")
-    return translate(lang, "puzzle.answer", q=p.answer.q, r=p.answer.r, terrain=terrain)
+    return translate(lang, "puzzle.answer", place=place_name(p.island, p.answer, lang))
 
 
 def why_text(p: Puzzle, space: Hex, lang: str = "en") -> str:
     """Why ``space`` is not the answer (the step that rules it out), or that it is right."""
     lang = check_lang(lang)
     step = p.excluded_by(space)
+    place = place_name(p.island, space, lang)
     if step is None:
-        return translate(lang, "puzzle.correct", q=space.q, r=space.r)
+        return translate(lang, "puzzle.correct", place=place)
     return translate(
-        lang,
-        "puzzle.why",
-        q=space.q,
-        r=space.r,
-        k=step.position + 1,
-        clue=clue_text(p, step.position, lang),
+        lang, "puzzle.why", place=place, k=step.position + 1, clue=clue_text(p, step.position, lang)
     )
 
 

@@ -23,6 +23,23 @@
   function hexAt(q, r) {
     return root.querySelector('.hexes polygon.hex[data-q="' + q + '"][data-r="' + r + '"]');
   }
+  // The space a text names is marked on the map: an outline drawn over every hex (a hex's own
+  // stroke hides under its neighbours), one at a time, the last one named.
+  function markNamed(q, r) {
+    var svg = root.querySelector(".map svg");
+    var poly = hexAt(q, r);
+    Array.prototype.forEach.call(root.querySelectorAll(".named-mark"), function (el) { el.remove(); });
+    if (!svg || !poly) return;
+    ["named-mark named-outer", "named-mark named-inner"].forEach(function (cls) {
+      var mark = document.createElementNS("http://www.w3.org/2000/svg", "polygon");
+      mark.setAttribute("points", poly.getAttribute("points"));
+      mark.setAttribute("class", cls);
+      mark.setAttribute("data-q", q);
+      mark.setAttribute("data-r", r);
+      mark.setAttribute("aria-hidden", "true");
+      svg.appendChild(mark);
+    });
+  }
   function say(text, kind) {
     feedback.textContent = text;
     feedback.className = "feedback " + (kind || "");
@@ -44,6 +61,7 @@
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ space: [q, r], lang: lang })
     }).then(json).then(function (res) {
+      markNamed(q, r);
       if (res.correct) {
         poly.classList.add("picked-right");
         solved = true;
@@ -82,6 +100,7 @@
     var li = document.createElement("li");
     li.className = "hint-step";
     li.textContent = step.text[lang];
+    if (step.remaining === 1) namesAnswer(li);
     hintsList.appendChild(li);
     step.removed.forEach(function (qr) {
       var poly = hexAt(qr[0], qr[1]);
@@ -91,6 +110,18 @@
     if (clue) clue.classList.add("used");
   }
 
+  // a line that names the answer: the answer is marked, and again on hovering or focusing it
+  function namesAnswer(li) {
+    var a = revealed.answer;
+    li.dataset.q = a[0];
+    li.dataset.r = a[1];
+    li.tabIndex = 0;
+    var mark = function () { markNamed(a[0], a[1]); };
+    li.addEventListener("mouseenter", mark);
+    li.addEventListener("focus", mark);
+    mark();
+  }
+
   function showAnswer() {
     var a = revealed.answer;
     var poly = hexAt(a[0], a[1]);
@@ -98,6 +129,7 @@
     var li = document.createElement("li");
     li.className = "hint-step conclusion";
     li.textContent = revealed.conclusion[lang];
+    namesAnswer(li);
     hintsList.appendChild(li);
     hintButton.disabled = true;
   }

@@ -93,7 +93,7 @@ export async function createRenderer({ root, helperBox, seats, gameId, view }) {
       h("button", { type: "button", class: "link-like rv-hint", onmouseenter: () => { preview = x.candidates; draw(); }, onmouseleave: () => { preview = null; draw(); },
         onfocus: () => { preview = x.candidates; draw(); }, onblur: () => { preview = null; draw(); } },
         h("strong", {}, x.sentence), " → ", mapIcon(x.map, 14), " ", mapName(x.map)),
-      h("div", { class: "reason" }, x.reason, " ", h("span", { class: "muted" }, t("review.tob_score", { score: x.score })))));
+      h("div", { class: "reason" }, x.reason)));
     helperBox.replaceChildren(
       h("div", { id: "rv-why", class: "helper-why", "aria-live": "polite" }, h("p", { class: "hint-text" }, t("helper.click_space"))),
       h("h3", {}, t("helper.costs")),

@@ -12,7 +12,7 @@ import { clueText, lang, list, t } from "../common/i18n.js";
 import { drawPosition } from "./gameboard.js";
 import { renderActions, renderColumns, renderEnd, renderHand, renderPlayers, renderSharing } from "./gamepanels.js";
 import { MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
-import { applyEvent, eventText, mapName, ownTargetNote, seatName } from "./logtext.js";
+import { applyEvent, eventText, mapName, ownTargetNote, seatName, setPlaceNames } from "./logtext.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
@@ -26,6 +26,8 @@ let islandSpec = null;
 let helperData = null; // the helper's answer, with the `version` it was computed for
 let helperFor = -1;
 let explained = null; // the space whose explanation the helper shows: [q, r]
+let placeNames = null; // "q,r" → the space's name for players (the helper's `places`, once)
+setPlaceNames(new Map()); // the log says "a space" until the names come, never coordinates
 let previewSpaces = null;
 const logLines = [];
 const allEvents = [];
@@ -141,8 +143,13 @@ function drawBoard() {
     targets = new Set(ui.legal.filter((a) => a.type === "remove_marker" && a.map === m).map((a) => key(...a.space)));
   }
   drawPosition(board, shown, {
-    visible: ui.visible, reach: ui.mode === "drive" ? reach(shown) : null, preview: previewSpaces, targets, seats: ui.seats, mySeat,
+    visible: ui.visible, reach: ui.mode === "drive" ? reach(shown) : null, preview: previewSpaces, targets, seats: ui.seats, mySeat, placeName,
   });
+  // the space the helper names is marked on the island while the helper shows it
+  if (explained && !$("helper").hidden) {
+    board.overlayHex("labels", ...explained, "named-outer", 0.93);
+    board.overlayHex("labels", ...explained, "named", 0.93);
+  }
 }
 
 function renderToggles() {
@@ -163,6 +170,11 @@ function renderStatus() {
   $("status").textContent = text;
 }
 
+/** The log's lines worded again (the spaces' names have come). */
+function relog() {
+  for (const l of logLines) l.text = eventText(l.e, ui.seats, mySeat) || l.text;
+}
+
 function renderLog() {
   const items = logLines.slice(-250).reverse().map((l) => h("li", { class: l.mine ? "mine" : "" }, l.text));
   $("log").replaceChildren(...items);
@@ -177,7 +189,8 @@ function renderHelper() {
   const costs = $("helper-costs");
   const hintsBox = $("helper-hints");
   if (explained) explainSpace(...explained);
-  if (!helperFresh()) {
+  // a finished game keeps the why of each space (explainSpace), not costs or plays to make
+  if (!helperFresh() || shown.phase === "over") {
     const wait = shown && shown.phase !== "over" ? h("p", { class: "muted" }, t("common.loading")) : null;
     costs.replaceChildren(...(wait ? [wait] : []));
     hintsBox.replaceChildren();
@@ -211,26 +224,42 @@ function helperSeats(v) {
   return out;
 }
 
+/** Ask the helper about the latest position. A finished game keeps its helper (why each
+ *  space is out; no hand to rank), and the first answer brings every space's name. */
 async function refreshHelper() {
   const snap = client.snap;
   const v = snap && snap.view;
-  if (!v || !islandSpec || snap.over) { helperData = null; renderHelper(); return; }
+  if (!v || !islandSpec) { helperData = null; renderHelper(); return; }
   if (helperFor === snap.version) return;
   helperFor = snap.version;
   const me = myAtv(v);
   const body = {
     island: islandSpec,
     maps: v.maps.map((m) => ({ id: m.colour, clues: m.clues.map((c) => c.clue), removed: m.removed })),
-    hand: mySeat !== null && v.players[mySeat].hand ? v.players[mySeat].hand.map((c) => c.clue) : [],
+    hand: !snap.over && mySeat !== null && v.players[mySeat].hand ? v.players[mySeat].hand.map((c) => c.clue) : [],
     me,
     others: v.players.filter((p, i) => i !== mySeat && p.atv).map((p) => p.atv),
     options: { near_includes_target: v.options.near_includes_target, treasure_on_landmarks: v.options.treasure_on_landmarks },
     lang,
+    places: placeNames === null,
   };
   try {
     const data = await api("POST", "/api/tobago/helper", body);
+    if (data.places) {
+      placeNames = new Map(data.places.map((p) => [key(...p.space), p.name]));
+      setPlaceNames(new Map(data.places.map((p) => [key(...p.space), p.short])));
+      relog();
+    }
     if (helperFor === client.snap.version) { helperData = { ...data, version: snap.version }; render(); }
   } catch (e) { client.showError(e); }
+}
+
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A space's name for players: from the helper (terrain, where, region, landmark); until it
+ *  has answered, the terrain alone (a page never shows coordinates). */
+function placeName(q, r) {
+  return (placeNames && placeNames.get(key(q, r))) || t(`terrain.${terrainOf.get(key(q, r))}`);
 }
 
 /** Explain a space: is it a candidate of each map, and if not, what excluded it. */
@@ -238,7 +267,6 @@ function explainSpace(q, r) {
   const box = $("helper-why");
   if (!terrainOf.has(key(q, r))) return;
   explained = [q, r];
-  const terrain = t(`terrain.${terrainOf.get(key(q, r))}`);
   const lines = shown.maps.map((m, i) => {
     let why;
     const hm = helperFresh() && helperData.maps[i];
@@ -254,11 +282,11 @@ function explainSpace(q, r) {
     }
     return h("li", {}, mapIcon(m.colour, 14), " ", h("strong", {}, mapName(m.colour)), t("common.colon"), why);
   });
-  box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain, q, r }))), h("ul", { class: "why-list" }, lines));
+  box.replaceChildren(h("p", {}, h("strong", { class: "helper-place" }, sentence(placeName(q, r)))), h("ul", { class: "why-list" }, lines));
 }
 
 function onHex(q, r) {
-  if (shown && !$("helper").hidden) explainSpace(q, r);
+  if (shown && !$("helper").hidden) { explainSpace(q, r); drawBoard(); }
   if (ui.busy || ui.replaying || !client.snap) return;
   const same = (xy) => xy && xy[0] === q && xy[1] === r;
   const place = ui.legal.find((a) => a.type === "place_atv" && same(a.at));
@@ -317,7 +345,7 @@ function addLog(entry, live = true) {
   for (const e of entry.events) {
     allEvents.push(e);
     const text = eventText(e, ui.seats, mySeat);
-    if (text) { logLines.push({ text, mine: entry.seat === mySeat }); said.push(text); }
+    if (text) { logLines.push({ text, mine: entry.seat === mySeat, e }); said.push(text); }
     if (live && ["curse", "raised", "game_over"].includes(e.type)) notice = { text, curse: e.type === "curse" };
   }
   // screen readers hear what others did (the log itself is not a live region: it is rebuilt)

@@ -111,7 +111,8 @@ export function amuletStar(cx, cy, r, q, rr) {
 /** The accessible name of a hex: terrain, landmark, candidates, ATVs, amulet, drive cost. */
 function hexLabel(board, view, idx, opts, q, r) {
   const cell = board.cells.get(key(q, r));
-  const parts = [`${t(`terrain.${cell.terrain}`)} (${q}, ${r})`];
+  // named as players find it (terrain, where, region, landmark) when the page knows the names
+  const parts = [opts.placeName ? opts.placeName(q, r) : `${t(`terrain.${cell.terrain}`)} (${q}, ${r})`];
   const lm = board.landmarks.find((l) => l.q === q && l.r === r);
   if (lm) parts.push(t(`terrain.${lm.kind}`));
   const k = key(q, r);

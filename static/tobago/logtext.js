@@ -42,7 +42,12 @@ export function ownTargetNote(notation) {
   return n ? t("helper.why_own", { target: n.target }) : "";
 }
 const value = (v) => (v === "curse" ? t("ev.curse_card") : t("ev.gold", { n: v }));
-const at = (xy) => (xy ? `(${xy[0]}, ${xy[1]})` : "");
+let places = null; // "q,r" → a space's short name for players (setPlaceNames)
+/** Name spaces in the log as players find them (the helper's `places`: terrain, where, nearest
+ *  landmark) instead of by coordinates, which no map shows; "a space" until the names come.
+ *  A page that never sets them (the review) keeps the coordinates. */
+export function setPlaceNames(names) { places = names; }
+const at = (xy) => (!xy ? "" : places ? places.get(`${xy[0]},${xy[1]}`) || t("helper.a_space") : `(${xy[0]}, ${xy[1]})`);
 
 /** Why the game ended, in words, from its `game_over` event (null if the event does not say). */
 export function endText(e) {

@@ -6,7 +6,7 @@
 import { api } from "../common/api.js";
 import { h, scrollBox } from "../common/dom.js";
 import { DIRECTIONS, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
-import { clauses, clueText, list, t } from "../common/i18n.js";
+import { clauses, clueText, lang, list, t } from "../common/i18n.js";
 import { candidateMarker, clueIcon, MAP_COLOURS, mapIcon } from "./icons.js";
 import { errorText } from "../common/errors.js";
 
@@ -27,6 +27,8 @@ let solved = null;
 let boardKey = "";
 let painting = false;
 let solveToken = 0;
+let places = null; // "q,r" → a space's name for players (the helper's `places`) ...
+let placesFor = ""; // ... for this island
 
 // --- URL state ---------------------------------------------------------------------------------
 
@@ -146,7 +148,7 @@ function onHex(q, r) {
 
 function hexLabel(q, r) {
   const terrain = board.cells.get(key(q, r)).terrain;
-  const parts = [`${terrain ? t(`terrain.${terrain}`) : t("terrain.sea")} (${q}, ${r})`];
+  const parts = [terrain ? placeName(q, r) : t("terrain.sea")];
   const lm = (board.landmarks || []).find((l) => l.q === q && l.r === r);
   if (lm) parts.push(t(`terrain.${lm.kind}`));
   if (solved) {
@@ -184,11 +186,11 @@ function problems(spaces, landmarks) {
   const dist = (a, b) => (Math.abs(a.q - b.q) + Math.abs(a.r - b.r) + Math.abs(a.q + a.r - b.q - b.r)) / 2;
   for (const l of landmarks) {
     const tn = spaces[key(l.q, l.r)];
-    if (tn && !DRY.has(tn)) out.push({ text: t("pg.on_water", { kind: t(`terrain.${l.kind}`), q: l.q, r: l.r, terrain: t(`terrain.${tn}`) }), spaces: [[l.q, l.r]] });
-    if (l.kind === "statue" && DIRECTIONS.some(([dq, dr]) => !spaces[key(l.q + dq, l.r + dr)])) out.push({ text: t("pg.statue_sea", { q: l.q, r: l.r }), spaces: [[l.q, l.r]] });
+    if (tn && !DRY.has(tn)) out.push({ text: t("pg.on_water", { kind: t(`terrain.${l.kind}`), terrain: t(`terrain.${tn}`) }), spaces: [[l.q, l.r]] });
+    if (l.kind === "statue" && DIRECTIONS.some(([dq, dr]) => !spaces[key(l.q + dq, l.r + dr)])) out.push({ text: t("pg.statue_sea"), spaces: [[l.q, l.r]] });
   }
   landmarks.forEach((a, i) => landmarks.slice(i + 1).forEach((b) => {
-    if (a.kind === b.kind && dist(a, b) < 4) out.push({ text: t("pg.too_close", { kind: t(`terrain.${a.kind}`), a: `(${a.q}, ${a.r})`, b: `(${b.q}, ${b.r})`, n: dist(a, b) }), spaces: [[a.q, a.r], [b.q, b.r]] });
+    if (a.kind === b.kind && dist(a, b) < 4) out.push({ text: t("pg.too_close", { kind: t(`terrain.${a.kind}`), n: dist(a, b) }), spaces: [[a.q, a.r], [b.q, b.r]] });
   }));
   return out;
 }
@@ -219,6 +221,7 @@ async function solve() {
     if (mine !== solveToken) return;
     solved = out;
     island = out.island;
+    namePlaces(body.island);
   } catch (e) {
     if (mine !== solveToken) return;
     solved = null;
@@ -242,9 +245,13 @@ function showProblems(list) {
   $("pg-problems").replaceChildren(...list.map((p) => h("li", {}, p.text)));
 }
 
+let explained = null; // the space the why-panel names: [q, r], marked on the map
+let lastProblems = [];
+
 function draw(problemList = []) {
   if (!board) return;
-  board.clear("candidates", "over", "under");
+  lastProblems = problemList;
+  board.clear("candidates", "over", "under", "labels");
   for (const p of problemList) for (const [q, r] of p.spaces) if (board.cells.has(key(q, r))) board.overlayHex("over", q, r, "pg-bad", 0.8);
   if (solved) {
     solved.maps.forEach((m) => {
@@ -258,6 +265,10 @@ function draw(problemList = []) {
       }
     });
   }
+  if (explained && board.cells.has(key(...explained))) {
+    board.overlayHex("labels", ...explained, "named-outer", 0.93);
+    board.overlayHex("labels", ...explained, "named", 0.93);
+  }
   board.relabel();
 }
 
@@ -265,7 +276,7 @@ function explain(q, r) {
   const box = $("pg-why");
   if (!solved) return;
   const cell = solved.island.spaces.find((s) => s.q === q && s.r === r);
-  if (!cell) { box.replaceChildren(h("p", {}, t("pg.sea_space", { q, r }))); return; }
+  if (!cell) { box.replaceChildren(h("p", {}, t("pg.sea_space"))); return; }
   const lines = solved.maps.map((m, i) => {
     const ex = m.excluded.find((x) => x.space[0] === q && x.space[1] === r);
     let why;
@@ -276,7 +287,34 @@ function explain(q, r) {
     else why = t("helper.why_clue", { n: ex.by + 1, clue: clueText(state.cols[i][ex.by]) });
     return h("li", {}, mapIcon(m.id, 14), " ", h("strong", {}, t(`map.${m.id}`)), t("common.colon"), why);
   });
-  box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain: t(`terrain.${cell.terrain}`), q, r }))), h("ul", { class: "why-list" }, lines));
+  box.replaceChildren(h("p", {}, h("strong", { class: "helper-place" }, sentence(placeName(q, r)))), h("ul", { class: "why-list" }, lines));
+  explained = [q, r];
+  draw(lastProblems);
+}
+
+const sentence = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A space's name for players (terrain, where, region, nearest landmark) once the helper has
+ *  named this island's spaces; the terrain alone before, or when the island cannot be named. */
+function placeName(q, r) {
+  const cell = board && board.cells.get(key(q, r));
+  return (places && places.get(key(q, r))) || t(`terrain.${(cell && cell.terrain) || "sea"}`);
+}
+
+/** Ask the helper to name the spaces of the island just solved (once per island). */
+async function namePlaces(spec) {
+  const k = JSON.stringify(spec);
+  if (k === placesFor) return;
+  placesFor = k;
+  places = null;
+  try {
+    const out = await api("POST", "/api/tobago/helper", { island: spec, maps: [], lang, places: true });
+    if (placesFor !== k) return;
+    places = new Map(out.places.map((p) => [key(...p.space), p.name]));
+    renderColumns();
+    if (explained) explain(...explained);
+    if (board) board.relabel();
+  } catch (e) { /* the names stay terrains: the solve answer already said what is wrong */ }
 }
 
 // --- panels ------------------------------------------------------------------------------------
@@ -286,7 +324,7 @@ function renderColumns() {
     const m = solved && solved.maps[i];
     const clues = state.cols[i];
     let count = "";
-    if (m && clues.length) count = m.count === 1 ? t("pg.located_at", { q: m.candidates[0][0], r: m.candidates[0][1] }) : m.count === 0 ? t("pg.contradiction") : t("game.candidates_n", { count: m.count });
+    if (m && clues.length) count = m.count === 1 ? t("pg.located_at", { place: placeName(...m.candidates[0]) }) : m.count === 0 ? t("pg.contradiction") : t("game.candidates_n", { count: m.count });
     return h("section", { class: `column column-${colour}${m && clues.length && m.count === 1 ? " is-located" : ""}`, "data-map": colour },
       h("header", {}, h("span", { class: "column-title" }, mapIcon(colour, 18), h("strong", {}, t(`map.${colour}`))), h("span", { class: "count", id: `pg-count-${colour}` }, count)),
       h("ol", { class: "column-clues" }, clues.map((n, k) => h("li", { class: "column-clue" }, clueIcon(n, 30), h("span", { class: "clue-sentence" }, clueText(n)),
@@ -333,6 +371,8 @@ function renderCards() {
 function renderTools() {
   const box = $("pg-tools");
   box.hidden = state.src !== "custom";
+  // the painting tools are explained right before them, and only while they are shown
+  $("pg-tools-help").hidden = box.hidden;
   const tools = ["inspect", ...TERRAINS, "sea", ...KINDS, "remove"];
   box.replaceChildren(...tools.map((x) => h("button", {
     type: "button", class: "small secondary tool", id: `pg-tool-${x}`, "aria-pressed": tool === x ? "true" : "false",
