@@ -53,12 +53,6 @@ MAX_NUMBER = 2**53 - 1
 Number = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 
 
-def Below(limit: int) -> Any:  # noqa: N802 (a type, as ``Number`` is)
-    """A whole number from 0 to ``limit - 1``: an index into something of ``limit`` items (a
-    deck, a column, the seats), a game's own limit."""
-    return Annotated[int, Field(ge=0, lt=limit)]
-
-
 #: Pydantic's range errors: (the reason, the bound's key in the error's context, what makes
 #: the bound inclusive for an integer).
 _RANGE_ERRORS = {

@@ -25,7 +25,9 @@ def server(tmp_path_factory):
 
 
 def new_game(url: str, kind: str) -> dict:
-    seats = [{"type": "human", "name": f"P{i}"} for i in range(2 if kind in ("dao", "tobago") else 3)]
+    seats = [
+        {"type": "human", "name": f"P{i}"} for i in range(2 if kind in ("dao", "tobago") else 3)
+    ]
     resp = requests.post(f"{url}/api/games", json={"game": kind, "seats": seats}, timeout=30)
     assert resp.status_code == 201, resp.text
     return resp.json()
@@ -107,7 +109,11 @@ def test_tobagos_card_and_clue_are_bounded_by_the_deck(server, action):
     game = new_game(server, "tobago")
     seat, before = until_legal(server, game, "play_clue")
     field = "action.card" if "card" in action else "action.clue"
-    refused(post(server, game, seat, {"version": before["version"], "action": action}), field, DECK_SIZE - 1)
+    refused(
+        post(server, game, seat, {"version": before["version"], "action": action}),
+        field,
+        DECK_SIZE - 1,
+    )
     assert timeless(seat_view(server, game, seat)) == timeless(before)
 
 
@@ -127,6 +133,8 @@ def test_a_huge_number_written_as_text_is_refused_too(server):
     me = seat_view(server, game, 0)
     action = str(me["legal_actions"][0]).replace("'", '"')
     for number in (b"18446744073709551616", b"1e30", b"99999999999999999999999999"):
-        resp = post(server, game, 0, b'{"version": ' + number + b', "action": ' + action.encode() + b"}")
+        resp = post(
+            server, game, 0, b'{"version": ' + number + b', "action": ' + action.encode() + b"}"
+        )
         assert resp.status_code == 400 and resp.headers["Content-Type"] == "application/json"
         assert resp.json()["error"]["field"] == "version"

@@ -119,7 +119,9 @@ def test_over_http_every_kind_of_name_refuses_a_look_alike(client):
     assert (claim.status_code, claim.get_json()["error"]["reason"]) == (400, "hidden_character")
     quick = client.post("/api/quick-play", json={"game": "dao", "seats": [2, 2], "name": SOFT})
     assert (quick.status_code, quick.get_json()["error"]["field"]) == (400, "name")
-    account = client.post("/api/accounts", json={"name": "\u3164\u3164\u3164", "password": "a long passphrase"})
+    account = client.post(
+        "/api/accounts", json={"name": "\u3164\u3164\u3164", "password": "a long passphrase"}
+    )
     err = account.get_json()["error"]
     assert (account.status_code, err["reason"], err["field"]) == (400, "hidden_character", "name")
     assert err["params"] == {"character": "U+3164"}

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from games.actions import ActionType, Below, Named, Parsed, bare
+from pydantic import Field
+
+from games.actions import ActionType, Named, Parsed, bare
 from games.tobago.rules import MAP_INDEX
 from hexmap.hexes import Hex
 from hexmap.island_json import MAX_COORDINATE, parse_space
@@ -22,9 +24,9 @@ from solver.deck import DECK_SIZE
 #: A treasure map, named by its colour; its index in ``state.maps``.
 MapIndex = Annotated[int, Named(MAP_INDEX, "unknown_map", "treasure map")]
 #: A clue card, by its number in the deck (``solver.deck``).
-Card = Below(DECK_SIZE)
+Card = Annotated[int, Field(ge=0, lt=DECK_SIZE)]
 #: A clue's place in a map's column, which never holds more cards than the deck.
-ColumnIndex = Below(DECK_SIZE)
+ColumnIndex = Annotated[int, Field(ge=0, lt=DECK_SIZE)]
 #: A coordinate of a space (``hexmap.island_json.MAX_COORDINATE``).
 _COORDINATE = {"type": "integer", "minimum": -MAX_COORDINATE, "maximum": MAX_COORDINATE}
 #: A space ``[q, r]``, as a ``Hex``.
