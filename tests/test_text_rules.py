@@ -66,11 +66,12 @@ def test_names_and_lines_in_any_script_are_fit(text):
 
 
 def test_the_pattern_and_the_rule_agree_on_every_code_point():
-    unfit = re.compile(f"[^{name_pattern()[3:-3]}]")  # the class the pattern forbids
-    assert name_pattern().startswith("^[^") and name_pattern().endswith("]*$")
+    assert name_pattern().startswith("^[") and name_pattern().endswith("]*$")
+    fit = re.compile(f"[{name_pattern()[2:-3]}]")  # the class of the pattern's characters
     for c in range(0x110000):
         ch = chr(c)
-        assert (unfit.fullmatch(ch) is None) == (character_class(ch) is not None), hex(c)
+        assert (fit.fullmatch(ch) is not None) == (character_class(ch) is None), hex(c)
+    assert re.fullmatch(line_pattern(), " x ") and not re.fullmatch(line_pattern(), "   ")
 
 
 @pytest.mark.parametrize(("char", "kind"), UNFIT, ids=IDS)

@@ -16,8 +16,8 @@ cannot see or that changes how the text around it shows. Refused, by Unicode cat
 
 A chat line is one line of plain text, as it was before this rule: no line break either (they
 are controls). ``unfit_character`` finds the first refused character; the API description's
-patterns (``name_pattern``, ``line_pattern``) list the same set as a regular expression's
-character class, so a text its description allows is a text the server takes.
+patterns (``name_pattern``, ``line_pattern``) say the same rule as a regular expression's class
+of the fit characters, so a text its description allows is a text the server takes.
 """
 
 from __future__ import annotations
@@ -83,19 +83,26 @@ def _escape(c: int) -> str:
     return f"\\u{c:04x}" if c < 0x10000 else f"\\U{c:08x}"
 
 
+def _class(ranges: list[tuple[int, int]]) -> str:
+    """``ranges`` of code points as the inside of a regular expression's class."""
+    return "".join(_escape(a) if a == b else f"{_escape(a)}-{_escape(b)}" for a, b in ranges)
+
+
 @cache
-def _unfit_class() -> str:
-    """The refused characters as the inside of a regular expression's class (ranges merged)."""
+def _fit_ranges() -> tuple[tuple[int, int], ...]:
+    """The characters fit to show, as ranges of code points (about 700). The patterns list
+    these rather than the refused ones: a class of the fit characters is the smaller set
+    (generators of examples, schemathesis', expand a class into its characters)."""
     ranges: list[tuple[int, int]] = []
     categories = map(unicodedata.category, map(chr, range(0x110000)))
     for c, category in enumerate(categories):
-        if (category not in CLASSES or c == 0x20) and c not in BLANK_LETTERS:
+        if (category in CLASSES and c != 0x20) or c in BLANK_LETTERS:
             continue
         if ranges and ranges[-1][1] == c - 1:
             ranges[-1] = (ranges[-1][0], c)
         else:
             ranges.append((c, c))
-    return "".join(_escape(a) if a == b else f"{_escape(a)}-{_escape(b)}" for a, b in ranges)
+    return tuple(ranges)
 
 
 _ASCII_UNFIT = re.compile("[\\x00-\\x1f\\x7f]")
@@ -103,14 +110,17 @@ _ASCII_UNFIT = re.compile("[\\x00-\\x1f\\x7f]")
 
 @cache
 def name_pattern() -> str:
-    """A name as the API describes it (a JSON Schema pattern): no refused character. Built
-    when first asked (the description is built once a process; this takes about a second)."""
-    return f"^[^{_unfit_class()}]*$"
+    """A name as the API describes it (a JSON Schema pattern): fit characters only. Built when
+    first asked (the description is built once a process; this takes a fraction of a second)."""
+    return f"^[{_class(list(_fit_ranges()))}]*$"
 
 
 @cache
 def line_pattern() -> str:
-    """A chat line as the API describes it: no refused character, and one at least that is not
-    a space (a line is kept without the spaces around it)."""
-    unfit = _unfit_class()
-    return f"^[^{unfit}]*[^\\s{unfit}][^{unfit}]*$"
+    """A chat line as the API describes it: fit characters only, one at least not the space
+    (a line is kept without the spaces around it)."""
+    fit = _class(list(_fit_ranges()))
+    space = _fit_ranges().index((0x20, 0x7E))  # the space opens the printable ASCII range
+    visible = list(_fit_ranges())
+    visible[space] = (0x21, 0x7E)
+    return f"^[{fit}]*[{_class(visible)}][{fit}]*$"
