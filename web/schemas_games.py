@@ -78,7 +78,8 @@ ACTION_SCHEMA: dict[str, Any] = {
     "required": ["type"],
     "properties": {"type": {"type": "string", "description": "The action's kind"}},
     "additionalProperties": True,
-    "description": "One of the seat's legal_actions (the other fields are the game's)",
+    "description": "One of the seat's legal_actions (the other fields are the game's: "
+    "components Actions_<game> describe each game's actions and their bounds)",
 }
 #: An action: a JSON object with a string ``type``; the rest is the game's to judge.
 ActionObject = Annotated[

@@ -24,9 +24,9 @@ from solver.deck import DECK_SIZE
 #: A treasure map, named by its colour; its index in ``state.maps``.
 MapIndex = Annotated[int, Named(MAP_INDEX, "unknown_map", "treasure map")]
 #: A clue card, by its number in the deck (``solver.deck``).
-Card = Annotated[int, Field(ge=0, lt=DECK_SIZE)]
+Card = Annotated[int, Field(ge=0, le=DECK_SIZE - 1)]
 #: A clue's place in a map's column, which never holds more cards than the deck.
-ColumnIndex = Annotated[int, Field(ge=0, lt=DECK_SIZE)]
+ColumnIndex = Annotated[int, Field(ge=0, le=DECK_SIZE - 1)]
 #: A coordinate of a space (``hexmap.island_json.MAX_COORDINATE``).
 _COORDINATE = {"type": "integer", "minimum": -MAX_COORDINATE, "maximum": MAX_COORDINATE}
 #: A space ``[q, r]``, as a ``Hex``.
