@@ -228,10 +228,21 @@ def _options_schema(kind: GameKind) -> dict[str, Any]:
     }
 
 
-def _name() -> dict[str, Any]:
-    """A seat's name in a new game: 1-40 characters fit to show, or null."""
-    text = {"type": "string", "minLength": 1, "maxLength": 40, "pattern": name_pattern()}
-    return {"anyOf": [text, {"type": "null"}]}
+#: The components of a seat's name (its long pattern written once in the description).
+NAME_PARTS = {"SeatName": 1, "RecordSeatName": 0}
+
+
+def _name_defs() -> dict[str, Any]:
+    """``NAME_PARTS`` as schemas: 1-40 (or 0-40) characters fit to show, or null."""
+    return {
+        part: {
+            "anyOf": [
+                {"type": "string", "minLength": least, "maxLength": 40, "pattern": name_pattern()},
+                {"type": "null"},
+            ]
+        }
+        for part, least in NAME_PARTS.items()
+    }
 
 
 def _closed(required: list[str], properties: dict[str, Any], title: str = "") -> dict[str, Any]:
@@ -253,13 +264,15 @@ def _per_kind(title: str, required: list[str], properties: Callable[[GameKind], 
     for name, kind in sorted(kinds().items()):
         own = {"game": {"const": name}, **properties(kind)}
         defs[f"{title}_{name}"] = _closed(required, own, f"{title}_{name}")
-    return {"oneOf": [{"$ref": REF.format(n)} for n in defs], "$defs": defs}
+    refs = [{"$ref": REF.format(n)} for n in defs]
+    return {"oneOf": refs, "$defs": {**defs, **_name_defs()}}
 
 
 def _seat_variant(seat_type: str, **properties: Any) -> dict[str, Any]:
     """One seat variant of a new game's ``seats``: ``{"type": seat_type, "name": ...}`` and
     ``properties``, nothing else."""
-    return _closed(["type"], {"type": {"const": seat_type}, "name": _name(), **properties})
+    name = {"$ref": REF.format("SeatName")}
+    return _closed(["type"], {"type": {"const": seat_type}, "name": name, **properties})
 
 
 def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
@@ -325,12 +338,7 @@ def record_schema() -> dict[str, Any]:
                 "description": "The seat's place in the list (optional)",
             },
             "type": {"enum": ["human", "bot"]},
-            "name": {
-                "anyOf": [
-                    {"type": "string", "maxLength": 40, "pattern": name_pattern()},
-                    {"type": "null"},
-                ]
-            },
+            "name": {"$ref": REF.format("RecordSeatName")},
             "level": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "null"}]},
         },
     )
