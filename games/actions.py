@@ -46,8 +46,39 @@ Action = dict[str, Any]
 SYSTEM = None
 A = TypeVar("A", bound="ActionType")
 
+#: The largest number any action field takes without a game's own limit: the largest integer a
+#: JSON reader in a browser keeps exactly (2^53 - 1).
+MAX_NUMBER = 2**53 - 1
 #: A whole number of 0 or more: a seat, a position in a row, a card number.
-Number = Annotated[int, Field(ge=0)]
+Number = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+
+
+#: Pydantic's range errors: (the reason, the bound's key in the error's context, what makes
+#: the bound inclusive for an integer).
+_RANGE_ERRORS = {
+    "less_than_equal": ("number_too_large", "le", 0),
+    "less_than": ("number_too_large", "lt", -1),
+    "greater_than_equal": ("number_too_small", "ge", 0),
+    "greater_than": ("number_too_small", "gt", 1),
+}
+
+
+def range_refusal(
+    kind: str, context: Mapping[str, Any], field: str, name: str
+) -> InvalidInput | None:
+    """A number outside its field's bounds, as pydantic reports it (``kind``, ``context``), as
+    the domain error: ``number_too_large`` or ``number_too_small`` with the inclusive ``limit``
+    (never the number given, which may be too large to write); ``None`` for another error."""
+    found = _RANGE_ERRORS.get(kind)
+    if found is None:
+        return None
+    reason, key, step = found
+    limit = context[key]
+    limit = limit + step if isinstance(limit, int) else limit
+    word = "at most" if reason == "number_too_large" else "at least"
+    return InvalidInput(
+        f"{field} is {word} {limit}", field, reason=reason, params={"name": name, "limit": limit}
+    )
 
 
 class ActionType(BaseModel):
@@ -229,6 +260,9 @@ def _refusal(name: str, error: ValidationError) -> InvalidInput:
             reason=reason,
             params={"name": key, "action": name},
         )
+    out_of_range = range_refusal(kind, context, field, key)
+    if out_of_range is not None:
+        return out_of_range
     if kind in _INTEGER_ERRORS:
         return InvalidInput(
             f"{field} must be an integer, got {value!r}",

@@ -216,13 +216,14 @@ class GameKind(Generic[S]):
         """The level a bot seat's ``name`` stands for: itself, or the level it is an alias of."""
         return self.aliases.get(name, name)
 
-    def action_schema(self) -> dict[str, Any]:
+    def action_schema(self, ref_template: str = "#/$defs/{model}") -> dict[str, Any]:
         """The JSON Schema of this game's actions: one variant per declared action type (their
-        parts in ``$defs``), e.g. for an API description of each game's actions."""
+        parts in ``$defs``, referred to by ``ref_template``), e.g. for the API description of
+        each game's actions (``web.openapi``: components ``Actions_<kind>``)."""
         mode: Literal["validation"] = "validation"
         declared = [(m, mode) for ms in self.action_types.values() for m in ms]
         declared.append((turns.Back, mode))  # every game's: a seat marked absent is back
-        refs, defs = models_json_schema(declared)
+        refs, defs = models_json_schema(declared, ref_template=ref_template)
         return {"oneOf": [refs[d] for d in declared], **defs}
 
     # --- the public interface (what every game does the same way) -------------------------

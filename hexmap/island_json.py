@@ -21,12 +21,28 @@ from hexmap.terrain import LANDMARK_KINDS, TERRAINS
 
 #: The most spaces an island loaded from outside may have.
 MAX_SPACES = 2000
+#: The largest coordinate (either sign) of a space given from outside: room for any island of
+#: ``MAX_SPACES`` spaces (far apart too), and every number that reaches the engines stays small.
+MAX_COORDINATE = 1_000_000
 
 
 def _int(value: Any, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidInput(f"must be an integer, got {type(value).__name__}", field)
     return value
+
+
+def _coordinate(value: Any, field: str) -> int:
+    """A space's coordinate: an integer within ``MAX_COORDINATE`` either way."""
+    number = _int(value, field)
+    if not -MAX_COORDINATE <= number <= MAX_COORDINATE:
+        raise InvalidInput(
+            f"a coordinate is between -{MAX_COORDINATE} and {MAX_COORDINATE}",
+            field,
+            reason="coordinate_out_of_range",
+            params={"limit": MAX_COORDINATE},
+        )
+    return number
 
 
 def _object(value: Any, field: str, keys: tuple[str, ...] | None = None) -> dict:
@@ -56,10 +72,12 @@ def _list(value: Any, field: str) -> list:
 def parse_space(value: Any, field: str) -> Hex:
     """A space given as ``[q, r]`` (or ``{"q": q, "r": r}``)."""
     if isinstance(value, dict):
-        return Hex(_int(value.get("q"), f"{field}.q"), _int(value.get("r"), f"{field}.r"))
+        return Hex(
+            _coordinate(value.get("q"), f"{field}.q"), _coordinate(value.get("r"), f"{field}.r")
+        )
     if not isinstance(value, list | tuple) or len(value) != 2:
         raise InvalidInput("must be a pair [q, r]", field)
-    return Hex(_int(value[0], f"{field}[0]"), _int(value[1], f"{field}[1]"))
+    return Hex(_coordinate(value[0], f"{field}[0]"), _coordinate(value[1], f"{field}[1]"))
 
 
 def island_from_json(data: Any, name: str | None = None, field: str = "") -> Island:

@@ -105,7 +105,8 @@ def test_lines_are_paged(client, clock, monkeypatch):
         ("zero\u200bwidth", "chat_hidden_character", {"character": "U+200B"}),
         ("\u202eesrever", "chat_hidden_character", {"character": "U+202E"}),
         ("", "chat_empty", {}),
-        ("  \u3000 ", "chat_empty", {}),
+        ("   ", "chat_empty", {}),
+        ("  \u3000 ", "chat_hidden_character", {"character": "U+3000"}),  # a space but U+0020
     ],
 )
 def test_what_a_line_may_not_say_is_refused_in_words(client, text, reason, params):

@@ -14,6 +14,7 @@ from games.base import play_bots
 from games.isla_dorada import KIND
 from games.isla_dorada import scenario as S
 from games.isla_dorada import tables as T
+from games.isla_dorada.actions import MAX_BID
 from games.isla_dorada.scoring import breakdown, mission_progress
 
 
@@ -374,7 +375,10 @@ def test_bid_refusals_name_the_field_and_change_nothing():
     refused(state, 0, {"type": "bid", "value": 0}, InvalidInput, "isla_bid_target")
     refused(state, 0, {"type": "bid", "route": r}, InvalidInput, "missing_field")
     refused(state, 0, {"type": "bid", "route": r, "value": True}, InvalidInput, "not_an_integer")
-    refused(state, 0, {"type": "bid", "route": r, "value": -1}, InvalidInput, "malformed_action")
+    refused(state, 0, {"type": "bid", "route": r, "value": -1}, InvalidInput, "number_too_small")
+    too_much = {"type": "bid", "route": r, "value": MAX_BID + 1}
+    info = refused(state, 0, too_much, InvalidInput, "number_too_large")
+    assert (info.field, info.params) == ("action.value", {"name": "value", "limit": MAX_BID})
     refused(
         state,
         0,

@@ -10,6 +10,7 @@ import pytest
 from werkzeug.test import Client
 
 from app import create_app
+from errors import InvalidInput, StaleVersion
 from web.jsonbody import MAX_DEPTH
 from web.lean import ROUTES, LeanApi, lean_route
 
@@ -99,6 +100,39 @@ def test_a_crash_on_the_lean_path_is_a_logged_500_in_the_error_shape(tmp_path, c
             Client(testing.wsgi_app).post("/api/test-crash", data=b"{}")
     finally:
         del ROUTES[("POST", "/api/test-crash")]
+
+
+@pytest.mark.parametrize("testing", [False, True])
+def test_a_refusal_holding_a_number_no_writer_takes_is_still_its_json_4xx(tmp_path, testing):
+    """A domain error whose params echo a number past 64 bits (or a value of no JSON type):
+    its 4xx in the error shape, the number as text, on the lean path and through Flask, with
+    exceptions propagated (TESTING) or not (issue 44: it was an HTML 500)."""
+
+    def refuse(body: bytes) -> str:
+        raise StaleVersion(2**64, 3)
+
+    def odd(body: bytes) -> str:
+        raise InvalidInput("odd", "x", params={"n": -(2**70), "set": {1}, "ok": [2**63, 1.5]})
+
+    lean_route("POST", "/api/test-huge", refuse)
+    lean_route("POST", "/api/test-odd", odd)
+    try:
+        app = create_app({"DATABASE": str(tmp_path / "h.sqlite3"), "TESTING": testing})
+        app.add_url_rule("/api/test-huge", "huge", lambda: refuse(b""), methods=["POST"])
+        app.add_url_rule("/api/test-odd", "odd", lambda: odd(b""), methods=["POST"])
+        for client in (Client(app.wsgi_app), Client(app.wsgi_app.wsgi_app)):
+            resp = client.post("/api/test-huge", data=b"{}")
+            assert resp.status_code == 409 and resp.mimetype == "application/json"
+            err = resp.get_json()["error"]
+            assert err["params"] == {"given": str(2**64), "current": 3}
+            assert err["version"] == 3
+            resp = client.post("/api/test-odd", data=b"{}")
+            assert resp.status_code == 400
+            params = resp.get_json()["error"]["params"]
+            assert params == {"n": str(-(2**70)), "set": "{1}", "ok": [2**63, 1.5]}
+    finally:
+        del ROUTES[("POST", "/api/test-huge")]
+        del ROUTES[("POST", "/api/test-odd")]
 
 
 def _move_answer(client: Client, path: str, body: bytes, token: str | None) -> tuple:

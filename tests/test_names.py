@@ -10,7 +10,7 @@ import re
 import pytest
 
 from i18n import translate
-from web.schemas_games import NAME_TEXT
+from web.text_rules import name_pattern
 
 HIDDEN = [
     "\u202e",  # right-to-left override: "Ana\u202enaB" shows as "AnaBan"
@@ -44,7 +44,7 @@ def test_seat_names_refuse_hidden_characters(client, char):
         f"/api/games/{game.get_json()['id']}/seats/1/claim", json={"name": f"{char}Ana"}
     )
     _refused(claim, "name", char)
-    assert re.fullmatch(NAME_TEXT, f"Bo{char}b") is None  # the description refuses it too
+    assert re.fullmatch(name_pattern(), f"Bo{char}b") is None  # the description refuses it too
 
 
 def test_a_records_names_refuse_hidden_characters(client):
@@ -64,7 +64,7 @@ def test_ordinary_names_are_kept(client, name):
     seats = [{"type": "human", "name": name}, {"type": "human"}]
     resp = client.post("/api/games", json={"game": "dao", "seats": seats})
     assert resp.status_code == 201 and resp.get_json()["seats"][0]["name"] == name
-    assert re.fullmatch(NAME_TEXT, name)
+    assert re.fullmatch(name_pattern(), name)
 
 
 def test_nul_is_still_refused_with_its_own_reason(client):

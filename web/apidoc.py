@@ -26,6 +26,7 @@ from pydantic import BaseModel, ValidationError
 from werkzeug.routing import BaseConverter, Map
 
 from errors import InvalidInput, ProjectError
+from games.actions import range_refusal
 from hexmap.seeds import SEED_LIMIT
 from web.jsonbody import json_body
 
@@ -159,7 +160,12 @@ def validated(model: type[M], data: Any | None = None) -> M:
     except ValidationError as e:
         err = e.errors()[0]
         path = field_path(tuple(err["loc"]))
-        cause = (err.get("ctx") or {}).get("error")
+        context = err.get("ctx") or {}
+        cause = context.get("error")
+        name = str(err["loc"][-1]) if err["loc"] else "body"
+        out_of_range = range_refusal(err["type"], context, path, name)
+        if out_of_range is not None:
+            raise out_of_range from None
         if isinstance(cause, ProjectError):  # a validator's own refusal: its reason stays
             raise InvalidInput(
                 cause.message, path, reason=cause.reason, params=cause.params

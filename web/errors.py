@@ -54,6 +54,27 @@ def status_of(error: ProjectError) -> int:
     return 400
 
 
+#: The integers an error's JSON holds as numbers: what orjson, the answers' writer, writes
+#: (64 bits, signed or not).
+JSON_INTS = range(-(2**63), 2**64)
+
+
+def writable(value: Any) -> Any:
+    """``value`` as JSON any writer takes (an error's params, echoed from a request, may hold
+    anything): an integer outside ``JSON_INTS``, or a value of no JSON type, becomes
+    its text; containers are copied with string keys. An error's answer is never lost to a value
+    the writer refuses (a 500 in place of a 400)."""
+    if value is None or isinstance(value, bool | str | float):
+        return value
+    if isinstance(value, int):
+        return value if value in JSON_INTS else str(value)
+    if isinstance(value, dict):
+        return {str(k): writable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [writable(v) for v in value]
+    return str(value)
+
+
 def error_body(
     code: str,
     message: str,
@@ -62,15 +83,16 @@ def error_body(
     params: dict[str, Any] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """The JSON of an error answer (``reason`` defaults to ``code``)."""
+    """The JSON of an error answer (``reason`` defaults to ``code``; ``params`` and ``extra``
+    made ``writable``)."""
     return {
         "error": {
             "code": code,
             "reason": reason or code,
             "message": message,
             "field": field,
-            "params": params or {},
-            **extra,
+            "params": writable(params or {}),
+            **writable(extra),
         }
     }
 

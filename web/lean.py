@@ -28,6 +28,7 @@ through the framework costs (``bench/solver_bench.py``).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -90,7 +91,12 @@ def _handler(method: str, path: str) -> Callable[[Flask, dict[str, Any], bytes],
 
 
 def _json(data: Any) -> str:
-    return orjson.dumps(data, option=orjson.OPT_APPEND_NEWLINE).decode()
+    """An error's JSON text (``web.errors.error_body`` makes its values writable; should one
+    still be refused, the standard library writes it, as Flask's provider falls back)."""
+    try:
+        return orjson.dumps(data, option=orjson.OPT_APPEND_NEWLINE).decode()
+    except TypeError:
+        return json.dumps(data, separators=(",", ":"), default=str) + "\n"
 
 
 class LeanApi:

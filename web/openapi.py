@@ -186,6 +186,11 @@ def build_openapi() -> dict:
         view = kind.view_schema()
         if view is not None:  # each game's view shape, named by kind (see GameStateOut.view)
             components[f"View_{name}"] = {k: v for k, v in view.items() if k != "$schema"}
+        # each game's actions with their bounds (see ActionIn.action), parts as components
+        actions = kind.action_schema(REF.format(model=f"Action_{name}_{{model}}"))
+        parts = actions.pop("$defs", {})
+        components.update({f"Action_{name}_{part}": s for part, s in parts.items()})
+        components[f"Actions_{name}"] = actions
     tags = sorted({r.tag for r in routes})
     return {
         "openapi": "3.1.0",

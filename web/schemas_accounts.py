@@ -9,7 +9,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from web.accounts.names import MAX_NAME, MIN_NAME
 from web.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD
-from web.schemas_games import NAME_TEXT, SeatOut, plain_name
+from web.schemas_games import SeatOut, describe_name, plain_name
+from web.text_rules import name_pattern
 
 #: A game id (``web.games_api.GAME_ID_PATTERN``).
 GAME_ID_TEXT = "^[A-Za-z0-9_-]{12}$"
@@ -32,7 +33,9 @@ class SignUpIn(_In):
         description=f"{MIN_NAME}-{MAX_NAME} characters once in Unicode's NFKC form with single "
         "spaces: letters, marks, digits, spaces and _ - . ' (at least one letter or digit); "
         "unique whatever its case",
-        json_schema_extra={"pattern": NAME_TEXT, "minLength": MIN_NAME, "maxLength": MAX_NAME},
+        json_schema_extra=lambda schema: schema.update(
+            pattern=name_pattern(), minLength=MIN_NAME, maxLength=MAX_NAME
+        ),
     )
     password: str = Field(
         max_length=1000,
@@ -64,7 +67,7 @@ class TokenIn(_In):
         min_length=1,
         max_length=40,
         description="What the token is for (shown in the list of tokens)",
-        json_schema_extra={"pattern": NAME_TEXT},
+        json_schema_extra=describe_name,
     )
 
 

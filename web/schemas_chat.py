@@ -11,57 +11,45 @@ validator below gives the reasons).
 
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from errors import InvalidInput
-from web.schemas_games import HIDDEN_CHARACTERS
+from web.text_rules import character_class, code_point, line_pattern, unfit_character
 
 #: The longest line, in characters (Unicode code points, as JSON Schema counts them).
 MAX_CHARS = 500
-#: Control characters (C0, DEL, C1: line breaks and tabs among them) and the line and paragraph
-#: separators: a line is one line of plain text.
-CONTROL_CHARACTERS = r"\x00-\x1f\x7f-\x9f\u2028\u2029"
-_CONTROL = re.compile(f"[{CONTROL_CHARACTERS}]")
-_HIDDEN = re.compile(f"[{HIDDEN_CHARACTERS}]")
-_REFUSED = CONTROL_CHARACTERS + HIDDEN_CHARACTERS
-#: What a line may be (a JSON Schema pattern): no refused character, and at least one that is
-#: not a space (a line is written without the spaces around it).
-LINE_TEXT = rf"^[^{_REFUSED}]*[^\s{_REFUSED}][^{_REFUSED}]*$"
-
-
-def _code(ch: str) -> str:
-    return f"U+{ord(ch):04X}"
+#: The classes of ``web.text_rules`` refused as ``chat_control_character``: what breaks a line
+#: or controls a terminal (the others are ``chat_hidden_character``).
+LINE_BREAKING = frozenset(("control", "line separator", "paragraph separator"))
 
 
 def chat_text(value: str) -> str:
     """A chat line as it is stored: ``value`` without the spaces around it; refused (400, the
     reason named) when it is longer than ``MAX_CHARS``, holds a control character or a line
-    break, or a character a reader cannot see (``web.schemas_games.HIDDEN_CHARACTERS``: the
-    rules of names), or nothing but spaces."""
+    break (``chat_control_character``), or another character unfit to show
+    (``web.text_rules``, the rule of names: ``chat_hidden_character``), or nothing but spaces."""
     if len(value) > MAX_CHARS:
         raise InvalidInput(
             f"a chat line holds at most {MAX_CHARS} characters, not {len(value)}",
             reason="chat_too_long",
             params={"limit": MAX_CHARS, "length": len(value)},
         )
-    found = _CONTROL.search(value)
-    if found is not None:
+    found = unfit_character(value)
+    if found is not None and character_class(found) in LINE_BREAKING:
         raise InvalidInput(
             f"a chat line is one line of text: no control characters or line breaks "
-            f"({_code(found.group())})",
+            f"({code_point(found)})",
             reason="chat_control_character",
-            params={"character": _code(found.group())},
+            params={"character": code_point(found)},
         )
-    found = _HIDDEN.search(value)
     if found is not None:
         raise InvalidInput(
-            f"a chat line may not hold invisible or direction-changing characters "
-            f"({_code(found.group())})",
+            f"a chat line may not hold invisible, format or blank characters "
+            f"({code_point(found)}, {character_class(found)})",
             reason="chat_hidden_character",
-            params={"character": _code(found.group())},
+            params={"character": code_point(found)},
         )
     text = value.strip()
     if not text:
@@ -79,7 +67,9 @@ class ChatIn(BaseModel):
     text: LineText = Field(
         description=f"One line: at most {MAX_CHARS} characters, no control characters or line "
         "breaks, none a reader cannot see, not only spaces (kept without the spaces around it)",
-        json_schema_extra={"minLength": 1, "maxLength": MAX_CHARS, "pattern": LINE_TEXT},
+        json_schema_extra=lambda schema: schema.update(
+            minLength=1, maxLength=MAX_CHARS, pattern=line_pattern()
+        ),
     )
 
 

@@ -8,7 +8,6 @@ objects whose shape each game documents: the API is the same for every game kind
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
@@ -17,35 +16,38 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchem
 from errors import InvalidInput
 from games.base import GameKind, OptionSpec, kinds
 from web.apidoc import SEED_SCHEMA
+from web.text_rules import character_class, code_point, name_pattern, unfit_character
 
 MAX_SEED = 2**63 - 1
 MAX_SEATS = 16
-#: Characters a name may not hold (as a regular expression's class): NUL (a store cannot keep it), the bidirectional controls
-#: (U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069: they reorder the text around them, so
-#: "Ana" could show as another player's name) and the zero-width and invisible format characters
-#: (U+180E, U+200B-U+200D, U+2060-U+2064, U+FEFF: two names that look alike would differ).
-HIDDEN_CHARACTERS = r"\x00\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
-#: A name (of a seat, or in a record): none of ``HIDDEN_CHARACTERS`` (a JSON Schema pattern).
-NAME_TEXT = rf"^[^{HIDDEN_CHARACTERS}]*$"
-_HIDDEN = re.compile(f"[{HIDDEN_CHARACTERS}]")
+#: The highest version a move may name: the largest integer a JSON reader in a browser keeps
+#: exactly (2^53 - 1); no game comes near it.
+MAX_VERSION = 2**53 - 1
 
 
 def plain_name(value: str | None) -> str | None:
-    """Refuse a name with a character of ``HIDDEN_CHARACTERS``, naming it (the field is named
-    by ``web.apidoc.validated``)."""
-    found = None if value is None else _HIDDEN.search(value)
+    """Refuse a name holding a character unfit to show (``web.text_rules``: controls, format
+    and invisible characters, separators but the space, private use, unassigned, blank
+    letters), naming it (the field is named by ``web.apidoc.validated``)."""
+    found = None if value is None else unfit_character(value)
     if found is not None:
-        code = f"U+{ord(found.group()):04X}"
-        if found.group() == "\x00":
+        code = code_point(found)
+        if found == "\x00":
             raise InvalidInput(
                 "text may not contain the NUL character (U+0000)", reason="nul_character"
             )
         raise InvalidInput(
-            f"a name may not hold invisible or direction-changing characters ({code})",
+            f"a name may not hold invisible, control or blank characters ({code}, "
+            f"{character_class(found)})",
             reason="hidden_character",
             params={"character": code},
         )
     return value
+
+
+def describe_name(schema: dict[str, Any]) -> None:
+    """A name field's description (``json_schema_extra``): ``web.text_rules.name_pattern``."""
+    schema["pattern"] = name_pattern()
 
 
 def Name(max_length: int = 40, min_length: int | None = 1, description: str | None = None) -> Any:
@@ -55,7 +57,7 @@ def Name(max_length: int = 40, min_length: int | None = 1, description: str | No
         min_length=min_length,
         max_length=max_length,
         description=description,
-        json_schema_extra={"pattern": NAME_TEXT},
+        json_schema_extra=describe_name,
     )
 
 
@@ -76,7 +78,8 @@ ACTION_SCHEMA: dict[str, Any] = {
     "required": ["type"],
     "properties": {"type": {"type": "string", "description": "The action's kind"}},
     "additionalProperties": True,
-    "description": "One of the seat's legal_actions (the other fields are the game's)",
+    "description": "One of the seat's legal_actions (the other fields are the game's: "
+    "components Actions_<game> describe each game's actions and their bounds)",
 }
 #: An action: a JSON object with a string ``type``; the rest is the game's to judge.
 ActionObject = Annotated[
@@ -133,6 +136,7 @@ class CreateGameIn(_In):
 class ActionIn(_In):
     version: int = Field(
         ge=0,
+        le=MAX_VERSION,
         description='The version the action was chosen at (a {"type": "back"}, which every '
         "game takes from a seat marked absent, is taken at any version)",
     )
@@ -150,7 +154,7 @@ class ClaimIn(_In):
 
 
 class RecordSeat(_In):
-    index: int | None = Field(default=None, ge=0)
+    index: int | None = Field(default=None, ge=0, le=MAX_SEATS - 1)
     type: Literal["human", "bot"]
     name: NameText = Name(min_length=None)
     level: str | None = Field(default=None, max_length=40)
@@ -224,12 +228,21 @@ def _options_schema(kind: GameKind) -> dict[str, Any]:
     }
 
 
-_NAME = {
-    "anyOf": [
-        {"type": "string", "minLength": 1, "maxLength": 40, "pattern": NAME_TEXT},
-        {"type": "null"},
-    ]
-}
+#: The components of a seat's name (its long pattern written once in the description).
+NAME_PARTS = {"SeatName": 1, "RecordSeatName": 0}
+
+
+def _name_defs() -> dict[str, Any]:
+    """``NAME_PARTS`` as schemas: 1-40 (or 0-40) characters fit to show, or null."""
+    return {
+        part: {
+            "anyOf": [
+                {"type": "string", "minLength": least, "maxLength": 40, "pattern": name_pattern()},
+                {"type": "null"},
+            ]
+        }
+        for part, least in NAME_PARTS.items()
+    }
 
 
 def _closed(required: list[str], properties: dict[str, Any], title: str = "") -> dict[str, Any]:
@@ -251,13 +264,15 @@ def _per_kind(title: str, required: list[str], properties: Callable[[GameKind], 
     for name, kind in sorted(kinds().items()):
         own = {"game": {"const": name}, **properties(kind)}
         defs[f"{title}_{name}"] = _closed(required, own, f"{title}_{name}")
-    return {"oneOf": [{"$ref": REF.format(n)} for n in defs], "$defs": defs}
+    refs = [{"$ref": REF.format(n)} for n in defs]
+    return {"oneOf": refs, "$defs": {**defs, **_name_defs()}}
 
 
 def _seat_variant(seat_type: str, **properties: Any) -> dict[str, Any]:
     """One seat variant of a new game's ``seats``: ``{"type": seat_type, "name": ...}`` and
     ``properties``, nothing else."""
-    return _closed(["type"], {"type": {"const": seat_type}, "name": _NAME, **properties})
+    name = {"$ref": REF.format("SeatName")}
+    return _closed(["type"], {"type": {"const": seat_type}, "name": name, **properties})
 
 
 def _seat_schemas(kind: GameKind) -> list[dict[str, Any]]:
@@ -316,16 +331,14 @@ def record_schema() -> dict[str, Any]:
         ["type"],
         {
             "index": {
-                "anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}],
+                "anyOf": [
+                    {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1},
+                    {"type": "null"},
+                ],
                 "description": "The seat's place in the list (optional)",
             },
             "type": {"enum": ["human", "bot"]},
-            "name": {
-                "anyOf": [
-                    {"type": "string", "maxLength": 40, "pattern": NAME_TEXT},
-                    {"type": "null"},
-                ]
-            },
+            "name": {"$ref": REF.format("RecordSeatName")},
             "level": {"anyOf": [{"type": "string", "maxLength": 40}, {"type": "null"}]},
         },
     )

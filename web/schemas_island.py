@@ -7,16 +7,18 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
 from hexmap.catalog import builtin_names
-from hexmap.island_json import MAX_SPACES
+from hexmap.island_json import MAX_COORDINATE, MAX_SPACES
 from hexmap.seeds import SEED_LIMIT
 
 Terrain = Literal["jungle", "beach", "river", "lake", "mountain", "grassland"]
 LandmarkKind = Literal["palm", "hut", "statue"]
+#: A space's coordinate (``hexmap.island_json.MAX_COORDINATE`` either way).
+Coordinate = Annotated[StrictInt, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 
 
 class SpaceModel(BaseModel):
@@ -24,8 +26,8 @@ class SpaceModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    q: StrictInt
-    r: StrictInt
+    q: Coordinate
+    r: Coordinate
     terrain: Terrain
 
 
@@ -34,8 +36,8 @@ class LandmarkModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    q: StrictInt
-    r: StrictInt
+    q: Coordinate
+    r: Coordinate
     kind: LandmarkKind
     facing: StrictInt | None = Field(default=None, ge=0, le=5, description="Statues only")
 

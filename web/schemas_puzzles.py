@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from web.schemas_island import Coordinate
+
 Pair = list[int]
 
 
@@ -14,7 +16,7 @@ class _In(BaseModel):
 
 
 class CheckIn(_In):
-    space: list[int] = Field(
+    space: list[Coordinate] = Field(
         min_length=2, max_length=2, description="The space the player picks, [q, r]"
     )
     lang: Literal["en", "zh"] | None = Field(

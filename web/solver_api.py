@@ -34,13 +34,13 @@ from solver.solve import MAX_CLUES, MAX_HAND, MAX_MAPS, MAX_REMOVED, parse_solve
 from web.apidoc import api_route
 from web.jsonbody import parse_json, request_bytes
 from web.lean import lean_route
-from web.schemas_island import IslandModel, IslandSpecIn
+from web.schemas_island import Coordinate, IslandModel, IslandSpecIn
 
 bp = Blueprint("solver_api", __name__)
 TAG = "solver"
 
 Target = Literal[TARGETS]  # type: ignore[valid-type]
-Pair = Annotated[list[StrictInt], Field(min_length=2, max_length=2, description="[q, r]")]
+Pair = Annotated[list[Coordinate], Field(min_length=2, max_length=2, description="[q, r]")]
 
 
 class _In(BaseModel):
@@ -52,7 +52,9 @@ class SolveClueIn(_In):
 
     relation: Literal["in", "near"]
     target: Target = Field(description="A terrain, sea, or a landmark kind (palm, hut, statue)")
-    distance: StrictInt | None = Field(default=None, description="1 or 2 for near; none for in")
+    distance: StrictInt | None = Field(
+        default=None, ge=1, le=2, description="1 or 2 for near; none for in"
+    )
     largest: StrictBool = Field(default=False, description="The largest region (terrains only)")
     negated: StrictBool = False
 

@@ -17,7 +17,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from games.actions import ActionType, Number, OneOf, Parsed, bare, refuse
-from games.dragons_gold.data import COLOURS, HUNTERS, ITEM_OF_CARD, parse_tokens
+from games.dragons_gold.data import COLOURS, HUNTERS, ITEM_OF_CARD, TOKEN_COUNTS, parse_tokens
 
 #: Tokens by colour (every colour present once read).
 Tokens = Annotated[
@@ -27,7 +27,9 @@ Tokens = Annotated[
         {
             "type": "object",
             "additionalProperties": False,
-            "properties": {c: {"type": "integer", "minimum": 0} for c in COLOURS},
+            "properties": {
+                c: {"type": "integer", "minimum": 0, "maximum": TOKEN_COUNTS[c]} for c in COLOURS
+            },
         },
     ),
 ]

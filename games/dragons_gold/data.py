@@ -90,7 +90,8 @@ def holds(hoard: dict[str, int], tokens: dict[str, int]) -> bool:
 
 
 def parse_tokens(value: Any, field: str) -> dict[str, int]:
-    """``{colour: n}`` with known colours and whole counts ≥ 0; missing colours count 0."""
+    """``{colour: n}`` with known colours and whole counts from 0 to the game's tokens of that
+    colour (``TOKEN_COUNTS``); missing colours count 0."""
     if not isinstance(value, dict):
         raise InvalidInput(
             f"tokens are an object {{colour: count}}, got {value!r}",
@@ -113,6 +114,13 @@ def parse_tokens(value: Any, field: str) -> dict[str, int]:
                 f"{field}.{colour}",
                 reason="dg_bad_tokens",
                 params={"colours": list(COLOURS)},
+            )
+        if n > TOKEN_COUNTS[colour]:
+            raise InvalidInput(
+                f"the game has {TOKEN_COUNTS[colour]} {colour} tokens, not {n}",
+                f"{field}.{colour}",
+                reason="number_too_large",
+                params={"name": colour, "limit": TOKEN_COUNTS[colour]},
             )
         out[colour] = n
     return out

@@ -34,6 +34,10 @@ GoalCard = Annotated[int, _card(T.GOAL_ID, "goal card", r"^[stcd][0-9]+$")]
 Route = Annotated[int, Named(T.ROUTE_INDEX, "isla_no_such_route", "route", pattern=r"^r[0-9]+$")]
 Location = Annotated[int, Named(T.LOC_INDEX, "isla_no_such_location", "location")]
 ShamanKind = Annotated[str, OneOf(tuple(T.SHAMAN_KINDS), "isla_shaman_kinds", "Shaman kind")]
+#: The highest bid anyone can speak: what the whole adventure deck pays (no hand pays more).
+MAX_BID = sum(T.ADV_VALUE)
+#: A bid's value, 0 to ``MAX_BID``.
+BidValue = Annotated[int, Field(ge=0, le=MAX_BID)]
 
 
 def _once(cards: Iterable[tuple[str, int]], at: str) -> None:
@@ -78,7 +82,7 @@ class Bid(ActionType):
     type: Literal["bid"]
     route: Route | None = None
     flight: Location | None = None
-    value: Number
+    value: BidValue
     shaman: Shaman | None = None
     ovetos: AdventureCard | None = None
     sangaia: AdventureCard | None = None

@@ -13,19 +13,28 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from games.actions import ActionType, Named, Number, Parsed, bare
+from pydantic import Field
+
+from games.actions import ActionType, Named, Parsed, bare
 from games.tobago.rules import MAP_INDEX
 from hexmap.hexes import Hex
-from hexmap.island_json import parse_space
+from hexmap.island_json import MAX_COORDINATE, parse_space
+from solver.deck import DECK_SIZE
 
 #: A treasure map, named by its colour; its index in ``state.maps``.
 MapIndex = Annotated[int, Named(MAP_INDEX, "unknown_map", "treasure map")]
+#: A clue card, by its number in the deck (``solver.deck``).
+Card = Annotated[int, Field(ge=0, le=DECK_SIZE - 1)]
+#: A clue's place in a map's column, which never holds more cards than the deck.
+ColumnIndex = Annotated[int, Field(ge=0, le=DECK_SIZE - 1)]
+#: A coordinate of a space (``hexmap.island_json.MAX_COORDINATE``).
+_COORDINATE = {"type": "integer", "minimum": -MAX_COORDINATE, "maximum": MAX_COORDINATE}
 #: A space ``[q, r]``, as a ``Hex``.
 Space = Annotated[
     Hex,
     Parsed(
         lambda value: parse_space(value, ""),
-        {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+        {"type": "array", "items": _COORDINATE, "minItems": 2, "maxItems": 2},
     ),
 ]
 
@@ -42,14 +51,14 @@ class FirstClue(ActionType):
 
 class PlayClue(ActionType):
     type: Literal["play_clue"]
-    card: Number
+    card: Card
     map: MapIndex
 
 
 class ExtraMarker(ActionType):
     type: Literal["extra_marker"]
     map: MapIndex
-    clue: Number
+    clue: ColumnIndex
 
 
 class Drive(ActionType):

@@ -3,7 +3,7 @@
 A name is taken as the player typed it, in Unicode's NFKC form (so a full-width "Ａｎａ" is
 "Ana"), with runs of spaces made one and none at either end. It holds 3-24 characters, each a
 letter, a mark, a digit, a space or one of ``_ - . '``, at least one a letter or digit: no
-invisible or control character, and nothing a web address treats specially (a name is the last part of ``/players/<name>``).
+character unfit to show (``web.text_rules``, as for seat names and chat lines), and nothing a web address treats specially (a name is the last part of ``/players/<name>``).
 Two names are the same name when their keys are equal (``name_key``: case folded, NFKC again,
 as Unicode's case-insensitive matching asks), so "Ana", "ANA" and "ａｎａ" are one account.
 """
@@ -29,7 +29,7 @@ def _allowed(ch: str) -> bool:
 
 def account_name(raw: str, field: str = "name") -> str:
     """The name ``raw`` stands for (module doc), or ``InvalidInput`` naming what is wrong:
-    ``hidden_character`` (an invisible or direction-changing character, as for seat names),
+    ``hidden_character`` (a character unfit to show, ``web.text_rules``, as for seat names),
     ``name_length`` (not 3-24 characters) or ``name_character`` (the first character a name
     may not hold)."""
     try:
