@@ -41,7 +41,9 @@ def test_the_total_beside_the_name_at_390_px(browser, live_server, state, handle
     kind = "isla_dorada" if state.startswith("isla") else "dragons_gold"
     page = new_page(browser, viewport={"width": 390, "height": 844})
     open_as(page, live_server, kind, game, seat, f"?lang={lang}")
-    page.wait_for_function(f"() => window.{handle} && window.{handle}.snap && !window.{handle}.busy")
+    page.wait_for_function(
+        f"() => window.{handle} && window.{handle}.snap && !window.{handle}.busy"
+    )
     page.wait_for_selector(f"#end:not([hidden]) {table}")
     page.locator(table).scroll_into_view_if_needed()
     edges = page.evaluate(EDGES, table)

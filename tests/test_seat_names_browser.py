@@ -74,7 +74,9 @@ def games(live_server):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("kind", list(SEATS))
-def test_one_name_for_a_seat_on_the_game_page_and_its_review(browser, live_server, games, kind, lang):
+def test_one_name_for_a_seat_on_the_game_page_and_its_review(
+    browser, live_server, games, kind, lang
+):
     game = games[kind]
     gid = game["id"]
     page = new_page(browser)
@@ -128,9 +130,8 @@ def test_the_review_hub_names_my_seat_you_and_bots_by_level(browser, live_server
 
 
 def test_the_chart_refuses_a_you_that_is_no_seat(live_server, games):
-    import urllib.request
-
     import time
+    import urllib.request
 
     gid = games["dao"]["id"]
     until = time.monotonic() + 120

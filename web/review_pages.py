@@ -72,7 +72,9 @@ def _you_arg(seats: int) -> int | None:
     if raw is None:
         return None
     if not raw.isascii() or not raw.isdigit() or len(raw) > 2 or int(raw) >= seats:
-        raise InvalidInput(f"you must be a seat of the game, got {raw!r}", "you", reason="no_such_seat")
+        raise InvalidInput(
+            f"you must be a seat of the game, got {raw!r}", "you", reason="no_such_seat"
+        )
     return int(raw)
 
 

@@ -31,7 +31,9 @@ def seat_name(lang: str, seat: Mapping[str, Any], you: int | None = None) -> str
     if seat.get("deleted"):
         name = translate(lang, "common.deleted_player")
     elif default_bot(seat):
-        name = translate(lang, "common.seat_bot", n=n, level=level_word(lang, seat.get("level") or ""))
+        name = translate(
+            lang, "common.seat_bot", n=n, level=level_word(lang, seat.get("level") or "")
+        )
     else:
         name = seat.get("name") or translate(lang, "common.seat_n", n=n)
     return translate(lang, "common.seat_you", name=name) if you == seat["index"] else name
