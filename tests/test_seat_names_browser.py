@@ -145,3 +145,27 @@ def test_the_chart_refuses_a_you_that_is_no_seat(live_server, games):
     with pytest.raises(urllib.error.HTTPError) as err:
         urllib.request.urlopen(url, timeout=30)
     assert err.value.code == 400  # the site's error page, as every page's refusal
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_my_pending_answer_in_dragons_gold_is_not_thinking(browser, live_server, lang):
+    """Dragon's Gold's negotiation: my own answer not yet given is awaited, never "thinking"
+    (the others' are); every slayer named as everywhere."""
+    from tests.game_states import game_at
+
+    game, seat = game_at(live_server, "dg-answer")
+    page = new_page(browser, viewport={"width": 390, "height": 844})
+    open_as(page, live_server, "dragons_gold", game, seat, f"?lang={lang}")
+    page.wait_for_function("() => window.dgGame && window.dgGame.snap && !window.dgGame.busy")
+    mine = page.locator("#proposal li", has=page.locator(".dg-share-who", has_text=ME_OF[lang]))
+    expect(mine).to_have_count(1)
+    expect(mine.locator(".badge")).to_have_text(AWAITED[lang])
+    assert THINKING[lang] not in mine.inner_text()
+    page.locator("#proposal").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"dg-answer-{lang}.png"))
+    assert axe_violations(page) == []
+
+
+ME_OF = {"en": "(you)", "zh": "（你）"}
+AWAITED = {"en": "awaiting you", "zh": "等你回覆"}
+THINKING = {"en": "thinking", "zh": "考慮中"}

@@ -77,8 +77,8 @@ export function renderNegotiation(section, box, view, ctx) {
   box.replaceChildren(...body.filter(Boolean));
 }
 
-/** A slayer's answer to the proposal in words: accepts, rejects; not yet: mine "your answer
- * awaited" (I am not thinking, the page waits for me), another's "thinking". */
+/** A slayer's answer to the proposal in words: accepts, rejects; not yet: mine "awaiting
+ * you" (I am not thinking, the page waits for me), another's "thinking". */
 function answerWord(answer, mine) {
   return answer ? t(`dg.answer_${answer}`) : t(mine ? "dg.answer_yours" : "dg.answer_waiting");
 }
