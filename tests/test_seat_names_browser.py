@@ -99,6 +99,8 @@ def test_one_name_for_a_seat_on_the_game_page_and_its_review(
     expect(moves).to_contain_text(ME[lang])
     expect(page.locator("#seat option").nth(1)).to_contain_text(ME[lang])
     expect(page.locator("#seat option").nth(2)).to_contain_text(BOT[lang])
+    if kind in ("tobago", "isla_dorada"):  # the game page's own players panel, reused
+        expect(page.locator("#rv-players")).to_contain_text(ME[lang])
     legend = page.locator("#chart svg .legend text")
     expect(legend).to_have_count(SEATS[kind], timeout=120_000)  # once the analysis is done
     expect(legend.nth(0)).to_have_text(ME[lang])

@@ -31,7 +31,7 @@ export async function createRenderer({ root, helperBox, seats, view, viewer = nu
     async render(pos) {
       const v = pos.view;
       const me = pos.seat;
-      const ui = { seats, mySeat: null };
+      const ui = { seats, mySeat: viewer }; // names: my own seat "(you)", as everywhere
       $("rv-where").textContent = t("isla.where", { place: placeName(v.expedition) }).replace(/^[—–-]\s*/, "");
       renderTrack($("rv-track"), v);
       drawMap($("rv-map"), v, { path: [] });

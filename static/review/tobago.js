@@ -50,8 +50,8 @@ export async function createRenderer({ root, helperBox, seats, gameId, view, vie
   let preview = null;
 
   // names without "(you)": whoever reviews may not be that player
-  const draw = () => drawPosition(board, shown.view, { visible: new Set(MAP_COLOURS), reach: null, preview, targets: null, seats, mySeat: null });
-  const ui = () => ({ seats, mySeat: null, legal: [], busy: true, gameId, hintFor: () => null, preview: () => {}, act: () => {}, sharingLog: () => [] });
+  const draw = () => drawPosition(board, shown.view, { visible: new Set(MAP_COLOURS), reach: null, preview, targets: null, seats, mySeat: viewer });
+  const ui = () => ({ seats, mySeat: viewer, legal: [], busy: true, gameId, hintFor: () => null, preview: () => {}, act: () => {}, sharingLog: () => [] });
 
   function why(q, r) {
     const box = $("rv-why");
