@@ -112,15 +112,13 @@ def test_a_new_game_page_words_every_offered_level(client):
 
 @pytest.mark.parametrize("name", BUILTIN)
 def test_the_pages_have_a_short_name_for_every_level_and_old_name(name):
-    """A bot seat is shown as "Bot 2 (normal)" on its game's page and as "Seat 2 (normal bot)"
-    on the review: by keys made from its level, which no static check of the pages' keys sees."""
+    """A bot seat is shown as "Bot 2 (normal)" on every page (static/common/seats.js) and in the
+    review's chart legend (web/seat_names.py): by keys made from its level, which no static
+    check of the pages' keys sees; the lists of games on the account pages say the review's."""
     kind = get_kind(name)
-    forms = ["review.level_{}"] + (
-        [] if name == "tobago" else [PAGE_PREFIX[name] + "level_short_{}"]
-    )
     for level in [*kind.levels, *kind.aliases]:
         for lang in ("en", "zh"):
-            for key in (form.format(level) for form in forms):
+            for key in (f"common.bot_level_{level}", f"review.level_{level}"):
                 assert translate(lang, key) != key, (lang, key)
 
 

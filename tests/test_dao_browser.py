@@ -392,7 +392,6 @@ def test_every_dao_key_the_pages_use_exists():
         ("dao.type_", ("me", "friend", "bot", "none")),
         # the levels, and their old names (stored games' seats keep them)
         ("dao.level_", ("easy", "normal", "strong", "random", "greedy", "ev")),
-        ("dao.level_short_", ("easy", "normal", "strong", "random", "greedy", "ev")),
         ("dao.", ("cards", "pile_count")),
     ):
         assert {prefix + n for n in names} <= set(_catalogue("en"))

@@ -212,8 +212,9 @@ def check_end(page, s: dict) -> None:
     assert rows.count() == len(s["view"]["players"])
     for i, row in enumerate(s["view"]["score_breakdown"]):
         cells = rows.nth(i).locator("td").all_text_contents()
-        assert cells[-1] == str(row["total"]) == str(s["view"]["scores"][i])
-        assert cells[0] == str(row["gold"])
+        # the total right after the player (read on a phone without scrolling), then the parts
+        assert cells[0] == str(row["total"]) == str(s["view"]["scores"][i])
+        assert cells[1] == str(row["gold"])
     assert (
         row["total"]
         == row["gold"] + row["treasures"] + row["bonuses"] + row["destiny"] - row["curses"]

@@ -127,7 +127,7 @@ def test_api_docs_page_is_served_by_the_app():
     assert page.status_code == 200 and "text/html" in page.headers["Content-Type"]
     html = page.get_data(as_text=True)
     assert "/static/apidocs/apidocs.js" in html and not re.search(r"https?://", html)
-    # the page's own words in the reader's language (the operations' descriptions stay English)
+    # the page's own words in the reader's language (the operations' in tests/test_apidocs_words.py)
     zh = client.get("/api/docs?lang=zh").get_data(as_text=True)
     assert "<h1>API 參考文件</h1>" in zh and "試試看" in zh and "API reference" not in zh
     script = client.get("/static/apidocs/apidocs.js")

@@ -126,7 +126,7 @@ def test_a_tobago_game_stepped_through_from_two_seats_with_its_analysis(browser,
                 expect(page.locator(f'#position .hand-card[data-card="{c["id"]}"]')).to_have_count(
                     0
                 )
-    expect(page.locator("#helper-who")).to_contain_text("Random bot 2")
+    expect(page.locator("#helper-who")).to_contain_text("Bot 2 (random)")
     if mine["helper"]["hints"]:
         expect(page.locator("#helper .helper-hints li").first).to_contain_text(
             mine["helper"]["hints"][0]["reason"]

@@ -17,33 +17,36 @@ like any client.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template
+from flask import Blueprint, Response, abort, render_template, request
 
-from errors import ProjectError
+from errors import InvalidInput, ProjectError
 from games.base import kinds
-from web.game_pages import check_game_id
+from web.accounts_pages import page_account
+from web.game_pages import account_seat, check_game_id
 from web.game_site import site_or_404
 from web.i18n import current_lang, translate
 from web.review import reviews
 from web.review_chart import chart_svg
+from web.seat_names import seat_name
 
 bp = Blueprint("review_pages", __name__)
-
-
-def seat_label(lang: str, seat: dict) -> str:
-    """A seat's name for the chart's legend: its name, else "Seat n" or "Seat n (bot)"."""
-    n = seat["index"] + 1
-    if seat.get("name") and not (seat["type"] == "bot" and seat["name"] == f"{seat['level']} bot"):
-        return f"{n}. {seat['name']}"
-    if seat["type"] != "bot":
-        return translate(lang, "review.seat_n", n=n)
-    level = seat.get("level") or ""
-    return translate(lang, "review.seat_bot", n=n, level=translate(lang, f"review.level_{level}"))
 
 
 @bp.get("/review")
 def review_hub() -> str:
     return render_template("review/hub.html", kinds=sorted(kinds()))
+
+
+def _reader_seat(game_id: str) -> int | None:
+    """The seat the signed-in reader played in the game (named "you", static/common/seats.js);
+    the store is read for a signed-in reader only (a guest's seat is known by its token)."""
+    if page_account() is None:
+        return None
+    try:
+        game = reviews().finished(game_id)
+    except ProjectError:
+        return None  # not finished, or no such game: the page says so
+    return account_seat(game)
 
 
 @bp.get("/<kind>/games/<game_id>/review")
@@ -55,10 +58,24 @@ def review_page(kind: str, game_id: str) -> str:
         "review/review.html",
         kind=kind,
         game_id=game_id,
+        account_seat=_reader_seat(game_id),
         site=site,
         data_script=site.data_tag(lang),
         title=translate(lang, site.title),
     )
+
+
+def _you_arg(seats: int) -> int | None:
+    """``you``: the seat the reader played (its page knows it: a token or the account), named
+    "(you)" in the legend as on the page; absent: none. Not a seat of the game: 400."""
+    raw = request.args.get("you")
+    if raw is None:
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 2 or int(raw) >= seats:
+        raise InvalidInput(
+            f"you must be a seat of the game, got {raw!r}", "you", reason="no_such_seat"
+        )
+    return int(raw)
 
 
 @bp.get("/<kind>/games/<game_id>/review/chart.svg")
@@ -75,7 +92,9 @@ def review_chart(kind: str, game_id: str) -> Response:
         abort(404)
     lang = current_lang()
     measure = result["chart"]["measure"]
-    names = [seat_label(lang, s) for s in game.public_seats()]
+    seats = game.public_seats()
+    you = _you_arg(len(seats))
+    names = [seat_name(lang, s, you) for s in seats]
     svg = chart_svg(
         result["chart"]["values"],
         names,

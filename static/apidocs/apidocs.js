@@ -1,11 +1,16 @@
 // The API reference page: fetches /openapi.json and renders it, with a "try it" form per
 // operation. Plain DOM; every text from the document goes in as textContent. The page's own
-// words (headings, labels, buttons) are in the reader's language (`apidocs.*` strings), the
-// document's descriptions as the document gives them (English).
+// words (headings, labels, buttons) are in the reader's language (`apidocs.*` strings); the
+// document is written in English, and its operations' summaries and their parameters' and
+// responses' descriptions are shown in the reader's language from the pairs the page carries
+// (#apidocs-words: English text → the reader's words, web/docs.py; empty in English).
 
 import { has, t } from "../common/i18n.js";
 
 const root = document.getElementById("apidocs");
+const words = JSON.parse(document.getElementById("apidocs-words").textContent || "{}");
+/** A text of the document in the reader's language (as the document says it, if not worded). */
+const tr = (text) => (text && Object.hasOwn(words, text) ? words[text] : text);
 
 // el("div", {class: "x"}, child, "text", ...) → an element.
 /** How an operation is signed: a bearer token (a seat's or an account's), the session cookie, either optional. */
@@ -99,7 +104,7 @@ function jsonSchemaOf(content) {
 function tryIt(doc, path, method, op) {
   const params = op.parameters || [];
   const inputs = {};
-  const form = el("div", { class: "try" }, el("h4", {}, t("apidocs.try")));
+  const form = el("div", { class: "try" }, el("h3", { class: "op-h" }, t("apidocs.try")));
   for (const p of params) {
     inputs[p.name] = el("input", { type: "text", placeholder: `${p.in} ${p.name}` });
     form.append(el("label", {}, `${p.name} (${p.in})`, inputs[p.name]));
@@ -151,17 +156,17 @@ function operation(doc, path, method, op) {
   const head = el("summary", {},
     el("span", { class: `method method-${method}` }, method),
     el("span", { class: "path" }, path),
-    el("span", { class: "summary" }, op.summary || ""),
+    el("span", { class: "summary" }, tr(op.summary) || ""),
     op.security ? el("span", { class: "lock", title: t("apidocs.reads_token") }, `[${t("apidocs.token_badge")}]`) : null);
   const body = el("div", { class: "op-body" });
   const params = op.parameters || [];
   if (params.length) {
-    body.append(el("h4", {}, t("apidocs.parameters")), el("table", {},
+    body.append(el("h3", { class: "op-h" }, t("apidocs.parameters")), el("table", {},
       el("tr", {}, ["name", "in", "type", "about"].map((c) => el("th", { scope: "col" }, t(`apidocs.col_${c}`)))),
       params.map((p) => el("tr", {},
         el("td", {}, p.name + (p.required ? " *" : "")), el("td", {}, p.in),
         el("td", {}, typeLabel(doc, p.schema) + limits(p.schema || {})),
-        el("td", {}, p.description || "")))));
+        el("td", {}, tr(p.description) || "")))));
   }
   const how = ways(op);
   if (how.bearer) {
@@ -170,14 +175,14 @@ function operation(doc, path, method, op) {
   }
   if (how.cookie) body.append(el("p", {}, t(how.bearer ? "apidocs.or_session" : "apidocs.session_only", { header: "X-CSRF-Token" })));
   if (op.requestBody) {
-    body.append(el("h4", {}, t(op.requestBody.required ? "apidocs.request_body" : "apidocs.request_body_optional")),
+    body.append(el("h3", { class: "op-h" }, t(op.requestBody.required ? "apidocs.request_body" : "apidocs.request_body_optional")),
       schemaTree(doc, jsonSchemaOf(op.requestBody.content), 0));
   }
-  body.append(el("h4", {}, t("apidocs.responses")));
+  body.append(el("h3", { class: "op-h" }, t("apidocs.responses")));
   for (const [status, r] of Object.entries(op.responses || {})) {
     const schema = jsonSchemaOf(r.content);
     const other = r.content && Object.keys(r.content).find((t) => t !== "application/json");
-    body.append(el("div", {}, el("strong", {}, status), " ", r.description || "",
+    body.append(el("div", {}, el("strong", {}, status), " ", tr(r.description) || "",
       other ? ` (${other})` : null,
       schema && status.startsWith("2") ? schemaTree(doc, schema, 0) : null));
   }

@@ -17,6 +17,7 @@ import { api } from "./api.js";
 import { h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { lang, t } from "./i18n.js";
+import { seatName } from "./seats.js";
 
 const $ = (id) => document.getElementById(id);
 /** The characters-left line shows once this few are left (the server's limit is 500). */
@@ -43,7 +44,7 @@ export class TableChat {
     this.mySeat = null;
     this.over = false;
     this.canWrite = false;
-    this.nameOf = null; // the page's names of seats (else chat.seat_n)
+    this.nameOf = null; // the page's names of seats (else common/seats.js's)
     this.names = ""; // the names the lines were drawn with
     this.muted = loadMuted(gameId);
     this.loading = null; // the reading under way
@@ -76,9 +77,7 @@ export class TableChat {
   /** How the chat names seat `s`. */
   who(s) {
     if (this.nameOf) return this.nameOf(s);
-    const seat = this.seats[s] || {};
-    const name = seat.deleted ? t("chat.deleted") : seat.name || t("chat.seat_n", { n: s + 1 });
-    return s === this.mySeat ? t("chat.you_named", { name }) : name;
+    return seatName(this.seats, s, this.mySeat);
   }
 
   /** A line the event stream pushed (a repeat is ignored; after a gap the missing lines are read). */

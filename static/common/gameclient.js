@@ -18,19 +18,13 @@
 import { api, ApiError, seatTokens, signedIn } from "./api.js";
 import { errorText } from "./errors.js";
 import { list, t } from "./i18n.js";
+import { accountSeat, seatName } from "./seats.js";
 import { showTable } from "./table.js";
 import { chatFor } from "./chat.js";
 import { signalTurn } from "./yourturn.js";
 
 export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
-/** The seat the signed-in account holds in this game, as the server wrote it into the page
- * (`data-account-seat`, web/game_pages.py), or null. */
-export function accountSeat() {
-  const el = document.querySelector("[data-account-seat]");
-  const n = el ? Number(el.dataset.accountSeat) : NaN;
-  return el && el.dataset.accountSeat !== "" && Number.isInteger(n) ? n : null;
-}
 export const clone = (v) => JSON.parse(JSON.stringify(v));
 const $ = (id) => document.getElementById(id);
 /** Refusals or drops of the event stream in a row, without an event between, before the long-poll takes over. */
@@ -196,9 +190,9 @@ export class GameClient {
     this.showBots(next);
   }
 
-  /** How the page names seat `s` of `snap` (its own seatName, else the seat's name or number). */
+  /** How the page names seat `s` of `snap` (its own seatName, else common/seats.js's). */
   nameOf(snap, s) {
-    return this.seatName ? this.seatName(s) : snap.seats[s].name || String(s + 1);
+    return this.seatName ? this.seatName(s) : seatName(snap.seats, s, this.mySeat);
   }
 
   /** Under #status: which bots are thinking (the table plays them), or that a bot failed; then the

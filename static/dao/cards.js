@@ -4,6 +4,7 @@
 
 import { h } from "../common/dom.js";
 import { lang, list, t } from "../common/i18n.js";
+import { seatName } from "../common/seats.js";
 import { tableText } from "../common/table.js";
 
 const dataNode = document.getElementById("dao-data");
@@ -63,16 +64,8 @@ export function groupByElement(cards) {
     .filter((g) => g.cards.length);
 }
 
-/** A seat's name for people: "You", the chosen name, or "Bot 3 (card counter)". */
-export function seatName(seats, i, mySeat) {
-  const s = seats[i] || {};
-  if (s.deleted) return t("common.deleted_player");
-  if (i === mySeat) return s.name ? t("dao.you_named", { name: s.name }) : t("dao.you");
-  // a bot's name is the server's default ("ev bot") unless one was given: say it in this language
-  if (s.type === "bot" && (!s.name || s.name === `${s.level} bot`)) return t("dao.bot_name", { n: i + 1, level: t(`dao.level_short_${s.level}`) });
-  if (s.name) return s.name;
-  return t("dao.seat_n", { n: i + 1 });
-}
+/** A seat's name for people: one name on every page (common/seats.js). */
+export { seatName };
 
 /** Names as a list in this language ("A, B" / "A、B"). */
 export function nameList(names) { return list(names); }

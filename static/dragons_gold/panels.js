@@ -77,6 +77,12 @@ export function renderNegotiation(section, box, view, ctx) {
   box.replaceChildren(...body.filter(Boolean));
 }
 
+/** A slayer's answer to the proposal in words: accepts, rejects; not yet: mine "awaiting
+ * you" (I am not thinking, the page waits for me), another's "thinking". */
+function answerWord(answer, mine) {
+  return answer ? t(`dg.answer_${answer}`) : t(mine ? "dg.answer_yours" : "dg.answer_waiting");
+}
+
 function proposalsStep(neg, dragon, ctx) {
   const { who, mySeat, legal, send, ui, redraw } = ctx;
   const p = neg.proposal;
@@ -86,7 +92,7 @@ function proposalsStep(neg, dragon, ctx) {
     h("ul", {}, neg.participants.map((s) => h("li", {},
       h("span", { class: "dg-share-who" }, who(s)), " ", chips(p.shares[String(s)]), " ",
       s === p.by ? h("span", { class: "badge" }, t("dg.proposer"))
-        : h("span", { class: `badge ${p.answers[String(s)] || "waiting"}` }, t(`dg.answer_${p.answers[String(s)] || "waiting"}`))))))
+        : h("span", { class: `badge ${p.answers[String(s)] || "waiting"}` }, answerWord(p.answers[String(s)], s === mySeat))))))
     : h("p", { class: "muted" }, t("dg.no_proposal")));
   const accept = find(legal, (a) => a.type === "accept");
   const reject = find(legal, (a) => a.type === "reject");

@@ -3,6 +3,7 @@
 
 import { h } from "../common/dom.js";
 import { clauses, t } from "../common/i18n.js";
+import { seatName } from "../common/seats.js";
 import { tableText } from "../common/table.js";
 
 export const DATA = JSON.parse(document.getElementById("dg-data").textContent);
@@ -41,14 +42,8 @@ export function tokensText(tokens) {
   return parts.length ? parts.join(t("dg.list_sep")) : t("dg.no_tokens");
 }
 
-export function seatName(seats, i, mySeat) {
-  const s = seats[i] || {};
-  if (s.deleted) return t("common.deleted_player");
-  if (i === mySeat) return s.name ? t("dg.you_named", { name: s.name }) : t("dg.you");
-  if (s.type === "bot" && (!s.name || s.name === `${s.level} bot`)) return t("dg.bot_name", { n: i + 1, level: t(`dg.level_short_${s.level}`) });
-  if (s.name) return s.name;
-  return t("dg.seat_n", { n: i + 1 });
-}
+/** A seat's name for people: one name on every page (common/seats.js). */
+export { seatName };
 
 export const nameList = (names) => names.join(t("dg.list_sep"));
 

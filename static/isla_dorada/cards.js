@@ -3,6 +3,7 @@
 
 import { h } from "../common/dom.js";
 import { lang, list, t } from "../common/i18n.js";
+import { seatName } from "../common/seats.js";
 import { tableText } from "../common/table.js";
 
 /** The page data from isla_data_script(): card kinds with their facts, the rules' numbers. */
@@ -80,15 +81,8 @@ export function goalChip(g) {
   return h("span", { class: `igoal g-${g.kind}`, title: goalText(g) }, goalText(g));
 }
 
-/** "Ana (2)", "Bot 3 (planner)", "Seat 4"; my own seat "Ana (you)" or "Seat 1 (you)". */
-export function seatName(seats, s, me) {
-  const seat = (seats && seats[s]) || {};
-  if (seat.deleted) return t("isla.seat_named", { n: s + 1, name: t("common.deleted_player") });
-  const bot = seat.type === "bot" && (!seat.name || seat.name === `${seat.level} bot`);
-  if (s === me) return seat.name && !bot ? t("isla.you_name", { name: seat.name }) : t("isla.seat_you", { n: s + 1 });
-  if (bot) return t("isla.bot_name", { n: s + 1, level: t(`isla.level_short_${seat.level}`) });
-  return seat.name ? t("isla.seat_named", { n: s + 1, name: seat.name }) : t("isla.seat_n", { n: s + 1 });
-}
+/** A seat's name for people: one name on every page (common/seats.js). */
+export { seatName };
 
 export function nameList(names) {
   return names.join(lang === "zh" ? "、" : ", ");

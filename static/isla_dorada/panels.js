@@ -93,9 +93,10 @@ export function renderEnd(box, snap, ui) {
   const v = snap.view;
   const rows = v.score_breakdown.map((r, i) => h("tr", { class: v.winners.includes(i) ? "win" : "" },
     h("th", { scope: "row" }, seatName(ui.seats, i, ui.mySeat), v.winners.includes(i) ? " ★" : ""),
+    // the total right after the player (as Dragon's Gold's end screen): read on a phone without scrolling sideways
+    h("td", { class: "total" }, String(r.total)),
     ...["gold", "treasures", "bonuses", "destiny"].map((k) => h("td", {}, String(r[k]))),
-    h("td", {}, r.curses ? `−${r.curses}` : "0"),
-    h("td", { class: "total" }, String(r.total))));
+    h("td", {}, r.curses ? `−${r.curses}` : "0")));
   const destinies = v.players.map((p, i) => p.destiny ? h("li", {},
     i === ui.mySeat ? missionText(p.destiny, "isla.your_destiny") : missionText(p.destiny, "isla.destiny_of", seatName(ui.seats, i, ui.mySeat)), " — ",
     t(p.mission && p.mission.achieved ? "isla.achieved" : "isla.missed", { done: p.mission ? p.mission.done : 0, needed: p.mission ? p.mission.needed : 0 })) : null);
@@ -105,7 +106,7 @@ export function renderEnd(box, snap, ui) {
     scrollBox(t("isla.breakdown"), h("table", { class: "isla-scores", id: "score-table" },
       h("caption", {}, t("isla.breakdown")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("isla.player")),
-        ...["gold", "treasures", "bonuses", "destiny", "curses", "total"].map((k) => h("th", { scope: "col" }, t(`isla.col_${k}`))))),
+        ...["total", "gold", "treasures", "bonuses", "destiny", "curses"].map((k) => h("th", { scope: "col", class: k === "total" ? "total" : null }, t(`isla.col_${k}`))))),
       h("tbody", {}, rows))),
     h("ul", { class: "isla-destinies" }, destinies),
     h("p", {}, h("a", { class: "button", href: "/isla_dorada/new" }, t("isla.again")), " ",

@@ -8,6 +8,7 @@
 import { h } from "../common/dom.js";
 import { GameClient } from "../common/gameclient.js";
 import { has, list, t } from "../common/i18n.js";
+import { seatName } from "../common/seats.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("play");
@@ -16,7 +17,7 @@ const client = new GameClient({ kind, gameId: root.dataset.game, strings: "play.
 const { mySeat } = client;
 const ui = { renderer: null, replaying: false, clock: null, focusActions: false };
 
-const who = (s) => (ui.renderer ? ui.renderer.seatName(s, mySeat) : t("review.seat_n", { n: s + 1 }));
+const who = (s) => (ui.renderer ? ui.renderer.seatName(s, mySeat) : seatName(client.snap ? client.snap.seats : [], s, mySeat));
 const current = () => (!ui.replaying && client.current ? client.snap : null);
 const myTurn = () => !!current() && !client.snap.over && mySeat !== null && client.snap.legal_actions.length > 0;
 
@@ -61,7 +62,7 @@ function renderActions() {
 function renderPlayers(snap) {
   $("players").replaceChildren(...snap.seats.map((s, i) => {
     const acting = snap.to_act.includes(i);
-    const parts = [i === mySeat ? t("play.you", { who: who(i) }) : who(i)];
+    const parts = [who(i)]; // "(you)" for my seat, as every page names it
     if (acting) parts.push(t("play.to_act"));
     if (snap.scores) parts.push(t("play.score", { score: snap.scores[i] }));
     return h("li", { class: `${acting ? "acting" : ""}${i === mySeat ? " me" : ""}`.trim() }, parts.join(" · "));

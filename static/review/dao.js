@@ -7,7 +7,7 @@ import { list, t } from "../common/i18n.js";
 import { cardFace, DATA, eventText, seatName } from "../dao/cards.js";
 import { groups, renderHelper } from "../dao/panels.js";
 
-export async function createRenderer({ root, helperBox, seats }) {
+export async function createRenderer({ root, helperBox, seats, viewer = null }) {
   const helperInner = h("div", { id: "helper-body" });
   helperBox.replaceChildren(h("div", { class: "dao-helper" }, helperInner, h("p", { class: "hint-text" }, t("dao.helper_note"))));
   root.replaceChildren(
@@ -23,7 +23,7 @@ export async function createRenderer({ root, helperBox, seats }) {
   const $ = (id) => document.getElementById(id);
 
   return {
-    seatName: (i, me) => seatName(seats, i, me),
+    seatName: (i, me = viewer) => seatName(seats, i, me),
     async render(pos) {
       const v = pos.view;
       const me = pos.seat;
@@ -38,12 +38,12 @@ export async function createRenderer({ root, helperBox, seats }) {
       $("rv-display").replaceChildren(...(items.length ? items : [h("li", { class: "dao-slot muted dao-empty" }, t("dao.display_empty"))]));
       $("rv-total").textContent = v.display.length ? t(over ? "dao.display_over" : "dao.display_total", { total: v.total, max: DATA.bust_above }) : "";
       $("rv-players").replaceChildren(...v.players.map((p, i) => h("li", { class: `rv-dao-player${i === me ? " me" : ""}${v.to_act.includes(i) ? " acting" : ""}`, "data-seat": String(i) },
-        h("p", {}, h("strong", {}, seatName(seats, i, null)), " · ", t("dao.cards", { count: p.count }),
+        h("p", {}, h("strong", {}, seatName(seats, i, viewer)), " · ", t("dao.cards", { count: p.count }),
           v.to_act.includes(i) ? h("span", { class: "badge" }, t("dao.to_play")) : null,
           p.score !== undefined ? h("span", { class: "muted" }, " · ", t("dao.points", { score: p.total ?? p.score })) : null),
         p.cards ? groups(p.cards, { small: true }) : h("p", { class: "muted rv-hidden-pile" }, t("review.dao_hidden")))));
       $("rv-rounds").replaceChildren(...(v.finished || []).map((r) => h("p", { class: "muted" },
-        t("review.dao_round_scores", { n: r.round, scores: list(r.scores.map((s, i) => `${seatName(seats, i, null)} ${s}`)) }))));
+        t("review.dao_round_scores", { n: r.round, scores: list(r.scores.map((s, i) => `${seatName(seats, i, viewer)} ${s}`)) }))));
       renderHelper(helperInner, pos.helper, { watching: pos.helper_seat === null, over: v.over });
     },
     moveText(entry, seat) {

@@ -9,8 +9,8 @@ import { t } from "../common/i18n.js";
 import { renderMarket, renderNegotiation } from "../dragons_gold/panels.js";
 import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemLabel, seatName, tableFacts } from "../dragons_gold/tokens.js";
 
-export async function createRenderer({ root, helperBox, seats }) {
-  const who = (s) => seatName(seats, s, null);
+export async function createRenderer({ root, helperBox, seats, viewer = null }) {
+  const who = (s) => seatName(seats, s, viewer);
   helperBox.replaceChildren(h("p", { class: "muted" }, t("review.dg_no_helper")));
   root.replaceChildren(
     h("h3", {}, t("dg.dragons")),
@@ -28,7 +28,7 @@ export async function createRenderer({ root, helperBox, seats }) {
   const ui = { seats, replaying: true, actor: null, hunter: null, sword: false, draft: null, draftKey: null, clock: null };
 
   return {
-    seatName: (i) => who(i),
+    seatName: (i, me = viewer) => seatName(seats, i, me),
     async render(pos) {
       const v = pos.view;
       $("rv-facts").textContent = tableFacts(v);

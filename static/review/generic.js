@@ -4,6 +4,7 @@
 
 import { h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
+import { seatName } from "../common/seats.js";
 import { tableText } from "../common/table.js";
 
 function outline(value, depth = 0) {
@@ -13,10 +14,10 @@ function outline(value, depth = 0) {
   return h("dl", { class: `rv-outline depth-${Math.min(depth, 4)}` }, entries.map(([k, v]) => [h("dt", {}, k), h("dd", {}, outline(v, depth + 1))]));
 }
 
-export async function createRenderer({ root, helperBox, seats }) {
-  const name = (i) => (seats[i] && seats[i].deleted ? t("common.deleted_player") : (seats[i] && seats[i].name) || t("review.seat_n", { n: i + 1 }));
+export async function createRenderer({ root, helperBox, seats, viewer = null }) {
+  const name = (i) => seatName(seats, i, viewer);
   return {
-    seatName: (i) => name(i),
+    seatName: (i, me = viewer) => seatName(seats, i, me),
     async render(pos) {
       root.replaceChildren(h("div", { class: "rv-generic", tabindex: "0", role: "region", "aria-label": t("review.position") }, outline(pos.view)));
       helperBox.replaceChildren(pos.helper ? outline(pos.helper) : h("p", { class: "muted" }, t("review.no_helper_now")));

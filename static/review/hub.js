@@ -2,32 +2,33 @@
 // finished games of every kind with a link to their review, and a record to import
 // (POST /api/games/import) that opens the review of the imported copy.
 
-import { api, signedIn } from "../common/api.js";
+import { api, seatTokens, signedIn } from "../common/api.js";
 import { h } from "../common/dom.js";
-import { has, lang, list, t } from "../common/i18n.js";
+import { lang, list, t } from "../common/i18n.js";
 import { errorText } from "../common/errors.js";
+import { seatName } from "../common/seats.js";
 
 const $ = (id) => document.getElementById(id);
 const reviewable = new Set(JSON.parse($("review-kinds").textContent));
 const LOCALE = lang === "zh" ? "zh-Hant" : "en";
 const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });
 
-/** A seat as the hub lists it: its player's name, else "Seat 2" or "Seat 2 (planner bot)". */
-function seatText(s, i) {
-  if (s.deleted) return t("common.deleted_player");
-  if (s.type === "bot" && (!s.name || s.name === `${s.level} bot`)) {
-    return t("review.seat_bot", { n: i + 1, level: has(`review.level_${s.level}`) ? t(`review.level_${s.level}`) : s.level });
-  }
-  return s.name || t("review.seat_n", { n: i + 1 });
-}
 
 const kindTitles = api("GET", "/api/games/kinds").then((kinds) =>
   Object.fromEntries(kinds.kinds.map((k) => [k.name, lang === "zh" ? k.title_zh : k.title])));
 
-/** One game of a list: its review link named by the game and its players, and when. */
-function gameItem(g, title, at, extra = "") {
+/** The seat of game `g` this browser holds a token for (its lowest), else null. */
+function tokenSeat(g) {
+  const mine = Object.keys(seatTokens.all(g.id)).map(Number).filter(Number.isInteger).sort((a, b) => a - b);
+  return mine.length ? mine[0] : null;
+}
+
+/** One game of a list: its review link named by the game and its players (as every page names
+ * them, common/seats.js; `me`, the seat I played, "you"), and when. */
+function gameItem(g, title, at, extra = "", me = tokenSeat(g)) {
+  const seats = list(g.seats.map((s, i) => seatName(g.seats, i, me)));
   return h("li", {},
-    h("a", { href: `/${g.game}/games/${g.id}/review` }, t("review.game_line", { game: title[g.game] || g.game, seats: list(g.seats.map(seatText)) })),
+    h("a", { href: `/${g.game}/games/${g.id}/review` }, t("review.game_line", { game: title[g.game] || g.game, seats })),
     " ", h("span", { class: "muted" }, when.format(new Date(at * 1000)), extra));
 }
 
@@ -51,7 +52,7 @@ async function yours() {
     const [mine, title] = await Promise.all([api("GET", "/api/me/games"), kindTitles]);
     const games = mine.finished.filter((g) => reviewable.has(g.game));
     if (!games.length) { box.replaceChildren(h("li", { class: "muted" }, t("acct.finished_none"))); return; }
-    box.replaceChildren(...games.map((g) => gameItem(g, title, g.ended)));
+    box.replaceChildren(...games.map((g) => gameItem(g, title, g.ended, "", g.seat)));
   } catch (e) {
     box.replaceChildren(h("li", { class: "error" }, errorText(e)));
   }

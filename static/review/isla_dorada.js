@@ -9,7 +9,7 @@ import { eventText, learnMap, placeName, routeName, seatName } from "../isla_dor
 import { drawMap } from "../isla_dorada/map.js";
 import { renderAuction, renderDisplay, renderHand, renderPlayers, renderTrack } from "../isla_dorada/panels.js";
 
-export async function createRenderer({ root, helperBox, seats, view }) {
+export async function createRenderer({ root, helperBox, seats, view, viewer = null }) {
   learnMap(view.map);
   helperBox.replaceChildren(h("p", { class: "muted" }, t("review.isla_no_helper")));
   root.replaceChildren(
@@ -27,11 +27,11 @@ export async function createRenderer({ root, helperBox, seats, view }) {
   const $ = (id) => document.getElementById(id);
 
   return {
-    seatName: (i, me) => seatName(seats, i, me),
+    seatName: (i, me = viewer) => seatName(seats, i, me),
     async render(pos) {
       const v = pos.view;
       const me = pos.seat;
-      const ui = { seats, mySeat: null };
+      const ui = { seats, mySeat: viewer }; // names: my own seat "(you)", as everywhere
       $("rv-where").textContent = t("isla.where", { place: placeName(v.expedition) }).replace(/^[—–-]\s*/, "");
       renderTrack($("rv-track"), v);
       drawMap($("rv-map"), v, { path: [] });
@@ -46,8 +46,8 @@ export async function createRenderer({ root, helperBox, seats, view }) {
         // the seat's own "mine" part (its mission's progress) comes with its view, or mine_all
         const own = me === i ? v : { ...v, mine: v.mine_all ? v.mine_all[i] : null };
         renderHand(hand, count, goals, own, i);
-        return h("section", { class: "rv-hand", "data-seat": String(i), "aria-label": seatName(seats, i, null) },
-          h("p", {}, h("strong", {}, seatName(seats, i, null)), " ", count), hand, goals);
+        return h("section", { class: "rv-hand", "data-seat": String(i), "aria-label": seatName(seats, i, viewer) },
+          h("p", {}, h("strong", {}, seatName(seats, i, viewer)), " ", count), hand, goals);
       }) : [h("p", { class: "muted" }, t("review.no_hands"))]));
     },
     moveText(entry, seat) {
@@ -60,7 +60,7 @@ export async function createRenderer({ root, helperBox, seats, view }) {
         return t("review.isla_bid", { target, value: a.value });
       }
       if (a.type === "pay") return t("review.isla_pay", { count: a.cards.length });
-      if (a.type === "juju") return t("review.isla_juju", { who: seatName(seats, a.target, null) });
+      if (a.type === "juju") return t("review.isla_juju", { who: seatName(seats, a.target, viewer) });
       if (a.type === "detour") return t("review.isla_detour", { route: routeName(a.route) });
       if (a.type === "treasures") return t("review.isla_treasures", { count: a.plays.length });
       return t(`review.isla_${a.type}`);

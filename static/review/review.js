@@ -11,6 +11,7 @@ import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { has, lang, t } from "../common/i18n.js";
 import { reviewChat } from "../common/chat.js";
+import { seatName, viewerSeat } from "../common/seats.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("review");
@@ -41,10 +42,12 @@ function showError(text) {
   box.textContent = text || "";
 }
 
+/** The seat this browser played in the game (its token, or the signed-in account's): "you". */
+const viewer = viewerSeat(gameId);
+
+/** One name for a seat, the same as the game page's (common/seats.js) and the chart legend's. */
 function seatLabel(i) {
-  if (state.renderer && state.renderer.seatName) return state.renderer.seatName(i, null);
-  const s = state.seats[i] || {};
-  return s.name ? `${i + 1}. ${s.name}` : t("review.seat_n", { n: i + 1 });
+  return seatName(state.seats, i, viewer);
 }
 
 // --- loading ------------------------------------------------------------------------------------
@@ -108,7 +111,7 @@ function decisionText(d) {
 
 /** A move in words: its public events, or who acted when they say nothing (a secret choice). */
 function moveWords(entry) {
-  const said = state.renderer.moveText(entry, null);
+  const said = state.renderer.moveText(entry, viewer);
   if (said) return said;
   return entry.seat === null ? t("review.table_move") : t("review.secret_move", { who: seatLabel(entry.seat) });
 }
@@ -232,7 +235,8 @@ function renderSummary(a) {
 
 async function renderChart() {
   try {
-    const resp = await fetch(`/${kind}/games/${gameId}/review/chart.svg?lang=${lang}`);
+    const you = viewer === null ? "" : `&you=${viewer}`; // the legend names my seat "(you)" too
+    const resp = await fetch(`/${kind}/games/${gameId}/review/chart.svg?lang=${lang}${you}`);
     if (!resp.ok) return;
     const doc = new DOMParser().parseFromString(await resp.text(), "image/svg+xml");
     const svg = doc.documentElement;
@@ -297,7 +301,7 @@ async function start() {
   state.seats = snap.seats;
   state.steps = snap.version;
   const module = await import(root.dataset.renderer);
-  state.renderer = await module.createRenderer({ root: $("position"), helperBox: $("helper"), seats: snap.seats, gameId, kind, view: snap.view });
+  state.renderer = await module.createRenderer({ root: $("position"), helperBox: $("helper"), seats: snap.seats, gameId, kind, view: snap.view, viewer });
   state.entries = await loadEvents();
   reviewChat(gameId, snap.seats, seatLabel); // what the table said, read only
   $("seat").replaceChildren(h("option", { value: "" }, t("review.everyone")),

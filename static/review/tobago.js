@@ -19,7 +19,7 @@ function specOf(ref) {
   return m ? { generated: Number(m[1]), landmarks_seed: ref.landmarks_seed } : { name: ref.spec, landmarks_seed: ref.landmarks_seed };
 }
 
-export async function createRenderer({ root, helperBox, seats, gameId, view }) {
+export async function createRenderer({ root, helperBox, seats, gameId, view, viewer = null }) {
   root.replaceChildren(
     h("p", { class: "rv-board-tools" }, h("button", { type: "button", class: "secondary small", id: "rv-zoom", "aria-pressed": "false", "aria-controls": "rv-board" }, t("game.zoom"))),
     h("div", { id: "rv-board", class: "board" }),
@@ -50,8 +50,8 @@ export async function createRenderer({ root, helperBox, seats, gameId, view }) {
   let preview = null;
 
   // names without "(you)": whoever reviews may not be that player
-  const draw = () => drawPosition(board, shown.view, { visible: new Set(MAP_COLOURS), reach: null, preview, targets: null, seats, mySeat: null });
-  const ui = () => ({ seats, mySeat: null, legal: [], busy: true, gameId, hintFor: () => null, preview: () => {}, act: () => {}, sharingLog: () => [] });
+  const draw = () => drawPosition(board, shown.view, { visible: new Set(MAP_COLOURS), reach: null, preview, targets: null, seats, mySeat: viewer });
+  const ui = () => ({ seats, mySeat: viewer, legal: [], busy: true, gameId, hintFor: () => null, preview: () => {}, act: () => {}, sharingLog: () => [] });
 
   function why(q, r) {
     const box = $("rv-why");
@@ -73,7 +73,7 @@ export async function createRenderer({ root, helperBox, seats, gameId, view }) {
 
   function renderHands(v) {
     const rows = v.players.filter((p) => p.hand).map((p) => h("div", { class: "rv-hand", "data-seat": String(p.seat) },
-      h("p", { class: "rv-hand-who" }, seatMarker(p.seat, 18), " ", h("strong", {}, seatName(seats, p.seat, null)),
+      h("p", { class: "rv-hand-who" }, seatMarker(p.seat, 18), " ", h("strong", {}, seatName(seats, p.seat, viewer)),
         p.treasures ? h("span", { class: "muted" }, " · ", t("review.tob_treasures", { values: p.treasures.map((c) => c.value).join(" + ") || "—", score: p.score ?? 0 })) : null),
       h("ul", { class: "hand rv-hand-cards" }, p.hand.length ? p.hand.map((c) => h("li", { class: "hand-card", "data-card": String(c.id) },
         h("div", { class: "card-face" }, clueIcon(c.clue, 34), h("span", { class: "clue-sentence" }, clueText(c.clue))))) : h("li", { class: "muted" }, t("game.empty_hand")))));
@@ -87,7 +87,7 @@ export async function createRenderer({ root, helperBox, seats, gameId, view }) {
     if (!helper) { helperBox.replaceChildren(h("p", { class: "muted" }, t("review.no_helper_now"))); return; }
     const v = shown.view;
     const costRows = helper.cost_seats.map((s, i) => h("tr", { class: s === helper.seat ? "me" : "" },
-      h("th", { scope: "row" }, seatMarker(s, 16), " ", seatName(seats, s, null)),
+      h("th", { scope: "row" }, seatMarker(s, 16), " ", seatName(seats, s, viewer)),
       helper.maps.map((m) => h("td", {}, m.costs[i] === null || m.costs[i] === undefined ? "—" : String(m.costs[i])))));
     const hints = helper.hints.slice(0, 8).map((x) => h("li", {},
       h("button", { type: "button", class: "link-like rv-hint", onmouseenter: () => { preview = x.candidates; draw(); }, onmouseleave: () => { preview = null; draw(); },
@@ -105,7 +105,7 @@ export async function createRenderer({ root, helperBox, seats, gameId, view }) {
   }
 
   return {
-    seatName: (i) => seatName(seats, i, null),
+    seatName: (i, me = viewer) => seatName(seats, i, me),
     async render(pos) {
       shown = pos;
       preview = null;

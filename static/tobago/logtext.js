@@ -1,17 +1,11 @@
 // The game's public events in words (the game log), in the page's language.
 
 import { clueText, has, list, t } from "../common/i18n.js";
+import { seatName } from "../common/seats.js";
 import { tableText } from "../common/table.js";
 
-/** A seat's display name: its chosen name, or "Seat n" / "<level> bot". */
-export function seatName(seats, i, mySeat = null) {
-  const s = seats && seats[i];
-  if (s && s.deleted) return t("common.deleted_player");
-  const defaultBotName = s && s.type === "bot" && (!s.name || s.name === `${s.level} bot`);
-  let name = defaultBotName ? t("seat.bot", { level: t(`seat.level_${s.level}`), n: i + 1 }) : s && s.name ? s.name : t("seat.n", { n: i + 1 });
-  if (i === mySeat) name = t("seat.you_named", { name });
-  return name;
-}
+/** A seat's name for people: one name on every page (common/seats.js). */
+export { seatName };
 
 export const mapName = (colour) => t(`map.${colour}`);
 
