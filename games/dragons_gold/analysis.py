@@ -10,7 +10,11 @@ The game page has no helper panel, so neither has the review (the position itsel
   scoring, up to ``ANALYSIS_CANDIDATES``) and the play made are each played on in the same
   ``ANALYSIS_ROLLOUTS`` states sampled from the seat's view (``games.dragons_gold.sampling``),
   to the game's end by the strong bot's rollout policy (the others by the normal bot); a play's
-  value is its mean final lead. Item uses are not rated.
+  value is its mean final lead. The loss is the best play's mean less the play made's, **less
+  one standard error of that paired difference** (the rollouts' noise; never below 0): a few
+  imagined games give final leads tens of points apart, and without it the analysis called
+  the strong bot's own plays mistakes about as often as anyone's (a winner by 57 points was
+  once rated the worst player). Item uses are not rated.
 - *picking a lot* in a division: the lead once the lot is mine, on the hoards the strong bot
   infers (``strong.Weigher``, ``ANALYSIS_SAMPLES`` draws).
 - *answering a market offer*: the lead after accepting, or as it stands after rejecting, on
@@ -21,14 +25,18 @@ the others answer), thefts and divisions are not rated. The analysis has a budge
 smaller than the bot's (it judges every decision of a game), and one fixed generator: the same
 record gives the same analysis.
 
-Marks (loss in points of lead): **best** ≤ 0.000001, **good** ≤ 2 (within the rollouts' noise),
-**inaccuracy** ≤ 6 (about half a majority), **mistake** above.
+Marks (loss in points of lead, the final score difference the analysis expects): **best** ≤
+0.5, **good** ≤ 2, **inaccuracy** ≤ 6 (about half a majority), **mistake** above.
 
 **Hoard worth** (the chart), from the seat's own view: its hoard at the public token worth
 (``splits.token_values``); at the end, its score.
 """
 
 from __future__ import annotations
+
+import math
+import random
+import statistics
 
 from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
 from games.base import Action
@@ -38,10 +46,10 @@ from games.dragons_gold.sampling import Inconsistent
 from games.dragons_gold.splits import token_values, worth
 from games.review import merged_with_own
 
-THRESHOLDS = Thresholds(good=2.0, inaccuracy=6.0)
+THRESHOLDS = Thresholds(good=2.0, inaccuracy=6.0, best=0.5)
 #: The analysis's think budget (module doc): states sampled per play, the most candidates beside
 #: the play made, hoard draws to weigh a lot or a trade.
-ANALYSIS_ROLLOUTS = 3
+ANALYSIS_ROLLOUTS = 6
 ANALYSIS_CANDIDATES = 3
 ANALYSIS_SAMPLES = 8
 
@@ -58,15 +66,23 @@ def _fight(view: dict, legal: list[Action], played: Action) -> Judgement | None:
         moves.append(played)
     if len(moves) < 2:
         return None
-    found = strong.values(view, moves, seeded(), ANALYSIS_ROLLOUTS, strong.lead)
-    if found is None:
-        return None
-    values = dict(enumerate(found))
+    rng = seeded()
+    runs: list[list[float]] = []  # per sampled state, every move's final lead
+    for _ in range(ANALYSIS_ROLLOUTS):
+        found = strong.values(view, moves, random.Random(rng.randrange(2**63)), 1, strong.lead)
+        if found is None:
+            return None
+        runs.append(found)
+    values = {i: statistics.fmean(r[i] for r in runs) for i in range(len(moves))}
     best = best_of(values)
     mine = moves.index(played)
-    if values[mine] >= values[best]:
-        best = mine  # an equal play: the one made
-    return Judgement(values[mine], values[best], moves[best], len(moves), {"phase": "fight"})
+    diffs = [r[best] - r[mine] for r in runs]
+    noise = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+    if values[mine] + noise >= values[best]:
+        best = mine  # no play clearly better than the one made (within the rollouts' noise)
+    played_value = min(values[best], values[mine] + noise)
+    detail = {"phase": "fight", "noise": round(noise, 3)}
+    return Judgement(played_value, values[best], moves[best], len(moves), detail)
 
 
 def _weigher(view: dict) -> strong.Weigher | None:

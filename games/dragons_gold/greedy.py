@@ -29,14 +29,15 @@ I steal from the victim worth the most (ties: the most tokens, the lowest seat) 
 when no theft is worth anything; looking behind a screen, I take the colour worth the most
 to me, or decline when none is worth anything.
 
-*Market.* I accept an offer made to me that gives me more worth than it takes, reject the
-others, then leave (``done``).
+*Market.* ``games.dragons_gold.trading``: I accept an offer that raises my estimate of my
+score (majorities in the balance counted), reject the others, offer the one-for-one swap that
+raises it most (never one refused before, at most ``trading.MAX_OFFERS``), and leave when no
+swap helps.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from games.base import Action
 from games.dragons_gold.data import (
@@ -49,6 +50,7 @@ from games.dragons_gold.data import (
     sparse,
 )
 from games.dragons_gold.splits import token_values, weighted_split, worth
+from games.dragons_gold.trading import normal_market
 
 #: A negotiation's expected yield against the split by attack (it may fail).
 NEGOTIATION_RISK = 0.85
@@ -138,7 +140,7 @@ def greedy_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | 
     if phase == "fight":
         return _fight(view, legal, values)
     if phase == "market":
-        return _market(view, legal, values)
+        return normal_market(view, legal)
     neg = view["negotiation"]
     step = neg["step"]
     if step == "proposals":
@@ -207,16 +209,3 @@ def _theft(view: dict, legal: list[Action], values: dict[str, float]) -> Action:
     if best is None or expected(best) <= 0:
         return {"type": "decline"}
     return dict(best)
-
-
-def _market(view: dict, legal: list[Action], values: dict[str, float]) -> Action:
-    offers: dict[int, dict[str, Any]] = {o["id"]: o for o in view["market"]["offers"]}
-    for action in legal:
-        if action["type"] == "accept":
-            o = offers[action["offer"]]
-            if worth(o["give"], values) > worth(o["get"], values):
-                return dict(action)
-    for action in legal:
-        if action["type"] == "reject":
-            return dict(action)
-    return {"type": "done"}

@@ -11,7 +11,8 @@ then leaves the game. Actions of every player still in the market (declared in `
   table is).
 - ``{"type": "accept", "offer": id}`` (the offer's receiver, holding ``get``): the tokens change
   hands; an offer its maker can no longer honour after a trade is void (dropped).
-  ``{"type": "reject", "offer": id}`` drops it; ``{"type": "withdraw"}`` drops my own.
+  ``{"type": "reject", "offer": id}`` drops it (the market keeps it among the refused offers,
+  public like the offer); ``{"type": "withdraw"}`` drops my own.
 - ``{"type": "show"}``: my hoard is shown to everyone until the market closes (the rules let
   players show their hoard or not, as they like).
 - ``{"type": "done"}``: I leave the market (my offer and the offers to me are dropped).
@@ -92,6 +93,7 @@ def offer(state: State, seat: int, action: Offer, events: list[Event]) -> None:
     mk.offers = [o for o in mk.offers if o["from"] != seat]
     made: OfferRecord = {"id": mk.next, "from": seat, "to": to, "give": give, "get": get}
     mk.next += 1
+    mk.made[str(seat)] = mk.made.get(str(seat), 0) + 1
     mk.offers.append(made)
     events.append({"type": "offer", **made})
 
@@ -121,6 +123,8 @@ def answer(state: State, seat: int, action: AcceptOffer | RejectOffer, events: l
         take(mine, made["get"])
         add(theirs, made["get"])
         state.stats["trades"] += 1
+    else:
+        mk.refused.append(made)
     events.append({"type": "trade" if accept else "offer_rejected", **made})
     if accept:  # an offer its maker can no longer honour is void
         for o in list(mk.offers):

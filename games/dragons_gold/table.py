@@ -124,13 +124,17 @@ Offer = TypedDict("Offer", {"id": int, "from": int, "to": int, "give": Tokens, "
 @dataclass
 class Market:
     """The open market (``games.dragons_gold.market``): open offers, the next offer's number,
-    who left, who showed their hoard, and the seat to play when it closes."""
+    who left, who showed their hoard, the seat to play when it closes, the offers refused (by
+    their receiver) and how many offers each seat made (by seat number as text): the bots
+    never repeat a refused offer and make a bounded number (``games.dragons_gold.trading``)."""
 
     offers: list[Offer]
     then: int
     next: int = 1
     done: list[int] = field(default_factory=list)
     shown: list[int] = field(default_factory=list)
+    refused: list[Offer] = field(default_factory=list)
+    made: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(kw_only=True)

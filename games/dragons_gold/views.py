@@ -19,7 +19,8 @@ schema, the README and the OpenAPI description point to it):
   (``"proposals" | "divide" | "pick" | "steal" | "look"``), the current ``proposal`` with its
   answers, ``proposals`` (how many were made: the bots' patience grows with it), lots, thieves;
   ``looking_at`` (the looking thief's view only) is the hoard a wizard-and-thief player picks from;
-- ``market``: open offers, who is done, hoards shown by their owners (``null`` when closed);
+- ``market``: open offers, who is done, hoards shown by their owners, the offers refused and
+  how many offers each seat made (``null`` when closed);
 - ``notes``: what only this seat learned (thefts' colours, items drawn, a look behind a screen);
 - ``discard``: used magic items (public); ``item_deck``: cards left there;
 - ``scores`` (``null`` while the game runs), ``breakdown`` (per seat: token points, sets,
@@ -103,6 +104,8 @@ def _market(state: State) -> dict[str, Any] | None:
         "done": list(mk.done),
         "shown": [{"seat": s, "hoard": dict(state.hoards[s])} for s in mk.shown],
         "seconds": state.options["market_seconds"],
+        "refused": [{**o, "give": dict(o["give"]), "get": dict(o["get"])} for o in mk.refused],
+        "made": [mk.made.get(str(s), 0) for s in range(state.seats)],
     }
 
 

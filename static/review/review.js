@@ -227,7 +227,7 @@ function renderSummary(a) {
   $("thresholds").replaceChildren(
     h("p", {}, t(has(`review.engine_${kind}`) ? `review.engine_${kind}` : "review.engine_other")),
     h("ul", {},
-      h("li", {}, t("review.th_best", { unit })),
+      h("li", {}, t("review.th_best", { b: num.format(th.best), unit })),
       h("li", {}, t("review.th_good", { x: num.format(th.good), unit })),
       h("li", {}, t("review.th_inaccuracy", { x: num.format(th.good), y: num.format(th.inaccuracy), unit })),
       h("li", {}, t("review.th_mistake", { y: num.format(th.inaccuracy), unit }))));
