@@ -438,6 +438,17 @@ class GameStateOut(BaseModel):
         "(at any version) or acts itself"
     )
     now: float = Field(description="The server's clock when this answer was made (seconds)")
+    table_due: float | None = Field(
+        None,
+        description="When the table must act next by itself (server clock, seconds): the "
+        "deadline, or the due bot's move; null when it has nothing to do (or only a failed "
+        "bot's retry)",
+    )
+    behind: float | None = Field(
+        None,
+        description="How many seconds the table is late (its bots or clock), once that is "
+        "more than 5 s; else null: the game page says the table is behind",
+    )
     seed_chosen: bool = Field(description=SEED_CHOSEN)
     over: bool
     bot: Literal["thinking", "failed"] | None = Field(
