@@ -11,7 +11,7 @@ from web.game_site import GamePage, GameSite
 from web.gevent_worker import ClientLimitedWorker
 from web.review_api import DecisionOut, SeatSummaryOut
 from web.schemas_accounts import BoardRowOut, LeaderboardOut, RatingOut, RunningGameOut
-from web.schemas_games import KindOut, OptionOut
+from web.schemas_games import GameStateOut, KindOut, OptionOut
 from web.schemas_lobby import ClockOut, TimeControlIn
 from web.schemas_puzzles import CheckOut, ProofOut, PuzzleOut
 from web.tobago_pages import HelperOut
@@ -60,6 +60,7 @@ SeatSummaryOut.average_loss
 OptionOut.description_zh
 OptionOut.maximum
 KindOut.title_zh
+GameStateOut.table_due  # web.service.sessions builds the state
 CheckOut.correct
 ProofOut.refuted_sizes
 PuzzleOut.intro
