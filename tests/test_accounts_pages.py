@@ -156,11 +156,27 @@ def test_a_kept_list_item_follows_its_row_a_deleted_players_seat(client, app):
     gone = client.delete("/api/me", json={"password": PASSWORD}, headers={"X-CSRF-Token": csrf})
     assert gone.status_code == 204
     after = friend.get("/me?lang=en").get_data(as_text=True)
-    assert "Di Gone" not in after and "deleted player, you (Ed Stays)" in after
+    assert "Di Gone" not in after and "deleted player, Ed Stays (you)" in after
     missing = friend.get("/players/Di%20Gone?lang=en")
     assert missing.status_code == 404 and "Nobody here is called “Di Gone”" in missing.get_data(
         as_text=True
     )
+
+
+def test_my_games_name_seats_the_one_way_a_bot_by_its_number_and_level(client):
+    """The games lists name a seat as every page does (web.seat_names): "Bot 2 (easy)", and my
+    own seat with "(you)" after my name, in both languages."""
+    csrf = sign_up(client, "Gu Bots")
+    done = client.post("/api/games", json=DAO_VS_BOT, headers={"X-CSRF-Token": csrf}).get_json()
+    play_out(client, done["id"], csrf)
+    client.post("/api/games", json=DAO_VS_BOT, headers={"X-CSRF-Token": csrf})  # one running
+    en = client.get("/me?lang=en").get_data(as_text=True)
+    assert en.count("Gu Bots (you), Bot 2 (easy)") == 2  # the running game and the finished one
+    assert "easy bot" not in en
+    zh = client.get("/me?lang=zh").get_data(as_text=True)
+    assert zh.count("Gu Bots（你）、電腦 2（簡單）") == 2
+    profile = client.get("/players/gu%20bots?lang=en").get_data(as_text=True)
+    assert "Gu Bots, Bot 2 (easy)" in profile  # a reader who is not signed in as me: no "(you)"
 
 
 def test_leaderboards_list_every_registered_kind_and_its_bots(client):

@@ -2,7 +2,8 @@
 """One name for a seat everywhere (issue 43, item 5), in every game and both languages: a bot is
 "Bot 2 (easy)" and my own seat "Ana (you)" in the game page's log, players and end screen, in the
 review's moves list, its seat chooser and the chart legend the server draws, and in the review
-hub's list of finished games; a watcher's pages name nobody "you". Screenshots in
+hub's list of finished games, an account's games lists (running and finished) and its profile;
+a watcher's pages name nobody "you". Screenshots in
 ``test-output/names/``; axe finds nothing on the pages looked at."""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from tests.browser_support import (  # noqa: F401 (fixtures)
     live_server,
     new_page,
     open_as,
+    player_with_games,
+    signed_in_page,
 )
 
 pytestmark = pytest.mark.browser
@@ -129,6 +132,30 @@ def test_the_review_hub_names_my_seat_you_and_bots_by_level(browser, live_server
     expect(item).to_contain_text(re.compile(re.escape(ME[lang]) + ".*" + re.escape(BOT[lang])))
     page.screenshot(path=str(SHOTS / f"hub-{lang}.png"), full_page=True)
     assert axe_violations(page) == []
+
+
+@pytest.fixture(scope="module")
+def account(live_server):
+    """The account "Ana Lists" with a DAO game against an easy bot in play and one finished."""
+    return player_with_games(live_server, "Ana Lists")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_my_games_and_my_profile_name_bots_the_one_way(browser, live_server, account, lang):
+    who, running, finished = account
+    page = signed_in_page(browser, live_server, who)
+    page.goto(f"{live_server}/me?lang={lang}")
+    me = {"en": "Ana Lists (you)", "zh": "Ana Lists（你）"}[lang]
+    for gid in (running["id"], finished["id"]):
+        item = page.locator("li", has=page.locator(f"a[href='/dao/games/{gid}']")).last
+        expect(item).to_contain_text(re.compile(re.escape(me) + ".*" + re.escape(BOT[lang])))
+    assert "easy bot" not in page.locator("main").inner_text()
+    page.screenshot(path=str(SHOTS / f"me-{lang}.png"), full_page=True)
+    assert axe_violations(page) == []
+    page.goto(f"{live_server}/players/Ana%20Lists?lang={lang}")
+    expect(page.locator("main")).to_contain_text(BOT[lang])
+    assert axe_violations(page) == []
+    assert not page.js_errors, page.js_errors
 
 
 def test_the_chart_refuses_a_you_that_is_no_seat(live_server, games):

@@ -59,6 +59,7 @@ from web.accounts_api import (
 )
 from web.game_site import site_of, site_or_404, sites
 from web.i18n import current_lang, script_json
+from web.seat_names import seat_name
 from web.storage.accounts import Account, PlayerGame, Rating
 
 bp = Blueprint("accounts_pages", __name__)
@@ -160,22 +161,17 @@ def level_name(lang: str, kind: str, level: str | None) -> str:
     return translate(lang, key) if key in catalogue(lang) else name
 
 
-def seat_label(lang: str, kind: str, seat: dict[str, Any], mine: int | None = None) -> str:
-    """A seat as the pages name it: "you", a deleted player, a bot by its level, a free seat,
-    the player's name, else its number."""
-    if seat.get("deleted"):
-        text = translate(lang, "common.deleted_player")
-    elif seat["type"] == "bot":
-        text = translate(lang, "acct.bot", level=level_name(lang, kind, seat.get("level")))
-    elif seat.get("open"):
+def seat_label(lang: str, seat: dict[str, Any], mine: int | None = None) -> str:
+    """A seat as every page names it (``web.seat_names``: the player's name, "Bot 2 (strong)",
+    a deleted player, "Seat 2", "(you)" after mine); a seat still open, "free seat"."""
+    if seat.get("open") and not seat.get("deleted"):
         text = translate(lang, "acct.free_seat")
-    else:
-        text = seat.get("name") or translate(lang, "acct.seat_n", n=seat["index"] + 1)
-    return translate(lang, "acct.you", name=text) if seat["index"] == mine else text
+        return translate(lang, "common.seat_you", name=text) if seat["index"] == mine else text
+    return seat_name(lang, seat, mine)
 
 
-def seat_labels(lang: str, kind: str, seats: list[dict[str, Any]], mine: int | None) -> str:
-    return translate(lang, "common.list_sep").join(seat_label(lang, kind, s, mine) for s in seats)
+def seat_labels(lang: str, seats: list[dict[str, Any]], mine: int | None) -> str:
+    return translate(lang, "common.list_sep").join(seat_label(lang, s, mine) for s in seats)
 
 
 def time_left(lang: str, seconds: float) -> str:
@@ -235,8 +231,8 @@ def running_row(lang: str, p: PlayerGame, clock: tuple[str | None, bool]) -> dic
     """A running game of mine: whose turn it is, and the time left (``clock_of``)."""
     g_ = p.game
     seats = g_.public_seats()
-    row = _row(lang, g_.kind, g_.id, seat_labels(lang, g_.kind, seats, p.seat), len(seats))
-    others = [seat_label(lang, g_.kind, seats[s]) for s in g_.to_act if s != p.seat]
+    row = _row(lang, g_.kind, g_.id, seat_labels(lang, seats, p.seat), len(seats))
+    others = [seat_label(lang, seats[s]) for s in g_.to_act if s != p.seat]
     row.update(
         your_turn=p.seat in g_.to_act,
         waiting=translate(lang, "common.list_sep").join(others),
@@ -292,7 +288,7 @@ def finished_row(lang: str, game: dict[str, Any], mine: bool) -> dict[str, Any]:
     the rating change when it was rated; ``mine``: the reader's own (their seat says "you")."""
     kind, seats = game["game"], game["seats"]
     you = game["seat"] if mine else None
-    row = _row(lang, kind, game["id"], seat_labels(lang, kind, seats, you), len(seats))
+    row = _row(lang, kind, game["id"], seat_labels(lang, seats, you), len(seats))
     change = game["rating"]
     if change is not None:
         before, after = change["before"], change["after"]
