@@ -22,6 +22,7 @@ import pytest
 from tests.browser_support import (  # noqa: F401 (fixtures)
     OUT,
     api,
+    axe_violations,
     browser,
     live_server,
     new_page,
@@ -112,7 +113,8 @@ def test_a_listed_dao_table_is_found_on_the_lobby_by_another_browser_and_joined(
     expect(own).to_contain_text("Your table")
     expect(own.locator("button")).to_have_count(0)
     expect(own.locator("a")).to_have_attribute("href", f"/dao/games/{game_id}?seat=0")
-    expect(lobby_host.locator("#my-games")).to_contain_text("Ana")
+    expect(own.locator(".lobby-who")).to_contain_text("Ana (you)")  # my seat, as every page says
+    expect(lobby_host.locator("#my-games")).to_contain_text("Ana (you)")
     lobby_host.close()
 
     # a second browser finds it on /dao and takes the seat with one click
@@ -136,6 +138,7 @@ def test_a_listed_dao_table_is_found_on_the_lobby_by_another_browser_and_joined(
     expect(guest.locator("#my-games a", has_text="Ana")).to_have_attribute(
         "href", f"/dao/games/{game_id}?seat=1"
     )
+    expect(guest.locator("#my-games a", has_text="Ana")).to_have_text("Ana, Bea (you)")
     expect(guest.locator(f"#table-{game_id}")).to_have_count(0)
     for page in (host, guest):
         assert not page.js_errors, page.js_errors
@@ -244,10 +247,10 @@ def test_the_lobby_refreshes_in_place_keeping_focus_and_announcing_new_tables(br
     )
     row = page.locator(f"#table-{fay['id']}")
     expect(row).to_contain_text("Fay", timeout=15_000)
-    expect(row).to_contain_text("bot (strong)")
+    expect(row).to_contain_text("Bot 3 (strong)")  # a bot named as every page names it
     expect(row).to_contain_text("Turn-based: 1 day a move")
     expect(page.locator("#lobby-news")).to_have_text(
-        "A new table is waiting: Fay, free seat, bot (strong)."
+        "A new table is waiting: Fay, free seat, Bot 3 (strong)."
     )
     expect(page.locator("#lobby-news")).to_have_attribute("role", "status")
     assert focused(page) == "button:Join"
@@ -357,6 +360,9 @@ def test_screenshots_of_the_lobby_and_the_table_settings(browser, live_server):
         page = new_page(browser, viewport={"width": width, "height": 900})
         page.goto(f"{live_server}/tobago?lang={lang}")
         expect(page.locator("#tables li").first).to_be_visible()
+        bot = {"en": "Bot 3 (strong)", "zh": "電腦 3（強）"}[lang]  # Kim's table's bot
+        expect(page.locator("#tables .lobby-seat.bot", has_text=bot).first).to_be_visible()
+        assert not axe_violations(page), (width, lang, axe_violations(page))
         expect(page.locator("#my-games li").first).not_to_have_text(re.compile("…"))
         page.screenshot(path=str(SHOTS / f"lobby-tobago-{width}-{lang}.png"), full_page=True)
         assert not raw_keys(page), raw_keys(page)

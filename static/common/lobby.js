@@ -19,6 +19,7 @@ import { api, seatTokens, signedIn } from "./api.js";
 import { h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { list, t } from "./i18n.js";
+import { seatName } from "./seats.js";
 import { timeOptions } from "./timecontrol.js";
 
 const $ = (id) => document.getElementById(id);
@@ -45,22 +46,33 @@ function duration(seconds, exact) {
   return t("lobby.seconds", { count: Math.max(0, Math.ceil(seconds)) });
 }
 
-/** One seat as the lobby names it: the player, "bot (level)", "free seat", a friend's seat. */
-function seatWord(s) {
-  if (s.open) return s.listed ? t("lobby.seat_free") : t("lobby.seat_friend");
-  if (s.type === "bot") return t("lobby.seat_bot", { level: cfg.levels[s.level] || s.level });
-  if (s.deleted) return t("common.deleted_player");
-  return s.player || s.name || t("lobby.seat_guest");
+/** The seat of `game` this browser plays (its token's, or the signed-in account's), or null. */
+function youAt(game) {
+  const seat = mySeat(game);
+  if (seat !== null) return seat === undefined ? null : seat;
+  const i = game.seats.findIndex((s) => s.player === cfg.account);
+  return i < 0 ? null : i;
 }
 
-const who = (game) => list(game.seats.map(seatWord));
+/** Seat `i` of `game` as the lobby names it: a free seat, a friend's seat, a guest; a bot or a
+ * deleted player the one way every page does ("Bot 3 (strong)", common/seats.js); mine "(you)". */
+function seatWord(game, i, you) {
+  const s = game.seats[i];
+  const name = s.open ? (s.listed ? t("lobby.seat_free") : t("lobby.seat_friend"))
+    : s.type === "bot" || s.deleted ? seatName(game.seats, i)
+    : s.player || s.name || t("lobby.seat_guest");
+  return i === you ? t("common.seat_you", { name }) : name;
+}
+
+const who = (game) => { const you = youAt(game); return list(game.seats.map((s, i) => seatWord(game, i, you))); };
 
 /** The seats as chips, a free one marked, a list separator between them for screen readers. */
 function seatChips(game) {
   const sep = list(["", ""]);
+  const you = youAt(game);
   return game.seats.map((s, i) => [
     i ? h("span", { class: "visually-hidden" }, sep) : null,
-    h("span", { class: `lobby-seat${s.listed ? " free" : ""}${s.type === "bot" ? " bot" : ""}` }, seatWord(s)),
+    h("span", { class: `lobby-seat${s.listed ? " free" : ""}${s.type === "bot" ? " bot" : ""}` }, seatWord(game, i, you)),
   ]);
 }
 
