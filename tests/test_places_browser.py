@@ -3,6 +3,7 @@
 
 - a finished Tobago game keeps its helper: a clicked space is explained for every map (never
   "Loading…"), named as a player finds it and marked on the island; the log names no coordinate;
+- a refusal on the game page names the space as a player finds it and marks it on the island;
 - a puzzle page names the clicked space and the answer as players find them, marks each on the
   map, and shows no coordinate anywhere;
 - the playground explains its painting tools right before them, and only while they are shown.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from hexmap.catalog import island_by_name
-from solver.places import place_name
+from solver.places import place_name, place_short
 from solver.puzzles.codes import puzzle_code, puzzle_for_seed
 from tests.bots import game_over
 from tests.browser_support import (  # noqa: F401 (fixtures)
@@ -149,3 +150,45 @@ def test_the_playground_explains_its_tools_with_them(browser, live_server, lang)
     assert not COORDS.search(text), COORDS.search(text)
     page.screenshot(path=str(OUT / f"places-playground-tools-{lang}.png"), full_page=True)
     _clean(page, f"playground tools {lang}")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_refusal_names_the_space_as_a_player_finds_it_and_marks_it(browser, live_server, lang):
+    """The server's refusal of an action carries the space as data (``params.space``); the page
+    words it with the island's names, opening the sentence with a capital, and marks it."""
+    seats = [{"type": "human", "name": "Ana"}, RANDOM]
+    game = api(live_server, "POST", "/api/games", {"game": "tobago", "seed": 8, "seats": seats})
+    page = new_page(browser, **PHONE)
+    open_as(page, live_server, "tobago", game, 0, f"?lang={lang}")
+    page.wait_for_function(
+        "() => window.tobagoGame.snap && window.tobagoGame.snap.legal_actions.length"
+        " && !window.tobagoGame.busy"
+    )
+    page.wait_for_function("() => window.tobagoGame.helper !== null")  # the names have come
+    snap = page.evaluate("() => window.tobagoGame.snap")
+    ref = snap["view"]["island"]
+    island = island_by_name(ref["spec"], ref.get("landmarks_seed"))
+    place = next(a for a in snap["legal_actions"] if a["type"] == "place_atv")
+    q, r = place["at"]
+    refusal = {
+        "error": {
+            "code": "illegal",
+            "reason": "not_a_candidate",
+            "message": f"({q}, {r}) is not a candidate of the white map",
+            "field": "action.space",
+            "params": {"space": [q, r], "map": "white"},
+        }
+    }
+    page.route(
+        "**/api/games/*/actions",
+        lambda route: route.fulfill(status=409, json=refusal),
+    )
+    hex_locator(page, q, r).dispatch_event("click")
+    error = page.locator("#error")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text(sentence(place_short(island, (q, r), lang)))
+    assert not COORDS.search(error.inner_text()), error.inner_text()
+    named = page.locator(f'#board .overlay.named[data-q="{q}"][data-r="{r}"]')
+    expect(named).to_have_count(1)
+    page.screenshot(path=str(OUT / f"places-refusal-{lang}.png"), full_page=True)
+    _clean(page, f"refusal {lang}")

@@ -375,8 +375,15 @@ def test_a_refused_action_is_explained_and_loses_nothing(browser, live_server):
         "**/actions",
         lambda route: route.fulfill(status=409, json=refusal),
     )
+    page.wait_for_function("() => window.tobagoGame.helper !== null")  # the spaces' names
     hex_locator(page, 2, 1).click()
-    expect(page.locator("#error")).to_have_text("(2, 1) is sea: an ATV never goes there.")
+    # the refused space named as players find it (no coordinates), and marked on the island
+    ref = snapshot(page)["view"]["island"]
+    island = island_by_name(ref["spec"], ref.get("landmarks_seed"))
+    name = place_short(island, (2, 1), "en")
+    sea = f"{name[:1].upper()}{name[1:]} is sea: an ATV never goes there."
+    expect(page.locator("#error")).to_have_text(sea)
+    expect(page.locator('#board .overlay.named[data-q="2"][data-r="1"]')).to_have_count(1)
     assert snapshot(page)["version"] == 0
     expect(page.locator("#status")).to_contain_text("place your ATV")
     page.unroute("**/actions")

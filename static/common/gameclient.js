@@ -85,10 +85,11 @@ export class GameClient {
    *   to `next.version`); the page paces them (`pace()`, `skipping`);
    * settle(next): the latest snapshot `next` is the page's now (`snap`, `shownVersion` set): draw it;
    * render(): redraw (sending began, or failed);
-   * seatName(i): how the page names seat i (in error sentences).
+   * seatName(i): how the page names seat i (in error sentences);
+   * spaceName(q, r): how it names a space (in error sentences; default: coordinates).
    */
-  constructor({ kind, gameId, strings, replay, settle, render, seatName = null }) {
-    Object.assign(this, { kind, gameId, strings, seatName, hooks: { replay, settle, render } });
+  constructor({ kind, gameId, strings, replay, settle, render, seatName = null, spaceName = null }) {
+    Object.assign(this, { kind, gameId, strings, seatName, spaceName, hooks: { replay, settle, render } });
     this.base = `/api/games/${gameId}`;
     this.tokens = seatTokens.all(gameId);
     this.accountSeat = accountSeat();
@@ -124,7 +125,10 @@ export class GameClient {
 
   /** The message of an API error in the page's words (static/common/errors.js). */
   errorText(e) {
-    return errorText(e, this.seatName ? { seat: this.seatName } : {});
+    const names = {};
+    if (this.seatName) names.seat = this.seatName;
+    if (this.spaceName) names.space = this.spaceName;
+    return errorText(e, names);
   }
 
   /** Show an API error in #error (null: clear it). */

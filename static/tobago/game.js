@@ -16,7 +16,11 @@ import { applyEvent, eventText, mapName, ownTargetNote, seatName, setPlaceNames 
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
-const client = new GameClient({ kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render, seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat) });
+const client = new GameClient({
+  kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render,
+  seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat),
+  spaceName: (q, r) => (placeShorts && placeShorts.get(key(q, r))) || t(`terrain.${terrainOf.get(key(q, r)) || "sea"}`),
+});
 const { gameId, mySeat } = client;
 
 let shown = null; // the view on screen (a copy of client.snap.view, or a replay step)
@@ -27,10 +31,19 @@ let helperData = null; // the helper's answer, with the `version` it was compute
 let helperFor = -1;
 let explained = null; // the space whose explanation the helper shows: [q, r]
 let placeNames = null; // "q,r" → the space's name for players (the helper's `places`, once)
+let placeShorts = null; // "q,r" → its short name (the log's, and a refusal's)
+let refused = null; // the space the error on screen names: [q, r], marked on the island
 setPlaceNames(new Map()); // the log says "a space" until the names come, never coordinates
 let previewSpaces = null;
 const logLines = [];
 const allEvents = [];
+// a refusal that names a space marks it on the island while it is shown
+const showError = client.showError.bind(client);
+client.showError = (e) => {
+  refused = e && e.params && Array.isArray(e.params.space) ? e.params.space : null;
+  showError(e);
+  drawBoard();
+};
 
 const stored = (() => { try { return JSON.parse(localStorage.getItem("tobago.visibleMaps")); } catch (e) { return null; } })();
 const ui = {
@@ -145,10 +158,13 @@ function drawBoard() {
   drawPosition(board, shown, {
     visible: ui.visible, reach: ui.mode === "drive" ? reach(shown) : null, preview: previewSpaces, targets, seats: ui.seats, mySeat, placeName,
   });
-  // the space the helper names is marked on the island while the helper shows it
-  if (explained && !$("helper").hidden) {
-    board.overlayHex("labels", ...explained, "named-outer", 0.93);
-    board.overlayHex("labels", ...explained, "named", 0.93);
+  // the space a refusal names is marked while it is shown; the helper's, while the helper shows it
+  const named = new Map();
+  if (refused && !$("error").hidden) named.set(key(...refused), refused);
+  if (explained && !$("helper").hidden) named.set(key(...explained), explained);
+  for (const xy of named.values()) {
+    board.overlayHex("labels", ...xy, "named-outer", 0.93);
+    board.overlayHex("labels", ...xy, "named", 0.93);
   }
 }
 
@@ -247,7 +263,8 @@ async function refreshHelper() {
     const data = await api("POST", "/api/tobago/helper", body);
     if (data.places) {
       placeNames = new Map(data.places.map((p) => [key(...p.space), p.name]));
-      setPlaceNames(new Map(data.places.map((p) => [key(...p.space), p.short])));
+      placeShorts = new Map(data.places.map((p) => [key(...p.space), p.short]));
+      setPlaceNames(placeShorts);
       relog();
     }
     if (helperFor === client.snap.version) { helperData = { ...data, version: snap.version }; render(); }
