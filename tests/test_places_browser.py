@@ -3,6 +3,9 @@
 
 - a finished Tobago game keeps its helper: a clicked space is explained for every map (never
   "Loading…"), named as a player finds it and marked on the island; the log names no coordinate;
+- its review names spaces the same way in the move list, the hexes' labels and the explanation
+  heading, marks the explained space and the spaces the shown move names, and shows no
+  coordinate;
 - a refusal on the game page names the space as a player finds it and marks it on the island;
 - a puzzle page names the clicked space and the answer as players find them, marks each on the
   map, and shows no coordinate anywhere;
@@ -150,6 +153,60 @@ def test_the_playground_explains_its_tools_with_them(browser, live_server, lang)
     assert not COORDS.search(text), COORDS.search(text)
     page.screenshot(path=str(OUT / f"places-playground-tools-{lang}.png"), full_page=True)
     _clean(page, f"playground tools {lang}")
+
+
+def _wait_review(page, step: int) -> None:
+    page.wait_for_function(
+        "k => window.tobagoReview && window.tobagoReview.shown === `${k}|null`", arg=step
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_review_names_and_marks_spaces_never_by_coordinates(
+    browser, live_server, finished, lang
+):
+    game, snap = finished["game"], finished["snap"]
+    ref = snap["view"]["island"]
+    island = island_by_name(ref["spec"], ref.get("landmarks_seed"))
+    events = api(live_server, "GET", f"/api/games/{game['id']}/events?after=0")["events"]
+    drive = next(
+        (x, e) for x in events for e in x["events"] if e["type"] == "drove" and e["from"] != e["to"]
+    )
+    step, drove = drive[0]["version"], drive[1]
+    page = new_page(browser, **PHONE)
+    page.goto(f"{live_server}/tobago/games/{game['id']}/review?step={step}&lang={lang}")
+    _wait_review(page, step)
+    # the move list and the line above the board name the drive's spaces as players find them
+    to_name = place_short(island, tuple(drove["to"]), lang)
+    expect(page.locator(f'#moves li[data-step="{step}"]')).to_contain_text(to_name)
+    expect(page.locator("#now")).to_contain_text(to_name)
+    # ... and the island marks them
+    for q, r in (drove["from"], drove["to"]):
+        moved = page.locator(f'#rv-board .overlay.moved[data-q="{q}"][data-r="{r}"]')
+        expect(moved).to_have_count(1)
+    # a clicked space: its explanation is headed by its name, and it is marked
+    space = next(h for h in island.index if island.landmark_at(h) is None)
+    hex_locator(page, space.q, space.r, "#rv-board polygon.hex").dispatch_event("click")
+    why = page.locator("#rv-why")
+    expect(why.locator("li")).to_have_count(4)
+    expect(why.locator(".helper-place")).to_have_text(sentence(place_name(island, space, lang)))
+    named = page.locator(f'#rv-board .overlay.named[data-q="{space.q}"][data-r="{space.r}"]')
+    expect(named).to_have_count(1)
+    # another step keeps the explanation (and its mark); the moved marks follow the move
+    page.locator("#back").click()
+    _wait_review(page, step - 1)
+    expect(why.locator(".helper-place")).to_have_text(sentence(place_name(island, space, lang)))
+    expect(named).to_have_count(1)
+    text = page.locator("main").inner_text()
+    assert not COORDS.search(text), COORDS.search(text)
+    labels = page.eval_on_selector_all(
+        "#rv-board polygon.hex", "els => els.map((e) => e.ariaLabel)"
+    )
+    assert labels and not any(COORDS.search(x or "") for x in labels)
+    assert any(place_name(island, space, lang) in (x or "") for x in labels)
+    page.locator("#rv-board").scroll_into_view_if_needed()
+    page.screenshot(path=str(OUT / f"places-review-{lang}.png"), full_page=True)
+    _clean(page, f"review {lang}")
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

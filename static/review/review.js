@@ -170,7 +170,7 @@ async function go(step, seat = state.seat) {
     const pos = await fetchPosition(state.step, state.seat);
     if (asked !== state.asked) return;
     showError("");
-    await state.renderer.render(pos);
+    await state.renderer.render(pos, state.entries[pos.step - 1] || null); // the move's entry: what it names
     if (asked !== state.asked) return;
     renderNow(pos);
     state.shown = `${pos.step}|${pos.seat}`;

@@ -2,16 +2,19 @@
 // island, the columns, the players, the sharing), every hand the chosen view shows, and the
 // deduction helper as the position answer gives it (for the chosen seat, or the seat to act):
 // why a clicked space is out of each map, each ATV's drive cost to each map, the ranked plays of
-// that seat's hand (hover or focus one to see what it would leave).
+// that seat's hand (hover or focus one to see what it would leave). Spaces are named as players
+// find them (the helper's `places`, asked once for the island: terrain, where, region, nearest
+// landmark), never by coordinates, in the log, the hexes' labels and the explanation; the space
+// an explanation names, and the spaces the shown move names, are marked on the island.
 
 import { api } from "../common/api.js";
 import { h } from "../common/dom.js";
 import { HexBoard, key } from "../common/hexboard.js";
-import { clueText, list, t } from "../common/i18n.js";
+import { clueText, lang, list, t } from "../common/i18n.js";
 import { drawPosition } from "../tobago/gameboard.js";
 import { renderColumns, renderPlayers, renderSharing } from "../tobago/gamepanels.js";
 import { clueIcon, MAP_COLOURS, mapIcon, seatMarker } from "../tobago/icons.js";
-import { eventText, mapName, seatName } from "../tobago/logtext.js";
+import { eventText, mapName, seatName, setPlaceNames } from "../tobago/logtext.js";
 
 function specOf(ref) {
   if (ref.custom) return ref.custom;
@@ -32,7 +35,14 @@ export async function createRenderer({ root, helperBox, seats, gameId, view, vie
     h("h3", {}, t("game.players")),
     h("div", { id: "rv-players", class: "players" }));
   const $ = (id) => document.getElementById(id);
-  const solved = await api("POST", "/api/tobago/solve", { island: specOf(view.island), maps: [] });
+  const spec = specOf(view.island);
+  // the island, and every space's name for players (once: the island never changes)
+  const [solved, named] = await Promise.all([
+    api("POST", "/api/tobago/solve", { island: spec, maps: [] }),
+    api("POST", "/api/tobago/helper", { island: spec, maps: [], lang, places: true }),
+  ]);
+  const placeNames = new Map(named.places.map((p) => [key(...p.space), p.name]));
+  setPlaceNames(new Map(named.places.map((p) => [key(...p.space), p.short])));
   const terrainOf = new Map(solved.island.spaces.map((s) => [key(s.q, s.r), s.terrain]));
   const board = new HexBoard($("rv-board"), solved.island.spaces, solved.island.landmarks, { size: 24, title: t("game.island_title", { name: view.island.name || "" }) });
   const [, , w, h_] = board.svg.getAttribute("viewBox").split(" ").map(Number);
@@ -48,14 +58,30 @@ export async function createRenderer({ root, helperBox, seats, gameId, view, vie
   let shown = null;
   let helper = null;
   let preview = null;
+  let explained = null; // the space the explanation names: [q, r]
+  let moved = []; // the spaces the shown move names ([q, r] each)
 
+  /** A space's name for players (terrain, where, region, landmark). */
+  const placeName = (q, r) => placeNames.get(key(q, r)) || t(`terrain.${terrainOf.get(key(q, r))}`);
   // names without "(you)": whoever reviews may not be that player
-  const draw = () => drawPosition(board, shown.view, { visible: new Set(MAP_COLOURS), reach: null, preview, targets: null, seats, mySeat: viewer });
+  const draw = () => {
+    drawPosition(board, shown.view, { visible: new Set(MAP_COLOURS), reach: null, preview, targets: null, seats, mySeat: viewer, placeName });
+    // what the texts name is marked: the move's spaces, then the explained one over them
+    for (const xy of moved) {
+      board.overlayHex("labels", ...xy, "moved-outer", 0.86);
+      board.overlayHex("labels", ...xy, "moved", 0.86);
+    }
+    if (explained && $("rv-why")) {
+      board.overlayHex("labels", ...explained, "named-outer", 0.93);
+      board.overlayHex("labels", ...explained, "named", 0.93);
+    }
+  };
   const ui = () => ({ seats, mySeat: viewer, legal: [], busy: true, gameId, hintFor: () => null, preview: () => {}, act: () => {}, sharingLog: () => [] });
 
   function why(q, r) {
     const box = $("rv-why");
     if (!box || !terrainOf.has(key(q, r))) return;
+    explained = [q, r];
     const lines = shown.view.maps.map((m, i) => {
       const hm = helper && helper.maps[i];
       const ex = hm ? hm.excluded.find((x) => x.space[0] === q && x.space[1] === r) : null;
@@ -67,9 +93,10 @@ export async function createRenderer({ root, helperBox, seats, gameId, view, vie
       else text = t("helper.why_clue", { n: ex.by + 1, clue: m.clues[ex.by] ? clueText(m.clues[ex.by].clue) : "?" });
       return h("li", {}, mapIcon(m.colour, 14), " ", h("strong", {}, mapName(m.colour)), ": ", text);
     });
-    box.replaceChildren(h("p", {}, h("strong", {}, t("helper.space", { terrain: t(`terrain.${terrainOf.get(key(q, r))}`), q, r }))), h("ul", { class: "why-list" }, lines));
+    const name = placeName(q, r);
+    box.replaceChildren(h("p", {}, h("strong", { class: "helper-place" }, name.charAt(0).toUpperCase() + name.slice(1))), h("ul", { class: "why-list" }, lines));
   }
-  board.onActivate(why);
+  board.onActivate((q, r) => { why(q, r); draw(); });
 
   function renderHands(v) {
     const rows = v.players.filter((p) => p.hand).map((p) => h("div", { class: "rv-hand", "data-seat": String(p.seat) },
@@ -106,16 +133,19 @@ export async function createRenderer({ root, helperBox, seats, gameId, view, vie
 
   return {
     seatName: (i, me = viewer) => seatName(seats, i, me),
-    async render(pos) {
+    /** Draw position `pos`; `entry` (the log entry of its move, if any) names spaces to mark. */
+    async render(pos, entry = null) {
       shown = pos;
       preview = null;
+      moved = entry ? entry.events.flatMap((e) => [e.at, e.from, e.to, e.space]).filter((xy) => Array.isArray(xy) && terrainOf.has(key(...xy))) : [];
       const v = pos.view;
-      draw();
       renderColumns($("rv-columns"), v, ui());
       renderPlayers($("rv-players"), v, ui());
       renderSharing($("rv-sharing"), v, ui());
       renderHands(v);
       renderHelper(pos);
+      if (explained) why(...explained);
+      draw();
     },
     moveText(entry, seat) {
       return entry.events.map((e) => eventText(e, seats, seat)).filter(Boolean).join(" ");
