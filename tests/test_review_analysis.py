@@ -240,9 +240,9 @@ def test_isla_dorada_rates_a_bid_by_its_shortfall_beyond_the_rollouts_noise(
     view, legal = _isla_bid_position()
     played, other = legal[0], legal[1]
     base = [3.0, -2.0, 0.5, 1.0, -4.0, 2.0, 0.0, 6.0]  # the move made's lead, state by state
-    monkeypatch.setattr(isla_dorada_strong, "candidates", lambda v, lg, n: [other, played])
+    monkeypatch.setattr(isla_dorada_strong, "candidates", lambda *_: [other, played])
     found = [[b + d for b, d in zip(base, better, strict=True)], base]
-    monkeypatch.setattr(isla_dorada_strong, "values", lambda v, moves, rng, n: found)
+    monkeypatch.setattr(isla_dorada_strong, "values", lambda *_: found)
     judged = isla_dorada_analysis.judge(view, legal, played)
     assert judged is not None and judged.loss == pytest.approx(loss)
     assert judged.best_action == (other if loss > 0 else played)
