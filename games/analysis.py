@@ -38,7 +38,7 @@ from games.review import GameLog, walk
 
 #: Raised whenever an analyst's scores or thresholds change: stored analyses of an older
 #: version are recomputed.
-ANALYSIS_VERSION = 6
+ANALYSIS_VERSION = 7
 MARKS = ("best", "good", "inaccuracy", "mistake")
 DIGITS = 3
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import statistics
 
 import pytest
 
@@ -20,6 +21,7 @@ from games.dao import analysis as dao_analysis
 from games.dao import scenario
 from games.dao.engine import KIND as DAO
 from games.dragons_gold import strong as dragons_gold_strong
+from games.isla_dorada import analysis as isla_dorada_analysis
 from games.isla_dorada import strong as isla_dorada_strong
 from games.tobago import analysis as tobago_analysis
 from games.tobago import search
@@ -205,6 +207,48 @@ def test_dao_turning_onto_a_display_one_card_from_a_bust_is_judged_worse_than_th
     assert turn.detail["bust_probability"] > 0.8 and turn.detail["take_gain"] == 4
 
 
+# --- Isla Dorada: a bid against constructed rollouts -------------------------------------------
+
+
+def _isla_bid_position():
+    """The first auction turn of an Isla Dorada game with a choice: the view, the legal moves."""
+    kind = get_kind("isla_dorada")
+    state = kind.new_state(5, 4, None)
+    while True:
+        seat = kind.to_act(state)[0]
+        legal = kind.legal_actions(state, seat)
+        view = kind.view(state, seat)
+        if view["phase"] == "bid" and len(legal) > 2:
+            return view, legal
+        kind.apply(state, seat, legal[0])
+
+
+@pytest.mark.parametrize(
+    ("better", "loss"),
+    [
+        # the other bid wins by 1 in every imagined round: no noise, the whole difference
+        ([1.0] * 8, 1.0),
+        # by 2 on average, alternately 4 and 0: less one standard error of the 8 differences
+        ([4.0, 0.0] * 4, 2.0 - statistics.stdev([4.0, 0.0] * 4) / math.sqrt(8)),
+        # by 0.25 on average, alternately 2.25 and -1.75: within the noise, no loss at all
+        ([2.25, -1.75] * 4, 0.0),
+    ],
+)
+def test_isla_dorada_rates_a_bid_by_its_shortfall_beyond_the_rollouts_noise(
+    better, loss, monkeypatch
+):
+    view, legal = _isla_bid_position()
+    played, other = legal[0], legal[1]
+    base = [3.0, -2.0, 0.5, 1.0, -4.0, 2.0, 0.0, 6.0]  # the move made's lead, state by state
+    monkeypatch.setattr(isla_dorada_strong, "candidates", lambda *_: [other, played])
+    found = [[b + d for b, d in zip(base, better, strict=True)], base]
+    monkeypatch.setattr(isla_dorada_strong, "values", lambda *_: found)
+    judged = isla_dorada_analysis.judge(view, legal, played)
+    assert judged is not None and judged.loss == pytest.approx(loss)
+    assert judged.best_action == (other if loss > 0 else played)
+    assert judged.best == pytest.approx(statistics.fmean(found[0 if loss > 0 else 1]))
+
+
 # --- whole games --------------------------------------------------------------------------------
 
 
@@ -217,8 +261,8 @@ def test_dao_turning_onto_a_display_one_card_from_a_bust_is_judged_worse_than_th
         # DAO's is the strong bot's rollouts on a smaller budget (128 deals a move, the bot
         # 160): where take and turn are near in value the two disagree.
         ("dao", "strong", 0.7),
-        # Isla Dorada's bids are the strong bot's rollouts on a smaller budget, another move
-        # better only when clearly so (its other moves are the planner's, as the bot's are).
+        # Isla Dorada's bids are the strong bot's rollouts on a smaller budget, the loss less
+        # their noise (its other moves are the planner's, as the bot's are).
         ("isla_dorada", "strong", 0.8),
         # Dragon's Gold's is the strong bot's rollouts on a smaller budget too (3 games played
         # to the end per play: many plays are near in value, the noise is larger).
