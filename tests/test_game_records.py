@@ -43,6 +43,23 @@ CHANGED_BY_DESIGN: dict[str, set[str]] = {"dragons_gold": {"phase_since"}}
 #: format 2 (issue 23) only added entries (``turn_since``, ``phase_moves``), which the records
 #: do not hold; their ``format`` is compared as it was written.
 RECORDED_COMMON_FORMAT = 1
+#: Entries Dragon's Gold's market gained after the records were made (issue 43: the offers
+#: refused and each seat's count of offers, so that its bots never repeat a refused offer):
+#: left out of the snapshot and the views compared, the rest of the market as recorded.
+MARKET_ADDED = ("refused", "made")
+
+
+def without_market_additions(value: Any) -> Any:
+    """``value`` (a snapshot, a view) with Dragon's Gold's market as the records knew it."""
+    if isinstance(value, dict):
+        return {
+            k: without_market_additions(v)
+            for k, v in value.items()
+            if not (k in MARKET_ADDED and "offers" in value and "done" in value)
+        }
+    if isinstance(value, list):
+        return [without_market_additions(v) for v in value]
+    return value
 
 
 @pytest.fixture(autouse=True)
@@ -92,11 +109,16 @@ def _replay_and_check(record: dict[str, Any]) -> Any:
         snapshot["format"] = [RECORDED_COMMON_FORMAT, snapshot["format"][1]]
         if before_27:
             snapshot = old_form(game, snapshot)
+        if game == "dragons_gold":
+            snapshot = without_market_additions(snapshot)
         for key, want in expected["state"].items():
             if key not in skipped:
                 assert key in snapshot, f"{game} step {step}: the snapshot lost {key!r}"
                 assert digest(snapshot[key]) == want, f"{game} step {step}: {key!r} differs"
-        assert digest(observed(kind, state)) == expected["observed"], f"{game} step {step}"
+        seen = observed(kind, state)
+        if game == "dragons_gold":
+            seen = without_market_additions(seen)
+        assert digest(seen) == expected["observed"], f"{game} step {step}"
         assert links == expected["events"], f"{game} step {step}: the events differ"
 
     if "0" in checkpoints:
