@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from games.actions import SYSTEM, Action
 from games.phases import Event
+from games.thinking import DEFAULT as DEFAULT_THINKING
+from games.thinking import Thinking
 
 if TYPE_CHECKING:
     from games.base import GameKind
@@ -60,17 +62,19 @@ def next_bot_action(
     state: Any,
     levels: list[str | None],
     rng_for: Callable[[], random.Random],
+    thinking: Thinking = DEFAULT_THINKING,
 ) -> tuple[int, Action] | None:
     """The first bot seat in ``to_act`` with something to say, and its action; ``None`` when no
     bot wants to act (humans must, or a timed phase waits for its clock). ``levels[seat]`` is a
-    bot level or ``None`` for a human seat; ``rng_for()`` gives the generator for this move."""
+    bot level or ``None`` for a human seat; ``rng_for()`` gives the generator for this move;
+    ``thinking`` is what a searching bot may spend (``games.thinking``)."""
     timed = kind.type.timed
     for seat in kind.to_act(state):
         level = levels[seat]
         if level is None:
             continue
         rng = rng_for()
-        action = kind.bot_action(state, seat, level, rng)
+        action = kind.bot_action(state, seat, level, rng, thinking)
         if action is None:
             if timed:
                 continue

@@ -94,6 +94,8 @@ from games.state import (
     common_json,
     generator,
 )
+from games.thinking import DEFAULT as DEFAULT_THINKING
+from games.thinking import Thinking
 from hexmap.seeds import check_seed
 
 __all__ = [
@@ -407,10 +409,18 @@ class GameKind(Generic[S]):
         best = max(s)
         return [i for i, v in enumerate(s) if v == best]
 
-    def bot_action(self, state: S, seat: int, level: str, rng: random.Random) -> Action | None:
+    def bot_action(
+        self,
+        state: S,
+        seat: int,
+        level: str,
+        rng: random.Random,
+        thinking: Thinking = DEFAULT_THINKING,
+    ) -> Action | None:
         """Ask bot ``level`` for ``seat``'s action; the bot sees only that seat's view.
         ``None``: nothing to say now (timed phases only; also when the seat has no legal action
-        left, having spent what a phase limits)."""
+        left, having spent what a phase limits). A bot that searches (its ``thinks`` attribute
+        is true) is also given ``thinking``, its budget (``games.thinking``)."""
         bot = self.bots.get(level)
         if bot is None:
             raise InvalidInput(f"unknown bot level {level!r} for {self.name}", "level")
@@ -420,6 +430,8 @@ class GameKind(Generic[S]):
             return None
         if not getattr(bot, "needs_view", True):  # ``legal_only``: no view to build
             return bot({}, legal, rng)
+        if getattr(bot, "thinks", False):
+            return bot(self.view(state, seat), legal, rng, thinking=thinking)
         return bot(self.view(state, seat), legal, rng)
 
     def state_to_json(self, state: S) -> dict:
