@@ -431,7 +431,8 @@ class GameKind(Generic[S]):
         if not getattr(bot, "needs_view", True):  # ``legal_only``: no view to build
             return bot({}, legal, rng)
         if getattr(bot, "thinks", False):
-            return bot(self.view(state, seat), legal, rng, thinking=thinking)
+            searching: Any = bot  # a bot that searches takes its budget too
+            return searching(self.view(state, seat), legal, rng, thinking=thinking)
         return bot(self.view(state, seat), legal, rng)
 
     def state_to_json(self, state: S) -> dict:
