@@ -121,6 +121,14 @@ def test_the_bots_rollouts_merge_by_kind_over_the_layers(tmp_path):
     assert given == {"dao": 1}  # the mapping is taken whole
 
 
+def test_the_bots_rollouts_name_the_built_in_games():
+    from games.base import BUILTIN_GAMES, kinds
+
+    packages = tuple(m + "." for m in BUILTIN_GAMES)
+    built_in = {name for name, k in kinds().items() if type(k).__module__.startswith(packages)}
+    assert set(config.ROLLOUT_VARIABLES) == built_in
+
+
 def test_a_blank_variable_counts_as_unset(tmp_path):
     found = build(tmp_path, None, {"TOBAGO_SMTP_HOST": "", "TOBAGO_SQLITE_MAX_SIZE": "  "})
     assert "SMTP_HOST" not in found and "SQLITE_MAX_BYTES" not in found

@@ -296,22 +296,29 @@ def _env_value(setting: Setting, environ: Mapping[str, str]) -> Any:
     return found or None
 
 
-def _file_value(setting: Setting, raw: Any, where: str) -> Any:
-    """A value of the instance file: a text goes through the parser, a TOML number or boolean
-    through it as its text; a mapping setting's table key by key."""
-    if isinstance(setting.env, Mapping):
-        if not isinstance(raw, dict):
-            raise ConfigError(f"{where}: a table of {', '.join(setting.env)} is expected")
-        unknown = sorted(set(raw) - set(setting.env))
-        if unknown:
-            raise ConfigError(f"{where}: unknown key {unknown[0]!r}")
-        return {k: _file_value(Setting(k, None, setting.parse, None, "", ""), v, f"{where}.{k}")
-                for k, v in raw.items()}  # fmt: skip
+def _file_text(raw: Any, where: str) -> str:
+    """A scalar of the instance file as the text a variable would give: a TOML boolean as
+    ``1``/``0``, a number as written."""
     if isinstance(raw, bool):
-        raw = "1" if raw else "0"
+        return "1" if raw else "0"
     if not isinstance(raw, str | int | float):
         raise ConfigError(f"{where}: a text, number or boolean is expected")
-    return _parsed(setting, str(raw), where)
+    return str(raw)
+
+
+def _file_value(setting: Setting, raw: Any, where: str) -> Any:
+    """A value of the instance file through ``setting``'s parser; a mapping setting's table
+    key by key."""
+    if not isinstance(setting.env, Mapping):
+        return _parsed(setting, _file_text(raw, where), where)
+    if not isinstance(raw, dict):
+        raise ConfigError(f"{where}: a table of {', '.join(setting.env)} is expected")
+    unknown = sorted(set(raw) - set(setting.env))
+    if unknown:
+        raise ConfigError(f"{where}: unknown key {unknown[0]!r}")
+    return {
+        k: _parsed(setting, _file_text(v, f"{where}.{k}"), f"{where}.{k}") for k, v in raw.items()
+    }
 
 
 def instance_values(path: Path) -> dict[str, Any]:
