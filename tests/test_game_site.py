@@ -6,7 +6,7 @@ is spread over the shared files.
 held to ``MAX_SHARED`` (the list of built-in games, ``games.base.BUILTIN_GAMES``, and at most one
 more). A kind's own files are its folders and files (``games/<kind>/``, ``static/<kind>/``,
 ``templates/<kind>/``, ``i18n/<lang>/<kind>.json``, ``web/rules/<lang>/<kind>.md``,
-``static/review/<kind>.js``), its web module ``web/<kind>_pages.py`` and the modules of the
+``static/review/<kind>.js`` and ``.css``), its web module ``web/<kind>_pages.py`` and the modules of the
 blueprints its descriptor names; for Tobago also the island and deduction layers and the puzzles'
 pages (``EXTRA_OWN``). Not counted: the tests and benchmarks (each game's are its own files; the
 shared ones take kinds as parameters) and the README (the map of the code describes every game).
@@ -207,7 +207,8 @@ def _own(name: str, path: str) -> bool:
         path.startswith(folders)
         or path in {m.replace(".", "/") + ".py" for m in modules}
         or re.fullmatch(
-            rf"i18n/[a-z]+/{name}\.json|web/rules/[a-z]+/{name}\.md|static/review/{name}\.js", path
+            rf"i18n/[a-z]+/{name}\.json|web/rules/[a-z]+/{name}\.md|static/review/{name}\.(?:js|css)",
+            path,
         )
         is not None
     )
@@ -260,3 +261,36 @@ def test_a_kinds_name_is_in_at_most_two_shared_files(name):
     found = shared_files_naming(name)
     assert "games/base.py" in found  # the list of built-in games
     assert len(found) <= MAX_SHARED, found
+
+
+def test_a_review_page_loads_its_own_styles_and_no_others(client):
+    """A game's review styles are its own file (``static/review/<kind>.css``), loaded on its
+    reviews only; the shared ``review.css`` keeps what the shared review pieces draw or what
+    two games' renderers share."""
+    own = {s.kind for s in sites() if (ROOT / "static/review" / f"{s.kind}.css").is_file()}
+    assert {"tobago", "dao", "isla_dorada"} <= own
+    for site in sites():
+        html = client.get(f"/{site.kind}/games/abcdefgh/review").get_data(as_text=True)
+        loaded = set(re.findall(r'href="/static/review/([a-z_]+)\.css', html))
+        assert loaded == {"review"} | ({site.kind} & own), site.kind
+    shared_css = (ROOT / "static/review/review.css").read_text("utf-8")
+    classes = set(
+        re.findall(r"\.([a-z][a-z0-9_-]*)", re.sub(r"/\*.*?\*/", "", shared_css, flags=re.S))
+    )
+    shared = [
+        *(ROOT / "static/review" / f for f in ("review.js", "generic.js", "hub.js")),
+        *(ROOT / "templates/review").glob("*.html"),
+        ROOT / "templates/play.html",
+        *(ROOT / "static/play").glob("*.js"),
+    ]
+    shared_text = "".join(p.read_text("utf-8") for p in shared)
+    renderers = {s.review_script for s in sites()} - {"review/generic.js"}
+    texts = [(ROOT / "static" / r).read_text("utf-8") for r in sorted(renderers)]
+    only_one = {
+        c
+        for c in classes
+        if c not in shared_text
+        and c.rsplit("-", 1)[0] + "-${" not in shared_text  # built: `mark-${mark}`
+        and sum(c in text for text in texts) < 2
+    }
+    assert not only_one, sorted(only_one)
