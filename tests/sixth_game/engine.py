@@ -14,8 +14,9 @@ rule of this Nim), else takes one.
 
 from __future__ import annotations
 
+import copy
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Literal
 
 from errors import IllegalAction
@@ -37,6 +38,12 @@ class NimState(GameState):
     wishes: list[int]
     last: list[int | None]
     winner: int | None = None
+
+
+#: What a snapshot holds besides the base's part (``games.state``).
+OWN_FIELDS = tuple(
+    f.name for f in fields(NimState) if f.name not in {g.name for g in fields(GameState)}
+)
 
 
 class Take(ActionType):
@@ -137,23 +144,10 @@ class Nim(GameKind[NimState]):
         events.append({"type": "game_over", "end": end, "scores": _scores(state)})
 
     def encode(self, state: NimState) -> dict:
-        return {
-            "pile": state.pile,
-            "mover": state.mover,
-            "wishes": list(state.wishes),
-            "last": list(state.last),
-            "winner": state.winner,
-        }
+        return {name: copy.copy(getattr(state, name)) for name in OWN_FIELDS}
 
     def decode(self, data: dict, common: dict[str, Any]) -> NimState:
-        return NimState(
-            **common,
-            pile=data["pile"],
-            mover=data["mover"],
-            wishes=list(data["wishes"]),
-            last=list(data["last"]),
-            winner=data["winner"],
-        )
+        return NimState(**common, **{name: copy.copy(data[name]) for name in OWN_FIELDS})
 
     def private_items(self, state: NimState, seat: int) -> list[Any]:
         return [{"wish": state.wishes[seat]}]
