@@ -132,7 +132,7 @@ def test_the_pages_have_a_short_name_for_every_level_and_old_name(name):
     [
         (search, "TOBAGO_STRONG_ROLLOUTS"),
         (dao_strong, "DAO_STRONG_ROLLOUTS"),
-        (isla_dorada_strong, "ISLA_STRONG_ROLLOUTS"),
+        (isla_dorada_strong, "ISLA_DORADA_STRONG_ROLLOUTS"),
         (dragons_gold_strong, "DRAGONS_GOLD_STRONG_ROLLOUTS"),
     ],
 )

@@ -114,7 +114,7 @@ def test_the_table_runs_here_unless_testing_or_told_not_to(tmp_path, env, overri
 
 def test_the_bots_rollouts_merge_by_kind_over_the_layers(tmp_path):
     folder = instance(tmp_path, "[BOT_ROLLOUTS]\ndao = 40\ntobago = 9\n")
-    env = {"TOBAGO_STRONG_ROLLOUTS": "3", "ISLA_STRONG_ROLLOUTS": "5"}
+    env = {"TOBAGO_STRONG_ROLLOUTS": "3", "ISLA_DORADA_STRONG_ROLLOUTS": "5"}
     assert build(folder, None, env)["BOT_ROLLOUTS"] == {"dao": 40, "tobago": 3, "isla_dorada": 5}
     assert build(tmp_path / "none", None, {})["BOT_ROLLOUTS"] == {}
     given = build(folder, {"BOT_ROLLOUTS": {"dao": 1}}, env)["BOT_ROLLOUTS"]

@@ -171,7 +171,7 @@ def test_the_budget_is_a_count_from_the_environment():
     assert strong.budget_from_env(None) == strong.budget_from_env(" ") == strong.DEFAULT_BUDGET
     assert strong.budget_from_env("12").rollouts == 12
     for text in ("0", "-3", "1.5", "many"):
-        with pytest.raises(ValueError, match="ISLA_STRONG_ROLLOUTS"):
+        with pytest.raises(ValueError, match="ISLA_DORADA_STRONG_ROLLOUTS"):
             strong.budget_from_env(text)
 
 

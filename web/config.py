@@ -8,7 +8,7 @@ one before:
 
 1. the defaults declared here;
 2. the instance file, ``instance/config.toml`` (no file, no layer): ``NAME = value`` with the
-   settings' own names, e.g. ``STATE_CACHE_BYTES = "64MB"`` or ``[BOT_ROLLOUTS] dao = 40``;
+   settings' own names, e.g. ``STATE_CACHE_BYTES = "64MB"`` or ``[BOT_ROLLOUTS]`` then ``<kind> = 40``;
 3. the environment's variables (a blank one counts as unset);
 4. ``create_app(config)``'s mapping, taken as given: any key, any value (tests' overrides win).
 
@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from games.base import BUILTIN_GAMES
 from web.service.sessions import MAX_LOG_ENTRIES
 from web.service.states import STATE_CACHE_BYTES, parse_budget
 from web.service.table import TICK_S
@@ -157,12 +158,11 @@ class Setting:
         return (self.env,) if isinstance(self.env, str) else tuple(self.env.values())
 
 
-#: The strong bots' variables, by game kind (their default budgets are each game's own).
+#: The strong bots' variables, by game kind (their default budgets are each game's own):
+#: ``<KIND>_STRONG_ROLLOUTS`` for every built-in game, e.g. ``DAO_STRONG_ROLLOUTS``.
 ROLLOUT_VARIABLES = {
-    "tobago": "TOBAGO_STRONG_ROLLOUTS",
-    "dao": "DAO_STRONG_ROLLOUTS",
-    "isla_dorada": "ISLA_STRONG_ROLLOUTS",
-    "dragons_gold": "DRAGONS_GOLD_STRONG_ROLLOUTS",
+    kind: f"{kind.upper()}_STRONG_ROLLOUTS"
+    for kind in (module.rpartition(".")[2] for module in BUILTIN_GAMES)
 }
 
 SETTINGS: tuple[Setting, ...] = (
@@ -197,7 +197,7 @@ SETTINGS: tuple[Setting, ...] = (
             "web/service/moves.py"),
     Setting("BOT_ROLLOUTS", ROLLOUT_VARIABLES, positive, {},
             "the strong bots' rollouts per decision, by game kind (a kind not named keeps its "
-            "game's default)", "games/*/strong.py, games/tobago/search.py",
+            "game's default)", "each game's strong bot",
             shown="each game's own"),
     Setting("CLOCK", None, in_code, time.time,
             "the clock deadlines are judged by (a function giving seconds)",

@@ -85,7 +85,7 @@ markers left) instead of its margin won 0.268 on games 0-199; the planner's draw
 alone about 0.291).
 
 **The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
-generator give the same move. ``ISLA_STRONG_ROLLOUTS`` (read once at import) sets another
+generator give the same move. ``ISLA_DORADA_STRONG_ROLLOUTS`` (read once at import) sets another
 count per candidate. A view the sampler cannot add up (``sampling.Inconsistent``) gives the
 planner's move.
 
@@ -122,7 +122,7 @@ Z = 1.5
 #: budget's 16 rollouts: ``inference.PARTICLES``, 64).
 HOLDINGS_PER_ROLLOUT = 4
 #: The name of the environment variable that sets the strong bot's rollouts per candidate.
-ROLLOUTS_VARIABLE = "ISLA_STRONG_ROLLOUTS"
+ROLLOUTS_VARIABLE = "ISLA_DORADA_STRONG_ROLLOUTS"
 
 #: The estimate's features of a seat's position (``features``), in the order of its weights.
 FEATURES = (
@@ -356,7 +356,7 @@ def choose(
 
 
 def budget_from_env(text: str | None) -> Budget:
-    """The default budget with ``ISLA_STRONG_ROLLOUTS`` rollouts per candidate when it is set
+    """The default budget with ``ISLA_DORADA_STRONG_ROLLOUTS`` rollouts per candidate when it is set
     (a positive whole number; anything else is refused at start-up, never guessed)."""
     count = rollouts_from_env(ROLLOUTS_VARIABLE, text)
     return DEFAULT_BUDGET if count is None else replace(DEFAULT_BUDGET, rollouts=count)
