@@ -19,7 +19,8 @@
 //                         null for none; `view` is the replayed view with `e` applied, or null for
 //                         the history the page opened with (so a note may keep what only a live
 //                         move shows: a flash or a notice of what just happened)
-//   log: {keep, empty}    how many lines the log shows, the key of its line when empty (null: none)
+//   log: {keep, empty}    how many lines the log shows, newest first (`newestLast: true`: in order),
+//                         the key of its line when empty (null: none)
 //   watching              the key of the notice a watcher reads (null: only the invitation to play)
 // and optionally:
 //   apply(view, e, entry) event `e` applied to the replayed view (default: the view waits for the
@@ -34,8 +35,8 @@
 //                         the page drawn (learn the map's names, load the island, hide a watcher's hand)
 //   heard                 how many lines #announce says at a time, the latest (default all)
 //   hearOwn               whether #announce says this seat's own moves (default yes)
-//   seatName(s), spaceName(q, r)  how the page names a seat (default common/seats.js) and a space
-//                         (in refusals)
+//   seatName(s), spaceName(q, r)  how the page names a seat (default common/seats.js's name, the
+//                         seat switch's without "(you)") and a space (in refusals)
 // The page's state and helpers the game reads: `client` (its GameClient: send, busy, snap, pace),
 // `mySeat`, `shown`, `seats`, `replaying`, `actor` (the seat whose move a replay shows),
 // `current()`, `myTurn()`, `who(s)`, `render()`, `lines` (the log's), `reword(fn)`.
@@ -98,12 +99,16 @@ export class GamePage {
     this.drawLog();
   }
 
-  /** The log's newest lines first (at most `log.keep`), or its empty line. */
+  /** The log's latest `log.keep` lines, newest first (`log.newestLast`: in order, scrolled to the
+   * end), or its empty line. */
   drawLog() {
-    const { keep, empty } = this.game.log;
-    const items = this.lines.slice(-keep).reverse().map((l) => h("li", { class: l.kind }, l.text));
+    const { keep, empty, newestLast } = this.game.log;
+    const lines = this.lines.slice(-keep);
+    const items = (newestLast ? lines : lines.reverse()).map((l) => h("li", { class: l.kind }, l.text));
     if (!items.length && empty) items.push(h("li", { class: "muted" }, t(empty)));
-    $("log").replaceChildren(...items);
+    const box = $("log");
+    box.replaceChildren(...items);
+    if (newestLast) box.scrollTop = box.scrollHeight;
   }
 
   /** Log event `e` of `entry` (`view`: the replayed view, null in the history); its text or null. */
@@ -184,7 +189,7 @@ export class GamePage {
     if (game.opened) await game.opened();
     for (const entry of history) for (const e of entry.events) this.note(entry, e, null);
     client.watching(game.watching ? t(game.watching) : null);
-    client.seatSwitch((s) => seatName(this.seats, s, null));
+    client.seatSwitch(game.seatName || ((s) => seatName(this.seats, s, null)));
     if (game.settled) game.settled(client.snap);
     this.render();
     this.ready = true;
