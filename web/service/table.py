@@ -197,14 +197,18 @@ def play_bots(
     if after.version == game.version:  # no bot wanted to act (a timed phase waits)
         _set_bot(sessions, game, None, failed=False)
     elif DECISIONS_LOG is not None:
-        _record(game, after.version - game.version, waited, thinking, time.thread_time() - cpu)
+        moves, used = after.version - game.version, time.thread_time() - cpu
+        _record(game, sessions.clock(), moves, waited, thinking, used)
     return after.version - game.version
 
 
-def _record(game: GameRecord, moves: int, waited: float, thinking: Thinking, cpu: float) -> None:
+def _record(
+    game: GameRecord, at: float, moves: int, waited: float, thinking: Thinking, cpu: float
+) -> None:
     """One line of ``DECISIONS_LOG`` (module doc): a short append, whole lines from every
     process (``O_APPEND``)."""
     line = {
+        "at": round(at, 3),
         "game": game.id,
         "kind": game.kind,
         "moves": moves,
