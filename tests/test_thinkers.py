@@ -9,8 +9,8 @@
   bots wait, and every table moves: none starves.
 - Over real gunicorn (the table processes are separate processes from the HTTP workers, their
   tick 30 s): a bot made due by an HTTP worker's write is played at once.
-- A thinkers-only server (``python -m web.thinkers``) on PostgreSQL plays the bots of games
-  another process writes.
+- A thinkers-only server (``python -m web.thinkers``, tick 30 s) on PostgreSQL plays the bots
+  of games another process writes, at once (it hears PostgreSQL's notifications).
 """
 
 from __future__ import annotations
@@ -279,11 +279,11 @@ def test_a_thinkers_only_server_plays_the_bots_of_another_servers_games(pg_clust
         **os.environ,
         "TOBAGO_DATABASE": pg_url,
         "PYTHONPATH": str(ROOT),
-        "TOBAGO_APP": "tests.testgame:create_app_with_testgame()",
+        "TOBAGO_APP": "tests.test_thinkers:app_with_long_tick()",
     }
     with open(tmp_path / "thinkers.log", "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "web.thinkers", "--processes", "2"],
+            [sys.executable, "-m", "web.thinkers", "--processes", "1"],  # one: one first look
             cwd=ROOT,
             env=env,
             stdout=log,
@@ -293,13 +293,19 @@ def test_a_thinkers_only_server_plays_the_bots_of_another_servers_games(pg_clust
         with registered(BlindAuction()):
             writer = GameSessions(open_store(pg_url))
             seats = [{"type": "human"}, {"type": "bot", "level": "greedy"}]
+            first = writer.create("blind_auction", seats, {"rounds": 3}, 0)[0].id
+            # (made before the thinker's first look, or after: either way it is played)
+            assert wait_for(lambda: bot_entries(writer.store, first), 60), Path(
+                tmp_path / "thinkers.log"
+            ).read_text()
+            time.sleep(1.0)  # its looks after that game are over: it waits for its tick
+            started = time.monotonic()
             games = [
                 writer.create("blind_auction", seats, {"rounds": 3}, i)[0].id for i in range(6)
             ]
-            # (its writes ring no bell of that server: its thinkers find them at a look)
-            assert wait_for(lambda: all(bot_entries(writer.store, g) for g in games), 30), Path(
-                tmp_path / "thinkers.log"
-            ).read_text()
+            # (no bell of that server rings: the thinker hears PostgreSQL's notifications)
+            assert wait_for(lambda: all(bot_entries(writer.store, g) for g in games), 40)
+            assert time.monotonic() - started < LONG_TICK_S / 3  # not at its tick
             assert Counter(len(bot_entries(writer.store, g)) for g in games) == {1: 6}
     finally:
         proc.send_signal(signal.SIGTERM)

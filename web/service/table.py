@@ -72,9 +72,9 @@ from typing import Any, Protocol
 from errors import DatabaseUnavailable, IllegalAction, ProjectError
 from games.base import GameKind
 from games.thinking import Thinking
-from web.service.bell import Bell
+from web.service.bell import Bell, listen_postgres
 from web.service.moves import BotFailed, bot_moves
-from web.storage import RUNNING, ActionRecord, GameRecord, GameStore, VersionMoved
+from web.storage import RUNNING, ActionRecord, GameRecord, GameStore, VersionMoved, is_postgres
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +90,8 @@ RETRY_S = 300.0
 #: A runner's tick plays bots for at most this long (seconds; at least one game's), then looks
 #: at the deadlines again: many due bots never hold up a clock that runs out meanwhile.
 BOTS_PER_TICK_S = 0.5
+#: How long a runner on PostgreSQL waits, starting, for its listener to listen (seconds).
+LISTEN_WAIT_S = 2.0
 #: The runner tells its beat (``TableRunner.on_beat``) at most this often (seconds).
 BEAT_S = 1.0
 #: A table later than this (seconds on the service's clock) is behind: a page says so.
@@ -288,6 +290,13 @@ class TableRunner:
         self._thread = threading.Thread(target=self._run, name="table-runner", daemon=True)
 
     def start(self) -> TableRunner:
+        """Start the thread; on PostgreSQL, first listen to every server's writes
+        (``web.service.bell.listen_postgres``: a thinker takes another server's due bots at
+        once), waiting up to ``LISTEN_WAIT_S`` for it."""
+        sessions = self._sessions()
+        url = getattr(sessions.store, "url", None) if sessions is not None else None
+        if isinstance(url, str) and is_postgres(url):
+            listen_postgres(url, self.nudge, self._stop).wait(LISTEN_WAIT_S)
         self._thread.start()
         return self
 
@@ -328,9 +337,12 @@ class TableRunner:
     def _run(self) -> None:
         last: dict[int, float] = {}  # chore → when it last ran (monotonic)
         try:
+            first = True  # the first look is at once: bots due before this runner started
             while not self._stop.is_set():
                 self._beat()
-                self._wait(self.tick)
+                if not first:
+                    self._wait(self.tick)
+                first = False
                 sessions = self._sessions()
                 if sessions is None or self._stop.is_set():
                     return
