@@ -19,14 +19,16 @@ of one window):
 - the thinkers' CPU (their processes' user + system time from /proc) in cores, and decisions
   (bot writes) per second.
 
-``--pg``: the PostgreSQL rows, two servers on one throw-away PostgreSQL (``tests/pg_support.py``)
-with one thinker each, to stand for two machines: server A (HTTP and a table process) alone,
-then with B, a thinkers-only server (``python -m web.thinkers --processes 1``); the humans
-play through A. Capacity is the decisions per second at a saturating load (``pg_capacity``),
-and B should double it where it has cores of its own (on this one machine they share two).
+The PostgreSQL rows (``--no-pg``: none; a quick run has none): two servers on one throw-away
+PostgreSQL (``tests/pg_support.py``) with one thinker each, to stand for two machines: server A
+(HTTP and a table process) alone, then with B, a thinkers-only server (``python -m web.thinkers
+--processes 1``); the humans play through A, ``--pg-tables`` tables of ``--pg-row`` (enough to
+keep one thinker busy). Capacity is the bot writes per second at that load (``pg_capacity``: with
+B / without), which B should double where it has cores of its own (here the two share this
+machine's two cores with everything else).
 
 Usage: ``.venv/bin/python bench/bot_tables_bench.py [--rows tobago-strong-slow,...]
-[--scale 0.05 | --tables 4] [--window 10] [--rounds 5] [--pg] [--quick]``.
+[--scale 0.05 | --tables 4] [--window 10] [--rounds 5] [--no-pg] [--quick]``.
 """
 
 from __future__ import annotations
@@ -321,7 +323,7 @@ def pg_rows(a: argparse.Namespace, tmp: Path) -> list[Figure]:
     from tests.pg_support import PostgresCluster
 
     row = ROWS[a.pg_row]
-    tables = a.tables or max(1, round(row.tables * a.scale))
+    tables = a.pg_tables
     cluster = PostgresCluster().start()
     out: list[Figure] = []
     try:
@@ -373,8 +375,9 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="every row's tables times this")
     ap.add_argument("--tables", type=int, default=0, help="every row's tables (0: its own)")
     ap.add_argument("--window", type=float, default=20.0, help="seconds a round")
-    ap.add_argument("--pg", action="store_true", help="also the PostgreSQL rows")
+    ap.add_argument("--no-pg", action="store_true", help="leave out the PostgreSQL rows")
     ap.add_argument("--pg-row", default="tobago-strong-fast", help="the PostgreSQL rows' load")
+    ap.add_argument("--pg-tables", type=int, default=20, help="the PostgreSQL rows' tables")
     a = parse(ap)
     a.rows = [r for r in a.rows.split(",") if r]
     if a.quick:
@@ -384,7 +387,7 @@ def main() -> None:
         ap.error(f"no such rows: {sorted(unknown)}; known: {list(ROWS)}")
     with tempfile.TemporaryDirectory(prefix="bot-tables-") as tmp:
         figures = sqlite_rows(a, Path(tmp))
-        if a.pg:
+        if not (a.no_pg or a.quick):
             figures += pg_rows(a, Path(tmp))
     report(
         "bot_tables",
