@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= 2
 
-.PHONY: run thinkers test lint format bench chromium postgresql wrk
+.PHONY: run thinkers test lint format bench chromium postgresql wrk settings
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -50,6 +50,10 @@ test: $(VENV)/.dev-installed chromium postgresql wrk
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check . && $(VENV)/bin/mypy && \
 		$(VENV)/bin/vulture
+
+# Every setting, its variable and default (web/config.py): the README's "Settings" table.
+settings: $(VENV)/.run-installed
+	@$(PY) -c 'from web.config import print_table; print_table()'
 
 format: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff format . && $(VENV)/bin/ruff check --fix .
