@@ -120,7 +120,10 @@ class Table(threading.Thread):
         self.url, self.row, self.seed, self.stop = url, row, seed, stop
         self.http = requests.Session()
         self.rng = random.Random(seed)
+        #: ``(when it came, seconds)`` of each bot reply.
         self.replies: list[tuple[float, float]] = []
+        #: When the answer to the human's move came, while its bots' reply is awaited.
+        self.pending: float | None = None
         self.errors = 0
 
     def new_game(self) -> tuple[str, dict]:
@@ -171,9 +174,12 @@ class Table(threading.Thread):
         after = answer.json()
         answered = time.monotonic()
         if after["over"] or not (after["legal_actions"] and after["bot"] != "thinking"):
+            self.pending = answered
             again = self.my_turn(gid, auth)
+            self.pending = None
             if not self.stop.is_set() and not again["over"]:
-                self.replies.append((answered, time.monotonic() - answered))
+                done = time.monotonic()
+                self.replies.append((done, done - answered))
         self.stop.wait(max(0.0, moved + self.row.pace - time.monotonic()))
         return gid, auth
 
@@ -207,12 +213,15 @@ def measure(
         stop.wait(a.window)
         cpu1, t1 = pids_cpu_seconds(pids), time.monotonic()
         replies = [s for p in players for when, s in p.replies if t0 <= when < t1]
+        waiting = [t1 - p.pending for p in players if p.pending is not None]
         made = [d for d in decisions(log, wall0) if d["at"] < time.time()]
         out.append(
             {
-                "p50": pct(replies, 0.5),
-                "p99": pct(replies, 0.99),
+                # (no reply came in the round: the longest still awaited, a lower bound)
+                "p50": pct(replies, 0.5) if replies else pct(waiting, 0.5),
+                "p99": pct(replies, 0.99) if replies else pct(waiting, 0.99),
                 "replies": len(replies),
+                "bounds": 0 if replies else 1,
                 "wait_p99": pct([d["waited"] for d in made], 0.99),
                 "effort": statistics.fmean([d["effort"] for d in made]) if made else 1.0,
                 "cpu": (cpu1 - cpu0) / (t1 - t0),
@@ -235,6 +244,9 @@ def figures_of(key: str, label: str, rounds: list[dict], row: Row, tables: int) 
     if row.target is not None and not judged:
         size += f" (the target, p99 ≤ {row.target:g} s, is at {row.tables})"
     replies = sum(int(r["replies"]) for r in rounds)
+    bounds = sum(int(r["bounds"]) for r in rounds)
+    if bounds:
+        size += f"; {bounds} rounds without a reply: their longest wait, a lower bound"
 
     def ok(name: str) -> list[float]:
         found = [r[name] for r in rounds if r[name] == r[name]]  # (NaN: no reply that round)
@@ -266,6 +278,17 @@ def figures_of(key: str, label: str, rounds: list[dict], row: Row, tables: int) 
             note=f"{statistics.median(ok('per_s')):.1f} bot writes/s",
         ),
     ]
+
+
+def finite(figures: list[Figure]) -> list[Figure]:
+    """The figures with a value (a row whose tables never moved has none: said, left out)."""
+    out = []
+    for f in figures:
+        if f.median == f.median:
+            out.append(f)
+        else:
+            print(f"  ({f.key}: nothing measured, left out)", flush=True)
+    return out
 
 
 def label_of(row: Row) -> str:
@@ -391,7 +414,7 @@ def main() -> None:
             figures += pg_rows(a, Path(tmp))
     report(
         "bot_tables",
-        figures,
+        finite(figures),
         a,
         rows=a.rows,
         scale=a.scale,
