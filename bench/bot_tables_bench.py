@@ -217,12 +217,13 @@ def measure(
         made = [d for d in decisions(log, wall0) if d["at"] < time.time()]
         out.append(
             {
-                # (no reply came in the round: the longest still awaited, a lower bound)
-                "p50": pct(replies, 0.5) if replies else pct(waiting, 0.5),
-                "p99": pct(replies, 0.99) if replies else pct(waiting, 0.99),
+                # (no reply came in the round: the longest still awaited, a lower bound; 0 when
+                # no human waited for a bot at all)
+                "p50": pct(replies or waiting or [0.0], 0.5),
+                "p99": pct(replies or waiting or [0.0], 0.99),
                 "replies": len(replies),
                 "bounds": 0 if replies else 1,
-                "wait_p99": pct([d["waited"] for d in made], 0.99),
+                "wait_p99": pct([d["waited"] for d in made] or [0.0], 0.99),  # (none: none waited)
                 "effort": statistics.fmean([d["effort"] for d in made]) if made else 1.0,
                 "cpu": (cpu1 - cpu0) / (t1 - t0),
                 "per_s": len(made) / (t1 - t0),
