@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= 2
 
-.PHONY: run test lint format bench chromium postgresql wrk settings
+.PHONY: run thinkers test lint format bench chromium postgresql wrk settings
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -23,6 +23,11 @@ run: $(VENV)/.run-installed
 	mkdir -p instance
 	$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
 		--access-logfile - 'app:create_app()'
+
+# Thinkers alone (no HTTP): this machine's cores for the bots of the games another server serves
+# on the same PostgreSQL (TOBAGO_DATABASE=postgresql://...; PROCESSES: default the cores).
+thinkers: $(VENV)/.run-installed
+	$(PY) -m web.thinkers $(if $(PROCESSES),--processes $(PROCESSES))
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \

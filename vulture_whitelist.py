@@ -6,7 +6,7 @@ pytest's fixtures, marks and hooks). An entry says who reads the name."""
 import sqlite3
 
 from table_app import TableApp
-from tests import test_table_stalls, testgame
+from tests import test_table_stalls, test_thinkers, testgame
 from web.game_site import GamePage, GameSite
 from web.gevent_worker import ClientLimitedWorker
 from web.review_api import DecisionOut, SeatSummaryOut
@@ -44,6 +44,7 @@ TableApp
 TableApp.init
 # tests/servers.py names the test game's app factory in a string, as gunicorn's app URI.
 testgame.create_app_with_testgame
+test_thinkers.app_with_long_tick  # the app its gunicorn server serves, by name
 test_table_stalls.create_app_without_runner
 # sqlite3 reads a connection's row factory (web/storage/sqlite.py).
 sqlite3.Connection.row_factory

@@ -316,6 +316,10 @@ READS_THE_ENVIRONMENT = {
     "tests/testgame.py",
     "tests/servers.py",
     "tests/test_generator.py",
+    "tests/test_thinkers.py",  # the environment of the thinkers it starts
+    "bench/bot_tables_bench.py",  # the environment of the thinkers it starts
+    "web/service/bell.py",  # the server's bell's descriptors, handed to its processes: no setting
+    "web/thinkers.py",  # as table_app.py: the app's factory, and the table runner on
     # to convert (their declarations are here already)
     "web/streams.py",
     "web/client_limits.py",

@@ -249,15 +249,18 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("HEARTBEAT_S", "TOBAGO_HEARTBEAT_S", seconds, 15.0,
             "an event stream's heartbeat: a gone client or deleted game is noticed within it",
             "web/streams.py", PROCESS),
-    Setting("TABLE_PROCESSES", "TOBAGO_TABLE_PROCESSES", count, 1,
-            "table processes per server (0: the HTTP workers run the table)",
-            "gunicorn.conf.py", PROCESS),
+    Setting("TABLE_PROCESSES", "TOBAGO_TABLE_PROCESSES", count, os.cpu_count() or 1,
+            "table processes (thinkers) per server (0: the HTTP workers run the table)",
+            "gunicorn.conf.py", PROCESS, shown="the machine's cores"),
     Setting("TABLE_STALL_S", "TOBAGO_TABLE_STALL_S", seconds, 30.0,
             "a table process whose runner makes no progress this long is replaced",
             "table_app.py", PROCESS),
     Setting("BOT_LEASE_S", "TOBAGO_BOT_LEASE_S", seconds, 10.0,
             "how long a runner holds a game while its bot thinks",
             "web/service/table.py", PROCESS),
+    Setting("DECISIONS_LOG", "TOBAGO_DECISIONS_LOG", text, None,
+            "a file each thinker appends a JSON line to per bot write (wait, effort, CPU)",
+            "web/service/table.py", PROCESS, shown="none"),
     Setting("PORT", "PORT", port, 5000,
             "the port of `python app.py`'s development server (`make run` takes `PORT=`)",
             "app.py", PROCESS),
@@ -265,8 +268,9 @@ SETTINGS: tuple[Setting, ...] = (
 
 BY_NAME: dict[str, Setting] = {s.name: s for s in SETTINGS}
 #: ``TOBAGO_*`` variables that are no settings: how ``gunicorn.conf.py`` hands the server's app
-#: factory to its table processes (``table_app.py``) and the test suite's own hooks.
-NOT_SETTINGS = ("TOBAGO_APP", "TOBAGO_TEST_")
+#: factory and its bell (``web.service.bell``) to its table processes (``table_app.py``) and the
+#: test suite's own hooks.
+NOT_SETTINGS = ("TOBAGO_APP", "TOBAGO_TEST_", "TOBAGO_THINKERS_BELL")
 
 
 # --- building -----------------------------------------------------------------------------------
