@@ -39,7 +39,8 @@ from games.dragons_gold.bots import ALIASES, BOTS
 from games.dragons_gold.data import count
 from games.dragons_gold.scoring import breakdown
 from games.dragons_gold.snapshot import from_json, to_json
-from games.dragons_gold.table import DragonsGoldState, new
+from games.dragons_gold.table import FIGHT, DragonsGoldState, new
+from games.order import no_turn
 from games.phases import Event, Move, Phase, PhaseTimer
 from games.state import OVER, enter
 
@@ -76,7 +77,7 @@ def _seconds(option: str) -> Any:
 PHASES: tuple[Phase[DragonsGoldState], ...] = (
     Phase(
         "fight",
-        fight.seat_to_play,
+        FIGHT,
         fight.legal,
         (Move(D.Play, fight.play_hunter), Move(D.Use, fight.use_item)),
         begin=fight.begin,
@@ -108,7 +109,7 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
     ),
     Phase(
         "market",
-        market.to_act,
+        market.MARKET,
         market.legal,
         (
             Move(D.Offer, market.offer, limit=OFFERS_PER_SEAT),
@@ -163,7 +164,7 @@ class DragonsGoldKind(GameKind[DragonsGoldState]):
         """The game ends now (``end``: e.g. ``log_full``), scored as it stands: the hoards as
         they are (a treasure still on its dragon is nobody's)."""
         enter(state, OVER)
-        state.turn = None
+        no_turn(state)
         state.final = breakdown(state.hoards, state.options["advanced"])
         events.append(
             {"type": "game_over", "end": end, "scores": [r["total"] for r in state.final]}

@@ -26,20 +26,22 @@ from solver.engine import SolverOptions
 PHASES: tuple[Phase[TobagoState], ...] = (
     Phase(
         "place_atv",
-        to_act=turn.current,
+        to_act=engine.SETUP,
         legal=turn.legal_place_atv,
         moves=(Move(A.PlaceAtv, turn.apply_place_atv),),
     ),
     Phase(
         "first_clue",
-        to_act=turn.current,
+        to_act=engine.SETUP,
         legal=turn.legal_first_clue,
         moves=(Move(A.FirstClue, turn.apply_first_clue),),
     ),
     Phase(
         "turn",
-        to_act=turn.current,
+        to_act=engine.TURNS,
         legal=turn.legal_turn,
+        stages=turn.STAGES,
+        stage=turn.stage,
         moves=(
             Move(A.PlayClue, turn.apply_play_clue),
             Move(A.ExtraMarker, turn.apply_extra_marker),
