@@ -34,6 +34,7 @@ from typing import Any
 
 from games.base import GameKind, GameType, OptionSpec
 from games.dragons_gold import actions as D
+from games.dragons_gold import analysis as Z
 from games.dragons_gold import fight, market, settle, views
 from games.dragons_gold.bots import ALIASES, BOTS
 from games.dragons_gold.data import count
@@ -81,6 +82,7 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
         fight.legal,
         (Move(D.Play, fight.play_hunter), Move(D.Use, fight.use_item)),
         begin=fight.begin,
+        analysis=Z.judge_fight,
     ),
     Phase(
         "proposals",
@@ -94,7 +96,13 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
         timer=PhaseTimer(_seconds("negotiation_seconds"), settle.timeout),
     ),
     Phase("divide", settle.divider, settle.legal_divide, (Move(D.Divide, settle.divide),)),
-    Phase("pick", settle.picker, settle.legal_pick, (Move(D.Pick, settle.pick),)),
+    Phase(
+        "pick",
+        settle.picker,
+        settle.legal_pick,
+        (Move(D.Pick, settle.pick),),
+        analysis=Z.judge_pick,
+    ),
     Phase(
         "steal",
         settle.thief,
@@ -120,6 +128,7 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
             Move(D.Done, market.done),
         ),
         timer=PhaseTimer(_seconds("market_seconds"), market.close),
+        analysis=Z.judge_market,
     ),
 )
 
