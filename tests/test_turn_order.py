@@ -214,3 +214,33 @@ def test_a_stage_declared_with_a_move_the_phase_lacks_is_an_error():
             stages=(Stage("s", frozenset({"fly"})),),
             stage=lambda s: "s",
         )
+
+
+# --- the built-in games' declarations -------------------------------------------------------
+
+
+def test_the_built_in_games_declare_their_orders_and_judges_with_their_phases():
+    from games.base import get_kind
+    from games.dragons_gold import analysis as dg_analysis
+    from games.isla_dorada import analysis as isla_analysis
+
+    isla, dg = get_kind("isla_dorada"), get_kind("dragons_gold")
+    assert isla.phases["bid"].turns is not None and isla.phases["draw"].turns is not None
+    assert isla.phases["pay"].turns is None  # the leader acts: a function, no order
+    assert isla.phase_hook("bid", "analysis") is isla_analysis.judge_bid
+    assert isla.phase_hook("draw", "analysis") is None  # draws are not rated
+    assert isla_analysis.judge({"phase": "draw"}, [{"type": "done"}], {"type": "done"}) is None
+    assert dg.phase_hook("pick", "analysis") is dg_analysis.judge_pick
+    assert dg.phase_hook("steal", "analysis") is None
+    tobago = get_kind("tobago")
+    assert [st.name for st in tobago.phases["turn"].stages] == ["choose", "clues", "drive"]
+
+
+def test_a_new_game_starts_its_declared_order():
+    from games.base import get_kind
+
+    for name, first_phase in [("dao", "play"), ("dragons_gold", "fight")]:
+        kind = get_kind(name)
+        state = kind.new_state(3, 3)
+        assert state.phase == first_phase
+        assert kind.to_act(state) == [state.current] and state.order == [0, 1, 2]
