@@ -234,6 +234,8 @@ def test_the_built_in_games_declare_their_orders_and_judges_with_their_phases():
     assert dg.phase_hook("steal", "analysis") is None
     tobago = get_kind("tobago")
     assert [st.name for st in tobago.phases["turn"].stages] == ["choose", "clues", "drive"]
+    assert tobago.phase_hook("place_atv", "analysis") is None  # the ATV's placing is not rated
+    assert tobago.phase_hook("sharing", "analysis") is tobago.phase_hook("turn", "analysis")
 
 
 def test_a_new_game_starts_its_declared_order():

@@ -15,7 +15,7 @@ from games.base import GameKind, GameType
 from games.phases import Event, Move, Phase
 from games.state import OVER, generator
 from games.tobago import actions as A
-from games.tobago import engine, islands, sharing, turn, views
+from games.tobago import analysis, engine, islands, sharing, turn, views
 from games.tobago.bots import ALIASES, BOTS
 from games.tobago.rules import OPTIONS, TREASURE_VALUES
 from games.tobago.state import TobagoState, state_from_json, state_to_json
@@ -35,6 +35,7 @@ PHASES: tuple[Phase[TobagoState], ...] = (
         to_act=engine.SETUP,
         legal=turn.legal_first_clue,
         moves=(Move(A.FirstClue, turn.apply_first_clue),),
+        analysis=analysis.judge_searched,
     ),
     Phase(
         "turn",
@@ -53,6 +54,7 @@ PHASES: tuple[Phase[TobagoState], ...] = (
             Move(A.Raise, turn.apply_raise),
             Move(A.EndTurn, turn.apply_end_turn),
         ),
+        analysis=analysis.judge_searched,
     ),
     Phase(
         "sharing",
@@ -62,6 +64,7 @@ PHASES: tuple[Phase[TobagoState], ...] = (
             Move(A.Accept, sharing.accept),
             Move(A.Decline, sharing.decline),
         ),
+        analysis=analysis.judge_searched,
     ),
 )
 
