@@ -5,6 +5,7 @@ pytest's fixtures, marks and hooks). An entry says who reads the name."""
 
 import sqlite3
 
+from games.order import by_ranking
 from table_app import TableApp
 from tests import test_table_stalls, test_thinkers, testgame
 from web.game_site import GamePage, GameSite
@@ -81,3 +82,5 @@ ClockOut.time_bank_s
 ClockOut.increment_s
 # gunicorn loads its worker class by name (gunicorn.conf.py's worker_class).
 ClientLimitedWorker
+# A turn-order preset the engines may declare (games.order; tests/test_turn_order.py).
+by_ranking
