@@ -2,7 +2,8 @@
 
 **Island reference.** A puzzle's island is a built-in island (``hexmap.catalog.classic_island``,
 by name, with a landmarks seed) or a generated one (``generated_island`` by seed, optionally with
-its own landmarks seed). ``IslandRef.load`` rebuilds it (the catalog keeps it built).
+its own landmarks seed): ``solver.puzzles.source.IslandRef``, whose ``load`` rebuilds it (the
+catalog keeps it built).
 
 **Seeds.** ``puzzle_for_seed(seed, difficulty)`` uses the generated island of ``seed`` and a
 ``random.Random`` seeded from ``(difficulty, minimal, seed)``; the same call gives the same
@@ -35,11 +36,9 @@ import base64
 import binascii
 import random
 import zlib
-from dataclasses import dataclass
 from datetime import date
 
 from errors import IllegalAction, InvalidInput, NotFound
-from hexmap.island import Island
 from hexmap.seeds import check_seed
 from solver.puzzles.clues import DIFFICULTIES, universe
 from solver.puzzles.generate import (
@@ -51,40 +50,13 @@ from solver.puzzles.generate import (
     make_puzzle,
     minimal_clues,
 )
+from solver.puzzles.source import IslandRef
 
 CODE_VERSION = 1
 MAX_CLUES = 12
 MAX_CODE_LENGTH = 64
 _FLAG_GENERATED, _FLAG_MINIMAL, _FLAG_LANDMARKS = 1, 2, 4
 _WEEKDAY_DIFFICULTY = ("easy", "easy", "medium", "medium", "medium", "hard", "hard")
-
-
-@dataclass(frozen=True)
-class IslandRef:
-    """How to rebuild a puzzle's island: a built-in ``name`` or a generated ``seed``."""
-
-    name: str | None = None
-    seed: int | None = None
-    landmarks_seed: int | None = None
-
-    @property
-    def generated(self) -> bool:
-        return self.name is None
-
-    def load(self) -> Island:
-        """The island (with landmarks), kept by ``hexmap.catalog``."""
-        from hexmap import catalog
-
-        if self.generated:
-            assert self.seed is not None
-            return catalog.generated_island(self.seed, landmarks_seed=self.landmarks_seed)
-        assert self.name is not None
-        return catalog.classic_island(self.name, landmarks_seed=self.landmarks_seed or 0)
-
-    def to_json(self) -> dict:
-        if self.generated:
-            return {"kind": "generated", "seed": self.seed, "landmarks_seed": self.landmarks_seed}
-        return {"kind": "builtin", "name": self.name, "landmarks_seed": self.landmarks_seed}
 
 
 def builtin_names() -> list[str]:
