@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any
 from web.storage import GameRecord, Seat, turn_deadlines_from_json
 
 if TYPE_CHECKING:
-    from web.storage.sql import Connection, Statements
+    from web.storage.dialect import Connection, Dialect
 
 
 def account_tables(real: str, serial: str) -> tuple[str, ...]:
@@ -191,7 +191,7 @@ class AccountStatements:
     the next number of ``rating_changes.rated``: ``next_rated``)."""
 
     def __init__(
-        self, sql: Statements, row_lock: str, game_columns: Sequence[str], next_rated: str
+        self, sql: Dialect, row_lock: str, game_columns: Sequence[str], next_rated: str
     ) -> None:
         say = sql.say
         game = ", ".join(f"g.{c}" for c in game_columns)

@@ -18,13 +18,13 @@ games.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from games.turns import time_control
 from web.storage import GameRecord
 
 if TYPE_CHECKING:
-    from web.storage.sql import Statements
+    from web.storage.dialect import Dialect
 
 
 def lobby_columns(real: str, boolean: str, true: str) -> tuple[str, ...]:
@@ -56,7 +56,7 @@ def lobby_key(game: GameRecord) -> str | None:
 class LobbyStatements:
     """The lobby's statements in one database's words."""
 
-    def __init__(self, sql: Statements, game_columns: Sequence[str]) -> None:
+    def __init__(self, sql: Dialect, game_columns: Sequence[str]) -> None:
         say = sql.say
         game = f"SELECT {', '.join(game_columns)} FROM games"
         self.tables = say(f"{game} WHERE kind = ? AND lobby IS NOT NULL ORDER BY created LIMIT ?")
@@ -68,11 +68,17 @@ class LobbyStatements:
         )
 
 
+class _Words(Protocol):
+    """What the mixin reads of its store's ``sql`` (``web.storage.sql.Statements``)."""
+
+    lobby: LobbyStatements
+
+
 class LobbySql:
     """The lobby's reads over a ``SqlStore``'s layer (mixed into ``SqlStore``)."""
 
     if TYPE_CHECKING:
-        sql: Statements
+        sql: _Words
 
         def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
 

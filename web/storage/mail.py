@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from web.storage.sql import Statements
+    from web.storage.dialect import Dialect
 
 
 def mail_tables(real: str, boolean: str, false: str) -> tuple[str, ...]:
@@ -56,7 +56,7 @@ class Waiting:
 class MailStatements:
     """The e-mails' statements in one database's words."""
 
-    def __init__(self, sql: Statements) -> None:
+    def __init__(self, sql: Dialect) -> None:
         say = sql.say
         self.set_email = say(
             "UPDATE accounts SET email = ?, mail_off = ?, mail_token = ? WHERE id = ?"
@@ -80,11 +80,17 @@ class MailStatements:
         self.unmailed = say("DELETE FROM turn_mails WHERE game = ? AND seat = ? AND turn = ?")
 
 
+class _Words(Protocol):
+    """What the mixin reads of its store's ``sql`` (``web.storage.sql.Statements``)."""
+
+    mail: MailStatements
+
+
 class MailSql:
     """The e-mails' storage over a ``SqlStore``'s layer (mixed into ``SqlStore``)."""
 
     if TYPE_CHECKING:
-        sql: Statements
+        sql: _Words
 
         def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
 
