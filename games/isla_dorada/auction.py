@@ -135,23 +135,8 @@ def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
                 out.append({"type": "juju", "card": jc, "target": t})
     need = minimum(state)
     purse = M.Purse(cards, state.gold[seat])
-    first = {k: _ID[v[0]] for k, v in by_kind.items()}
     for route, _ in open_exits(state):
-        rtype = T.ROUTE_TYPE[route]
-        bid: dict[str, Any] = {"type": "bid", "route": T.ROUTE_IDS[route], "value": need}
-        most = purse.most(rtype)
-        if most >= need:
-            out.append(bid)
-            if "sangaia" in first:
-                out.append({**bid, "sangaia": first["sangaia"]})
-        if "ovetos" in first and most >= max(need, T.OVETOS_MIN):
-            out.append({**bid, "value": max(need, T.OVETOS_MIN), "ovetos": first["ovetos"]})
-        if "shaman" in first and rtype in T.LAND_TYPES:
-            into = T.KIND_FOR_LAND[rtype]
-            for src in T.SHAMAN_KINDS:
-                if src != into and src in by_kind and purse.most(rtype, (src, into)) >= need:
-                    shaman = {"card": first["shaman"], "from": src, "to": into}
-                    out.append({**bid, "shaman": shaman})
+        out += _route_bids(route, need, purse, by_kind)
     fly = max(need, 1)
     if purse.most(None) >= fly:
         here = state.location
@@ -160,6 +145,32 @@ def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
             for loc, lid in enumerate(T.LOC_IDS)
             if loc != here
         ]
+    return out
+
+
+def _route_bids(
+    route: int, need: int, purse: M.Purse, by_kind: dict[str, list[int]]
+) -> list[dict[str, Any]]:
+    """The representative bids on ``route`` of a hand (``by_kind``: its cards by kind, in
+    order) that can pay ``need``: plain, with a Sangaia, with an Ovetos, with each Shaman
+    exchange."""
+    first = {k: _ID[v[0]] for k, v in by_kind.items()}
+    rtype = T.ROUTE_TYPE[route]
+    bid: dict[str, Any] = {"type": "bid", "route": T.ROUTE_IDS[route], "value": need}
+    out: list[dict[str, Any]] = []
+    most = purse.most(rtype)
+    if most >= need:
+        out.append(bid)
+        if "sangaia" in first:
+            out.append({**bid, "sangaia": first["sangaia"]})
+    if "ovetos" in first and most >= max(need, T.OVETOS_MIN):
+        out.append({**bid, "value": max(need, T.OVETOS_MIN), "ovetos": first["ovetos"]})
+    if "shaman" in first and rtype in T.LAND_TYPES:
+        into = T.KIND_FOR_LAND[rtype]
+        for src in T.SHAMAN_KINDS:
+            if src != into and src in by_kind and purse.most(rtype, (src, into)) >= need:
+                shaman = {"card": first["shaman"], "from": src, "to": into}
+                out.append({**bid, "shaman": shaman})
     return out
 
 

@@ -19,10 +19,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 from games.base import get_kind, play_bots
 from games.review import GameLog
+from games.tobago.state import TreasureMap
 
 #: Upper bounds of the candidate-count buckets of the table.
 BUCKETS = (1, 2, 4, 8, 16, 32, 64, 10_000)
@@ -64,16 +66,7 @@ def _credit(log: GameLog, gold: dict[int, float], seen: dict[int, int]) -> None:
     at_raise = [0] * seats
     sharing: int | None = None
     for seat, action in log.actions:
-        for mi, m in enumerate(state.maps):
-            if mi == sharing:
-                continue
-            counts = [0] * seats
-            for e in m.clues:
-                counts[e.seat] += e.markers
-            b = bucket(m.candidates.bit_count())
-            for s, n in enumerate(counts):
-                if n:
-                    pending.setdefault(mi, []).append((b, s, n))
+        _record_shares(state.maps, seats, sharing, pending)
         for e in kind.apply(state, seat, action):
             if e["type"] == "raised":
                 sharing = colour_index[e["map"]]
@@ -94,6 +87,26 @@ def _credit(log: GameLog, gold: dict[int, float], seen: dict[int, int]) -> None:
     for records in pending.values():  # never raised again: nothing
         for b, _s, n in records:
             seen[b] += n
+
+
+def _record_shares(
+    maps: Sequence[TreasureMap],
+    seats: int,
+    sharing: int | None,
+    pending: dict[int, list[tuple[int, int, int]]],
+) -> None:
+    """Record in ``pending`` each seat's markers on each map but the one ``sharing``, with the
+    bucket of the map's candidate count: ``(bucket, seat, markers)`` by map index."""
+    for mi, m in enumerate(maps):
+        if mi == sharing:
+            continue
+        counts = [0] * seats
+        for e in m.clues:
+            counts[e.seat] += e.markers
+        b = bucket(m.candidates.bit_count())
+        for s, n in enumerate(counts):
+            if n:
+                pending.setdefault(mi, []).append((b, s, n))
 
 
 def main(argv: list[str] | None = None) -> None:
