@@ -1,8 +1,9 @@
 """Shared pieces for browser tests (Playwright for Python + Debian's Chromium).
 
-Use from a test module::
+Its fixtures, ``browser`` and ``live_server``, reach every test module through
+``tests/conftest.py``; a test module imports the helpers it calls::
 
-    from tests.browser_support import browser, live_server, new_page, OUT  # noqa: F401 (fixtures)
+    from tests.browser_support import OUT, new_page
 
 - ``live_server`` (module scope): the app on ``http://127.0.0.1:<port>`` with a temporary SQLite
   file, served by werkzeug in a thread (``tests.servers.serve_in_thread``), its table runner on

@@ -9,6 +9,8 @@ exactly when a test says so.
 PostgreSQL server (``pg_cluster``: one throw-away cluster for the whole run, started on first
 use, see ``tests/pg_support.py``); a test that takes it runs against both stores.
 ``open_store_`` opens stores on it (one per simulated process) and closes them afterwards.
+The browser tests' ``browser`` and ``live_server`` (``tests/browser_support.py``) are here for
+every test module, so a browser test imports only the helpers it calls.
 
 **The fast loop.** ``pytest -m "not slow"`` leaves out every test marked ``slow``: the ones marked
 by hand (many-game simulations, gunicorn started inside a test, schemathesis), and, marked here
@@ -30,6 +32,7 @@ import pytest
 
 import games.base
 from app import create_app
+from tests.browser_support import browser, live_server  # noqa: F401 (fixtures: every module's)
 from tests.pg_support import PostgresCluster
 from tests.servers import Gunicorn
 from tests.testgame import NAME, BlindAuction

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Accounts in a real Chromium (Playwright): two browser contexts are two devices of one player.
 
 - Signed in on both through the pages, one seat plays on both: the game made on the new-game
@@ -25,13 +24,11 @@ import json
 import pytest
 
 from i18n import catalogue
-from tests.browser_support import (  # noqa: F401 (fixtures)
+from tests.browser_support import (
     OUT,
     SignedIn,
     api,
     as_account,
-    browser,
-    live_server,
     new_page,
     open_as,
     play_out,

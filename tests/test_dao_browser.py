@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """DAO in a real Chromium (Playwright): a whole game from the new-game page to the end screen by
 clicks and keys, the odds helper, busts shown as they happen, the pile toggle, a friend's seat in
 a second browser (moves arrive without reloading, piles stay hidden), the language switch and a
@@ -18,13 +17,7 @@ from pathlib import Path
 import pytest
 
 from games.dao import strong as dao_strong
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    browser,
-    join_by_link,
-    live_server,
-    new_page,
-)
+from tests.browser_support import OUT, join_by_link, new_page
 
 expect = pytest.importorskip("playwright.sync_api").expect
 ROOT = Path(__file__).resolve().parents[1]

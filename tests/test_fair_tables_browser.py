@@ -14,20 +14,9 @@ import re
 import pytest
 
 from app import create_app
-from tests.browser_support import (
-    OUT,
-    api,
-    axe_violations,
-    browser,
-    join_by_link,
-    live_server,
-    new_page,
-    open_as,
-)
+from tests.browser_support import OUT, api, axe_violations, join_by_link, new_page, open_as
 from tests.conftest import FakeClock
 from tests.servers import serve_in_thread
-
-__all__ = ["browser", "live_server"]  # fixtures
 
 expect = pytest.importorskip("playwright.sync_api").expect
 SHOTS = OUT / "fair"

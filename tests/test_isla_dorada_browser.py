@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Isla Dorada in a real Chromium (Playwright): whole games against bots from the new-game page to
 the end screen, by clicks and keys (a bid built from the map with the keyboard, cards ticked from
 the hand), in English at 1280 px and in Traditional Chinese on a 390-px phone; a spectator sees
@@ -16,13 +15,7 @@ from pathlib import Path
 import pytest
 
 from games.isla_dorada import tables as T
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    browser,
-    live_server,
-    new_page,
-    open_as,
-)
+from tests.browser_support import OUT, new_page, open_as
 from tests.game_states import game_at, key
 
 expect = pytest.importorskip("playwright.sync_api").expect

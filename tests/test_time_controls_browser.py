@@ -19,11 +19,9 @@ import pytest
 
 from app import create_app
 from games.base import get_kind
-from tests.browser_support import OUT, api, axe_violations, browser, new_page, open_as, raw_keys
+from tests.browser_support import OUT, api, axe_violations, new_page, open_as, raw_keys
 from tests.conftest import FakeClock
 from tests.servers import serve_in_thread
-
-__all__ = ["browser"]  # a fixture
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
