@@ -1,6 +1,7 @@
 """What the SQL stores share below the statements: a driver's ``Cursor`` and ``Connection`` (as
 the shared code uses them) and ``Dialect``, a database's way of writing a statement (its
-parameter mark).
+parameter mark), and ``StoreLayer``, what the statement groups' store mixins use of the store
+they are mixed into.
 
 Its own module so that the statement groups (``web.storage.accounts``, ``chat``, ``lobby``,
 ``mail``) and ``web.storage.sql``, which gathers them into ``Statements``, all build on it and
@@ -9,8 +10,12 @@ none imports ``sql`` back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from web.storage import GameRecord
 
 
 class Cursor(Protocol):
@@ -48,3 +53,23 @@ class Dialect:
         names = list(columns)
         marks = ", ".join([self.param] * len(names))
         return f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})"
+
+
+class StoreLayer:
+    """What the store mixins (``AccountsSql``, ``LobbySql``, ``MailSql``) use of the
+    ``web.storage.sql.SqlStore`` they are mixed into, declared once for the type checker
+    (``SqlStore`` and its database's layer give each)."""
+
+    if TYPE_CHECKING:
+
+        def _reading(self) -> AbstractContextManager[Connection]: ...
+
+        def _writing(self) -> AbstractContextManager[Connection]: ...
+
+        def _one(self, sql: str, args: Sequence[Any] = ()) -> Any: ...
+
+        def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
+
+        def _decode(self, value: Any) -> Any: ...
+
+        def game_from_row(self, row: Mapping[str, Any]) -> GameRecord: ...

@@ -308,8 +308,16 @@ class SqlStore(AccountsSql, MailSql, LobbySql, GameStore):
     sql: Statements
 
     @property
-    def account_sql(self) -> AccountStatements:  # type: ignore[override]
+    def account_sql(self) -> AccountStatements:
         return self.sql.accounts
+
+    @property
+    def lobby_sql(self) -> LobbyStatements:
+        return self.sql.lobby
+
+    @property
+    def mail_sql(self) -> MailStatements:
+        return self.sql.mail
 
     # --- the database's layer ----------------------------------------------------------------
 
