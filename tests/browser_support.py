@@ -14,7 +14,10 @@ Its fixtures, ``browser`` and ``live_server``, reach every test module through
 - ``new_page(browser, **context_options)``: a page in a fresh context (its own cookies and
   localStorage) whose JavaScript errors, and anything the Content-Security-Policy refused, are
   collected in ``page.js_errors``.
+- ``create_by_form(page, seed, seats)``: fill a new-game page's form (seat types and levels,
+  the seed) and create the game.
 - ``created_bodies(page)``: the bodies of the page's ``POST /api/games`` requests, as sent.
+- ``close_clean(*pages)``: each page's JavaScript ran without an error; its context closed.
 - ``join_by_link(browser, link, name)``: a friend's browser claims the seat of a share link on
   the join page (``templates/join.html``, the same for every game); returns its page.
 - ``OUT``: ``test-output/`` (git-ignored) for screenshots, created on import.
@@ -36,7 +39,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -134,6 +137,28 @@ def created_bodies(page) -> list[dict]:
         ),
     )
     return bodies
+
+
+def create_by_form(page, seed: int, seats: Sequence[tuple[str, str | None]] = ()) -> None:
+    """On a game's new-game page: set each seat's type and bot level (``(type, level or
+    None)`` from seat 0 on; the others as the form has them), the seed under "advanced", then
+    create the game."""
+    for i, (kind, level) in enumerate(seats):
+        page.select_option(f"#seat-{i}-type", kind)
+        if level:
+            page.select_option(f"#seat-{i}-level", level)
+    page.click("details.advanced summary")
+    page.fill("#game-seed", str(seed))
+    page.dispatch_event("#game-seed", "change")  # as typing it does: a preview follows it
+    page.click("#create-game")
+
+
+def close_clean(*pages) -> None:
+    """Each page ran without a JavaScript error (nor anything the policy refused); its context
+    is closed."""
+    for page in pages:
+        assert not page.js_errors, page.js_errors
+        page.context.close()
 
 
 def join_by_link(browser, link: str, name: str):

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from games.dao import strong as dao_strong
-from tests.browser_support import OUT, join_by_link, new_page
+from tests.browser_support import OUT, create_by_form, join_by_link, new_page
 
 expect = pytest.importorskip("playwright.sync_api").expect
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,13 +73,7 @@ def new_game(page, server: str, seed: int, seats: list[tuple[str, str | None]] |
     """Fill the new-game form (seat types and levels, seed), start, wait for my seat's page."""
     page.goto(f"{server}/dao/new")
     expect(page.locator("#seat-0-type")).to_be_visible()
-    for i, (kind, level) in enumerate(seats or []):
-        page.select_option(f"#seat-{i}-type", kind)
-        if level:
-            page.select_option(f"#seat-{i}-level", level)
-    page.click("details.advanced summary")
-    page.fill("#game-seed", str(seed))
-    page.click("#create-game")
+    create_by_form(page, seed, seats or [])
 
 
 def open_game(page) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from games.isla_dorada import tables as T
-from tests.browser_support import OUT, new_page, open_as
+from tests.browser_support import OUT, create_by_form, new_page, open_as
 from tests.game_states import game_at, key
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -72,13 +72,7 @@ def snap(page) -> dict:
 def start(page, server: str, seed: int, seats: list[tuple[str, str | None]], lang: str = "en"):
     page.goto(f"{server}/isla_dorada/new?lang={lang}")
     page.wait_for_selector("#seat-0-type")
-    for i, (kind, level) in enumerate(seats):
-        page.select_option(f"#seat-{i}-type", kind)
-        if level:
-            page.select_option(f"#seat-{i}-level", level)
-    page.click("details.advanced summary")
-    page.fill("#game-seed", str(seed))
-    page.click("#create-game")
+    create_by_form(page, seed, seats)
     page.wait_for_url(re.compile(r".*/isla_dorada/games/.*"))
     idle(page)
     page.select_option("#speed", "0")
