@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from app import create_app
 from tests.bots import bots_move
 from web.accounts import limits, ratings
 from web.accounts.credentials import COOKIE, TOKEN_PREFIX
@@ -24,10 +23,9 @@ GAME = "blind_auction"
 
 
 @pytest.fixture
-def app(database, clock):
-    made = create_app({"TESTING": True, "DATABASE": database, "CLOCK": clock})
-    yield made
-    made.extensions["game_sessions"].store.close()
+def app(database_app):
+    """These tests run on each store (``database_app``)."""
+    return database_app
 
 
 def device(app, name=None, password=PW, new=True):
