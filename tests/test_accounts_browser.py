@@ -66,6 +66,14 @@ def dao_on_form(page, server: str, choices: dict[str, str]) -> str:
     return page.url.split("/games/")[1]
 
 
+def signed_up(browser, server: str, name: str, **context_options):
+    """A new page whose account ``name`` was made on the sign-up page, on its "me" page."""
+    page = new_page(browser, **context_options)
+    sign_up_page(page, server, name)
+    page.wait_for_url("**/me")
+    return page
+
+
 def sign_in_page(page, server: str, name: str, password: str = PASSWORD, next_path="/me") -> None:
     page.goto(f"{server}/signin?next={next_path}&lang=en")
     page.fill("#name", name)
@@ -118,9 +126,7 @@ def no_sideways_scroll(page) -> None:
 
 
 def test_one_seat_plays_on_two_devices_signed_in(browser, live_server):
-    phone = new_page(browser, viewport=PHONE)
-    sign_up_page(phone, live_server, "Ana Two")
-    phone.wait_for_url("**/me")
+    phone = signed_up(browser, live_server, "Ana Two", viewport=PHONE)
     expect(phone.locator(".account-name")).to_have_text("Ana Two")
     laptop = new_page(browser)
     sign_in_page(laptop, live_server, "ana two")  # a name is one whatever its capitals
@@ -198,12 +204,8 @@ def test_guest_seats_move_into_the_account_at_sign_up_and_play_on_another_device
 def test_a_rated_game_between_two_accounts_moves_both_ratings_onto_the_leaderboard(
     browser, live_server
 ):
-    host = new_page(browser)
-    sign_up_page(host, live_server, "Cleo")
-    host.wait_for_url("**/me")
-    friend = new_page(browser, viewport=PHONE)
-    sign_up_page(friend, live_server, "Dev")
-    friend.wait_for_url("**/me")
+    host = signed_up(browser, live_server, "Cleo")
+    friend = signed_up(browser, live_server, "Dev", viewport=PHONE)
     cleo, dev = session_of(host, live_server), session_of(friend, live_server)
     seats = [{"type": "human"}, {"type": "human", "open": True}]
     game = as_account(live_server, cleo, "POST", "/api/games", {"game": "dao", "seats": seats})
@@ -271,9 +273,7 @@ def test_signing_out_everywhere_ends_the_other_devices_session(browser, live_ser
 
 
 def test_the_account_page_tokens_password_and_deleting_the_account(browser, live_server):
-    page = new_page(browser)
-    sign_up_page(page, live_server, "Flo Keys")
-    page.wait_for_url("**/me")
+    page = signed_up(browser, live_server, "Flo Keys")
     flo = session_of(page, live_server)
     page.goto(f"{live_server}/account?lang=en")
     expect(page.locator("#token-list")).to_contain_text("no access tokens")
@@ -330,9 +330,7 @@ def test_the_account_page_tokens_password_and_deleting_the_account(browser, live
 def test_hot_seat_signed_in_keeps_the_other_seats_token_and_switches_between_both(
     browser, live_server
 ):
-    page = new_page(browser)
-    sign_up_page(page, live_server, "Gus Hot")
-    page.wait_for_url("**/me")
+    page = signed_up(browser, live_server, "Gus Hot")
     game_id = dao_on_form(page, live_server, {"#seat-1-type": "me"})
     assert "?" not in game_id
     assert list(tokens_of(page, game_id)) == ["1"]  # the second "me" seat: a token, as a guest's
