@@ -31,7 +31,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import multiprocessing as mp
 import os
 import sys
 import tempfile
@@ -46,9 +45,8 @@ from bench.common import Figure, parse, parser, report  # noqa: E402
 from bench.live_bench import (  # noqa: E402
     HOST,
     http,
-    lag_meter,
     pct,
-    probe,
+    probed,
     raise_open_files_limit,
     rss_mb,
     servers,
@@ -143,42 +141,34 @@ async def say(conn: KeptAlive, gid: str, token: str, text: str, out: list, refus
 async def window(a: argparse.Namespace, port: int, opened: dict[str, Any], r: int) -> dict:
     """One round: lines at ``a.rate`` a second for ``a.seconds``, with the unrelated probe."""
     tables, followers = opened["tables"], opened["followers"]
-    stop = asyncio.Event()
-    lags: list[float] = []
-    meter = asyncio.create_task(lag_meter(lags, stop))
-    receive, send = mp.Pipe(duplex=False)
-    prober = mp.Process(target=probe, args=(port, a.seconds, send))
-    cpu0, own0 = server_cpu_seconds(a.master), time.process_time()
-    prober.start()
-    said: list[tuple[str, int, float]] = []
-    refused: list[int] = []
-    posts = []
-    start = time.monotonic()
-    k = 0
-    while (due := start + k / a.rate) < start + a.seconds:
-        await asyncio.sleep(max(0.0, due - time.monotonic()))
-        gid, tokens = tables[k % a.tables]
-        seat = (k // a.tables) % SEATS
-        text = f"round {r} line {k}: deal?"
-        conn = opened["connections"][k % len(opened["connections"])]
-        posts.append(asyncio.create_task(say(conn, gid, tokens[seat], text, said, refused)))
-        k += 1
-    await asyncio.gather(*posts)
-    cpu = server_cpu_seconds(a.master) - cpu0
-    own = time.process_time() - own0
-    heard: list[float] = []
-    missed = 0
-    for gid, n, at in said:
-        fs = [f for f in followers[gid] if f.connected.is_set()]
-        await asyncio.gather(*(f.until_line(n, 10) for f in fs))
-        if any(n not in f.heard for f in fs):
-            missed += 1
-            continue
-        heard.append(max(f.heard[n] for f in fs) - at)
-    unrelated = receive.recv()
-    prober.join()
-    stop.set()
-    await meter
+    async with probed(port, a.seconds) as meters:
+        cpu0, own0 = server_cpu_seconds(a.master), time.process_time()
+        said: list[tuple[str, int, float]] = []
+        refused: list[int] = []
+        posts = []
+        start = time.monotonic()
+        k = 0
+        while (due := start + k / a.rate) < start + a.seconds:
+            await asyncio.sleep(max(0.0, due - time.monotonic()))
+            gid, tokens = tables[k % a.tables]
+            seat = (k // a.tables) % SEATS
+            text = f"round {r} line {k}: deal?"
+            conn = opened["connections"][k % len(opened["connections"])]
+            posts.append(asyncio.create_task(say(conn, gid, tokens[seat], text, said, refused)))
+            k += 1
+        await asyncio.gather(*posts)
+        cpu = server_cpu_seconds(a.master) - cpu0
+        own = time.process_time() - own0
+        heard: list[float] = []
+        missed = 0
+        for gid, n, at in said:
+            fs = [f for f in followers[gid] if f.connected.is_set()]
+            await asyncio.gather(*(f.until_line(n, 10) for f in fs))
+            if any(n not in f.heard for f in fs):
+                missed += 1
+                continue
+            heard.append(max(f.heard[n] for f in fs) - at)
+    unrelated, lags = meters.unrelated, meters.lags
     ms = 1000
     print(
         f"  a round: {len(said)} lines ({len(said) / a.seconds:.0f}/s; {len(refused)} refused),"
@@ -190,14 +180,10 @@ async def window(a: argparse.Namespace, port: int, opened: dict[str, Any], r: in
         flush=True,
     )
     return {
-        "heard_p99_ms": pct(heard, 0.99) * ms if not missed else float("inf"),
+        **meters.figures(heard, missed, cpu, own, a.seconds),
         "heard_p50_ms": pct(heard, 0.5) * ms,
-        "unrelated_p99_ms": pct(unrelated, 0.99) * ms,
         "refused": float(len(refused)),
         "rate": len(said) / a.seconds,
-        "server_cpu": cpu / a.seconds,
-        "own_cpu": own / a.seconds,
-        "lag_ms": max(lags, default=0.0) * ms,
     }
 
 

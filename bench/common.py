@@ -277,6 +277,32 @@ def engine_parser(doc: str | None, seats: int) -> argparse.ArgumentParser:
     return ap
 
 
+def games_parser(doc: str | None, games: int, rows: Iterable[str]) -> argparse.ArgumentParser:
+    """``parser`` with the options of a bench that plays whole games in worker processes:
+    ``--games`` per row (default ``games``), ``--jobs`` (processes), ``--only`` (rows of
+    ``rows``, repeated) and ``--merge`` (write the rows run into ``bench/results.json``). Parse
+    it with ``parse_games``."""
+    ap = parser(doc)
+    ap.add_argument("--games", type=int, default=games, help="games per row")
+    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--only", choices=sorted(rows), action="append")
+    ap.add_argument("--merge", action="store_true", help="write these rows into bench/results.json")
+    return ap
+
+
+def parse_games(ap: argparse.ArgumentParser) -> argparse.Namespace:
+    """``parse`` for a ``games_parser``: a quick run plays one game per row and round."""
+    args = parse(ap)
+    if args.quick:
+        args.games = args.rounds
+    return args
+
+
+def chunks(numbers: list[int], jobs: int) -> list[list[int]]:
+    """``numbers`` dealt out to at most ``jobs`` workers (none empty)."""
+    return [numbers[i::jobs] for i in range(jobs) if numbers[i::jobs]]
+
+
 def cpu_seconds(args: argparse.Namespace) -> float:
     """An engine bench's CPU seconds per figure and round: ``--seconds``, or in a quick run
     ``QUICK_SECONDS``."""

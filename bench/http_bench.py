@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import http.client
 import json
 import multiprocessing as mp
@@ -59,8 +58,8 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, Target, interleaved, parse, parser, ratios, report  # noqa: E402
-from bench.http_load import Load, Request, measured, wrk_load, wrk_path  # noqa: E402
+from bench.common import Figure, Target, parse, parser, ratios, report  # noqa: E402
+from bench.http_load import Load, Request, cpu_rounds, wrk_load, wrk_path  # noqa: E402
 from bench.tobago_games import next_move  # noqa: E402
 from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
 from web.service.states import SNAPSHOT_EVERY  # noqa: E402
@@ -220,29 +219,6 @@ class Moves:
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
-
-
-def cpu_rounds(
-    master: int,
-    rounds: int,
-    loads: dict[str, Callable[[], Load]],
-    prepare: dict[str, Callable[[], None]] | None = None,
-) -> dict[str, list[Load]]:
-    """Every load once per round, in turn, each with the server's CPU around it (and its
-    ``prepare`` before it, outside the measure)."""
-    out: dict[str, list[Load]] = {name: [] for name in loads}
-
-    def run(name: str) -> float:
-        if prepare and name in prepare:
-            prepare[name]()
-        got = measured(master, loads[name])
-        if got.errors:
-            raise RuntimeError(f"{name}: {got.errors} requests failed")
-        out[name].append(got)
-        return got.server_us
-
-    interleaved(rounds, {name: functools.partial(run, name) for name in loads})
-    return out
 
 
 def cpu_ratio(

@@ -17,8 +17,9 @@ whose bodies are known in advance; its own CPU per request is measured too.
   threads (wrk cannot stop before its duration ends): for a list that must not repeat, such as
   positions never asked before;
 - ``measured(master, run)``: a load with the server's CPU time around it (``Load.server_s``);
-- ``wrk_rounds(master, url, asked, rounds, seconds)``: several named wrk loads, each answered
-  once first, measured in interleaved rounds.
+- ``cpu_rounds(master, rounds, loads)``: several named loads, each ``measured``, in interleaved
+  rounds; ``wrk_rounds(master, url, asked, rounds, seconds)``: the same for wrk loads, each
+  answered once first.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
@@ -247,14 +248,31 @@ def wrk_rounds(
         )
         if got.status_code != 200:
             raise SystemExit(f"{r.method} {r.path}: {got.status_code} {got.text[:200]}")
-    loads: dict[str, list[Load]] = {name: [] for name in asked}
+    loads = {
+        name: functools.partial(wrk_load, url, reqs, seconds, connections)
+        for name, reqs in asked.items()
+    }
+    return cpu_rounds(master, rounds, loads)
+
+
+def cpu_rounds(
+    master: int,
+    rounds: int,
+    loads: Mapping[str, Callable[[], Load]],
+    prepare: Mapping[str, Callable[[], None]] | None = None,
+) -> dict[str, list[Load]]:
+    """Every load once per round, in turn, each with the server's CPU around it (and its
+    ``prepare`` before it, outside the measure)."""
+    out: dict[str, list[Load]] = {name: [] for name in loads}
 
     def run(name: str) -> float:
-        load = measured(master, lambda: wrk_load(url, asked[name], seconds, connections))
-        if load.errors:
-            raise RuntimeError(f"{name}: {load.errors} requests failed")
-        loads[name].append(load)
-        return load.server_us
+        if prepare and name in prepare:
+            prepare[name]()
+        got = measured(master, loads[name])
+        if got.errors:
+            raise RuntimeError(f"{name}: {got.errors} requests failed")
+        out[name].append(got)
+        return got.server_us
 
-    interleaved(rounds, {name: functools.partial(run, name) for name in asked})
-    return loads
+    interleaved(rounds, {name: functools.partial(run, name) for name in loads})
+    return out

@@ -40,7 +40,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -130,6 +131,49 @@ async def lag_meter(lags: list[float], stop: asyncio.Event) -> None:
         lags.append(time.monotonic() - t0 - 0.05)
 
 
+@dataclass
+class Probed:
+    """A round's meters beside its load: the load generator's loop lags and, once the round
+    ends, the unrelated GETs' latencies (seconds)."""
+
+    lags: list[float] = field(default_factory=list)
+    unrelated: list[float] = field(default_factory=list)
+
+    def figures(
+        self, heard: list[float], missed: int, cpu: float, own: float, seconds: float
+    ) -> dict[str, float]:
+        """The figures every round gives (ms, and cores over ``seconds``): heard p99 (infinite
+        when a line or move was ``missed`` by a follower), the unrelated GET's p99, the
+        server's and the load generator's CPU, the worst lag."""
+        ms = 1000
+        return {
+            "heard_p99_ms": pct(heard, 0.99) * ms if not missed else float("inf"),
+            "unrelated_p99_ms": pct(self.unrelated, 0.99) * ms,
+            "server_cpu": cpu / seconds,
+            "own_cpu": own / seconds,
+            "lag_ms": max(self.lags, default=0.0) * ms,
+        }
+
+
+@contextlib.asynccontextmanager
+async def probed(port: int, seconds: float) -> AsyncIterator[Probed]:
+    """Around a round: the unrelated probe (``probe``, in its own process, for ``seconds``) and
+    the lag meter; what they measured is in the ``Probed`` once the block ends."""
+    out = Probed()
+    stop = asyncio.Event()
+    meter = asyncio.create_task(lag_meter(out.lags, stop))
+    receive, send = mp.Pipe(duplex=False)
+    prober = mp.Process(target=probe, args=(port, seconds, send))
+    prober.start()
+    try:
+        yield out
+        out.unrelated = receive.recv()
+    finally:
+        prober.join()
+        stop.set()
+        await meter
+
+
 async def open_streams(a: argparse.Namespace, ports: list[int], streams: int) -> dict[str, Any]:
     """Create the games and open ``streams`` followers over them (spread over the servers)."""
     n_games = max(a.moving, streams // a.per_game)
@@ -172,51 +216,43 @@ async def open_streams(a: argparse.Namespace, ports: list[int], streams: int) ->
 async def window(a: argparse.Namespace, ports: list[int], opened: dict[str, Any]) -> dict:
     """One round: moves in ``a.moving`` games for ``a.seconds`` with the unrelated probe."""
     games, followers = opened["games"], opened["followers"]
-    stop = asyncio.Event()
-    lags: list[float] = []
-    meter = asyncio.create_task(lag_meter(lags, stop))
-    receive, send = mp.Pipe(duplex=False)
-    prober = mp.Process(target=probe, args=(ports[0], a.seconds, send))
-    cpu0, own0 = sum(server_cpu_seconds(p) for p in a.masters), time.process_time()
-    prober.start()
-    moves: list[tuple[str, int, float]] = []
-    end = time.monotonic() + a.seconds
-    k = 0
-    while time.monotonic() < end:
-        gid, tokens = games[k % a.moving]
-        k += 1
-        _, spectator = await http(ports[0], "GET", f"/api/games/{gid}")
-        if spectator["over"]:
-            continue
-        seat = spectator["to_act"][0]
-        _, me = await http(ports[0], "GET", f"/api/games/{gid}", token=tokens[seat])
-        move = {"version": me["version"], "action": me["legal_actions"][0]}
-        status, answer = await http(
-            ports[0], "POST", f"/api/games/{gid}/actions", move, tokens[seat]
-        )
-        if status == 200:
-            moves.append((gid, answer["version"], time.monotonic()))
-        await asyncio.sleep(a.every)
-    cpu = sum(server_cpu_seconds(p) for p in a.masters) - cpu0
-    own = time.process_time() - own0
-    heard: list[float] = []
-    heard_b: list[float] = []
-    missed = 0
-    for gid, version, at in moves:
-        fs = followers[gid]
-        await asyncio.gather(*(f.until(version, 10) for _, f in fs))
-        fs = [(s, f) for s, f in fs if f.connected.is_set()]  # (the refused are counted apart)
-        if any(version not in f.arrived for _, f in fs):
-            missed += 1
-            continue
-        heard.append(max(f.arrived[version] for _, f in fs) - at)
-        on_b = [f.arrived[version] for s, f in fs if s == 1]
-        if on_b:
-            heard_b.append(max(on_b) - at)
-    unrelated = receive.recv()
-    prober.join()
-    stop.set()
-    await meter
+    async with probed(ports[0], a.seconds) as meters:
+        cpu0, own0 = sum(server_cpu_seconds(p) for p in a.masters), time.process_time()
+        moves: list[tuple[str, int, float]] = []
+        end = time.monotonic() + a.seconds
+        k = 0
+        while time.monotonic() < end:
+            gid, tokens = games[k % a.moving]
+            k += 1
+            _, spectator = await http(ports[0], "GET", f"/api/games/{gid}")
+            if spectator["over"]:
+                continue
+            seat = spectator["to_act"][0]
+            _, me = await http(ports[0], "GET", f"/api/games/{gid}", token=tokens[seat])
+            move = {"version": me["version"], "action": me["legal_actions"][0]}
+            status, answer = await http(
+                ports[0], "POST", f"/api/games/{gid}/actions", move, tokens[seat]
+            )
+            if status == 200:
+                moves.append((gid, answer["version"], time.monotonic()))
+            await asyncio.sleep(a.every)
+        cpu = sum(server_cpu_seconds(p) for p in a.masters) - cpu0
+        own = time.process_time() - own0
+        heard: list[float] = []
+        heard_b: list[float] = []
+        missed = 0
+        for gid, version, at in moves:
+            fs = followers[gid]
+            await asyncio.gather(*(f.until(version, 10) for _, f in fs))
+            fs = [(s, f) for s, f in fs if f.connected.is_set()]  # (the refused are counted apart)
+            if any(version not in f.arrived for _, f in fs):
+                missed += 1
+                continue
+            heard.append(max(f.arrived[version] for _, f in fs) - at)
+            on_b = [f.arrived[version] for s, f in fs if s == 1]
+            if on_b:
+                heard_b.append(max(on_b) - at)
+    unrelated, lags = meters.unrelated, meters.lags
     ms = 1000
     print(
         f"  a round: {len(moves)} moves, heard by every follower p50 {pct(heard, 0.5) * ms:.0f}"
@@ -228,12 +264,8 @@ async def window(a: argparse.Namespace, ports: list[int], opened: dict[str, Any]
         flush=True,
     )
     return {
-        "heard_p99_ms": pct(heard, 0.99) * ms if not missed else float("inf"),
+        **meters.figures(heard, missed, cpu, own, a.seconds),
         "heard_b_p99_ms": pct(heard_b, 0.99) * ms,
-        "unrelated_p99_ms": pct(unrelated, 0.99) * ms,
-        "server_cpu": cpu / a.seconds,
-        "own_cpu": own / a.seconds,
-        "lag_ms": max(lags, default=0.0) * ms,
     }
 
 

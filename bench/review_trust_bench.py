@@ -37,7 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, parse, parser, report
+from bench.common import Figure, chunks, games_parser, parse_games, report
 from bench.run import RESULTS, worker_class, write_readme
 from games.review_trust import Summary, Trial, summary, trial
 
@@ -101,19 +101,8 @@ def figures(name: str, s: Summary) -> list[Figure]:
     return out
 
 
-def chunks(numbers: list[int], jobs: int) -> list[list[int]]:
-    return [numbers[i::jobs] for i in range(jobs) if numbers[i::jobs]]
-
-
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--games", type=int, default=200, help="games per row")
-    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
-    ap.add_argument("--only", choices=sorted(ROWS), action="append")
-    ap.add_argument("--merge", action="store_true", help="write these rows into bench/results.json")
-    a = parse(ap)
-    if a.quick:
-        a.games = a.rounds
+    a = parse_games(games_parser(__doc__, 200, ROWS))
     names = a.only or list(ROWS)
     trials: dict[str, list[Trial]] = {name: [] for name in names}
     start = time.perf_counter()

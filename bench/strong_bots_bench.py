@@ -49,7 +49,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, number, parse, parser, report
+from bench.common import Figure, chunks, games_parser, number, parse_games, report
 from bench.run import RESULTS, write_readme
 from games.base import get_kind
 from games.dao import strong as dao_strong
@@ -212,10 +212,6 @@ class Tally:
         self.normal_p99.append(quantile([t for p in parts for t in p["normal"]], 0.99) * 1000)
 
 
-def chunks(numbers: list[int], jobs: int) -> list[list[int]]:
-    return [numbers[i::jobs] for i in range(jobs) if numbers[i::jobs]]
-
-
 def figures(row: Row, t: Tally) -> list[Figure]:
     share = t.share / t.games
     ci = 1.96 * math.sqrt(share * (1 - share) / t.games)
@@ -252,14 +248,7 @@ def figures(row: Row, t: Tally) -> list[Figure]:
 
 
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--games", type=int, default=400, help="games per row")
-    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
-    ap.add_argument("--only", choices=sorted(ROWS), action="append")
-    ap.add_argument("--merge", action="store_true", help="write these rows into bench/results.json")
-    a = parse(ap)
-    if a.quick:
-        a.games = a.rounds
+    a = parse_games(games_parser(__doc__, 400, ROWS))
     names = a.only or list(ROWS)
     tallies = {name: Tally() for name in names}
     start = time.perf_counter()

@@ -18,23 +18,23 @@ not kept.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 import networkx as nx
 
 from hexmap.hexes import Hex
 
-if TYPE_CHECKING:
-    from hexmap.island import Island
+#: An island's spaces as ``Island.terrain`` holds them (space → terrain, in index order): all a
+#: field needs of an island, so this module does not import ``hexmap.island`` (which uses it).
+Spaces = Mapping[Hex, str]
 
 #: Directions E, NE, NW: walking them from every hex visits every lattice edge once.
 _FORWARD = ((1, 0), (1, -1), (0, -1))
 
 
 def lattice(
-    island: Island, extra: Iterable[tuple[int, int]] = (), radius: int | None = None
+    spaces: Spaces, extra: Iterable[tuple[int, int]] = (), radius: int | None = None
 ) -> nx.Graph:
-    """The hex lattice around ``island`` (and around ``extra`` hexes, sources out at sea).
+    """The hex lattice around ``spaces`` (and around ``extra`` hexes, sources out at sea).
 
     Without ``radius``: every hex of the cube bounding box grown by one, exact for any distance.
     With ``radius``: only the hexes within ``radius`` of an island space or an extra hex, exact
@@ -48,15 +48,15 @@ def lattice(
             for dq in range(-radius, radius + 1)
             for dr in range(max(-radius, -radius - dq), min(radius, radius - dq) + 1)
         ]
-        centres = [*island.index, *(Hex(*h) for h in extra)]
+        centres = [*spaces, *(Hex(*h) for h in extra)]
         nodes = {}
         for cq, cr in centres:
             for dq, dr in ball:
                 h = Hex(cq + dq, cr + dr)
                 nodes[h] = h
         return _graph(nodes)
-    qs = [h[0] for h in island.index] + [h[0] for h in extra]
-    rs = [h[1] for h in island.index] + [h[1] for h in extra]
+    qs = [h[0] for h in spaces] + [h[0] for h in extra]
+    rs = [h[1] for h in spaces] + [h[1] for h in extra]
     ss = [-q - r for q, r in zip(qs, rs, strict=True)]
     q0, q1 = min(qs) - 1, max(qs) + 1
     r0, r1 = min(rs) - 1, max(rs) + 1
@@ -86,7 +86,7 @@ def _graph(nodes: dict[Hex, Hex]) -> nx.Graph:
 
 
 def field_on(
-    graph: nx.Graph, island: Island, sources: Iterable[tuple[int, int]], cutoff: int | None = None
+    graph: nx.Graph, spaces: Spaces, sources: Iterable[tuple[int, int]], cutoff: int | None = None
 ) -> dict[Hex, int]:
     """The distance field of ``sources`` over ``graph`` (a ``lattice``), island spaces only;
     with ``cutoff``, spaces farther than ``cutoff`` are left out. A source off the lattice is
@@ -94,36 +94,35 @@ def field_on(
     srcs = [h for h in (Hex(*s) for s in sources) if h in graph]
     if not srcs:
         return {}
-    terrain = island.terrain
     out: dict[Hex, int] = {}
     for d, layer in enumerate(nx.bfs_layers(graph, srcs)):
         if cutoff is not None and d > cutoff:
             break
         for h in layer:
-            if h in terrain:
+            if h in spaces:
                 out[h] = d
     return out
 
 
 def distance_field(
-    island: Island, sources: Iterable[tuple[int, int]], cutoff: int | None = None
+    spaces: Spaces, sources: Iterable[tuple[int, int]], cutoff: int | None = None
 ) -> dict[Hex, int]:
     """Least hex distance from every island space to a hex of ``sources`` (any hexes, island or
     sea); spaces with no source at all, or farther than ``cutoff``, are left out."""
     srcs = [Hex(*s) for s in sources]
     if not srcs:
         return {}
-    outside = [s for s in srcs if s not in island.terrain]
-    return field_on(lattice(island, outside, radius=cutoff), island, srcs, cutoff)
+    outside = [s for s in srcs if s not in spaces]
+    return field_on(lattice(spaces, outside, radius=cutoff), spaces, srcs, cutoff)
 
 
 def distance_fields(
-    island: Island, sources: Mapping[str, Iterable[tuple[int, int]]], cutoff: int | None = None
+    spaces: Spaces, sources: Mapping[str, Iterable[tuple[int, int]]], cutoff: int | None = None
 ) -> dict[str, dict[Hex, int]]:
     """Several fields at once, on one lattice (``sources`` by name → field by name).
 
     Sources must be island spaces or the sea hexes next to the island (``Island.sea_border``):
     the lattice is built for the island alone.
     """
-    graph = lattice(island, radius=cutoff)
-    return {name: field_on(graph, island, srcs, cutoff) for name, srcs in sources.items()}
+    graph = lattice(spaces, radius=cutoff)
+    return {name: field_on(graph, spaces, srcs, cutoff) for name, srcs in sources.items()}

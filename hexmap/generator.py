@@ -101,24 +101,8 @@ def _attempt_island(rng: random.Random, size: int, seed: int) -> Island | None:
 
 def _shape(rng: random.Random, size: int) -> set[Hex]:
     """A connected set of exactly ``size`` hexes without enclosed sea, shaped like an island."""
-    lobes = 1 if size < 75 and rng.random() < 0.3 else rng.choice((2, 2, 3)) if size < 120 else 3
-    centres = [Hex(0, 0)]
-    heading = rng.randrange(6)
-    for _ in range(lobes - 1):
-        heading = (heading + rng.choice((-1, 0, 0, 1))) % 6
-        step = DIRECTIONS[heading]
-        length = rng.randint(4, 5)
-        last = centres[-1]
-        centres.append(Hex(last.q + step.q * length, last.r + step.r * length))
-    land: set[Hex] = set()
-    for i, c in enumerate(centres):
-        land.update(hex_range(c, 1))
-        if i:
-            a, b = centres[i - 1], c
-            h = a
-            while h != b:
-                h = _step_towards(h, b)
-                land.add(h)
+    centres = _lobe_centres(rng, size)
+    land = _lobes(centres)
     # frontier: sea hex -> how many land hexes it touches; nearness: its distance to a centre.
     # The frontier (sea hexes next to land) is kept sorted, with a parallel list of weights,
     # and only the hexes around each new land hex are re-weighed.
@@ -155,6 +139,36 @@ def _shape(rng: random.Random, size: int) -> set[Hex]:
     _fill_holes(land)
     while len(land) > size:
         land.discard(_loosest_coast(land))
+    return land
+
+
+def _lobe_centres(rng: random.Random, size: int) -> list[Hex]:
+    """The centres of the island's one to three lobes, each four or five hexes on from the last
+    in a heading that turns a little."""
+    lobes = 1 if size < 75 and rng.random() < 0.3 else rng.choice((2, 2, 3)) if size < 120 else 3
+    centres = [Hex(0, 0)]
+    heading = rng.randrange(6)
+    for _ in range(lobes - 1):
+        heading = (heading + rng.choice((-1, 0, 0, 1))) % 6
+        step = DIRECTIONS[heading]
+        length = rng.randint(4, 5)
+        last = centres[-1]
+        centres.append(Hex(last.q + step.q * length, last.r + step.r * length))
+    return centres
+
+
+def _lobes(centres: list[Hex]) -> set[Hex]:
+    """The land the island grows from: a hex and its neighbours at each centre, joined by a line
+    of hexes from each centre to the next."""
+    land: set[Hex] = set()
+    for i, c in enumerate(centres):
+        land.update(hex_range(c, 1))
+        if i:
+            a, b = centres[i - 1], c
+            h = a
+            while h != b:
+                h = _step_towards(h, b)
+                land.add(h)
     return land
 
 
@@ -250,7 +264,30 @@ def _mountains(
         return False
     length = max(3, round(len(cells) * rng.uniform(0.05, 0.08)))
     deep = [h for h in inland if depth[h] >= 3] or inland
-    h = rng.choice(deep)
+    chain = _mountain_chain(rng, rng.choice(deep), length, depth)
+    if len(chain) < 3:
+        return False
+    for h in chain:
+        terrain[h] = "mountain"
+    # Thicken a few peaks: a range is one to two hexes wide.
+    for _ in range(rng.randint(0, max(1, length // 3))):
+        base = rng.choice(chain)
+        beside = [n for n in neighbours(base) if depth.get(n, 0) >= 2 and n not in terrain]
+        if beside:
+            terrain[rng.choice(beside)] = "mountain"
+    # Sometimes a smaller range (2 peaks) apart from the first.
+    if rng.random() < 0.5:
+        _small_range(rng, cells, depth, terrain)
+    return True
+
+
+def _mountain_chain(
+    rng: random.Random, start: Hex, length: int, depth: dict[Hex, int]
+) -> list[Hex]:
+    """A range of up to ``length`` inland hexes from ``start``, mostly straight on in a random
+    heading (a turn of one direction a fifth of the time each way), stopped where it cannot go
+    on."""
+    h = start
     heading = rng.randrange(6)
     chain = [h]
     while len(chain) < length:
@@ -266,38 +303,33 @@ def _mountains(
         d, h, _ = rng.choices(options, [w for _, _, w in options])[0]
         heading = d
         chain.append(h)
-    if len(chain) < 3:
-        return False
-    for h in chain:
-        terrain[h] = "mountain"
-    # Thicken a few peaks: a range is one to two hexes wide.
-    for _ in range(rng.randint(0, max(1, length // 3))):
-        base = rng.choice(chain)
-        beside = [n for n in neighbours(base) if depth.get(n, 0) >= 2 and n not in terrain]
-        if beside:
-            terrain[rng.choice(beside)] = "mountain"
-    # Sometimes a smaller range (2 peaks) apart from the first.
-    if rng.random() < 0.5:
-        spots = [
-            h
-            for h in cells
-            if depth[h] >= 2
-            and h not in terrain
-            and all(terrain.get(n) != "mountain" for n in neighbours(h))
+    return chain
+
+
+def _small_range(
+    rng: random.Random, cells: list[Hex], depth: dict[Hex, int], terrain: Spaces
+) -> None:
+    """A second, small range: a peak on a free inland hex that touches no mountain, and a
+    second peak beside it where one fits (nothing where no such hex is left)."""
+    spots = [
+        h
+        for h in cells
+        if depth[h] >= 2
+        and h not in terrain
+        and all(terrain.get(n) != "mountain" for n in neighbours(h))
+    ]
+    if spots:
+        a = rng.choice(spots)
+        terrain[a] = "mountain"
+        more = [
+            n
+            for n in neighbours(a)
+            if depth.get(n, 0) >= 2
+            and n not in terrain
+            and all(terrain.get(m) != "mountain" or m == a for m in neighbours(n))
         ]
-        if spots:
-            a = rng.choice(spots)
-            terrain[a] = "mountain"
-            more = [
-                n
-                for n in neighbours(a)
-                if depth.get(n, 0) >= 2
-                and n not in terrain
-                and all(terrain.get(m) != "mountain" or m == a for m in neighbours(n))
-            ]
-            if more:
-                terrain[rng.choice(more)] = "mountain"
-    return True
+        if more:
+            terrain[rng.choice(more)] = "mountain"
 
 
 def _blob(rng: random.Random, start: Hex, size: int, allowed: Callable[[Hex], bool]) -> list[Hex]:

@@ -262,7 +262,7 @@ class Island:
         across water and sea alike (``hexmap.fields``: a NetworkX multi-source BFS over the
         lattice around the island). Spaces with no source, or beyond ``cutoff``, are left out.
         Computed on each call (``solver.compiled`` keeps the fields it needs as masks)."""
-        return fields.distance_field(self, sources, cutoff)
+        return fields.distance_field(self.terrain, sources, cutoff)
 
     @property
     def sea_distance(self) -> dict[Hex, int]:

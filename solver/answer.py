@@ -30,16 +30,13 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from itertools import compress
-from typing import TYPE_CHECKING
 
 from hexmap.drive import DriveCosts
 from hexmap.island import Island, bit_indices
 from solver.clues import Clue
 from solver.compiled import CompiledIsland, charge, compile_island, remember
 from solver.masks import MapColumn, play_refusal
-
-if TYPE_CHECKING:
-    from solver.solve import SolveRequest
+from solver.solve import SolveRequest
 
 #: Why a space is out: a clue index, ``"removed"`` or ``"landmark"``.
 Reason = int | str

@@ -104,7 +104,7 @@ class CompiledGeometry:
         for t in TERRAINS:
             sources[t] = by_terrain[t]
             sources["largest:" + t] = island.largest.get(t, ())
-        found = distance_fields(island, sources, cutoff=max(DISTANCES))
+        found = distance_fields(island.terrain, sources, cutoff=max(DISTANCES))
 
         def within(name: str) -> tuple[int, ...]:
             field = found[name]

@@ -1,6 +1,7 @@
 """The solve request (the public contract of ``POST /api/tobago/solve``, of
 ``python -m solver solve`` and, for its shared parts, of ``POST /api/tobago/helper``): the one
-validation of a request body, with field paths. ``solver.answer`` computes the answer.
+validation of a request body, with field paths. ``solver.answer`` computes the answer
+(``answer_json``, ``answer_text``); it imports this module, never the other way round.
 
 Request::
 
@@ -171,10 +172,3 @@ def parse_solve_request(data: Any, allowed: tuple[str, ...] = REQUEST_KEYS) -> S
     maps = parse_maps(island, data["maps"])
     hand = parse_hand(data.get("hand", _NO_CLUES))
     return SolveRequest(island, maps, hand, options, include)
-
-
-def solve(req: SolveRequest) -> dict:
-    """The full response object (see the module doc; ``solver.answer`` computes it)."""
-    from solver.answer import answer_json
-
-    return answer_json(req)

@@ -14,10 +14,11 @@ from typing import Any
 
 from errors import ProjectError
 from i18n import catalogue, join_list, translate
+from solver.answer import answer_json
 from solver.clues import describe_clue
 from solver.explain import Reason, explain_column
 from solver.masks import clue_mask
-from solver.solve import SolveRequest, parse_solve_request, solve
+from solver.solve import SolveRequest, parse_solve_request
 
 
 def add_subcommand(subparsers: Any) -> argparse.ArgumentParser:
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         req = parse_solve_request(_read(args.file))
         if args.json:
-            print(json.dumps(solve(req), indent=2))
+            print(json.dumps(answer_json(req), indent=2))
         else:
             print(render_text(req, args.lang))
     except ProjectError as e:

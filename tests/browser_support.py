@@ -1,17 +1,23 @@
 """Shared pieces for browser tests (Playwright for Python + Debian's Chromium).
 
-Use from a test module::
+Its fixtures, ``browser`` and ``live_server``, reach every test module through
+``tests/conftest.py``; a test module imports the helpers it calls::
 
-    from tests.browser_support import browser, live_server, new_page, OUT  # noqa: F401 (fixtures)
+    from tests.browser_support import OUT, new_page
 
 - ``live_server`` (module scope): the app on ``http://127.0.0.1:<port>`` with a temporary SQLite
   file, served by werkzeug in a thread (``tests.servers.serve_in_thread``), its table runner on
-  (bots move and deadlines pass as on a real server).
+  (bots move and deadlines pass as on a real server). ``served(folder, runner, clock)`` is the
+  same as a context manager for a module's own server (without a runner, on a fake clock).
 - ``browser`` (module scope): Chromium from ``/usr/bin/chromium`` with the project's flags; the
   module is skipped when Chromium or Playwright is missing.
 - ``new_page(browser, **context_options)``: a page in a fresh context (its own cookies and
   localStorage) whose JavaScript errors, and anything the Content-Security-Policy refused, are
   collected in ``page.js_errors``.
+- ``create_by_form(page, seed, seats)``: fill a new-game page's form (seat types and levels,
+  the seed) and create the game.
+- ``created_bodies(page)``: the bodies of the page's ``POST /api/games`` requests, as sent.
+- ``close_clean(*pages)``: each page's JavaScript ran without an error; its context closed.
 - ``join_by_link(browser, link, name)``: a friend's browser claims the seat of a share link on
   the join page (``templates/join.html``, the same for every game); returns its page.
 - ``OUT``: ``test-output/`` (git-ignored) for screenshots, created on import.
@@ -31,11 +37,16 @@ Use from a test module::
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
+from flask import Flask
 
 from app import create_app
 from i18n import catalogue
@@ -55,14 +66,35 @@ OUT = Path(__file__).resolve().parents[1] / "test-output"
 OUT.mkdir(exist_ok=True)
 
 
+@contextmanager
+def served(
+    folder: Path, runner: bool = True, clock: Callable[[], float] | None = None
+) -> Iterator[tuple[str, Flask]]:
+    """The app on 127.0.0.1 (a free port) with a new SQLite file in ``folder``: ``(url, app)``.
+    ``runner``: its table runner on (bots move and deadlines pass as on a real server; stopped
+    afterwards), else the test runs the table; ``clock``: the app's clock (a test's
+    ``FakeClock``)."""
+    config: dict[str, Any] = {
+        "TESTING": True,
+        "DATABASE": str(folder / "games.sqlite3"),
+        "TABLE_RUNNER": runner,
+    }
+    if clock is not None:
+        config["CLOCK"] = clock
+    app = create_app(config)
+    try:
+        with serve_in_thread(app) as url:
+            yield url, app
+    finally:
+        if runner:
+            app.extensions["game_sessions"].stop_runner()
+
+
 @pytest.fixture(scope="module")
 def live_server(tmp_path_factory):
     """The app on 127.0.0.1 (a free port) with a temporary database; yields its base URL."""
-    db = tmp_path_factory.mktemp("browser-db") / "games.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(db), "TABLE_RUNNER": True})
-    with serve_in_thread(app) as url:
+    with served(tmp_path_factory.mktemp("browser-db")) as (url, _):
         yield url
-    app.extensions["game_sessions"].stop_runner()
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +122,43 @@ def new_page(browser, **context_options):
     )
     page.js_errors = errors  # type: ignore[attr-defined]
     return page
+
+
+def created_bodies(page) -> list[dict]:
+    """The bodies of the page's POST /api/games requests, as they are sent (the list fills as
+    the page sends them)."""
+    bodies: list[dict] = []
+    page.on(
+        "request",
+        lambda r: (
+            bodies.append(json.loads(r.post_data))
+            if r.method == "POST" and r.url.endswith("/api/games")
+            else None
+        ),
+    )
+    return bodies
+
+
+def create_by_form(page, seed: int, seats: Sequence[tuple[str, str | None]] = ()) -> None:
+    """On a game's new-game page: set each seat's type and bot level (``(type, level or
+    None)`` from seat 0 on; the others as the form has them), the seed under "advanced", then
+    create the game."""
+    for i, (kind, level) in enumerate(seats):
+        page.select_option(f"#seat-{i}-type", kind)
+        if level:
+            page.select_option(f"#seat-{i}-level", level)
+    page.click("details.advanced summary")
+    page.fill("#game-seed", str(seed))
+    page.dispatch_event("#game-seed", "change")  # as typing it does: a preview follows it
+    page.click("#create-game")
+
+
+def close_clean(*pages) -> None:
+    """Each page ran without a JavaScript error (nor anything the policy refused); its context
+    is closed."""
+    for page in pages:
+        assert not page.js_errors, page.js_errors
+        page.context.close()
 
 
 def join_by_link(browser, link: str, name: str):

@@ -8,7 +8,10 @@ exactly when a test says so.
 ``database`` is a ``DATABASE`` setting, once a new SQLite file and once a new database on a real
 PostgreSQL server (``pg_cluster``: one throw-away cluster for the whole run, started on first
 use, see ``tests/pg_support.py``); a test that takes it runs against both stores.
-``open_store_`` opens stores on it (one per simulated process) and closes them afterwards.
+``open_store_`` opens stores on it (one per simulated process) and closes them afterwards;
+``database_app`` is the app on it.
+The browser tests' ``browser`` and ``live_server`` (``tests/browser_support.py``) are here for
+every test module, so a browser test imports only the helpers it calls.
 
 **The fast loop.** ``pytest -m "not slow"`` leaves out every test marked ``slow``: the ones marked
 by hand (many-game simulations, gunicorn started inside a test, schemathesis), and, marked here
@@ -27,9 +30,11 @@ from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
 
 import games.base
 from app import create_app
+from tests.browser_support import browser, live_server  # noqa: F401 (fixtures: every module's)
 from tests.pg_support import PostgresCluster
 from tests.servers import Gunicorn
 from tests.testgame import NAME, BlindAuction
@@ -120,6 +125,15 @@ def database(request, tmp_path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "games.sqlite3")
     return request.getfixturevalue("pg_cluster").new_database()
+
+
+@pytest.fixture
+def database_app(database, clock) -> Iterator[Flask]:
+    """The app on ``database`` (so on each store) with the fake clock; its store closed after.
+    A module whose tests run on both stores makes it its ``app``."""
+    made = create_app({"TESTING": True, "DATABASE": database, "CLOCK": clock})
+    yield made
+    made.extensions["game_sessions"].store.close()
 
 
 @pytest.fixture

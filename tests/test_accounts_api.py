@@ -13,11 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from app import create_app
 from tests.bots import bots_move
 from web.accounts import limits, ratings
 from web.accounts.credentials import COOKIE, TOKEN_PREFIX
-from web.storage.sqlite import SqliteStore
 
 pytestmark = pytest.mark.usefixtures("blind_auction")
 PW = "correct horse battery"
@@ -25,10 +23,9 @@ GAME = "blind_auction"
 
 
 @pytest.fixture
-def app(database, clock):
-    made = create_app({"TESTING": True, "DATABASE": database, "CLOCK": clock})
-    yield made
-    made.extensions["game_sessions"].store.close()
+def app(database_app):
+    """These tests run on each store (``database_app``)."""
+    return database_app
 
 
 def device(app, name=None, password=PW, new=True):
@@ -487,19 +484,10 @@ def test_account_answers_are_never_cached(app):
 
 def test_an_account_store_is_migrated_from_schema_6(tmp_path):
     """A SQLite file from before accounts gains their tables and games keep playing."""
-    import sqlite3
-
-    from tests.test_storage_sqlite import V1_SCHEMA, _before_accounts
+    from tests.test_storage_sqlite import _before_accounts, old_database
     from web.storage.sqlite import SCHEMA_VERSION
 
-    db = str(tmp_path / "old.sqlite3")
-    with sqlite3.connect(db) as conn:
-        conn.executescript(V1_SCHEMA)
-    SqliteStore(db).close()
-    with sqlite3.connect(db) as conn:
-        _before_accounts(conn)
-        conn.execute("PRAGMA user_version = 6")
-    store = SqliteStore(db)
+    store = old_database(str(tmp_path / "old.sqlite3"), 6, _before_accounts)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").to_act == []
     assert store.account_named("ana") is None
     store.close()

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Accounts in a real Chromium (Playwright): two browser contexts are two devices of one player.
 
 - Signed in on both through the pages, one seat plays on both: the game made on the new-game
@@ -25,13 +24,12 @@ import json
 import pytest
 
 from i18n import catalogue
-from tests.browser_support import (  # noqa: F401 (fixtures)
+from tests.browser_support import (
     OUT,
     SignedIn,
     api,
     as_account,
-    browser,
-    live_server,
+    close_clean,
     new_page,
     open_as,
     play_out,
@@ -55,6 +53,25 @@ def sign_up_page(page, server: str, name: str, next_path: str = "/me") -> None:
     page.fill("#name", name)
     page.fill("#password", PASSWORD)
     page.click("#submit")
+
+
+def dao_on_form(page, server: str, choices: dict[str, str]) -> str:
+    """A two-seat DAO game made on the new-game page with these choices (select → value) and
+    seats 2 and 3 empty; the id in its page's address."""
+    page.goto(f"{server}/dao/new?lang=en")
+    for select, value in {**choices, "#seat-2-type": "none", "#seat-3-type": "none"}.items():
+        page.select_option(select, value)
+    page.click("#create-game")
+    page.wait_for_url("**/dao/games/*")
+    return page.url.split("/games/")[1]
+
+
+def signed_up(browser, server: str, name: str, **context_options):
+    """A new page whose account ``name`` was made on the sign-up page, on its "me" page."""
+    page = new_page(browser, **context_options)
+    sign_up_page(page, server, name)
+    page.wait_for_url("**/me")
+    return page
 
 
 def sign_in_page(page, server: str, name: str, password: str = PASSWORD, next_path="/me") -> None:
@@ -109,21 +126,13 @@ def no_sideways_scroll(page) -> None:
 
 
 def test_one_seat_plays_on_two_devices_signed_in(browser, live_server):
-    phone = new_page(browser, viewport=PHONE)
-    sign_up_page(phone, live_server, "Ana Two")
-    phone.wait_for_url("**/me")
+    phone = signed_up(browser, live_server, "Ana Two", viewport=PHONE)
     expect(phone.locator(".account-name")).to_have_text("Ana Two")
     laptop = new_page(browser)
     sign_in_page(laptop, live_server, "ana two")  # a name is one whatever its capitals
     laptop.wait_for_url("**/me")
     # a DAO game against the quick bot, made on the laptop's new-game page
-    laptop.goto(f"{live_server}/dao/new?lang=en")
-    laptop.select_option("#seat-1-level", "easy")
-    laptop.select_option("#seat-2-type", "none")
-    laptop.select_option("#seat-3-type", "none")
-    laptop.click("#create-game")
-    laptop.wait_for_url("**/dao/games/*")
-    game_id = laptop.url.split("/games/")[1]
+    game_id = dao_on_form(laptop, live_server, {"#seat-1-level": "easy"})
     assert "?" not in game_id  # no ?seat=: the account's seat needs no token
     assert tokens_of(laptop, game_id) == {}
     dao_idle(laptop)
@@ -150,9 +159,7 @@ def test_one_seat_plays_on_two_devices_signed_in(browser, live_server):
     phone.goto(f"{live_server}/me?lang=en")
     expect(phone.locator(".my-game a", has_text="DAO game").first).to_be_visible()
     no_sideways_scroll(phone)
-    for page in (laptop, phone):
-        assert not page.js_errors, page.js_errors
-        page.context.close()
+    close_clean(laptop, phone)
 
 
 def test_guest_seats_move_into_the_account_at_sign_up_and_play_on_another_device(
@@ -191,20 +198,14 @@ def test_guest_seats_move_into_the_account_at_sign_up_and_play_on_another_device
     expect(other.locator("#error")).to_be_hidden()
     mine = as_account(live_server, session_of(other, live_server), "GET", "/api/me/games")
     assert {g["id"] for g in mine["running"]} == {g["id"] for g in games}
-    for page in (guest, other):
-        assert not page.js_errors, page.js_errors
-        page.context.close()
+    close_clean(guest, other)
 
 
 def test_a_rated_game_between_two_accounts_moves_both_ratings_onto_the_leaderboard(
     browser, live_server
 ):
-    host = new_page(browser)
-    sign_up_page(host, live_server, "Cleo")
-    host.wait_for_url("**/me")
-    friend = new_page(browser, viewport=PHONE)
-    sign_up_page(friend, live_server, "Dev")
-    friend.wait_for_url("**/me")
+    host = signed_up(browser, live_server, "Cleo")
+    friend = signed_up(browser, live_server, "Dev", viewport=PHONE)
     cleo, dev = session_of(host, live_server), session_of(friend, live_server)
     seats = [{"type": "human"}, {"type": "human", "open": True}]
     game = as_account(live_server, cleo, "POST", "/api/games", {"game": "dao", "seats": seats})
@@ -241,9 +242,7 @@ def test_a_rated_game_between_two_accounts_moves_both_ratings_onto_the_leaderboa
     host.goto(f"{live_server}/players/Dev?lang=en")
     expect(host.locator("table.account-table")).to_contain_text("DAO")
     expect(host.locator(".badge", has_text="provisional")).to_be_visible()
-    for page in (host, friend):
-        assert not page.js_errors, page.js_errors
-        page.context.close()
+    close_clean(host, friend)
 
 
 def test_signing_out_everywhere_ends_the_other_devices_session(browser, live_server):
@@ -270,15 +269,11 @@ def test_signing_out_everywhere_ends_the_other_devices_session(browser, live_ser
     expect(two.locator(".sign-in-link")).to_be_visible()
     one.reload()
     expect(one.locator(".account-name")).to_have_text("Eve Away")
-    for page in (one, two):
-        assert not page.js_errors, page.js_errors
-        page.context.close()
+    close_clean(one, two)
 
 
 def test_the_account_page_tokens_password_and_deleting_the_account(browser, live_server):
-    page = new_page(browser)
-    sign_up_page(page, live_server, "Flo Keys")
-    page.wait_for_url("**/me")
+    page = signed_up(browser, live_server, "Flo Keys")
     flo = session_of(page, live_server)
     page.goto(f"{live_server}/account?lang=en")
     expect(page.locator("#token-list")).to_contain_text("no access tokens")
@@ -329,24 +324,14 @@ def test_the_account_page_tokens_password_and_deleting_the_account(browser, live
     expect(watcher.locator("#player-0")).to_contain_text("deleted player")
     shoot(watcher, "deleted-player-seat")
     assert page.request.get(f"{live_server}/players/Flo%20Keys").status == 404
-    for p in (page, watcher):
-        assert not p.js_errors, p.js_errors
-        p.context.close()
+    close_clean(page, watcher)
 
 
 def test_hot_seat_signed_in_keeps_the_other_seats_token_and_switches_between_both(
     browser, live_server
 ):
-    page = new_page(browser)
-    sign_up_page(page, live_server, "Gus Hot")
-    page.wait_for_url("**/me")
-    page.goto(f"{live_server}/dao/new?lang=en")
-    page.select_option("#seat-1-type", "me")
-    page.select_option("#seat-2-type", "none")
-    page.select_option("#seat-3-type", "none")
-    page.click("#create-game")
-    page.wait_for_url("**/dao/games/*")
-    game_id = page.url.split("/games/")[1]
+    page = signed_up(browser, live_server, "Gus Hot")
+    game_id = dao_on_form(page, live_server, {"#seat-1-type": "me"})
     assert "?" not in game_id
     assert list(tokens_of(page, game_id)) == ["1"]  # the second "me" seat: a token, as a guest's
     dao_idle(page)
@@ -361,8 +346,7 @@ def test_hot_seat_signed_in_keeps_the_other_seats_token_and_switches_between_bot
     page.goto(f"{live_server}/dao/games/{game_id}?seat=0")  # no token for it: the account's
     dao_idle(page)
     assert page.evaluate("() => window.daoGame.snap.seat") == 0
-    assert not page.js_errors, page.js_errors
-    page.context.close()
+    close_clean(page)
 
 
 def test_a_watcher_is_invited_to_sign_in_and_hubs_lead_to_my_games(browser, live_server):
@@ -394,9 +378,7 @@ def test_a_watcher_is_invited_to_sign_in_and_hubs_lead_to_my_games(browser, live
     expect(yours.first).to_have_attribute("href", f"/dao/games/{finished['id']}/review")
     guest.goto(f"{live_server}/tobago?lang=en")
     expect(guest.locator("a[href='/me']", has_text="My games on every device")).to_be_visible()
-    for page in (guest, other):
-        assert not page.js_errors, page.js_errors
-        page.context.close()
+    close_clean(guest, other)
 
 
 def test_sign_in_refusals_are_worded_and_focus_the_field_to_fix(browser, live_server):
@@ -426,8 +408,7 @@ def test_sign_in_refusals_are_worded_and_focus_the_field_to_fix(browser, live_se
     page.fill("#password", PASSWORD)
     page.click("#submit")
     page.wait_for_url(f"{live_server}/me")  # an address off the site is not followed
-    assert not page.js_errors, page.js_errors
-    page.context.close()
+    close_clean(page)
 
 
 #: The account pages, shot at 1280 and 390 px in both languages ({name}: the player).
@@ -517,8 +498,7 @@ def test_the_account_page_by_keyboard_reaches_every_control_with_focus_shown(bro
     page.keyboard.press("Enter")
     expect(page.locator("#token-label")).to_be_focused()
     expect(page.locator("#token-status")).to_have_text("The token “a script” is revoked.")
-    assert not page.js_errors, page.js_errors
-    page.context.close()
+    close_clean(page)
 
 
 def test_signing_in_and_out_by_keyboard_alone(browser, live_server):
@@ -554,5 +534,4 @@ def test_signing_in_and_out_by_keyboard_alone(browser, live_server):
     page.focus("#sign-out")
     page.keyboard.press("Enter")
     expect(page.locator(".sign-in-link")).to_be_visible()
-    assert not page.js_errors, page.js_errors
-    page.context.close()
+    close_clean(page)

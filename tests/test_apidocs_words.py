@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """The API reference in the reader's language (issue 43, item 11): every operation's summary and
 its parameters' and responses' descriptions in ``/openapi.json`` (which stays English) have
 their words in both catalogues (``apidocs.doc.*``: the English exactly as the document says it,
@@ -13,13 +12,7 @@ import pytest
 
 from app import create_app
 from i18n import catalogue
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    axe_violations,
-    browser,
-    live_server,
-    new_page,
-)
+from tests.browser_support import OUT, axe_violations, new_page
 from web.docs import DOC_PREFIX, doc_words
 
 CJK = re.compile(r"[\u4e00-\u9fff]")

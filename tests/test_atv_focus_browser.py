@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Tobago by keyboard on a phone: after the ATV is placed with Enter on the island, focus goes to
 the next step (the first clue's choice) as the other games move it, whether the bots place theirs
 after mine or before; both languages, bots' moves paced as a new player sees them; axe finds
@@ -8,15 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    api,
-    axe_violations,
-    browser,
-    live_server,
-    new_page,
-    open_as,
-)
+from tests.browser_support import OUT, api, axe_violations, new_page, open_as
 from tests.tobago_ui import snapshot, wait_idle
 
 pytestmark = pytest.mark.browser

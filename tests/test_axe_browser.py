@@ -1,4 +1,4 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
+# ruff: noqa: F811  (pytest fixtures imported from tests.test_time_controls_browser are parameters here)
 """Every page of the site passes axe-core with zero violations, shows no catalogue key as words
 and is no wider than the screen, in both languages, on a 1280 px screen and a 390 px phone
 (axe-core is vendored in static/vendor/axe-core, from the npm registry). The account pages too,
@@ -20,12 +20,10 @@ import re
 
 import pytest
 
-from tests.browser_support import (  # noqa: F401 (fixtures)
+from tests.browser_support import (
     OUT,
     api,
     axe_violations,
-    browser,
-    live_server,
     new_page,
     open_as,
     play_by_tokens,

@@ -29,10 +29,9 @@ HUMANS = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
 
 
 @pytest.fixture
-def app(database, clock):
-    made = create_app({"TESTING": True, "DATABASE": database, "CLOCK": clock})
-    yield made
-    made.extensions["game_sessions"].store.close()
+def app(database_app):
+    """These tests run on each store (``database_app``)."""
+    return database_app
 
 
 @pytest.fixture

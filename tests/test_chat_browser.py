@@ -13,19 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import (
-    OUT,
-    api,
-    browser,
-    live_server,
-    new_page,
-    open_as,
-    play_by_tokens,
-    say,
-)
+from tests.browser_support import OUT, api, new_page, open_as, play_by_tokens, say
 from tests.game_states import game_at
-
-__all__ = ["browser", "live_server"]  # fixtures
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect

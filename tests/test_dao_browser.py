@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """DAO in a real Chromium (Playwright): a whole game from the new-game page to the end screen by
 clicks and keys, the odds helper, busts shown as they happen, the pile toggle, a friend's seat in
 a second browser (moves arrive without reloading, piles stay hidden), the language switch and a
@@ -18,13 +17,7 @@ from pathlib import Path
 import pytest
 
 from games.dao import strong as dao_strong
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    browser,
-    join_by_link,
-    live_server,
-    new_page,
-)
+from tests.browser_support import OUT, create_by_form, join_by_link, new_page
 
 expect = pytest.importorskip("playwright.sync_api").expect
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,13 +73,7 @@ def new_game(page, server: str, seed: int, seats: list[tuple[str, str | None]] |
     """Fill the new-game form (seat types and levels, seed), start, wait for my seat's page."""
     page.goto(f"{server}/dao/new")
     expect(page.locator("#seat-0-type")).to_be_visible()
-    for i, (kind, level) in enumerate(seats or []):
-        page.select_option(f"#seat-{i}-type", kind)
-        if level:
-            page.select_option(f"#seat-{i}-level", level)
-    page.click("details.advanced summary")
-    page.fill("#game-seed", str(seed))
-    page.click("#create-game")
+    create_by_form(page, seed, seats or [])
 
 
 def open_game(page) -> None:
@@ -115,6 +102,57 @@ def keyboard_focus(page, target: str) -> None:
         " return [e.id, e.matches(':focus-visible'), s.outlineStyle, s.outlineWidth]; }"
     )
     assert focused == [target, True, "solid", "4px"], focused
+
+
+def shows_view(page, view: dict, helper: dict) -> None:
+    """The table and the helper show this seat's view."""
+    cards = page.locator("#display .dcard")
+    expect(cards).to_have_count(len(view["display"]))
+    assert cards.first.get_attribute("aria-label") == card_text(view["display"][0])
+    expect(page.locator("#display .dao-slot").first).to_contain_text("first")
+    expect(page.locator("#deck")).to_have_attribute(
+        "aria-label", f"Deck: {view['deck']} cards left"
+    )
+    expect(page.locator("#take .label")).to_have_text(f"Take {card_text(view['display'][0])}")
+    expect(page.locator("#bust-prob")).to_have_text(percent(helper["bust_probability"]))
+    expect(page.locator("#advice")).to_have_text(f"Better now: {helper['advice']}")
+    for i, p in enumerate(view["players"]):
+        expect(page.locator(f"#player-{i} .dao-player-count")).to_have_text(
+            f"{p['count']} card" + ("" if p["count"] == 1 else "s")
+        )
+
+
+def play(page, action: str, n: int) -> str:
+    """Take or turn (``action``) the ``n``-th time round one of three ways (a letter key, focus
+    and Enter/Space, a click); the way it was done."""
+    if n % 4 == 1:
+        page.keyboard.press("t" if action == "take" else "u")
+        return "letter key"
+    if n % 4 == 3:
+        keyboard_focus(page, action)
+        page.keyboard.press("Enter" if action == "take" else "Space")
+        return "focus and Enter/Space"
+    page.click(f"#{action}")
+    return "click"
+
+
+def announced(page, seat: int, last: dict, over: bool, flashes: Counter) -> None:
+    """The last bust or save (``last``, of ``seat``) is announced, logged and flashed (its first
+    of each kind and side photographed), counted in ``flashes``."""
+    word = "Bust!" if last["type"] == "bust" else "Saved!"
+    expect(page.locator("#announce")).to_contain_text(word)
+    expect(page.locator("#log")).to_contain_text(word)
+    flash = page.locator("#flash")
+    if not over:  # (at the end the table gives way to the end screen)
+        expect(flash).to_be_visible()
+        expect(flash).to_have_class(re.compile(last["type"]))
+        expect(flash).to_contain_text(word)
+    who = "me" if seat == 0 else "bot"
+    if not flashes[(last["type"], who)]:
+        page.screenshot(
+            path=str(SHOTS / f"{last['type']}-{who}.png"), full_page=True, animations="disabled"
+        )
+    flashes[(last["type"], who)] += 1
 
 
 @pytest.mark.browser
@@ -147,21 +185,7 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
     while not snap["over"]:
         view, helper = snap["view"], snap["view"]["helper"]
         assert snap["legal_actions"], "the page waits for nobody while the game runs"
-        # the table and the helper show this seat's view
-        cards = page.locator("#display .dcard")
-        expect(cards).to_have_count(len(view["display"]))
-        assert cards.first.get_attribute("aria-label") == card_text(view["display"][0])
-        expect(page.locator("#display .dao-slot").first).to_contain_text("first")
-        expect(page.locator("#deck")).to_have_attribute(
-            "aria-label", f"Deck: {view['deck']} cards left"
-        )
-        expect(page.locator("#take .label")).to_have_text(f"Take {card_text(view['display'][0])}")
-        expect(page.locator("#bust-prob")).to_have_text(percent(helper["bust_probability"]))
-        expect(page.locator("#advice")).to_have_text(f"Better now: {helper['advice']}")
-        for i, p in enumerate(view["players"]):
-            expect(page.locator(f"#player-{i} .dao-player-count")).to_have_text(
-                f"{p['count']} card" + ("" if p["count"] == 1 else "s")
-            )
+        shows_view(page, view, helper)
         if n == 3:  # my face-down pile opens and closes (key P), showing exactly my cards
             mine = view["players"][0]["cards"]
             page.keyboard.press("p")
@@ -175,16 +199,7 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
         action = helper["advice"]
         version = snap["version"]
         started = time.monotonic()
-        if n % 4 == 1:
-            page.keyboard.press("t" if action == "take" else "u")
-            moves["letter key"] += 1
-        elif n % 4 == 3:
-            keyboard_focus(page, action)
-            page.keyboard.press("Enter" if action == "take" else "Space")
-            moves["focus and Enter/Space"] += 1
-        else:
-            page.click(f"#{action}")
-            moves["click"] += 1
+        moves[play(page, action, n)] += 1
         if n == 0:  # at the normal pace the bots' three replies are replayed one by one
             expect(page.locator("#status")).to_contain_text("is playing", timeout=3000)
         wait_idle(page, version)
@@ -201,23 +216,7 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
         shown = [(s, e) for s, e in marks if e["type"] in ("bust", "saved")]
         snap = snapshot(page)
         if shown:
-            seat, last = shown[-1]
-            word = "Bust!" if last["type"] == "bust" else "Saved!"
-            expect(page.locator("#announce")).to_contain_text(word)
-            expect(page.locator("#log")).to_contain_text(word)
-            flash = page.locator("#flash")
-            if not snap["over"]:  # (at the end the table gives way to the end screen)
-                expect(flash).to_be_visible()
-                expect(flash).to_have_class(re.compile(last["type"]))
-                expect(flash).to_contain_text(word)
-            who = "me" if seat == 0 else "bot"
-            if not flashes[(last["type"], who)]:
-                page.screenshot(
-                    path=str(SHOTS / f"{last['type']}-{who}.png"),
-                    full_page=True,
-                    animations="disabled",
-                )
-            flashes[(last["type"], who)] += 1
+            announced(page, *shown[-1], snap["over"], flashes)
 
     assert moves["take"] and moves["turn"], moves
     assert moves["letter key"] and moves["focus and Enter/Space"] and moves["click"], moves

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Dragon's Gold in a real Chromium (Playwright): a whole game from the new-game page to the end
 screen by clicks, with negotiations I take part in (proposing with the split editor, accepting),
 at 1280 px in English; and a negotiation that runs out of time on a 390-px phone in Traditional
@@ -18,7 +17,7 @@ import pytest
 import requests
 
 from games.dragons_gold.bots import greedy_bot
-from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
+from tests.browser_support import OUT, new_page
 from tests.game_states import attack_by_keyboard, key
 
 pytestmark = pytest.mark.browser

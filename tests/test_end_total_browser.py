@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """The end screens of Isla Dorada and Dragon's Gold on a 390 px phone: each player's total is
 read beside their name, inside the score table's box, without scrolling it or the page sideways
 (Isla Dorada's stood last, behind Bonuses, Destiny and Curses); both languages, axe 0."""
@@ -7,14 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    axe_violations,
-    browser,
-    live_server,
-    new_page,
-    open_as,
-)
+from tests.browser_support import OUT, axe_violations, new_page, open_as
 from tests.game_states import game_at
 
 pytestmark = pytest.mark.browser

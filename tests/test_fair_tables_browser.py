@@ -8,26 +8,21 @@ a server whose clock the test moves (its table runner settles the deadlines, as 
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
-from app import create_app
 from tests.browser_support import (
     OUT,
     api,
     axe_violations,
-    browser,
+    created_bodies,
     join_by_link,
-    live_server,
     new_page,
     open_as,
+    served,
 )
 from tests.conftest import FakeClock
-from tests.servers import serve_in_thread
-
-__all__ = ["browser", "live_server"]  # fixtures
 
 expect = pytest.importorskip("playwright.sync_api").expect
 SHOTS = OUT / "fair"
@@ -38,25 +33,8 @@ SHOTS.mkdir(exist_ok=True)
 def clocked(tmp_path_factory):
     """A server with a clock the test moves, and its table runner on: ``(url, clock)``."""
     clock = FakeClock()
-    db = tmp_path_factory.mktemp("fair-db") / "games.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(db), "TABLE_RUNNER": True, "CLOCK": clock})
-    with serve_in_thread(app) as url:
+    with served(tmp_path_factory.mktemp("fair-db"), clock=clock) as (url, _):
         yield url, clock
-    app.extensions["game_sessions"].stop_runner()
-
-
-def created_body(page) -> list[dict]:
-    """The bodies of the page's POST /api/games requests, as they are sent."""
-    bodies: list[dict] = []
-    page.on(
-        "request",
-        lambda r: (
-            bodies.append(json.loads(r.post_data))
-            if r.method == "POST" and r.url.endswith("/api/games")
-            else None
-        ),
-    )
-    return bodies
 
 
 def no_violations(page, where: str) -> None:
@@ -67,7 +45,7 @@ def no_violations(page, where: str) -> None:
 @pytest.mark.browser
 def test_tobagos_new_game_page_sends_a_turn_clock_and_an_invitation_link(browser, live_server):
     host = new_page(browser)
-    sent = created_body(host)
+    sent = created_bodies(host)
     host.goto(f"{live_server}/tobago/new")
     expect(host.locator("#island-preview svg")).to_be_visible()
     host.locator("#time-mode-turn").check()
@@ -106,7 +84,7 @@ def test_tobagos_new_game_page_sends_a_turn_clock_and_an_invitation_link(browser
 @pytest.mark.browser
 def test_daos_new_game_page_offers_a_day_per_move(browser, live_server):
     host = new_page(browser)
-    sent = created_body(host)
+    sent = created_bodies(host)
     host.goto(f"{live_server}/dao/new?lang=zh")
     host.locator("#time-mode-turn").check()
     expect(host.locator("#turn-seconds option")).to_have_text(["1 分鐘", "1 天", "3 天"])

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Playing a game the site has never heard of on the generic game page, in Chromium: Blind
 Auction (``tests/testgame.py``), registered for this module's server only, against the greedy
 bot. The page shows the seat's view, the legal actions as buttons (by keyboard too, focus kept
@@ -15,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from app import create_app
-from tests.browser_support import OUT, api, browser, new_page  # noqa: F401 (fixtures)
+from tests.browser_support import OUT, api, new_page
 from tests.servers import serve_in_thread
 from tests.test_axe_browser import SCREENS
 from tests.test_axe_browser import _check as check_page  # axe, width, Chinese separators

@@ -114,27 +114,37 @@ def leaks(kind, state, views: dict, legal: dict) -> list[str]:
                 problems.append(f"{kind.name}: a secret item must be an object, list or text: {x}")
     seen = {v: occurrences(view) for v, view in views.items()}
     seen_legal = {s: occurrences(legal[s]) for s in seats}
-    public = seen[None]
     for s in seats:
-        for x, m in private[s].items():
-            if seen[s][x] < m:
-                problems.append(f"seat {s}'s private item is not (or not {m}x) in its view: {x}")
-            if public[x] > seen[s][x] - m:
-                problems.append(f"the spectator sees seat {s}'s private item: {x}")
-            for t in seats:
-                if t == s:
-                    continue
-                allowed = public[x] + private[t][x]
-                if seen[t][x] > allowed:
-                    problems.append(f"seat {t} sees seat {s}'s private item: {x}")
-                if seen_legal[t][x] and not allowed:
-                    problems.append(f"seat {t}'s legal actions hold seat {s}'s private item: {x}")
+        problems += _private_leaks(s, private, seen, seen_legal)
     for x in hidden:
         for v in views:
             if seen[v][x] or (v is not None and seen_legal[v][x]):
                 problems.append(
                     f"{'the spectator' if v is None else f'seat {v}'} sees a hidden item: {x}"
                 )
+    return problems
+
+
+def _private_leaks(s: int, private: dict, seen: dict, seen_legal: dict) -> list[str]:
+    """Where seat ``s``'s private items are missing from its view or show elsewhere: in the
+    spectator's view, in another seat's view (beyond what is public or also that seat's) or in
+    another seat's legal actions. ``private``, ``seen`` and ``seen_legal`` count the canonical
+    items by seat (``seen[None]``: the spectator's)."""
+    problems = []
+    public = seen[None]
+    for x, m in private[s].items():
+        if seen[s][x] < m:
+            problems.append(f"seat {s}'s private item is not (or not {m}x) in its view: {x}")
+        if public[x] > seen[s][x] - m:
+            problems.append(f"the spectator sees seat {s}'s private item: {x}")
+        for t in private:
+            if t == s:
+                continue
+            allowed = public[x] + private[t][x]
+            if seen[t][x] > allowed:
+                problems.append(f"seat {t} sees seat {s}'s private item: {x}")
+            if seen_legal[t][x] and not allowed:
+                problems.append(f"seat {t}'s legal actions hold seat {s}'s private item: {x}")
     return problems
 
 

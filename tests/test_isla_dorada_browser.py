@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Isla Dorada in a real Chromium (Playwright): whole games against bots from the new-game page to
 the end screen, by clicks and keys (a bid built from the map with the keyboard, cards ticked from
 the hand), in English at 1280 px and in Traditional Chinese on a 390-px phone; a spectator sees
@@ -17,13 +16,7 @@ import pytest
 
 from games.isla_dorada import tables as T
 from i18n import has
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    browser,
-    live_server,
-    new_page,
-    open_as,
-)
+from tests.browser_support import OUT, create_by_form, new_page, open_as
 from tests.game_states import game_at, key
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -85,13 +78,7 @@ def snap(page) -> dict:
 def start(page, server: str, seed: int, seats: list[tuple[str, str | None]], lang: str = "en"):
     page.goto(f"{server}/isla_dorada/new?lang={lang}")
     page.wait_for_selector("#seat-0-type")
-    for i, (kind, level) in enumerate(seats):
-        page.select_option(f"#seat-{i}-type", kind)
-        if level:
-            page.select_option(f"#seat-{i}-level", level)
-    page.click("details.advanced summary")
-    page.fill("#game-seed", str(seed))
-    page.click("#create-game")
+    create_by_form(page, seed, seats)
     page.wait_for_url(re.compile(r".*/isla_dorada/games/.*"))
     idle(page)
     page.select_option("#speed", "0")

@@ -446,7 +446,7 @@ def test_a_cut_field_needs_no_more_lattice_than_the_island_far_apart_spaces_or_n
             ]
         }
     )
-    graph = lattice(far, radius=2)
+    graph = lattice(far.terrain, radius=2)
     assert len(graph) == 2 * 19  # two balls of radius 2, not a box 800,000 hexes wide
     field = far.distance_field(far.sea_border, cutoff=2)
     assert field == {Hex(0, 1): 1, Hex(12082, 819085): 1}

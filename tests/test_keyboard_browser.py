@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Isla Dorada and Dragon's Gold by keyboard, in a real Chromium: every kind of action of both
 games made with the keys (a state of each from tests/game_states.py, opened as the seat that
 acts) leaves focus on the player's next step or, while the others play, on the status line,
@@ -16,7 +15,7 @@ import random
 import pytest
 
 from games.base import get_kind
-from tests.browser_support import browser, live_server, new_page, open_as  # noqa: F401
+from tests.browser_support import new_page, open_as
 from tests.game_states import STATES, attack_by_keyboard, game_at, key
 
 pytestmark = pytest.mark.browser

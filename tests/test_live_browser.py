@@ -13,9 +13,7 @@ import time
 import pytest
 
 from games.base import get_kind
-from tests.browser_support import OUT, api, axe_violations, browser, live_server, new_page, open_as
-
-__all__ = ["browser", "live_server"]  # fixtures
+from tests.browser_support import OUT, api, axe_violations, new_page, open_as
 
 expect = pytest.importorskip("playwright.sync_api").expect
 SHOTS = OUT / "live"

@@ -9,7 +9,6 @@ import threading
 
 import pytest
 
-from app import create_app
 from tests.bots import bots_move
 from web.service import lobby
 from web.storage import OVER
@@ -18,10 +17,9 @@ PW = "correct horse battery"
 
 
 @pytest.fixture
-def app(database, clock):
-    made = create_app({"TESTING": True, "DATABASE": database, "CLOCK": clock})
-    yield made
-    made.extensions["game_sessions"].store.close()
+def app(database_app):
+    """These tests run on each store (``database_app``)."""
+    return database_app
 
 
 def quick(app, seats=(2, 2), client=None, **body):

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """The lobby in a real Chromium (issue 41, part 1): a DAO table with a seat for anyone, made on
 the new-game page by one browser, is found on ``/dao`` by a second browser and joined with one
 click, and both pages then play; "Play now" in two browsers meets at one table (the second joins
@@ -19,12 +18,10 @@ import time
 
 import pytest
 
-from tests.browser_support import (  # noqa: F401 (fixtures)
+from tests.browser_support import (
     OUT,
     api,
     axe_violations,
-    browser,
-    live_server,
     new_page,
     raw_keys,
     sign_up,

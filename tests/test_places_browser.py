@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Issue 43 (items 4, 6, 10) in a real Chromium, in both languages at 390 px with an axe pass:
 
 - a finished Tobago game keeps its helper: a clicked space is explained for every map (never
@@ -22,16 +21,7 @@ from hexmap.catalog import island_by_name
 from solver.places import place_name, place_short
 from solver.puzzles.codes import puzzle_code, puzzle_for_seed
 from tests.bots import game_over
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    api,
-    axe_violations,
-    browser,
-    live_server,
-    new_page,
-    open_as,
-    raw_keys,
-)
+from tests.browser_support import OUT, api, axe_violations, new_page, open_as, raw_keys
 from tests.places_support import COORDS
 from tests.tobago_ui import hex_locator
 

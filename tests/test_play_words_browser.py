@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """The Tobago game page in words a player understands (issue 17), in a real Chromium:
 
 - refusals are sentences in the page's language naming the card and the map as the page does;
@@ -17,14 +16,7 @@ import re
 import pytest
 
 from tests.bots import game_over
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    api,
-    browser,
-    live_server,
-    new_page,
-    open_as,
-)
+from tests.browser_support import OUT, api, new_page, open_as
 from tests.tobago_ui import hex_locator, snapshot, wait_idle
 
 pytestmark = pytest.mark.browser

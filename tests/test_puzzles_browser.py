@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """The puzzle pages in a real Chromium (Playwright): answering, hints, solution, the print sheet.
 
 Server (``live_server``) and browser come from ``tests/browser_support.py``. Screenshots land in
@@ -9,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import OUT, browser, live_server, new_page  # noqa: F401 (fixtures)
+from tests.browser_support import OUT, new_page
 
 pytestmark = pytest.mark.browser
 sync_api = pytest.importorskip("playwright.sync_api")

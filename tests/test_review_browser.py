@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """The review page in a real Chromium (Playwright): finished games stepped through from the end
 screen's link, by buttons, the slider, the keyboard and the move list, from everything and from
 two seats (whose view must not show the other seats' hands), with the analysis opened; English
@@ -19,7 +18,7 @@ import pytest
 
 from i18n import defined
 from tests.bots import game_over
-from tests.browser_support import OUT, browser, live_server, new_page, raw_keys  # noqa: F401
+from tests.browser_support import OUT, new_page, raw_keys
 
 expect = pytest.importorskip("playwright.sync_api").expect
 ROOT = Path(__file__).resolve().parents[1]

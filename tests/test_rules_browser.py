@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """The rules pages in Chromium, every game in both languages, on a 390 px phone and a 1280 px
 screen: axe-core finds no violation, the page is no wider than the screen, no picture spills out
 of its list, every picture is painted by the game's stylesheet and the pictures' colours (a DAO
@@ -11,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from games.dao import cards as dao_cards
-from tests.browser_support import OUT, axe_violations, browser, live_server, new_page  # noqa: F401
+from tests.browser_support import OUT, axe_violations, new_page
 
 pytestmark = pytest.mark.browser
 

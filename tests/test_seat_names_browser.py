@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """One name for a seat everywhere (issue 43, item 5), in every game and both languages: a bot is
 "Bot 2 (easy)" and my own seat "Ana (you)" in the game page's log, players and end screen, in the
 review's moves list, its seat chooser and the chart legend the server draws, and in the review
@@ -13,12 +12,10 @@ import urllib.error
 
 import pytest
 
-from tests.browser_support import (  # noqa: F401 (fixtures)
+from tests.browser_support import (
     OUT,
     api,
     axe_violations,
-    browser,
-    live_server,
     new_page,
     open_as,
     player_with_games,

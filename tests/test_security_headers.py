@@ -17,7 +17,7 @@ import pytest
 import requests
 
 from app import create_app
-from tests.browser_support import browser, live_server, new_page  # noqa: F401 (fixtures)
+from tests.browser_support import new_page
 from tests.servers import gunicorn_in
 from web.security import content_security_policy
 
@@ -135,7 +135,7 @@ def test_a_413_and_a_created_game_carry_them(server):
 
 
 @pytest.mark.browser
-def test_every_page_works_in_chromium_under_the_policy(browser, live_server, rules):  # noqa: F811
+def test_every_page_works_in_chromium_under_the_policy(browser, live_server, rules):
     page = new_page(browser)
     for url in page_urls(live_server, rules) + [live_server + "/api/docs"]:
         page.goto(url, wait_until="load")

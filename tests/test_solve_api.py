@@ -1,5 +1,5 @@
 """``POST /api/tobago/solve``: the public contract, every kind of bad input (4xx naming the field,
-never a 5xx), the island forms, and agreement with the domain ``solve``."""
+never a 5xx), the island forms, and agreement with the domain answer (``solver.answer.answer_json``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver import all_clues, column_mask, parse_clue
-from solver.solve import parse_solve_request, solve
+from solver.answer import answer_json
+from solver.solve import parse_solve_request
 from tests.islands import small_island, small_island_json, small_white_map
 
 URL = "/api/tobago/solve"
@@ -137,7 +138,7 @@ def test_api_agrees_with_domain_solve_on_random_requests(client):
         }
         resp = post(client, body)
         assert resp.status_code == 200
-        assert resp.get_json() == solve(parse_solve_request(body))
+        assert resp.get_json() == answer_json(parse_solve_request(body))
 
 
 def test_a_cached_full_island_still_gets_the_rest_of_the_body_validated(client):
@@ -388,7 +389,7 @@ def test_response_text_memo_is_per_landmark_placement_and_options():
     for isl in (island, moved, island, moved):
         for opts in (SolverOptions(), SolverOptions(True, False), SolverOptions()):
             req = SolveRequest(isl, maps, hand, opts)
-            assert json.loads(answer_text(req)) == solve(req)
+            assert json.loads(answer_text(req)) == answer_json(req)
 
 
 def test_include_island_false_leaves_the_island_out(client):
@@ -400,7 +401,7 @@ def test_include_island_false_leaves_the_island_out(client):
     assert post(client, {**body, "include_island": True}).get_json() == full
     resp = post(client, {**body, "include_island": 0})
     assert resp.status_code == 400 and resp.get_json()["error"]["field"] == "include_island"
-    assert solve(parse_solve_request({**body, "include_island": False})) == lean
+    assert answer_json(parse_solve_request({**body, "include_island": False})) == lean
 
 
 def _schema_accepts(body) -> bool:
@@ -469,6 +470,6 @@ def test_the_answer_memo_stays_within_its_bound_and_right(monkeypatch):
             MapColumn(f"m{j}", tuple(rng.sample(pool, rng.randint(1, 5)))) for j in range(3)
         )
         req = SolveRequest(island, maps, (), opts)
-        assert json.loads(answer.answer_text(req)) == solve(req)
+        assert json.loads(answer.answer_text(req)) == answer_json(req)
         memo = answer._memo(compile_island(island, opts))
         assert memo.nbytes <= answer.MEMO_BYTES

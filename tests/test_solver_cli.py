@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from solver.__main__ import build_parser, main
-from solver.solve import parse_solve_request, solve
+from solver.answer import answer_json
+from solver.solve import parse_solve_request
 from tests.islands import small_island_json, small_white_map
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +37,7 @@ def request_file(tmp_path):
 def test_json_output_is_the_api_response(request_file, capsys):
     path, body = request_file
     assert main(["solve", str(path), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == solve(parse_solve_request(body))
+    assert json.loads(capsys.readouterr().out) == answer_json(parse_solve_request(body))
 
 
 def test_text_output_lists_candidates_steps_exclusions_and_plays(request_file, capsys):

@@ -185,15 +185,27 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
     assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
 
 
-def test_a_version_6_database_gains_the_table_chat(stores, url):
-    """As the SQLite file's: games stored before the chat have none, and take lines."""
+def old_database(
+    stores: Callable[[], PostgresStore],
+    url: str,
+    version: int,
+    rewind: Callable[[psycopg.Connection], None],
+) -> PostgresStore:
+    """A store on a database as code of schema ``version`` left it: game ``g1`` stored by
+    today's code, the schema taken back by ``rewind`` and marked ``version``; opening it
+    migrates it."""
     first = stores()
     first.create(_game(), [])
     first.close()
-    with psycopg.connect(url, autocommit=True) as conn:  # back to version 6
-        before_chat(conn)
-        conn.execute("UPDATE schema_version SET version = 6")
-    store = stores()
+    with psycopg.connect(url, autocommit=True) as conn:
+        rewind(conn)
+        conn.execute(f"UPDATE schema_version SET version = {version}")
+    return stores()
+
+
+def test_a_version_6_database_gains_the_table_chat(stores, url):
+    """As the SQLite file's: games stored before the chat have none, and take lines."""
+    store = old_database(stores, url, 6, before_chat)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
     with store.transaction("g1") as tx:
         tx.add_chat(ChatLine(1, 1, "hello", 5.0, 6.0))
@@ -202,12 +214,7 @@ def test_a_version_6_database_gains_the_table_chat(stores, url):
 
 def test_a_version_4_database_gains_the_time_banks(stores, url):
     """As the SQLite file's: games stored before time banks (issue 41) have none, and play on."""
-    stores().create(_game(), [])
-    with psycopg.connect(url, autocommit=True) as conn:  # back to version 4
-        before_mail(conn)
-        conn.execute("ALTER TABLE games DROP COLUMN banks")
-        conn.execute("UPDATE schema_version SET version = 4")
-    store = stores()
+    store = old_database(stores, url, 4, before_banks)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").banks is None
     banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
     with store.transaction("g1") as tx:
@@ -235,11 +242,7 @@ def before_lobby(conn: psycopg.Connection) -> None:
 
 def test_a_version_7_database_gains_the_lobby(stores, url):
     """As the SQLite file's: games stored before the lobby are rated, none an open table."""
-    stores().create(_game(), [])
-    with psycopg.connect(url, autocommit=True) as conn:  # back to version 7
-        before_lobby(conn)
-        conn.execute("UPDATE schema_version SET version = 7")
-    store = stores()
+    store = old_database(stores, url, 7, before_lobby)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").rated
     assert store.open_tables("blind_auction", 10) == []
 
@@ -260,21 +263,22 @@ def before_mail(conn: psycopg.Connection) -> None:
         conn.execute(f"ALTER TABLE accounts DROP COLUMN {column}")
 
 
+def before_banks(conn: psycopg.Connection) -> None:
+    """Back to schema version 4: no turn e-mails, no ``games.banks``."""
+    before_mail(conn)
+    conn.execute("ALTER TABLE games DROP COLUMN banks")
+
+
 def test_a_version_5_database_gains_the_turn_e_mails(stores, url):
     """As the SQLite file's: accounts stored before turn e-mails have no address."""
-    stores().create(_game(), [])
-    with psycopg.connect(url, autocommit=True) as conn:  # back to version 5
-        before_mail(conn)
-        conn.execute("UPDATE schema_version SET version = 5")
-    store = stores()
+    store = old_database(stores, url, 5, before_mail)
     assert store.schema_version == SCHEMA_VERSION and store.waiting(10) == []
 
 
 def before_accounts(conn: psycopg.Connection) -> None:
     """Back to schema version 3: no turn e-mails, no time banks, no accounts' tables, no
     ``games.to_act``."""
-    before_mail(conn)
-    conn.execute("ALTER TABLE games DROP COLUMN banks")
+    before_banks(conn)
     for table in ACCOUNT_TABLES:
         conn.execute(f"DROP TABLE {table}")
     conn.execute("ALTER TABLE games DROP COLUMN to_act")

@@ -11,6 +11,7 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -37,8 +38,7 @@ def store(db):
 
 
 def test_schema_pragmas_wal_and_busy_timeout(store, db):
-    with store.connection() as conn:
-        _check_schema(conn)
+    _schema_checked(store)
     assert store.schema_version == SCHEMA_VERSION == 11
 
 
@@ -177,29 +177,46 @@ def test_a_version_1_database_is_migrated_keeping_every_game(db):
     assert store.snapshot("g1") is None and store.analysis("g1") is None  # versions 3 and 4
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    with store.connection() as conn:
-        _check_schema(conn)
+    _schema_checked(store)
     assert _seq(db, "g1") > 0  # the append of version 2 numbered the change
 
 
-def test_a_version_3_database_gains_the_snapshots_table_and_the_change_counter(db):
+def old_database(
+    db: str, version: int, rewind: Callable[[sqlite3.Connection], None]
+) -> SqliteStore:
+    """The store on a file as code of schema ``version`` left it: version 1's schema brought up
+    to date, then taken back by ``rewind`` and marked ``version``; opening it migrates it."""
     with sqlite3.connect(db) as conn:
         conn.executescript(V1_SCHEMA)
     SqliteStore(db).close()
-    with sqlite3.connect(db) as conn:  # back to version 3: no snapshots, seq or bot marks
-        conn.execute("DROP TABLE snapshots")
-        for index, column in (("games_seq", "seq"), ("games_bots", "bot_due")):
-            conn.execute(f"DROP INDEX {index}")
-            conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
-        for column in ("bot_failed", "seed_chosen", "public", "turn_deadlines"):
-            conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
-        _before_accounts(conn)
-        conn.execute("PRAGMA user_version = 3")
-    store = SqliteStore(db)
-    store.save_snapshot("g1", 1, {"x": 1})
-    assert store.snapshot("g1").state == {"x": 1} and store.schema_version == SCHEMA_VERSION
+    with sqlite3.connect(db) as conn:
+        rewind(conn)
+        conn.execute(f"PRAGMA user_version = {version}")
+    return SqliteStore(db)
+
+
+def _schema_checked(store: SqliteStore) -> None:
+    """The migrated schema is today's (``_check_schema``)."""
     with store.connection() as conn:
         _check_schema(conn)
+
+
+def _before_snapshots(conn: sqlite3.Connection) -> None:
+    """Back to schema version 3: no snapshots, seq or bot marks."""
+    conn.execute("DROP TABLE snapshots")
+    for index, column in (("games_seq", "seq"), ("games_bots", "bot_due")):
+        conn.execute(f"DROP INDEX {index}")
+        conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    for column in ("bot_failed", "seed_chosen", "public", "turn_deadlines"):
+        conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    _before_accounts(conn)
+
+
+def test_a_version_3_database_gains_the_snapshots_table_and_the_change_counter(db):
+    store = old_database(db, 3, _before_snapshots)
+    store.save_snapshot("g1", 1, {"x": 1})
+    assert store.snapshot("g1").state == {"x": 1} and store.schema_version == SCHEMA_VERSION
+    _schema_checked(store)
 
 
 #: The accounts' tables (schema version 7), children first.
@@ -260,20 +277,13 @@ def _before_accounts(conn: sqlite3.Connection) -> None:
 
 def test_a_version_9_database_gains_the_table_chat(db):
     """Games stored before the chat have none, and take lines from then on."""
-    with sqlite3.connect(db) as conn:
-        conn.executescript(V1_SCHEMA)
-    SqliteStore(db).close()
-    with sqlite3.connect(db) as conn:
-        before_chat(conn)
-        conn.execute("PRAGMA user_version = 9")
-    store = SqliteStore(db)
+    store = old_database(db, 9, before_chat)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
     assert store.chat("g1") == []
     with store.transaction("g1") as tx:
         tx.add_chat(ChatLine(1, 0, "hello", 5.0, 6.0))
     assert store.get("g1").chat == 1 and [x.text for x in store.chat("g1")] == ["hello"]
-    with store.connection() as conn:
-        _check_schema(conn)
+    _schema_checked(store)
     store.close()
 
 
@@ -285,9 +295,6 @@ def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines
     """Games stored before invitations: one whose free seat is for a friend only leaves the
     public lists (and that seat, with no secret to its link, can no longer be claimed); a listed
     seat stays anyone's; seeds count as not chosen; no turn clock runs."""
-    with sqlite3.connect(db) as conn:
-        conn.executescript(V1_SCHEMA)
-    SqliteStore(db).close()
     human = {"type": "human", "name": "Ana", "token_hash": "ab" * 32, "listed": False}
     rows = {
         "friend": _seats(human, {"type": "human", "listed": False}),
@@ -295,7 +302,8 @@ def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines
         "older": _seats({"type": "human"}, {"type": "human"}),  # before the listed flag
         "claimed": _seats(human, human),
     }
-    with sqlite3.connect(db) as conn:
+
+    def rewind(conn: sqlite3.Connection) -> None:  # version 5, and games it stored
         for column in ("seed_chosen", "public", "turn_deadlines"):
             conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
         _before_accounts(conn)
@@ -306,8 +314,8 @@ def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines
                 " 'running', 'play', 0, 1.0, 1.0)",
                 (game_id, seats),
             )
-        conn.execute("PRAGMA user_version = 5")
-    store = SqliteStore(db)
+
+    store = old_database(db, 5, rewind)
     assert store.schema_version == SCHEMA_VERSION
     public = {game_id: store.get(game_id).public for game_id in [*rows, "g1"]}
     assert public == {"friend": False, "listed": True, "older": True, "claimed": True, "g1": True}
@@ -319,26 +327,18 @@ def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines
         sessions.claim("friend", 1, None, "any secret at all")
     assert refused.value.reason == "invite_required"
     assert sessions.claim("listed", 1, "Bo", None)[0].seats[1].name == "Bo"
-    with store.connection() as conn:
-        _check_schema(conn)
+    _schema_checked(store)
 
 
 def test_a_version_7_database_gains_the_time_banks(db):
     """Games stored before time banks (issue 41) have none, and play on."""
-    with sqlite3.connect(db) as conn:
-        conn.executescript(V1_SCHEMA)
-    SqliteStore(db).close()
-    with sqlite3.connect(db) as conn:
-        _before_banks(conn)
-        conn.execute("PRAGMA user_version = 7")
-    store = SqliteStore(db)
+    store = old_database(db, 7, _before_banks)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").banks is None
     banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
     with store.transaction("g1") as tx:
         tx.append([ActionRecord(2, None, {"type": "timeout"})], RUNNING, 9.5, banks=banks)
     assert store.get("g1").banks == banks
-    with store.connection() as conn:
-        _check_schema(conn)
+    _schema_checked(store)
 
 
 def test_a_database_from_newer_code_is_refused(db):
@@ -350,31 +350,17 @@ def test_a_database_from_newer_code_is_refused(db):
 
 def test_a_version_8_database_gains_the_turn_e_mails(db):
     """Accounts stored before turn e-mails (issue 41) have no address, and games play on."""
-    with sqlite3.connect(db) as conn:
-        conn.executescript(V1_SCHEMA)
-    SqliteStore(db).close()
-    with sqlite3.connect(db) as conn:
-        _before_mail(conn)
-        conn.execute("PRAGMA user_version = 8")
-    store = SqliteStore(db)
+    store = old_database(db, 8, _before_mail)
     assert store.schema_version == SCHEMA_VERSION and store.waiting(10) == []
     assert store.email_of("nobody") == (None, False)
-    with store.connection() as conn:
-        _check_schema(conn)
+    _schema_checked(store)
 
 
 def test_a_version_10_database_gains_the_lobby(db):
     """Games stored before the lobby (issue 41) are rated tables, none open in the lobby."""
-    with sqlite3.connect(db) as conn:
-        conn.executescript(V1_SCHEMA)
-    SqliteStore(db).close()
-    with sqlite3.connect(db) as conn:
-        _before_lobby(conn)
-        conn.execute("PRAGMA user_version = 10")
-    store = SqliteStore(db)
+    store = old_database(db, 10, _before_lobby)
     game = store.get("g1")
     assert store.schema_version == SCHEMA_VERSION and game.rated and game.lobby_until is None
     assert store.open_tables("blind_auction", 10) == []
-    with store.connection() as conn:
-        _check_schema(conn)
+    _schema_checked(store)
     store.close()

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the browser fixture imported from tests.browser_support is a parameter here)
 """Games stored before issue 22 changed the rules, read and acted on through the HTTP API.
 
 The rows are those the service of before wrote (``data/stored_before_issue_22.json``, made by
@@ -26,7 +25,7 @@ import requests
 from app import create_app
 from games.base import get_kind
 from i18n import translate
-from tests.browser_support import browser, new_page  # noqa: F401 (a fixture)
+from tests.browser_support import new_page
 from tests.servers import Gunicorn, serve_in_thread
 from web.storage import open_store
 

@@ -7,12 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from app import create_app
-from tests.browser_support import OUT, api, axe_violations, browser, new_page, open_as, raw_keys
+from tests.browser_support import OUT, api, axe_violations, new_page, open_as, raw_keys, served
 from tests.conftest import FakeClock
-from tests.servers import serve_in_thread
-
-__all__ = ["browser"]  # a fixture
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
@@ -24,9 +20,7 @@ WORDS = {"en": "The table is running late", "zh": "牌桌進度落後"}
 def table(tmp_path_factory):
     """A server without a runner, on a clock the test moves: ``(url, app, clock)``."""
     clock = FakeClock()
-    db = tmp_path_factory.mktemp("behind-db") / "games.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(db), "TABLE_RUNNER": False, "CLOCK": clock})
-    with serve_in_thread(app) as url:
+    with served(tmp_path_factory.mktemp("behind-db"), runner=False, clock=clock) as (url, app):
         yield url, app, clock
 
 

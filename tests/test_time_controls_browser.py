@@ -11,19 +11,23 @@ waits at a bot's turn for the click instead of being played through to the end."
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import pytest
 
-from app import create_app
 from games.base import get_kind
-from tests.browser_support import OUT, api, axe_violations, browser, new_page, open_as, raw_keys
+from tests.browser_support import (
+    OUT,
+    api,
+    axe_violations,
+    created_bodies,
+    new_page,
+    open_as,
+    raw_keys,
+    served,
+)
 from tests.conftest import FakeClock
-from tests.servers import serve_in_thread
-
-__all__ = ["browser"]  # a fixture
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
@@ -74,9 +78,7 @@ class TableDriver:
 def table(tmp_path_factory):
     """A server whose clock and table the test runs: ``(url, driver)``."""
     clock = FakeClock()
-    db = tmp_path_factory.mktemp("clocks-db") / "games.sqlite3"
-    app = create_app({"TESTING": True, "DATABASE": str(db), "TABLE_RUNNER": False, "CLOCK": clock})
-    with serve_in_thread(app) as url:
+    with served(tmp_path_factory.mktemp("clocks-db"), runner=False, clock=clock) as (url, app):
         yield url, TableDriver(app, clock)
 
 
@@ -111,20 +113,6 @@ def check_page(page, where: Any) -> None:
     assert not raw_keys(page), (where, raw_keys(page))
     wide = page.evaluate("() => document.documentElement.scrollWidth > window.innerWidth")
     assert not wide, (where, "wider than the screen")
-
-
-def created_bodies(page) -> list[dict]:
-    """The bodies of the page's POST /api/games requests, as they are sent."""
-    bodies: list[dict] = []
-    page.on(
-        "request",
-        lambda r: (
-            bodies.append(json.loads(r.post_data))
-            if r.method == "POST" and r.url.endswith("/api/games")
-            else None
-        ),
-    )
-    return bodies
 
 
 @pytest.mark.parametrize("kind", list(HANDLES))

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """Tobago in a real Chromium (Playwright): a whole game by clicks, two humans in two browsers,
 the playground, the language switch, one turn by keyboard only, a phone-sized screen.
 
@@ -17,13 +16,7 @@ from hexmap.catalog import island_by_name
 from hexmap.hexes import Hex
 from hexmap.island import Island, Landmark
 from solver.places import place_name, place_short
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    OUT,
-    browser,
-    join_by_link,
-    live_server,
-    new_page,
-)
+from tests.browser_support import OUT, create_by_form, join_by_link, new_page
 from tests.tobago_ui import act_by_clicks, choose, hex_locator, snapshot, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -38,12 +31,7 @@ def _new_game(page, server: str, seed: int, seats: list[str] | None = None) -> N
     """Fill the new-game form (seat types, seed) and start the game."""
     page.goto(f"{server}/tobago/new")
     expect(page.locator("#island-preview svg")).to_be_visible()
-    for i, kind in enumerate(seats or []):
-        page.select_option(f"#seat-{i}-type", kind)
-    page.click("details.advanced summary")
-    page.fill("#game-seed", str(seed))
-    page.dispatch_event("#game-seed", "change")
-    page.click("#create-game")
+    create_by_form(page, seed, [(kind, None) for kind in seats or []])
 
 
 def _open_game(page) -> None:

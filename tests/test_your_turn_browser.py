@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (pytest fixtures imported from tests.browser_support are parameters here)
 """'Your turn' on a game page, in a real Chromium: the title starts with the mark and the words
 and the icon gains a dot while this browser's seat may act, and both go back while the others
 play (a spectator's page never); the sound and notification choices sit in the settings bar,
@@ -8,14 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import (  # noqa: F401 (fixtures)
-    api,
-    axe_violations,
-    browser,
-    live_server,
-    new_page,
-    open_as,
-)
+from tests.browser_support import api, axe_violations, new_page, open_as
 
 pytestmark = pytest.mark.browser
 

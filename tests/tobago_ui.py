@@ -10,6 +10,7 @@ through the page without hard-coding a game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from games.tobago.bots import strategic_bot
 
@@ -62,18 +63,27 @@ def choose(snap: dict, rng: random.Random, collect_amulets: bool = True) -> dict
     return strategic_bot(snap["view"], legal, rng)
 
 
+#: The one control that performs an action, by action type (its CSS selector from the action).
+_ONE_CLICK: dict[str, Callable[[dict], str]] = {
+    "first_clue": lambda a: f'#actions button.first-map[data-map="{a["map"]}"]',
+    "play_clue": lambda a: f'#hand button.play-map[data-card="{a["card"]}"][data-map="{a["map"]}"]',
+    "pick_amulet": lambda a: "#pick-amulet",
+    "spend_amulet": lambda a: "#spend-amulet",
+    "raise": lambda a: f"#raise-{a['map']}",
+    "end_turn": lambda a: "#end-turn",
+    "accept": lambda a: "#accept",
+    "decline": lambda a: "#decline",
+}
+
+
 def act_by_clicks(page, action: dict) -> None:
     """Perform ``action`` through the page's controls and wait for the new position."""
     version = snapshot(page)["version"]
     kind = action["type"]
-    if kind == "place_atv":
+    if kind in _ONE_CLICK:
+        page.click(_ONE_CLICK[kind](action))
+    elif kind == "place_atv":
         hex_locator(page, *action["at"]).click()
-    elif kind == "first_clue":
-        page.click(f'#actions button.first-map[data-map="{action["map"]}"]')
-    elif kind == "play_clue":
-        page.click(
-            f'#hand button.play-map[data-card="{action["card"]}"][data-map="{action["map"]}"]'
-        )
     elif kind == "extra_marker":
         page.locator(f'#columns section[data-map="{action["map"]}"] li.column-clue').nth(
             action["clue"]
@@ -85,19 +95,9 @@ def act_by_clicks(page, action: dict) -> None:
         if page.get_attribute("#drive-mode", "aria-pressed") != "true":
             page.click("#drive-mode")
         hex_locator(page, *action["to"]).click()
-    elif kind == "pick_amulet":
-        page.click("#pick-amulet")
-    elif kind == "spend_amulet":
-        page.click("#spend-amulet")
-    elif kind == "raise":
-        page.click(f"#raise-{action['map']}")
     elif kind == "remove_marker":
         page.click(f'#actions button.remove-map[data-map="{action["map"]}"]')
         hex_locator(page, *action["space"]).click()
-    elif kind == "end_turn":
-        page.click("#end-turn")
-    elif kind in ("accept", "decline"):
-        page.click(f"#{kind}")
     else:  # pragma: no cover - a new action type the page does not offer yet
         raise AssertionError(f"no control for {action!r}")
     wait_idle(page, version)

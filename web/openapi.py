@@ -125,16 +125,31 @@ def _operation(route: RouteDoc, refs: dict, components: dict) -> dict:
     if params:
         op["parameters"] = params
     if route.request is not None:
-        required = any(f.is_required() for f in route.request.model_fields.values())
-        if route.request_schema is not None:
-            body_schema = dict(route.request_schema())
-            components.update(body_schema.pop("$defs", {}))
-        else:
-            body_schema = refs[(route.request, "validation")]
-        op["requestBody"] = {
-            "required": required,
-            "content": {"application/json": {"schema": body_schema}},
-        }
+        op["requestBody"] = _request_body(route, route.request, refs, components)
+    op["responses"] = _responses(route, params, refs)
+    ways: list[dict[str, list]] = [{"bearerAuth": []}] if route.bearer is not None else []
+    ways += [{"cookieAuth": []}] if route.cookie is not None else []
+    if ways:  # either credential; none at all where one is optional
+        anyone = "optional" in (route.bearer, route.cookie)
+        op["security"] = ways + ([{}] if anyone else [])
+    return op
+
+
+def _request_body(route: RouteDoc, request: type[BaseModel], refs: dict, components: dict) -> dict:
+    """The body a route takes: its own schema (its parts added to ``components``) or its
+    model's; required when a field of the model is."""
+    required = any(f.is_required() for f in request.model_fields.values())
+    if route.request_schema is not None:
+        body_schema = dict(route.request_schema())
+        components.update(body_schema.pop("$defs", {}))
+    else:
+        body_schema = refs[(request, "validation")]
+    return {"required": required, "content": {"application/json": {"schema": body_schema}}}
+
+
+def _responses(route: RouteDoc, params: list[dict], refs: dict) -> dict[str, Any]:
+    """A route's answers: its success (with its links), its errors (400 and 413 where it takes a
+    body, 404 where its path names something) and 414 where its path has parameters."""
     if route.content_type is not None:
         success = {route.content_type: {"schema": {"type": "string"}}}
     elif route.response is not None:
@@ -166,13 +181,7 @@ def _operation(route: RouteDoc, refs: dict, components: dict) -> dict:
             "description": _STATUS_TEXT[414],
             "content": {"text/html": {"schema": {"type": "string"}}},
         }
-    op["responses"] = responses
-    ways: list[dict[str, list]] = [{"bearerAuth": []}] if route.bearer is not None else []
-    ways += [{"cookieAuth": []}] if route.cookie is not None else []
-    if ways:  # either credential; none at all where one is optional
-        anyone = "optional" in (route.bearer, route.cookie)
-        op["security"] = ways + ([{}] if anyone else [])
-    return op
+    return responses
 
 
 def build_openapi() -> dict:

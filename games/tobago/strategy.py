@@ -223,6 +223,19 @@ def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
         fetch = _amulet_goal(pos)  # pick one up on the way, then remove a marker with it
         if fetch is not None and (goal is None or _in_reach(pos, fetch[1][0])):
             goal = fetch
+    return _weak_start(pos, kinds, goal, best, reserve)
+
+
+def _weak_start(
+    pos: Position,
+    kinds: dict[str, list[Action]],
+    goal: tuple | None,
+    best: Hint | None,
+    reserve: bool,
+) -> Action:
+    """The turn's first step without a strong play: pick up a free amulet, drive for ``goal``,
+    a play that helps, an exchange for a hopeless hand, any play (progress beats passing), and
+    else drive or exchange."""
     if "pick_amulet" in kinds:  # free on the start space: the drive begins with it
         return {"type": "pick_amulet"}
     if goal is not None:

@@ -4,7 +4,8 @@
   explanation order and the grade;
 - ``clues``: the clue universe (every clue kind of the rules), reading costs, difficulty mixes;
 - ``cover``: exact minimum set cover (branch and bound) behind minimal mode;
-- ``codes``: island references, seeds, the daily puzzle, and the short puzzle codes;
+- ``source``: where a puzzle's island comes from (``IslandRef``: a built-in name or a seed);
+- ``codes``: seeds, the daily puzzle, and the short puzzle codes;
 - ``text``: the explanation in English and Traditional Chinese (from the message catalogues);
 - ``sheet``: the printable class sheet (standalone HTML);
 - ``cli``: ``python -m solver puzzles``.

@@ -2,7 +2,8 @@
 
 **Island reference.** A puzzle's island is a built-in island (``hexmap.catalog.classic_island``,
 by name, with a landmarks seed) or a generated one (``generated_island`` by seed, optionally with
-its own landmarks seed). ``IslandRef.load`` rebuilds it (the catalog keeps it built).
+its own landmarks seed): ``solver.puzzles.source.IslandRef``, whose ``load`` rebuilds it (the
+catalog keeps it built).
 
 **Seeds.** ``puzzle_for_seed(seed, difficulty)`` uses the generated island of ``seed`` and a
 ``random.Random`` seeded from ``(difficulty, minimal, seed)``; the same call gives the same
@@ -35,11 +36,9 @@ import base64
 import binascii
 import random
 import zlib
-from dataclasses import dataclass
 from datetime import date
 
 from errors import IllegalAction, InvalidInput, NotFound
-from hexmap.island import Island
 from hexmap.seeds import check_seed
 from solver.puzzles.clues import DIFFICULTIES, universe
 from solver.puzzles.generate import (
@@ -51,40 +50,13 @@ from solver.puzzles.generate import (
     make_puzzle,
     minimal_clues,
 )
+from solver.puzzles.source import IslandRef
 
 CODE_VERSION = 1
 MAX_CLUES = 12
 MAX_CODE_LENGTH = 64
 _FLAG_GENERATED, _FLAG_MINIMAL, _FLAG_LANDMARKS = 1, 2, 4
 _WEEKDAY_DIFFICULTY = ("easy", "easy", "medium", "medium", "medium", "hard", "hard")
-
-
-@dataclass(frozen=True)
-class IslandRef:
-    """How to rebuild a puzzle's island: a built-in ``name`` or a generated ``seed``."""
-
-    name: str | None = None
-    seed: int | None = None
-    landmarks_seed: int | None = None
-
-    @property
-    def generated(self) -> bool:
-        return self.name is None
-
-    def load(self) -> Island:
-        """The island (with landmarks), kept by ``hexmap.catalog``."""
-        from hexmap import catalog
-
-        if self.generated:
-            assert self.seed is not None
-            return catalog.generated_island(self.seed, landmarks_seed=self.landmarks_seed)
-        assert self.name is not None
-        return catalog.classic_island(self.name, landmarks_seed=self.landmarks_seed or 0)
-
-    def to_json(self) -> dict:
-        if self.generated:
-            return {"kind": "generated", "seed": self.seed, "landmarks_seed": self.landmarks_seed}
-        return {"kind": "builtin", "name": self.name, "landmarks_seed": self.landmarks_seed}
 
 
 def builtin_names() -> list[str]:
@@ -210,6 +182,27 @@ class _Reader:
 
 def parse_code(code: str) -> tuple[IslandRef, tuple[int, ...], int | None]:
     """``(island ref, clue ids, minimal pool index or None)`` from a code; ``InvalidInput``."""
+    r = _Reader(_code_bytes(code))
+    if r.byte() != CODE_VERSION:
+        raise InvalidInput("unknown puzzle code version", "code")
+    flags = r.byte()
+    if flags & ~0x1F or (flags >> 3) >= len(DIFFICULTIES):
+        raise InvalidInput("puzzle code has unknown flags", "code")
+    ref = _island_ref(r, flags)
+    n = r.byte()
+    if not 1 <= n <= MAX_CLUES:
+        raise InvalidInput(f"a puzzle has 1-{MAX_CLUES} clues, the code says {n}", "code")
+    ids = tuple(r.byte() for _ in range(n))
+    if r.pos != len(r.data):
+        raise InvalidInput("puzzle code has trailing bytes", "code")
+    if any(i >= len(universe()) for i in ids):
+        raise InvalidInput("puzzle code names an unknown clue", "code")
+    pool = (flags >> 3) if flags & _FLAG_MINIMAL else None
+    return ref, ids, pool
+
+
+def _code_bytes(code: str) -> bytes:
+    """The bytes of a code before its check byte, once the text and the check byte are right."""
     if not isinstance(code, str) or not code or len(code) > MAX_CODE_LENGTH:
         raise InvalidInput(f"a puzzle code is 1-{MAX_CODE_LENGTH} characters", "code")
     if not all(c.isascii() and (c.isalnum() or c in "-_") for c in code):
@@ -220,12 +213,12 @@ def parse_code(code: str) -> tuple[IslandRef, tuple[int, ...], int | None]:
         raise InvalidInput("not a puzzle code (bad length)", "code") from None
     if len(raw) < 5 or zlib.crc32(raw[:-1]) & 0xFF != raw[-1]:
         raise InvalidInput("not a puzzle code (check byte does not match)", "code")
-    r = _Reader(raw[:-1])
-    if r.byte() != CODE_VERSION:
-        raise InvalidInput("unknown puzzle code version", "code")
-    flags = r.byte()
-    if flags & ~0x1F or (flags >> 3) >= len(DIFFICULTIES):
-        raise InvalidInput("puzzle code has unknown flags", "code")
+    return raw[:-1]
+
+
+def _island_ref(r: _Reader, flags: int) -> IslandRef:
+    """The island reference read from a code: a built-in island's number or a seed, then the
+    landmarks seed when ``flags`` say one follows."""
     first = r.varint()
     lm = r.varint() if flags & _FLAG_LANDMARKS else None
     if flags & _FLAG_GENERATED:
@@ -237,16 +230,7 @@ def parse_code(code: str) -> tuple[IslandRef, tuple[int, ...], int | None]:
         ref = IslandRef(name=names[first], landmarks_seed=lm)
     if lm is not None:
         check_seed(lm, "code")
-    n = r.byte()
-    if not 1 <= n <= MAX_CLUES:
-        raise InvalidInput(f"a puzzle has 1-{MAX_CLUES} clues, the code says {n}", "code")
-    ids = tuple(r.byte() for _ in range(n))
-    if r.pos != len(r.data):
-        raise InvalidInput("puzzle code has trailing bytes", "code")
-    if any(i >= len(universe()) for i in ids):
-        raise InvalidInput("puzzle code names an unknown clue", "code")
-    pool = (flags >> 3) if flags & _FLAG_MINIMAL else None
-    return ref, ids, pool
+    return ref
 
 
 def puzzle_from_code(code: str) -> Puzzle:

@@ -43,7 +43,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from errors import InvalidInput
 from hexmap.hexes import Hex
@@ -52,9 +51,7 @@ from solver.clues import Clue
 from solver.compiled import CACHE, compile_island, remember
 from solver.puzzles.clues import DIFFICULTIES, pick_weight, pool, reading_cost, universe
 from solver.puzzles.cover import minimum_cover
-
-if TYPE_CHECKING:
-    from solver.puzzles.codes import IslandRef
+from solver.puzzles.source import IslandRef
 
 #: Upper bounds of ``points`` for easy and medium; anything above is hard.
 EASY_MAX_POINTS = 4
@@ -265,7 +262,7 @@ class Puzzle:
     island: Island = field(compare=False, repr=False)
     clue_ids: tuple[int, ...]
     answer: Hex
-    #: Where the island comes from (rebuilds it): see ``solver.puzzles.codes.IslandRef``.
+    #: Where the island comes from (rebuilds it): see ``solver.puzzles.source.IslandRef``.
     source: IslandRef | None = None
     proof: MinimalProof | None = None
 

@@ -31,14 +31,11 @@ CASCADE``); its seats in games are rewritten as a deleted player's first
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from web.storage import GameRecord, Seat, turn_deadlines_from_json
-
-if TYPE_CHECKING:
-    from web.storage.sql import Connection, Statements
+from web.storage.dialect import Connection, Dialect, StoreLayer
 
 
 def account_tables(real: str, serial: str) -> tuple[str, ...]:
@@ -191,7 +188,7 @@ class AccountStatements:
     the next number of ``rating_changes.rated``: ``next_rated``)."""
 
     def __init__(
-        self, sql: Statements, row_lock: str, game_columns: Sequence[str], next_rated: str
+        self, sql: Dialect, row_lock: str, game_columns: Sequence[str], next_rated: str
     ) -> None:
         say = sql.say
         game = ", ".join(f"g.{c}" for c in game_columns)
@@ -386,24 +383,13 @@ def _rating(row: Mapping[str, Any]) -> Rating:
     return Rating(row["kind"], row["mu"], row["sigma"], row["games"], row["updated"])
 
 
-class AccountsSql:
+class AccountsSql(StoreLayer):
     """The accounts' storage over a ``SqlStore``'s layer (mixed into ``SqlStore``)."""
-
-    account_sql: AccountStatements
 
     if TYPE_CHECKING:
 
-        def _reading(self) -> AbstractContextManager[Connection]: ...
-
-        def _writing(self) -> AbstractContextManager[Connection]: ...
-
-        def _one(self, sql: str, args: Sequence[Any] = ()) -> Any: ...
-
-        def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
-
-        def game_from_row(self, row: Mapping[str, Any]) -> GameRecord: ...
-
-        def _decode(self, value: Any) -> Any: ...
+        @property
+        def account_sql(self) -> AccountStatements: ...
 
     # --- accounts ------------------------------------------------------------------------
 

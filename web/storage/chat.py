@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from web.storage.sql import Connection, Statements
+    from web.storage.dialect import Connection, Dialect
 
 
 def chat_tables(real: str) -> tuple[str, ...]:
@@ -65,7 +65,7 @@ class ChatStatements:
     """The chat's statements in one database's words (its parameter mark; ``append_mark``: what
     an update of a game's row sets besides when the change mark is a column)."""
 
-    def __init__(self, sql: Statements, append_mark: str) -> None:
+    def __init__(self, sql: Dialect, append_mark: str) -> None:
         say = sql.say
         self.lines = say(
             "SELECT n, seat, text, time, full_at FROM chat WHERE game = ? AND n > ?"

@@ -17,14 +17,12 @@ games.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from games.turns import time_control
 from web.storage import GameRecord
-
-if TYPE_CHECKING:
-    from web.storage.sql import Statements
+from web.storage.dialect import Dialect, StoreLayer
 
 
 def lobby_columns(real: str, boolean: str, true: str) -> tuple[str, ...]:
@@ -56,7 +54,7 @@ def lobby_key(game: GameRecord) -> str | None:
 class LobbyStatements:
     """The lobby's statements in one database's words."""
 
-    def __init__(self, sql: Statements, game_columns: Sequence[str]) -> None:
+    def __init__(self, sql: Dialect, game_columns: Sequence[str]) -> None:
         say = sql.say
         game = f"SELECT {', '.join(game_columns)} FROM games"
         self.tables = say(f"{game} WHERE kind = ? AND lobby IS NOT NULL ORDER BY created LIMIT ?")
@@ -68,29 +66,25 @@ class LobbyStatements:
         )
 
 
-class LobbySql:
+class LobbySql(StoreLayer):
     """The lobby's reads over a ``SqlStore``'s layer (mixed into ``SqlStore``)."""
 
     if TYPE_CHECKING:
-        sql: Statements
 
-        def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
-
-        def _one(self, sql: str, args: Sequence[Any] = ()) -> Any: ...
-
-        def game_from_row(self, row: Mapping[str, Any]) -> GameRecord: ...
+        @property
+        def lobby_sql(self) -> LobbyStatements: ...
 
     def open_tables(self, kind: str, limit: int) -> list[GameRecord]:
         """The open tables of ``kind``, the longest waiting first."""
-        return [self.game_from_row(r) for r in self._all(self.sql.lobby.tables, (kind, limit))]
+        return [self.game_from_row(r) for r in self._all(self.lobby_sql.tables, (kind, limit))]
 
     def open_table_count(self, kind: str) -> int:
-        return int(self._one(self.sql.lobby.count, (kind,))["n"])
+        return int(self._one(self.lobby_sql.count, (kind,))["n"])
 
     def tables_keyed(self, key: str, limit: int) -> list[GameRecord]:
         """The open tables whose key is ``key`` (``lobby_key``), the longest waiting first."""
-        return [self.game_from_row(r) for r in self._all(self.sql.lobby.matching, (key, limit))]
+        return [self.game_from_row(r) for r in self._all(self.lobby_sql.matching, (key, limit))]
 
     def lobby_due(self, now: float, limit: int = 100) -> list[str]:
         """Open tables whose bots are due to fill them, or whose time in the lobby is up."""
-        return [r["id"] for r in self._all(self.sql.lobby.due, (now, now, limit))]
+        return [r["id"] for r in self._all(self.lobby_sql.due, (now, now, limit))]

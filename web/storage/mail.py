@@ -10,12 +10,10 @@ the e-mail is sent, so a turn is mailed at most once, whichever table process ge
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:
-    from web.storage.sql import Statements
+from web.storage.dialect import Dialect, StoreLayer
 
 
 def mail_tables(real: str, boolean: str, false: str) -> tuple[str, ...]:
@@ -56,7 +54,7 @@ class Waiting:
 class MailStatements:
     """The e-mails' statements in one database's words."""
 
-    def __init__(self, sql: Statements) -> None:
+    def __init__(self, sql: Dialect) -> None:
         say = sql.say
         self.set_email = say(
             "UPDATE accounts SET email = ?, mail_off = ?, mail_token = ? WHERE id = ?"
@@ -80,40 +78,34 @@ class MailStatements:
         self.unmailed = say("DELETE FROM turn_mails WHERE game = ? AND seat = ? AND turn = ?")
 
 
-class MailSql:
+class MailSql(StoreLayer):
     """The e-mails' storage over a ``SqlStore``'s layer (mixed into ``SqlStore``)."""
 
     if TYPE_CHECKING:
-        sql: Statements
 
-        def _all(self, sql: str, args: Sequence[Any] = ()) -> list[Any]: ...
-
-        def _one(self, sql: str, args: Sequence[Any] = ()) -> Any: ...
-
-        def _writing(self) -> Any: ...
-
-        def _decode(self, value: Any) -> Any: ...
+        @property
+        def mail_sql(self) -> MailStatements: ...
 
     def set_email(self, account_id: str, email: str | None, token: str) -> None:
         """The account's address (``None``: none) and a new unsubscribe secret; e-mails on."""
         with self._writing() as conn:
-            conn.execute(self.sql.mail.set_email, (email, False, token, account_id))
+            conn.execute(self.mail_sql.set_email, (email, False, token, account_id))
 
     def email_of(self, account_id: str) -> tuple[str | None, bool]:
         """The account's address and whether its e-mails are turned off."""
-        row = self._one(self.sql.mail.email, (account_id,))
+        row = self._one(self.mail_sql.email, (account_id,))
         return (None, False) if row is None else (row["email"], bool(row["mail_off"]))
 
     def stop_mail(self, token: str) -> bool:
         """Turn off the e-mails of the account whose unsubscribe secret is ``token``; whether
         there is one."""
         with self._writing() as conn:
-            return conn.execute(self.sql.mail.stop, (True, token)).fetchone() is not None
+            return conn.execute(self.mail_sql.stop, (True, token)).fetchone() is not None
 
     def waiting(self, limit: int) -> list[Waiting]:
         """The seats that may be owed a turn e-mail (``Waiting``; the caller decides)."""
         out = []
-        for r in self._all(self.sql.mail.waiting, (limit,)):
+        for r in self._all(self.mail_sql.waiting, (limit,)):
             turns = self._decode(r["turn_deadlines"]) or {}
             out.append(
                 Waiting(
@@ -133,10 +125,10 @@ class MailSql:
     def claim_mail(self, game: str, seat: int, turn: float, now: float) -> bool:
         """Mark the turn as mailed; ``False`` when it was already (by this or another process)."""
         with self._writing() as conn:
-            row = conn.execute(self.sql.mail.mailed, (game, seat, turn, now)).fetchone()
+            row = conn.execute(self.mail_sql.mailed, (game, seat, turn, now)).fetchone()
         return row is not None
 
     def unclaim_mail(self, game: str, seat: int, turn: float) -> None:
         """Forget a turn's mark (its e-mail could not be sent: a later tick tries again)."""
         with self._writing() as conn:
-            conn.execute(self.sql.mail.unmailed, (game, seat, turn))
+            conn.execute(self.mail_sql.unmailed, (game, seat, turn))

@@ -41,9 +41,9 @@ from __future__ import annotations
 
 import time
 from abc import abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, closing, contextmanager
-from typing import Any, Protocol
+from typing import Any
 
 from errors import NotFound
 from web.storage import (
@@ -66,6 +66,7 @@ from web.storage.accounts import (
     sync_players,
 )
 from web.storage.chat import ChatLine, ChatStatements, add_line, last_of_seat, line_from_row
+from web.storage.dialect import Connection, Dialect
 from web.storage.lobby import LobbySql, LobbyStatements, lobby_key
 from web.storage.mail import MailSql, MailStatements
 
@@ -98,27 +99,7 @@ GAME_COLUMNS = (
 ANALYSIS_COLUMNS = ("game", "version", "status", "done", "total", "result", "error", "updated")
 
 
-class Cursor(Protocol):
-    """What the shared store uses of a driver's cursor (``sqlite3``'s, psycopg's)."""
-
-    def fetchone(self) -> Any: ...
-
-    def fetchall(self) -> list[Any]: ...
-
-    def executemany(self, query: str, _rows: Iterable[Sequence[Any]], /) -> Any: ...
-
-    def close(self) -> None: ...
-
-
-class Connection(Protocol):
-    """What the shared store uses of a driver's connection."""
-
-    def execute(self, query: str, params: Sequence[Any] = ..., /) -> Cursor: ...
-
-    def cursor(self) -> Cursor: ...
-
-
-class Statements:
+class Statements(Dialect):
     """Every statement of the shared store, written once with ``?`` for a parameter, in one
     database's words: its parameter mark (``param``) and what follows the read of a game's row
     in a write transaction to lock it (``row_lock``) and, where the change mark is a column, what
@@ -128,7 +109,7 @@ class Statements:
     def __init__(
         self, param: str, row_lock: str, append_mark: str = "", next_rated: str = "DEFAULT"
     ) -> None:
-        self.param = param
+        super().__init__(param)
         self.append_mark = append_mark
         #: The accounts' statements (``web.storage.accounts``) and their e-mails'
         #: (``web.storage.mail``).
@@ -190,15 +171,6 @@ class Statements:
             self.insert("analyses", ANALYSIS_COLUMNS)
             + f" ON CONFLICT (game) DO UPDATE SET {replaced}"
         )
-
-    def say(self, statement: str) -> str:
-        return statement.replace("?", self.param)
-
-    def insert(self, table: str, columns: Iterable[str]) -> str:
-        """``INSERT INTO table (columns) VALUES (one parameter a column)``."""
-        names = list(columns)
-        marks = ", ".join([self.param] * len(names))
-        return f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})"
 
 
 def listed_free_seats(seats: list[Seat]) -> int:
@@ -336,8 +308,16 @@ class SqlStore(AccountsSql, MailSql, LobbySql, GameStore):
     sql: Statements
 
     @property
-    def account_sql(self) -> AccountStatements:  # type: ignore[override]
+    def account_sql(self) -> AccountStatements:
         return self.sql.accounts
+
+    @property
+    def lobby_sql(self) -> LobbyStatements:
+        return self.sql.lobby
+
+    @property
+    def mail_sql(self) -> MailStatements:
+        return self.sql.mail
 
     # --- the database's layer ----------------------------------------------------------------
 
