@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from tests.bots import bots_move
-from web.service import lobby
+from web.service import lobby, table_settings
 from web.storage import OVER
 
 PW = "correct horse battery"
@@ -64,7 +64,7 @@ def test_the_lobby_lists_open_tables_of_its_kind_the_longest_waiting_first(app):
     table = found["tables"][1]
     assert table["free"] == [1] and table["rated"]
     assert table["clock"] == {"mode": "bank", "time_bank_s": 600, "increment_s": 5}
-    assert table["expires"] == pytest.approx(found["now"] + lobby.LOBBY_WAIT_S)
+    assert table["expires"] == pytest.approx(found["now"] + table_settings.LOBBY_WAIT_S)
     assert listing(app, "tobago")["count"] == 0
     assert app.test_client().get("/api/lobby/chess").status_code == 404
     app.test_client().post(f"/api/games/{first['id']}/seats/1/claim")  # full: it leaves
@@ -165,7 +165,7 @@ def test_a_table_nobody_fills_expires_unrated_and_without_results(app, clock):
     seats = [{"type": "human"}, {"type": "human", "open": True, "listed": True}]
     r = c.post("/api/games", json={"game": "dao", "seats": seats}, headers=headers)
     gid = r.get_json()["id"]
-    clock.advance(lobby.LOBBY_WAIT_S + 1)
+    clock.advance(table_settings.LOBBY_WAIT_S + 1)
     assert lobby.tidy(app.extensions["game_sessions"]) == 1
     over = c.get(f"/api/games/{gid}").get_json()
     assert over["over"]

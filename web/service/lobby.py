@@ -2,7 +2,7 @@
 
 **Open tables** are the running public games with a listed free seat (``web.storage.lobby``:
 each keyed ``<kind>/<seats>/<time control>``), the longest waiting first. A table's host sets
-(``TableSettings``, with the new game): whether it is rated (a casual table never is), and
+(``web.service.table_settings``, with the new game): whether it is rated (a casual table never is), and
 whether, after a wait, bots of a level take the seats still free. A table nobody fills expires:
 after ``LOBBY_WAIT_S`` (``TURN_BASED_WAIT_S`` for a game of a turn a day or more), a table with
 a listed seat still free ends by the table's ``END_EXPIRED`` entry (``games.turns``): scored as
@@ -41,51 +41,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: How long an open table waits in the lobby for its free seats (seconds)...
-LOBBY_WAIT_S = 3600.0
-#: ... and a game of a turn a day or more (``turn_seconds``), whose players come by daily.
-TURN_BASED_WAIT_S = 7 * 86_400.0
 #: How often the table runner fills and ends due tables (seconds).
 TIDY_S = 1.0
 #: Tables tried per seat count when looking for one to join.
 LOOK_AT = 5
-
-
-@dataclass(frozen=True)
-class TableSettings:
-    """What a table's host chooses besides the game's rules: ``rated`` (counts for the
-    ratings when the game qualifies), and ``fill_after_s`` seconds after it opens, bots of
-    ``fill_level`` take the seats still free (``None``: they wait for players)."""
-
-    rated: bool = True
-    fill_after_s: float | None = None
-    fill_level: str | None = None
-
-
-#: The settings of a table whose host chose nothing: rated, its free seats wait for players.
-OPEN_TABLE = TableSettings()
-
-
-def set_up(game: GameRecord, kind: GameKind, table: TableSettings, now: float) -> None:
-    """A new game's table settings: rated or not and, for an open table (one with a listed
-    free seat), when it expires and when bots fill it (a bot level the game has, else 400)."""
-    game.rated = table.rated
-    level = table.fill_level or next(iter(kind.levels), None)
-    asked = table.fill_level is not None or table.fill_after_s is not None
-    if asked and level not in kind.bots:  # refused on any table, open or not
-        raise InvalidInput(
-            f"{kind.name} has no bot level {level!r}",
-            "fill_level",
-            reason="unknown_level",
-            params={"level": level},
-        )
-    if lobby_key(game) is None:
-        return
-    turn = game.options.get("turn_seconds")
-    wait = TURN_BASED_WAIT_S if turn is not None and turn >= 86_400 else LOBBY_WAIT_S
-    game.lobby_until = now + wait
-    if table.fill_after_s is not None:
-        game.fill_at, game.fill_level = now + table.fill_after_s, level
 
 
 def _store(sessions: GameSessions) -> LobbySql:

@@ -45,8 +45,8 @@ from games.thinking import DEFAULT as FULL_THINKING
 from games.thinking import Thinking
 from games.turns import BACK, END_LOG_FULL
 from web.accounts.results import record_end
-from web.service import lobby
 from web.service import seats as seats_
+from web.service import table_settings
 from web.service.banks import seat_banks
 from web.service.bell import Bell
 from web.service.chat import check_chat_after
@@ -346,7 +346,7 @@ class GameSessions:
         options: dict | None,
         seed: int | None,
         holder: seats_.Holder | None = None,
-        table: lobby.TableSettings = lobby.OPEN_TABLE,
+        table: table_settings.TableSettings = table_settings.OPEN_TABLE,
     ) -> tuple[GameRecord, dict[int, str], dict[int, str], Any]:
         """A new game (a bot that acts first is due at once: the table runner plays it).
         Returns it, the tokens, the invitations' secrets (``web.service.seats``) and the
@@ -364,7 +364,7 @@ class GameSessions:
         game.seed_chosen, game.public = chosen, seats_.is_public(seat_rows)
         state = self._new_state(kind, game)
         now = self.clock()
-        lobby.set_up(game, kind, table, now)
+        table_settings.set_up(game, kind, table, now)
         game.status = OVER if kind.is_over(state) else RUNNING
         game.deadline, game.turn_deadlines, game.banks = clocks_after(
             kind, state, 0, game, [], now, lambda v: now
