@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask
 
+from games.search import rollouts_from_environ
 from web import register_web
 from web.accounts_api import init_accounts
 from web.games_api import init_sessions
@@ -38,7 +39,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     size the file may grow to, past which writes are refused 503 ``storage_full``;
     ``TOBAGO_SQLITE_MAX_SIZE``, e.g. ``20GB``; default none) and ``DATABASE_READ_ONLY`` (serve
     it without writing; ``TOBAGO_DATABASE_READ_ONLY=1``; a file that cannot be written is
-    served so anyway)."""
+    served so anyway). ``BOT_ROLLOUTS``: each game kind's strong bot's full budget of rollouts a
+    decision (kind name → count; ``games.search.VARIABLES``: ``TOBAGO_STRONG_ROLLOUTS``,
+    ``DAO_STRONG_ROLLOUTS``, ``ISLA_STRONG_ROLLOUTS``, ``DRAGONS_GOLD_STRONG_ROLLOUTS``; a kind
+    not named keeps its default), handed to the bots as ``Thinking(rollouts=...)``."""
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(
         DATABASE=os.environ.get(
@@ -63,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             else None
         ),
         DATABASE_READ_ONLY=os.environ.get("TOBAGO_DATABASE_READ_ONLY", "0") == "1",
+        BOT_ROLLOUTS=rollouts_from_environ(),
     )
     if test_config is not None:
         app.config.from_mapping(test_config)

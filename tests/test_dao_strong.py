@@ -1,6 +1,6 @@
 """DAO's strong bot: its rollout table plays the engine's rules and the normal level's choices,
 the games it samples agree with the view they were drawn from, its move depends on the view
-alone, its budget comes from the environment, and a short seeded match at 4 seats has it ahead
+alone, and a short seeded match at 4 seats has it ahead
 of the normal bot."""
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from games.dao import cards as C
 from games.dao import strong
 from games.dao.bots import ev_bot, greedy_bot, strong_bot
 from games.dao.odds import position_from_view
+from games.thinking import Thinking
 from tests.bots import strong_match
 
 KIND = get_kind("dao")
-SMALL = strong.Budget(rollouts=8)
+SMALL = Thinking(rollouts={"dao": 8})
 TAKE, TURN = {"type": "take"}, {"type": "turn"}
 
 
@@ -118,7 +119,7 @@ def test_a_view_that_does_not_add_up_gives_the_default_move():
     view["players"][(state.to_move + 1) % 4]["count"] += 5  # cards from nowhere
     with pytest.raises(strong.Inconsistent):
         strong.sample(view, random.Random(0))
-    assert strong.choose(view, [TAKE, TURN], random.Random(0), TURN, SMALL) == TURN
+    assert strong.choose(view, [TAKE, TURN], random.Random(0), TURN, SMALL).move == TURN
 
 
 def test_the_move_depends_on_the_view_alone():
@@ -142,8 +143,9 @@ def test_the_default_is_the_one_turn_look_ahead_without_a_search():
     state = _running(6, 4, 12)
     view = KIND.view(state, state.to_move)
     default = ev_bot(view, [TAKE, TURN], random.Random(0))
-    fewer = strong.Budget(rollouts=1)  # fewer rollouts than moves: no search
-    assert strong.choose(view, [TAKE, TURN], random.Random(0), default, fewer) == default
+    fewer = Thinking(rollouts={"dao": 1})  # fewer rollouts than moves: no search
+    decision = strong.choose(view, [TAKE, TURN], random.Random(0), default, fewer)
+    assert decision.move == default and decision.spent == 0
 
 
 @pytest.mark.slow

@@ -272,9 +272,17 @@ def test_isla_dorada_rates_a_bid_by_its_shortfall_beyond_the_rollouts_noise(
 def test_each_games_strongest_bot_mostly_plays_its_analysiss_best_move(
     name, bot, agreement, monkeypatch
 ):
-    monkeypatch.setattr(search, "BUDGET", search.Budget(rollouts=16, horizon=4, candidates=4))
-    monkeypatch.setattr(dragons_gold_strong, "BUDGET", dragons_gold_strong.Budget(rollouts=8))
-    monkeypatch.setattr(isla_dorada_strong, "BUDGET", isla_dorada_strong.Budget(rollouts=8))
+    monkeypatch.setattr(search, "SETTINGS", dataclasses.replace(search.SETTINGS, rollouts=16))
+    monkeypatch.setattr(search, "HORIZON", 4)
+    monkeypatch.setattr(search, "CANDIDATES", 4)
+    monkeypatch.setattr(
+        dragons_gold_strong,
+        "SETTINGS",
+        dataclasses.replace(dragons_gold_strong.SETTINGS, rollouts=8),
+    )
+    monkeypatch.setattr(
+        isla_dorada_strong, "SETTINGS", dataclasses.replace(isla_dorada_strong.SETTINGS, rollouts=8)
+    )
     seats = 3
     log = bot_game(name, 7, [bot, "easy", bot])
     result = analyse(log, analyst_for(name))
