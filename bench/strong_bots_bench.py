@@ -24,7 +24,10 @@ the machine runs) of the strong bot's decisions that searched (ran a rollout; To
 decisions are the normal bot's move, a few ms; Dragon's Gold's others weigh a split or a lot,
 a few ms; Isla Dorada's others, the payments, moves and treasure plays, are the planner's; DAO's
 others have one legal action), target p99 <= 1 s; beside it, the normal bot's decisions in the same games (the
-baseline).
+baseline), and the rollouts a searched decision spent of those it was granted (the shared
+search, ``games.search``, races its candidates: a decision spends less when one is clearly
+best). The budgets are each game's defaults, or the ``*_STRONG_ROLLOUTS`` variables' counts
+(``games.search.VARIABLES``), read when the bench starts.
 
 A full run of every row takes about an hour of two idle cores (several on a shared machine;
 ``bench/run.py`` allows it ``TIMEOUT_S``), so rows are often measured apart: ``--merge``
