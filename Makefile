@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= 2
 
-.PHONY: run test lint format bench chromium postgresql wrk
+.PHONY: run thinkers test lint format bench chromium postgresql wrk settings
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -23,6 +23,11 @@ run: $(VENV)/.run-installed
 	mkdir -p instance
 	$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
 		--access-logfile - 'app:create_app()'
+
+# Thinkers alone (no HTTP): this machine's cores for the bots of the games another server serves
+# on the same PostgreSQL (TOBAGO_DATABASE=postgresql://...; PROCESSES: default the cores).
+thinkers: $(VENV)/.run-installed
+	$(PY) -m web.thinkers $(if $(PROCESSES),--processes $(PROCESSES))
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \
@@ -45,6 +50,10 @@ test: $(VENV)/.dev-installed chromium postgresql wrk
 lint: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff check . && $(VENV)/bin/ruff format --check . && $(VENV)/bin/mypy && \
 		$(VENV)/bin/vulture
+
+# Every setting, its variable and default (web/config.py): the README's "Settings" table.
+settings: $(VENV)/.run-installed
+	@$(PY) -c 'from web.config import print_table; print_table()'
 
 format: $(VENV)/.dev-installed
 	$(VENV)/bin/ruff format . && $(VENV)/bin/ruff check --fix .

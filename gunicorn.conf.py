@@ -23,9 +23,13 @@ on slow and idle clients are gunicorn's and gevent's own:
 
 The table (deadlines that pass, bots' moves, the review's analyses) runs in processes of its
 own, never on an HTTP worker's event loop: gunicorn's dirty workers (``dirty_apps``,
-``table_app.py``), ``TOBAGO_TABLE_PROCESSES`` of them (default 1; 0: the HTTP workers run it
-themselves, holding up their loop while a bot thinks). A table process whose runner makes no
-progress for ``TOBAGO_TABLE_STALL_S`` (30 s) is killed and replaced (``table_app.py``).
+``table_app.py``), the server's thinkers, ``TOBAGO_TABLE_PROCESSES`` of them (default: as many
+as the machine has cores, ``os.cpu_count()``; 0: the HTTP workers run it themselves, holding up
+their loop while a bot thinks). They share the due bots by the games' leases, and a write that
+leaves a bot due, in any process of the server, wakes one idle thinker at once through the
+server's bell (``web.service.bell``), made here before any process is forked. A table process
+whose runner makes no progress for ``TOBAGO_TABLE_STALL_S`` (30 s) is killed and replaced
+(``table_app.py``).
 
 Starting the server raises the soft limit of open files (``RLIMIT_NOFILE``) to the hard limit
 where that is allowed: each connection is a file descriptor. The server's name (``proc_name``)
@@ -51,7 +55,7 @@ reuse_port = True
 keepalive = int(os.environ.get("TOBAGO_IDLE_TIMEOUT_S", 10))
 REQUEST_TIMEOUT_S = float(os.environ.get("TOBAGO_REQUEST_TIMEOUT_S", 30.0))
 
-dirty_workers = int(os.environ.get("TOBAGO_TABLE_PROCESSES", 1))
+dirty_workers = int(os.environ.get("TOBAGO_TABLE_PROCESSES") or os.cpu_count() or 1)
 dirty_apps = ["table_app:TableApp"] if dirty_workers > 0 else []
 #: Seconds one analysis may take in a table process (and gunicorn's own limit on its heartbeat);
 #: a table process whose runner stalls is replaced far sooner (``TOBAGO_TABLE_STALL_S``, 30 s:
@@ -87,11 +91,21 @@ def raise_open_files_limit() -> int:
     return soft
 
 
+#: The master's bell (kept referenced: its sockets must stay open while the server runs).
+BELLS: list[object] = []
+
+
 def on_starting(server: Arbiter) -> None:
     """In the master, before any worker: more open files (inherited by the workers), the
     server's name from its bind address (module doc), and the app's factory for the table's
-    process (``TOBAGO_APP``, read by ``table_app.py``: the same app as the HTTP workers')."""
+    process (``TOBAGO_APP``, read by ``table_app.py``: the same app as the HTTP workers');
+    with table processes, the server's bell (``web.service.bell``), which every process forked
+    after it inherits."""
     raise_open_files_limit()
+    if dirty_workers > 0:
+        from web.service.bell import made_for_children
+
+        BELLS.append(made_for_children())
     server.proc_name = "tobago-" + "-".join(server.cfg.bind).replace("/", "_")
     os.environ["TOBAGO_APP"] = server.app.app_uri
 

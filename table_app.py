@@ -5,10 +5,11 @@ table runner (``web.service.table``) and the review's analyses, so that no bot o
 runs Python on an HTTP worker's event loop.
 
 ``gunicorn.conf.py`` names it (``dirty_apps``) with ``dirty_workers`` processes per server
-(``TOBAGO_TABLE_PROCESSES``, default 1). Each builds the app the server serves (the factory
+(``TOBAGO_TABLE_PROCESSES``, default: the machine's cores). Each builds the app the server serves (the factory
 gunicorn was given, ``TOBAGO_APP``: ``gunicorn.conf.py`` passes it on) with ``TABLE_RUNNER``
 on, so its runner thread settles due deadlines and plays due bots of every game in the database: several
-such processes, on one server or many, share the work through the games' leases. A runner that
+such processes, on one server or many, share the work through the games' leases, and the
+server's bell wakes one of them as soon as any process writes a due bot (``web.service.bell``). A runner that
 dies (``kill -9``) loses nothing: gunicorn starts another, and its lease lets any runner take
 its game over. The HTTP workers send it analyses (``analyse``) through gunicorn's dirty client
 (``web.review``); it computes them in its own threads and stores their progress as it goes.

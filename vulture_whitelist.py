@@ -5,8 +5,9 @@ pytest's fixtures, marks and hooks). An entry says who reads the name."""
 
 import sqlite3
 
+from games.order import by_ranking
 from table_app import TableApp
-from tests import test_table_stalls, testgame
+from tests import test_table_stalls, test_thinkers, testgame
 from web.game_site import GamePage, GameSite
 from web.gevent_worker import ClientLimitedWorker
 from web.review_api import DecisionOut, SeatSummaryOut
@@ -44,6 +45,7 @@ TableApp
 TableApp.init
 # tests/servers.py names the test game's app factory in a string, as gunicorn's app URI.
 testgame.create_app_with_testgame
+test_thinkers.app_with_long_tick  # the app its gunicorn server serves, by name
 test_table_stalls.create_app_without_runner
 # sqlite3 reads a connection's row factory (web/storage/sqlite.py).
 sqlite3.Connection.row_factory
@@ -80,3 +82,5 @@ ClockOut.time_bank_s
 ClockOut.increment_s
 # gunicorn loads its worker class by name (gunicorn.conf.py's worker_class).
 ClientLimitedWorker
+# A turn-order preset the engines may declare (games.order; tests/test_turn_order.py).
+by_ranking

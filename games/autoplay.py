@@ -14,17 +14,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from games.actions import SYSTEM, Action
 from games.phases import Event
+from games.playing import Bot, Playable
 from games.thinking import DEFAULT as DEFAULT_THINKING
 from games.thinking import Thinking
 
-if TYPE_CHECKING:
-    from games.base import GameKind
-
-Bot = Callable[[dict, list[Action], random.Random], Action | None]
+__all__ = ["Bot", "legal_only", "next_bot_action", "play_bots", "replay"]
 
 
 class legal_only:
@@ -43,7 +41,7 @@ class legal_only:
 
 
 def replay(
-    kind: GameKind,
+    kind: Playable,
     seed: int,
     seats: int,
     options: dict | None,
@@ -58,7 +56,7 @@ def replay(
 
 
 def next_bot_action(
-    kind: GameKind,
+    kind: Playable,
     state: Any,
     levels: list[str | None],
     rng_for: Callable[[], random.Random],
@@ -84,7 +82,7 @@ def next_bot_action(
 
 
 def play_bots(
-    kind: GameKind,
+    kind: Playable,
     state: Any,
     levels: list[str],
     rng: random.Random,

@@ -18,9 +18,10 @@ The public interface (what callers use; the base does what every game does the s
   every later chance event (``games.state``), so ``(seed, seats, options, action log)`` replays
   the same game (``replay``).
 - ``to_act(state)``: the seats that may act now (several at once where the rules say so), from
-  the running phase.
+  the running phase (a function, or its declared turn order: ``games.order``; the state holds
+  the turn, ``current`` and ``order``).
 - ``legal_actions(state, seat)``: small JSON objects such as ``{"type": "take"}``; empty for a
-  seat that may not act.
+  seat that may not act; only the types the phase's running stage takes (``games.phases``).
 - ``apply(state, seat, action)``: the base refuses a malformed action, a finished game, an
   unknown seat, a seat that may not act, an action type the game does not know or the phase
   does not take, and an action that does not match its declared type (reasons
@@ -32,7 +33,9 @@ The public interface (what callers use; the base does what every game does the s
   exactly as it was (engines validate before they mutate). A seat's ``{"type": "back"}`` (it
   was marked absent, ``games.turns``; else ``not_absent``) is taken at any time.
 - ``view(state, seat)``: exactly what ``seat`` may see (``None``: a spectator, no private
-  information), from the engine's ``observe``. Once ``is_over``, every view shows everything.
+  information), from the engine's ``observe`` and the running phase's piece (``Phase.view``);
+  ``phase_hook(name, hook)``: a phase's ``view``, ``bot`` or ``analysis`` hook, for code that
+  reads a view and would otherwise branch on the phase's name. Once ``is_over``, every view shows everything.
 - ``is_over(state)`` (the phase ``over``), ``scores(state)`` (a number per seat, ``None`` while
   the game runs), ``winners(state)``, ``seat_count(state)``.
 - ``timer(state)``: ``None``, or the ``Timer`` of a phase that ends by the clock (below).
@@ -65,7 +68,8 @@ with the same moves. ``metadata`` lists the levels with a sentence each on how i
 (``games.<kind>.levels.<level>`` in both catalogues) and their aliases.
 
 Bots (their shape, ``legal_only``) and games played by bots (``play_bots``, ``next_bot_action``,
-``replay``) are ``games.autoplay``'s, importable from here too.
+``replay``) are ``games.autoplay``'s, importable from here too; it and ``games.turns`` are typed
+against ``games.playing.Playable``, so none of them imports this module back.
 """
 
 from __future__ import annotations
@@ -74,7 +78,6 @@ import dataclasses
 import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic.json_schema import models_json_schema
@@ -85,6 +88,7 @@ from games.actions import SYSTEM, Action, ActionType, check_shape, parse
 from games.autoplay import Bot, legal_only, next_bot_action, play_bots, replay
 from games.gametype import GameType, OptionSpec
 from games.phases import Event, Phase, begin_entered, run
+from games.playing import Timer
 from games.state import (
     COMMON_FORMAT,
     COMMON_KEYS,
@@ -133,16 +137,6 @@ BUILTIN_GAMES: tuple[str, ...] = (
     "games.isla_dorada",
     "games.dragons_gold",
 )
-
-
-@dataclass(frozen=True)
-class Timer:
-    """A phase that ends by the clock: it began after the ``since``-th log entry, lasts
-    ``seconds``, and when it runs out the table plays ``action`` (seat ``SYSTEM``)."""
-
-    since: int
-    seconds: float
-    action: Action
 
 
 class GameKind(Generic[S]):
@@ -258,9 +252,7 @@ class GameKind(Generic[S]):
             return []
         seats = phase.to_act(state)
         if phase.limits and state.phase_moves:
-            seats = [
-                s for s in seats if turns.within_limits(state, phase, s, phase.legal(state, s))
-            ]
+            seats = [s for s in seats if self._legal(state, phase, s)]
         return seats
 
     def legal_actions(self, state: S, seat: int) -> list[Action]:
@@ -268,7 +260,15 @@ class GameKind(Generic[S]):
         phase = self.phase(state)
         if phase is None or seat not in phase.to_act(state):
             return []
-        return turns.within_limits(state, phase, seat, phase.legal(state, seat))
+        return self._legal(state, phase, seat)
+
+    @staticmethod
+    def _legal(state: S, phase: Phase[S], seat: int) -> list[Action]:
+        """The phase's legal actions of ``seat``, less what its running stage does not take
+        and what it has spent of the phase's limits."""
+        return turns.within_limits(
+            state, phase, seat, phase.staged(state, phase.legal(state, seat))
+        )
 
     def timer(self, state: S) -> Timer | None:
         """The clock that runs now (``None``: none): the running phase's ``PhaseTimer``, or else
@@ -320,7 +320,7 @@ class GameKind(Generic[S]):
             raise IllegalAction("the game is over", "action", reason="game_over")
         back = seat is not SYSTEM and action["type"] == turns.BACK
         if seat is SYSTEM:
-            actor, work = turns.table_work(self, state, phase, action)
+            actor, work = turns.table_work(self, state, phase, action, self._seat_work)
         elif back:  # any time, the seat's turn or not (no move of the game)
             self.check_seat(state, seat)
             parse(turns.Back, action)
@@ -354,6 +354,7 @@ class GameKind(Generic[S]):
         if limits:
             turns.check_limit(state, phase, seat, move.name)
         checked = parse(move.declared, action)
+        phase.check_stage(state, move.name)
 
         def work(events: list[Event]) -> None:
             turns.counted(
@@ -388,7 +389,18 @@ class GameKind(Generic[S]):
         """Exactly what ``seat`` may see (``None``: a spectator)."""
         if seat is not None:
             self.check_seat(state, seat)
-        return self.observe(state, seat)
+        out = self.observe(state, seat)
+        phase = self.phase(state)
+        if phase is not None and phase.view is not None:
+            out.update(phase.view(state, seat))
+        return out
+
+    def phase_hook(self, name: str, hook: Literal["view", "bot", "analysis"]) -> Any:
+        """The hook ``hook`` that the phase called ``name`` declares (``None``: none, or no
+        such phase, e.g. ``over``): code that reads a view (a bot, the review) asks the phase
+        the view names instead of branching on phase names."""
+        phase = self.phases.get(name)
+        return None if phase is None else getattr(phase, hook)
 
     def check_seat(self, state: S, seat: Any) -> None:
         """Refuse anything but a seat number of this game."""

@@ -3,7 +3,9 @@
 boardgame.io's phases are the model. A game is always in one phase (``GameState.phase``); an
 engine declares each phase once as a ``Phase``:
 
-- ``to_act(state)``: the seats that may act now (one, or several at once);
+- ``to_act(state)``: the seats that may act now (one, or several at once); a phase whose seats
+  take turns declares its turn order there instead (``games.order``: round robin, once around,
+  by a ranking, simultaneous), which is called the same way and holds the turn in the state;
 - ``legal(state, seat)``: that seat's legal actions (JSON objects, for views and bots);
 - ``moves``: the action types the phase accepts, each a ``Move``: the declared type
   (``games.actions.ActionType``) and the function that applies a checked action of it,
@@ -14,7 +16,17 @@ engine declares each phase once as a ``Phase``:
   refuses one more with ``move_limit`` and leaves it out of the legal actions);
 - ``timer`` (optional): a ``PhaseTimer``, the phase's time limit, ``seconds(state)`` (``None``:
   no clock in this game) and what the table's timeout does, ``apply(state, events)``;
-- ``begin`` (optional): what happens when the game enters the phase, ``begin(state, events)``.
+- ``begin`` (optional): what happens when the game enters the phase, ``begin(state, events)``;
+- ``stages`` (optional): the steps a turn of the phase goes through (boardgame.io's stages),
+  each a ``Stage``: the action types it takes and, for each other type of the phase, the
+  refusal; ``stage(state)`` names the running one. The base refuses a type the running stage
+  does not take (after the declared shape, before the engine's own checks) and leaves it out
+  of the legal actions, so an engine's moves never ask which step the turn is in;
+- what the code that uses states asks of a phase, so that it never branches on phase names:
+  ``view(state, seat)``, the phase's piece of a view (the base adds it to the engine's
+  ``observe``); ``bot(view, legal, rng)``, how a bot chooses in this phase (a bot may ask its
+  phase's hook: ``GameKind.phase_hook``); ``analysis(view, legal, played)``, how the review
+  judges a move of this phase (``games.analysis``; ``None``: not judged).
 
 The base (``games.base.GameKind``) checks an action against the running phase (an unknown type
 is ``unknown_action``, a type of another phase ``action_not_now``, then the declared shape),
@@ -27,11 +39,14 @@ importing it, and a game's modules need no import cycle. The phase named ``over`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from errors import IllegalAction
 from games.actions import Action, ActionType
+from games.order import TurnOrder
 from games.state import GameState
 
 S = TypeVar("S", bound=GameState)
@@ -64,6 +79,16 @@ class PhaseTimer(Generic[S]):
 
 
 @dataclass(frozen=True)
+class Stage:
+    """A step of a phase's turn: the action types it takes (``moves``), and for a type of the
+    phase it does not take, the refusal ``(reason, sentence)`` (default ``action_not_now``)."""
+
+    name: str
+    moves: frozenset[str]
+    refusals: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Phase(Generic[S]):
     """One phase of a game, as its engine declares it (see the module docstring)."""
 
@@ -73,9 +98,16 @@ class Phase(Generic[S]):
     moves: tuple[Move[S, Any], ...] = ()
     timer: PhaseTimer[S] | None = None
     begin: Callable[[S, list[Event]], None] | None = None
+    stages: tuple[Stage, ...] = ()
+    stage: Callable[[S], str] | None = None
+    view: Callable[[S, int | None], dict[str, Any]] | None = None
+    bot: Callable[[dict, list[Action], random.Random], Action] | None = None
+    analysis: Callable[[dict, list[Action], Action], Any] | None = None
     by_name: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
     #: The limited action types (``Move.limit``), type → limit.
     limits: dict[str, int] = field(init=False, repr=False, compare=False)
+    #: The declared stages, by name.
+    by_stage: dict[str, Stage] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name = {m.name: m for m in self.moves}
@@ -84,6 +116,39 @@ class Phase(Generic[S]):
         object.__setattr__(self, "by_name", by_name)
         limits = {m.name: m.limit for m in self.moves if m.limit is not None}
         object.__setattr__(self, "limits", limits)
+        object.__setattr__(self, "by_stage", {st.name: st for st in self.stages})
+        if (self.stage is None) != (not self.stages):
+            raise ValueError(f"phase {self.name!r}: stages and ``stage`` go together")
+        for st in self.stages:
+            unknown = (st.moves | st.refusals.keys()) - by_name.keys()
+            if unknown:
+                raise ValueError(f"phase {self.name!r}, stage {st.name!r}: no moves {unknown}")
+
+    @property
+    def turns(self) -> TurnOrder[S] | None:
+        """The phase's declared turn order (``games.order``), if its seats take turns."""
+        return self.to_act if isinstance(self.to_act, TurnOrder) else None
+
+    def running_stage(self, state: S) -> Stage | None:
+        """The stage the phase's turn is in now (``None``: the phase declares no stages)."""
+        return None if self.stage is None else self.by_stage[self.stage(state)]
+
+    def check_stage(self, state: S, kind: str) -> None:
+        """Refuse an action type the running stage does not take (its declared refusal)."""
+        st = self.running_stage(state)
+        if st is None or kind in st.moves:
+            return
+        reason, sentence = st.refusals.get(
+            kind, ("action_not_now", f"a {kind!r} action is not possible now")
+        )
+        raise IllegalAction(
+            sentence, "action", reason=reason, params={"action": kind, "stage": st.name}
+        )
+
+    def staged(self, state: S, legal: list[Action]) -> list[Action]:
+        """``legal`` less the actions the running stage does not take."""
+        st = self.running_stage(state)
+        return legal if st is None else [a for a in legal if a["type"] in st.moves]
 
 
 def begin_entered(phases: dict[str, Phase[Any]], state: GameState, events: list[Event]) -> None:

@@ -57,7 +57,7 @@ RACE_MIN = 6
 VARIABLES: dict[str, str] = {
     "tobago": "TOBAGO_STRONG_ROLLOUTS",
     "dao": "DAO_STRONG_ROLLOUTS",
-    "isla_dorada": "ISLA_STRONG_ROLLOUTS",
+    "isla_dorada": "ISLA_DORADA_STRONG_ROLLOUTS",
     "dragons_gold": "DRAGONS_GOLD_STRONG_ROLLOUTS",
 }
 

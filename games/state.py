@@ -9,9 +9,11 @@ running phase began (its clock's start), and two records for the table (``games.
 the move after which its turn clock started), ``phase_moves`` (how many actions of each limited
 type each seat has taken since the running phase began), ``timeouts`` (how many moves in a row
 the table played for each seat whose time ran out) and ``absent`` (the seats marked absent after
-``games.turns.ABSENT_AFTER`` such moves: the table plays for them at once until they are back).
-The base keeps ``moves``, ``phase_since`` and those four; engines change ``phase`` only through
-``enter``.
+``games.turns.ABSENT_AFTER`` such moves: the table plays for them at once until they are back),
+and the turn: ``current``, the seat whose turn it is, and ``order``, the seats in the order the
+running phase's turns go (``games.order``: a phase declares its turn order). The base keeps
+``moves``, ``phase_since`` and those four; engines change ``phase`` only through ``enter``, and
+``current`` and ``order`` only through the running phase's declared ``games.order.TurnOrder``.
 
 **Seeds.** The base builds the generator, ``random.Random(seed)`` (``generator``), and hands it to
 the engine's ``setup``, which shuffles the deal with it and keeps it in the state: every later
@@ -51,6 +53,10 @@ class GameState:
     timeouts: dict[int, int] = field(default_factory=dict)
     #: The seats marked absent (``games.turns``): their clock is 0 s until they are back.
     absent: set[int] = field(default_factory=set)
+    #: The seat whose turn it is (``games.order``); ``None``: nobody's (all act at once, or none).
+    current: int | None = None
+    #: The seats in the order the running phase's turns go (``games.order.TurnOrder.start``).
+    order: list[int] = field(default_factory=list)
     #: A phase was entered during the action being applied and its ``begin`` has not run yet
     #: (``games.phases``); always false between actions.
     entering: bool = field(default=False, repr=False, compare=False)
@@ -111,14 +117,19 @@ def common_json(state: GameState) -> dict[str, Any]:
         "phase_moves": dict(state.phase_moves),
         "timeouts": {str(seat): n for seat, n in state.timeouts.items()},
         "absent": sorted(state.absent),
+        "current": state.current,
+        "order": list(state.order),
     }
 
 
 #: The version of ``common_json``'s form (a snapshot also says its engine's: ``GameKind``); raise
 #: it when the base's part of a state changes, so that snapshots stored before are refused.
 #: Entries added since with a default (``timeouts``, ``absent``: none before issue 41) keep it:
-#: a snapshot without them reads as no seat timed out or absent.
-COMMON_FORMAT = 2
+#: a snapshot without them reads as no seat timed out or absent. Format 3 (issue 45): the turn
+#: (``current``, ``order``) moved from each engine's part into the base's; a snapshot of format 2
+#: is refused and the log replayed, its engine's part naming the turn in its own words (the
+#: engines' own formats stayed: this one refuses every snapshot of before).
+COMMON_FORMAT = 3
 #: The entries of ``common_json``: an engine's part of a snapshot uses none of these names.
 COMMON_KEYS = frozenset(
     (
@@ -133,6 +144,8 @@ COMMON_KEYS = frozenset(
         "phase_moves",
         "timeouts",
         "absent",
+        "current",
+        "order",
         "format",
     )
 )
@@ -153,6 +166,8 @@ def common_from_json(data: dict[str, Any]) -> dict[str, Any]:
             "phase_moves": {str(k): int(v) for k, v in data["phase_moves"].items()},
             "timeouts": {int(seat): int(n) for seat, n in data.get("timeouts", {}).items()},
             "absent": {int(seat) for seat in data.get("absent", [])},
+            "current": None if data["current"] is None else int(data["current"]),
+            "order": [int(seat) for seat in data["order"]],
         }
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise InvalidInput(f"not a state snapshot: {e!r}", "state") from None

@@ -57,16 +57,19 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from errors import IllegalAction, InvalidInput
 from games.actions import Action, ActionType, check_shape
 from games.gametype import OptionSpec
 from games.phases import Event, Phase
+from games.playing import Playable
 from games.state import GameState
 
-if TYPE_CHECKING:
-    from games.base import GameKind
+#: How the base checks a seat's move and makes it the work that applies it: ``(state, phase,
+#: seat, action) -> work`` (``GameKind.seat_work``); the table's move for a late seat is
+#: checked as that seat's own.
+SeatWork = Callable[[Any, Phase[Any], int, Action], Callable[[list[Event]], None]]
 
 #: The longest turn a game may allow: 7 days.
 MAX_TURN_SECONDS = 7 * 86_400
@@ -259,7 +262,7 @@ def counted(
 
 
 def timeout_action(
-    kind: GameKind, state: GameState, rng: random.Random, seat: int | None = None
+    kind: Playable, state: GameState, rng: random.Random, seat: int | None = None
 ) -> Action:
     """What the table plays when a clock runs out: a phase's ``timeout`` as it is; for a turn
     clock, the late seat's move by ``kind.gentlest_bot`` from its view (a random legal action
@@ -282,7 +285,7 @@ def timeout_action(
 
 
 def table_work(
-    kind: GameKind, state: GameState, phase: Phase[Any], action: Action
+    kind: Playable, state: GameState, phase: Phase[Any], action: Action, seat_work: SeatWork
 ) -> tuple[int | None, Callable[[list[Event]], None]]:
     """The table's action (seat ``None``) checked, as ``(the seat it plays for, the work that
     applies it)``: the end of a full log or of an expired table, the running phase timer's ``timeout``, or a turn
@@ -318,7 +321,7 @@ def table_work(
         and late in kind.turn_clocks(state)
     ):
         check_shape(action["move"], "action.move")
-        play = kind._seat_work(state, phase, late, action["move"])
+        play = seat_work(state, phase, late, action["move"])
 
         def played_for(events: list[Event]) -> None:
             events.append({"type": TURN_TIMEOUT, "seat": late})

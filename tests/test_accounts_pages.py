@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from tests.kinds import BUILTIN
 from web.accounts_pages import ME_PAGE, safe_next
 
 PASSWORD = "a long passphrase"
@@ -181,7 +182,7 @@ def test_my_games_name_seats_the_one_way_a_bot_by_its_number_and_level(client):
 
 def test_leaderboards_list_every_registered_kind_and_its_bots(client):
     page = client.get("/leaderboards?lang=en").get_data(as_text=True)
-    for kind in ("tobago", "dao", "isla_dorada", "dragons_gold"):
+    for kind in BUILTIN:
         assert f'href="/leaderboards/{kind}"' in page
     board = client.get("/leaderboards/dao?lang=en").get_data(as_text=True)
     assert "Nobody has a rating in this game yet" in board

@@ -18,21 +18,26 @@ from games.isla_dorada import strong as isla_dorada_strong
 from games.search import rollouts_from_environ, thinking_from_environ
 from games.tobago import search
 from i18n import translate
+from tests.kinds import BUILTIN, covering
+from web.game_site import site_of
 
-BUILTIN = ("tobago", "dao", "isla_dorada", "dragons_gold")
-#: What each game offers.
-OFFERED = {
-    "tobago": ["easy", "normal", "strong"],
-    "dao": ["easy", "normal", "strong"],
-    "isla_dorada": ["easy", "normal", "strong"],
-    "dragons_gold": ["easy", "normal", "strong"],
-}
-OLD_NAMES = {
-    "tobago": {"random": "easy", "strategic": "normal"},
-    "dao": {"random": "easy", "greedy": "normal", "ev": "strong"},
-    "isla_dorada": {"random": "easy", "planner": "normal"},
-    "dragons_gold": {"random": "easy", "greedy": "normal"},
-}
+#: What each game offers (an entry per registered game: ``covering``).
+OFFERED = covering(
+    {
+        "tobago": ["easy", "normal", "strong"],
+        "dao": ["easy", "normal", "strong"],
+        "isla_dorada": ["easy", "normal", "strong"],
+        "dragons_gold": ["easy", "normal", "strong"],
+    }
+)
+OLD_NAMES = covering(
+    {
+        "tobago": {"random": "easy", "strategic": "normal"},
+        "dao": {"random": "easy", "greedy": "normal", "ev": "strong"},
+        "isla_dorada": {"random": "easy", "planner": "normal"},
+        "dragons_gold": {"random": "easy", "greedy": "normal"},
+    }
+)
 #: Small think budgets for the strong bots that search: tests stay quick (the bench plays the
 #: real ones).
 SMALL = {"tobago": 8, "dragons_gold": 2, "dao": 4, "isla_dorada": 2}
@@ -100,11 +105,11 @@ def test_a_seat_named_by_an_old_level_plays_the_same_moves(client):
     assert moves[0] == moves[1] is not None
 
 
-PAGE_PREFIX = {"tobago": "seat.", "dao": "dao.", "isla_dorada": "isla.", "dragons_gold": "dg."}
-
-
 def test_a_new_game_page_words_every_offered_level(client):
-    for name, prefix in PAGE_PREFIX.items():
+    for name in BUILTIN:
+        page_words = site_of(name).new_page
+        assert page_words is not None, name
+        prefix = page_words.level_strings
         for lang in ("en", "zh"):
             for level in OFFERED[name]:
                 key = f"{prefix}level_{level}"
@@ -130,7 +135,7 @@ def test_the_pages_have_a_short_name_for_every_level_and_old_name(name):
     [
         ("tobago", "TOBAGO_STRONG_ROLLOUTS"),
         ("dao", "DAO_STRONG_ROLLOUTS"),
-        ("isla_dorada", "ISLA_STRONG_ROLLOUTS"),
+        ("isla_dorada", "ISLA_DORADA_STRONG_ROLLOUTS"),
         ("dragons_gold", "DRAGONS_GOLD_STRONG_ROLLOUTS"),
     ],
 )

@@ -73,7 +73,7 @@ def test_a_thousand_all_bot_games_of_every_kind_all_end(name, monkeypatch):
     monkeypatch.setenv("TOBAGO_STRONG_ROLLOUTS", "1")
     monkeypatch.setenv("DRAGONS_GOLD_STRONG_ROLLOUTS", "1")
     monkeypatch.setenv("DAO_STRONG_ROLLOUTS", "2")
-    monkeypatch.setenv("ISLA_STRONG_ROLLOUTS", "1")
+    monkeypatch.setenv("ISLA_DORADA_STRONG_ROLLOUTS", "1")
     plan = tables(name)
     jobs = [
         (name, seed, levels) for seed, levels in zip(range(GAMES_PER_KIND), itertools.cycle(plan))

@@ -9,9 +9,11 @@ from __future__ import annotations
 import pytest
 import requests
 
+from games.base import get_kind
 from games.isla_dorada.actions import MAX_BID
 from i18n import translate
 from solver.deck import DECK_SIZE
+from tests.kinds import BUILTIN
 from tests.servers import gunicorn_in
 from web.schemas_games import MAX_VERSION
 
@@ -25,9 +27,7 @@ def server(tmp_path_factory):
 
 
 def new_game(url: str, kind: str) -> dict:
-    seats = [
-        {"type": "human", "name": f"P{i}"} for i in range(2 if kind in ("dao", "tobago") else 3)
-    ]
+    seats = [{"type": "human", "name": f"P{i}"} for i in range(get_kind(kind).type.min_seats)]
     resp = requests.post(f"{url}/api/games", json={"game": kind, "seats": seats}, timeout=30)
     assert resp.status_code == 201, resp.text
     return resp.json()
@@ -79,7 +79,7 @@ def refused(resp: requests.Response, field: str, limit: int) -> dict:
     return err
 
 
-@pytest.mark.parametrize("kind", ["dao", "tobago", "isla_dorada", "dragons_gold"])
+@pytest.mark.parametrize("kind", BUILTIN)
 @pytest.mark.parametrize("version", [HUGE, 2**53])
 def test_a_version_past_2_53_is_refused_400_in_words(server, kind, version):
     game = new_game(server, kind)

@@ -46,7 +46,7 @@ def _table(state) -> strong.Table:
         state.round,
         state.options["bust_match"] == "first",
     )
-    table.to_move = state.to_move
+    table.to_move = state.current
     return table
 
 
@@ -91,7 +91,7 @@ def test_a_table_played_out_ends_as_the_engine_does(seats):
 def test_a_sampled_game_agrees_with_the_view_it_was_drawn_from(seed, seats):
     state = _running(seed, seats, 25 + seed)
     assert not KIND.is_over(state)
-    me = state.to_move
+    me = state.current
     view = KIND.view(state, me)
     truth = _table(state)
     others = [0] * C.TYPE_COUNT
@@ -115,8 +115,8 @@ def test_a_sampled_game_agrees_with_the_view_it_was_drawn_from(seed, seats):
 
 def test_a_view_that_does_not_add_up_gives_the_default_move():
     state = _running(3, 4, 20)
-    view = KIND.view(state, state.to_move)
-    view["players"][(state.to_move + 1) % 4]["count"] += 5  # cards from nowhere
+    view = KIND.view(state, state.current)
+    view["players"][(state.current + 1) % 4]["count"] += 5  # cards from nowhere
     with pytest.raises(strong.Inconsistent):
         strong.sample(view, random.Random(0))
     assert strong.choose(view, [TAKE, TURN], random.Random(0), TURN, SMALL).move == TURN
@@ -126,7 +126,7 @@ def test_the_move_depends_on_the_view_alone():
     """Two states the seat cannot tell apart (another order of the deck, the others' cards
     swapped between them) give the same move from the same generator."""
     state = _running(5, 4, 30)
-    me = state.to_move
+    me = state.current
     other = copy.deepcopy(state)
     a, b = [s for s in range(4) if s != me and other.piles[s]][:2]
     other.piles[a][0], other.piles[b][0] = other.piles[b][0], other.piles[a][0]
@@ -141,7 +141,7 @@ def test_the_move_depends_on_the_view_alone():
 
 def test_the_default_is_the_one_turn_look_ahead_without_a_search():
     state = _running(6, 4, 12)
-    view = KIND.view(state, state.to_move)
+    view = KIND.view(state, state.current)
     default = ev_bot(view, [TAKE, TURN], random.Random(0))
     fewer = Thinking(rollouts={"dao": 1})  # fewer rollouts than moves: no search
     decision = strong.choose(view, [TAKE, TURN], random.Random(0), default, fewer)

@@ -376,7 +376,7 @@ def test_a_player_with_wizard_and_thief_in_the_fight_looks_behind_the_screen_and
     )
     play(state, 0, "wizard", 0)
     play(state, 1, "knight3", 0)  # 4
-    state.turn = 0
+    state.current = 0
     play(state, 0, "thief", 0)  # 6 of 6; seat 0 has wizard + thief; lone wizard took the red
     KIND.apply(state, 0, {"type": "propose", "shares": {"1": {"gold": 1, "black": 1, "silver": 2}}})
     KIND.apply(state, 1, {"type": "accept", "proposal": 1})
@@ -427,7 +427,7 @@ def test_a_wizard_and_thief_player_may_decline_after_looking():
     )
     play(state, 0, "wizard", 0)
     play(state, 1, "knight3", 0)
-    state.turn = 0
+    state.current = 0
     play(state, 0, "thief", 0)
     KIND.apply(state, 0, {"type": "propose", "shares": {"1": {"gold": 1, "black": 1, "silver": 2}}})
     KIND.apply(state, 1, {"type": "accept", "proposal": 1})
@@ -510,7 +510,7 @@ def test_division_lowest_contribution_divides_highest_picks_first_ties_by_stack_
     play(state, 0, "thief", 0)  # seat 0: 2 (lowest: divides)
     play(state, 1, "knight3", 0)  # seat 1: 3 (attacked before seat 2)
     play(state, 2, "knight3", 0)  # seat 2: 3 -> 8 of 9
-    state.turn = 3
+    state.current = 3
     play(state, 3, "wizard", 0)  # seat 3: 1 -> 9: slain; but seat 3 has lowest now
     st = state.settle
     assert st.order == [1, 2, 0, 3] and KIND.to_act(state) == [3]

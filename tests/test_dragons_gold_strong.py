@@ -52,7 +52,7 @@ PUBLIC = ("phase", "turn", "bag", "deck", "market_card", "removed", "dragons", "
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_sampled_state_shows_the_seat_the_view_it_was_drawn_from(seed):
     state = _midgame(seed)
-    me = state.turn
+    me = state.current
     view = KIND.view(state, me)
     for k in range(5):
         sampled = sampling.sample_state(view, random.Random(k))
@@ -144,7 +144,7 @@ def test_the_move_depends_on_the_view_alone():
     """Two states the seat cannot tell apart (the other screens and the bag hold other tokens,
     the counts unchanged) give the same move from the same generator."""
     state = _midgame(4)
-    me = state.turn
+    me = state.current
     other = copy.deepcopy(state)
     victim = next(s for s in range(other.seats) if s != me and sum(other.hoards[s].values()))
     given = next(c for c, n in other.hoards[victim].items() if n)

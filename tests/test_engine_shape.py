@@ -20,6 +20,7 @@ from errors import IllegalAction, InvalidInput
 from games.base import SYSTEM, TIMEOUT, GameKind, kinds
 from games.phases import Phase
 from games.state import COMMON_FORMAT, generator, generator_from_json, generator_json
+from tests.kinds import BUILTIN
 from tests.testgame import BlindAuction
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -257,7 +258,7 @@ def _imports(path: Path) -> tuple[set[str], list[int]]:
     return top, inner
 
 
-@pytest.mark.parametrize("game", ["tobago", "dao", "isla_dorada", "dragons_gold"])
+@pytest.mark.parametrize("game", BUILTIN)
 def test_a_games_modules_import_no_cycle_and_nothing_inside_a_function(game):
     package = ROOT / "games" / game
     modules = {f"games.{game}.{p.stem}": p for p in package.glob("*.py") if p.stem != "__init__"}

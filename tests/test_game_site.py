@@ -6,7 +6,7 @@ is spread over the shared files.
 held to ``MAX_SHARED`` (the list of built-in games, ``games.base.BUILTIN_GAMES``, and at most one
 more). A kind's own files are its folders and files (``games/<kind>/``, ``static/<kind>/``,
 ``templates/<kind>/``, ``i18n/<lang>/<kind>.json``, ``web/rules/<lang>/<kind>.md``,
-``static/review/<kind>.js``), its web module ``web/<kind>_pages.py`` and the modules of the
+``static/review/<kind>.js`` and ``.css``), its web module ``web/<kind>_pages.py`` and the modules of the
 blueprints its descriptor names; for Tobago also the island and deduction layers and the puzzles'
 pages (``EXTRA_OWN``). Not counted: the tests and benchmarks (each game's are its own files; the
 shared ones take kinds as parameters) and the README (the map of the code describes every game).
@@ -26,7 +26,7 @@ import pytest
 from markupsafe import escape
 
 from games.base import BUILTIN_GAMES
-from i18n import LANGS, catalogue
+from i18n import LANGS, catalogue, has, lookup
 from web.game_site import GameSite, listed_sites, module_name, site_of, sites
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +40,7 @@ SITE_NAME = re.compile(r'tobago\.(?:sqlite3|tokens|invites|myGames|lang|chat)\b|
 
 
 def test_every_builtin_game_has_a_descriptor_of_its_own():
-    assert BUILTIN == ["tobago", "dao", "isla_dorada", "dragons_gold"]
+    assert len(BUILTIN) == len(BUILTIN_GAMES)  # one kind a module, each found by the site
     for name in BUILTIN:
         site = site_of(name)
         assert site.kind == name and site != GameSite(name), name
@@ -68,7 +68,7 @@ def test_a_descriptor_names_files_and_strings_that_exist(name):
     keys = [site.title, site.blurb, *(link.label for link in site.nav + site.home_links)]
     keys += [link.label for link in site.error_links]
     for lang in LANGS:
-        missing = [k for k in keys if k not in catalogue(lang)]
+        missing = [k for k in keys if not has(lang, k)]
         assert not missing, (lang, missing)
         assert any(k.startswith(site.strings) for k in catalogue(lang)), site.strings
 
@@ -128,7 +128,7 @@ def test_a_descriptors_pages_name_files_and_strings_that_exist(name):
         assert (ROOT / "static" / script).is_file(), script
     keys = _new_page_keys(site) + _game_page_keys(site)
     for lang in LANGS:
-        missing = sorted({k for k in keys if k not in catalogue(lang)})
+        missing = sorted({k for k in keys if not has(lang, k)})
         assert not missing, (lang, missing)
 
 
@@ -157,7 +157,7 @@ def test_a_new_game_page_is_its_descriptors(client, name, lang):
     assert ('id="turn-seconds"' in html) == any(f.widget == "turn" for f in page.options)
     levels = re.search(r'<div class="bot-levels">.*?</dl>', html, re.S).group(0)
     assert re.findall(r"<dt>(.*?)</dt>", levels) == [
-        str(escape(catalogue(lang)[f"{page.level_strings}level_{level}"])) for level in kind.levels
+        str(escape(lookup(lang, f"{page.level_strings}level_{level}"))) for level in kind.levels
     ]
     assert page.script in html and str(site.stylesheet) in html
 
@@ -207,7 +207,8 @@ def _own(name: str, path: str) -> bool:
         path.startswith(folders)
         or path in {m.replace(".", "/") + ".py" for m in modules}
         or re.fullmatch(
-            rf"i18n/[a-z]+/{name}\.json|web/rules/[a-z]+/{name}\.md|static/review/{name}\.js", path
+            rf"i18n/[a-z]+/{name}\.json|web/rules/[a-z]+/{name}\.md|static/review/{name}\.(?:js|css)",
+            path,
         )
         is not None
     )
@@ -223,6 +224,13 @@ def names(name: str, text: str) -> bool:
     return re.search(word, SITE_NAME.sub("", text)) is not None
 
 
+def key_names(name: str, key: str) -> bool:
+    """Whether the catalogue key ``key`` names the kind ``name``: as a word between dots and
+    underscores too (``review.engine_dao``, ``rules.pic_dao_elements``), since a key is read
+    as ``<namespace>.<words joined by _>``."""
+    return re.search(rf"(?<![A-Za-z0-9-]){re.escape(name)}(?![A-Za-z0-9-])", key) is not None
+
+
 def shared_files_naming(name: str) -> list[str]:
     found = []
     for path in _project_files():
@@ -232,12 +240,16 @@ def shared_files_naming(name: str) -> list[str]:
             text = (ROOT / path).read_text("utf-8")
         except UnicodeDecodeError:  # an image or an icon
             continue
-        if names(name, text):
+        words = json.loads(text) if re.fullmatch(r"i18n/[a-z]+/\w+\.json", path) else {}
+        if names(name, text) or any(key_names(name, key) for key in words):
             found.append(path)
     return found
 
 
 def test_what_names_a_kind():
+    assert key_names("dao", "review.engine_dao") and key_names("dao", "rules.pic_dao_values")
+    assert key_names("isla_dorada", "review.engine_isla_dorada") and key_names("dao", "dao.x")
+    assert not key_names("dao", "review.daos") and not key_names("dao", "page.speed_fast")
     assert names("dao", '"dao"') and names("dao", "/dao/new") and names("dao", "games.dao.title")
     assert names("dao", 'prefixes ("game.", "dao.")') and names("tobago", "/api/tobago/solve")
     assert not names("dao", ".dao-log") and not names("dao", "daonet") and not names("dao", "DAO")
@@ -249,3 +261,36 @@ def test_a_kinds_name_is_in_at_most_two_shared_files(name):
     found = shared_files_naming(name)
     assert "games/base.py" in found  # the list of built-in games
     assert len(found) <= MAX_SHARED, found
+
+
+def test_a_review_page_loads_its_own_styles_and_no_others(client):
+    """A game's review styles are its own file (``static/review/<kind>.css``), loaded on its
+    reviews only; the shared ``review.css`` keeps what the shared review pieces draw or what
+    two games' renderers share."""
+    own = {s.kind for s in sites() if (ROOT / "static/review" / f"{s.kind}.css").is_file()}
+    assert {"tobago", "dao", "isla_dorada"} <= own
+    for site in sites():
+        html = client.get(f"/{site.kind}/games/abcdefgh/review").get_data(as_text=True)
+        loaded = set(re.findall(r'href="/static/review/([a-z_]+)\.css', html))
+        assert loaded == {"review"} | ({site.kind} & own), site.kind
+    shared_css = (ROOT / "static/review/review.css").read_text("utf-8")
+    classes = set(
+        re.findall(r"\.([a-z][a-z0-9_-]*)", re.sub(r"/\*.*?\*/", "", shared_css, flags=re.S))
+    )
+    shared = [
+        *(ROOT / "static/review" / f for f in ("review.js", "generic.js", "hub.js")),
+        *(ROOT / "templates/review").glob("*.html"),
+        ROOT / "templates/play.html",
+        *(ROOT / "static/play").glob("*.js"),
+    ]
+    shared_text = "".join(p.read_text("utf-8") for p in shared)
+    renderers = {s.review_script for s in sites()} - {"review/generic.js"}
+    texts = [(ROOT / "static" / r).read_text("utf-8") for r in sorted(renderers)]
+    only_one = {
+        c
+        for c in classes
+        if c not in shared_text
+        and c.rsplit("-", 1)[0] + "-${" not in shared_text  # built: `mark-${mark}`
+        and sum(c in text for text in texts) < 2
+    }
+    assert not only_one, sorted(only_one)

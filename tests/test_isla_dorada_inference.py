@@ -24,7 +24,7 @@ def late_auction_view(seed: int, rounds: int) -> dict:
         found = next_bot_action(KIND, state, ["normal"] * 4, lambda: random.Random(seed))
         assert found is not None
         KIND.apply(state, *found)
-    return KIND.view(state, state.turn)
+    return KIND.view(state, state.current)
 
 
 def test_the_evidence_is_the_rounds_won_and_the_places_reached():

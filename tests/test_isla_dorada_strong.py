@@ -53,6 +53,8 @@ def _common(state: IslaState) -> dict:
         "rng": random.Random(0),
         "phase": state.phase,
         "moves": state.moves,
+        "current": state.current,
+        "order": list(state.order),
     }
 
 

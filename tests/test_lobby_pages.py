@@ -13,10 +13,9 @@ import pytest
 from markupsafe import escape
 
 from i18n import catalogue, translate
+from tests.kinds import BUILTIN
 from tests.testgame import NAME, registered
 from web.game_site import listed_sites, site_of
-
-BUILTIN = ("tobago", "dao", "isla_dorada", "dragons_gold")
 
 
 def _data(html: str) -> dict:

@@ -17,6 +17,7 @@ from app import create_app
 from games.dragons_gold.engine import OFFERS_PER_SEAT, PROPOSALS_PER_SEAT
 from i18n import translate
 from tests.api_calls import act, bearer, new_game, snapshot
+from tests.kinds import BUILTIN
 from tests.testgame import NAME
 
 FLOOD = 20_000
@@ -157,7 +158,7 @@ def capped(tmp_path, clock):
     )
 
 
-@pytest.mark.parametrize("kind", ["tobago", "dao", "isla_dorada", "dragons_gold", NAME])
+@pytest.mark.parametrize("kind", [*BUILTIN, NAME])
 def test_a_full_log_ends_the_game_scored_as_it_stands(capped, kind):
     client = capped.test_client()
     seats = games.base.get_kind(kind).type.min_seats

@@ -31,6 +31,7 @@ from solver.deck import DECK
 from solver.hints import hints
 from solver.masks import MapColumn
 from tests import tobago_positions as tt
+from tests.kinds import BUILTIN, covering
 from tests.test_review_positions import bot_game
 from web.game_site import site_of, sites
 
@@ -58,7 +59,7 @@ def test_marks_follow_the_thresholds():
 
 def test_every_registered_analyst_documents_increasing_thresholds():
     found = {s.kind: s.analyst for s in sites() if s.analyst is not None}
-    assert set(found) == {"tobago", "dao", "isla_dorada", "dragons_gold"}
+    assert set(found) == set(BUILTIN)  # every game has its analysis
     for kind, analyst in found.items():
         th = analyst.thresholds
         assert 0 <= th.best < th.good < th.inaccuracy, kind
@@ -252,23 +253,28 @@ def test_isla_dorada_rates_a_bid_by_its_shortfall_beyond_the_rollouts_noise(
 # --- whole games --------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("name", "bot", "agreement"),
-    [
+#: How often each game's strongest bot plays its analysis's best move (an entry per game).
+AGREEMENT = covering(
+    {
         # Tobago's analysis is the strong bot's search on a smaller budget, on sampled states:
         # the bot (with its own budget and generator) agrees with it on most moves, not all.
-        ("tobago", "strong", 0.6),
+        "tobago": ("strong", 0.6),
         # DAO's is the strong bot's rollouts (128 deals a move, the bot 64 in all, raced):
         # where take and turn are near in value the two disagree.
-        ("dao", "strong", 0.7),
+        "dao": ("strong", 0.7),
         # Isla Dorada's bids are the strong bot's rollouts on a smaller budget, the loss less
         # their noise (its other moves are the planner's, as the bot's are). The bot races its
         # candidates (games.search): seat 2 agreed on 30 of 38 rated moves (0.79) since.
-        ("isla_dorada", "strong", 0.75),
+        "isla_dorada": ("strong", 0.75),
         # Dragon's Gold's is the strong bot's rollouts on a smaller budget too (3 games played
         # to the end per play: many plays are near in value, the noise is larger).
-        ("dragons_gold", "strong", 0.4),
-    ],
+        "dragons_gold": ("strong", 0.4),
+    }
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "bot", "agreement"), [(name, *AGREEMENT[name]) for name in BUILTIN]
 )
 def test_each_games_strongest_bot_mostly_plays_its_analysiss_best_move(
     name, bot, agreement, monkeypatch
@@ -296,7 +302,7 @@ def test_each_games_strongest_bot_mostly_plays_its_analysiss_best_move(
     assert all(len(v) == log.steps + 1 for v in result["chart"]["values"])
 
 
-@pytest.mark.parametrize("name", ["tobago", "dao", "isla_dorada", "dragons_gold"])
+@pytest.mark.parametrize("name", BUILTIN)
 def test_an_analysis_is_reproducible_and_ends_the_chart_at_the_scores(name):
     log = bot_game(name, 13)
     analyst = analyst_for(name)

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from i18n import defined
 from tests.bots import game_over
 from tests.browser_support import OUT, browser, live_server, new_page, raw_keys  # noqa: F401
 
@@ -409,7 +410,9 @@ def test_review_pages_have_no_axe_violation(browser, live_server):
 
 
 def _catalogue(lang: str) -> dict:
-    return json.loads((ROOT / "i18n" / lang / "review.json").read_text("utf-8"))
+    """Every ``review.`` key the files of ``lang`` define: the shared ones (``review.json``)
+    and each game's (its own words file)."""
+    return {k: v for k, v in defined(lang).items() if k.startswith("review.")}
 
 
 def test_review_strings_exist_in_both_languages_with_the_same_placeholders():

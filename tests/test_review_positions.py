@@ -15,14 +15,18 @@ import pytest
 from errors import InvalidInput, NotFound
 from games.base import get_kind, play_bots, replay
 from games.review import CHECKPOINT_EVERY, GameLog, Positions, check_step, merged_players_view
+from tests.kinds import covering
 from web.game_site import site_of
 
-LINEUPS = {
-    "tobago": ["strategic", "random", "random"],
-    "dao": ["ev", "random", "greedy"],
-    "isla_dorada": ["planner", "random", "random"],
-    "dragons_gold": ["greedy", "random", "random"],
-}
+#: A table of bots per game (an entry per game: ``covering``).
+LINEUPS = covering(
+    {
+        "tobago": ["strategic", "random", "random"],
+        "dao": ["ev", "random", "greedy"],
+        "isla_dorada": ["planner", "random", "random"],
+        "dragons_gold": ["greedy", "random", "random"],
+    }
+)
 
 
 def bot_game(name: str, seed: int, levels: list[str] | None = None) -> GameLog:

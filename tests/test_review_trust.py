@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games.review_trust import Trial, summary, trial
+from tests.kinds import covering
 
 
 def test_the_winner_and_the_loser_are_the_highest_and_lowest_scores():
@@ -36,11 +37,11 @@ def test_a_summary_adds_up_the_ratings_the_verdicts_and_the_markets():
 #: Isla Dorada's is 8: in its games 1 and 2 the strong seat itself scores least (rated best,
 #: as it should be) and in game 3 a normal seat wins by 25 points with weaker keeps, so its
 #: first 4 games say more about the deals than about the judge (1 of 4 under every rule tried).
-SAMPLES = [("dao", 2, 4), ("tobago", 2, 4), ("isla_dorada", 4, 8), ("dragons_gold", 4, 4)]
+SAMPLES = covering({"dao": (2, 4), "tobago": (2, 4), "isla_dorada": (4, 8), "dragons_gold": (4, 4)})
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("name", "seats", "games"), SAMPLES)
+@pytest.mark.parametrize(("name", "seats", "games"), [(k, *v) for k, v in SAMPLES.items()])
 def test_the_analysis_rates_the_strong_seat_better_and_the_winner_as_well_as_the_loser(
     name, seats, games
 ):

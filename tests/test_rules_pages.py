@@ -19,11 +19,12 @@ from games.dragons_gold import scoring as dg_scoring
 from games.isla_dorada import tables as isla_tables
 from hexmap.terrain import LANDMARK_COUNTS, TERRAINS
 from i18n import translate
+from tests.kinds import BUILTIN
 from web.game_site import site_of
 from web.rules_pictures import fill
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ("tobago", "dao", "dragons_gold", "isla_dorada")
+GAMES = BUILTIN  # every built-in game has a rules page
 LANGS = ("en", "zh")
 #: Words of a specification, not of a rule book (the Chinese ones today's zh pages used).
 DEVELOPER_WORDS = re.compile(

@@ -27,8 +27,6 @@ EXPECTED = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "SAMEORIGIN",
 }
-#: Seats to start a game of each kind with (the smallest table of bots but one human).
-SEATS = {"tobago": 2, "dao": 2, "isla_dorada": 3, "dragons_gold": 3}
 
 
 def page_urls(url: str, rules: list[str]) -> list[str]:
@@ -37,7 +35,7 @@ def page_urls(url: str, rules: list[str]) -> list[str]:
     kinds = requests.get(url + "/api/games/kinds", timeout=10).json()["kinds"]
     games = {}
     for kind in kinds:
-        n = SEATS.get(kind["name"], kind["min_seats"])
+        n = kind["min_seats"]  # the smallest table: bots but one human
         seats = [{"type": "human"}] + [{"type": "human", "open": True}] * (n - 1)
         body = {"game": kind["name"], "seats": seats, "seed": 3}
         games[kind["name"]] = requests.post(url + "/api/games", json=body, timeout=30).json()["id"]

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tests.bots import bots_move
+from tests.kinds import BUILTIN
 
-KINDS = ["tobago", "dao", "isla_dorada", "dragons_gold"]
+KINDS = BUILTIN
 
 
 def create(client, kind: str, **extra) -> dict:

@@ -34,6 +34,7 @@ SLACK_S = 6.0
 def server(tmp_path: Path, **env: str) -> Gunicorn:
     settings = {
         "TOBAGO_TABLE_STALL_S": str(STALL_S),
+        "TOBAGO_TABLE_PROCESSES": "1",  # one table process, replaced
         "TOBAGO_BOT_LEASE_S": "2",
         "TOBAGO_TEST_THINKING_DIR": str(tmp_path / "thinking"),
         "TOBAGO_TEST_THINKING_S": "0",

@@ -23,13 +23,14 @@ from errors import IllegalAction
 from games.base import SYSTEM, get_kind, replay
 from i18n import translate
 from tests.api_calls import act, new_game, snapshot
+from tests.kinds import BUILTIN
 from tests.testgame import NAME
 from web.service.banks import Banks, fold, opening
 from web.service.deadlines import EMPTY_BANK_MOVE_S
 
 pytestmark = pytest.mark.usefixtures("blind_auction")
 
-KINDS = ["tobago", "dao", "isla_dorada", "dragons_gold", NAME]
+KINDS = [*BUILTIN, NAME]
 BANK, INCREMENT = 60, 5
 
 

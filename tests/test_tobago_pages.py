@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from hexmap.catalog import classic_island
+from i18n import has, lookup, shared_key
 from solver.places import place_name, place_short
 from tests.islands import stripes_island
+from tests.kinds import BUILTIN
 from tests.places_support import COORDS
 from web.i18n import catalogue, clue_sentences
 
@@ -83,7 +85,7 @@ def test_every_key_the_pages_use_is_in_the_catalogue():
         re.findall(r'"(helper\.reason_[a-z_]+)"', (ROOT / "web/tobago_pages.py").read_text())
     )
     assert len(used) > 150
-    assert not used - set(catalogue("en"))
+    assert not {k for k in used if not has("en", k)}  # its own words or the shared ones
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -172,40 +174,43 @@ def test_one_join_page_serves_every_game_in_its_own_words(client, lang):
     for pages in sites():
         prefix = pages.join_strings
         keys = {prefix + name for name in JOIN_KEYS}
-        assert keys <= set(catalogue(lang)), keys - set(catalogue(lang))
+        assert all(has(lang, k) for k in keys), {k for k in keys if not has(lang, k)}
         game = _game(client, pages.kind)
         html = client.get(f"/{pages.kind}/games/{game}/join/1?lang={lang}").get_data(as_text=True)
-        assert f"<h1>{escape(catalogue(lang)[prefix + 'title'])}</h1>" in html
+        assert f"<h1>{escape(lookup(lang, prefix + 'title'))}</h1>" in html
         assert f'data-kind="{pages.kind}" data-strings="{prefix}"' in html
         assert f'data-game="{game}" data-seat="1"' in html
         assert "common/join.js" in html and pages.stylesheet in html
         data = json.loads(re.search(r'id="i18n-data">(.*?)</script>', html).group(1))
-        assert keys <= set(data["strings"]) and data["clues"] == {}
+        assert all(k in data["strings"] or shared_key(k) in data["strings"] for k in keys)
+        assert data["clues"] == {}
         assert client.get(f"/{pages.kind}/games/{'x' * 65}/join/0").status_code == 404
 
 
 CLIENT_KEYS = ("not_found",)
 
 
-@pytest.mark.parametrize(
-    ("shared", "page", "handover", "prefix", "names"),
-    [
-        ("gameclient.js", "tobago/game.js", 'strings: "game."', "game.", CLIENT_KEYS),
-        ("gameclient.js", "dao/game.js", 'strings: "dao."', "dao.", CLIENT_KEYS),
-        ("gameclient.js", "isla_dorada/game.js", 'strings: "isla."', "isla.", CLIENT_KEYS),
-    ],
-)
-def test_shared_page_scripts_find_their_messages_for_every_game(
-    shared, page, handover, prefix, names
-):
+def _own_game_pages() -> list[tuple[str, str, str]]:
+    """Every registered game with a game page of its own: its kind, its page script, the prefix
+    of its page's strings."""
+    from web.game_site import sites
+
+    return [
+        (s.kind, s.game_page.script, s.game_page.strings)
+        for s in sites()
+        if s.game_page is not None
+    ]
+
+
+@pytest.mark.parametrize(("kind", "page", "prefix"), _own_game_pages())
+def test_shared_page_scripts_find_their_messages_for_every_game(kind, page, prefix):
     """A shared script in ``static/common/`` builds these keys from the prefix the game's page
-    hands it: the game's catalogue entries must exist in both languages."""
-    assert all(
-        f"}}{name}`" in (ROOT / "static/common" / shared).read_text("utf-8") for name in names
-    )
-    assert handover in (ROOT / "static" / page).read_text("utf-8")
+    hands it: the game's catalogue entries (or the shared words) must exist in both languages."""
+    shared = (ROOT / "static/common/gameclient.js").read_text("utf-8")
+    assert all(f"}}{name}`" in shared for name in CLIENT_KEYS)
+    assert f'strings: "{prefix}"' in (ROOT / "static" / page).read_text("utf-8"), kind
     for lang in ("en", "zh"):
-        assert {prefix + name for name in names} <= set(catalogue(lang))
+        assert all(has(lang, prefix + name) for name in CLIENT_KEYS), (kind, lang)
 
 
 def test_rules_pages_render_markdown_in_the_chosen_language(client):
@@ -213,7 +218,7 @@ def test_rules_pages_render_markdown_in_the_chosen_language(client):
     assert "<table>" in en and "<h2>Your turn</h2>" in en
     zh = client.get("/rules/tobago?lang=zh").get_data(as_text=True)
     assert "<h1>多巴戈</h1>" in zh and "<table>" in zh and "<h2>你的回合</h2>" in zh
-    for game in ("dao", "isla_dorada", "dragons_gold"):
+    for game in (k for k in BUILTIN if k != "tobago"):
         assert (ROOT / "web/rules/zh" / f"{game}.md").exists()
         assert "untranslated" not in client.get(f"/rules/{game}?lang=zh").get_data(as_text=True)
     assert client.get("/rules/chess").status_code == 404

@@ -198,6 +198,31 @@ def test_without_the_extra_marker_option_the_action_ends_by_itself():
     assert s.players[0].markers == 14
 
 
+def test_a_turn_is_one_action_its_stages_refuse_the_others():
+    """The turn phase's declared stages (``games.tobago.turn.STAGES``): after a clue play only
+    clue plays, the extra marker and the end; after a drive only the drive's actions and the
+    end; the others refused with the stage's reason, nothing changed."""
+    s = position()
+    give(s, 0, ["in:jungle", "in:mountain", "in:grassland", "in:largest:jungle"])
+    assert types(s, 0) >= {"play_clue", "exchange", "drive", "end_turn"}
+    err = refused(s, 0, {"type": "extra_marker", "map": "white", "clue": 0})
+    assert err.reason == "extra_marker_not_now"
+    KIND.apply(s, 0, {"type": "play_clue", "card": card("in:jungle"), "map": "white"})
+    assert types(s, 0) <= {"play_clue", "extra_marker", "end_turn"}
+    assert refused(s, 0, {"type": "drive", "to": [0, 0]}).reason == "clues_played_this_turn"
+    assert refused(s, 0, {"type": "spend_amulet"}).reason == "clues_played_this_turn"
+    assert refused(s, 0, {"type": "exchange"}).reason == "exchange_mid_turn"
+
+    s = position(atvs=[(0, 4), (5, 4)])
+    KIND.apply(s, 0, {"type": "drive", "to": [0, 0]})
+    assert "play_clue" not in types(s, 0) and "exchange" not in types(s, 0)
+    clue = {"type": "play_clue", "card": s.players[0].hand[0], "map": "white"}
+    assert refused(s, 0, clue).reason == "driving_this_turn"
+    assert refused(s, 0, {"type": "exchange"}).reason == "exchange_mid_turn"
+    extra = {"type": "extra_marker", "map": "white", "clue": 0}
+    assert refused(s, 0, extra).reason == "extra_marker_not_now"
+
+
 def test_a_hand_with_no_legal_play_offers_only_driving_and_exchange():
     s = position()
     give(s, 0, ["near1:hut", "near2:hut", "!near1:hut", "!near2:hut"])

@@ -14,9 +14,10 @@ import pytest
 import games.base
 from games.base import replay
 from tests.api_calls import bearer, new_game, snapshot
+from tests.kinds import BUILTIN
 from tests.testgame import NAME, BlindAuction
 
-KINDS = ["tobago", "dao", "isla_dorada", "dragons_gold", NAME]
+KINDS = [*BUILTIN, NAME]
 LIMIT = 60
 
 

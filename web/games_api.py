@@ -21,6 +21,7 @@ from flask import Blueprint, Flask, Response, current_app, request
 
 from errors import InvalidInput
 from games.base import kinds
+from games.thinking import Thinking
 from web.accounts.credentials import Presented, acting_seat, current_account
 from web.apidoc import api_route, path_param, query_param, validated
 from web.client_limits import client_address, stream_slots
@@ -42,6 +43,7 @@ from web.schemas_games import (
     record_schema,
 )
 from web.service import lobby
+from web.service.bell import inherited
 from web.service.lobby import TableSettings
 from web.service.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.storage import GameRecord, open_store
@@ -110,7 +112,9 @@ def init_sessions(app: Flask) -> GameSessions:
     plays due bots every ``TABLE_TICK_S`` seconds (``web.service.table``). Under ``TESTING`` a
     failing bot raises. ``QUICK_BOTS`` (default on): a table whose bots all choose from their
     legal actions alone gets their replies in the player's write (``web.service.moves``). The
-    lobby's tidying is one of the runner's chores."""
+    lobby's tidying is one of the runner's chores. ``BOT_ROLLOUTS`` (a game kind's name → its
+    strong bot's rollouts a decision at full effort) is the bots' budget (``games.thinking``);
+    a write that leaves a bot due rings the server's bell (``web.service.bell``)."""
     found = GameSessions(
         open_store(
             app.config["DATABASE"],
@@ -124,6 +128,8 @@ def init_sessions(app: Flask) -> GameSessions:
         strict_bots=bool(app.config.get("TESTING")),
         quick_bots=bool(app.config.get("QUICK_BOTS", True)),
     )
+    found.thinking = Thinking(rollouts=dict(app.config.get("BOT_ROLLOUTS", {})))
+    found.bell = inherited()  # the server's thinkers' bell, if its processes share one
     app.extensions["game_sessions"] = found
     # the lobby's open tables are filled by bots and expire on time (web.service.lobby)
     found.chores.append((lobby.TIDY_S, lambda: lobby.tidy(found)))

@@ -32,7 +32,7 @@ from urllib.parse import quote, urlencode
 from flask import Blueprint, Response, g, request
 from markupsafe import Markup, escape
 
-from i18n import DEFAULT_LANG, LANGS, catalogue, normalize, translate
+from i18n import DEFAULT_LANG, LANGS, SHARED, catalogue, lookup, normalize, translate, version
 from solver.clues import all_clues, describe_clue
 
 #: ``lang`` attribute values (BCP 47) per UI language.
@@ -68,13 +68,11 @@ def clue_sentences(lang: str) -> dict[str, str]:
 
 def script_data(lang: str, prefixes: tuple[str, ...] = (), clues: bool = True) -> dict:
     """What a page's scripts need: the language, the strings under ``prefixes`` (all of them when
-    none is given) and, with ``clues``, the clue sentences."""
+    none is given) with the shared page words their keys fall back to (``i18n.SHARED``) and,
+    with ``clues``, the clue sentences."""
     cat = catalogue(lang)
-    wanted = {
-        k: v
-        for k, v in cat.items()
-        if not prefixes or k.startswith(("common.", "terrain.", "map.", "error.", *prefixes))
-    }
+    always = ("common.", "terrain.", "map.", "error.", SHARED)
+    wanted = {k: v for k, v in cat.items() if not prefixes or k.startswith((*always, *prefixes))}
     return {"lang": lang, "strings": wanted, "clues": clue_sentences(lang) if clues else {}}
 
 
@@ -84,14 +82,15 @@ def script_json(data: Any) -> str:
 
 
 @cache
-def _script_tag(lang: str, prefixes: tuple[str, ...], clues: bool) -> str:
-    """The page's strings as a JSON script element, built once per language and page kind."""
+def _script_tag(lang: str, prefixes: tuple[str, ...], clues: bool, changes: int) -> str:
+    """The page's strings as a JSON script element, built once per language and page kind (and
+    catalogues' ``changes``, ``i18n.version``)."""
     body = script_json(script_data(lang, prefixes, clues))
     return f'<script type="application/json" id="i18n-data">{body}</script>'
 
 
 @cache
-def _more_tag(lang: str, prefixes: tuple[str, ...]) -> str:
+def _more_tag(lang: str, prefixes: tuple[str, ...], changes: int) -> str:
     """The strings under ``prefixes`` only, as a JSON script element ``i18n.js`` merges."""
     strings = {k: v for k, v in catalogue(lang).items() if k.startswith(prefixes)}
     body = script_json({"strings": strings})
@@ -100,7 +99,8 @@ def _more_tag(lang: str, prefixes: tuple[str, ...]) -> str:
 
 def keys_markup(lang: str, key: str, **keys: str) -> Markup:
     """``key`` in ``lang`` with each placeholder shown as a ``<kbd>`` key (the text escaped)."""
-    text = catalogue(lang).get(key, key)
+    found = lookup(lang, key)
+    text = key if found is None else str(found)
     return escape(text).format(**{k: Markup("<kbd>{}</kbd>").format(v) for k, v in keys.items()})
 
 
@@ -125,10 +125,10 @@ def _inject() -> dict:
         return keys_markup(lang, key, **keys)
 
     def i18n_script(*prefixes: str, clues: bool = True) -> Markup:
-        return Markup(_script_tag(lang, tuple(prefixes), clues))
+        return Markup(_script_tag(lang, tuple(prefixes), clues, version()))
 
     def i18n_more(*prefixes: str) -> Markup:
-        return Markup(_more_tag(lang, tuple(prefixes)))
+        return Markup(_more_tag(lang, tuple(prefixes), version()))
 
     return {
         "ui_lang": lang,

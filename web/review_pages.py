@@ -3,7 +3,9 @@
 - ``/<kind>/games/<id>/review[?step=k&seat=i]``: one template (``templates/review/review.html``)
   and one controller script (``static/review/review.js``) for every registered kind; what is
   drawn for a position comes from the kind's renderer, ``static/review/<kind>.js`` (reusing that
-  game's own page modules), or ``static/review/generic.js`` for a kind without one. The
+  game's own page modules), or ``static/review/generic.js`` for a kind without one; its styles
+  on the review page, ``static/review/<kind>.css`` when it has any (after the shared
+  ``review.css``, which keeps only what every review shows). The
   renderer and what it needs besides its strings (the stylesheet, the data script, the string
   prefixes its modules read) come from the kind's descriptor (``web.game_site.GameSite``).
 - ``/<kind>/games/<id>/review/chart.svg``: the analysis chart (``web.review_chart``) in the
@@ -17,7 +19,10 @@ like any client.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, render_template, request
+from functools import cache
+from pathlib import Path
+
+from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from errors import InvalidInput, ProjectError
 from games.base import kinds
@@ -62,7 +67,16 @@ def review_page(kind: str, game_id: str) -> str:
         site=site,
         data_script=site.data_tag(lang),
         title=translate(lang, site.title),
+        review_stylesheet=review_stylesheet(current_app.static_folder or "", kind),
     )
+
+
+@cache
+def review_stylesheet(static_folder: str, kind: str) -> str | None:
+    """The kind's own styles for its review page, ``review/<kind>.css`` under ``static/``, if it
+    has any (looked for once per kind)."""
+    path = f"review/{kind}.css"
+    return path if (Path(static_folder) / path).is_file() else None
 
 
 def _you_arg(seats: int) -> int | None:

@@ -44,6 +44,7 @@ from games.base import Action, Event, GameKind, GameType, OptionSpec
 from games.dao import cards as C
 from games.dao import odds
 from games.dao.bots import ALIASES, BOTS
+from games.order import TurnOrder, round_robin
 from games.phases import Move, Phase
 from games.state import OVER, GameState, enter, generator
 
@@ -54,6 +55,8 @@ _OPTIONS = (
 #: The game's only phase before the end: the seat to move takes or turns.
 PLAY = "play"
 Take, Turn = bare("take"), bare("turn")
+#: Who plays: up the seat numbers, each round from its own first seat (``games.order``).
+TURNS: TurnOrder[DaoState] = round_robin()
 
 
 @dataclass(kw_only=True)
@@ -67,7 +70,6 @@ class DaoState(GameState):
     #: Per seat, this round's pile in the order taken.
     piles: list[list[int]] = field(default_factory=list)
     round: int = 1
-    to_move: int = 0
     #: Per finished round: ``{"piles": [[ids]], "left": [ids], "scores": [int]}``.
     finished: list[dict] = field(default_factory=list)
     stats: dict = field(default_factory=dict)
@@ -99,10 +101,6 @@ def _cards_json(ids: list[int]) -> list[dict]:
     return [{"element": _NAME[c], "value": _VALUE[c]} for c in ids]
 
 
-def _to_move(state: DaoState) -> list[int]:
-    return [state.to_move]
-
-
 def _take_or_turn(state: DaoState, seat: int) -> list[Action]:
     return [{"type": "take"}, {"type": "turn"}]
 
@@ -119,7 +117,7 @@ class DaoKind(GameKind[DaoState]):
     def __init__(self) -> None:
         play: Phase[DaoState] = Phase(
             PLAY,
-            to_act=_to_move,
+            to_act=TURNS,
             legal=_take_or_turn,
             moves=(Move(Take, self._take), Move(Turn, self._turn)),
         )
@@ -163,6 +161,7 @@ class DaoKind(GameKind[DaoState]):
             piles=[[] for _ in range(seats)],
             stats=_new_stats(seats),
         )
+        TURNS.start(state, 0)
         events: list[Event] = [{"type": "round_start", "round": 1, "first": 0}]
         self._refill(state, events)
         state.last_events = events
@@ -190,7 +189,7 @@ class DaoKind(GameKind[DaoState]):
         self._end_round(state, events)
 
     def _take(self, state: DaoState, seat: int, action: Any, events: list[Event]) -> None:
-        state.to_move = (seat + 1) % state.seats
+        TURNS.pass_turn(state)
         card = state.display.pop(0)
         state.piles[seat].append(card)
         state.stats["takes"] += 1
@@ -201,7 +200,7 @@ class DaoKind(GameKind[DaoState]):
             self._refill(state, events)
 
     def _turn(self, state: DaoState, seat: int, action: Any, events: list[Event]) -> None:
-        state.to_move = (seat + 1) % state.seats
+        TURNS.pass_turn(state)
         deck, display = state.decks[state.round - 1], state.display
         card = deck.pop()
         match = display[-1] if state.options["bust_match"] == "previous" else display[0]
@@ -270,8 +269,8 @@ class DaoKind(GameKind[DaoState]):
         if state.round < len(state.decks):
             state.round += 1
             state.piles = [[] for _ in range(state.seats)]
-            state.to_move = (state.round - 1) % state.seats
-            events.append({"type": "round_start", "round": state.round, "first": state.to_move})
+            first = TURNS.start(state, (state.round - 1) % state.seats)
+            events.append({"type": "round_start", "round": state.round, "first": first})
             self._refill(state, events)
         else:
             enter(state, OVER)
@@ -395,7 +394,6 @@ class DaoKind(GameKind[DaoState]):
             "display": list(state.display),
             "piles": [list(p) for p in state.piles],
             "round": state.round,
-            "to_move": state.to_move,
             "finished": [
                 {
                     "piles": [list(p) for p in r["piles"]],
@@ -415,7 +413,6 @@ class DaoKind(GameKind[DaoState]):
             display=list(data["display"]),
             piles=[list(p) for p in data["piles"]],
             round=int(data["round"]),
-            to_move=int(data["to_move"]),
             finished=[
                 {
                     "piles": [list(p) for p in r["piles"]],

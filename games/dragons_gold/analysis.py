@@ -39,7 +39,7 @@ import random
 import statistics
 
 from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
-from games.base import Action
+from games.base import Action, get_kind
 from games.dragons_gold import strong
 from games.dragons_gold.data import COLOURS
 from games.dragons_gold.sampling import Inconsistent
@@ -58,7 +58,7 @@ def _values(view: dict) -> dict[str, float]:
     return token_values(view["seats"], view["options"]["advanced"])
 
 
-def _fight(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+def judge_fight(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     if played.get("type") != "play" or played not in legal:
         return None
     moves = strong.candidates(view, legal, ANALYSIS_CANDIDATES)
@@ -92,7 +92,7 @@ def _weigher(view: dict) -> strong.Weigher | None:
         return None
 
 
-def _pick(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+def judge_pick(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     lots = view["negotiation"]["lots"]
     picks = [i for i, a in enumerate(legal) if a["type"] == "pick"]
     if played.get("type") != "pick" or played not in legal or not picks:
@@ -112,7 +112,7 @@ def _pick(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     return Judgement(leads[mine], leads[best], legal[best], len(picks), {"phase": "pick"})
 
 
-def _market(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+def judge_market(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     kind = played.get("type")
     if kind not in ("accept", "reject"):
         return None
@@ -133,15 +133,13 @@ def _market(view: dict, legal: list[Action], played: Action) -> Judgement | None
 
 
 def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
-    phase = view["phase"]
-    if phase == "fight":
-        return _fight(view, legal, played)
-    if phase == "market":
-        return _market(view, legal, played)
+    """A move judged by its phase's own hook (``Phase.analysis``, declared with the phase in
+    ``games.dragons_gold.engine``: the fight, the pick, the market); the settlement's steps,
+    which views call ``negotiation``, by their step."""
     neg = view.get("negotiation")
-    if phase == "negotiation" and neg is not None and neg["step"] == "pick":
-        return _pick(view, legal, played)
-    return None
+    phase = neg["step"] if view["phase"] == "negotiation" and neg is not None else view["phase"]
+    hook = get_kind("dragons_gold").phase_hook(phase, "analysis")
+    return None if hook is None else hook(view, legal, played)
 
 
 def hoard_worth(view: dict) -> float:

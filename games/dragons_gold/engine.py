@@ -34,12 +34,14 @@ from typing import Any
 
 from games.base import GameKind, GameType, OptionSpec
 from games.dragons_gold import actions as D
+from games.dragons_gold import analysis as Z
 from games.dragons_gold import fight, market, settle, views
 from games.dragons_gold.bots import ALIASES, BOTS
 from games.dragons_gold.data import count
 from games.dragons_gold.scoring import breakdown
 from games.dragons_gold.snapshot import from_json, to_json
-from games.dragons_gold.table import DragonsGoldState, new
+from games.dragons_gold.table import FIGHT, DragonsGoldState, new
+from games.order import no_turn
 from games.phases import Event, Move, Phase, PhaseTimer
 from games.state import OVER, enter
 
@@ -76,10 +78,11 @@ def _seconds(option: str) -> Any:
 PHASES: tuple[Phase[DragonsGoldState], ...] = (
     Phase(
         "fight",
-        fight.seat_to_play,
+        FIGHT,
         fight.legal,
         (Move(D.Play, fight.play_hunter), Move(D.Use, fight.use_item)),
         begin=fight.begin,
+        analysis=Z.judge_fight,
     ),
     Phase(
         "proposals",
@@ -93,7 +96,13 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
         timer=PhaseTimer(_seconds("negotiation_seconds"), settle.timeout),
     ),
     Phase("divide", settle.divider, settle.legal_divide, (Move(D.Divide, settle.divide),)),
-    Phase("pick", settle.picker, settle.legal_pick, (Move(D.Pick, settle.pick),)),
+    Phase(
+        "pick",
+        settle.picker,
+        settle.legal_pick,
+        (Move(D.Pick, settle.pick),),
+        analysis=Z.judge_pick,
+    ),
     Phase(
         "steal",
         settle.thief,
@@ -108,7 +117,7 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
     ),
     Phase(
         "market",
-        market.to_act,
+        market.MARKET,
         market.legal,
         (
             Move(D.Offer, market.offer, limit=OFFERS_PER_SEAT),
@@ -119,6 +128,7 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
             Move(D.Done, market.done),
         ),
         timer=PhaseTimer(_seconds("market_seconds"), market.close),
+        analysis=Z.judge_market,
     ),
 )
 
@@ -163,7 +173,7 @@ class DragonsGoldKind(GameKind[DragonsGoldState]):
         """The game ends now (``end``: e.g. ``log_full``), scored as it stands: the hoards as
         they are (a treasure still on its dragon is nobody's)."""
         enter(state, OVER)
-        state.turn = None
+        no_turn(state)
         state.final = breakdown(state.hoards, state.options["advanced"])
         events.append(
             {"type": "game_over", "end": end, "scores": [r["total"] for r in state.final]}

@@ -1,6 +1,6 @@
 """The fight: turns, playing hunters under dragons, slaying, and magic items used on a turn.
 
-Actions of the seat whose turn it is (``state.turn``; declared in ``games.dragons_gold.actions``):
+Actions of the seat whose turn it is (``current``; declared in ``games.dragons_gold.actions``):
 
 - ``{"type": "play", "hunter": "wizard"|"thief"|"knight3"|"knight4", "dragon": i}``: a face-up
   hunter of mine goes under the ``i``-th dragon of the row (on top of its stack). Advanced, with
@@ -13,7 +13,7 @@ Actions of the seat whose turn it is (``state.turn``; declared in ``games.dragon
   back face up), Map (draw a token from the bag). The Amulet works by itself.
 
 A turn begins (``begin_turn``; also the fight's ``begin`` when the game comes back to it, with
-``state.turn`` the seat due to play) with the rules' checks: a seat whose hunters in front of it
+``state.current`` the seat due to play) with the rules' checks: a seat whose hunters in front of it
 are all face down turns them face up; a seat with no hunter in front of it is skipped.
 **Decision:** when no seat has a hunter in front of it (every hunter lies under a living dragon,
 possible only with 3 players, whose 30 attack can be spread under four strong dragons without
@@ -30,41 +30,35 @@ from games.dragons_gold import table
 from games.dragons_gold.actions import USE_FIELD, Play, Use
 from games.dragons_gold.data import ATTACK, DRAGONS, HUNTERS, ITEM_OF_CARD, SWORD_BONUS
 from games.dragons_gold.settle import slay
-from games.dragons_gold.table import DragonsGoldState
+from games.dragons_gold.table import FIGHT, DragonsGoldState
 
 State = DragonsGoldState
 
 
-def seat_to_play(state: State) -> list[int]:
-    """Who acts in the fight: the seat whose turn it is."""
-    return [] if state.turn is None else [state.turn]
-
-
 def begin(state: State, events: list[Event]) -> None:
-    """The fight's ``begin``: the turn of ``state.turn``, or of the first seat after it that can
-    play."""
-    assert state.turn is not None
-    begin_turn(state, state.turn, events)
+    """The fight's ``begin``: the turn of the seat due (``state.current``), or of the first seat
+    after it that can play."""
+    assert state.current is not None
+    begin_turn(state, state.current, events)
 
 
 def begin_turn(state: State, seat: int, events: list[Event]) -> None:
     """Give the turn to ``seat`` or the first seat after it that can play (turning all-face-down
     hunters face up, skipping seats with none in front); overwhelm a dragon if nobody can."""
-    n = state.seats
-    for k in range(n):
-        s = (seat + k) % n
+    s = FIGHT.start(state, seat % state.seats)
+    for _ in range(state.seats):
+        assert s is not None
         hunters = state.hunters[s]
         if any(where == "up" for where in hunters.values()):
-            state.turn = s
             return
         down = [h for h, where in hunters.items() if where == "down"]
         if down:
             for h in down:
                 hunters[h] = "up"
             events.append({"type": "hunters_turned_up", "seat": s})
-            state.turn = s
             return
         events.append({"type": "turn_skipped", "seat": s})
+        s = FIGHT.pass_turn(state)
     _overwhelm(state, events)
 
 

@@ -31,8 +31,9 @@ from errors import IllegalAction, InvalidInput
 from games.base import Action, Event
 from games.dragons_gold.actions import AcceptOffer, Offer, RejectOffer
 from games.dragons_gold.data import COLOURS, add, count, holds, take
-from games.dragons_gold.table import DragonsGoldState, Market
+from games.dragons_gold.table import FIGHT, DragonsGoldState, Market
 from games.dragons_gold.table import Offer as OfferRecord
+from games.order import TurnOrder, simultaneous
 from games.state import enter
 
 State = DragonsGoldState
@@ -40,7 +41,7 @@ State = DragonsGoldState
 
 def open_market(state: State, next_seat: int, events: list[Event]) -> None:
     enter(state, "market")
-    state.turn = None
+    MARKET.start(state)
     state.market_card = "open"
     state.market = Market(offers=[], then=next_seat)
     events.append({"type": "market_opened", "seconds": state.options["market_seconds"]})
@@ -51,6 +52,10 @@ def to_act(state: State) -> list[int]:
     return [s for s in range(state.seats) if s not in done]
 
 
+#: The market's turn order: every seat that has not left it acts at once (``games.order``).
+MARKET: TurnOrder[State] = simultaneous(to_act)
+
+
 def close(state: State, events: list[Event]) -> None:
     """The market closes (its timeout, or every player left): the seat left of the last
     slaying player plays (the fight's ``begin``)."""
@@ -58,7 +63,7 @@ def close(state: State, events: list[Event]) -> None:
     state.market = None
     state.market_card = "gone"
     events.append({"type": "market_closed"})
-    state.turn = then
+    FIGHT.start(state, then)
     enter(state, "fight")
 
 

@@ -147,7 +147,7 @@ def sample_state(view: dict, rng: random.Random) -> DragonsGoldState:
         for d in view["dragons"]
     ]
     state.hunters = [dict(p["hunters"]) for p in view["players"]]
-    state.turn = view["turn"]
+    state.current = view["turn"]
     state.moves = view["moves"]
     state.phase = "fight"
     _deal_items(state, view, rng)

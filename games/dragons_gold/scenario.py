@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from games.dragons_gold.data import ATTACK, COLOURS, DRAGONS, ITEM_OF_CARD, TOKEN_COUNTS, full
 from games.dragons_gold.engine import KIND
-from games.dragons_gold.table import Dragon, DragonsGoldState
+from games.dragons_gold.table import FIGHT, Dragon, DragonsGoldState
 
 
 def position(
@@ -63,7 +63,7 @@ def position(
         held = {c for h in state.hands for c in h}
         state.item_deck = [c for c in range(len(ITEM_OF_CARD)) if c not in held]
     state.notes = [[] for _ in range(seats)]
-    state.turn = turn
+    FIGHT.start(state, turn)
     return state
 
 

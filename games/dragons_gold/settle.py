@@ -63,7 +63,8 @@ from games.dragons_gold.actions import (
 from games.dragons_gold.data import COLOURS, ITEM_OF_CARD, add, count, empty, full, sparse
 from games.dragons_gold.scoring import breakdown
 from games.dragons_gold.splits import balanced_lots, token_values, weighted_split
-from games.dragons_gold.table import DragonsGoldState, Settlement, Tokens
+from games.dragons_gold.table import FIGHT, DragonsGoldState, Settlement, Tokens
+from games.order import no_turn
 from games.state import OVER, enter
 
 State = DragonsGoldState
@@ -88,7 +89,7 @@ def slay(state: State, index: int, slayer: int, events: list[Event]) -> None:
         attack=[attack[p] for p in participants],
         order=order,
     )
-    state.turn = None
+    no_turn(state)
     events.append(
         {
             "type": "dragon_slain",
@@ -234,13 +235,13 @@ def _finish(state: State, events: list[Event]) -> None:
     next_seat = (st.slayer + 1) % state.seats
     if not state.row:
         enter(state, OVER)
-        state.turn = None
+        no_turn(state)
         state.final = breakdown(state.hoards, state.options["advanced"])
         events.append({"type": "game_over", "scores": [r["total"] for r in state.final]})
     elif table.market_due(state):
         market.open_market(state, next_seat, events)
     else:
-        state.turn = next_seat
+        FIGHT.start(state, next_seat)
         enter(state, "fight")  # its ``begin`` gives the turn to the seat that can play
 
 

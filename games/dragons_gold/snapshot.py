@@ -20,7 +20,6 @@ def to_json(state: DragonsGoldState) -> dict[str, Any]:
         "hunters": [dict(h) for h in state.hunters],
         "hoards": [dict(h) for h in state.hoards],
         "removed": dict(state.removed),
-        "turn": state.turn,
         "settle": None if state.settle is None else asdict(state.settle),  # copies, deep
         "market": None if state.market is None else asdict(state.market),
         "hands": [list(h) for h in state.hands],
@@ -45,7 +44,6 @@ def from_json(data: dict[str, Any], common: dict[str, Any]) -> DragonsGoldState:
         hunters=[dict(h) for h in data["hunters"]],
         hoards=[dict(h) for h in data["hoards"]],
         removed=dict(data["removed"]),
-        turn=data["turn"],
         settle=None if settle is None else Settlement(**copy.deepcopy(settle)),
         market=None if market is None else Market(**copy.deepcopy(market)),
         hands=[list(h) for h in data["hands"]],

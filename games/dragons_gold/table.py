@@ -12,7 +12,7 @@ included):
   ``{colour: n}`` behind the screen; ``removed``: tokens that left the game;
 - ``phase``: ``"fight"``, a step of a slain dragon's settlement (``"proposals" | "divide" |
   "pick" | "steal" | "look"``, views call them all ``"negotiation"``), ``"market"`` or
-  ``"over"``; ``turn``: the seat to play in the fight; ``settle``: the settlement
+  ``"over"``; ``current`` (the base's): the seat to play in the fight; ``settle``: the settlement
   (``Settlement``, ``games.dragons_gold.settle``); ``market``: the open market (``Market``,
   ``games.dragons_gold.market``);
 - ``hands``, ``item_deck``, ``discard``: magic item card ids (advanced rules);
@@ -42,6 +42,7 @@ from games.dragons_gold.data import (
     TOKEN_COUNTS,
     empty,
 )
+from games.order import TurnOrder, round_robin
 from games.state import GameState
 
 #: Tokens by colour, every colour present (``data.full``).
@@ -149,7 +150,6 @@ class DragonsGoldState(GameState):
     hunters: list[dict[str, str]] = field(default_factory=list)
     hoards: list[Tokens] = field(default_factory=list)
     removed: Tokens = field(default_factory=empty)
-    turn: int | None = 0
     settle: Settlement | None = None
     market: Market | None = None
     hands: list[list[int]] = field(default_factory=list)
@@ -168,6 +168,12 @@ class DragonsGoldState(GameState):
         """The open market (its phase only)."""
         assert self.market is not None, f"no market in phase {self.phase}"
         return self.market
+
+
+#: The fight's turn order: up the seat numbers, from seat 0, then from the seat left of each
+#: dragon's slayer (``games.order``; ``games.dragons_gold.fight`` passes over the seats that
+#: cannot play).
+FIGHT: TurnOrder[DragonsGoldState] = round_robin()
 
 
 def new(
@@ -209,6 +215,7 @@ def new(
             "proposals": 0,
         },
     )
+    FIGHT.start(state, 0)
     events: list[Event] = []
     refill(state, 0, events)
     if options["advanced"]:

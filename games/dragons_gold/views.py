@@ -131,7 +131,7 @@ def observe(state: State, seat: int | None) -> dict[str, Any]:
         "me": seat,
         "seats": state.seats,
         "options": dict(state.options),
-        "turn": state.turn,
+        "turn": state.current,
         "moves": state.moves,
         "bag": len(state.bag),
         "deck": len(state.deck),

@@ -49,9 +49,10 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Callable
 
 from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
-from games.base import Action
+from games.base import Action, get_kind
 from games.isla_dorada import keeping, strong
 from games.isla_dorada import tables as T
 from games.isla_dorada.planner import Mind
@@ -148,23 +149,49 @@ def _keep_values(view: dict, actions: list[Action]) -> dict[int, float] | None:
 
 
 def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
-    phase = view["phase"]
-    if phase == "bid":
-        return _bid(view, legal, played)
-    actions = [*legal, played]  # the move made is valued too
-    values: dict[int, float] | None
-    if phase == "pay":
-        values = _pay_values(Mind(view), actions)
-    elif phase == "move":
-        values = _move_values(Mind(view), view, actions)
-    elif phase == "treasure":
-        values = _treasure_values(view, actions)
-    elif phase in keeping.FEATURES:
-        values = _keep_values(view, actions)
-    else:
-        return None
+    """A move judged by its phase's own hook (``Phase.analysis``, declared with the phase in
+    ``games.isla_dorada.engine``); a phase without one is not rated."""
+    hook = get_kind("isla_dorada").phase_hook(view["phase"], "analysis")
+    return None if hook is None else hook(view, legal, played)
+
+
+def judge_bid(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+    """A bid (or a pass, a Juju): the strong bot's rollouts (module doc)."""
+    return _bid(view, legal, played)
+
+
+def judge_pay(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+    """A way to pay the winning bid, by the planner's values."""
+    return _by_values(view, legal, played, lambda actions: _pay_values(Mind(view), actions))
+
+
+def judge_move(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+    """A river or detour choice, by the planner's outlook."""
+    return _by_values(view, legal, played, lambda actions: _move_values(Mind(view), view, actions))
+
+
+def judge_treasures(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+    """Treasure plays, by the points they score."""
+    return _by_values(view, legal, played, lambda actions: _treasure_values(view, actions))
+
+
+def judge_keep(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+    """A setup or cable news keep, by the strong bot's estimate (``keeping``)."""
+    return _by_values(view, legal, played, lambda actions: _keep_values(view, actions))
+
+
+def _by_values(
+    view: dict,
+    legal: list[Action],
+    played: Action,
+    values_of: Callable[[list[Action]], dict[int, float] | None],
+) -> Judgement | None:
+    """The move made against the best of ``legal``, each valued by ``values_of`` (``None``:
+    a move it cannot read, not rated)."""
+    values = values_of([*legal, played])  # the move made is valued too
     if values is None:
         return None
+    phase = view["phase"]
     played_value = values.pop(len(legal))
     best = best_of(values) if values else None
     if best is None or values[best] <= played_value:

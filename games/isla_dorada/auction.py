@@ -50,6 +50,7 @@ from games.isla_dorada import payment as M
 from games.isla_dorada import tables as T
 from games.isla_dorada.actions import Bid, Juju, Pay
 from games.isla_dorada.state import IslaState
+from games.order import TurnOrder, round_robin
 from games.state import enter
 
 _KIND = T.ADV_KIND
@@ -70,14 +71,19 @@ def open_exits(state: IslaState, loc: int | None = None) -> list[tuple[int, int]
     return [(r, d) for r, d in T.EXITS[here] if r != bf and r != lv]
 
 
+#: The auction's turn order: from the leader up the seat numbers, passing over the seats a Juju
+#: barred (``games.order``).
+BIDS: TurnOrder[IslaState] = round_robin(skip=lambda state, seat: state.barred[seat])
+
+
 def start_auction(state: IslaState) -> None:
     n = state.seats
     enter(state, "bid")
     state.bids = [None] * n
     state.high = -1
-    state.turn = state.leader
     state.passed = [False] * n
     state.barred = [False] * n
+    BIDS.start(state, state.leader)
     state.juju_turn = False
     state.win = None
 
@@ -137,21 +143,7 @@ def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
     purse = M.Purse(cards, state.gold[seat])
     first = {k: _ID[v[0]] for k, v in by_kind.items()}
     for route, _ in open_exits(state):
-        rtype = T.ROUTE_TYPE[route]
-        bid: dict[str, Any] = {"type": "bid", "route": T.ROUTE_IDS[route], "value": need}
-        most = purse.most(rtype)
-        if most >= need:
-            out.append(bid)
-            if "sangaia" in first:
-                out.append({**bid, "sangaia": first["sangaia"]})
-        if "ovetos" in first and most >= max(need, T.OVETOS_MIN):
-            out.append({**bid, "value": max(need, T.OVETOS_MIN), "ovetos": first["ovetos"]})
-        if "shaman" in first and rtype in T.LAND_TYPES:
-            into = T.KIND_FOR_LAND[rtype]
-            for src in T.SHAMAN_KINDS:
-                if src != into and src in by_kind and purse.most(rtype, (src, into)) >= need:
-                    shaman = {"card": first["shaman"], "from": src, "to": into}
-                    out.append({**bid, "shaman": shaman})
+        out += _route_bids(route, need, purse, by_kind, first)
     fly = max(need, 1)
     if purse.most(None) >= fly:
         here = state.location
@@ -160,6 +152,34 @@ def legal_bids(state: IslaState, seat: int) -> list[dict[str, Any]]:
             for loc, lid in enumerate(T.LOC_IDS)
             if loc != here
         ]
+    return out
+
+
+def _route_bids(
+    route: int,
+    need: int,
+    purse: M.Purse,
+    by_kind: dict[str, list[int]],
+    first: dict[str, str],
+) -> list[dict[str, Any]]:
+    """The representative bids on one open route: the least, with Sangaia, with Ovetos, with
+    each Shaman exchange the purse can pay (module docstring)."""
+    out: list[dict[str, Any]] = []
+    rtype = T.ROUTE_TYPE[route]
+    bid: dict[str, Any] = {"type": "bid", "route": T.ROUTE_IDS[route], "value": need}
+    most = purse.most(rtype)
+    if most >= need:
+        out.append(bid)
+        if "sangaia" in first:
+            out.append({**bid, "sangaia": first["sangaia"]})
+    if "ovetos" in first and most >= max(need, T.OVETOS_MIN):
+        out.append({**bid, "value": max(need, T.OVETOS_MIN), "ovetos": first["ovetos"]})
+    if "shaman" in first and rtype in T.LAND_TYPES:
+        into = T.KIND_FOR_LAND[rtype]
+        for src in T.SHAMAN_KINDS:
+            if src != into and src in by_kind and purse.most(rtype, (src, into)) >= need:
+                shaman = {"card": first["shaman"], "from": src, "to": into}
+                out.append({**bid, "shaman": shaman})
     return out
 
 
@@ -308,13 +328,7 @@ def _return_bid(state: IslaState, seat: int) -> None:
 
 
 def _next_turn(state: IslaState) -> None:
-    n = state.seats
-    t = state.turn
-    for _ in range(n):
-        t = (t + 1) % n
-        if not state.barred[t]:
-            break
-    state.turn = t
+    BIDS.pass_turn(state)
     state.juju_turn = False
 
 

@@ -18,6 +18,7 @@ from games.isla_dorada import tables as T
 from games.isla_dorada.actions import Bigfoot, Buy, Discard, Leviathan, Take, Thief, Voodoo
 from games.isla_dorada.phases import illegal, start_round
 from games.isla_dorada.state import IslaState
+from games.order import TurnOrder, round_robin
 from games.state import enter
 
 _KIND = T.ADV_KIND
@@ -47,9 +48,14 @@ def _can_draw(state: IslaState) -> bool:
     return bool(state.display or state.deck or state.discard)
 
 
+#: The drawing's turn order: from the leader up the seat numbers, each seat once (``draw_left``
+#: counts them; the drawing may end sooner, when no card is left).
+DRAWS: TurnOrder[IslaState] = round_robin()
+
+
 def begin_draw(state: IslaState, events: list[dict]) -> None:
     enter(state, "draw")
-    state.draw_seat = state.leader
+    DRAWS.start(state, state.leader)
     state.draw_left = state.seats
     state.draw_step = "take"
     if not _can_draw(state):
@@ -119,7 +125,8 @@ def play_draw(state: IslaState, seat: int, action: Take | Buy, events: list[dict
 
 
 def _after_card(state: IslaState, then: str, events: list[dict]) -> None:
-    seat = state.draw_seat
+    seat = state.current
+    assert seat is not None
     enter(state, "draw")
     if then == "buy" and state.gold[seat] >= T.BUY_COST and _can_draw(state):
         state.draw_step = "buy"
@@ -133,7 +140,7 @@ def _next_drawer(state: IslaState, events: list[dict]) -> None:
     if state.draw_left <= 0 or not _can_draw(state):
         _end_draw(state, events)
         return
-    state.draw_seat = (state.draw_seat + 1) % state.seats
+    DRAWS.pass_turn(state)
 
 
 def _end_draw(state: IslaState, events: list[dict]) -> None:

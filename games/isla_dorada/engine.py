@@ -69,6 +69,7 @@ from typing import Any
 from errors import IllegalAction
 from games.base import Action, Event, GameKind, GameType
 from games.isla_dorada import actions as I
+from games.isla_dorada import analysis as Z
 from games.isla_dorada import auction as A
 from games.isla_dorada import drawing as D
 from games.isla_dorada import phases as P
@@ -78,6 +79,7 @@ from games.isla_dorada import views as V
 from games.isla_dorada.bots import ALIASES, BOTS
 from games.isla_dorada.scoring import breakdown
 from games.isla_dorada.state import IslaState, deal, from_json, to_json
+from games.order import TurnOrder, simultaneous
 from games.phases import Move, Phase
 from games.state import OVER
 
@@ -159,28 +161,68 @@ def _choosing(state: IslaState) -> list[int]:
     return [s for s in range(state.seats) if not state.chosen[s]]
 
 
+#: The secret choices' turn order (setup, treasures, news): every seat yet to choose at once.
+SECRET_CHOICE: TurnOrder[IslaState] = simultaneous(_choosing)
+
+
+def _leader(state: IslaState) -> list[int]:
+    """Who acts while the round's winner pays and moves the expedition: the leader."""
+    return [state.leader]
+
+
 PHASES: tuple[Phase[IslaState], ...] = (
-    Phase("setup", _choosing, legal_setup, (Move(I.Setup, play_setup),)),
+    Phase(
+        "setup",
+        SECRET_CHOICE,
+        legal_setup,
+        (Move(I.Setup, play_setup),),
+        analysis=Z.judge_keep,
+    ),
     Phase(
         "bid",
-        lambda state: [state.turn],
+        A.BIDS,
         A.legal_bids,
         (Move(I.Bid, play_bid), Move(I.Pass, play_pass), Move(I.Juju, play_juju)),
+        view=V.auction_piece,
+        analysis=Z.judge_bid,
     ),
-    Phase("pay", lambda state: [state.leader], A.legal_pay, (Move(I.Pay, play_pay),)),
+    Phase(
+        "pay",
+        _leader,
+        A.legal_pay,
+        (Move(I.Pay, play_pay),),
+        view=V.pay_piece,
+        analysis=Z.judge_pay,
+    ),
     Phase(
         "move",
-        lambda state: [state.leader],
+        _leader,
         R.legal_move,
         (Move(I.Detour, R.play_detour), Move(I.Continue, R.play_river), Move(I.Stop, R.play_river)),
+        view=V.move_piece,
+        analysis=Z.judge_move,
     ),
-    Phase("treasure", _choosing, R.legal_treasures, (Move(I.Treasures, R.play_treasures),)),
-    Phase("news", _choosing, R.legal_news, (Move(I.News, R.play_news),)),
+    Phase(
+        "treasure",
+        SECRET_CHOICE,
+        R.legal_treasures,
+        (Move(I.Treasures, R.play_treasures),),
+        analysis=Z.judge_treasures,
+    ),
+    Phase(
+        "news",
+        SECRET_CHOICE,
+        R.legal_news,
+        (Move(I.News, R.play_news),),
+        view=V.news_piece,
+        analysis=Z.judge_keep,
+    ),
     Phase(
         "draw",
-        lambda state: [state.draw_seat],
+        D.DRAWS,
         D.legal_draw,
         (Move(I.Take, D.play_draw), Move(I.Buy, D.play_draw), Move(I.Done, D.play_done)),
+        view=V.draw_piece,
     ),
     Phase(
         "lightning",
@@ -192,6 +234,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
             Move(I.Thief, D.play_target),
             Move(I.Voodoo, D.play_target),
         ),
+        view=V.draw_piece,
     ),
     Phase("limit", D.over_limit, D.legal_discard, (Move(I.Discard, D.play_discard),)),
 )

@@ -60,7 +60,6 @@ class IslaState(GameState):
     #: or -1, "from", "into", "ovetos": card or -1, "sangaia": card or -1}`` (no paying cards).
     bids: list[dict | None] = field(default_factory=list)
     high: int = -1
-    turn: int = 0
     #: Seats that passed since the last bid (who passed), and seats barred by a Juju.
     passed: list[bool] = field(default_factory=list)
     barred: list[bool] = field(default_factory=list)
@@ -77,7 +76,6 @@ class IslaState(GameState):
     #: Cable news due this round: ``[drawn, kept]`` or ``None``.
     news: list[int] | None = None
     # --- drawing ---
-    draw_seat: int = 0
     draw_left: int = 0
     draw_step: str = "take"
     #: A lightning card being used: ``{"seat", "card", "then": "buy"|"next"}``.

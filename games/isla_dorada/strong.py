@@ -86,7 +86,7 @@ alone about 0.291).
 
 **The think budget** is the shared search's (``games.search``): a count of rollouts per
 candidate, never a clock, ``SETTINGS.rollouts`` at full effort unless the ``Thinking`` handed in
-names another for ``isla_dorada`` (where the bots run, ``ISLA_STRONG_ROLLOUTS``, read by the app
+names another for ``isla_dorada`` (where the bots run, ``ISLA_DORADA_STRONG_ROLLOUTS``, read by the app
 at start-up), scaled by its effort: the same view, generator and ``Thinking`` give the same
 move; a candidate clearly worse than the leader drops out of the race early. A view the sampler cannot add up (``sampling.Inconsistent``) gives the
 planner's move.

@@ -8,7 +8,7 @@ elsewhere; the bot's generator for a move is seeded by the game and the move. Pr
 bot and for the baseline: the win share (a win shared by k counts 1/k; fair 0.25) with its
 95 % interval, the mean margin (its score less the best other seat's) and the mean score; and
 the strong bot's decision CPU time (``time.process_time``) p50 / p99 over the decisions that
-searched (a rollout ran); ``ISLA_STRONG_ROLLOUTS`` sets the rollouts per candidate. ``bench/strong_bots_bench.py``'s ``isla_dorada-4`` row measures the
+searched (a rollout ran); ``ISLA_DORADA_STRONG_ROLLOUTS`` sets the rollouts per candidate. ``bench/strong_bots_bench.py``'s ``isla_dorada-4`` row measures the
 same games without the baseline; this trial adds the planner in the same seats (the pairing).
 """
 
@@ -68,7 +68,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first", type=int, default=0)
     a = ap.parse_args()
-    thinking = thinking_from_environ()  # ISLA_STRONG_ROLLOUTS, read here at the edge
+    thinking = thinking_from_environ()  # ISLA_DORADA_STRONG_ROLLOUTS, read here at the edge
     times: list[float] = []
     searched = [0]
 

@@ -10,7 +10,8 @@ Public parts: ``display`` (face-up adventure cards), ``deck``/``discard`` sizes,
 ``leviathan`` (route ids or ``null``), ``explored`` (markers per location id), ``markers``
 (total, red ones, placed), ``auction`` (bidding phase: turn, high bidder, value, minimum),
 ``pay`` (the auction's winner and its bid, while it pays), ``move`` (the leader's choice, if
-one is pending), ``draw``, ``lightning``, ``history`` (a record per round), ``last_events``.
+one is pending), ``draw``, ``news`` (each of these is its phase's piece, ``*_piece``, which the
+phase declares as its ``view``), ``lightning``, ``history`` (a record per round), ``last_events``.
 A bid shows its route (or flight), its number and the special cards played with it face up,
 never the cards that would pay it (``auction``). ``mine`` carries what only the seat sees
 besides its cards: its setup or news offer, while bidding the most its hand can pay on each open
@@ -48,6 +49,48 @@ def _played(state: IslaState, seat: int) -> dict[str, Any]:
             entry["bongo"] = _adv(bongo)
         plays.append(entry)
     return {"treasures": plays, "curses": [_goal(c) for c in state.played_curses[seat]]}
+
+
+# --- each phase's piece of a view (its ``Phase.view``: the base adds it to ``observe``'s) ----
+
+
+def auction_piece(state: IslaState, seat: int | None) -> dict[str, Any]:
+    """The auction (phase ``bid``): whose turn, the high bid, the least bid, the open routes."""
+    high = state.bids[state.high] if state.high >= 0 else None
+    return {
+        "auction": {
+            "turn": state.current,
+            "high": state.high if state.high >= 0 else None,
+            "value": high["value"] if high is not None else None,
+            "minimum": A.minimum(state),
+            "open_routes": [T.ROUTE_IDS[r] for r, _ in A.open_exits(state)],
+        }
+    }
+
+
+def pay_piece(state: IslaState, seat: int | None) -> dict[str, Any]:
+    """The winning bid its winner pays (phase ``pay``)."""
+    if state.win is None:
+        return {}
+    return {"pay": {"seat": state.leader, "bid": A.bid_json(state.win)}}
+
+
+def move_piece(state: IslaState, seat: int | None) -> dict[str, Any]:
+    """The leader's pending choice (phase ``move``)."""
+    if state.move is None:
+        return {}
+    options = [{"route": T.ROUTE_IDS[r], "to": T.LOC_IDS[d]} for r, d in state.move["options"]]
+    return {"move": {"kind": state.move["kind"], "options": options}}
+
+
+def draw_piece(state: IslaState, seat: int | None) -> dict[str, Any]:
+    """The drawing seat and its step (phases ``draw`` and ``lightning``)."""
+    return {"draw": {"seat": state.current, "step": state.draw_step}}
+
+
+def news_piece(state: IslaState, seat: int | None) -> dict[str, Any]:
+    """How many cable news cards are kept (phase ``news``)."""
+    return {"news": {"keep": state.keep}}
 
 
 def observe(kind: Any, state: IslaState, seat: int | None) -> dict:
@@ -104,30 +147,8 @@ def observe(kind: Any, state: IslaState, seat: int | None) -> dict:
         "last_events": json.loads(json.dumps(state.last_events)),
         "actions": state.moves,
     }
-    if state.phase == "bid":
-        high = state.bids[state.high] if state.high >= 0 else None
-        view["auction"] = {
-            "turn": state.turn,
-            "high": state.high if state.high >= 0 else None,
-            "value": high["value"] if high is not None else None,
-            "minimum": A.minimum(state),
-            "open_routes": [T.ROUTE_IDS[r] for r, _ in A.open_exits(state)],
-        }
-    if state.phase == "pay" and state.win is not None:
-        view["pay"] = {"seat": state.leader, "bid": A.bid_json(state.win)}
-    if state.phase == "move" and state.move is not None:
-        view["move"] = {
-            "kind": state.move["kind"],
-            "options": [
-                {"route": T.ROUTE_IDS[r], "to": T.LOC_IDS[d]} for r, d in state.move["options"]
-            ],
-        }
-    if state.phase in ("draw", "lightning"):
-        view["draw"] = {"seat": state.draw_seat, "step": state.draw_step}
     if state.lightning is not None:
         view["lightning"] = {"seat": state.lightning["seat"], "card": _adv(state.lightning["card"])}
-    if state.phase == "news":
-        view["news"] = {"keep": state.keep}
     if seat is not None and not over:
         view["mine"] = _mine(state, seat)
     if over:

@@ -37,7 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.analysis import Analyst, Judgement, Thresholds, best_of, seeded
-from games.base import Action
+from games.base import Action, get_kind
 from games.review import merged_with_own
 from games.tobago import search
 from games.tobago.islands import island_for_view
@@ -55,8 +55,6 @@ THRESHOLDS = Thresholds(good=0.5, inaccuracy=1.5)
 #: the move made; each sampled state is played on through the seat's next turn.
 ANALYSIS_ROLLOUTS = 3
 ANALYSIS_CANDIDATES = 3
-#: The phases whose decisions are rated.
-RATED_PHASES = ("turn", "sharing", "first_clue")
 
 
 def _hex(v: Any) -> Hex | None:
@@ -163,8 +161,16 @@ def _described(action: Action, view: dict) -> dict:
 
 
 def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
+    """A move judged by its phase's own hook (``Phase.analysis``, declared with the phase in
+    ``games.tobago.kind``: the first clue, the turn, the sharing; the ATV's placing is not
+    rated)."""
+    hook = get_kind("tobago").phase_hook(view["phase"], "analysis")
+    return None if hook is None else hook(view, legal, played)
+
+
+def judge_searched(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     """``played`` from ``view`` in gold of lead (module doc), or ``None`` when unrated."""
-    if view["phase"] not in RATED_PHASES or played not in legal:
+    if played not in legal:
         return None
     moves = search.candidates(view, legal, ANALYSIS_CANDIDATES)
     if played not in moves:

@@ -20,6 +20,7 @@ import argparse
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 from games.base import get_kind, play_bots
 from games.review import GameLog
@@ -53,6 +54,23 @@ def measure(games: int, seed: int) -> dict[int, tuple[float, int]]:
     return {b: (gold[b] / seen[b] if seen[b] else 0.0, seen[b]) for b in BUCKETS}
 
 
+def _record_shares(
+    state: Any, sharing: int | None, pending: dict[int, list[tuple[int, int, int]]]
+) -> None:
+    """Each seat's markers on each map not being shared now, by the map's candidate bucket:
+    ``pending[map]`` gains ``(bucket, seat, markers)``."""
+    for mi, m in enumerate(state.maps):
+        if mi == sharing:
+            continue
+        counts = [0] * state.seats
+        for e in m.clues:
+            counts[e.seat] += e.markers
+        b = bucket(m.candidates.bit_count())
+        for s, n in enumerate(counts):
+            if n:
+                pending.setdefault(mi, []).append((b, s, n))
+
+
 def _credit(log: GameLog, gold: dict[int, float], seen: dict[int, int]) -> None:
     """One replay: shares recorded per step, credited at their map's next sharing."""
     kind = get_kind(log.kind)
@@ -64,16 +82,7 @@ def _credit(log: GameLog, gold: dict[int, float], seen: dict[int, int]) -> None:
     at_raise = [0] * seats
     sharing: int | None = None
     for seat, action in log.actions:
-        for mi, m in enumerate(state.maps):
-            if mi == sharing:
-                continue
-            counts = [0] * seats
-            for e in m.clues:
-                counts[e.seat] += e.markers
-            b = bucket(m.candidates.bit_count())
-            for s, n in enumerate(counts):
-                if n:
-                    pending.setdefault(mi, []).append((b, s, n))
+        _record_shares(state, sharing, pending)
         for e in kind.apply(state, seat, action):
             if e["type"] == "raised":
                 sharing = colour_index[e["map"]]

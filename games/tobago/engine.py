@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from errors import IllegalAction
+from games.order import TurnOrder, once_around, round_robin
 from games.state import OVER, enter
 from games.tobago import islands
 from games.tobago.rules import (
@@ -110,6 +111,10 @@ def refill(state: TobagoState, seat: int, events: list[dict]) -> None:
 #: Whole rounds in a row without progress after which the game ends (rules §8, Decision "a
 #: table that stops playing"): ``STALL_ROUNDS × seats`` turns in a row, counted from any seat's.
 STALL_ROUNDS = 2
+#: Who acts in the setup's two phases (``place_atv``, ``first_clue``): each seat once, from 0.
+SETUP: TurnOrder[TobagoState] = once_around()
+#: Whose turn it is in the game proper: up the seat numbers from seat 0 (``games.order``).
+TURNS: TurnOrder[TobagoState] = round_robin()
 
 
 def stall_limit(state: TobagoState) -> int:
@@ -131,7 +136,7 @@ def next_turn(state: TobagoState, events: list[dict]) -> None:
             why = f"{STALL_ROUNDS} whole rounds without a clue, a marker or a raised treasure"
             end_game(state, events, why, "stalled")
             return
-    state.current = (state.current + 1) % state.seats
+        TURNS.pass_turn(state)
     state.turn_number += 1
     state.turn = TurnState()
     emit(state, events, "turn", seat=state.current, number=state.turn_number)
@@ -227,6 +232,7 @@ def new_state(
     for p in state.players:
         p.hand = [state.clue_deck.pop() for _ in range(HAND_SIZE[seats])]
     state.log.append({"type": "setup", "seats": seats, "island": island.name, "seed": seed})
+    SETUP.start(state, 0)
     return state
 
 
@@ -257,11 +263,10 @@ def begin_first_clue(state: TobagoState, events: list[dict]) -> None:
 
 def finish_first_clue(state: TobagoState, events: list[dict]) -> None:
     """The next seat draws its first clue, or the game proper starts with seat 0."""
-    if state.current + 1 < state.seats:
-        state.current += 1
+    if SETUP.pass_turn(state) is not None:
         begin_first_clue(state, events)
     else:
         enter(state, "turn")
-        state.current = state.seats - 1
+        TURNS.start(state, 0)
         state.turn_number = 0
         next_turn(state, events)

@@ -15,7 +15,7 @@ from games.base import GameKind, GameType
 from games.phases import Event, Move, Phase
 from games.state import OVER, generator
 from games.tobago import actions as A
-from games.tobago import engine, islands, sharing, turn, views
+from games.tobago import analysis, engine, islands, sharing, turn, views
 from games.tobago.bots import ALIASES, BOTS
 from games.tobago.rules import OPTIONS, TREASURE_VALUES
 from games.tobago.state import TobagoState, state_from_json, state_to_json
@@ -26,20 +26,23 @@ from solver.engine import SolverOptions
 PHASES: tuple[Phase[TobagoState], ...] = (
     Phase(
         "place_atv",
-        to_act=turn.current,
+        to_act=engine.SETUP,
         legal=turn.legal_place_atv,
         moves=(Move(A.PlaceAtv, turn.apply_place_atv),),
     ),
     Phase(
         "first_clue",
-        to_act=turn.current,
+        to_act=engine.SETUP,
         legal=turn.legal_first_clue,
         moves=(Move(A.FirstClue, turn.apply_first_clue),),
+        analysis=analysis.judge_searched,
     ),
     Phase(
         "turn",
-        to_act=turn.current,
+        to_act=engine.TURNS,
         legal=turn.legal_turn,
+        stages=turn.STAGES,
+        stage=turn.stage,
         moves=(
             Move(A.PlayClue, turn.apply_play_clue),
             Move(A.ExtraMarker, turn.apply_extra_marker),
@@ -51,6 +54,7 @@ PHASES: tuple[Phase[TobagoState], ...] = (
             Move(A.Raise, turn.apply_raise),
             Move(A.EndTurn, turn.apply_end_turn),
         ),
+        analysis=analysis.judge_searched,
     ),
     Phase(
         "sharing",
@@ -60,6 +64,7 @@ PHASES: tuple[Phase[TobagoState], ...] = (
             Move(A.Accept, sharing.accept),
             Move(A.Decline, sharing.decline),
         ),
+        analysis=analysis.judge_searched,
     ),
 )
 

@@ -118,7 +118,6 @@ class TobagoState(GameState):
     solver_options: SolverOptions
     #: The island's source: ``{"spec": ..., "landmarks_seed": ...}`` or ``{"custom": json}``.
     island_source: dict[str, Any]
-    current: int = 0  # the seat whose turn (or setup step) it is
     turn_number: int = 0
     #: Turns in a row that made no progress (rules §8; ``engine.STALL_ROUNDS``).
     idle_turns: int = 0
@@ -209,7 +208,6 @@ def state_to_json(s: TobagoState) -> dict:
     part, ``games.state.common_json``, holds the generator)."""
     return {
         "island_source": s.island_source,
-        "current": s.current,
         "turn_number": s.turn_number,
         "idle_turns": s.idle_turns,
         "clue_deck": list(s.clue_deck),
@@ -279,7 +277,6 @@ def state_from_json(
         island=island,
         solver_options=solver_options,
         island_source=d["island_source"],
-        current=d["current"],
         turn_number=d["turn_number"],
         idle_turns=d["idle_turns"],
         clue_deck=list(d["clue_deck"]),

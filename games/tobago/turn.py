@@ -11,6 +11,13 @@ each, then ``extra_marker``) ends when the extra marker is placed, or by itself 
 left to decide, or with ``end_turn`` when no extra marker can be placed. Action 2 is a series of
 small actions (``drive``, ``pick_amulet``, ``spend_amulet``, ``remove_marker``) ended by
 ``end_turn`` or by ``raise``. Action 3 is ``exchange``.
+
+The turn's steps are the ``turn`` phase's declared stages (``STAGES``, ``games.phases.Stage``):
+``choose`` (nothing done yet: any action), ``clues`` (action 1 begun) and ``drive`` (action 2
+begun), each with the action types it takes and the refusal of the others; the base refuses a
+type the running stage does not take, so the moves here never ask which step the turn is in.
+The stage is kept in ``TurnState.mode`` (``None``, ``"clues"``, ``"drive"``), the form the
+snapshots, the views and the bots' sampled states know.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from errors import IllegalAction
+from games.phases import Stage
 from games.state import enter
 from games.tobago import sharing
 from games.tobago.actions import (
@@ -30,6 +38,7 @@ from games.tobago.actions import (
     RemoveMarker,
 )
 from games.tobago.engine import (
+    SETUP,
     begin_first_clue,
     card_mask,
     costs_from,
@@ -50,12 +59,48 @@ from solver.deck import DECK
 from solver.engine import is_legal_play
 from solver.masks import play_refusal
 
+# --- the turn's stages ----------------------------------------------------------------------
+
+#: Action 2's small actions.
+_DRIVING = frozenset({"drive", "pick_amulet", "spend_amulet", "remove_marker", "raise"})
+_EXCHANGE_MID_TURN = ("exchange_mid_turn", "an exchange is a whole turn's action")
+_EXTRA_MARKER_NOT_NOW = (
+    "extra_marker_not_now",
+    "the extra marker follows your clue plays (action 1)",
+)
+_CLUES_PLAYED = ("clues_played_this_turn", "you played clues this turn (a turn is one action)")
+_DRIVING_NOW = ("driving_this_turn", "you are driving this turn (a turn is one action)")
+#: The steps of a turn (rules §5: a turn is one action), first the one a turn begins in.
+STAGES: tuple[Stage, ...] = (
+    Stage(
+        "choose",
+        frozenset({"play_clue", "exchange", "end_turn"}) | _DRIVING,
+        {"extra_marker": _EXTRA_MARKER_NOT_NOW},
+    ),
+    Stage(
+        "clues",
+        frozenset({"play_clue", "extra_marker", "end_turn"}),
+        {"exchange": _EXCHANGE_MID_TURN, **dict.fromkeys(_DRIVING, _CLUES_PLAYED)},
+    ),
+    Stage(
+        "drive",
+        frozenset({"end_turn"}) | _DRIVING,
+        {
+            "play_clue": _DRIVING_NOW,
+            "extra_marker": _EXTRA_MARKER_NOT_NOW,
+            "exchange": _EXCHANGE_MID_TURN,
+        },
+    ),
+)
+_TAKES = {st.name: st.moves for st in STAGES}
+
+
+def stage(state: TobagoState) -> str:
+    """The stage the turn is in (``STAGES``)."""
+    return state.turn.mode or "choose"
+
+
 # --- setup --------------------------------------------------------------------------------
-
-
-def current(state: TobagoState) -> list[int]:
-    """Who acts in the setup and in a turn: the current seat."""
-    return [state.current]
 
 
 def legal_place_atv(state: TobagoState, seat: int) -> list[dict]:
@@ -66,11 +111,9 @@ def apply_place_atv(state: TobagoState, seat: int, action: PlaceAtv, events: lis
     at = island_space(state, action.at, "action.at")
     state.players[seat].atv = at
     emit(state, events, "atv_placed", seat=seat, at=xy(at))
-    if seat + 1 < state.seats:
-        state.current = seat + 1
-    else:
+    if SETUP.pass_turn(state) is None:
         enter(state, "first_clue")
-        state.current = 0
+        SETUP.start(state, 0)
         begin_first_clue(state, events)
 
 
@@ -133,8 +176,6 @@ def _can_play(state: TobagoState, seat: int) -> tuple[str, str] | None:
     """Why ``seat`` may not play a clue now, as (reason, English sentence); None if it may."""
     p = state.players[seat]
     t = state.turn
-    if t.mode not in (None, "clues"):
-        return "driving_this_turn", "you are driving this turn (a turn is one action)"
     if p.markers < 1:
         return "no_marker_left", "you have no compass marker left"
     if t.mode == "clues" and p.amulets < 1:
@@ -214,8 +255,6 @@ _REFUSAL_TEXT = {
 
 
 def legal_extra_markers(state: TobagoState, seat: int) -> list[dict]:
-    if state.turn.mode != "clues":
-        return []
     return [
         {"type": "extra_marker", "map": state.maps[mi].colour, "clue": ci}
         for mi, ci in extra_marker_targets(state, seat)
@@ -226,12 +265,6 @@ def apply_extra_marker(
     state: TobagoState, seat: int, action: ExtraMarker, events: list[dict]
 ) -> None:
     mi, ci = action.map, action.clue
-    if state.turn.mode != "clues":
-        raise IllegalAction(
-            "the extra marker follows your clue plays (action 1)",
-            "action",
-            reason="extra_marker_not_now",
-        )
     if (mi, ci) not in extra_marker_targets(state, seat):
         if not state.options["extra_marker"]:
             raise IllegalAction(
@@ -265,10 +298,6 @@ def _finish_clues(state: TobagoState, seat: int, events: list[dict]) -> None:
 
 def apply_exchange(state: TobagoState, seat: int, action: Any, events: list[dict]) -> None:
     p = state.players[seat]
-    if state.turn.mode is not None:
-        raise IllegalAction(
-            "an exchange is a whole turn's action", "action", reason="exchange_mid_turn"
-        )
     if not p.hand:
         raise IllegalAction(
             "you have no clue card to exchange", "action", reason="exchange_empty_hand"
@@ -294,12 +323,6 @@ def _drive_state(state: TobagoState, seat: int) -> tuple[Hex, int, int]:
     t = state.turn
     if t.mode == "drive":
         return (t.start if t.start is not None else state.atv(seat)), t.points, t.bonus
-    if t.mode is not None:
-        raise IllegalAction(
-            "you played clues this turn (a turn is one action)",
-            "action",
-            reason="clues_played_this_turn",
-        )
     return state.atv(seat), DRIVE_POINTS, 0
 
 
@@ -318,9 +341,6 @@ def _pick_cost(state: TobagoState, seat: int, start: Hex) -> int:
 
 
 def legal_drive(state: TobagoState, seat: int) -> list[dict]:
-    t = state.turn
-    if t.mode not in (None, "drive"):
-        return []
     start, points, bonus = _drive_state(state, seat)
     p = state.players[seat]
     out: list[dict] = []
@@ -500,12 +520,15 @@ def apply_end_turn(state: TobagoState, seat: int, action: Any, events: list[dict
 
 
 def legal_turn(state: TobagoState, seat: int) -> list[dict]:
-    """Every action of the turn's seat now: clue plays, extra markers, the exchange, the
-    drive's small actions, the end of the turn."""
-    out = legal_plays(state, seat)
-    out += legal_extra_markers(state, seat)
-    if state.turn.mode is None and state.players[seat].hand:
+    """Every action of the turn's seat now, of the types its stage takes: clue plays, extra
+    markers, the exchange, the drive's small actions, the end of the turn."""
+    takes = _TAKES[stage(state)]
+    out = legal_plays(state, seat) if "play_clue" in takes else []
+    if "extra_marker" in takes:
+        out += legal_extra_markers(state, seat)
+    if "exchange" in takes and state.players[seat].hand:
         out.append({"type": "exchange"})
-    out += legal_drive(state, seat)
+    if "drive" in takes:
+        out += legal_drive(state, seat)
     out += legal_end_turn(state, seat)
     return out

@@ -16,6 +16,7 @@
 // `<prefix>not_found`; errors are worded by static/common/errors.js (the `error.*` strings).
 
 import { api, ApiError, seatTokens, signedIn } from "./api.js";
+import { h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { list, t } from "./i18n.js";
 import { accountSeat, seatName } from "./seats.js";
@@ -32,6 +33,16 @@ const STREAM_TRIES = 4;
 /** Seconds the table may be late (its deadline, or a due bot's move) before the page says it is
  * behind: web/service/table.py's BEHIND_S. */
 const BEHIND_S = 5;
+
+/** The status line `id` under #status (a `<p role="status">` put after `after` the first time, hidden). */
+function statusLine(id, className, after) {
+  let box = $(id);
+  if (!box) {
+    box = h("p", { id, class: className, role: "status", hidden: true });
+    after.after(box);
+  }
+  return box;
+}
 
 /**
  * The end screen (the page's #end section): `show(latest)` draws it with `draw(section, latest)`
@@ -202,14 +213,7 @@ export class GameClient {
   /** Under #status: which bots are thinking (the table plays them), or that a bot failed; then the
    * table's facts for every seat (common/table.js). */
   showBots(snap) {
-    let box = $("bot-status");
-    if (!box) {
-      box = document.createElement("p");
-      box.id = "bot-status";
-      box.className = "bot-status";
-      box.setAttribute("role", "status");
-      $("status").after(box);
-    }
+    const box = statusLine("bot-status", "bot-status", $("status"));
     const bots = snap.bot === "thinking" ? snap.to_act.filter((s) => snap.seats[s].type === "bot") : [];
     const names = bots.map((s) => this.nameOf(snap, s));
     box.textContent = snap.bot === "failed" ? t("common.bot_failed") : names.length ? t("common.bot_thinking", { names: list(names), count: names.length }) : "";
@@ -236,15 +240,7 @@ export class GameClient {
     const seen = this.table;
     const since = (performance.now() - seen.at) / 1000;
     const late = seen.behind != null || (seen.due != null && seen.now + since - seen.due > BEHIND_S);
-    let box = $("table-behind");
-    if (!box) {
-      box = document.createElement("p");
-      box.id = "table-behind";
-      box.className = "bot-status table-behind";
-      box.setAttribute("role", "status");
-      box.hidden = true;
-      ($("bot-status") || $("status")).after(box);
-    }
+    const box = statusLine("table-behind", "bot-status table-behind", $("bot-status") || $("status"));
     if (box.hidden !== late) return;
     box.textContent = late ? t("common.table_behind") : "";
     box.hidden = !late;

@@ -18,16 +18,25 @@ const plurals = new Intl.PluralRules(lang === "zh" ? "zh-Hant" : "en");
  * The message `key` with `{name}` placeholders filled from `params` (the key itself if unknown).
  * A catalogue value may be a plural object `{"one": ..., "other": ...}`: the form is chosen by
  * `params.count` (Intl.PluralRules of the page's language), so no caller builds a plural by
- * concatenation. The one message function of the pages (i18n/__init__.py is its Python twin).
+ * concatenation. A key no catalogue defines reads the shared word (`sharedKey`). The one message function of the pages (i18n/__init__.py is its Python twin).
  */
 export function t(key, params = {}) {
-  let text = data.strings[key];
+  let text = data.strings[key] ?? data.strings[sharedKey(key)];
   if (text === undefined) return key;
   if (typeof text === "object") {
     const form = typeof params.count === "number" ? plurals.select(params.count) : "other";
     text = text[form] ?? text.other ?? "";
   }
   return text.replace(/\{(\w+)\}/g, (m, name, at) => (name in params ? spaced(String(params[name]), text[at - 1], text[at + m.length]) : m));
+}
+
+/**
+ * The shared word a key no catalogue defines stands for: `<ns>.speed_fast` → `page.speed_fast`
+ * (i18n/__init__.py's `shared_key`: what every game's pages say alike is said once).
+ */
+function sharedKey(key) {
+  const dot = key.indexOf(".");
+  return dot > 0 && !key.startsWith("page.") ? `page.${key.slice(dot + 1)}` : undefined;
 }
 
 const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -59,7 +68,7 @@ export function clauses(items) {
 }
 
 /** Whether the page has a string for `key`. */
-export function has(key) { return key in data.strings; }
+export function has(key) { return key in data.strings || sharedKey(key) in data.strings; }
 
 /** The readable sentence of a clue notation (the notation itself if unknown). */
 export function clueText(notation) { return data.clues[notation] || notation; }

@@ -1,38 +1,40 @@
 // The DAO game page: loads this seat's view through the game API, draws the table (deck and
 // display), my face-down pile, the others' card counts, the odds helper and the log; sends take /
-// turn (buttons or the T / U keys); follows everyone else's moves through the events long-poll and
-// replays them one by one at a readable pace, showing a bust as it happens (the loop itself is
-// static/common/gameclient.js, shared with the other games).
+// turn (buttons or the T / U keys); follows everyone else's moves and replays them one by one at a
+// readable pace, showing a bust as it happens (the page's life, the replay and the log are
+// static/common/gamepage.js's, shared with the other games; this file is the renderer and the
+// actions).
 
 import { h } from "../common/dom.js";
-import { clone, endScreen, GameClient, panelSwitch } from "../common/gameclient.js";
+import { clone, endScreen, panelSwitch } from "../common/gameclient.js";
+import { gamePage } from "../common/gamepage.js";
 import { t } from "../common/i18n.js";
-import { applyEvent, cardBack, cardFace, cardText, DATA, eventText, nameList, seatName } from "./cards.js";
+import { applyEvent, cardBack, cardFace, cardText, DATA, eventText, nameList } from "./cards.js";
 import { renderEnd, renderHelper, renderPile } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("dao");
-const client = new GameClient({ kind: "dao", gameId: root.dataset.game, strings: "dao.", replay, settle, render, seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat) });
-const { mySeat } = client;
+const page = gamePage({
+  kind: "dao", strings: "dao.", root, handle: "daoGame", draw, note, apply, first, settled, opened,
+  log: { keep: 200, empty: "dao.log_empty" }, watching: "dao.spectating",
+});
+const { client, mySeat } = page;
 
-let shown = null; // the view on screen: client.snap.view, or a step of a replay
 const showEnd = endScreen((end, latest) => renderEnd(end, latest, ui));
-const logLines = [];
-const ui = { seats: [], replaying: false, actor: null, flash: null, fresh: -1, pileOpen: false, mySeat };
+const ui = { get seats() { return page.seats; }, flash: null, fresh: -1, pileOpen: false, mySeat };
 
-/** The latest snapshot, when it is the one on screen (no replay running). */
-const current = () => (!ui.replaying && client.current ? client.snap : null);
-const myTurn = () => !!current() && !client.snap.over && mySeat !== null && client.snap.legal_actions.length > 0;
-const who = (s) => seatName(ui.seats, s, mySeat);
+const current = () => page.current();
+const myTurn = () => page.myTurn();
+const who = (s) => page.who(s);
 
 // --- drawing ------------------------------------------------------------------------------------
 
 function renderStatus() {
-  const v = shown;
+  const v = page.shown;
   let text;
   if (v.over) text = t("dao.status_over");
-  else if (ui.replaying && ui.actor === mySeat) text = t("dao.status_replay_you");
-  else if (ui.replaying) text = t("dao.status_replay", { who: who(ui.actor ?? v.to_act[0]) });
+  else if (page.replaying && page.actor === mySeat) text = t("dao.status_replay_you");
+  else if (page.replaying) text = t("dao.status_replay", { who: who(page.actor ?? v.to_act[0]) });
   else if (myTurn()) text = t("dao.status_you");
   else if (mySeat === null) text = t("dao.status_watch", { who: nameList(v.to_act.map(who)) });
   else text = t("dao.status_wait", { who: nameList(v.to_act.map(who)) });
@@ -41,7 +43,7 @@ function renderStatus() {
 }
 
 function renderTable() {
-  const v = shown;
+  const v = page.shown;
   $("round").textContent = v.rounds > 1 ? t("dao.round", { n: v.round, m: v.rounds }) : "";
   const deckLabel = v.deck > 0 ? t("dao.deck_label", { count: v.deck }) : t("dao.deck_empty");
   $("deck").setAttribute("aria-label", deckLabel);
@@ -79,7 +81,7 @@ function setButton(id, label, enabled) {
 }
 
 function renderButtons() {
-  const v = shown;
+  const v = page.shown;
   $("actions").hidden = mySeat === null || v.over;
   // at the end the table is empty (cards left on it are listed on the end screen)
   $("table").hidden = v.over;
@@ -93,7 +95,7 @@ function renderButtons() {
 }
 
 function renderPlayers() {
-  const v = shown;
+  const v = page.shown;
   $("players").replaceChildren(...v.players.map((p, i) => {
     const acting = !v.over && v.to_act.includes(i);
     const stack = h("span", { class: "dao-mini-stack", "aria-hidden": "true" }, Array.from({ length: Math.min(p.count, 4) }, () => cardBack("mini")));
@@ -109,13 +111,9 @@ function renderPlayers() {
   }));
 }
 
-function renderLog() {
-  const lines = logLines.slice(-200).reverse().map((l) => h("li", { class: l.kind }, l.text));
-  $("log").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, t("dao.log_empty"))]));
-}
-
-function render() {
-  if (!shown) return;
+/** The renderer (page.render: the log after it). */
+function draw() {
+  const shown = page.shown;
   renderStatus();
   renderTable();
   renderFlash();
@@ -123,73 +121,48 @@ function render() {
   renderPile($("pile-box"), shown, ui);
   renderPlayers();
   const latest = current();
-  renderHelper($("helper-body"), latest && !latest.over ? latest.view.helper : null, { stale: ui.replaying, watching: mySeat === null, over: shown.over });
-  renderLog();
+  renderHelper($("helper-body"), latest && !latest.over ? latest.view.helper : null, { stale: page.replaying, watching: mySeat === null, over: shown.over });
   showEnd(latest);
 }
 
 // --- events and replays -------------------------------------------------------------------------
 
-function note(entry, e, live) {
-  const text = eventText(e, ui.seats, mySeat);
+/** An event's log line; replayed (`view`), a bust or a save also shows in the flash box. */
+function note(entry, e, view) {
+  const text = eventText(e, page.seats, mySeat);
   if (!text) return null;
   const kind = e.type === "bust" ? "bust" : e.type === "saved" ? "saved" : entry.seat === mySeat ? "mine" : "";
-  logLines.push({ text, kind });
-  if (live && (e.type === "bust" || e.type === "saved")) {
+  if (view && (e.type === "bust" || e.type === "saved")) {
     ui.flash = { kind: e.type, text, cards: e.type === "bust" ? e.cards : [e.matched, e.card] };
   }
-  return text;
+  return { text, kind };
 }
 
-/** New log entries (client.catchUp): each move shown in turn, others' at the set pace. */
-async function replay(entries) {
-  const animate = client.pace() > 0 && client.shownVersion >= 0;
-  const paced = () => animate && !client.skipping;
-  ui.replaying = entries.length > 0;
-  const view = clone(shown);
-  const heard = [];
-  for (const entry of entries) {
-    const said = [];
-    ui.actor = entry.seat;
-    // a bust (or a save) is shown in two steps: the card that went above 12, then what it did
-    const bustAt = entry.events.findIndex((e) => e.type === "bust" || e.type === "saved");
-    if (paced() && bustAt > 0) {
-      const before = clone(view);
-      for (const e of entry.events.slice(0, bustAt)) applyEvent(before, e);
-      shown = before;
-      ui.fresh = before.display.length - 1;
-      ui.flash = null;
-      render();
-      await client.wait(Math.max(client.pace(), 400));
-    }
-    ui.fresh = -1;
-    for (const e of entry.events) {
-      applyEvent(view, e);
-      if (e.type === "turn") ui.fresh = view.display.length - 1;
-      else if (e.type !== "saved") ui.fresh = -1;
-      const text = note(entry, e, true);
-      if (text) said.push(text);
-    }
-    shown = clone(view);
-    heard.push(...said);
-    // paced: each move is announced as it is shown; instant: the whole batch at once, below
-    if (paced() && said.length) $("announce").textContent = said.join(" ");
-    render();
-    // the end is shown with the move that ended the game, not after a pause on "Game over"
-    if (view.over) break;
-    if (paced() && entry.seat !== mySeat) await client.wait(client.pace());
-  }
-  if (!paced() && heard.length) $("announce").textContent = heard.join(" ");
-  ui.replaying = false;
-  ui.actor = null;
+/** An event on the replayed view; the card just turned is marked fresh. */
+function apply(view, e) {
+  applyEvent(view, e);
+  if (e.type === "turn") ui.fresh = view.display.length - 1;
+  else if (e.type !== "saved") ui.fresh = -1;
+}
+
+/** A bust (or a save) is shown in two steps: the card that went above 12, then what it did. */
+async function first(view, entry) {
+  ui.fresh = -1;
+  const bustAt = entry.events.findIndex((e) => e.type === "bust" || e.type === "saved");
+  if (bustAt <= 0) return;
+  const before = clone(view);
+  for (const e of entry.events.slice(0, bustAt)) applyEvent(before, e);
+  page.shown = before;
+  ui.fresh = before.display.length - 1;
+  ui.flash = null;
+  page.render();
+  await client.wait(Math.max(client.pace(), 400));
   ui.fresh = -1;
 }
 
-/** The latest snapshot is on screen now. */
-function settle(next) {
-  ui.seats = next.seats;
-  shown = clone(next.view);
-  render();
+/** The latest snapshot is on screen: no card is fresh. */
+function settled() {
+  ui.fresh = -1;
 }
 
 function act(type) {
@@ -202,7 +175,7 @@ function act(type) {
 
 function setPile(open) {
   ui.pileOpen = open;
-  render();
+  page.render();
 }
 
 function onKey(ev) {
@@ -213,24 +186,14 @@ function onKey(ev) {
   if (key === "t") act("take");
   else if (key === "u") act("turn");
   else if (key === "p" && mySeat !== null) setPile(!ui.pileOpen);
-  else if (key === "h" && mySeat !== null && !shown?.over) setHelper($("helper").hidden);
+  else if (key === "h" && mySeat !== null && !page.shown?.over) setHelper($("helper").hidden);
   else return;
   ev.preventDefault();
 }
 
-async function start() {
-  const history = await client.open();
-  if (!history) return;
-  ui.seats = client.snap.seats;
-  for (const entry of history) {
-    for (const e of entry.events) note(entry, e, false);
-  }
-  shown = clone(client.snap.view);
+/** A watcher has no pile and no helper. */
+async function opened() {
   if (mySeat === null) { $("pile-box").hidden = true; $("helper").hidden = true; $("toggle-helper").hidden = true; }
-  client.watching(t("dao.spectating"));
-  client.seatSwitch((s) => seatName(ui.seats, s, null));
-  render();
-  client.follow();
 }
 
 const setHelper = panelSwitch($("toggle-helper"), $("helper"), "dao.helper", { hide: t("dao.helper_hide"), show: t("dao.helper_show") });
@@ -240,10 +203,4 @@ $("toggle-pile").addEventListener("click", () => setPile(!ui.pileOpen));
 $("keys-on").addEventListener("change", () => { try { localStorage.setItem("dao.keys", $("keys-on").checked ? "on" : "off"); } catch (e) { /* ignore */ } });
 document.addEventListener("keydown", onKey);
 try { if (localStorage.getItem("dao.keys") === "off") $("keys-on").checked = false; } catch (e) { /* ignore */ }
-window.daoGame = {
-  get snap() { return client.snap; },
-  get shownVersion() { return client.shownVersion; },
-  get busy() { return client.busy || ui.replaying || !current(); },
-  skip() { client.skip(); },
-};
-start();
+page.start();

@@ -4,36 +4,38 @@
 // countdown from the snapshot's `deadline` and `now`, kept beside the controls that answer it; the
 // log; the end screen with every hoard and the score breakdown. The page is in the order a turn is
 // played (a share or a trade to answer, my hunters, the dragons); by keyboard, skip links, and
-// focus kept on my next step after each action (static/common/focus.js). The loop (actions,
-// long-poll, catch-up) is static/common/gameclient.js.
+// focus kept on my next step after each action (static/common/focus.js). The page's life (the
+// loop, the replay, the log) is static/common/gamepage.js's.
 
 import { h } from "../common/dom.js";
 import { firstControl, FocusKeeper, skipLinks } from "../common/focus.js";
-import { clone, endScreen, GameClient } from "../common/gameclient.js";
+import { endScreen } from "../common/gameclient.js";
+import { gamePage } from "../common/gamepage.js";
 import { t } from "../common/i18n.js";
 import { renderEnd, renderMarket, renderNegotiation } from "./panels.js";
-import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, itemLabel, nameList, seatName, tableFacts, tokensText } from "./tokens.js";
+import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, itemLabel, nameList, tableFacts, tokensText } from "./tokens.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("dg");
-const client = new GameClient({ kind: "dragons_gold", gameId: root.dataset.game, strings: "dg.", replay, settle, render, seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat) });
-const { mySeat } = client;
+const page = gamePage({
+  kind: "dragons_gold", strings: "dg.", root, handle: "dgGame", draw, note, pause, settled, opened,
+  log: { keep: 150, empty: "dg.log_empty" }, watching: "dg.spectating", heard: 3,
+});
+const { client, mySeat } = page;
 
-let shown = null; // the view on screen
 const showEnd = endScreen((end, latest) => renderEnd(end, latest, who));
-const logLines = [];
-const ui = { seats: [], replaying: false, actor: null, hunter: null, sword: false, draft: null, draftKey: null, clock: null, timed: "" };
+const ui = { hunter: null, sword: false, draft: null, draftKey: null, clock: null, timed: "" };
 // the time left: moved into the bar of whichever panel runs against the clock (panels.js)
 const countdownValue = h("span", { id: "countdown-value" });
 const countdown = h("div", { id: "countdown", class: "dg-countdown", hidden: true },
   h("span", { class: "dg-countdown-label" }, t("dg.time_left")), " ", countdownValue);
 
-const current = () => (!ui.replaying && client.current ? client.snap : null);
+const current = () => page.current();
 const legal = () => {
   const snap = current();
   return snap && !snap.over && mySeat !== null && !client.busy ? snap.legal_actions : [];
 };
-const who = (s) => seatName(ui.seats, s, mySeat);
+const who = (s) => page.who(s);
 const send = (action) => {
   if (client.busy) return;
   keeper.sending();
@@ -55,7 +57,7 @@ const keeper = new FocusKeeper(root, $("status"), nextStep);
 
 /** Redraw after a choice on the page, focus on the first of `prefer` (ids) still enabled, else kept. */
 function redraw(...prefer) {
-  render();
+  page.render();
   const el = prefer.map((x) => $(x)).find((x) => x && !x.disabled);
   if (el && el !== document.activeElement) keeper.focus(el);
 }
@@ -83,7 +85,7 @@ function tick() {
  * it may be far from where I was reading).
  */
 function showTimedPanel() {
-  const v = shown;
+  const v = page.shown;
   const neg = v.negotiation;
   const key = neg ? `n:${neg.dragon}:${v.dragons[neg.dragon].id}` : v.market ? `m:${v.deck}` : "";
   if (key === ui.timed) return;
@@ -99,7 +101,7 @@ function showTimedPanel() {
 function statusText(v) {
   const snap = client.snap;
   if (v.phase === "over") return t("dg.status_over");
-  if (ui.replaying) return ui.actor === null ? t("dg.status_table") : t("dg.status_replay", { who: who(ui.actor) });
+  if (page.replaying) return page.actor === null ? t("dg.status_table") : t("dg.status_replay", { who: who(page.actor) });
   const acting = snap ? snap.to_act : [];
   const mine = legal().length > 0;
   if (v.phase === "fight") return mine ? t("dg.status_you") : t("dg.status_wait", { who: nameList(acting.map(who)) });
@@ -110,7 +112,7 @@ function statusText(v) {
 }
 
 function renderDragons() {
-  const v = shown;
+  const v = page.shown;
   const plays = legal().filter((a) => a.type === "play");
   const hunters = [...new Set(plays.map((a) => a.hunter))];
   if (!hunters.includes(ui.hunter)) ui.hunter = hunters.length ? hunters[hunters.length - 1] : null;
@@ -131,7 +133,7 @@ function renderDragons() {
 }
 
 function renderMine() {
-  const v = shown;
+  const v = page.shown;
   $("mine").hidden = $("screen").hidden = mySeat === null || v.phase === "over";
   if (mySeat === null) return;
   const me = v.players[mySeat];
@@ -173,7 +175,7 @@ function noteText(n) {
 }
 
 function renderPlayers() {
-  const v = shown;
+  const v = page.shown;
   const acting = current() ? client.snap.to_act : [];
   $("players").replaceChildren(...v.players.map((p, i) => h("li", { class: `dg-player${i === mySeat ? " me" : ""}${acting.includes(i) ? " acting" : ""}`, id: `player-${i}` },
     h("span", { class: `dg-seatdot seat-${i}`, "aria-hidden": "true" }, String(i + 1)),
@@ -184,13 +186,9 @@ function renderPlayers() {
       " · ", Object.entries(p.hunters).map(([name, where]) => h("span", { class: `dg-mini ${where}`, title: `${hunterLabel(name)}: ${t(`dg.where_${where}`)}` }, String(hunterAttack(name))))))));
 }
 
-function renderLog() {
-  const lines = logLines.slice(-150).reverse().map((l) => h("li", { class: l.kind }, l.text));
-  $("log").replaceChildren(...(lines.length ? lines : [h("li", { class: "muted" }, t("dg.log_empty"))]));
-}
-
-function render() {
-  if (!shown) return;
+/** The renderer (page.render: the log after it). */
+function draw() {
+  const shown = page.shown;
   keeper.begin();
   $("status").textContent = statusText(shown);
   $("status").classList.toggle("mine", legal().length > 0);
@@ -205,7 +203,6 @@ function render() {
   document.documentElement.style.scrollPaddingTop = bar ? `${bar.offsetHeight + 8}px` : "";
   renderMine();
   renderPlayers();
-  renderLog();
   tick();
   const latest = current();
   if (latest) showTimedPanel();
@@ -216,52 +213,26 @@ function render() {
 // --- events and replays ----------------------------------------------------------------------------
 
 /** Names in the log: this seat in the third person ("Ana (you) plays…", "Seat 2 (you) plays…"). */
-const logWho = (s) => (s === mySeat && !(ui.seats[s] || {}).name ? t("dg.you_seat", { n: s + 1 }) : who(s));
+const logWho = (s) => (s === mySeat && !(page.seats[s] || {}).name ? t("dg.you_seat", { n: s + 1 }) : who(s));
 
 function note(entry, e) {
   const text = eventText(e, logWho);
-  if (text) logLines.push({ text, kind: entry.seat === null ? "table" : entry.seat === mySeat ? "mine" : "" });
-  return text;
+  return text ? { text, kind: entry.seat === null ? "table" : entry.seat === mySeat ? "mine" : "" } : null;
 }
 
-/** New log entries: each line logged; others' fight moves paced so they can be followed. */
-async function replay(entries) {
-  ui.replaying = entries.length > 0;
-  const heard = [];
-  for (const entry of entries) {
-    ui.actor = entry.seat;
-    for (const e of entry.events) {
-      const text = note(entry, e);
-      if (text) heard.push(text);
-    }
-    const paced = client.pace() > 0 && !client.skipping && entry.seat !== mySeat && entries.length < 30;
-    render();
-    if (paced && entry.events.some((e) => e.type === "hunter_played")) await client.wait(client.pace());
-  }
-  if (heard.length) $("announce").textContent = heard.slice(-3).join(" ");
-  ui.replaying = false;
-  ui.actor = null;
+/** Others' fight moves are paced so they can be followed (a long batch is shown at once). */
+function pause(entry, entries) {
+  return entries.length < 30 && entry.events.some((e) => e.type === "hunter_played");
 }
 
-function settle(next) {
-  ui.seats = next.seats;
-  // the countdown is the timed phase's; a turn clock (turn_seconds) is shown with every seat's
+/** The countdown is the timed phase's; a turn clock (turn_seconds) is shown with every seat's. */
+function settled(next) {
   const turnClock = (next.turn_deadlines || []).some((d) => d !== null);
   ui.clock = { deadline: turnClock ? null : next.deadline, now: next.now, at: performance.now() };
-  shown = clone(next.view);
-  render();
 }
 
-async function start() {
-  const history = await client.open();
-  if (!history) return;
-  ui.seats = client.snap.seats;
-  for (const entry of history) for (const e of entry.events) note(entry, e);
-  settle(client.snap);
-  client.watching(t("dg.spectating"));
-  client.seatSwitch((s) => seatName(ui.seats, s, null));
+async function opened() {
   setInterval(tick, 250);
-  client.follow();
 }
 
 skipLinks({
@@ -271,9 +242,4 @@ skipLinks({
   "skip-log": () => null,
 });
 
-window.dgGame = {
-  get snap() { return client.snap; },
-  get busy() { return client.busy || ui.replaying || !current(); },
-  skip() { client.skip(); },
-};
-start();
+page.start();

@@ -2,24 +2,28 @@
 // the game API gives every client, the seat's view and its legal actions. The position is drawn
 // by the kind's review renderer (static/review/<kind>.js, or generic.js: the view as an outline),
 // the legal actions are buttons (worded by `games.<kind>.actions.<type>` where the catalogue has
-// it, else the action's type and fields), the log lines are the renderer's, and the game loop is
-// static/common/gameclient.js's, as on every game page. A timed phase shows its time left.
+// it, else the action's type and fields), the log lines are the renderer's, and the page's life
+// (the loop, the replay, the log) is static/common/gamepage.js's, as on every game page. A timed
+// phase shows its time left.
 
 import { h } from "../common/dom.js";
-import { GameClient } from "../common/gameclient.js";
+import { gamePage } from "../common/gamepage.js";
 import { has, list, t } from "../common/i18n.js";
 import { seatName } from "../common/seats.js";
 
 const $ = (id) => document.getElementById(id);
 const root = $("play");
 const kind = root.dataset.kind;
-const client = new GameClient({ kind, gameId: root.dataset.game, strings: "play.", replay, settle, render, seatName: (s) => who(s) });
-const { mySeat } = client;
-const ui = { renderer: null, replaying: false, clock: null, focusActions: false };
+const page = gamePage({
+  kind, strings: "play.", root, handle: "playGame", draw, note, opened, over: () => false, seatName: (s) => who(s),
+  log: { keep: Infinity, empty: null, newestLast: true }, watching: null,
+});
+const { client, mySeat } = page;
+const ui = { renderer: null, clock: null, focusActions: false };
 
 const who = (s) => (ui.renderer ? ui.renderer.seatName(s, mySeat) : seatName(client.snap ? client.snap.seats : [], s, mySeat));
-const current = () => (!ui.replaying && client.current ? client.snap : null);
-const myTurn = () => !!current() && !client.snap.over && mySeat !== null && client.snap.legal_actions.length > 0;
+const current = () => page.current();
+const myTurn = () => page.myTurn();
 
 /** An action in words: the kind's sentence for its type, else its type and fields. */
 function actionText(action) {
@@ -33,7 +37,7 @@ function actionText(action) {
 function renderStatus(snap) {
   let text;
   if (snap.over) text = t("play.status_over", { who: list(snap.winners.map(who)) });
-  else if (ui.replaying) text = t("play.status_replay");
+  else if (page.replaying) text = t("play.status_replay");
   else if (myTurn()) text = t("play.status_you");
   else if (mySeat === null) text = t("play.status_watch", { who: list(snap.to_act.map(who)) });
   else text = t("play.status_wait", { who: list(snap.to_act.map(who)) });
@@ -91,13 +95,7 @@ function renderClock(snap) {
   ui.clock = setInterval(tick, 1000);
 }
 
-function addLog(entry) {
-  const text = ui.renderer.moveText(entry, mySeat);
-  if (text) $("log").append(h("li", {}, text));
-  $("log").scrollTop = $("log").scrollHeight;
-}
-
-async function draw(snap) {
+async function drawPosition(snap) {
   await ui.renderer.render({
     view: snap.view, seat: mySeat, helper: null, helper_seat: mySeat, to_act: snap.to_act,
     legal_actions: snap.legal_actions, step: snap.version, steps: snap.version, expected: [], move: null,
@@ -109,39 +107,24 @@ async function draw(snap) {
   renderClock(snap);
 }
 
-// --- the client's hooks ---------------------------------------------------------------------------
+// --- the page's hooks ------------------------------------------------------------------------------
 
-/** Others' moves come as log lines at the chosen pace; the position is drawn once they are in. */
-async function replay(entries) {
-  ui.replaying = true;
-  renderStatus(client.snap);
-  renderActions();
-  for (const entry of entries) {
-    addLog(entry);
-    if (entry.seat !== mySeat) await client.wait(client.pace());
-  }
-  ui.replaying = false;
+/** The renderer's line for a log entry (one line a move, by its first event). */
+function note(entry, e) {
+  return e === entry.events[0] ? { text: ui.renderer.moveText(entry, mySeat), kind: "" } : null;
 }
 
-function settle(next) { draw(next); }
+/** Others' moves come as log lines at the chosen pace; the position is drawn once they are in
+ * (while a replay runs or an action is on its way, the status and the actions only). */
+function draw() {
+  if (page.replaying || client.busy) { renderStatus(client.snap); renderActions(); }
+  else drawPosition(client.snap);
+}
 
-function render() { if (client.snap) renderActions(); }
-
-async function main() {
-  const history = await client.open();
-  if (history === null) return;
+/** The kind's review renderer, before the first draw. */
+async function opened() {
   const { createRenderer } = await import(root.dataset.renderer);
   ui.renderer = await createRenderer({ root: $("position"), helperBox: h("div"), seats: client.snap.seats });
-  client.seatSwitch(who);
-  client.watching(null);
-  history.forEach(addLog);
-  await draw(client.snap);
-  client.follow();
 }
 
-// For tests and tools: the snapshot on screen and whether the page is still busy with it.
-window.playGame = {
-  get snap() { return client.snap; },
-  get busy() { return client.busy || ui.replaying || !current() || !ui.renderer; },
-};
-main();
+page.start();

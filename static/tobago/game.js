@@ -1,12 +1,13 @@
-// The Tobago game page: loads the seat's view through the game API, draws it, sends the player's
-// actions, and follows everyone else's moves through the events long-poll, replaying them one by
-// one at a pace a person can follow (the loop itself is static/common/gameclient.js, shared with
-// the other games). The deduction helper asks /api/tobago/helper with the public position and
-// this seat's own hand only.
+// The Tobago game page: draws the seat's view (the island, the maps' columns, my hand, the players,
+// the sharing) and sends the player's actions; everyone else's moves are replayed one by one at a
+// pace a person can follow (the page's life, the replay and the log are static/common/gamepage.js's,
+// shared with the other games; this file is the renderer and the actions). The deduction helper
+// asks /api/tobago/helper with the public position and this seat's own hand only.
 
 import { api } from "../common/api.js";
 import { h, scrollBox } from "../common/dom.js";
-import { clone, GameClient, panelSwitch } from "../common/gameclient.js";
+import { panelSwitch } from "../common/gameclient.js";
+import { gamePage } from "../common/gamepage.js";
 import { driveCosts, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
 import { clueText, lang, list, t } from "../common/i18n.js";
 import { drawPosition } from "./gameboard.js";
@@ -16,14 +17,15 @@ import { applyEvent, eventText, mapName, ownTargetNote, seatName, setPlaceNames 
 
 const $ = (id) => document.getElementById(id);
 const root = $("game");
-const client = new GameClient({
-  kind: "tobago", gameId: root.dataset.game, strings: "game.", replay, settle, render,
-  seatName: (s) => seatName(client.snap ? client.snap.seats : ui.seats, s, mySeat),
+const page = gamePage({
+  kind: "tobago", strings: "game.", root, handle: "tobagoGame", draw, note, apply, over, settled, opened,
+  log: { keep: 250, empty: null }, watching: null, hearOwn: false,
   spaceName: (q, r) => (placeShorts && placeShorts.get(key(q, r))) || t(`terrain.${terrainOf.get(key(q, r)) || "sea"}`),
+  handleExtra: { get helper() { return helperFresh() ? helperData : null; } },
 });
-const { gameId, mySeat } = client;
+const { client, mySeat } = page;
+const { gameId } = client;
 
-let shown = null; // the view on screen (a copy of client.snap.view, or a replay step)
 let board = null;
 let terrainOf = new Map();
 let islandSpec = null;
@@ -35,7 +37,7 @@ let placeShorts = null; // "q,r" → its short name (the log's, and a refusal's)
 let refused = null; // the space the error on screen names: [q, r], marked on the island
 setPlaceNames(new Map()); // the log says "a space" until the names come, never coordinates
 let previewSpaces = null;
-const logLines = [];
+let notice = null; // the latest curse, raise or end, shown over the island until the next action
 const allEvents = [];
 // a refusal that names a space marks it on the island while it is shown
 const showError = client.showError.bind(client);
@@ -49,30 +51,30 @@ const stored = (() => { try { return JSON.parse(localStorage.getItem("tobago.vis
 const ui = {
   gameId,
   mySeat,
-  seats: [],
+  get seats() { return page.seats; },
   legal: [],
   get busy() { return client.busy; },
-  replaying: false,
+  get replaying() { return page.replaying; },
   mode: null,
   confirmExchange: false,
   visible: new Set(Array.isArray(stored) ? stored : MAP_COLOURS),
   act,
-  setMode(m) { ui.mode = m; ui.confirmExchange = false; render(); },
-  askExchange() { ui.confirmExchange = true; render(); const b = $("exchange"); if (b) b.focus(); },
+  setMode(m) { ui.mode = m; ui.confirmExchange = false; page.render(); },
+  askExchange() { ui.confirmExchange = true; page.render(); const b = $("exchange"); if (b) b.focus(); },
   toggleMap(colour, on) {
     if (on) ui.visible.add(colour); else ui.visible.delete(colour);
     try { localStorage.setItem("tobago.visibleMaps", JSON.stringify([...ui.visible])); } catch (e) { /* ignore */ }
-    render();
+    page.render();
   },
   hintFor(card, colour) {
     if (!helperFresh()) return null;
-    const hand = shown.players[mySeat].hand || [];
+    const hand = page.shown.players[mySeat].hand || [];
     const hi = hand.findIndex((c) => c.id === card);
     return helperData.hints.find((x) => x.hand_index === hi && x.map === colour) || null;
   },
   /** Why `card` cannot be played on `colour` now, in words (null: it can, or nobody knows yet). */
   whyNot(card, colour) {
-    const v = shown;
+    const v = page.shown;
     const me = v.players[mySeat];
     const turnReason = v.phase !== "turn" || !v.to_act.includes(mySeat) ? "not_your_turn"
       : v.turn && v.turn.mode === "drive" ? "driving_this_turn"
@@ -99,9 +101,9 @@ const ui = {
     return allEvents.slice(start + 1).filter((e) => ["card_accepted", "card_declined", "card_discarded", "curse"].includes(e.type)).map((e) => eventText(e, ui.seats, mySeat)).slice(-8);
   },
   waitingText() {
-    if (!shown) return "";
-    if (shown.phase === "over") return t("game.over");
-    const names = list(shown.to_act.map((s) => seatName(ui.seats, s, mySeat)));
+    if (!page.shown) return "";
+    if (page.shown.phase === "over") return t("game.over");
+    const names = list(page.shown.to_act.map((s) => seatName(ui.seats, s, mySeat)));
     if (mySeat === null) return t("game.spectating", { who: names });
     return t("game.waiting_for", { who: names });
   },
@@ -149,14 +151,14 @@ function reach(view) {
 }
 
 function drawBoard() {
-  if (!board || !shown) return;
+  if (!board || !page.shown) return;
   let targets = null;
   if (ui.mode && ui.mode.startsWith("remove:")) {
     const m = ui.mode.slice(7);
     targets = new Set(ui.legal.filter((a) => a.type === "remove_marker" && a.map === m).map((a) => key(...a.space)));
   }
-  drawPosition(board, shown, {
-    visible: ui.visible, reach: ui.mode === "drive" ? reach(shown) : null, preview: previewSpaces, targets, seats: ui.seats, mySeat, placeName,
+  drawPosition(board, page.shown, {
+    visible: ui.visible, reach: ui.mode === "drive" ? reach(page.shown) : null, preview: previewSpaces, targets, seats: ui.seats, mySeat, placeName,
   });
   // the space a refusal names is marked while it is shown; the helper's, while the helper shows it
   const named = new Map();
@@ -169,14 +171,14 @@ function drawBoard() {
 }
 
 function renderToggles() {
-  $("map-toggles").replaceChildren(...shown.maps.map((m) => h("button", {
+  $("map-toggles").replaceChildren(...page.shown.maps.map((m) => h("button", {
     type: "button", class: "small secondary map-toggle", id: `toggle-${m.colour}`, "aria-pressed": ui.visible.has(m.colour) ? "true" : "false",
     onclick: () => ui.toggleMap(m.colour, !ui.visible.has(m.colour)),
   }, mapIcon(m.colour, 16), `${mapName(m.colour)} `, h("span", { class: "count" }, m.count === 1 ? t("game.located_short") : String(m.count ?? "?")))));
 }
 
 function renderStatus() {
-  const v = shown;
+  const v = page.shown;
   let text;
   if (v.phase === "over") text = t("game.over");
   else if (mySeat !== null && v.to_act.includes(mySeat) && !ui.replaying) {
@@ -186,19 +188,9 @@ function renderStatus() {
   $("status").textContent = text;
 }
 
-/** The log's lines worded again (the spaces' names have come). */
-function relog() {
-  for (const l of logLines) l.text = eventText(l.e, ui.seats, mySeat) || l.text;
-}
-
-function renderLog() {
-  const items = logLines.slice(-250).reverse().map((l) => h("li", { class: l.mine ? "mine" : "" }, l.text));
-  $("log").replaceChildren(...items);
-}
-
 /** Whether the helper's answer is for the position on screen (else it is not shown at all). */
 function helperFresh() {
-  return !!helperData && !!shown && !ui.replaying && client.current && helperData.version === client.shownVersion;
+  return !!helperData && !!page.shown && !ui.replaying && client.current && helperData.version === client.shownVersion;
 }
 
 function renderHelper() {
@@ -206,22 +198,22 @@ function renderHelper() {
   const hintsBox = $("helper-hints");
   if (explained) explainSpace(...explained);
   // a finished game keeps the why of each space (explainSpace), not costs or plays to make
-  if (!helperFresh() || shown.phase === "over") {
-    const wait = shown && shown.phase !== "over" ? h("p", { class: "muted" }, t("common.loading")) : null;
+  if (!helperFresh() || page.shown.phase === "over") {
+    const wait = page.shown && page.shown.phase !== "over" ? h("p", { class: "muted" }, t("common.loading")) : null;
     costs.replaceChildren(...(wait ? [wait] : []));
     hintsBox.replaceChildren();
     return;
   }
-  const seatsOrder = helperSeats(shown);
+  const seatsOrder = helperSeats(page.shown);
   costs.replaceChildren(scrollBox(t("helper.costs"), h("table", { class: "costs-table" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), shown.maps.map((m) => h("th", { scope: "col", title: mapName(m.colour) }, mapIcon(m.colour, 16), h("span", { class: "visually-hidden" }, mapName(m.colour)))))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("game.player")), page.shown.maps.map((m) => h("th", { scope: "col", title: mapName(m.colour) }, mapIcon(m.colour, 16), h("span", { class: "visually-hidden" }, mapName(m.colour)))))),
     h("tbody", {}, seatsOrder.map((s, i) => h("tr", { class: s === mySeat ? "me" : "" },
       h("th", { scope: "row" }, seatMarker(s, 16), " ", seatName(ui.seats, s, mySeat)),
       helperData.maps.map((m) => h("td", {}, m.costs[i] === null || m.costs[i] === undefined ? "—" : String(m.costs[i])))))))));
   const hints = helperData.hints.slice(0, 8);
   if (!hints.length) { hintsBox.replaceChildren(h("li", { class: "muted" }, mySeat === null ? t("helper.no_hand") : t("helper.no_plays"))); return; }
   const canPlay = new Set(ui.legal.filter((a) => a.type === "play_clue").map((a) => `${a.card}/${a.map}`));
-  const hand = shown.players[mySeat].hand || [];
+  const hand = page.shown.players[mySeat].hand || [];
   hintsBox.replaceChildren(...hints.map((x) => {
     const card = hand[x.hand_index];
     const playable = card && canPlay.has(`${card.id}/${x.map}`);
@@ -265,9 +257,9 @@ async function refreshHelper() {
       placeNames = new Map(data.places.map((p) => [key(...p.space), p.name]));
       placeShorts = new Map(data.places.map((p) => [key(...p.space), p.short]));
       setPlaceNames(placeShorts);
-      relog();
+      page.reword((e) => eventText(e, page.seats, mySeat)); // the log's lines name the spaces now
     }
-    if (helperFor === client.snap.version) { helperData = { ...data, version: snap.version }; render(); }
+    if (helperFor === client.snap.version) { helperData = { ...data, version: snap.version }; page.render(); }
   } catch (e) { client.showError(e); }
 }
 
@@ -284,7 +276,7 @@ function explainSpace(q, r) {
   const box = $("helper-why");
   if (!terrainOf.has(key(q, r))) return;
   explained = [q, r];
-  const lines = shown.maps.map((m, i) => {
+  const lines = page.shown.maps.map((m, i) => {
     let why;
     const hm = helperFresh() && helperData.maps[i];
     const ex = hm ? hm.excluded.find((x) => x.space[0] === q && x.space[1] === r) : null;
@@ -303,7 +295,7 @@ function explainSpace(q, r) {
 }
 
 function onHex(q, r) {
-  if (shown && !$("helper").hidden) { explainSpace(q, r); drawBoard(); }
+  if (page.shown && !$("helper").hidden) { explainSpace(q, r); drawBoard(); }
   if (ui.busy || ui.replaying || !client.snap) return;
   const same = (xy) => xy && xy[0] === q && xy[1] === r;
   const place = ui.legal.find((a) => a.type === "place_atv" && same(a.at));
@@ -319,29 +311,27 @@ function onHex(q, r) {
   }
 }
 
-/** Rebuild everything from `shown` (keeping keyboard focus where it was when possible). */
-function render() {
-  if (!shown) return;
+/** The renderer (page.render: the log after it), keeping keyboard focus where it was when possible. */
+function draw() {
   const active = document.activeElement;
   const focusKey = active && active !== document.body && !board?.svg.contains(active)
     ? active.id ? `#${active.id}` : active.dataset && active.dataset.card !== undefined && active.dataset.map ? `[data-card="${active.dataset.card}"][data-map="${active.dataset.map}"]` : active.dataset && active.dataset.map ? `.${[...active.classList].join(".")}[data-map="${active.dataset.map}"]` : null
     : null;
   const wasInside = active && root.contains(active) && !board?.svg.contains(active);
-  const latest = !ui.replaying && client.current ? client.snap : null;
+  const latest = page.current();
   ui.legal = latest ? latest.legal_actions : [];
-  if (ui.mode === null && shown.turn && shown.turn.mode === "drive" && ui.legal.some((a) => a.type === "drive")) ui.mode = "drive";
+  if (ui.mode === null && page.shown.turn && page.shown.turn.mode === "drive" && ui.legal.some((a) => a.type === "drive")) ui.mode = "drive";
   renderStatus();
-  renderActions($("actions"), shown, ui);
-  $("actions").hidden = shown.phase === "over";
-  for (const id of ["helper-costs", "helper-hints"]) $(id).previousElementSibling.hidden = shown.phase === "over";
+  renderActions($("actions"), page.shown, ui);
+  $("actions").hidden = page.shown.phase === "over";
+  for (const id of ["helper-costs", "helper-hints"]) $(id).previousElementSibling.hidden = page.shown.phase === "over";
   renderToggles();
-  renderHand($("hand"), shown, ui);
-  renderColumns($("columns"), shown, ui);
-  renderPlayers($("players"), shown, ui);
-  renderSharing($("sharing"), shown, ui);
+  renderHand($("hand"), page.shown, ui);
+  renderColumns($("columns"), page.shown, ui);
+  renderPlayers($("players"), page.shown, ui);
+  renderSharing($("sharing"), page.shown, ui);
   renderEnd($("end"), latest, ui);
   renderHelper();
-  renderLog();
   renderNotice();
   drawBoard();
   $("skip-replay").hidden = !ui.replaying;
@@ -355,18 +345,12 @@ function render() {
   keepFocus(latest !== null);
 }
 
-let notice = null;
-
-function addLog(entry, live = true) {
-  const said = [];
-  for (const e of entry.events) {
-    allEvents.push(e);
-    const text = eventText(e, ui.seats, mySeat);
-    if (text) { logLines.push({ text, mine: entry.seat === mySeat, e }); said.push(text); }
-    if (live && ["curse", "raised", "game_over"].includes(e.type)) notice = { text, curse: e.type === "curse" };
-  }
-  // screen readers hear what others did (the log itself is not a live region: it is rebuilt)
-  if (live && said.length && entry.seat !== mySeat) $("announce").textContent = said.join(" ");
+/** An event's log line; replayed (`view`), a curse, a raise or the end shows over the island. */
+function note(entry, e, view) {
+  allEvents.push(e);
+  const text = eventText(e, page.seats, mySeat);
+  if (view && ["curse", "raised", "game_over"].includes(e.type)) notice = { text, curse: e.type === "curse" };
+  return text;
 }
 
 function renderNotice() {
@@ -376,34 +360,20 @@ function renderNotice() {
   box.classList.toggle("curse", !!(notice && notice.curse));
 }
 
-/** New log entries (client.catchUp): others' moves replayed one by one at the set pace. */
-async function replay(entries) {
-  const paced = entries.filter((e) => e.seat !== mySeat).length > 0 && client.pace() > 0 && client.shownVersion >= 0;
-  if (!paced) {
-    for (const entry of entries) addLog(entry);
-    return;
-  }
-  ui.replaying = true;
-  const view = clone(shown);
-  for (const entry of entries) {
-    addLog(entry);
-    for (const e of entry.events) applyEvent(view, e);
-    shown = view;
-    view.to_act = [entry.seat];
-    render();
-    // the end screen comes with the move that ended the game, not after a pause on "Game over"
-    if (entry.events.some((e) => e.type === "game_over")) break;
-    if (entry.seat !== mySeat) await client.wait(client.pace());
-  }
-  ui.replaying = false;
+/** An event on the replayed view, whose seat to act is the mover's. */
+function apply(view, e, entry) {
+  applyEvent(view, e);
+  view.to_act = [entry.seat];
 }
 
-/** The latest snapshot is on screen now. */
-function settle(next) {
-  ui.seats = next.seats;
-  shown = clone(next.view);
-  if (!(shown.turn && shown.turn.mode === "drive")) ui.mode = ui.mode === "drive" ? null : ui.mode;
-  render();
+/** The replay stops at the move that ended the game (the end screen comes with it). */
+function over(view, entry) {
+  return entry.events.some((e) => e.type === "game_over");
+}
+
+/** The latest snapshot is on screen: the drive mode ends with the drive; the helper is asked. */
+function settled() {
+  if (!(page.shown.turn && page.shown.turn.mode === "drive")) ui.mode = ui.mode === "drive" ? null : ui.mode;
   refreshHelper();
 }
 
@@ -418,19 +388,10 @@ function act(action) {
   });
 }
 
-async function start() {
-  const history = await client.open();
-  if (!history) return;
-  ui.seats = client.snap.seats;
-  for (const entry of history) addLog(entry, false);
-  shown = clone(client.snap.view);
-  await loadIsland(shown);
+/** The island, before the first draw; a watcher has no hand. */
+async function opened() {
+  await loadIsland(page.shown);
   if (mySeat === null) $("hand-box").hidden = true;
-  client.watching(null);
-  client.seatSwitch((s) => seatName(ui.seats, s));
-  render();
-  refreshHelper();
-  client.follow();
 }
 
 $("skip-replay").addEventListener("click", () => client.skip());
@@ -508,5 +469,4 @@ function setZoom(on) {
 }
 $("zoom").addEventListener("click", () => setZoom(!$("board").classList.contains("zoomed")));
 panelSwitch($("toggle-helper"), $("helper"), "tobago.helper", { hide: t("helper.hide"), show: t("helper.show") });
-window.tobagoGame = { get helper() { return helperFresh() ? helperData : null; }, get snap() { return client.snap; }, get shownVersion() { return client.shownVersion; }, get busy() { return client.busy || ui.replaying; } };
-start();
+page.start();

@@ -3,10 +3,9 @@ turn in a turn-based game (option ``turn_seconds``) for ``after_s`` seconds, one
 turn, with a link to the game and one to turn the e-mails off that needs no sign-in.
 
 Sent by the table's process (``web.service.table``'s chores, every ``TICK_S``) through the SMTP
-server the settings name (``TOBAGO_SMTP_HOST``, ``TOBAGO_SMTP_PORT``, ``TOBAGO_MAIL_FROM``; none:
-no e-mail is ever sent); ``TOBAGO_TURN_MAIL_AFTER_S`` (3,600 s by default) and
-``TOBAGO_BASE_URL`` (where the links lead) besides, each also an app setting of the same name
-without the prefix (``create_app({"SMTP_HOST": ...})``). A seat's turn began at its turn
+server the app's settings name (``SMTP_HOST``, ``SMTP_PORT``, ``MAIL_FROM``; no host: no e-mail
+is ever sent), with ``TURN_MAIL_AFTER_S`` and ``BASE_URL`` (where the links lead) besides: each
+declared, with its variable and default, in ``web.config``. A seat's turn began at its turn
 deadline less ``turn_seconds`` (``games.turns``: its clock starts when its turn does); a turn's
 mail is marked in the store before it is sent (``turn_mails``), so two table processes never
 send it twice, and unmarked again when the SMTP server refuses it, so a later look tries again.
@@ -16,7 +15,6 @@ The e-mail is in English and Traditional Chinese (an account has no language of 
 from __future__ import annotations
 
 import logging
-import os
 import re
 import smtplib
 from collections.abc import Mapping
@@ -27,6 +25,7 @@ from typing import Any
 
 from errors import InvalidInput
 from i18n import translate
+from web.config import BY_NAME
 from web.storage.mail import MailSql, Waiting
 
 log = logging.getLogger(__name__)
@@ -58,24 +57,25 @@ class MailSettings:
     """Where and when turn e-mails go (module doc); ``host`` ``None``: none is sent."""
 
     host: str | None
-    port: int = 25
-    sender: str = "tobago-study@localhost"
-    after_s: float = 3600.0
-    base_url: str = "http://127.0.0.1:5000"
+    port: int
+    sender: str
+    after_s: float
+    base_url: str
 
     @classmethod
     def of(cls, config: Mapping[str, Any]) -> MailSettings:
-        """The settings of an app's ``config``, else of the environment (module doc)."""
+        """The settings of an app's ``config`` (``web.config.build``'s); a key it lacks takes
+        its declared default."""
 
-        def setting(name: str, default: Any) -> Any:
-            return config.get(name, os.environ.get(f"TOBAGO_{name}", default))
+        def setting(name: str) -> Any:
+            return config.get(name, BY_NAME[name].default)
 
         return cls(
-            setting("SMTP_HOST", None) or None,
-            int(setting("SMTP_PORT", 25)),
-            str(setting("MAIL_FROM", cls.sender)),
-            float(setting("TURN_MAIL_AFTER_S", cls.after_s)),
-            str(setting("BASE_URL", cls.base_url)).rstrip("/"),
+            setting("SMTP_HOST") or None,
+            int(setting("SMTP_PORT")),
+            str(setting("MAIL_FROM")),
+            float(setting("TURN_MAIL_AFTER_S")),
+            str(setting("BASE_URL")).rstrip("/"),
         )
 
 

@@ -22,13 +22,12 @@ games. New accounts start at openskill's defaults (mu 25, sigma 25/3); the dynam
 conservative ``ordinal`` (mu - 3 sigma); a rating of fewer than ``PROVISIONAL_UNDER`` rated
 games is marked provisional.
 
-    python -m web.accounts.ratings rebuild   # on the DATABASE (TOBAGO_DATABASE) of the service
+    python -m web.accounts.ratings rebuild   # on the service's DATABASE (web.config)
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -133,12 +132,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Rebuild every rating from the rated games.")
     parser.add_argument("command", choices=["rebuild"])
     parser.add_argument(
-        "--database", default=os.environ.get("TOBAGO_DATABASE", "instance/tobago.sqlite3")
+        "--database", help="default: the service's DATABASE setting (README, 'Settings')"
     )
     args = parser.parse_args(argv)
+    from web.config import database
     from web.storage import open_store
 
-    store = open_store(args.database)
+    store = open_store(args.database or database())
     assert isinstance(store, AccountsSql)
     print(f"rated again: {rebuild(store)} games")
     store.close()

@@ -31,6 +31,8 @@ from typing import Any
 from errors import ProjectError
 from games import turns
 from games.base import GameKind, next_bot_action
+from games.thinking import DEFAULT as FULL_THINKING
+from games.thinking import Thinking
 from web.service.deadlines import Clock
 from web.storage import BOT, ActionRecord, GameRecord
 
@@ -101,11 +103,13 @@ def bot_moves(
     clock: Clock,
     room: Callable[[int], None],
     budget_s: float,
+    thinking: Thinking = FULL_THINKING,
 ) -> list[ActionRecord]:
     """Bots act on ``state`` (at ``version``; one log entry each) until none wants to (a human
     must act, a timed phase waits for its clock, the game ends) or, after a move, ``budget_s``
     seconds have passed (the moves so far are then written, and the runner comes back for the
-    rest). ``room(v)`` refuses entry ``v`` when the log is full; ``clock`` stamps each entry."""
+    rest). ``room(v)`` refuses entry ``v`` when the log is full; ``clock`` stamps each entry;
+    ``thinking`` is what a searching bot may spend (the table's effort: ``web.service.table``)."""
     out: list[ActionRecord] = []
     levels = bot_levels(game)
     started = time.monotonic()
@@ -119,7 +123,7 @@ def bot_moves(
             return made[0]
 
         try:
-            found = next_bot_action(kind, state, levels, rng_for)
+            found = next_bot_action(kind, state, levels, rng_for, thinking)
         except Exception as e:  # a bot bug: the game waits, the bug is logged (never a guess)
             raise BotFailed(f"a {kind.name} bot failed at version {version + 1}: {e!r}") from e
         if found is None:

@@ -41,11 +41,14 @@ from typing import Any
 
 from errors import DatabaseUnavailable, IllegalAction, ProjectError, StaleVersion
 from games.base import SYSTEM, GameKind, get_kind
+from games.thinking import DEFAULT as FULL_THINKING
+from games.thinking import Thinking
 from games.turns import BACK, END_LOG_FULL
 from web.accounts.results import record_end
 from web.service import lobby
 from web.service import seats as seats_
 from web.service.banks import seat_banks
+from web.service.bell import Bell
 from web.service.chat import check_chat_after
 from web.service.deadlines import Clock, clocks_after, late_seat
 from web.service.imports import ends_full, replay_record
@@ -137,6 +140,11 @@ class GameSessions:
         #: Quick bots reply in the player's write (module doc; off: every bot in the runner).
         self.quick_bots = quick_bots
         self.runner: TableRunner | None = None
+        #: The server's bell (``web.service.bell``): a write that leaves a bot due rings it, and
+        #: one idle thinker of any process of the server wakes; ``None``: this process alone.
+        self.bell: Bell | None = None
+        #: The strong bots' budgets at full effort (``BOT_ROLLOUTS``); the table scales them.
+        self.thinking: Thinking = FULL_THINKING
         #: What the table runner does besides deadlines and bots, each every so many seconds
         #: (``web.service.table``): e.g. the turn e-mails (``web.accounts.mail``).
         self.chores: list[tuple[float, Callable[[], object]]] = []
@@ -145,7 +153,7 @@ class GameSessions:
         """Run the table in this process (``web.service.table``): every ``tick`` seconds a
         background thread settles due deadlines and plays due bots (once)."""
         if self.runner is None:
-            self.runner = TableRunner(self, tick).start()
+            self.runner = TableRunner(self, tick, self.bell).start()
 
     def stop_runner(self) -> None:
         if self.runner is not None:
@@ -576,10 +584,14 @@ class GameSessions:
                 entry.lock.release()
 
     def _bots_due(self, game: GameRecord) -> None:
-        """Tell this process's runner, if any, that ``game`` has a bot due (it would find it
-        at its next tick anyway)."""
-        if self.runner is not None and game.bot_due is not None:
+        """Tell a thinker at once that ``game`` has a bot due (it would find it at its next
+        tick anyway): this process's runner, and one idle thinker of the server by its bell."""
+        if game.bot_due is None:
+            return
+        if self.runner is not None:
             self.runner.nudge()
+        if self.bell is not None:
+            self.bell.ring()
 
     def _check_room(self, version: int) -> None:
         """Refuse log entry ``version`` past the cap (409 ``log_full``)."""

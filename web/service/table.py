@@ -20,15 +20,31 @@ failure: the sessions drop its bot mark and deadline, and no runner tries it aga
 Tests run the bots explicitly (``play_due_bots``), and there a failing bot raises: a test
 failure, not a log line.
 
-**Where the runner runs.** ``TableRunner`` is a thread that, every ``tick`` seconds (sooner when
-this process's own write left a bot due: ``nudge``), settles due deadlines and plays due bots
-(``BOTS_PER_TICK_S`` of them a tick, then the deadlines again: the clocks that ran out
-meanwhile are not kept waiting behind a long queue of bots), and runs the sessions' chores
-(``GameSessions.chores``), each every so many seconds.
-Under gunicorn it runs in its own process, never in the gevent HTTP workers (a bot's Python
-would hold up their event loop): ``web.table_app.TableApp``, a gunicorn dirty worker
-(``gunicorn.conf.py``). Elsewhere (``python app.py``, the browser tests' threaded server) it
-runs in the app's process; under ``TESTING`` it is off and tests call ``play_due_bots``.
+**Where the runner runs.** ``TableRunner`` is a thread (a *thinker*) that settles due
+deadlines and plays due bots (``BOTS_PER_TICK_S`` of them a look, then the deadlines again: the
+clocks that ran out meanwhile are not kept waiting behind a long queue of bots), and runs the
+sessions' chores (``GameSessions.chores``), each every so many seconds. It looks every ``tick``
+seconds, and at once when woken: by its own process's write that left a bot due (``nudge``),
+or by any process of its server through the server's bell (``web.service.bell``: one ring wakes
+one idle thinker, so an HTTP worker's write never waits for a tick).
+Under gunicorn the thinkers run in processes of their own, never in the gevent HTTP workers
+(a bot's Python would hold up their event loop): ``web.table_app.TableApp``, gunicorn's dirty
+workers, as many as the machine has cores by default (``gunicorn.conf.py``); a server may run
+thinkers alone (``python -m web.thinkers``: more machines for the bots of one PostgreSQL).
+Elsewhere (``python app.py``, the browser tests' threaded server) it runs in the app's process;
+under ``TESTING`` it is off and tests call ``play_due_bots``.
+
+**Many thinkers, one queue.** Every thinker reads the due bots oldest first
+(``GameStore.bots_due``) and takes each game by its lease before thinking: a game one thinker
+took is no longer due for the others, which go on to the next, so several thinkers never all
+think about the same oldest game, and no table starves (a game's wait only grows until it is the
+oldest). **Graceful under load:** a decision is granted ``effort_for(waited)`` of a strong bot's
+budget (``games.thinking.Thinking.effort``), ``waited`` being how long its bot was due when a
+thinker took it: in full while the thinkers keep up (``SHRINK_AFTER_S``), less and less as the
+queue grows (never below ``MIN_EFFORT``), so replies stay prompt and the thinkers catch up; the
+budgets at full effort are the app's (``BOT_ROLLOUTS``, ``GameSessions.thinking``). Each
+write's waited time, effort, moves and thinking CPU are appended, one JSON line, to
+``TOBAGO_DECISIONS_LOG`` when it is set (the bench reads it: ``bench/bot_tables_bench.py``).
 
 **The runner proves its progress.** Its loop beats (``TableRunner.beat``, monotonic seconds)
 at every tick and after every game it settled or played and every chore, and tells ``on_beat``
@@ -43,21 +59,22 @@ how late it is once that is more than ``BEHIND_S`` ago: a game page says so.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import select
 import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from errors import DatabaseUnavailable, IllegalAction, ProjectError
 from games.base import GameKind
+from games.thinking import Thinking
+from web.service.bell import Bell, listen_postgres
 from web.service.moves import BotFailed, bot_moves
-from web.storage import RUNNING, ActionRecord, GameRecord, VersionMoved
-
-if TYPE_CHECKING:
-    from web.service.sessions import GameSessions
+from web.storage import RUNNING, ActionRecord, GameRecord, GameStore, VersionMoved, is_postgres
 
 log = logging.getLogger(__name__)
 
@@ -73,10 +90,51 @@ RETRY_S = 300.0
 #: A runner's tick plays bots for at most this long (seconds; at least one game's), then looks
 #: at the deadlines again: many due bots never hold up a clock that runs out meanwhile.
 BOTS_PER_TICK_S = 0.5
+#: How long a runner on PostgreSQL waits, starting, for its listener to listen (seconds).
+LISTEN_WAIT_S = 2.0
 #: The runner tells its beat (``TableRunner.on_beat``) at most this often (seconds).
 BEAT_S = 1.0
 #: A table later than this (seconds on the service's clock) is behind: a page says so.
 BEHIND_S = 5.0
+#: A bot due for longer than this when a thinker takes it is granted less than its full budget
+#: (seconds; ``effort_for``).
+SHRINK_AFTER_S = 0.3
+#: The least share of its budget a strong decision is granted, however long the queue.
+MIN_EFFORT = 0.05
+#: Where each thinker appends one JSON line per bot write (``TOBAGO_DECISIONS_LOG``; unset:
+#: nowhere): the bench's count of the budget each decision used.
+DECISIONS_LOG = os.environ.get("TOBAGO_DECISIONS_LOG") or None
+
+
+def effort_for(waited: float) -> float:
+    """The share of a strong bot's budget granted to a decision whose bot waited ``waited``
+    seconds to be taken (module doc): 1 up to ``SHRINK_AFTER_S``, then inversely to the wait,
+    at least ``MIN_EFFORT``: a queue twice as long thinks half as much a move."""
+    if waited <= SHRINK_AFTER_S:
+        return 1.0
+    return max(MIN_EFFORT, SHRINK_AFTER_S / waited)
+
+
+class GameSessions(Protocol):
+    """What the table needs of the game sessions (``web.service.sessions.GameSessions``, which
+    imports this module: named here, not imported, so the two are no import circle)."""
+
+    store: GameStore
+    clock: Callable[[], float]
+    max_log: int
+    strict_bots: bool
+    thinking: Thinking
+    chores: list[tuple[float, Callable[[], object]]]
+
+    def settle(self, game: GameRecord) -> GameRecord: ...
+
+    def settle_due(self) -> int: ...
+
+    def _check_room(self, version: int) -> None: ...
+
+    def _write(
+        self, game: GameRecord, plan: Callable[[GameRecord, Any, GameKind], list[ActionRecord]]
+    ) -> tuple[GameRecord, Any]: ...
 
 
 def owed(game: GameRecord) -> float | None:
@@ -111,12 +169,18 @@ def play_bots(
         game = sessions.settle(game)
     if game.over or game.bot_due is None or game.bot_due > sessions.clock():
         return 0
+    waited = max(0.0, sessions.clock() - game.bot_due)
     if lease_s is not None and not _take(sessions, game, lease_s):
         return 0
+    # (the tests' explicit runner, without leases, thinks in full: the same moves every run)
+    thinking = sessions.thinking.at(effort_for(waited) if lease_s is not None else 1.0)
+    cpu = time.thread_time()
 
     def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
         room = sessions._check_room
-        return bot_moves(kind, current, state, current.version, sessions.clock, room, BATCH_S)
+        return bot_moves(
+            kind, current, state, current.version, sessions.clock, room, BATCH_S, thinking
+        )
 
     try:
         after, _ = sessions._write(game, play)
@@ -134,7 +198,32 @@ def play_bots(
         return 0
     if after.version == game.version:  # no bot wanted to act (a timed phase waits)
         _set_bot(sessions, game, None, failed=False)
+    elif DECISIONS_LOG is not None:
+        moves, used = after.version - game.version, time.thread_time() - cpu
+        _record(game, sessions.clock(), moves, waited, thinking, used)
     return after.version - game.version
+
+
+def _record(
+    game: GameRecord, at: float, moves: int, waited: float, thinking: Thinking, cpu: float
+) -> None:
+    """One line of ``DECISIONS_LOG`` (module doc): a short append, whole lines from every
+    process (``O_APPEND``)."""
+    line = {
+        "at": round(at, 3),
+        "game": game.id,
+        "kind": game.kind,
+        "moves": moves,
+        "waited": round(waited, 4),
+        "effort": round(thinking.effort, 4),
+        "cpu": round(cpu, 5),
+        "pid": os.getpid(),
+    }
+    try:
+        with open(DECISIONS_LOG or os.devnull, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+    except OSError as e:  # a full or gone disk never stops the bots
+        log.warning("the decisions log cannot be written: %s", e)
 
 
 def _take(sessions: GameSessions, game: GameRecord, lease_s: float) -> bool:
@@ -181,32 +270,43 @@ def play_due_bots(sessions: GameSessions, game_id: str | None = None) -> int:
 
 
 class TableRunner:
-    """A daemon thread that settles due deadlines and plays due bots every ``tick`` seconds,
-    or at once after ``nudge``. It holds the sessions weakly and ends with them, or on
-    ``stop``. ``beat``: when its loop last made progress (``time.monotonic``); ``on_beat``:
-    told of it at most every ``BEAT_S`` (module doc)."""
+    """A daemon thread (a thinker) that settles due deadlines and plays due bots every ``tick``
+    seconds, or at once after ``nudge`` or a ring of the server's ``bell`` (module doc). It
+    holds the sessions weakly and ends with them, or on ``stop``. ``beat``: when its loop last
+    made progress (``time.monotonic``); ``on_beat``: told of it at most every ``BEAT_S``."""
 
-    def __init__(self, sessions: GameSessions, tick: float = TICK_S) -> None:
+    def __init__(
+        self, sessions: GameSessions, tick: float = TICK_S, bell: Bell | None = None
+    ) -> None:
         self._sessions = weakref.ref(sessions)
         self.tick = tick
         self.beat = time.monotonic()
         self.on_beat: Callable[[float], object] | None = None
         self._told = float("-inf")
         self._stop = threading.Event()
-        self._nudged = threading.Event()
+        self._bell = bell
+        self._own = Bell.new()  # this process's nudges, and stop
+        self._again = False  # a look ended with bots still due: look again at once
         self._thread = threading.Thread(target=self._run, name="table-runner", daemon=True)
 
     def start(self) -> TableRunner:
+        """Start the thread; on PostgreSQL, first listen to every server's writes
+        (``web.service.bell.listen_postgres``: a thinker takes another server's due bots at
+        once), waiting up to ``LISTEN_WAIT_S`` for it."""
+        sessions = self._sessions()
+        url = getattr(sessions.store, "url", None) if sessions is not None else None
+        if isinstance(url, str) and is_postgres(url):
+            listen_postgres(url, self.nudge, self._stop).wait(LISTEN_WAIT_S)
         self._thread.start()
         return self
 
     def stop(self) -> None:
         self._stop.set()
-        self._nudged.set()
+        self._own.ring()
 
     def nudge(self) -> None:
         """Look now: a bot is due (this process just wrote the game)."""
-        self._nudged.set()
+        self._own.ring()
 
     def _beat(self) -> None:
         """The loop made progress: ``beat`` now, and ``on_beat`` told if ``BEAT_S`` passed."""
@@ -215,26 +315,51 @@ class TableRunner:
             self._told = now
             self.on_beat(now)
 
+    def _wait(self, timeout: float) -> None:
+        """Sleep until a nudge, one ring of the server's bell taken by this thinker (another
+        idle thinker may take it first: then sleep on), or ``timeout`` seconds."""
+        if self._again:
+            self._again = False
+            return
+        poller = select.poll()
+        poller.register(self._own.fileno(), select.POLLIN)
+        if self._bell is not None:
+            poller.register(self._bell.fileno(), select.POLLIN)
+        until = time.monotonic() + timeout
+        while (left := until - time.monotonic()) > 0:
+            ready = {fd for fd, _ in poller.poll(left * 1000)}
+            if self._own.fileno() in ready:
+                self._own.take(every=True)
+                return
+            if self._bell is not None and self._bell.fileno() in ready and self._bell.take():
+                return
+
     def _run(self) -> None:
         last: dict[int, float] = {}  # chore → when it last ran (monotonic)
-        while not self._stop.is_set():
-            self._beat()
-            self._nudged.wait(self.tick)
-            self._nudged.clear()
-            sessions = self._sessions()
-            if sessions is None or self._stop.is_set():
-                return
-            try:
-                self._tick(sessions, last)
-            except DatabaseUnavailable as e:  # locked, full or read-only: one line, try again
-                log.warning("the table runner waits for the store: %s", e)
-            except Exception:  # a database fault, or a bug: logged; the next tick tries again
-                log.exception("the table runner's tick failed")
-            del sessions
+        try:
+            first = True  # the first look is at once: bots due before this runner started
+            while not self._stop.is_set():
+                self._beat()
+                if not first:
+                    self._wait(self.tick)
+                first = False
+                sessions = self._sessions()
+                if sessions is None or self._stop.is_set():
+                    return
+                try:
+                    self._tick(sessions, last)
+                except DatabaseUnavailable as e:  # locked, full or read-only: one line, try again
+                    log.warning("the table runner waits for the store: %s", e)
+                except Exception:  # a database fault, or a bug: logged; the next tick tries again
+                    log.exception("the table runner's tick failed")
+                del sessions
+        finally:
+            self._own.close()
 
     def _tick(self, sessions: GameSessions, last: dict[int, float]) -> None:
-        """One look: due deadlines, due bots (for ``BOTS_PER_TICK_S``: the next tick, at once,
-        goes on with them after the deadlines), the chores that are due; a beat after each."""
+        """One look: due deadlines, due bots oldest first (for ``BOTS_PER_TICK_S``: the next
+        look, at once, goes on with them after the deadlines), the chores that are due; a beat
+        after each."""
         sessions.settle_due()
         self._beat()
         started = time.monotonic()
@@ -242,7 +367,7 @@ class TableRunner:
             play_bots(sessions, game_id)
             self._beat()
             if time.monotonic() - started >= BOTS_PER_TICK_S:
-                self._nudged.set()
+                self._again = True
                 break
         for i, (every, chore) in enumerate(sessions.chores):
             if time.monotonic() - last.get(i, -every) >= every:
