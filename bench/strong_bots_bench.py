@@ -27,7 +27,7 @@ others have one legal action), target p99 <= 1 s; beside it, the normal bot's de
 baseline), and the rollouts a searched decision spent of those it was granted (the shared
 search, ``games.search``, races its candidates: a decision spends less when one is clearly
 best). The budgets are each game's defaults, or the ``*_STRONG_ROLLOUTS`` variables' counts
-(``games.search.VARIABLES``), read when the bench starts.
+(the app's ``BOT_ROLLOUTS``, ``web.config``), read when the bench starts.
 
 A full run of every row takes about an hour of two idle cores (several on a shared machine;
 ``bench/run.py`` allows it ``TIMEOUT_S``), so rows are often measured apart: ``--merge``

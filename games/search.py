@@ -32,7 +32,6 @@ rollouts were played; ``observe`` (a callback a bench sets) hears of each decisi
 from __future__ import annotations
 
 import math
-import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -51,15 +50,6 @@ STEP = 4
 RACE_Z = 2.5
 #: ... once both have been tried on at least this many of the same worlds.
 RACE_MIN = 6
-
-#: The environment variable that sets each kind's full budget where the bots run; read only at
-#: the edge (the app's configuration, a CLI's ``main``, a bench), never at import.
-VARIABLES: dict[str, str] = {
-    "tobago": "TOBAGO_STRONG_ROLLOUTS",
-    "dao": "DAO_STRONG_ROLLOUTS",
-    "isla_dorada": "ISLA_DORADA_STRONG_ROLLOUTS",
-    "dragons_gold": "DRAGONS_GOLD_STRONG_ROLLOUTS",
-}
 
 
 @dataclass(frozen=True)
@@ -287,30 +277,11 @@ def lead(final: Sequence[float], seat: int) -> float:
     return final[seat] - max(v for i, v in enumerate(final) if i != seat)
 
 
-def rollouts_from_env(variable: str, text: str | None) -> int | None:
-    """The count of rollouts the environment's ``variable`` (its value ``text``) sets, or None
-    when it is unset or blank; anything but a positive whole number is refused at start-up
-    (``ValueError``), never guessed."""
-    if text is None or not text.strip():
-        return None
-    if not text.strip().isdigit() or int(text) < 1:
-        raise ValueError(f"{variable} must be a positive whole number, not {text!r}")
-    return int(text)
-
-
-def rollouts_from_environ(environ: Mapping[str, str] | None = None) -> dict[str, int]:
-    """Each kind's full budget the environment sets (``VARIABLES``; kinds it does not name keep
-    their defaults): what the app's configuration (``BOT_ROLLOUTS``), the CLIs and benches read
-    at start-up. A bad value is refused (``ValueError``)."""
-    env = os.environ if environ is None else environ
-    out = {}
-    for kind, variable in VARIABLES.items():
-        count = rollouts_from_env(variable, env.get(variable))
-        if count is not None:
-            out[kind] = count
-    return out
-
-
 def thinking_from_environ(environ: Mapping[str, str] | None = None) -> Thinking:
-    """A full-effort ``Thinking`` with the environment's budgets (``rollouts_from_environ``)."""
-    return Thinking(rollouts=rollouts_from_environ(environ))
+    """A full-effort ``Thinking`` with the budgets the environment sets: the app's setting
+    ``BOT_ROLLOUTS`` as ``web.config`` reads it (the ``<KIND>_STRONG_ROLLOUTS`` variables are
+    declared there, once), for the command-line tools and benches, which have no app at hand.
+    A bad value is refused (``web.config.ConfigError``, a ``ValueError``), never guessed."""
+    from web.config import from_environment  # the settings' one reader, needed at the edge only
+
+    return Thinking(rollouts=dict(from_environment("BOT_ROLLOUTS", environ)))

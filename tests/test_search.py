@@ -60,11 +60,10 @@ def test_the_budget_is_the_thinkings_count_or_the_default_times_the_effort():
 
 
 def test_the_environment_is_read_at_the_edge_only():
-    assert S.rollouts_from_environ({"TOBAGO_STRONG_ROLLOUTS": "12", "PATH": "/bin"}) == {
-        "tobago": 12
-    }
+    found = S.thinking_from_environ({"TOBAGO_STRONG_ROLLOUTS": "12", "PATH": "/bin"})
+    assert found.rollouts == {"tobago": 12} and found.effort == 1.0
     with pytest.raises(ValueError, match="DAO_STRONG_ROLLOUTS"):
-        S.rollouts_from_environ({"DAO_STRONG_ROLLOUTS": "0"})
+        S.thinking_from_environ({"DAO_STRONG_ROLLOUTS": "0"})
 
 
 # --- the race and the choice --------------------------------------------------------------------
