@@ -24,7 +24,10 @@ the machine runs) of the strong bot's decisions that searched (ran a rollout; To
 decisions are the normal bot's move, a few ms; Dragon's Gold's others weigh a split or a lot,
 a few ms; Isla Dorada's others, the payments, moves and treasure plays, are the planner's; DAO's
 others have one legal action), target p99 <= 1 s; beside it, the normal bot's decisions in the same games (the
-baseline).
+baseline), and the rollouts a searched decision spent of those it was granted (the shared
+search, ``games.search``, races its candidates: a decision spends less when one is clearly
+best). The budgets are each game's defaults, or the ``*_STRONG_ROLLOUTS`` variables' counts
+(the app's ``BOT_ROLLOUTS``, ``web.config``), read when the bench starts.
 
 A full run of every row takes about an hour of two idle cores (several on a shared machine;
 ``bench/run.py`` allows it ``TIMEOUT_S``), so rows are often measured apart: ``--merge``
@@ -51,12 +54,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import Figure, chunks, games_parser, number, parse_games, report
 from bench.run import RESULTS, write_readme
+from games import search
 from games.base import get_kind
 from games.dao import strong as dao_strong
 from games.dragons_gold import strong as dragons_gold_strong
 from games.isla_dorada import strong as isla_dorada_strong
 from games.simulate import simulate
-from games.tobago import search
+from games.tobago import search as tobago_search
 
 #: The think-time target: a strong decision's p99 on one core, in ms.
 THINK_MS = 1000.0
@@ -99,58 +103,62 @@ ROWS: dict[str, Row] = {
 }
 
 #: In each worker process: the CPU seconds of every decision, by level, and whether the strong
-#: one searched (``_install``).
+#: one searched (``_install``); the rollouts each searched decision spent and was granted.
 _TIMES: dict[str, list[tuple[float, bool]]] = {}
-_ROLLOUTS = [0]
+_SPENT: list[tuple[int, int]] = []
 _INSTALLED: set[str] = set()
 
 
+def _observe(kind: str, decision: search.Decision) -> None:
+    _SPENT.append((decision.spent, decision.budget))
+
+
 def _install(game: str) -> None:
-    """Wrap the game's ``strong`` and ``normal`` bots (once per process) to time each decision,
-    and Tobago's rollouts to tell a searched decision."""
+    """Wrap the game's ``strong`` and ``normal`` bots (once per process) to time each decision
+    (at ``THINKING``, the environment's budgets), and hear of each search (``search.observe``)
+    to tell a searched decision and count its rollouts."""
     if game in _INSTALLED:
         return
     _INSTALLED.add(game)
+    search.observe = _observe
     kind = get_kind(game)
-    if game in SEARCHING:
-        _count_rollouts(SEARCHING[game])
     for level in ("strong", "normal"):
         bot = kind.bots[level]
 
         def timed(view: dict, legal: list, rng: Any, bot: Any = bot, level: str = level) -> Any:
-            before = _ROLLOUTS[0]
+            before = len(_SPENT)
             t = time.process_time()
-            action = bot(view, legal, rng)
+            if getattr(bot, "thinks", False):
+                action = bot(view, legal, rng, THINKING)
+            else:
+                action = bot(view, legal, rng)
             spent = time.process_time() - t
-            searched = game not in SEARCHING or _ROLLOUTS[0] > before
+            searched = len(_SPENT) > before and _SPENT[-1][0] > 0
             _TIMES[f"{game}/{level}"].append((spent, searched))
             return action
 
         kind.bots[level] = timed
 
 
-#: Each game's search module: its strong bot searches only at some decisions (a choice that
-#: matters, a bid, two legal actions), and a call of the module's ``rollout`` tells which.
-SEARCHING = {
-    "tobago": search,
-    "dragons_gold": dragons_gold_strong,
-    "isla_dorada": isla_dorada_strong,
-    "dao": dao_strong,
+#: The budgets the strong bots spend here: each kind's default, or its ``*_STRONG_ROLLOUTS``
+#: variable's count (read at start-up, at this edge).
+THINKING = search.thinking_from_environ()
+
+#: Each game's search settings (its default budget, its kind's name).
+SETTINGS = {
+    "tobago": tobago_search.SETTINGS,
+    "dragons_gold": dragons_gold_strong.SETTINGS,
+    "isla_dorada": isla_dorada_strong.SETTINGS,
+    "dao": dao_strong.SETTINGS,
 }
 
 
-def _count_rollouts(module: Any) -> None:
-    """Count the calls of ``module.rollout`` (a strong bot's search module) in ``_ROLLOUTS``."""
-    if getattr(module.rollout, "counted", False):
-        return
-    rollout = module.rollout
-
-    def counted(*args: Any) -> Any:
-        _ROLLOUTS[0] += 1
-        return rollout(*args)
-
-    counted.counted = True  # type: ignore[attr-defined]
-    module.rollout = counted
+def budget_text(game: str) -> str:
+    """The full budget the row's strong bot spends, in words (the facts of its row)."""
+    settings = SETTINGS[game]
+    count = search.full_rollouts(settings, THINKING)
+    each = " a candidate" if settings.per_candidate else " a decision"
+    return f"{count} rollouts{each}, raced"
 
 
 def play(args: tuple[str, int, list[int]]) -> dict[str, Any]:
@@ -161,6 +169,7 @@ def play(args: tuple[str, int, list[int]]) -> dict[str, Any]:
     kind = get_kind(game)
     for level in ("strong", "normal"):
         _TIMES[f"{game}/{level}"] = []
+    _SPENT.clear()
     share = score = others = 0.0
     for g in numbers:
         seat = g % seats
@@ -177,6 +186,8 @@ def play(args: tuple[str, int, list[int]]) -> dict[str, Any]:
         "others": others,
         "strong": [t for t, searched in _TIMES[f"{game}/strong"] if searched],
         "strong_all": len(_TIMES[f"{game}/strong"]),
+        "spent": [spent for spent, _ in _SPENT if spent > 0],
+        "granted": [granted for spent, granted in _SPENT if spent > 0],
         "normal": [t for t, _ in _TIMES[f"{game}/normal"]],
     }
 
@@ -196,6 +207,8 @@ class Tally:
     score: float = 0.0
     others: float = 0.0
     decisions: int = 0
+    spent: list[int] = field(default_factory=list)
+    granted: list[int] = field(default_factory=list)
     strong_times: list[float] = field(default_factory=list)
     p99: list[float] = field(default_factory=list)
     normal_p99: list[float] = field(default_factory=list)
@@ -206,6 +219,8 @@ class Tally:
         self.score += sum(p["score"] for p in parts)
         self.others += sum(p["others"] for p in parts)
         self.decisions += sum(p["strong_all"] for p in parts)
+        self.spent += [n for p in parts for n in p["spent"]]
+        self.granted += [n for p in parts for n in p["granted"]]
         strong = [t for p in parts for t in p["strong"]]
         self.strong_times += strong
         self.p99.append(quantile(strong, 0.99) * 1000 if strong else 0.0)
@@ -218,6 +233,8 @@ def figures(row: Row, t: Tally) -> list[Figure]:
     fair = 1 / row.seats
     times = sorted(t.strong_times) or [0.0]
     key = f"strong_bots.{row.key}"
+    spent = statistics.fmean(t.spent) if t.spent else 0.0
+    granted = statistics.fmean(t.granted) if t.granted else 0.0
     return [
         Figure(
             f"{key}_share",
@@ -240,9 +257,15 @@ def figures(row: Row, t: Tally) -> list[Figure]:
             note=(
                 f"{len(t.strong_times)} of {t.decisions} decisions searched; p50 "
                 f"{number(quantile(times, 0.5) * 1000)} ms, max {number(times[-1] * 1000)} ms;"
-                f" the normal bot's p99 {number(statistics.median(t.normal_p99))} ms"
+                f" the normal bot's p99 {number(statistics.median(t.normal_p99))} ms;"
+                f" rollouts a searched decision: {spent:.1f} of {granted:.1f} granted"
             ),
-            extra={"searched": len(t.strong_times), "decisions": t.decisions},
+            extra={
+                "searched": len(t.strong_times),
+                "decisions": t.decisions,
+                "rollouts_spent": round(spent, 2),
+                "rollouts_granted": round(granted, 2),
+            },
         ),
     ]
 
@@ -269,10 +292,10 @@ def main() -> None:
         a,
         games=a.games,
         jobs=a.jobs,
-        budget=str(search.BUDGET),
-        dragons_gold_budget=str(dragons_gold_strong.BUDGET),
-        isla_dorada_budget=str(isla_dorada_strong.BUDGET),
-        dao_budget=str(dao_strong.BUDGET),
+        budget=budget_text("tobago"),
+        dragons_gold_budget=budget_text("dragons_gold"),
+        isla_dorada_budget=budget_text("isla_dorada"),
+        dao_budget=budget_text("dao"),
         wall_s=round(time.perf_counter() - start),
     )
     if a.merge and not a.quick:
@@ -316,7 +339,7 @@ def merge(
         bench["facts"][row.game] = {
             "games": a.games,
             "jobs": a.jobs,
-            "budget": str(SEARCHING[row.game].BUDGET),
+            "budget": budget_text(row.game),
             "wall_s": wall_s,
             "date": now,
         }

@@ -88,14 +88,15 @@ def play_bots(
     rng: random.Random,
     max_actions: int = 100_000,
     on_action: Callable[[int | None, Action, list[Event]], None] | None = None,
+    thinking: Thinking = DEFAULT_THINKING,
 ) -> int:
     """Let bots (one level per seat) play until the game ends, on a simulated clock: a timed
-    phase ends (its timer's action, seat ``SYSTEM``) when no seat wants to act. Returns the
-    number of actions."""
+    phase ends (its timer's action, seat ``SYSTEM``) when no seat wants to act; the bots that
+    search spend ``thinking``. Returns the number of actions."""
     n = 0
     bot_levels: list[str | None] = list(levels)
     while not kind.is_over(state):
-        found = next_bot_action(kind, state, bot_levels, lambda: rng)
+        found = next_bot_action(kind, state, bot_levels, lambda: rng, thinking)
         if found is None:
             if kind.timer(state) is None:
                 raise RuntimeError(f"{kind.name}: no bot can act and no clock runs")

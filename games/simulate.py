@@ -32,6 +32,9 @@ from typing import Any, TextIO
 import progress
 from errors import ProjectError
 from games.base import GameKind, get_kind, kinds, play_bots
+from games.search import thinking_from_environ
+from games.thinking import DEFAULT as DEFAULT_THINKING
+from games.thinking import Thinking
 
 
 def _flatten(stats: dict, prefix: str = "") -> dict[str, Any]:
@@ -151,8 +154,10 @@ def simulate(
     options: dict | None = None,
     rotate: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    thinking: Thinking = DEFAULT_THINKING,
 ) -> dict:
-    """Play ``games`` games of ``kind`` between ``bots`` (one level per seat) and summarize them."""
+    """Play ``games`` games of ``kind`` between ``bots`` (one level per seat) and summarize them;
+    the bots that search spend ``thinking`` (``games.thinking``)."""
     bots = _line_up(kind, games, seats, bots)
     kind.resolve_options(options, seats)  # refuse bad options before playing
 
@@ -175,7 +180,9 @@ def simulate(
             if seat is not None:  # the table's timeouts count for the game, not for a seat
                 tally[seat] += 1
 
-        tally.actions_total += play_bots(kind, state, levels, rng, on_action=count)
+        tally.actions_total += play_bots(
+            kind, state, levels, rng, on_action=count, thinking=thinking
+        )
         tally.add_game(kind, state, entry_of_seat, per_seat_actions)
         if progress is not None:
             progress(g + 1, games)
@@ -303,6 +310,7 @@ def main(
             seed=args.seed,
             options=dict(args.option),
             rotate=not args.no_rotate,
+            thinking=thinking_from_environ(),  # the *_STRONG_ROLLOUTS variables, read here
             progress=step,
         )
     except (ProjectError, ValueError) as e:

@@ -60,7 +60,7 @@ def strong_match(kind: Any, seats: int, games: range) -> tuple[float, float, flo
     import random
 
     from games.base import play_bots
-    from games.halving import win_share
+    from games.search import win_share
 
     wins = mine = theirs = 0.0
     for g in games:

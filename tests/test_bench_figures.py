@@ -92,5 +92,5 @@ def test_merging_a_strong_bots_row_replaces_its_figures_and_keeps_the_other_rows
     )
     facts = bench["facts"]["dragons_gold"]
     assert (facts["games"], facts["jobs"], facts["date"]) == (400, 2, "then")
-    assert facts["budget"] == str(sb.dragons_gold_strong.BUDGET)
+    assert facts["budget"] == sb.budget_text("dragons_gold")
     assert bench["date"] == "then"

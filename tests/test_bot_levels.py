@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -14,6 +15,7 @@ from games.base import LEVELS, get_kind, next_bot_action, play_bots
 from games.dao import strong as dao_strong
 from games.dragons_gold import strong as dragons_gold_strong
 from games.isla_dorada import strong as isla_dorada_strong
+from games.search import thinking_from_environ
 from games.tobago import search
 from i18n import translate
 from tests.kinds import BUILTIN, covering
@@ -38,18 +40,19 @@ OLD_NAMES = covering(
 )
 #: Small think budgets for the strong bots that search: tests stay quick (the bench plays the
 #: real ones).
-SMALL = search.Budget(rollouts=8, horizon=2, candidates=3)
-DG_SMALL = dragons_gold_strong.Budget(rollouts=2, candidates=2, samples=2)
-DAO_SMALL = dao_strong.Budget(rollouts=4)
-ISLA_SMALL = isla_dorada_strong.Budget(rollouts=2, candidates=2)
+SMALL = {"tobago": 8, "dragons_gold": 2, "dao": 4, "isla_dorada": 2}
 
 
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch):
-    monkeypatch.setattr(search, "BUDGET", SMALL)
-    monkeypatch.setattr(dragons_gold_strong, "BUDGET", DG_SMALL)
-    monkeypatch.setattr(dao_strong, "BUDGET", DAO_SMALL)
-    monkeypatch.setattr(isla_dorada_strong, "BUDGET", ISLA_SMALL)
+    for module in (search, dragons_gold_strong, dao_strong, isla_dorada_strong):
+        settings = module.SETTINGS
+        monkeypatch.setattr(module, "SETTINGS", replace(settings, rollouts=SMALL[settings.kind]))
+    monkeypatch.setattr(search, "HORIZON", 2)
+    monkeypatch.setattr(search, "CANDIDATES", 3)
+    monkeypatch.setattr(dragons_gold_strong, "CANDIDATES", 2)
+    monkeypatch.setattr(dragons_gold_strong, "SAMPLES", 2)
+    monkeypatch.setattr(isla_dorada_strong, "CANDIDATES", 2)
 
 
 @pytest.mark.parametrize("name", BUILTIN)
@@ -128,21 +131,28 @@ def test_the_pages_have_a_short_name_for_every_level_and_old_name(name):
 
 
 @pytest.mark.parametrize(
-    ("module", "variable"),
+    ("kind", "variable"),
     [
-        (search, "TOBAGO_STRONG_ROLLOUTS"),
-        (dao_strong, "DAO_STRONG_ROLLOUTS"),
-        (isla_dorada_strong, "ISLA_DORADA_STRONG_ROLLOUTS"),
-        (dragons_gold_strong, "DRAGONS_GOLD_STRONG_ROLLOUTS"),
+        ("tobago", "TOBAGO_STRONG_ROLLOUTS"),
+        ("dao", "DAO_STRONG_ROLLOUTS"),
+        ("isla_dorada", "ISLA_DORADA_STRONG_ROLLOUTS"),
+        ("dragons_gold", "DRAGONS_GOLD_STRONG_ROLLOUTS"),
     ],
 )
-def test_a_strong_bots_budget_comes_from_the_environment_or_is_refused(module, variable):
-    assert module.budget_from_env(None) == module.DEFAULT_BUDGET
-    assert module.budget_from_env(" ") == module.DEFAULT_BUDGET
-    assert module.budget_from_env("7").rollouts == 7
+def test_a_strong_bots_budget_comes_from_the_environment_at_the_edge_or_is_refused(kind, variable):
+    assert thinking_from_environ({}).rollouts == {}
+    assert thinking_from_environ({variable: "7"}).rollouts == {kind: 7}
     for bad in ("0", "-3", "many", "1.5"):
         with pytest.raises(ValueError, match=variable):
-            module.budget_from_env(bad)
+            thinking_from_environ({variable: bad})
+
+
+def test_the_app_configures_the_strong_bots_budgets_from_the_environment(monkeypatch, tmp_path):
+    from app import create_app
+
+    monkeypatch.setenv("DAO_STRONG_ROLLOUTS", "12")
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3")})
+    assert app.config["BOT_ROLLOUTS"] == {"dao": 12}
 
 
 # --- playing ------------------------------------------------------------------------------------

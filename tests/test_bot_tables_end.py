@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from games.base import get_kind, kinds, play_bots
+from games.search import thinking_from_environ
 from web.service.sessions import MAX_LOG_ENTRIES
 
 GAMES_PER_KIND = 1000
@@ -46,7 +47,14 @@ def play(job: tuple[str, int, list[str]]) -> tuple[int, str | None]:
     kind = get_kind(name)
     state = kind.new_state(seed, len(levels), None)
     try:
-        n = play_bots(kind, state, levels, random.Random(seed), max_actions=MAX_LOG_ENTRIES)
+        n = play_bots(
+            kind,
+            state,
+            levels,
+            random.Random(seed),
+            max_actions=MAX_LOG_ENTRIES,
+            thinking=thinking_from_environ(),  # the budgets the test sets (read at this edge)
+        )
     except RuntimeError as e:
         return MAX_LOG_ENTRIES, str(e)
     return n, None if kind.is_over(state) else "not over"

@@ -12,6 +12,7 @@ import re
 import string
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def quick_strong_bot(monkeypatch):
     look-ahead (``ev``), for which the seeds above were chosen; quick too, so a move's answer
     carries the bots' replies as these scripts expect (the search at its default budget, tens of
     ms a move, is the table runner's, its replies announced after the player's own move)."""
-    monkeypatch.setattr(dao_strong, "BUDGET", dao_strong.Budget(rollouts=1))
+    monkeypatch.setattr(dao_strong, "SETTINGS", replace(dao_strong.SETTINGS, rollouts=1))
 
 
 def snapshot(page) -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -181,7 +182,7 @@ def test_greedy_takes_a_card_that_helps_and_turns_rather_than_take_a_stranger_sa
 def test_the_ev_bot_clearly_beats_random_bots(monkeypatch):
     # "ev" names the strong level now; with fewer rollouts than moves it plays its default,
     # the one-turn look-ahead ev_bot, without a search
-    monkeypatch.setattr(strong, "BUDGET", strong.Budget(rollouts=1))
+    monkeypatch.setattr(strong, "SETTINGS", replace(strong.SETTINGS, rollouts=1))
     result = simulate(KIND, 100, 4, ["ev", "random", "random", "random"], seed=3)
     ev = result["entries"][0]
     assert ev["win_share"] > 0.5  # fair share 0.25; measured about 0.8 over 5000 games

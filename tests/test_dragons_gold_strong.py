@@ -1,11 +1,12 @@
 """Dragon's Gold's strong bot: what it infers of the hidden tokens, states sampled from a view,
-splits weighed on the inferred hoards, a move that depends on the view alone, its budget from the
-environment, and a short seeded match against the normal bot."""
+splits weighed on the inferred hoards, a move that depends on the view alone, and a short seeded
+match against the normal bot."""
 
 from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -15,10 +16,11 @@ from games.dragons_gold.engine import token_total
 from games.dragons_gold.greedy import greedy_bot
 from games.dragons_gold.scenario import position
 from games.dragons_gold.splits import token_values, worth
+from games.thinking import Thinking
 from tests.bots import strong_match
 
 KIND = get_kind("dragons_gold")
-SMALL = strong.Budget(rollouts=4, candidates=2, samples=4)
+SMALL = Thinking(rollouts={"dragons_gold": 4})
 
 
 def _midgame(seed: int, seats: int = 5, steps: int = 60):
@@ -163,6 +165,8 @@ def test_a_short_seeded_match_has_strong_ahead_of_normal(monkeypatch):
     """Five games at five seats, the strong seat in each seat once, on a small budget: it wins
     more than a fair share and scores more than the normal bots (the long figures:
     ``bench/strong_bots_bench.py``)."""
-    monkeypatch.setattr(strong, "BUDGET", strong.Budget(rollouts=2, candidates=2, samples=2))
+    monkeypatch.setattr(strong, "CANDIDATES", 2)
+    monkeypatch.setattr(strong, "SAMPLES", 2)
+    monkeypatch.setattr(strong, "SETTINGS", replace(strong.SETTINGS, rollouts=2))
     wins, mine, theirs = strong_match(KIND, 5, range(100, 105))
     assert wins >= 3 and mine > theirs, (wins, mine, theirs)

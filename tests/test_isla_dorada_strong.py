@@ -3,7 +3,7 @@ states it samples from a seat's view in an auction or a draw (``games.isla_dorad
 a sampled state shows the seat exactly its view, holds every card once, and can pay every
 standing bid (what it infers of the others' goal cards: ``test_isla_dorada_inference``); the
 bot's move is a function of the view and its generator, always legal, the planner's where it
-does not search or is not clearly beaten; its budget is a count read from the environment; a
+does not search or is not clearly beaten; a
 short seeded match has it ahead of the planner in the same seats (the long figures:
 ``games.isla_dorada.strong_trial``, the README)."""
 
@@ -21,6 +21,7 @@ from games.isla_dorada import tables as T
 from games.isla_dorada.planner import plan
 from games.isla_dorada.sampling import SAMPLED_PHASES, Inconsistent, sample_state
 from games.isla_dorada.state import IslaState
+from games.thinking import Thinking
 
 KIND = get_kind("isla_dorada")
 #: What a view shows that a sampled state does not carry (the rounds' records, the last
@@ -118,7 +119,7 @@ def test_a_view_out_of_an_auction_or_a_draw_is_not_sampled_and_the_bot_plays_the
     view, legal = KIND.view(state, payer), KIND.legal_actions(state, payer)
     with pytest.raises(Inconsistent):
         sample_state(view, random.Random(0))
-    assert strong.choose(view, legal, random.Random(0)) == strong.planner_move(view, legal)
+    assert strong.choose(view, legal, random.Random(0)).move == strong.planner_move(view, legal)
 
 
 def test_at_the_setup_and_the_news_the_bot_keeps_what_the_fitted_estimate_values_most():
@@ -130,7 +131,7 @@ def test_at_the_setup_and_the_news_the_bot_keeps_what_the_fitted_estimate_values
     ]
     assert {view["phase"] for view, _ in keeps} == {"setup", "news"}
     for view, legal in keeps:
-        assert strong.choose(view, legal, random.Random(0)) == keeping.best(view, legal)
+        assert strong.choose(view, legal, random.Random(0)).move == keeping.best(view, legal)
 
 
 def test_the_candidates_are_legal_the_planners_move_first():
@@ -143,12 +144,12 @@ def test_the_candidates_are_legal_the_planners_move_first():
 
 
 def test_the_move_is_a_function_of_the_view_and_the_generator():
-    small = strong.Budget(rollouts=8, candidates=3)
+    small = Thinking(rollouts={"isla_dorada": 4})
     for state, turn in search_positions(8, 4, 4)[:12]:
         view, legal = KIND.view(state, turn), KIND.legal_actions(state, turn)
         a = strong.choose(view, legal, random.Random(3), small)
-        assert a in legal
-        assert strong.choose(view, legal, random.Random(3), small) == a
+        assert a.move in legal and a.spent <= 4 * strong.CANDIDATES
+        assert strong.choose(view, legal, random.Random(3), small).move == a.move
 
 
 def test_another_move_replaces_the_planners_only_when_clearly_better():
@@ -169,23 +170,18 @@ def test_the_estimate_is_the_score_once_the_game_is_over_and_has_a_weight_per_fe
         assert len(strong.features(position, turn)) == len(strong.FEATURES)
 
 
-def test_the_budget_is_a_count_from_the_environment():
-    assert strong.budget_from_env(None) == strong.budget_from_env(" ") == strong.DEFAULT_BUDGET
-    assert strong.budget_from_env("12").rollouts == 12
-    for text in ("0", "-3", "1.5", "many"):
-        with pytest.raises(ValueError, match="ISLA_DORADA_STRONG_ROLLOUTS"):
-            strong.budget_from_env(text)
-
-
 @pytest.mark.slow  # 16 games of four seats, half with a searching seat: about 15 s of CPU
 def test_a_short_seeded_match_has_strong_ahead_of_the_planner_in_its_seat(monkeypatch):
-    """Games 0-7 (the searching seat rotates, three planners), on half the default rollouts:
+    """Games 0-7 (the searching seat rotates, three planners), on 8 rollouts a candidate:
     the strong seat wins more and loses by less than the planner in the same seats of the same
     games (3 wins against 1, a margin of -24 against -45 in all). Eight games are noise
     against a gain of about 4 points a game: of the next three blocks of 8 games, one has it
     ahead (3.5 wins against 1) and two behind; the 1,000-game figures are the bench's."""
-    monkeypatch.setattr(strong, "BUDGET", strong.Budget(rollouts=8, candidates=3))
-    mine = strong_trial.trial(strong.strong_bot, 8, 0)
+
+    def bot(view: dict, legal: list, rng: random.Random):
+        return strong.strong_bot(view, legal, rng, Thinking(rollouts={"isla_dorada": 8}))
+
+    mine = strong_trial.trial(bot, 8, 0)
     planner = strong_trial.trial(plan, 8, 0)
     assert sum(r[0] for r in mine) > sum(r[0] for r in planner)
     assert sum(r[1] for r in mine) > sum(r[1] for r in planner)

@@ -259,12 +259,13 @@ AGREEMENT = covering(
         # Tobago's analysis is the strong bot's search on a smaller budget, on sampled states:
         # the bot (with its own budget and generator) agrees with it on most moves, not all.
         "tobago": ("strong", 0.6),
-        # DAO's is the strong bot's rollouts on a smaller budget (128 deals a move, the bot
-        # 160): where take and turn are near in value the two disagree.
+        # DAO's is the strong bot's rollouts (128 deals a move, the bot 64 in all, raced):
+        # where take and turn are near in value the two disagree.
         "dao": ("strong", 0.7),
         # Isla Dorada's bids are the strong bot's rollouts on a smaller budget, the loss less
-        # their noise (its other moves are the planner's, as the bot's are).
-        "isla_dorada": ("strong", 0.8),
+        # their noise (its other moves are the planner's, as the bot's are). The bot races its
+        # candidates (games.search): seat 2 agreed on 30 of 38 rated moves (0.79) since.
+        "isla_dorada": ("strong", 0.75),
         # Dragon's Gold's is the strong bot's rollouts on a smaller budget too (3 games played
         # to the end per play: many plays are near in value, the noise is larger).
         "dragons_gold": ("strong", 0.4),
@@ -278,9 +279,17 @@ AGREEMENT = covering(
 def test_each_games_strongest_bot_mostly_plays_its_analysiss_best_move(
     name, bot, agreement, monkeypatch
 ):
-    monkeypatch.setattr(search, "BUDGET", search.Budget(rollouts=16, horizon=4, candidates=4))
-    monkeypatch.setattr(dragons_gold_strong, "BUDGET", dragons_gold_strong.Budget(rollouts=8))
-    monkeypatch.setattr(isla_dorada_strong, "BUDGET", isla_dorada_strong.Budget(rollouts=8))
+    monkeypatch.setattr(search, "SETTINGS", dataclasses.replace(search.SETTINGS, rollouts=16))
+    monkeypatch.setattr(search, "HORIZON", 4)
+    monkeypatch.setattr(search, "CANDIDATES", 4)
+    monkeypatch.setattr(
+        dragons_gold_strong,
+        "SETTINGS",
+        dataclasses.replace(dragons_gold_strong.SETTINGS, rollouts=8),
+    )
+    monkeypatch.setattr(
+        isla_dorada_strong, "SETTINGS", dataclasses.replace(isla_dorada_strong.SETTINGS, rollouts=8)
+    )
     seats = 3
     log = bot_game(name, 7, [bot, "easy", bot])
     result = analyse(log, analyst_for(name))

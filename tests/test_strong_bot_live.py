@@ -12,6 +12,7 @@ player's request (``web.service.table``).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 import requests
@@ -34,7 +35,9 @@ def strategic_move(me: dict) -> dict:
 
 
 def test_the_players_post_answers_before_the_strong_bot_which_the_table_plays(app, monkeypatch):
-    monkeypatch.setattr(search, "BUDGET", search.Budget(rollouts=12, horizon=3, candidates=4))
+    monkeypatch.setattr(search, "SETTINGS", replace(search.SETTINGS, rollouts=12))
+    monkeypatch.setattr(search, "HORIZON", 3)
+    monkeypatch.setattr(search, "CANDIDATES", 4)
     client = app.test_client()
     game = client.post("/api/games", json={"game": "tobago", "seats": SEATS, "seed": 11})
     assert game.status_code == 201, game.get_json()
@@ -51,7 +54,7 @@ def test_the_players_post_answers_before_the_strong_bot_which_the_table_plays(ap
             assert KIND.to_act(state) == [1]
             view, legal = KIND.view(state, 1), KIND.legal_actions(state, 1)
             expected = search.strong_bot(view, legal, random.Random(f"11/{before + 1}"))
-            searched += len(search.candidates(view, legal, search.BUDGET.candidates)) > 1
+            searched += len(search.candidates(view, legal, search.CANDIDATES)) > 1
             assert bots_move(client) >= 1
             first = store.actions(gid)[before]
             assert (first.seat, first.action) == (1, expected)

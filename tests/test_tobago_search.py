@@ -13,6 +13,7 @@ import pytest
 
 from games.base import get_kind, play_bots
 from games.simulate import simulate
+from games.thinking import Thinking
 from games.tobago import search
 from games.tobago.rules import CURSE, CURSE_FREE_TOP, TREASURE_CARDS, TREASURE_VALUES
 from games.tobago.sampling import sample_state
@@ -20,7 +21,15 @@ from games.tobago.strategy import strategic_bot
 from solver.deck import DECK
 
 KIND = get_kind("tobago")
-SMALL = search.Budget(rollouts=8, horizon=2, candidates=3)
+#: A small think budget: 8 rollouts a decision (with ``short``: 2 turns long, 3 candidates).
+SMALL = Thinking(rollouts={"tobago": 8})
+
+
+@pytest.fixture
+def short(monkeypatch):
+    """Rollouts 2 turns long over at most 3 candidates: tests stay quick."""
+    monkeypatch.setattr(search, "HORIZON", 2)
+    monkeypatch.setattr(search, "CANDIDATES", 3)
 
 
 def positions(seed: int, seats: int, every: int = 3):
@@ -93,7 +102,9 @@ def test_the_candidates_are_legal_the_strategic_move_first_and_never_a_pass():
     assert seen[True] > 20
 
 
-def test_a_decision_is_a_function_of_the_view_and_the_generator_within_its_budget(monkeypatch):
+def test_a_decision_is_a_function_of_the_view_and_the_generator_within_its_budget(
+    monkeypatch, short
+):
     calls = []
     original = search.rollout
     monkeypatch.setattr(search, "rollout", lambda *a: calls.append(1) or original(*a))
@@ -101,9 +112,9 @@ def test_a_decision_is_a_function_of_the_view_and_the_generator_within_its_budge
         view, legal = KIND.view(state, seat), KIND.legal_actions(state, seat)
         before = len(calls)
         first = search.choose(view, legal, random.Random(4), SMALL)
-        assert len(calls) - before <= SMALL.rollouts
+        assert len(calls) - before == first.spent <= 8
         again = search.choose(json.loads(json.dumps(view)), legal, random.Random(4), SMALL)
-        assert first == again and first in legal
+        assert first.move == again.move and first.move in legal
 
 
 def test_with_no_progress_since_its_last_turn_it_plays_the_strategic_move():
@@ -122,7 +133,7 @@ def test_with_no_progress_since_its_last_turn_it_plays_the_strategic_move():
     original = search.rollout
     search.rollout = lambda *a: calls.append(1) or original(*a)
     try:
-        move = search.choose(view, legal, random.Random(0))
+        move = search.choose(view, legal, random.Random(0)).move
     finally:
         search.rollout = original
     assert move == strategic_bot(view, legal, random.Random(0)) and not calls
@@ -133,27 +144,16 @@ def test_with_no_progress_since_its_last_turn_it_plays_the_strategic_move():
 def test_a_short_seeded_match_puts_the_strong_bot_ahead_of_the_normal_one(monkeypatch):
     # a small budget keeps it to a few seconds of CPU (seeds 1-3 all put strong ahead, 4-5 of 6
     # games); the real budget's figures over 400 games are bench/strong_bots_bench.py's
-    monkeypatch.setattr(search, "BUDGET", search.Budget(rollouts=12, horizon=3, candidates=4))
-    result = simulate(KIND, 6, 2, ["strong", "normal"], seed=1)
+    monkeypatch.setattr(search, "HORIZON", 3)
+    monkeypatch.setattr(search, "CANDIDATES", 4)
+    result = simulate(KIND, 6, 2, ["strong", "normal"], seed=1, thinking=Thinking({"tobago": 12}))
     strong, normal = result["entries"]
     assert strong["win_share"] > normal["win_share"]
     assert strong["mean_score"] > normal["mean_score"]
 
 
-def test_a_table_of_four_strong_bots_ends(monkeypatch):
-    monkeypatch.setattr(search, "BUDGET", search.Budget(rollouts=6, horizon=2, candidates=3))
+def test_a_table_of_four_strong_bots_ends(short):
     state = KIND.new_state(4, 4, None)
-    assert play_bots(KIND, state, ["strong"] * 4, random.Random(4), max_actions=3000) > 0
+    small = Thinking({"tobago": 6})
+    assert play_bots(KIND, state, ["strong"] * 4, random.Random(4), 3000, thinking=small) > 0
     assert KIND.is_over(state) and KIND.scores(state) is not None
-
-
-def test_the_think_budget_is_the_default_or_the_environments_count_of_rollouts():
-    assert search.budget_from_env(None) == search.DEFAULT_BUDGET == search.budget_from_env(" ")
-    assert search.budget_from_env("200") == search.Budget(
-        rollouts=200,
-        horizon=search.DEFAULT_BUDGET.horizon,
-        candidates=search.DEFAULT_BUDGET.candidates,
-    )
-    for bad in ("0", "-5", "many", "1.5"):
-        with pytest.raises(ValueError, match="TOBAGO_STRONG_ROLLOUTS"):
-            search.budget_from_env(bad)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from games.analysis import Analyst, Judgement, Thresholds, seeded
 from games.base import Action
 from games.dao import strong
-from games.halving import lead
+from games.search import lead
 
 THRESHOLDS = Thresholds(good=0.75, inaccuracy=2.5)
 #: The analysis's think budget: deals sampled per move (module doc); the bot's own is larger.

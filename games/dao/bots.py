@@ -21,6 +21,9 @@ import random
 
 from games.base import Action, Bot, legal_only
 from games.dao import odds, strong
+from games.search import thinker
+from games.thinking import DEFAULT as DEFAULT_THINKING
+from games.thinking import Thinking
 
 #: How much the next seat's gain counts against mine, times ``1 / (seats - 1)``. 1 = score minus
 #: the others' average. Measured with ``games.simulate`` (README): with 2 seats the look-ahead
@@ -68,12 +71,15 @@ def make_ev_bot(opponent_weight: float = OPPONENT_WEIGHT) -> Bot:
 ev_bot = make_ev_bot()
 
 
-def strong_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    """Determinized rollouts of take and turn (``games.dao.strong``) within ``strong.BUDGET``,
-    the one-turn look-ahead's move (``ev_bot``) the default."""
+@thinker
+def strong_bot(
+    view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
+) -> Action:
+    """Determinized rollouts of take and turn (``games.dao.strong``) within ``thinking``'s
+    budget, the one-turn look-ahead's move (``ev_bot``) the default."""
     default = ev_bot(view, legal, rng)
     assert default is not None  # the look-ahead always answers
-    return strong.choose(view, legal, rng, default, strong.BUDGET)
+    return strong.choose(view, legal, rng, default, thinking).move
 
 
 BOTS: dict[str, Bot] = {"easy": random_bot, "normal": greedy_bot, "strong": strong_bot}

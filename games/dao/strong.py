@@ -22,25 +22,27 @@ than the win alone (at 4 seats against three normal bots, 160 rollouts a decisio
 
 **The choice**: the default move is the one-turn look-ahead (``bots.ev_bot``, the level this
 one replaced, handed in by ``bots.strong_bot``); take and turn are each played in the same
-determinizations (``games.halving.best_move``), and the other action is played only when its
+determinizations (``games.search``), and the other action is played only when its
 mean value beats the default's by more than ``MARGIN``.
 
-**The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
-generator give the same move. The default keeps a decision well within 100 ms on one core
-(``bench/strong_bots_bench.py``'s DAO rows print the p99); ``DAO_STRONG_ROLLOUTS`` (read once
-at import) sets another count.
+**The think budget** is the shared search's (``games.search``): a count of rollouts, never a
+clock, ``SETTINGS.rollouts`` at full effort unless the ``Thinking`` handed in names another for
+``dao`` (where the bots run, ``DAO_STRONG_ROLLOUTS``, read by the app at start-up), scaled by its
+effort; the same view, generator and ``Thinking`` give the same move. The search races: the
+other action drops out as soon as it is clearly worse, which most decisions show in a few
+rollouts (``bench/strong_bots_bench.py``'s DAO rows print the CPU p99 and the rollouts spent).
 """
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 
 from games.base import Action
 from games.dao import cards as C
-from games.halving import best_move, lead, rollouts_from_env, win_share
+from games.search import Decision, Problem, Settings, lead, search, win_share
+from games.thinking import DEFAULT as DEFAULT_THINKING
+from games.thinking import Thinking
 
 #: The other move is played only when its mean value beats the default's by more than this.
 MARGIN = 0.01
@@ -59,15 +61,9 @@ class Inconsistent(ValueError):
     """The view's counts do not add up to a deck of 60 cards."""
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How much the strong bot thinks per decision: ``rollouts`` games played out in all, shared
-    by take and turn. A count, never a clock."""
-
-    rollouts: int = 160
-
-
-DEFAULT_BUDGET = Budget()
+#: The search's settings: 64 rollouts a decision at full effort, shared by take and turn (160
+#: before the search raced and each deal was sampled once for both actions).
+SETTINGS = Settings("dao", 64, MARGIN, Inconsistent)
 
 
 def greedy_move(
@@ -154,6 +150,19 @@ class Table:
             for t in deck:
                 self.pool[t] += 1
         self.unseen = sum(self.pool)
+
+    def copy(self) -> Table:
+        """An independent copy (a world the search plays several candidates in)."""
+        other = Table.__new__(Table)
+        other.decks = [list(d) for d in self.decks]
+        other.disp = list(self.disp)
+        other.g = [list(g) for g in self.g]
+        other.n = list(self.n)
+        other.totals = list(self.totals)
+        other.pool = list(self.pool)
+        for name in ("seats", "round", "to_move", "match_first", "unseen"):
+            setattr(other, name, getattr(self, name))
+        return other
 
     def take(self, seat: int) -> None:
         self.to_move = (seat + 1) % self.seats
@@ -323,32 +332,23 @@ def values(
 
 
 def choose(
-    view: dict, legal: list[Action], rng: random.Random, default: Action, budget: Budget
-) -> Action:
-    """The strong bot's move (module doc): take and turn in the same determinizations,
-    ``default`` (the one-turn look-ahead's move) unless the other beats it by more than
-    ``MARGIN``."""
+    view: dict,
+    legal: list[Action],
+    rng: random.Random,
+    default: Action,
+    thinking: Thinking = DEFAULT_THINKING,
+) -> Decision:
+    """The strong bot's decision (module doc): take and turn in the same determinizations
+    (``games.search``), ``default`` (the one-turn look-ahead's move) unless the other beats it
+    by more than ``MARGIN``."""
     if len(legal) < 2:
-        return default
+        return Decision(dict(default))
     moves: list[Action] = [default, dict(_TAKE if default["type"] == "turn" else _TURN)]
-
-    def total(move: Action, batch: list[int]) -> float:
-        return _total(view, move, batch)
-
-    try:
-        chosen = best_move(moves, budget.rollouts, rng, total, MARGIN)
-    except Inconsistent:
-        return default
-    return dict(chosen)
-
-
-def budget_from_env(text: str | None) -> Budget:
-    """The default budget with ``DAO_STRONG_ROLLOUTS`` rollouts when it is set (a positive
-    whole number; anything else is refused at start-up, never guessed)."""
-    rollouts = rollouts_from_env("DAO_STRONG_ROLLOUTS", text)
-    return DEFAULT_BUDGET if rollouts is None else replace(DEFAULT_BUDGET, rollouts=rollouts)
-
-
-#: The budget of the ``strong`` level (``bots.strong_bot``), read at each decision: the default,
-#: or the environment's count of rollouts; a benchmark or a test may set another.
-BUDGET = budget_from_env(os.environ.get("DAO_STRONG_ROLLOUTS"))
+    seat = view["you"]
+    problem: Problem[Table] = Problem(
+        moves,
+        lambda r: sample(view, r),
+        lambda table, move: evaluate(rollout(table, seat, move), seat),
+        Table.copy,
+    )
+    return search(SETTINGS, problem, rng, thinking)

@@ -28,6 +28,9 @@ from games.dragons_gold.greedy import greedy_bot
 from games.dragons_gold.strong import strong_bot
 from games.dragons_gold.strong_trading import strong_market
 from games.dragons_gold.trading import normal_market
+from games.search import thinker
+from games.thinking import DEFAULT as DEFAULT_THINKING
+from games.thinking import Thinking
 
 
 def _timed(view: dict) -> bool:
@@ -47,11 +50,15 @@ def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | 
     return dict(rng.choice(legal))
 
 
-def strong_level(view: dict, legal: list[Action], rng: random.Random) -> Action | None:
-    """The strong bot (``strong.strong_bot``), trading at the market by ``strong_market``."""
+@thinker
+def strong_level(
+    view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
+) -> Action | None:
+    """The strong bot (``strong.strong_bot``, within ``thinking``'s budget), trading at the
+    market by ``strong_market``."""
     if view["phase"] == "market":
         return strong_market(view, legal, rng)
-    return strong_bot(view, legal, rng)
+    return strong_bot(view, legal, rng, thinking)
 
 
 BOTS: dict[str, Bot] = {"easy": random_bot, "normal": greedy_bot, "strong": strong_level}

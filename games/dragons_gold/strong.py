@@ -6,21 +6,21 @@ seat's view.
 own hoard, the dragons' treasure, the tokens out of the game and any hoard it sees) lie in the
 bag or behind the other screens, whose sizes are public; a share just received, a Crystal
 ball's look at an unchanged screen and a hoard shown at the market pin some of them to a
-screen; the rest is spread uniformly. A *weigher* (``Weigher``) draws ``Budget.samples`` such
+screen; the rest is spread uniformly. A *weigher* (``Weigher``) draws ``SAMPLES`` such
 assignments and rates any change of hoards by the seat's **margin**: its score less the best
 other seat's (the real scoring, majorities and their ties included), the mean over the draws.
 So a gem is worth a majority where the seat is about to win or lose one, and a token given to
 the likely leader costs more than one given to a trailing seat.
 
 **The fight.** The candidates are the normal bot's play (``games.dragons_gold.greedy``) and the
-next best plays by its own scoring, up to ``Budget.candidates``. Each is tried in the same
+next best plays by its own scoring, up to ``CANDIDATES``. Each is tried in the same
 *determinizations*: whole states drawn from the view (``sampling.sample_state``: the others'
 hoards, the bag's order, the dragons to come, the others' items). In each, the candidate is
 applied with the real engine and the game is played to its end, the other seats by the normal
 bot and this seat by the normal bot's fight and this module's negotiation (weighing a split by
 the public worth of my share, ``PublicWeigher``, so a rollout stays cheap); a candidate's value
 is the mean of its win share (a win shared by k counts 1/k) plus ``POINT_WEIGHT`` × its final
-margin. **Sequential halving** (``games.halving``) spends ``Budget.rollouts`` rollouts: each
+margin. **Sequential halving** (``games.search``) spends ``SETTINGS.rollouts`` rollouts: each
 round gives the candidates left the same determinizations, the worse half goes; a candidate
 beats the normal bot's play only by more than ``MARGIN`` (noise).
 
@@ -37,11 +37,13 @@ split by attack); it waits while its own proposal stands unrejected. Division: i
 with the best margin (and divides as the normal bot does). Market: it accepts an offer that
 raises its margin, rejects the others, then leaves. Thefts are the normal bot's.
 
-**The think budget** (``Budget``) is a count of rollouts and draws, never a clock: the same view
-and generator give the same move (the service seeds each bot move from the game's seed and the
-move's version). The default keeps a decision within a second on one core
-(``bench/strong_bots_bench.py`` prints the p99); ``DRAGONS_GOLD_STRONG_ROLLOUTS`` (read once at
-import) sets another count of rollouts. A view that does not add up (``sampling.Inconsistent``)
+**The think budget** is the shared search's (``games.search``): a count of rollouts and draws,
+never a clock, ``SETTINGS.rollouts`` at full effort unless the ``Thinking`` handed in names
+another for ``dragons_gold`` (where the bots run, ``DRAGONS_GOLD_STRONG_ROLLOUTS``, read by the
+app at start-up), scaled by its effort: the same view, generator and ``Thinking`` give the same
+move (the service seeds each bot move from the game's seed and the move's version); a candidate
+clearly worse than the leader drops out of the race early (``bench/strong_bots_bench.py``
+prints the CPU p99 and the rollouts spent). A view that does not add up (``sampling.Inconsistent``)
 gives the normal bot's move.
 
 **Progress.** Every candidate is a legal move (a play always moves the fight on: the game's end
@@ -51,10 +53,8 @@ bot says, and after ``GIVE_UP`` proposals it takes any split better than none.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 
 from games.base import SYSTEM, Action, GameKind, get_kind
 from games.dragons_gold.data import COLOURS, count, empty, full, sparse
@@ -68,8 +68,10 @@ from games.dragons_gold.sampling import (
 from games.dragons_gold.scoring import scores
 from games.dragons_gold.splits import token_values, weighted_split, worth
 from games.dragons_gold.table import DragonsGoldState
-from games.halving import best_move, lead, rollouts_from_env, win_share
+from games.search import Decision, Problem, Settings, lead, search, thinker, win_share
 from games.state import OVER
+from games.thinking import DEFAULT as DEFAULT_THINKING
+from games.thinking import Thinking
 
 #: A candidate beats the normal bot's play only by more than this (value: win share + points).
 MARGIN = 0.02
@@ -79,22 +81,21 @@ POINT_WEIGHT = 0.01
 SLACK = 0.5
 #: After this many proposals in a negotiation, any split better than none is taken.
 GIVE_UP = 10
+#: Whether a rollout's seats trade at the market (off: the market closes as its clock would,
+#: nobody trading; a market's trades move a score little, and asking every seat at every step
+#: took about a third of a rollout's time).
+TRADE_IN_ROLLOUTS = False
 #: The most actions a rollout plays (a game takes about 120 to 240).
 ROLLOUT_ACTIONS = 2_000
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How much the strong bot thinks per decision: ``rollouts`` simulations in all over at
-    most ``candidates`` plays; ``samples`` hoard draws to weigh a split. A count, never a
-    clock."""
-
-    rollouts: int = 24
-    candidates: int = 4
-    samples: int = 8
-
-
-DEFAULT_BUDGET = Budget()
+#: The most plays compared in the fight ...
+CANDIDATES = 3
+#: ... and the hoard draws that weigh a split.
+SAMPLES = 8
+#: The search's settings: 15 rollouts a fight decision at full effort (24 over 4 candidates
+#: before the rollouts skipped the market).
+SETTINGS = Settings("dragons_gold", 15, MARGIN, Inconsistent)
 
 #: The normal bot draws nothing from its generator; one is handed over all the same.
 _NO_CHANCE = random.Random(0)
@@ -305,6 +306,9 @@ def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) 
     for _ in range(ROLLOUT_ACTIONS):
         if state.phase == OVER:
             break
+        if state.phase == "market" and not TRADE_IN_ROLLOUTS:
+            kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
+            continue
         for actor in kind.to_act(state):
             legal = kind.legal_actions(state, actor)
             if not legal:
@@ -352,50 +356,40 @@ def values(
         return None
 
 
-def _fight(view: dict, legal: list[Action], rng: random.Random, budget: Budget) -> Action:
-    moves = candidates(view, legal, budget.candidates)
+def _fight(view: dict, legal: list[Action], rng: random.Random, thinking: Thinking) -> Decision:
+    moves = candidates(view, legal, CANDIDATES)
     kind = get_kind("dragons_gold")
-
-    def total(move: Action, batch: list[int]) -> float:
-        return _total(kind, view, move, batch, evaluate)
-
-    try:
-        return best_move(moves, budget.rollouts, rng, total, MARGIN)
-    except Inconsistent:
-        return moves[0]
+    seat = view["me"]
+    problem: Problem[DragonsGoldState] = Problem(
+        moves,
+        lambda r: sample_state(view, r),
+        lambda state, move: evaluate(rollout(kind, state, seat, move), seat),
+    )
+    return search(SETTINGS, problem, rng, thinking)
 
 
 def choose(
-    view: dict, legal: list[Action], rng: random.Random, budget: Budget = DEFAULT_BUDGET
+    view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
 ) -> Action | None:
     """The strong bot's move (module doc)."""
     phase, neg = view["phase"], view["negotiation"]
     try:
         if phase == "fight":
-            return _fight(view, legal, rng, budget)
+            return _fight(view, legal, rng, thinking).move
         if phase == "negotiation" and neg["step"] == "proposals":
-            return negotiate(view, legal, Weigher.sampled(view, rng, budget.samples))
+            return negotiate(view, legal, Weigher.sampled(view, rng, SAMPLES))
         if phase == "negotiation" and neg["step"] == "pick":
-            return _pick(view, legal, Weigher.sampled(view, rng, budget.samples))
+            return _pick(view, legal, Weigher.sampled(view, rng, SAMPLES))
         if phase == "market":
-            return _market(view, legal, Weigher.sampled(view, rng, budget.samples))
+            return _market(view, legal, Weigher.sampled(view, rng, SAMPLES))
     except Inconsistent:
         pass
     return greedy_bot(view, legal, rng)
 
 
-def budget_from_env(text: str | None) -> Budget:
-    """The default budget with ``DRAGONS_GOLD_STRONG_ROLLOUTS`` rollouts when it is set (a
-    positive whole number; anything else is refused at start-up, never guessed)."""
-    rollouts = rollouts_from_env("DRAGONS_GOLD_STRONG_ROLLOUTS", text)
-    return DEFAULT_BUDGET if rollouts is None else replace(DEFAULT_BUDGET, rollouts=rollouts)
-
-
-#: The budget of the ``strong`` level, read at each decision: the default, or the
-#: environment's count of rollouts; a benchmark or a test may set another.
-BUDGET = budget_from_env(os.environ.get("DRAGONS_GOLD_STRONG_ROLLOUTS"))
-
-
-def strong_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | None:
-    """The ``strong`` level: ``choose`` within ``BUDGET``."""
-    return choose(view, legal, rng, BUDGET)
+@thinker
+def strong_bot(
+    view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
+) -> Action | None:
+    """The ``strong`` level: ``choose`` within ``thinking``'s budget."""
+    return choose(view, legal, rng, thinking)

@@ -11,7 +11,7 @@ level), a pass, and the bid forms the planner values best after it (``planner.bi
 draw, the planner's card, the deck's top (and, offered a purchase, none) and the face-up cards
 the planner would use most (``Mind.card_use``); at the setup and a cable news it keeps the goal
 cards ``keeping.best`` values most; at every other step it plays the planner's move.
-Each candidate is tried in the same ``Budget.rollouts`` *determinizations*: whole states sampled
+Each candidate is tried in the same ``SETTINGS.rollouts`` *determinizations*: whole states sampled
 from the view (``games.isla_dorada.sampling``: the other hands, the decks, and the others' goal
 cards drawn from what the view lets it infer, ``games.isla_dorada.inference``: how the planner
 comes by its cards, the places reached while it held them, the destinations it chose). In each,
@@ -84,9 +84,11 @@ markers left) instead of its margin won 0.268 on games 0-199; the planner's draw
 0.257 over 8,000 games, but the bids' search with them only 0.265 on games 0-399 (the search
 alone about 0.291).
 
-**The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
-generator give the same move. ``ISLA_DORADA_STRONG_ROLLOUTS`` (read once at import) sets another
-count per candidate. A view the sampler cannot add up (``sampling.Inconsistent``) gives the
+**The think budget** is the shared search's (``games.search``): a count of rollouts per
+candidate, never a clock, ``SETTINGS.rollouts`` at full effort unless the ``Thinking`` handed in
+names another for ``isla_dorada`` (where the bots run, ``ISLA_DORADA_STRONG_ROLLOUTS``, read by the app
+at start-up), scaled by its effort: the same view, generator and ``Thinking`` give the same
+move; a candidate clearly worse than the leader drops out of the race early. A view the sampler cannot add up (``sampling.Inconsistent``) gives the
 planner's move.
 
 **Progress.** Every candidate is a legal move and the planner's is the default; whatever the
@@ -98,20 +100,20 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import random
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 from games.base import Action, GameKind, get_kind
-from games.halving import rollouts_from_env
 from games.isla_dorada import keeping
 from games.isla_dorada import tables as T
 from games.isla_dorada.planner import Mind, baseline, bid_gain, plan
 from games.isla_dorada.sampling import SAMPLED_PHASES, Inconsistent, goal_belief, sample_state
 from games.isla_dorada.scoring import achieved, breakdown, mission_progress
 from games.isla_dorada.state import IslaState
+from games.search import Decision, Problem, Settings, budget, search, thinker
 from games.state import OVER
+from games.thinking import DEFAULT as DEFAULT_THINKING
+from games.thinking import Thinking
 
 #: Another candidate replaces the planner's move only if it beats it by more than this many
 #: points of value on average over the rollouts ...
@@ -121,8 +123,6 @@ Z = 1.5
 #: How many holdings of each other seat's goal cards are drawn per rollout (the default
 #: budget's 16 rollouts: ``inference.PARTICLES``, 64).
 HOLDINGS_PER_ROLLOUT = 4
-#: The name of the environment variable that sets the strong bot's rollouts per candidate.
-ROLLOUTS_VARIABLE = "ISLA_DORADA_STRONG_ROLLOUTS"
 
 #: The estimate's features of a seat's position (``features``), in the order of its weights.
 FEATURES = (
@@ -155,16 +155,12 @@ WEIGHTS: tuple[float, ...] = tuple(
 )
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How much the strong bot thinks per decision: ``rollouts`` simulations for each of at
-    most ``candidates`` moves (the same sampled states for each). A count, never a clock."""
-
-    rollouts: int = 16
-    candidates: int = 3
-
-
-DEFAULT_BUDGET = Budget()
+#: The most candidates compared.
+CANDIDATES = 3
+#: The search's settings: 5 rollouts per candidate at full effort (16 before the search
+#: raced), every candidate the same states (one round), the paired test (``MARGIN``, ``Z``) to
+#: replace the planner's move.
+SETTINGS = Settings("isla_dorada", 5, MARGIN, Inconsistent, z=Z, halving=False, per_candidate=True)
 
 
 def features(state: IslaState, seat: int) -> list[float]:
@@ -334,39 +330,36 @@ def values(
 
 
 def choose(
-    view: dict, legal: list[Action], rng: random.Random, budget: Budget = DEFAULT_BUDGET
-) -> Action:
-    """The strong bot's move (module doc): at a setup or a cable news the fitted keep
-    (``keeping``); else the candidate that clearly beats the planner's by the most (its mean
-    over the rollouts), or the planner's."""
+    view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
+) -> Decision:
+    """The strong bot's decision (module doc): at a setup or a cable news the fitted keep
+    (``keeping``); else the shared search (``games.search``: every candidate on the same
+    sampled states, one round, raced) and the candidate that clearly beats the planner's by the
+    most (its mean over the rollouts), or the planner's."""
     if len(legal) > 1 and view["phase"] in keeping.FEATURES:
-        return keeping.best(view, legal)
-    moves = candidates(view, legal, budget.candidates)
-    if len(moves) == 1 or budget.rollouts < 2:
-        return moves[0]  # one rollout never passes the paired test (``clearly_better``)
-    found = values(view, moves, rng, budget.rollouts)
-    if found is None:
-        return moves[0]
-    best, best_mean = 0, -math.inf
-    for i in range(1, len(moves)):
-        mean = sum(found[i]) / budget.rollouts
-        if mean > best_mean and clearly_better(found[i], found[0]):
-            best, best_mean = i, mean
-    return moves[best]
+        return Decision(keeping.best(view, legal))
+    moves = candidates(view, legal, CANDIDATES)
+    granted = budget(SETTINGS, thinking, len(moves))
+    if len(moves) == 1 or granted < 2 * len(moves):
+        return Decision(moves[0])  # one rollout never passes the paired test
+    kind = get_kind("isla_dorada")
+    seat = view["you"]
+    per = granted // len(moves)
+    try:
+        belief = goal_belief(view, random.Random(rng.randrange(2**63)), HOLDINGS_PER_ROLLOUT * per)
+    except Inconsistent:
+        return Decision(moves[0])
+    problem: Problem[IslaState] = Problem(
+        moves,
+        lambda r: sample_state(view, r, belief),
+        lambda state, move: rollout(kind, state, seat, move),
+    )
+    return search(SETTINGS, problem, rng, thinking, granted)
 
 
-def budget_from_env(text: str | None) -> Budget:
-    """The default budget with ``ISLA_DORADA_STRONG_ROLLOUTS`` rollouts per candidate when it is set
-    (a positive whole number; anything else is refused at start-up, never guessed)."""
-    count = rollouts_from_env(ROLLOUTS_VARIABLE, text)
-    return DEFAULT_BUDGET if count is None else replace(DEFAULT_BUDGET, rollouts=count)
-
-
-#: The budget of ``strong_bot``, read at each decision: the default, or the environment's
-#: count of rollouts; a benchmark or a test may set another.
-BUDGET = budget_from_env(os.environ.get(ROLLOUTS_VARIABLE))
-
-
-def strong_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    """The strong bot: ``choose`` within ``BUDGET``."""
-    return choose(view, legal, rng, BUDGET)
+@thinker
+def strong_bot(
+    view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
+) -> Action:
+    """The strong bot: ``choose`` within ``thinking``'s budget."""
+    return choose(view, legal, rng, thinking).move

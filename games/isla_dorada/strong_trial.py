@@ -8,7 +8,7 @@ elsewhere; the bot's generator for a move is seeded by the game and the move. Pr
 bot and for the baseline: the win share (a win shared by k counts 1/k; fair 0.25) with its
 95 % interval, the mean margin (its score less the best other seat's) and the mean score; and
 the strong bot's decision CPU time (``time.process_time``) p50 / p99 over the decisions that
-searched (a rollout ran). ``bench/strong_bots_bench.py``'s ``isla_dorada-4`` row measures the
+searched (a rollout ran); ``ISLA_DORADA_STRONG_ROLLOUTS`` sets the rollouts per candidate. ``bench/strong_bots_bench.py``'s ``isla_dorada-4`` row measures the
 same games without the baseline; this trial adds the planner in the same seats (the pairing).
 """
 
@@ -20,9 +20,11 @@ import random
 import time
 from collections.abc import Callable
 
+from games import search
 from games.base import Action, get_kind
 from games.isla_dorada import strong
 from games.isla_dorada.planner import plan
+from games.search import thinking_from_environ
 
 Bot = Callable[[dict, list[Action], random.Random], Action]
 
@@ -66,26 +68,26 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--first", type=int, default=0)
     a = ap.parse_args()
+    thinking = thinking_from_environ()  # ISLA_DORADA_STRONG_ROLLOUTS, read here at the edge
     times: list[float] = []
-    rollout = strong.rollout
-    ran = [0]
+    searched = [0]
 
-    def counted(*args: object) -> float:
-        ran[0] += 1
-        return rollout(*args)  # type: ignore[arg-type]
+    def counted(kind: str, decision: search.Decision) -> None:
+        searched[0] += decision.spent > 0
 
     def timed(view: dict, legal: list[Action], rng: random.Random) -> Action:
-        before, t = ran[0], time.process_time()
-        move = strong.strong_bot(view, legal, rng)
-        if ran[0] > before:
+        before, t = searched[0], time.process_time()
+        move = strong.strong_bot(view, legal, rng, thinking)
+        if searched[0] > before:
             times.append(time.process_time() - t)
+        assert move is not None
         return move
 
-    strong.rollout = counted  # type: ignore[assignment]
+    search.observe = counted
     rows = trial(timed, a.games, a.first)
-    strong.rollout = rollout
+    search.observe = None
     times.sort()
-    print(line(f"strong ({strong.BUDGET})", rows))
+    print(line(f"strong ({search.full_rollouts(strong.SETTINGS, thinking)} a candidate)", rows))
     if times:
         p50, p99 = times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.99))]
         print(

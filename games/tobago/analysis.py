@@ -179,8 +179,8 @@ def judge_searched(view: dict, legal: list[Action], played: Action) -> Judgement
         moves.append(played)
     if len(moves) < 2:
         return None
-    budget = search.Budget(ANALYSIS_ROLLOUTS, view["seats"] + 1, ANALYSIS_CANDIDATES)
-    found = search.values(view, moves, seeded(), ANALYSIS_ROLLOUTS, search.horizon_of(view, budget))
+    horizon = 0 if view["phase"] == "sharing" else view["seats"] + 1  # as ``search.horizon_of``
+    found = search.values(view, moves, seeded(), ANALYSIS_ROLLOUTS, horizon)
     if found is None:
         return None
     values = {i: v for i, v in enumerate(found)}

@@ -10,20 +10,21 @@ a drive's small steps) it plays the strategic move. Each candidate is tried in t
 *determinizations*: whole states sampled from the view (``games.tobago.sampling``: the others'
 hands, the decks' order, the sharing pile drawn consistently with what the seat sees). In each,
 the candidate is applied with the real engine, then every seat (this one too) plays the
-strategic bot's moves for ``Budget.horizon`` turns (or to the end), and the position is scored:
+strategic bot's moves for ``HORIZON`` turns (or to the end), and the position is scored:
 for each seat its gold plus what its compass markers on the columns are expected to bring
 (``games.tobago.shares.share_gold`` by the map's candidate count) plus ``AMULET_GOLD`` per
 amulet; the bot's *value* is its score less the best other seat's. Candidates are compared by
 **sequential halving** on a fixed number of rollouts: each round gives the candidates left the
 same determinizations, the worse half goes; the best mean value is played.
 
-**The think budget** (``Budget``) is a count of rollouts, never a clock: the same view and
-generator give the same move (the service seeds each bot move from the game's seed and the
-move's version, so replays and retries agree). ``Budget.rollouts`` at the default setting keeps a
-decision within a second on one core (``bench/strong_bots_bench.py`` prints the p99); a server
-on slower cores, or one that wants a stronger bot, sets another count in the environment
-(``TOBAGO_STRONG_ROLLOUTS``, read once at import by every process that plays bots). A state the
-view does not add up to (``sampling.Inconsistent``) gives the strategic move.
+**The think budget** is the shared search's (``games.search``): a count of rollouts, never a
+clock, ``SETTINGS.rollouts`` at full effort unless the ``Thinking`` handed in names another for
+``tobago`` (where the bots run, ``TOBAGO_STRONG_ROLLOUTS``, read by the app at start-up), scaled
+by its effort: the same view, generator and ``Thinking`` give the same move (the service seeds
+each bot move from the game's seed and the move's version, so replays and retries agree); a
+candidate clearly worse than the leader drops out of the race early
+(``bench/strong_bots_bench.py`` prints the CPU p99 and the rollouts spent). A state
+the view does not add up to (``sampling.Inconsistent``) gives the strategic move.
 
 **Progress.** Every candidate is a legal move and the strategic move is always the first; a
 candidate is preferred to it only when its mean value is higher by more than ``MARGIN`` (noise);
@@ -34,13 +35,13 @@ can.
 
 from __future__ import annotations
 
-import os
 import random
-from dataclasses import dataclass, replace
 
 from games.base import Action, GameKind, get_kind
-from games.halving import best_move, rollouts_from_env
+from games.search import Decision, Problem, Settings, search, thinker
 from games.state import OVER
+from games.thinking import DEFAULT as DEFAULT_THINKING
+from games.thinking import Thinking
 from games.tobago.rules import TREASURE_VALUES
 from games.tobago.sampling import Inconsistent, sample_state
 from games.tobago.shares import share_gold
@@ -55,18 +56,12 @@ MARGIN = 0.05
 PLAYS = 4
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How much the strong bot thinks per decision: ``rollouts`` simulations in all, each
-    ``horizon`` turns long (``None``: to the game's end); ``candidates``: the most moves
-    compared. Deterministic: a count, never a clock."""
-
-    rollouts: int = 96
-    horizon: int | None = 6
-    candidates: int = 6
-
-
-DEFAULT_BUDGET = Budget()
+#: Rollouts are this many turns long (``None``: to the game's end) ...
+HORIZON: int | None = 6
+#: ... over at most this many candidates.
+CANDIDATES = 6
+#: The search's settings: 36 rollouts a decision at full effort (96 before the search raced).
+SETTINGS = Settings("tobago", 36, MARGIN, Inconsistent)
 
 
 #: The strategic bot draws nothing from its generator; one is handed over all the same.
@@ -181,9 +176,10 @@ def _total(
     )
 
 
-def horizon_of(view: dict, budget: Budget) -> int | None:
-    """How far a rollout goes from this view: a sharing's answer to the sharing's end."""
-    return 0 if view["phase"] == "sharing" else budget.horizon
+def horizon_of(view: dict) -> int | None:
+    """How far a rollout goes from this view: ``HORIZON`` turns, a sharing's answer to the
+    sharing's end."""
+    return 0 if view["phase"] == "sharing" else HORIZON
 
 
 def values(
@@ -200,37 +196,30 @@ def values(
 
 
 def choose(
-    view: dict, legal: list[Action], rng: random.Random, budget: Budget = DEFAULT_BUDGET
-) -> Action:
-    """The strong bot's move (module doc): sequential halving over the candidates."""
-    moves = candidates(view, legal, budget.candidates)
+    view: dict,
+    legal: list[Action],
+    rng: random.Random,
+    thinking: Thinking = DEFAULT_THINKING,
+) -> Decision:
+    """The strong bot's decision (module doc): the shared search (``games.search``) over the
+    candidates, the strategic move when the table stalled."""
+    moves = candidates(view, legal, CANDIDATES)
     if stalled(view):
-        return moves[0]
+        return Decision(moves[0])
     kind = get_kind("tobago")
-    horizon = horizon_of(view, budget)
-
-    def total(move: Action, batch: list[int]) -> float:
-        return _total(kind, view, move, batch, horizon)
-
-    try:
-        return best_move(moves, budget.rollouts, rng, total, MARGIN)
-    except Inconsistent:
-        return moves[0]
-
-
-def budget_from_env(text: str | None) -> Budget:
-    """The default budget with ``TOBAGO_STRONG_ROLLOUTS`` rollouts when it is set (a positive
-    whole number; anything else is refused at start-up, never guessed)."""
-    rollouts = rollouts_from_env("TOBAGO_STRONG_ROLLOUTS", text)
-    return DEFAULT_BUDGET if rollouts is None else replace(DEFAULT_BUDGET, rollouts=rollouts)
+    horizon = horizon_of(view)
+    seat = view["seat"]
+    problem: Problem[TobagoState] = Problem(
+        moves,
+        lambda r: sample_state(view, r),
+        lambda state, move: rollout(kind, state, seat, move, horizon),
+    )
+    return search(SETTINGS, problem, rng, thinking)
 
 
-#: The budget of the ``strong`` level (``strong_bot``), read at each decision: the default, or
-#: the environment's count of rollouts; a tournament, a benchmark or a test may set another (a
-#: smaller one keeps tests quick).
-BUDGET = budget_from_env(os.environ.get("TOBAGO_STRONG_ROLLOUTS"))
-
-
-def strong_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    """The ``strong`` level: ``choose`` within ``BUDGET``."""
-    return choose(view, legal, rng, BUDGET)
+@thinker
+def strong_bot(
+    view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
+) -> Action:
+    """The ``strong`` level: ``choose`` within ``thinking``'s budget."""
+    return choose(view, legal, rng, thinking).move
