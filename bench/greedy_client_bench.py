@@ -17,8 +17,10 @@ its own, so that its loop never holds up the measuring threads. In each of ``--r
   dropped stream's place comes back (item 5: the server watches each stream's socket).
 
 Figures: the other client's GET p99 during the burst (target <= 100 ms) on its kept-alive
-connection and on fresh connections, the same in quiet, the streams the greedy client got and
-the release time.
+connection and on fresh connections, the same in quiet, the streams the greedy client got, the
+release time, and the server's CPU per refused stream (all its processes' CPU from ``/proc``
+during the burst phase, less a quiet phase's, over the refused streams): on a shared machine
+the latencies are noisy, the CPU is what compares reliably.
 
 Usage: ``.venv/bin/python bench/greedy_client_bench.py [--burst 6000] [--seconds 3]
 [--rounds 5] [--quick]``.
@@ -47,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, parse, parser, report  # noqa: E402
 from bench.live_bench import raise_open_files_limit  # noqa: E402
-from tests.servers import Gunicorn  # noqa: E402
+from tests.servers import Gunicorn, server_cpu_seconds  # noqa: E402
 
 HOST = "127.0.0.1"
 #: What a burst gives: the statuses of its streams' answers (0: none), a dropped stream's place
@@ -192,17 +194,25 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
     path = f"/api/games/{gid}"
     rows: dict[str, list[float]] = {}
     for _ in range(a.rounds):
+        cpu = server_cpu_seconds(server.pid)
         kept, fresh, failed, _ = measured(server.port, path, a.every, lambda: time.sleep(a.seconds))
+        quiet_cpu = server_cpu_seconds(server.pid) - cpu
         rows.setdefault("quiet_kept", []).append(kept)
         rows.setdefault("quiet_fresh", []).append(fresh)
+        cpu = server_cpu_seconds(server.pid)
         kept, fresh, failed, result = measured(
             server.port,
             path,
             a.every,
             lambda: greedy_process(server.port, gid, a.burst, a.seconds),
         )
+        burst_cpu = server_cpu_seconds(server.pid) - cpu
         assert result is not None
         statuses, released, took = result
+        # the burst's own cost: the phase's server CPU beyond a quiet phase's (the other
+        # client's reads, the heartbeats), per stream the server refused
+        per_refused = max(0.0, burst_cpu - quiet_cpu) / max(1, statuses[429]) * 1e6
+        rows.setdefault("cpu_per_refused", []).append(per_refused)
         rows.setdefault("burst_kept", []).append(kept)
         rows.setdefault("burst_fresh", []).append(fresh)
         rows.setdefault("unanswered", []).append(failed)
@@ -212,7 +222,8 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
         print(
             f"burst of {a.burst:,} ({took:.1f} s): {dict(statuses)}; other client's GET p99 {kept:.1f} ms "
             f"kept-alive, {fresh:.1f} ms fresh ({failed} unanswered); a dropped stream's "
-            f"place back after {released:.1f} ms",
+            f"place back after {released:.1f} ms; server CPU {burst_cpu:.2f} s "
+            f"(quiet {quiet_cpu:.2f} s): {per_refused:.0f} µs per refused stream",
             flush=True,
         )
     return rows
@@ -275,6 +286,13 @@ def main() -> None:
             "streams",
             ("<=", 1250.0 * a.workers),
             note=f"the rest refused 429 (median {statistics.median(rows['refused']):.0f})",
+        ),
+        Figure(
+            "greedy_client.cpu_per_refused_us",
+            "server CPU per refused stream (the burst's beyond quiet's)",
+            rows["cpu_per_refused"],
+            "µs",
+            note="from /proc: steadier than the latencies on a shared machine",
         ),
         Figure(
             "greedy_client.release_ms",
