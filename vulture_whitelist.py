@@ -45,6 +45,7 @@ TableApp.init
 # tests/servers.py names the test game's app factory in a string, as gunicorn's app URI.
 testgame.create_app_with_testgame
 test_table_stalls.create_app_without_runner
+_.create_counting_app  # tests/counting_app.py, named the same way (test_client_limits_fair.py)
 # sqlite3 reads a connection's row factory (web/storage/sqlite.py).
 sqlite3.Connection.row_factory
 # Templates read a game's descriptor: home.html its "featured", join.html its page class.

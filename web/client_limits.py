@@ -100,17 +100,25 @@ class Counts:
 class StreamSlots(Counts):
     """The open streams per client of one app in this process."""
 
+    def full(self, client: str) -> bool:
+        """Whether ``client`` holds all its places (a new stream would be refused)."""
+        return self.open.get(client, 0) >= self.limit
+
+    def refusal(self) -> TooManyRequests:
+        """The error a stream over the cap is answered with (429 ``too_many_streams``)."""
+        refused = TooManyRequests(
+            f"too many open streams from your address: at most {self.limit} in each "
+            "server process; close a game page or try again later",
+            RETRY_AFTER_S,
+            reason="too_many_streams",
+        )
+        refused.params["limit"] = self.limit
+        return refused
+
     def take_for(self, client: str) -> None:
         """Count a stream for ``client``, or refuse it (429 ``too_many_streams``)."""
         if not self.take(client):
-            refused = TooManyRequests(
-                f"too many open streams from your address: at most {self.limit} in each "
-                "server process; close a game page or try again later",
-                RETRY_AFTER_S,
-                reason="too_many_streams",
-            )
-            refused.params["limit"] = self.limit
-            raise refused
+            raise self.refusal()
 
 
 def client_address() -> str:
@@ -125,9 +133,14 @@ def stream_slots(app: Flask | None = None) -> StreamSlots:
 
 
 def install(app: Flask) -> None:
-    """Read the settings; behind trusted proxies, take the client's address from them."""
+    """Read the settings; refuse streams over the cap before Flask (``web.stream_guard``);
+    behind trusted proxies, take the client's address from them (outermost, so the guard
+    counts the forwarded address)."""
+    from web.stream_guard import StreamGuard
+
     app.config.setdefault("TRUSTED_PROXIES", setting(app.config, "TRUSTED_PROXIES", 0))
-    app.extensions["client_streams"] = StreamSlots(client_streams(app.config))
+    slots = app.extensions["client_streams"] = StreamSlots(client_streams(app.config))
+    app.wsgi_app = StreamGuard(app.wsgi_app, slots)  # type: ignore[method-assign]
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
