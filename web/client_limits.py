@@ -133,14 +133,20 @@ def stream_slots(app: Flask | None = None) -> StreamSlots:
 
 
 def install(app: Flask) -> None:
-    """Read the settings; refuse streams over the cap before Flask (``web.stream_guard``);
-    behind trusted proxies, take the client's address from them (outermost, so the guard
-    counts the forwarded address)."""
+    """Read the settings; refuse streams over the cap before Flask (``web.stream_guard``,
+    right in front of Flask, behind the lean path whose routes are never streams); behind
+    trusted proxies, take the client's address from them (outermost, so the guard counts the
+    forwarded address)."""
+    from web.lean import LeanApi
     from web.stream_guard import StreamGuard
 
     app.config.setdefault("TRUSTED_PROXIES", setting(app.config, "TRUSTED_PROXIES", 0))
     slots = app.extensions["client_streams"] = StreamSlots(client_streams(app.config))
-    app.wsgi_app = StreamGuard(app.wsgi_app, slots)  # type: ignore[method-assign]
+    lean = app.wsgi_app
+    if isinstance(lean, LeanApi):
+        lean.wsgi_app = StreamGuard(lean.wsgi_app, slots)
+    else:
+        app.wsgi_app = StreamGuard(app.wsgi_app, slots)  # type: ignore[method-assign]
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]
