@@ -142,11 +142,13 @@ def install(app: Flask) -> None:
 
     app.config.setdefault("TRUSTED_PROXIES", setting(app.config, "TRUSTED_PROXIES", 0))
     slots = app.extensions["client_streams"] = StreamSlots(client_streams(app.config))
+    guard = app.extensions["stream_guard"] = StreamGuard(app.wsgi_app, slots)
     lean = app.wsgi_app
     if isinstance(lean, LeanApi):
-        lean.wsgi_app = StreamGuard(lean.wsgi_app, slots)
+        guard.app = lean.wsgi_app
+        lean.wsgi_app = guard
     else:
-        app.wsgi_app = StreamGuard(app.wsgi_app, slots)  # type: ignore[method-assign]
+        app.wsgi_app = guard  # type: ignore[method-assign]
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]

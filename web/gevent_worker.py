@@ -39,7 +39,7 @@ import socket
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from gevent import get_hub
@@ -47,6 +47,9 @@ from gevent.hub import Waiter
 from gevent.server import StreamServer
 from gunicorn.workers import ggevent
 from gunicorn.workers.ggevent import GeventWorker
+
+if TYPE_CHECKING:
+    from web.stream_guard import StreamGuard
 
 #: How long a refused connection's request is read before it is closed (seconds).
 DRAIN_S = 1.0
@@ -200,6 +203,8 @@ class ClientLimitedWorker(GeventWorker):
         self.trusted = setting({}, "TRUSTED_PROXIES", 0) > 0
         self.connections = Counts(limit)
         self.refusal = refusal(limit, RETRY_AFTER_S)
+        extensions = getattr(self.wsgi, "extensions", {})  # (the Flask app's)
+        self.guard: StreamGuard | None = None if self.trusted else extensions.get("stream_guard")
         self.turns = Turns(TURNS_PER_CLIENT)
         self.turn_of: dict[int, Turn] = {}  # id of a connection's socket → its turn
         self.app_behind: WsgiApp = self.wsgi
@@ -207,6 +212,23 @@ class ClientLimitedWorker(GeventWorker):
         # the server ``GeventWorker.run`` makes: one that accepts promptly (module doc)
         ggevent.StreamServer = PromptServer
         super().run()
+
+    def handle_request(self, listener_name: Any, req: Any, sock: socket.socket, addr: Any) -> None:
+        """A stream or long-poll over its client's cap is answered here, before gunicorn
+        builds its environment and response (``web.stream_guard``: the same answer); every
+        other request as gunicorn does."""
+        guard = self.guard
+        if (
+            guard is not None
+            and isinstance(addr, tuple)
+            and guard.over_cap(req.method, req.path, req.query, addr[0])
+        ):
+            close = req.should_close()
+            sock.sendall(guard.raw_refusal(close))
+            if close:
+                raise StopIteration  # (gunicorn's loop closes the connection on it)
+            return
+        super().handle_request(listener_name, req, sock, addr)
 
     def in_turn(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
         """The app, called in one of the client's turns (module doc)."""

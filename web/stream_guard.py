@@ -72,18 +72,39 @@ class StreamGuard:
         start_response(self.status, list(self.headers))
         return [self.payload]
 
+    def raw_refusal(self, close: bool) -> bytes:
+        """The whole HTTP/1.1 answer of a refusal, for a server that writes it itself
+        (``web.gevent_worker``): the same status, headers and JSON; ``close``: the connection
+        closes after it."""
+        lines = [f"HTTP/1.1 {self.status}", *(f"{k}: {v}" for k, v in self.headers)]
+        lines.append("Connection: close" if close else "Connection: keep-alive")
+        return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + self.payload
+
+    def kind(self, method: str, path: str, query: str) -> str | None:
+        """``"stream"``, ``"poll"`` (a long-poll) or None (neither: not the guard's)."""
+        found = _PATH.fullmatch(path)
+        if found is None or method != "GET":
+            return None
+        if found.group(1) == "stream":
+            return "stream"
+        return "poll" if long_poll_wait(query) else None
+
+    def over_cap(self, method: str, path: str, query: str, client: str) -> bool:
+        """Whether this request is a stream or a long-poll ``client`` has no place left for."""
+        return self.kind(method, path, query) is not None and self.slots.full(client)
+
     def __call__(
         self, environ: dict[str, Any], start_response: Callable[..., Any]
     ) -> Iterable[bytes]:
-        found = _PATH.fullmatch(environ.get("PATH_INFO", ""))
-        if found is None or environ["REQUEST_METHOD"] != "GET":
+        kind = self.kind(
+            environ["REQUEST_METHOD"], environ.get("PATH_INFO", ""), environ.get("QUERY_STRING", "")
+        )
+        if kind is None:
             return self.app(environ, start_response)
         client = environ.get("REMOTE_ADDR") or "unknown"
-        if found.group(1) == "stream":
+        if kind == "stream":
             if self.slots.full(client):
                 return self.refuse(start_response)
-            return self.app(environ, start_response)
-        if not long_poll_wait(environ.get("QUERY_STRING", "")):
             return self.app(environ, start_response)
         if not self.slots.take(client):
             return self.refuse(start_response)
