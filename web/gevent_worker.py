@@ -18,10 +18,12 @@ became ready, so a client that sends a thousand requests at once put a thousand 
 ahead of anyone else's next request (issue 44: another client's reads waited hundreds of ms
 during a burst of streams). Each client (peer address) has ``TURNS_PER_CLIENT`` turns
 (``Turns``): a connection takes one of its client's turns before its first request is read,
-and each later request on it takes one before the app is called; the turn is given back when
-the app has returned its answer (a stream's head and first lines follow without it), or after
-``TURN_HOLD_S`` when the request waits for something (a long-poll, the table, a lock), so a
-waiting request never holds up its client's others. A connection whose client's turns are all
+and each later request on it takes one before the app is called; the turn is given back as
+soon as the connection's greenlet yields the loop (a callback scheduled when the turn is
+taken: callbacks run once the running greenlet has yielded). So a turn covers one run of work:
+a request read and answered, or a stream's opening up to its first wait for news; a request
+that waits (for bytes, a long-poll, the table, a lock) never holds up its client's others
+meanwhile. A connection whose client's turns are all
 taken waits, parked, in its client's queue, and is handed the next turn given back (first
 come, first served within a client). Another client's request has its own turns: it waits
 behind at most the few pieces of work the busy clients hold turns for, not behind their whole
@@ -55,8 +57,6 @@ if TYPE_CHECKING:
 DRAIN_S = 1.0
 #: The requests of one client a worker works on at once (module doc).
 TURNS_PER_CLIENT = 2
-#: A turn held this long is given back, the request going on without it (seconds).
-TURN_HOLD_S = 0.05
 #: The connections a worker accepts at once when its listening socket wakes it.
 ACCEPT_BATCH = 100
 
@@ -146,31 +146,29 @@ class Turns:
 
 
 class Turn:
-    """One connection's hold on one of its client's turns: taken (``take``, no-op when held),
-    given back by ``give`` or after ``TURN_HOLD_S`` (module doc)."""
+    """One connection's hold on one of its client's turns: taken by ``take`` (a no-op when
+    held) and given back as soon as the connection's greenlet yields the loop (it waits: for
+    bytes, for a stream's news, for a long-poll, the table or a lock), so a turn is one run of
+    the greenlet's work, not its waits (module doc)."""
 
-    __slots__ = ("held", "timer", "turns", "who")
+    __slots__ = ("held", "turns", "who")
 
     def __init__(self, turns: Turns, who: str) -> None:
         self.turns, self.who = turns, who
         self.held = False
-        self.timer: Any = None
 
     def take(self) -> None:
         if self.held:
             return
         self.turns.take(self.who)
         self.held = True
-        self.timer = get_hub().loop.timer(TURN_HOLD_S)
-        self.timer.start(self.give)
+        # a callback runs on the loop, so once this greenlet has yielded it
+        get_hub().loop.run_callback(self.give)
 
     def give(self) -> None:
-        if not self.held:
-            return
-        self.held = False
-        self.timer.close()
-        self.timer = None
-        self.turns.give(self.who)
+        if self.held:
+            self.held = False
+            self.turns.give(self.who)
 
 
 class PromptServer(StreamServer):
@@ -235,11 +233,8 @@ class ClientLimitedWorker(GeventWorker):
         turn = self.turn_of.get(id(environ.get("gunicorn.socket")))
         if turn is None:
             return self.app_behind(environ, start_response)
-        turn.take()
-        try:
-            return self.app_behind(environ, start_response)
-        finally:
-            turn.give()
+        turn.take()  # (given back when this greenlet first yields: a stream's start is in it)
+        return self.app_behind(environ, start_response)
 
     def handle(self, listener: Any, client: socket.socket, addr: Any) -> None:
         who = addr[0] if isinstance(addr, tuple) and not self.trusted else None
