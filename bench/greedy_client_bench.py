@@ -6,12 +6,14 @@ default caps: one client holds at most 1,250 open streams and 2,500 connections 
 (``127.0.0.2``) and another (``127.0.0.3``) that reads a game, ``GET /api/games/<id>`` every
 ``--every`` seconds on one kept-alive connection (as a browser's page does) and, at the same
 time from another thread, on a fresh connection each time. The greedy client is a process of
-its own, so that its loop never holds up the measuring threads. In each of ``--rounds`` rounds:
+its own (started before the phase it bursts in), so that its loop never holds up the measuring
+threads. In each of ``--rounds`` rounds:
 
 - **quiet**: the other client's reads alone, ``--seconds`` long (the baseline);
 - **burst**: the greedy client opens ``--burst`` (6,000) streams at once (one asyncio loop,
   raw sockets), keeps those the server holds for ``--seconds`` and drops the refused ones (429
-  in words), while the other client reads;
+  in words), while the other client reads; holding them, it asks for ``--refusals`` (2,000)
+  more streams at once, all refused (the **refusal phase**);
 - **release**: the greedy client, holding its share in every worker, drops one stream and asks
   for a new one until one is held (a new connection lands on either worker): how soon a
   dropped stream's place comes back (item 5: the server watches each stream's socket).
@@ -19,11 +21,11 @@ its own, so that its loop never holds up the measuring threads. In each of ``--r
 Figures: the other client's GET p99 during the burst (target <= 100 ms) on its kept-alive
 connection and on fresh connections, the same in quiet, the streams the greedy client got, the
 release time, and the server's CPU per refused stream (all its processes' CPU from ``/proc``
-during the burst phase, less a quiet phase's, over the refused streams): on a shared machine
-the latencies are noisy, the CPU is what compares reliably.
+during the refusal phase, less a quiet phase's over as long, over the streams refused in it):
+on a shared machine the latencies are noisy, the CPU is what compares reliably.
 
-Usage: ``.venv/bin/python bench/greedy_client_bench.py [--burst 6000] [--seconds 3]
-[--rounds 5] [--quick]``.
+Usage: ``.venv/bin/python bench/greedy_client_bench.py [--burst 6000] [--refusals 2000]
+[--seconds 3] [--rounds 5] [--quick]``.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from collections import Counter
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -53,12 +56,15 @@ from tests.servers import Gunicorn, server_cpu_seconds  # noqa: E402
 
 HOST = "127.0.0.1"
 #: What a burst gives: the statuses of its streams' answers (0: none), a dropped stream's place
-#: back after (ms), and how long the burst took (s).
-Burst = tuple[Counter[int], float, float]
+#: back after (ms), how long the burst took (s), and the streams refused in the refusal phase.
+Burst = tuple[Counter[int], float, float, int]
+#: What the server's CPU did in a burst's refusal phase: CPU seconds, wall seconds.
+Phase = tuple[float, float]
 #: How long the greedy client waits for an answer's head: long, so that a loaded machine's slow
 #: answers count as what they are (held or refused), not as the client's impatience.
 HEAD_WAIT_S = 120.0
 GREEDY, OTHER = "127.0.0.2", "127.0.0.3"
+T = TypeVar("T")
 
 
 def p99(times: list[float]) -> float:
@@ -121,15 +127,24 @@ async def open_stream(port: int, gid: str) -> tuple[int, asyncio.StreamWriter | 
     return status, None
 
 
-async def burst(port: int, gid: str, count: int, seconds: float) -> Burst:
-    """Open ``count`` streams at once, hold the held ones ``seconds``; the statuses, how long
-    a dropped one's place took to come back (ms) and how long the burst took (s)."""
+async def burst(
+    port: int, gid: str, count: int, seconds: float, refusals: int, mark: Callable[[str], None]
+) -> Burst:
+    """Open ``count`` streams at once, hold the held ones ``seconds``; meanwhile, holding
+    them, ask for ``refusals`` more (all refused: the refusal phase, its start and end told by
+    ``mark``); the statuses, how long a dropped one's place took to come back (ms), how long
+    the burst took (s) and the refusal phase's refused streams."""
     start = time.perf_counter()
     got = await asyncio.gather(*(open_stream(port, gid) for _ in range(count)))
     took = time.perf_counter() - start
     statuses = Counter(status for status, _ in got)
     held = [w for _, w in got if w is not None]
-    await asyncio.sleep(seconds)
+    mark("refusals")
+    more = await asyncio.gather(*(open_stream(port, gid) for _ in range(refusals)))
+    mark("refused")
+    held += [w for _, w in more if w is not None]
+    refused = sum(status == 429 for status, _ in more)
+    await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - start - took)))
     released = float("nan")
     if held:
         held.pop().close()
@@ -143,30 +158,50 @@ async def burst(port: int, gid: str, count: int, seconds: float) -> Burst:
     for w in held:
         w.close()
     await asyncio.sleep(0.5)
-    return statuses, released, took
+    return statuses, released, took, refused
 
 
-def greedy(port: int, gid: str, count: int, seconds: float, out: Connection) -> None:
+def greedy(
+    port: int, gid: str, count: int, seconds: float, refusals: int, pipe: Connection
+) -> None:
     """The greedy client, a process of its own (so that its loop never holds up the other
-    client's measuring thread): ``burst``'s results sent to ``out``."""
+    client's measuring thread): says it is ready, bursts when told, and sends the refusal
+    phase's marks and ``burst``'s results."""
     raise_open_files_limit()
-    out.send(asyncio.run(burst(port, gid, count, seconds)))
+    pipe.send("ready")
+    pipe.recv()
+    pipe.send(asyncio.run(burst(port, gid, count, seconds, refusals, pipe.send)))
 
 
-def greedy_process(port: int, gid: str, count: int, seconds: float) -> Burst:
-    """Run ``greedy`` in a new process and wait for its results."""
-    ctx = multiprocessing.get_context("spawn")
-    ours, theirs = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=greedy, args=(port, gid, count, seconds, theirs))
-    proc.start()
-    result: Burst = ours.recv()
-    proc.join()
-    return result
+class GreedyProcess:
+    """``greedy`` in a process of its own, started (and its interpreter loaded) before the
+    measured phase, so the phase measures the burst, not a Python starting up."""
+
+    def __init__(
+        self, port: int, gid: str, count: int, seconds: float, refusals: int, server: int
+    ) -> None:
+        self.server = server
+        ctx = multiprocessing.get_context("spawn")
+        self.pipe, theirs = ctx.Pipe()
+        self.proc = ctx.Process(target=greedy, args=(port, gid, count, seconds, refusals, theirs))
+        self.proc.start()
+        assert self.pipe.recv() == "ready"
+
+    def run(self) -> tuple[Burst, Phase]:
+        """Burst and wait for the results; the CPU seconds of the server (master pid
+        ``server``) during the refusal phase and that phase's wall seconds."""
+        self.pipe.send("go")
+        marks: dict[str, tuple[float, float]] = {}
+        while isinstance(got := self.pipe.recv(), str):
+            marks[got] = (server_cpu_seconds(self.server), time.perf_counter())
+        self.proc.join()
+        (cpu0, t0), (cpu1, t1) = marks["refusals"], marks["refused"]
+        return got, (cpu1 - cpu0, t1 - t0)
 
 
 def measured(
-    port: int, path: str, every: float, work: Callable[[], Burst | None]
-) -> tuple[float, float, int, Burst | None]:
+    port: int, path: str, every: float, work: Callable[[], T]
+) -> tuple[float, float, int, T]:
     """The other client's p99 (ms) kept-alive and fresh while ``work()`` runs; unanswered."""
     readers = [Reader(port, path, every, fresh) for fresh in (False, True)]
     for r in readers:
@@ -196,22 +231,17 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
     for _ in range(a.rounds):
         cpu = server_cpu_seconds(server.pid)
         kept, fresh, failed, _ = measured(server.port, path, a.every, lambda: time.sleep(a.seconds))
-        quiet_cpu = server_cpu_seconds(server.pid) - cpu
+        quiet_rate = (server_cpu_seconds(server.pid) - cpu) / a.seconds
         rows.setdefault("quiet_kept", []).append(kept)
         rows.setdefault("quiet_fresh", []).append(fresh)
-        cpu = server_cpu_seconds(server.pid)
-        kept, fresh, failed, result = measured(
-            server.port,
-            path,
-            a.every,
-            lambda: greedy_process(server.port, gid, a.burst, a.seconds),
+        greedy_client = GreedyProcess(server.port, gid, a.burst, a.seconds, a.refusals, server.pid)
+        kept, fresh, failed, (result, (phase_cpu, phase_s)) = measured(
+            server.port, path, a.every, greedy_client.run
         )
-        burst_cpu = server_cpu_seconds(server.pid) - cpu
-        assert result is not None
-        statuses, released, took = result
-        # the burst's own cost: the phase's server CPU beyond a quiet phase's (the other
-        # client's reads, the heartbeats), per stream the server refused
-        per_refused = max(0.0, burst_cpu - quiet_cpu) / max(1, statuses[429]) * 1e6
+        statuses, released, took, refused = result
+        # the refusal phase's server CPU beyond a quiet phase's (the other client's reads)
+        # over as long, per stream refused in it
+        per_refused = max(0.0, phase_cpu - quiet_rate * phase_s) / max(1, refused) * 1e6
         rows.setdefault("cpu_per_refused", []).append(per_refused)
         rows.setdefault("burst_kept", []).append(kept)
         rows.setdefault("burst_fresh", []).append(fresh)
@@ -222,8 +252,9 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
         print(
             f"burst of {a.burst:,} ({took:.1f} s): {dict(statuses)}; other client's GET p99 {kept:.1f} ms "
             f"kept-alive, {fresh:.1f} ms fresh ({failed} unanswered); a dropped stream's "
-            f"place back after {released:.1f} ms; server CPU {burst_cpu:.2f} s "
-            f"(quiet {quiet_cpu:.2f} s): {per_refused:.0f} µs per refused stream",
+            f"place back after {released:.1f} ms; then {refused:,} of {a.refusals:,} more "
+            f"refused in {phase_s:.1f} s, server CPU {phase_cpu:.2f} s (quiet "
+            f"{quiet_rate:.2f} s/s): {per_refused:.0f} µs per refused stream",
             flush=True,
         )
     return rows
@@ -234,10 +265,13 @@ def main() -> None:
     ap.add_argument("--burst", type=int, default=6000, help="the greedy client's streams")
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds each phase lasts")
     ap.add_argument("--every", type=float, default=0.02, help="seconds between the reads")
+    ap.add_argument(
+        "--refusals", type=int, default=2000, help="streams asked for while holding the cap"
+    )
     ap.add_argument("--workers", type=int, default=2)
     a = parse(ap)
     if a.quick:
-        a.burst, a.seconds = 300, 0.5
+        a.burst, a.seconds, a.refusals = 300, 0.5, 100
     limit = raise_open_files_limit()
     print(
         f"gunicorn {a.workers} workers (make run's settings) on {HOST}; greedy client "
@@ -289,10 +323,10 @@ def main() -> None:
         ),
         Figure(
             "greedy_client.cpu_per_refused_us",
-            "server CPU per refused stream (the burst's beyond quiet's)",
+            f"server CPU per refused stream ({a.refusals:,} asked at the cap)",
             rows["cpu_per_refused"],
             "µs",
-            note="from /proc: steadier than the latencies on a shared machine",
+            note="from /proc, less a quiet phase's: steadier than latencies on a shared machine",
         ),
         Figure(
             "greedy_client.release_ms",
