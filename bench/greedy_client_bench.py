@@ -64,6 +64,8 @@ Phase = tuple[float, float]
 #: answers count as what they are (held or refused), not as the client's impatience.
 HEAD_WAIT_S = 120.0
 GREEDY, OTHER = "127.0.0.2", "127.0.0.3"
+#: Why the greedy client's streams got no answer (an error's name and number: a count each).
+FAILURES: Counter[str] = Counter()
 T = TypeVar("T")
 
 
@@ -118,7 +120,8 @@ async def open_stream(port: int, gid: str) -> tuple[int, asyncio.StreamWriter | 
         reader, writer = await asyncio.open_connection(HOST, port, local_addr=(GREEDY, 0))
         writer.write(f"GET /api/games/{gid}/stream HTTP/1.1\r\nHost: b\r\n\r\n".encode())
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_WAIT_S)
-    except (OSError, asyncio.IncompleteReadError, TimeoutError):
+    except (OSError, asyncio.IncompleteReadError, TimeoutError) as e:
+        FAILURES[type(e).__name__ + (f" {e.errno}" if isinstance(e, OSError) else "")] += 1
         return 0, None
     status = int(head.split(b" ", 2)[1])
     if status == 200:
@@ -158,6 +161,8 @@ async def burst(
     for w in held:
         w.close()
     await asyncio.sleep(0.5)
+    if FAILURES:
+        print(f"  (the greedy client's unanswered: {dict(FAILURES)})", flush=True)
     return statuses, released, took, refused
 
 

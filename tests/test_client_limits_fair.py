@@ -130,3 +130,40 @@ def test_another_client_is_answered_while_one_holds_its_cap_and_hammers(tmp_path
         assert refused > 0 and sum(h.statuses.get(200, 0) for h in hammers) == 0
         for s in [*held, other]:
             s.close()
+
+
+def _app(tmp_path, streams: int):
+    from app import create_app
+
+    return create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "t.sqlite3"), "CLIENT_STREAMS": streams}
+    )
+
+
+def test_the_guard_answers_as_flask_does(tmp_path):
+    from werkzeug.test import Client
+
+    app = _app(tmp_path, 1)
+    client = app.test_client()
+    humans = [{"type": "human"}, {"type": "human"}]
+    gid = client.post("/api/games", json={"game": "dao", "seats": humans}).get_json()["id"]
+    held = client.get(f"/api/games/{gid}/stream")
+    assert held.status_code == 200
+    guard = app.extensions["stream_guard"]
+    ours = client.get(f"/api/games/{gid}/stream")
+    flasks = Client(guard.app).get(  # Flask alone: its view refuses
+        f"/api/games/{gid}/stream", environ_base={"REMOTE_ADDR": "127.0.0.1"}
+    )
+    assert ours.status_code == flasks.status_code == 429
+    assert ours.get_json() == flasks.get_json()
+    assert ours.get_json()["error"]["reason"] == "too_many_streams"
+    for name in ("Retry-After", "Content-Type", "Content-Security-Policy", "X-Frame-Options"):
+        assert ours.headers[name] == flasks.headers[name]
+    # a long-poll is refused the same way; a read that does not wait is not counted
+    assert client.get(f"/api/games/{gid}/events?wait=0.1").get_json() == ours.get_json()
+    assert client.get(f"/api/games/{gid}/events").status_code == 200
+    held.close()
+    poll = client.get(f"/api/games/{gid}/events?wait=0.1")
+    assert poll.status_code == 200 and app.extensions["client_streams"].open == {"127.0.0.1": 1}
+    poll.close()  # (a server closes the answer once sent: WSGI)
+    assert app.extensions["client_streams"].open == {}  # its place given back

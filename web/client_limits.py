@@ -13,8 +13,10 @@ so a client holds at most ``workers`` times each cap, and every worker keeps the
 connections for the others):
 
 - **Streams** (``CLIENT_STREAMS``, ``TOBAGO_CLIENT_STREAMS``): open event streams
-  (``GET /api/games/<id>/stream``) per client. One more is refused with 429 ``rate_limited``
-  / ``too_many_streams`` in the error shape, with ``Retry-After`` (``StreamSlots.take``).
+  (``GET /api/games/<id>/stream``) and long-polls (``GET .../events`` with a ``wait``) per
+  client. One more is refused with 429 ``rate_limited`` / ``too_many_streams`` in the error
+  shape, with ``Retry-After`` (``StreamSlots.refusal``), before Flask: by the gevent worker
+  (``web.gevent_worker``) or the WSGI layer in front of the app (``web.stream_guard``).
   Default: half the per-client connections, so a client at its stream cap still has
   connections left for its moves and reads.
 - **Connections** (``TOBAGO_CLIENT_CONNECTIONS``): a client's open connections to one worker
