@@ -22,7 +22,7 @@ threads. In each of ``--rounds`` rounds:
 Figures: the other client's GET p99 during the burst (target <= 100 ms) on its kept-alive
 connection and on fresh connections, the same in quiet, the streams the greedy client got, the
 release time, and the server's CPU per refused stream (all its processes' CPU from ``/proc``
-during the refusal phase, less a quiet phase's over as long, over the streams refused in it):
+during the refusal phase, the other client's reads paused meanwhile, over the streams refused):
 on a shared machine the latencies are noisy, the CPU is what compares reliably.
 
 Usage: ``.venv/bin/python bench/greedy_client_bench.py [--burst 6000] [--refusals 2000]
@@ -66,6 +66,8 @@ Phase = tuple[float, float]
 #: answers count as what they are (held or refused), not as the client's impatience.
 HEAD_WAIT_S = 120.0
 GREEDY, OTHER = "127.0.0.2", "127.0.0.3"
+#: Set while the greedy client's refusal phase is measured: the other client's reads pause.
+PAUSED = threading.Event()
 #: Why the greedy client's streams got no answer (an error's name and number: a count each).
 FAILURES: Counter[str] = Counter()
 T = TypeVar("T")
@@ -96,6 +98,9 @@ class Reader(threading.Thread):
     def run(self) -> None:
         conn = self._connect()
         while not self.stop.is_set():
+            if PAUSED.is_set():
+                self.stop.wait(0.005)
+                continue
             start = time.perf_counter()
             try:
                 if self.fresh:
@@ -175,9 +180,14 @@ def greedy(
     client's measuring thread): says it is ready, bursts when told, and sends the refusal
     phase's marks and ``burst``'s results."""
     raise_open_files_limit()
+
+    def mark(phase: str) -> None:  # told, and answered once the server's CPU is read
+        pipe.send(phase)
+        pipe.recv()
+
     pipe.send("ready")
     pipe.recv()
-    pipe.send(asyncio.run(burst(port, gid, count, seconds, refusals, pipe.send)))
+    pipe.send(asyncio.run(burst(port, gid, count, seconds, refusals, mark)))
 
 
 class GreedyProcess:
@@ -200,7 +210,13 @@ class GreedyProcess:
         self.pipe.send("go")
         marks: dict[str, tuple[float, float]] = {}
         while isinstance(got := self.pipe.recv(), str):
+            if got == "refusals":  # the other client's reads pause, theirs in flight end
+                PAUSED.set()
+                time.sleep(0.2)
             marks[got] = (server_cpu_seconds(self.server), time.perf_counter())
+            if got == "refused":
+                PAUSED.clear()
+            self.pipe.send("ok")
         self.proc.join()
         (cpu0, t0), (cpu1, t1) = marks["refusals"], marks["refused"]
         return got, (cpu1 - cpu0, t1 - t0)
@@ -236,9 +252,7 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
     path = f"/api/games/{gid}"
     rows: dict[str, list[float]] = {}
     for _ in range(a.rounds):
-        cpu = server_cpu_seconds(server.pid)
         kept, fresh, failed, _ = measured(server.port, path, a.every, lambda: time.sleep(a.seconds))
-        quiet_rate = (server_cpu_seconds(server.pid) - cpu) / a.seconds
         rows.setdefault("quiet_kept", []).append(kept)
         rows.setdefault("quiet_fresh", []).append(fresh)
         greedy_client = GreedyProcess(server.port, gid, a.burst, a.seconds, a.refusals, server.pid)
@@ -246,9 +260,8 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
             server.port, path, a.every, greedy_client.run
         )
         statuses, released, took, refused = result
-        # the refusal phase's server CPU beyond a quiet phase's (the other client's reads)
-        # over as long, per stream refused in it
-        per_refused = max(0.0, phase_cpu - quiet_rate * phase_s) / max(1, refused) * 1e6
+        # the refusal phase's server CPU (the other client's reads paused), per refused stream
+        per_refused = phase_cpu / max(1, refused) * 1e6
         if refused >= a.refusals / 2:  # (else the phase measured something else: unanswered)
             rows.setdefault("cpu_per_refused", []).append(per_refused)
         rows.setdefault("burst_kept", []).append(kept)
@@ -261,8 +274,8 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
             f"burst of {a.burst:,} ({took:.1f} s): {dict(statuses)}; other client's GET p99 {kept:.1f} ms "
             f"kept-alive, {fresh:.1f} ms fresh ({failed} unanswered); a dropped stream's "
             f"place back after {released:.1f} ms; then {refused:,} of {a.refusals:,} more "
-            f"refused in {phase_s:.1f} s, server CPU {phase_cpu:.2f} s (quiet "
-            f"{quiet_rate:.2f} s/s): {per_refused:.0f} µs per refused stream",
+            f"refused in {phase_s:.1f} s, server CPU {phase_cpu:.2f} s: {per_refused:.0f} µs "
+            "per refused stream",
             flush=True,
         )
     return rows
@@ -342,7 +355,7 @@ def main() -> None:
             f"server CPU per refused stream ({a.refusals:,} asked at the cap)",
             rows.get("cpu_per_refused") or [math.nan],
             "µs",
-            note="from /proc, less a quiet phase's: steadier than latencies on a shared machine",
+            note="from /proc, the other's reads paused: steadier than latencies on a shared machine",
         ),
         Figure(
             "greedy_client.release_ms",
