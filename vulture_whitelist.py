@@ -47,6 +47,7 @@ TableApp.init
 testgame.create_app_with_testgame
 test_thinkers.app_with_long_tick  # the app its gunicorn server serves, by name
 test_table_stalls.create_app_without_runner
+_.create_counting_app  # tests/counting_app.py, named the same way (test_client_limits_fair.py)
 # sqlite3 reads a connection's row factory (web/storage/sqlite.py).
 sqlite3.Connection.row_factory
 # Templates read a game's descriptor: home.html its "featured", join.html its page class.

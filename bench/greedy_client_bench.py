@@ -2,26 +2,31 @@
 
 Starts gunicorn on loopback as ``make run`` does (``gunicorn.conf.py``, ``--workers`` 2, the
 default caps: one client holds at most 1,250 open streams and 2,500 connections per worker,
-``web.client_limits``). Two clients, each a loopback address of its own: the greedy one
+``web.client_limits``; a connection's request waited for 60 s, not 10, so that a greedy client
+slowed down by a loaded machine is still answered, ``main``). Two clients, each a loopback address of its own: the greedy one
 (``127.0.0.2``) and another (``127.0.0.3``) that reads a game, ``GET /api/games/<id>`` every
 ``--every`` seconds on one kept-alive connection (as a browser's page does) and, at the same
 time from another thread, on a fresh connection each time. The greedy client is a process of
-its own, so that its loop never holds up the measuring threads. In each of ``--rounds`` rounds:
+its own (started before the phase it bursts in), so that its loop never holds up the measuring
+threads. In each of ``--rounds`` rounds:
 
 - **quiet**: the other client's reads alone, ``--seconds`` long (the baseline);
 - **burst**: the greedy client opens ``--burst`` (6,000) streams at once (one asyncio loop,
   raw sockets), keeps those the server holds for ``--seconds`` and drops the refused ones (429
-  in words), while the other client reads;
+  in words), while the other client reads; holding them, it asks for ``--refusals`` (2,000)
+  more streams at once, all refused (the **refusal phase**);
 - **release**: the greedy client, holding its share in every worker, drops one stream and asks
   for a new one until one is held (a new connection lands on either worker): how soon a
   dropped stream's place comes back (item 5: the server watches each stream's socket).
 
 Figures: the other client's GET p99 during the burst (target <= 100 ms) on its kept-alive
-connection and on fresh connections, the same in quiet, the streams the greedy client got and
-the release time.
+connection and on fresh connections, the same in quiet, the streams the greedy client got, the
+release time, and the server's CPU per refused stream (all its processes' CPU from ``/proc``
+during the refusal phase, the other client's reads paused meanwhile, over the streams refused):
+on a shared machine the latencies are noisy, the CPU is what compares reliably.
 
-Usage: ``.venv/bin/python bench/greedy_client_bench.py [--burst 6000] [--seconds 3]
-[--rounds 5] [--quick]``.
+Usage: ``.venv/bin/python bench/greedy_client_bench.py [--burst 6000] [--refusals 2000]
+[--seconds 3] [--rounds 5] [--quick]``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import argparse
 import asyncio
 import http.client
 import json
+import math
 import multiprocessing
 import os
 import statistics
@@ -41,22 +47,30 @@ from collections import Counter
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, parse, parser, report  # noqa: E402
 from bench.live_bench import raise_open_files_limit  # noqa: E402
-from tests.servers import Gunicorn  # noqa: E402
+from tests.servers import Gunicorn, server_cpu_seconds  # noqa: E402
 
 HOST = "127.0.0.1"
 #: What a burst gives: the statuses of its streams' answers (0: none), a dropped stream's place
-#: back after (ms), and how long the burst took (s).
-Burst = tuple[Counter[int], float, float]
+#: back after (ms), how long the burst took (s), and the streams refused in the refusal phase.
+Burst = tuple[Counter[int], float, float, int]
+#: What the server's CPU did in a burst's refusal phase: CPU seconds, wall seconds.
+Phase = tuple[float, float]
 #: How long the greedy client waits for an answer's head: long, so that a loaded machine's slow
 #: answers count as what they are (held or refused), not as the client's impatience.
 HEAD_WAIT_S = 120.0
 GREEDY, OTHER = "127.0.0.2", "127.0.0.3"
+#: Set while the greedy client's refusal phase is measured: the other client's reads pause.
+PAUSED = threading.Event()
+#: Why the greedy client's streams got no answer (an error's name and number: a count each).
+FAILURES: Counter[str] = Counter()
+T = TypeVar("T")
 
 
 def p99(times: list[float]) -> float:
@@ -84,6 +98,9 @@ class Reader(threading.Thread):
     def run(self) -> None:
         conn = self._connect()
         while not self.stop.is_set():
+            if PAUSED.is_set():
+                self.stop.wait(0.005)
+                continue
             start = time.perf_counter()
             try:
                 if self.fresh:
@@ -110,7 +127,8 @@ async def open_stream(port: int, gid: str) -> tuple[int, asyncio.StreamWriter | 
         reader, writer = await asyncio.open_connection(HOST, port, local_addr=(GREEDY, 0))
         writer.write(f"GET /api/games/{gid}/stream HTTP/1.1\r\nHost: b\r\n\r\n".encode())
         head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), HEAD_WAIT_S)
-    except (OSError, asyncio.IncompleteReadError, TimeoutError):
+    except (OSError, asyncio.IncompleteReadError, TimeoutError) as e:
+        FAILURES[type(e).__name__ + (f" {e.errno}" if isinstance(e, OSError) else "")] += 1
         return 0, None
     status = int(head.split(b" ", 2)[1])
     if status == 200:
@@ -119,15 +137,24 @@ async def open_stream(port: int, gid: str) -> tuple[int, asyncio.StreamWriter | 
     return status, None
 
 
-async def burst(port: int, gid: str, count: int, seconds: float) -> Burst:
-    """Open ``count`` streams at once, hold the held ones ``seconds``; the statuses, how long
-    a dropped one's place took to come back (ms) and how long the burst took (s)."""
+async def burst(
+    port: int, gid: str, count: int, seconds: float, refusals: int, mark: Callable[[str], None]
+) -> Burst:
+    """Open ``count`` streams at once, hold the held ones ``seconds``; meanwhile, holding
+    them, ask for ``refusals`` more (all refused: the refusal phase, its start and end told by
+    ``mark``); the statuses, how long a dropped one's place took to come back (ms), how long
+    the burst took (s) and the refusal phase's refused streams."""
     start = time.perf_counter()
     got = await asyncio.gather(*(open_stream(port, gid) for _ in range(count)))
     took = time.perf_counter() - start
     statuses = Counter(status for status, _ in got)
     held = [w for _, w in got if w is not None]
-    await asyncio.sleep(seconds)
+    mark("refusals")
+    more = await asyncio.gather(*(open_stream(port, gid) for _ in range(refusals)))
+    mark("refused")
+    held += [w for _, w in more if w is not None]
+    refused = sum(status == 429 for status, _ in more)
+    await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - start - took)))
     released = float("nan")
     if held:
         held.pop().close()
@@ -141,30 +168,63 @@ async def burst(port: int, gid: str, count: int, seconds: float) -> Burst:
     for w in held:
         w.close()
     await asyncio.sleep(0.5)
-    return statuses, released, took
+    if FAILURES:
+        print(f"  (the greedy client's unanswered: {dict(FAILURES)})", flush=True)
+    return statuses, released, took, refused
 
 
-def greedy(port: int, gid: str, count: int, seconds: float, out: Connection) -> None:
+def greedy(
+    port: int, gid: str, count: int, seconds: float, refusals: int, pipe: Connection
+) -> None:
     """The greedy client, a process of its own (so that its loop never holds up the other
-    client's measuring thread): ``burst``'s results sent to ``out``."""
+    client's measuring thread): says it is ready, bursts when told, and sends the refusal
+    phase's marks and ``burst``'s results."""
     raise_open_files_limit()
-    out.send(asyncio.run(burst(port, gid, count, seconds)))
+
+    def mark(phase: str) -> None:  # told, and answered once the server's CPU is read
+        pipe.send(phase)
+        pipe.recv()
+
+    pipe.send("ready")
+    pipe.recv()
+    pipe.send(asyncio.run(burst(port, gid, count, seconds, refusals, mark)))
 
 
-def greedy_process(port: int, gid: str, count: int, seconds: float) -> Burst:
-    """Run ``greedy`` in a new process and wait for its results."""
-    ctx = multiprocessing.get_context("spawn")
-    ours, theirs = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=greedy, args=(port, gid, count, seconds, theirs))
-    proc.start()
-    result: Burst = ours.recv()
-    proc.join()
-    return result
+class GreedyProcess:
+    """``greedy`` in a process of its own, started (and its interpreter loaded) before the
+    measured phase, so the phase measures the burst, not a Python starting up."""
+
+    def __init__(
+        self, port: int, gid: str, count: int, seconds: float, refusals: int, server: int
+    ) -> None:
+        self.server = server
+        ctx = multiprocessing.get_context("spawn")
+        self.pipe, theirs = ctx.Pipe()
+        self.proc = ctx.Process(target=greedy, args=(port, gid, count, seconds, refusals, theirs))
+        self.proc.start()
+        assert self.pipe.recv() == "ready"
+
+    def run(self) -> tuple[Burst, Phase]:
+        """Burst and wait for the results; the CPU seconds of the server (master pid
+        ``server``) during the refusal phase and that phase's wall seconds."""
+        self.pipe.send("go")
+        marks: dict[str, tuple[float, float]] = {}
+        while isinstance(got := self.pipe.recv(), str):
+            if got == "refusals":  # the other client's reads pause, theirs in flight end
+                PAUSED.set()
+                time.sleep(0.2)
+            marks[got] = (server_cpu_seconds(self.server), time.perf_counter())
+            if got == "refused":
+                PAUSED.clear()
+            self.pipe.send("ok")
+        self.proc.join()
+        (cpu0, t0), (cpu1, t1) = marks["refusals"], marks["refused"]
+        return got, (cpu1 - cpu0, t1 - t0)
 
 
 def measured(
-    port: int, path: str, every: float, work: Callable[[], Burst | None]
-) -> tuple[float, float, int, Burst | None]:
+    port: int, path: str, every: float, work: Callable[[], T]
+) -> tuple[float, float, int, T]:
     """The other client's p99 (ms) kept-alive and fresh while ``work()`` runs; unanswered."""
     readers = [Reader(port, path, every, fresh) for fresh in (False, True)]
     for r in readers:
@@ -195,14 +255,15 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
         kept, fresh, failed, _ = measured(server.port, path, a.every, lambda: time.sleep(a.seconds))
         rows.setdefault("quiet_kept", []).append(kept)
         rows.setdefault("quiet_fresh", []).append(fresh)
-        kept, fresh, failed, result = measured(
-            server.port,
-            path,
-            a.every,
-            lambda: greedy_process(server.port, gid, a.burst, a.seconds),
+        greedy_client = GreedyProcess(server.port, gid, a.burst, a.seconds, a.refusals, server.pid)
+        kept, fresh, failed, (result, (phase_cpu, phase_s)) = measured(
+            server.port, path, a.every, greedy_client.run
         )
-        assert result is not None
-        statuses, released, took = result
+        statuses, released, took, refused = result
+        # the refusal phase's server CPU (the other client's reads paused), per refused stream
+        per_refused = phase_cpu / max(1, refused) * 1e6
+        if refused >= a.refusals / 2:  # (else the phase measured something else: unanswered)
+            rows.setdefault("cpu_per_refused", []).append(per_refused)
         rows.setdefault("burst_kept", []).append(kept)
         rows.setdefault("burst_fresh", []).append(fresh)
         rows.setdefault("unanswered", []).append(failed)
@@ -212,10 +273,24 @@ def run_rounds(a: argparse.Namespace, server: Gunicorn) -> dict[str, list[float]
         print(
             f"burst of {a.burst:,} ({took:.1f} s): {dict(statuses)}; other client's GET p99 {kept:.1f} ms "
             f"kept-alive, {fresh:.1f} ms fresh ({failed} unanswered); a dropped stream's "
-            f"place back after {released:.1f} ms",
+            f"place back after {released:.1f} ms; then {refused:,} of {a.refusals:,} more "
+            f"refused in {phase_s:.1f} s, server CPU {phase_cpu:.2f} s: {per_refused:.0f} µs "
+            "per refused stream",
             flush=True,
         )
     return rows
+
+
+def cpu_figure(a: argparse.Namespace, values: list[float]) -> Figure:
+    """The server's CPU per refused stream: a value per round, or, when some rounds' refusal
+    phases went unanswered (a starved greedy client on a loaded machine), the median of the
+    others as one value."""
+    note = "from /proc, the other's reads paused: steadier than latencies on a shared machine"
+    if len(values) != a.rounds:
+        note += f"; {len(values)} of {a.rounds} rounds' refusal phases refused, their median"
+        values = [statistics.median(values)] if values else [math.nan]
+    label = f"server CPU per refused stream ({a.refusals:,} asked at the cap)"
+    return Figure("greedy_client.cpu_per_refused_us", label, values, "µs", note=note)
 
 
 def main() -> None:
@@ -223,11 +298,20 @@ def main() -> None:
     ap.add_argument("--burst", type=int, default=6000, help="the greedy client's streams")
     ap.add_argument("--seconds", type=float, default=3.0, help="seconds each phase lasts")
     ap.add_argument("--every", type=float, default=0.02, help="seconds between the reads")
+    ap.add_argument(
+        "--refusals", type=int, default=2000, help="streams asked for while holding the cap"
+    )
     ap.add_argument("--workers", type=int, default=2)
     a = parse(ap)
     if a.quick:
-        a.burst, a.seconds = 300, 0.5
+        a.burst, a.seconds, a.refusals = 300, 0.5, 100
     limit = raise_open_files_limit()
+    # A greedy client slowed down by a loaded machine may take longer than the 10 s a
+    # connection's request is waited for (``TOBAGO_IDLE_TIMEOUT_S``): its streams would end
+    # unanswered, measuring the client. The quick run's cap is small, to be reached.
+    env = {"TOBAGO_IDLE_TIMEOUT_S": "60"}
+    if a.quick:
+        env["TOBAGO_CLIENT_STREAMS"] = "100"
     print(
         f"gunicorn {a.workers} workers (make run's settings) on {HOST}; greedy client "
         f"{GREEDY}: {a.burst:,} streams at once; other client {OTHER}: GET a game every "
@@ -235,7 +319,9 @@ def main() -> None:
     )
     with (
         tempfile.TemporaryDirectory(prefix="greedy-bench-") as tmp,
-        Gunicorn(Path(tmp) / "games.sqlite3", workers=a.workers, start_timeout=60) as server,
+        Gunicorn(
+            Path(tmp) / "games.sqlite3", workers=a.workers, start_timeout=60, env=env
+        ) as server,
     ):
         rows = run_rounds(a, server)
     figures = [
@@ -273,9 +359,10 @@ def main() -> None:
             f"streams of the {a.burst:,} the server held",
             rows["held"],
             "streams",
-            ("<=", 1250.0 * a.workers),
+            ("<=", (100.0 if a.quick else 1250.0) * a.workers),
             note=f"the rest refused 429 (median {statistics.median(rows['refused']):.0f})",
         ),
+        cpu_figure(a, rows.get("cpu_per_refused", [])),
         Figure(
             "greedy_client.release_ms",
             "a dropped stream's place back after",

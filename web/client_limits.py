@@ -13,8 +13,10 @@ so a client holds at most ``workers`` times each cap, and every worker keeps the
 connections for the others):
 
 - **Streams** (``CLIENT_STREAMS``, ``TOBAGO_CLIENT_STREAMS``): open event streams
-  (``GET /api/games/<id>/stream``) per client. One more is refused with 429 ``rate_limited``
-  / ``too_many_streams`` in the error shape, with ``Retry-After`` (``StreamSlots.take``).
+  (``GET /api/games/<id>/stream``) and long-polls (``GET .../events`` with a ``wait``) per
+  client. One more is refused with 429 ``rate_limited`` / ``too_many_streams`` in the error
+  shape, with ``Retry-After`` (``StreamSlots.refusal``), before Flask: by the gevent worker
+  (``web.gevent_worker``) or the WSGI layer in front of the app (``web.stream_guard``).
   Default: half the per-client connections, so a client at its stream cap still has
   connections left for its moves and reads.
 - **Connections** (``TOBAGO_CLIENT_CONNECTIONS``): a client's open connections to one worker
@@ -100,17 +102,25 @@ class Counts:
 class StreamSlots(Counts):
     """The open streams per client of one app in this process."""
 
+    def full(self, client: str) -> bool:
+        """Whether ``client`` holds all its places (a new stream would be refused)."""
+        return self.open.get(client, 0) >= self.limit
+
+    def refusal(self) -> TooManyRequests:
+        """The error a stream over the cap is answered with (429 ``too_many_streams``)."""
+        refused = TooManyRequests(
+            f"too many open streams from your address: at most {self.limit} in each "
+            "server process; close a game page or try again later",
+            RETRY_AFTER_S,
+            reason="too_many_streams",
+        )
+        refused.params["limit"] = self.limit
+        return refused
+
     def take_for(self, client: str) -> None:
         """Count a stream for ``client``, or refuse it (429 ``too_many_streams``)."""
         if not self.take(client):
-            refused = TooManyRequests(
-                f"too many open streams from your address: at most {self.limit} in each "
-                "server process; close a game page or try again later",
-                RETRY_AFTER_S,
-                reason="too_many_streams",
-            )
-            refused.params["limit"] = self.limit
-            raise refused
+            raise self.refusal()
 
 
 def client_address() -> str:
@@ -125,9 +135,22 @@ def stream_slots(app: Flask | None = None) -> StreamSlots:
 
 
 def install(app: Flask) -> None:
-    """Read the settings; behind trusted proxies, take the client's address from them."""
+    """Read the settings; refuse streams over the cap before Flask (``web.stream_guard``,
+    right in front of Flask, behind the lean path whose routes are never streams); behind
+    trusted proxies, take the client's address from them (outermost, so the guard counts the
+    forwarded address)."""
+    from web.lean import LeanApi
+    from web.stream_guard import StreamGuard
+
     app.config.setdefault("TRUSTED_PROXIES", setting(app.config, "TRUSTED_PROXIES", 0))
-    app.extensions["client_streams"] = StreamSlots(client_streams(app.config))
+    slots = app.extensions["client_streams"] = StreamSlots(client_streams(app.config))
+    guard = app.extensions["stream_guard"] = StreamGuard(app.wsgi_app, slots)
+    lean = app.wsgi_app
+    if isinstance(lean, LeanApi):
+        guard.app = lean.wsgi_app
+        lean.wsgi_app = guard
+    else:
+        app.wsgi_app = guard  # type: ignore[method-assign]
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)  # type: ignore[method-assign]

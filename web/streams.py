@@ -54,7 +54,8 @@ import time
 import weakref
 from collections.abc import Callable, Generator, Iterator
 from contextlib import AbstractContextManager
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 import orjson
 
@@ -197,6 +198,22 @@ def deleted_event(version: int) -> bytes:
     return b"event: end\ndata: %s\n\n" % orjson.dumps({"version": version, "deleted": True})
 
 
+#: What a stream does after a step: send more at once, wait for news, or close.
+Step = Literal["again", "idle", "end"]
+
+
+@dataclass
+class _Position:
+    """Where a stream stands: the last entry and chat line sent, since when it has been
+    silent, what the bots did at the last look, and the game's row when just read."""
+
+    seen: int
+    heard: int
+    quiet_since: float
+    first: GameRecord | None
+    shown: object = _UNSEEN
+
+
 class EventStream:
     """The events of a game after version ``after`` and its chat lines after line
     ``chat_after``, as they come, until the game is over: an iterable of ``bytes`` for a
@@ -307,57 +324,71 @@ class EventStream:
     def _run(
         self, after: int, chat_after: int, first: GameRecord | None
     ) -> Generator[bytes, None, None]:
-        sub = self.sub
         yield b"retry: %d\n\n" % random.randint(RETRY_MS, 2 * RETRY_MS)
-        seen, heard = after, chat_after  # the last entry and the last chat line sent
-        quiet_since = time.monotonic()
+        pos = _Position(after, chat_after, time.monotonic(), first)
         look = True  # the first look is unconditional: changes before subscribing count
-        shown: object = _UNSEEN  # what the bots did at the last look
         while True:
-            if look or sub.news(seen):
-                look = False
-                try:
-                    game, entries, lines = self._look(first, seen, heard)
-                except DatabaseUnavailable:  # the stream stays open: look again in a while
-                    look = True
-                    sub.wait(DATABASE_RETRY_S)
-                    continue
-                except NotFound:  # the game's rows were deleted
-                    self._shared.deleted = True
-                    yield deleted_event(seen)
+            if look or self.sub.news(pos.seen):
+                step = yield from self._update(pos)
+                if step == "end":
                     return
-                first = None  # (read after subscribing: a later change wakes the stream)
-                before = seen
-                for a in entries:
-                    yield entry_event(public_entry(a), heard)
-                    seen = a.version
-                for line in lines:
-                    yield chat_event(line, seen, self._shared.data.get(line.n))
-                    heard = line.n
-                if entries or lines:
-                    quiet_since = time.monotonic()
-                    # a long log or chat: the next page at once
-                    look = seen < game.version or heard < game.chat
-                if game.over and seen >= game.version and heard >= game.chat:
-                    yield b"event: end\ndata: %s\n\n" % orjson.dumps({"version": game.version})
-                    return
+                look = step == "again"
                 if look:
                     continue
-                if shown is not _UNSEEN and game.bot != shown and seen == before:
-                    yield b"event: bot\ndata: %s\n\n" % orjson.dumps(
-                        {"version": game.version, "bot": game.bot}
-                    )  # (with new entries, a page reads its view anyway)
-                    quiet_since = time.monotonic()
-                shown = game.bot
-            left = HEARTBEAT_S - (time.monotonic() - quiet_since)
-            if left <= 0:
-                if self._gone():
-                    return
-                if self._deleted():
-                    yield deleted_event(seen)
-                    return
-                yield b": heartbeat\n\n"
-                quiet_since = time.monotonic()
-                continue
-            if sub.wait(left) and self._gone():
+            if (yield from self._idle(pos)) == "end":
                 return
+
+    def _update(self, pos: _Position) -> Generator[bytes, None, Step]:
+        """Look at the game and send what is new since ``pos`` (a page of entries and of chat
+        lines, what the bots do, the end): ``"again"`` when there is more to send at once (or
+        the database could not be read: after ``DATABASE_RETRY_S``), ``"end"`` when the
+        stream is over, else ``"idle"``."""
+        try:
+            game, entries, lines = self._look(pos.first, pos.seen, pos.heard)
+        except DatabaseUnavailable:  # the stream stays open: look again in a while
+            self.sub.wait(DATABASE_RETRY_S)
+            return "again"
+        except NotFound:  # the game's rows were deleted
+            self._shared.deleted = True
+            yield deleted_event(pos.seen)
+            return "end"
+        pos.first = None  # (read after subscribing: a later change wakes the stream)
+        before = pos.seen
+        for a in entries:
+            yield entry_event(public_entry(a), pos.heard)
+            pos.seen = a.version
+        for line in lines:
+            yield chat_event(line, pos.seen, self._shared.data.get(line.n))
+            pos.heard = line.n
+        more = False
+        if entries or lines:
+            pos.quiet_since = time.monotonic()
+            # a long log or chat: the next page at once
+            more = pos.seen < game.version or pos.heard < game.chat
+        if game.over and pos.seen >= game.version and pos.heard >= game.chat:
+            yield b"event: end\ndata: %s\n\n" % orjson.dumps({"version": game.version})
+            return "end"
+        if more:
+            return "again"
+        if pos.shown is not _UNSEEN and game.bot != pos.shown and pos.seen == before:
+            yield b"event: bot\ndata: %s\n\n" % orjson.dumps(
+                {"version": game.version, "bot": game.bot}
+            )  # (with new entries, a page reads its view anyway)
+            pos.quiet_since = time.monotonic()
+        pos.shown = game.bot
+        return "idle"
+
+    def _idle(self, pos: _Position) -> Generator[bytes, None, Step]:
+        """Wait for news until the heartbeat is due, then send it (or end: the client has
+        gone, the game's rows were deleted): ``"end"`` or ``"idle"``."""
+        left = HEARTBEAT_S - (time.monotonic() - pos.quiet_since)
+        if left > 0:
+            return "end" if self.sub.wait(left) and self._gone() else "idle"
+        if self._gone():
+            return "end"
+        if self._deleted():
+            yield deleted_event(pos.seen)
+            return "end"
+        yield b": heartbeat\n\n"
+        pos.quiet_since = time.monotonic()
+        return "idle"
