@@ -317,6 +317,7 @@ READS_THE_ENVIRONMENT = {
     "tests/servers.py",
     "tests/test_generator.py",
     "tests/test_thinkers.py",  # the environment of the thinkers it starts
+    "tests/counting_app.py",  # a test hook (TOBAGO_TEST_SEEN): where a test server writes
     "bench/bot_tables_bench.py",  # the environment of the thinkers it starts
     "web/service/bell.py",  # the server's bell's descriptors, handed to its processes: no setting
     "web/thinkers.py",  # as table_app.py: the app's factory, and the table runner on
@@ -326,10 +327,6 @@ READS_THE_ENVIRONMENT = {
     "web/service/table.py",
     "table_app.py",
     "gunicorn.conf.py",
-    "games/dao/strong.py",
-    "games/tobago/search.py",
-    "games/isla_dorada/strong.py",
-    "games/dragons_gold/strong.py",
 }
 
 
