@@ -35,7 +35,8 @@ The public interface (what callers use; the base does what every game does the s
 - ``view(state, seat)``: exactly what ``seat`` may see (``None``: a spectator, no private
   information), from the engine's ``observe`` and the running phase's piece (``Phase.view``);
   ``phase_hook(name, hook)``: a phase's ``view``, ``bot`` or ``analysis`` hook, for code that
-  reads a view and would otherwise branch on the phase's name. Once ``is_over``, every view shows everything.
+  reads a view and would otherwise branch on the phase's name (``bot_hook(name, bot)``: the
+  phase's piece of one bot). Once ``is_over``, every view shows everything.
 - ``is_over(state)`` (the phase ``over``), ``scores(state)`` (a number per seat, ``None`` while
   the game runs), ``winners(state)``, ``seat_count(state)``.
 - ``timer(state)``: ``None``, or the ``Timer`` of a phase that ends by the clock (below).
@@ -401,6 +402,12 @@ class GameKind(Generic[S]):
         the view names instead of branching on phase names."""
         phase = self.phases.get(name)
         return None if phase is None else getattr(phase, hook)
+
+    def bot_hook(self, phase: str, bot: str) -> Callable[..., Any] | None:
+        """The piece that the phase called ``phase`` declares for the bot called ``bot``
+        (``Phase.bot``; ``None``: none, the bot plays its default there)."""
+        hooks = self.phase_hook(phase, "bot")
+        return None if hooks is None else hooks.get(bot)
 
     def check_seat(self, state: S, seat: Any) -> None:
         """Refuse anything but a seat number of this game."""

@@ -24,9 +24,12 @@ engine declares each phase once as a ``Phase``:
   of the legal actions, so an engine's moves never ask which step the turn is in;
 - what the code that uses states asks of a phase, so that it never branches on phase names:
   ``view(state, seat)``, the phase's piece of a view (the base adds it to the engine's
-  ``observe``); ``bot(view, legal, rng)``, how a bot chooses in this phase (a bot may ask its
-  phase's hook: ``GameKind.phase_hook``); ``analysis(view, legal, played)``, how the review
-  judges a move of this phase (``games.analysis``; ``None``: not judged).
+  ``observe``); ``bot``, how each of the game's bots chooses in this phase, by the bot's name
+  (``{"planner": ..., "candidates": ...}``: a game has several bots, each with its own piece
+  and its own signature; a bot asks ``GameKind.bot_hook(phase, name)`` for the running
+  phase's, and a phase without one for that bot leaves the bot's default);
+  ``analysis(view, legal, played)``, how the review judges a move of this phase
+  (``games.analysis``; ``None``: not judged).
 
 The base (``games.base.GameKind``) checks an action against the running phase (an unknown type
 is ``unknown_action``, a type of another phase ``action_not_now``, then the declared shape),
@@ -39,7 +42,6 @@ importing it, and a game's modules need no import cycle. The phase named ``over`
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -101,7 +103,7 @@ class Phase(Generic[S]):
     stages: tuple[Stage, ...] = ()
     stage: Callable[[S], str] | None = None
     view: Callable[[S, int | None], dict[str, Any]] | None = None
-    bot: Callable[[dict, list[Action], random.Random], Action] | None = None
+    bot: Mapping[str, Callable[..., Any]] | None = None
     analysis: Callable[[dict, list[Action], Action], Any] | None = None
     by_name: dict[str, Move[S, Any]] = field(init=False, repr=False, compare=False)
     #: The limited action types (``Move.limit``), type → limit.

@@ -44,6 +44,7 @@ from games.dragons_gold import strong
 from games.dragons_gold.data import COLOURS
 from games.dragons_gold.sampling import Inconsistent
 from games.dragons_gold.splits import token_values, worth
+from games.dragons_gold.views import declared_phase
 from games.review import merged_with_own
 
 THRESHOLDS = Thresholds(good=2.0, inaccuracy=6.0, best=0.5)
@@ -136,9 +137,7 @@ def judge(view: dict, legal: list[Action], played: Action) -> Judgement | None:
     """A move judged by its phase's own hook (``Phase.analysis``, declared with the phase in
     ``games.dragons_gold.engine``: the fight, the pick, the market); the settlement's steps,
     which views call ``negotiation``, by their step."""
-    neg = view.get("negotiation")
-    phase = neg["step"] if view["phase"] == "negotiation" and neg is not None else view["phase"]
-    hook = get_kind("dragons_gold").phase_hook(phase, "analysis")
+    hook = get_kind("dragons_gold").phase_hook(declared_phase(view), "analysis")
     return None if hook is None else hook(view, legal, played)
 
 

@@ -23,21 +23,19 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action, Bot
+from games.base import Action, Bot, get_kind
 from games.dragons_gold.greedy import greedy_bot
 from games.dragons_gold.strong import strong_bot
-from games.dragons_gold.strong_trading import strong_market
-from games.dragons_gold.trading import normal_market
+from games.dragons_gold.views import declared_phase
 from games.search import thinker
 from games.thinking import DEFAULT as DEFAULT_THINKING
 from games.thinking import Thinking
 
 
 def _timed(view: dict) -> bool:
-    if view["phase"] == "market":
-        return True
-    neg = view["negotiation"]
-    return view["phase"] == "negotiation" and neg is not None and neg["step"] == "proposals"
+    """Whether the view's phase runs against a clock (it declares a ``PhaseTimer``)."""
+    phase = get_kind("dragons_gold").phases.get(declared_phase(view))
+    return phase is not None and phase.timer is not None
 
 
 def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | None:
@@ -45,9 +43,8 @@ def random_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | 
     helpful swap."""
     if _timed(view) and rng.random() < 0.5:
         return None
-    if view["phase"] == "market":
-        return normal_market(view, legal, rng)
-    return dict(rng.choice(legal))
+    piece = get_kind("dragons_gold").bot_hook(declared_phase(view), "easy")
+    return dict(rng.choice(legal)) if piece is None else piece(view, legal, rng)
 
 
 @thinker
@@ -55,10 +52,9 @@ def strong_level(
     view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
 ) -> Action | None:
     """The strong bot (``strong.strong_bot``, within ``thinking``'s budget), trading at the
-    market by ``strong_market``."""
-    if view["phase"] == "market":
-        return strong_market(view, legal, rng)
-    return strong_bot(view, legal, rng, thinking)
+    market by ``strong_market`` (the phase's ``Phase.bot["strong_level"]`` piece)."""
+    piece = get_kind("dragons_gold").bot_hook(declared_phase(view), "strong_level")
+    return strong_bot(view, legal, rng, thinking) if piece is None else piece(view, legal, rng)
 
 
 BOTS: dict[str, Bot] = {"easy": random_bot, "normal": greedy_bot, "strong": strong_level}

@@ -35,7 +35,8 @@ from typing import Any
 from games.base import GameKind, GameType, OptionSpec
 from games.dragons_gold import actions as D
 from games.dragons_gold import analysis as Z
-from games.dragons_gold import fight, market, settle, views
+from games.dragons_gold import fight, greedy, market, settle, strong, trading, views
+from games.dragons_gold import strong_trading as ST
 from games.dragons_gold.bots import ALIASES, BOTS
 from games.dragons_gold.data import count
 from games.dragons_gold.scoring import breakdown
@@ -83,6 +84,7 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
         (Move(D.Play, fight.play_hunter), Move(D.Use, fight.use_item)),
         begin=fight.begin,
         analysis=Z.judge_fight,
+        bot={"greedy": greedy.fight, "strong": strong.fight},
     ),
     Phase(
         "proposals",
@@ -94,6 +96,11 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
             Move(D.RejectProposal, settle.answer, limit=ANSWERS_PER_SEAT),
         ),
         timer=PhaseTimer(_seconds("negotiation_seconds"), settle.timeout),
+        bot={
+            "greedy": greedy.proposals,
+            "strong": strong.proposals,
+            "rollout": strong.public_proposals,
+        },
     ),
     Phase("divide", settle.divider, settle.legal_divide, (Move(D.Divide, settle.divide),)),
     Phase(
@@ -102,18 +109,21 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
         settle.legal_pick,
         (Move(D.Pick, settle.pick),),
         analysis=Z.judge_pick,
+        bot={"greedy": greedy.pick, "strong": strong.pick},
     ),
     Phase(
         "steal",
         settle.thief,
         settle.legal_steal,
         (Move(D.Steal, settle.steal), Move(D.Decline, settle.decline)),
+        bot={"greedy": greedy.theft},
     ),
     Phase(
         "look",
         settle.thief,
         settle.legal_look,
         (Move(D.TakeColour, settle.take), Move(D.Decline, settle.decline)),
+        bot={"greedy": greedy.theft},
     ),
     Phase(
         "market",
@@ -128,6 +138,12 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
             Move(D.Done, market.done),
         ),
         timer=PhaseTimer(_seconds("market_seconds"), market.close),
+        bot={
+            "easy": trading.normal_market,
+            "greedy": greedy.market,
+            "strong": strong.market,
+            "strong_level": ST.strong_market,
+        },
         analysis=Z.judge_market,
     ),
 )

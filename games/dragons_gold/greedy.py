@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action
+from games.base import Action, get_kind
 from games.dragons_gold.data import (
     ATTACK,
     DRAGONS,
@@ -51,6 +51,7 @@ from games.dragons_gold.data import (
 )
 from games.dragons_gold.splits import token_values, weighted_split, worth
 from games.dragons_gold.trading import normal_market
+from games.dragons_gold.views import declared_phase
 
 #: A negotiation's expected yield against the split by attack (it may fail).
 NEGOTIATION_RISK = 0.85
@@ -134,24 +135,42 @@ def _negotiate(view: dict, legal: list[Action], values: dict[str, float]) -> Act
 
 
 def greedy_bot(view: dict, legal: list[Action], rng: random.Random) -> Action | None:
-    """The stated policy of this module's docstring."""
+    """The stated policy of this module's docstring: the running phase's piece
+    (``Phase.bot["greedy"]``, declared with the phase in ``games.dragons_gold.engine``), each
+    ``piece(view, legal, values)``; a phase without one (the divide): the first listed."""
     values = token_values(view["seats"], view["options"]["advanced"])
-    phase = view["phase"]
-    if phase == "fight":
-        return _fight(view, legal, values)
-    if phase == "market":
-        return normal_market(view, legal)
-    neg = view["negotiation"]
-    step = neg["step"]
-    if step == "proposals":
-        return _negotiate(view, legal, values)
-    if step == "pick":
-        lots = neg["lots"]
-        picks = [a for a in legal if a["type"] == "pick"]
-        return dict(max(picks, key=lambda a: (worth(lots[a["lot"]], values), -a["lot"])))
-    if step in ("steal", "look"):
-        return _theft(view, legal, values)
-    return dict(legal[0])  # divide: the first listed division is the balanced one
+    piece = get_kind("dragons_gold").bot_hook(declared_phase(view), "greedy")
+    if piece is None:
+        return dict(legal[0])  # divide: the first listed division is the balanced one
+    result: Action | None = piece(view, legal, values)
+    return result
+
+
+def fight(view: dict, legal: list[Action], values: dict[str, float]) -> Action:
+    """A fight's play (``_fight``)."""
+    return _fight(view, legal, values)
+
+
+def market(view: dict, legal: list[Action], values: dict[str, float]) -> Action | None:
+    """The market's trade (``games.dragons_gold.trading.normal_market``)."""
+    return normal_market(view, legal)
+
+
+def proposals(view: dict, legal: list[Action], values: dict[str, float]) -> Action | None:
+    """A negotiation's proposal or answer (``_negotiate``)."""
+    return _negotiate(view, legal, values)
+
+
+def pick(view: dict, legal: list[Action], values: dict[str, float]) -> Action:
+    """The lot worth most by the public values (the first of equals)."""
+    lots = view["negotiation"]["lots"]
+    picks = [a for a in legal if a["type"] == "pick"]
+    return dict(max(picks, key=lambda a: (worth(lots[a["lot"]], values), -a["lot"])))
+
+
+def theft(view: dict, legal: list[Action], values: dict[str, float]) -> Action:
+    """A thief's steal or look (``_theft``)."""
+    return _theft(view, legal, values)
 
 
 def _gem_stake(view: dict, values: dict[str, float]) -> float:

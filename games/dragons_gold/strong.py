@@ -68,6 +68,7 @@ from games.dragons_gold.sampling import (
 from games.dragons_gold.scoring import scores
 from games.dragons_gold.splits import token_values, weighted_split, worth
 from games.dragons_gold.table import DragonsGoldState
+from games.dragons_gold.views import declared_phase
 from games.search import Decision, Problem, Settings, lead, search, thinker, win_share
 from games.state import OVER
 from games.thinking import DEFAULT as DEFAULT_THINKING
@@ -294,10 +295,16 @@ def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
 def rollout_policy(view: dict, legal: list[Action]) -> Action | None:
     """This seat's play in a rollout: the normal bot's, but this module's negotiation weighed by
     public worth (module doc)."""
-    neg = view["negotiation"]
-    if view["phase"] == "negotiation" and neg["step"] == "proposals":
-        return negotiate(view, legal, PublicWeigher(view))
-    return greedy_bot(view, legal, _NO_CHANCE)
+    piece = get_kind("dragons_gold").bot_hook(declared_phase(view), "rollout")
+    if piece is None:
+        return greedy_bot(view, legal, _NO_CHANCE)
+    move: Action | None = piece(view, legal)
+    return move
+
+
+def public_proposals(view: dict, legal: list[Action]) -> Action | None:
+    """A negotiation's proposal or answer in a rollout, weighed by public worth."""
+    return negotiate(view, legal, PublicWeigher(view))
 
 
 def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) -> list[float]:
@@ -371,20 +378,39 @@ def _fight(view: dict, legal: list[Action], rng: random.Random, thinking: Thinki
 def choose(
     view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
 ) -> Action | None:
-    """The strong bot's move (module doc)."""
-    phase, neg = view["phase"], view["negotiation"]
+    """The strong bot's move (module doc): the running phase's piece (``Phase.bot["strong"]``,
+    declared with the phase in ``games.dragons_gold.engine``), each ``piece(view, legal, rng,
+    thinking)``; a phase without one, or a view that does not add up: the greedy move."""
+    piece = get_kind("dragons_gold").bot_hook(declared_phase(view), "strong")
     try:
-        if phase == "fight":
-            return _fight(view, legal, rng, thinking).move
-        if phase == "negotiation" and neg["step"] == "proposals":
-            return negotiate(view, legal, Weigher.sampled(view, rng, SAMPLES))
-        if phase == "negotiation" and neg["step"] == "pick":
-            return _pick(view, legal, Weigher.sampled(view, rng, SAMPLES))
-        if phase == "market":
-            return _market(view, legal, Weigher.sampled(view, rng, SAMPLES))
+        if piece is not None:
+            move: Action | None = piece(view, legal, rng, thinking)
+            return move
     except Inconsistent:
         pass
     return greedy_bot(view, legal, rng)
+
+
+def fight(view: dict, legal: list[Action], rng: random.Random, thinking: Thinking) -> Action:
+    """A fight's play: the shared search over the candidates (``_fight``)."""
+    return _fight(view, legal, rng, thinking).move
+
+
+def proposals(
+    view: dict, legal: list[Action], rng: random.Random, thinking: Thinking
+) -> Action | None:
+    """A negotiation's proposal or answer, weighed on sampled hoards (``negotiate``)."""
+    return negotiate(view, legal, Weigher.sampled(view, rng, SAMPLES))
+
+
+def pick(view: dict, legal: list[Action], rng: random.Random, thinking: Thinking) -> Action:
+    """The lot that raises the margin most on sampled hoards (``_pick``)."""
+    return _pick(view, legal, Weigher.sampled(view, rng, SAMPLES))
+
+
+def market(view: dict, legal: list[Action], rng: random.Random, thinking: Thinking) -> Action:
+    """A trade weighed on sampled hoards (``_market``)."""
+    return _market(view, legal, Weigher.sampled(view, rng, SAMPLES))
 
 
 @thinker

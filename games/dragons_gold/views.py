@@ -44,6 +44,14 @@ def phase_name(state: State) -> str:
     return "negotiation" if state.phase in SETTLEMENT else state.phase
 
 
+def declared_phase(view: dict[str, Any]) -> str:
+    """The declared phase (``games.dragons_gold.engine.PHASES``) a view is in: its ``phase``,
+    or a settlement's step (views call every step the ``"negotiation"``), for the code that
+    asks the phase's hooks (``GameKind.phase_hook``)."""
+    neg = view.get("negotiation")
+    return neg["step"] if view["phase"] == "negotiation" and neg is not None else view["phase"]
+
+
 def _dragon(dragon: Dragon) -> dict[str, Any]:
     return {
         "id": dragon.id,

@@ -72,7 +72,9 @@ from games.isla_dorada import actions as I
 from games.isla_dorada import analysis as Z
 from games.isla_dorada import auction as A
 from games.isla_dorada import drawing as D
+from games.isla_dorada import keeping, strong
 from games.isla_dorada import phases as P
+from games.isla_dorada import planner as B
 from games.isla_dorada import rounds as R
 from games.isla_dorada import tables as T
 from games.isla_dorada import views as V
@@ -177,6 +179,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
         legal_setup,
         (Move(I.Setup, play_setup),),
         analysis=Z.judge_keep,
+        bot={"planner": B.setup, "strong": keeping.best},
     ),
     Phase(
         "bid",
@@ -185,6 +188,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
         (Move(I.Bid, play_bid), Move(I.Pass, play_pass), Move(I.Juju, play_juju)),
         view=V.auction_piece,
         analysis=Z.judge_bid,
+        bot={"planner": B.bid, "candidates": strong.bid_candidates},
     ),
     Phase(
         "pay",
@@ -193,6 +197,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
         (Move(I.Pay, play_pay),),
         view=V.pay_piece,
         analysis=Z.judge_pay,
+        bot={"planner": B.pay},
     ),
     Phase(
         "move",
@@ -201,6 +206,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
         (Move(I.Detour, R.play_detour), Move(I.Continue, R.play_river), Move(I.Stop, R.play_river)),
         view=V.move_piece,
         analysis=Z.judge_move,
+        bot={"planner": B.move},
     ),
     Phase(
         "treasure",
@@ -208,6 +214,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
         R.legal_treasures,
         (Move(I.Treasures, R.play_treasures),),
         analysis=Z.judge_treasures,
+        bot={"planner": B.treasures},
     ),
     Phase(
         "news",
@@ -216,6 +223,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
         (Move(I.News, R.play_news),),
         view=V.news_piece,
         analysis=Z.judge_keep,
+        bot={"planner": B.news, "strong": keeping.best},
     ),
     Phase(
         "draw",
@@ -223,6 +231,7 @@ PHASES: tuple[Phase[IslaState], ...] = (
         D.legal_draw,
         (Move(I.Take, D.play_draw), Move(I.Buy, D.play_draw), Move(I.Done, D.play_done)),
         view=V.draw_piece,
+        bot={"planner": B.draw, "candidates": strong.draw_candidates},
     ),
     Phase(
         "lightning",
@@ -235,8 +244,15 @@ PHASES: tuple[Phase[IslaState], ...] = (
             Move(I.Voodoo, D.play_target),
         ),
         view=V.draw_piece,
+        bot={"planner": B.lightning},
     ),
-    Phase("limit", D.over_limit, D.legal_discard, (Move(I.Discard, D.play_discard),)),
+    Phase(
+        "limit",
+        D.over_limit,
+        D.legal_discard,
+        (Move(I.Discard, D.play_discard),),
+        bot={"planner": B.discard},
+    ),
 )
 
 

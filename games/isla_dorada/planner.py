@@ -31,7 +31,7 @@ import math
 import random
 from typing import Any
 
-from games.base import Action
+from games.base import Action, get_kind
 from games.isla_dorada import payment
 from games.isla_dorada import tables as T
 
@@ -252,7 +252,7 @@ def juju_gain(mind: Mind, view: dict, action: Action, base: float) -> float:
     return gain if gain >= JUJU_AT else 0.0
 
 
-def _bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
+def bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
     base = baseline(mind, view)
     must_open = not any(a["type"] == "pass" for a in legal)
     best, best_gain = None, -1e18 if must_open else 0.0
@@ -270,7 +270,7 @@ def _bid(mind: Mind, view: dict, legal: list[Action]) -> Action:
     return dict(best)
 
 
-def _pay(mind: Mind, legal: list[Action]) -> Action:
+def pay(mind: Mind, view: dict, legal: list[Action]) -> Action:
     """The cheapest way to pay (ties: the cards I need least)."""
     by_id = {c["id"]: c for c in mind.hand}
 
@@ -282,7 +282,7 @@ def _pay(mind: Mind, legal: list[Action]) -> Action:
     return dict(cheapest)
 
 
-def _treasures(legal: list[Action], view: dict) -> Action:
+def treasures(mind: Mind, view: dict, legal: list[Action]) -> Action:
     def points(a: Action) -> float:
         total = 0.0
         hand = {c["id"]: c for c in view["players"][view["you"]]["hand"] or []}
@@ -302,7 +302,7 @@ def _reach(mind: Mind, card: dict) -> float:
     return card["points"] * (0.75 ** max(d, 0)) + (0.5 if loc not in mind.explored else 0)
 
 
-def _setup(mind: Mind, view: dict, legal: list[Action]) -> Action:
+def setup(mind: Mind, view: dict, legal: list[Action]) -> Action:
     offer = {c["id"]: c for c in view["mine"]["offer"]}
 
     def keep_value(a: Action) -> float:
@@ -323,12 +323,12 @@ def _setup(mind: Mind, view: dict, legal: list[Action]) -> Action:
     return dict(best)
 
 
-def _news(mind: Mind, view: dict, legal: list[Action]) -> Action:
+def news(mind: Mind, view: dict, legal: list[Action]) -> Action:
     offer = {c["id"]: c for c in view["mine"]["offer"]}
     return dict(max(legal, key=lambda a: sum(_reach(mind, offer[c]) for c in a["keep"])))
 
 
-def _draw(mind: Mind, view: dict, legal: list[Action]) -> Action:
+def draw(mind: Mind, view: dict, legal: list[Action]) -> Action:
     display = {c["id"]: c for c in view["display"]}
     step = view["draw"]["step"]
     if step == "buy":
@@ -349,7 +349,7 @@ def _draw(mind: Mind, view: dict, legal: list[Action]) -> Action:
     return dict(legal[0])
 
 
-def _lightning(mind: Mind, view: dict, legal: list[Action]) -> Action:
+def lightning(mind: Mind, view: dict, legal: list[Action]) -> Action:
     kind = legal[0]["type"]
     players = view["players"]
     if kind in ("bigfoot", "leviathan"):
@@ -369,12 +369,12 @@ def _lightning(mind: Mind, view: dict, legal: list[Action]) -> Action:
     return dict(max(legal, key=lambda a: (shown(a["target"]), players[a["target"]]["gold"])))
 
 
-def _discard(mind: Mind, legal: list[Action]) -> Action:
+def discard(mind: Mind, view: dict, legal: list[Action]) -> Action:
     by_id = {c["id"]: c for c in mind.hand}
     return dict(min(legal, key=lambda a: sum(mind.card_use(by_id[c]) for c in a["cards"])))
 
 
-def _move(mind: Mind, view: dict, legal: list[Action]) -> Action:
+def move(mind: Mind, view: dict, legal: list[Action]) -> Action:
     move = view["move"]
     if move["kind"] == "detour":
         options = {o["route"]: T.LOC_INDEX[o["to"]] for o in move["options"]}
@@ -391,30 +391,13 @@ def _move(mind: Mind, view: dict, legal: list[Action]) -> Action:
 
 
 def plan(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    """The planner's action for ``view`` (deterministic: ``rng`` is not needed)."""
+    """The planner's action for ``view`` (deterministic: ``rng`` is not needed): the running
+    phase's piece (``Phase.bot["planner"]``, declared with the phase in
+    ``games.isla_dorada.engine``), each ``piece(mind, view, legal)``."""
     if len(legal) == 1:
         return dict(legal[0])
-    mind = Mind(view)
-    phase = view["phase"]
-    if phase == "bid":
-        return _bid(mind, view, legal)
-    if phase == "pay":
-        return _pay(mind, legal)
-    if phase == "treasure":
-        return _treasures(legal, view)
-    if phase == "setup":
-        return _setup(mind, view, legal)
-    if phase == "news":
-        return _news(mind, view, legal)
-    if phase == "draw":
-        return _draw(mind, view, legal)
-    if phase == "lightning":
-        return _lightning(mind, view, legal)
-    if phase == "limit":
-        return _discard(mind, legal)
-    if phase == "move":
-        return _move(mind, view, legal)
-    return dict(legal[0])
+    piece = get_kind("isla_dorada").bot_hook(view["phase"], "planner")
+    return dict(legal[0]) if piece is None else piece(Mind(view), view, legal)
 
 
 __all__: list[Any] = ["plan", "Mind"]

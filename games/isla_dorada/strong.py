@@ -104,10 +104,9 @@ import random
 from pathlib import Path
 
 from games.base import Action, GameKind, get_kind
-from games.isla_dorada import keeping
 from games.isla_dorada import tables as T
 from games.isla_dorada.planner import Mind, baseline, bid_gain, plan
-from games.isla_dorada.sampling import SAMPLED_PHASES, Inconsistent, goal_belief, sample_state
+from games.isla_dorada.sampling import Inconsistent, goal_belief, sample_state
 from games.isla_dorada.scoring import achieved, breakdown, mission_progress
 from games.isla_dorada.state import IslaState
 from games.search import Decision, Problem, Settings, budget, search, thinker
@@ -237,12 +236,19 @@ def planner_move(view: dict, legal: list[Action]) -> Action:
 
 def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
     """The moves worth comparing at this step, the planner's first; one move: no choice worth
-    a search (or not a step the bot searches)."""
+    a search (or not a step the bot searches: the running phase declares no
+    ``Phase.bot["candidates"]`` piece, ``games.isla_dorada.engine``)."""
     own = planner_move(view, legal)
-    if len(legal) == 1 or view["phase"] not in SAMPLED_PHASES:
+    piece = get_kind("isla_dorada").bot_hook(view["phase"], "candidates")
+    if len(legal) == 1 or piece is None:
         return [own]
-    if view["phase"] == "draw":
-        return _draw_candidates(view, legal, own, limit)
+    result: list[Action] = piece(view, legal, own, limit)
+    return result
+
+
+def bid_candidates(view: dict, legal: list[Action], own: Action, limit: int) -> list[Action]:
+    """An auction's candidates: the planner's, a pass, then the bid forms the planner values
+    best after it (``planner.bid_gain``), ``limit`` in all."""
     out = [own]
     if {"type": "pass"} in legal and own != {"type": "pass"}:
         out.append({"type": "pass"})
@@ -259,7 +265,7 @@ def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
     return out
 
 
-def _draw_candidates(view: dict, legal: list[Action], own: Action, limit: int) -> list[Action]:
+def draw_candidates(view: dict, legal: list[Action], own: Action, limit: int) -> list[Action]:
     """A draw's candidates: the planner's, then the deck's top (and, buying, no purchase), then
     the face-up cards by the planner's use of them (``Mind.card_use``), ``limit`` in all."""
     out = [own]
@@ -332,12 +338,14 @@ def values(
 def choose(
     view: dict, legal: list[Action], rng: random.Random, thinking: Thinking = DEFAULT_THINKING
 ) -> Decision:
-    """The strong bot's decision (module doc): at a setup or a cable news the fitted keep
-    (``keeping``); else the shared search (``games.search``: every candidate on the same
+    """The strong bot's decision (module doc): where the running phase declares the strong
+    bot's own choice (``Phase.bot["strong"]``: at a setup or a cable news, the fitted keep,
+    ``keeping.best``), that; else the shared search (``games.search``: every candidate on the same
     sampled states, one round, raced) and the candidate that clearly beats the planner's by the
     most (its mean over the rollouts), or the planner's."""
-    if len(legal) > 1 and view["phase"] in keeping.FEATURES:
-        return Decision(keeping.best(view, legal))
+    own = get_kind("isla_dorada").bot_hook(view["phase"], "strong")
+    if len(legal) > 1 and own is not None:
+        return Decision(own(view, legal))
     moves = candidates(view, legal, CANDIDATES)
     granted = budget(SETTINGS, thinking, len(moves))
     if len(moves) == 1 or granted < 2 * len(moves):

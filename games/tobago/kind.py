@@ -15,7 +15,7 @@ from games.base import GameKind, GameType
 from games.phases import Event, Move, Phase
 from games.state import OVER, generator
 from games.tobago import actions as A
-from games.tobago import analysis, engine, islands, sharing, turn, views
+from games.tobago import analysis, engine, islands, search, sharing, strategy, turn, views
 from games.tobago.bots import ALIASES, BOTS
 from games.tobago.rules import OPTIONS, TREASURE_VALUES
 from games.tobago.state import TobagoState, state_from_json, state_to_json
@@ -29,6 +29,7 @@ PHASES: tuple[Phase[TobagoState], ...] = (
         to_act=engine.SETUP,
         legal=turn.legal_place_atv,
         moves=(Move(A.PlaceAtv, turn.apply_place_atv),),
+        bot={"strategic": strategy.place_atv},
     ),
     Phase(
         "first_clue",
@@ -36,6 +37,7 @@ PHASES: tuple[Phase[TobagoState], ...] = (
         legal=turn.legal_first_clue,
         moves=(Move(A.FirstClue, turn.apply_first_clue),),
         analysis=analysis.judge_searched,
+        bot={"strategic": strategy.first_clue, "candidates": search.first_clues},
     ),
     Phase(
         "turn",
@@ -55,6 +57,7 @@ PHASES: tuple[Phase[TobagoState], ...] = (
             Move(A.EndTurn, turn.apply_end_turn),
         ),
         analysis=analysis.judge_searched,
+        bot={"strategic": strategy.turn, "candidates": search.turn_moves},
     ),
     Phase(
         "sharing",
@@ -65,6 +68,7 @@ PHASES: tuple[Phase[TobagoState], ...] = (
             Move(A.Decline, sharing.decline),
         ),
         analysis=analysis.judge_searched,
+        bot={"strategic": strategy.sharing, "candidates": search.every_answer},
     ),
 )
 

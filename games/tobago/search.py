@@ -75,16 +75,31 @@ def strategic_move(view: dict, legal: list[Action]) -> Action:
 
 def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
     """The moves worth comparing at this step, the strategic move first; one move: no choice
-    worth a search."""
+    worth a search; a phase without a ``Phase.bot["candidates"]`` piece (placing the ATV,
+    ``games.tobago.kind``): the strategic move alone."""
     if len(legal) == 1:
         return [dict(legal[0])]
-    phase = view["phase"]
     own = strategic_move(view, legal)
-    if phase == "sharing":
-        return [own] + [a for a in legal if a != own]
-    if phase == "first_clue":
-        return [own] + [a for a in legal if a != own][: limit - 1]
-    if phase != "turn" or view["turn"]["mode"] == "drive":
+    piece = get_kind("tobago").bot_hook(view["phase"], "candidates")
+    if piece is None:
+        return [own]
+    result: list[Action] = piece(view, legal, own, limit)
+    return result
+
+
+def every_answer(view: dict, legal: list[Action], own: Action, limit: int) -> list[Action]:
+    """A sharing's candidates: the strategic answer and the other."""
+    return [own] + [a for a in legal if a != own]
+
+
+def first_clues(view: dict, legal: list[Action], own: Action, limit: int) -> list[Action]:
+    """A first clue's candidates: the strategic map, then the others, ``limit`` in all."""
+    return [own] + [a for a in legal if a != own][: limit - 1]
+
+
+def turn_moves(view: dict, legal: list[Action], own: Action, limit: int) -> list[Action]:
+    """A turn's candidates (module doc); a drive's small steps: the strategic one alone."""
+    if view["turn"]["mode"] == "drive":
         return [own]
     out = [own]
     kinds = {a["type"] for a in legal}

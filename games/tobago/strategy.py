@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import random
 
-from games.base import Action
+from games.base import Action, get_kind
 from games.tobago.engine import costs_from
 from games.tobago.islands import island_for_view
 from games.tobago.rules import DRIVE_POINTS
@@ -133,23 +133,38 @@ def _by_type(legal: list[Action]) -> dict[str, list[Action]]:
 
 
 def strategic_bot(view: dict, legal: list[Action], rng: random.Random) -> Action:
-    """The strategic bot's action for ``view`` (see the module doc)."""
+    """The strategic bot's action for ``view`` (see the module doc): the running phase's piece
+    (``Phase.bot["strategic"]``, declared with the phase in ``games.tobago.kind``), each
+    ``piece(view, legal)``."""
     if len(legal) == 1:
         return dict(legal[0])
-    phase = view["phase"]
-    if phase == "sharing":
-        return _sharing(view)
-    kinds = _by_type(legal)
-    if phase == "place_atv":
-        return {"type": "place_atv", "at": list(central_space(island_for_view(view["island"])))}
-    pos = Position(view)
-    if phase == "first_clue":
-        return _first_clue(pos, kinds)
+    piece = get_kind("tobago").bot_hook(view["phase"], "strategic")
+    return dict(legal[0]) if piece is None else piece(view, legal)
+
+
+def place_atv(view: dict, legal: list[Action]) -> Action:
+    """The ATV on a central space (``central_space``)."""
+    return {"type": "place_atv", "at": list(central_space(island_for_view(view["island"])))}
+
+
+def first_clue(view: dict, legal: list[Action]) -> Action:
+    """The first clue's map (``_first_clue``)."""
+    return _first_clue(Position(view), _by_type(legal))
+
+
+def turn(view: dict, legal: list[Action]) -> Action:
+    """A turn's step, by the stage the turn is in: its start, after a clue play, driving."""
+    pos, kinds = Position(view), _by_type(legal)
     if pos.mode == "clues":
         return _after_play(pos, kinds)
     if pos.mode == "drive":
         return _drive_step(pos, kinds)
     return _turn_start(pos, kinds)
+
+
+def sharing(view: dict, legal: list[Action]) -> Action:
+    """A sharing's answer (``_sharing``)."""
+    return _sharing(view)
 
 
 # --- setup --------------------------------------------------------------------------------
