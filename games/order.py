@@ -18,7 +18,8 @@ The engine says when turns begin and end, the order says who: ``start(state, fir
 first turn (a new round's starting seat), ``pass_turn(state)`` ends the current one and gives
 the next seat as the order goes (``None`` once an order that goes around once is done; a
 state whose order was never laid out goes in seat order), and the order is the phase's
-``to_act``: called with a state it gives the seats that may act now.
+``to_act``: called with a state it gives the seats that may act now. A turn handed out begins
+in its phase's first stage (``GameState.stage`` back to ``None``: ``games.phases.Stage``).
 Engines never write ``current`` or ``order`` themselves.
 """
 
@@ -56,6 +57,7 @@ class TurnOrder(Generic[S]):
     def start(self, state: S, first: int = 0) -> int | None:
         """Hand out the first turn: to ``first`` (or, skipping, the first seat after it that
         is not passed over; a ranking's first seat), the order laid out; returns the seat."""
+        state.stage = None
         if self.preset == "simultaneous":
             state.order, state.current = [], None
             return None
@@ -73,6 +75,7 @@ class TurnOrder(Generic[S]):
         passes over skipped seats; the others end after their last seat: ``None``)."""
         if state.current is None:
             return None
+        state.stage = None
         order = _laid_out(state, state.current)
         at = order.index(state.current)
         n = len(order)

@@ -19,7 +19,9 @@ engine declares each phase once as a ``Phase``:
 - ``begin`` (optional): what happens when the game enters the phase, ``begin(state, events)``;
 - ``stages`` (optional): the steps a turn of the phase goes through (boardgame.io's stages),
   each a ``Stage``: the action types it takes and, for each other type of the phase, the
-  refusal; ``stage(state)`` names the running one. The base refuses a type the running stage
+  refusal; the running one is the base's ``GameState.stage`` (``None``: the first; an engine
+  moves the turn on with ``games.state.to_stage``, and a turn handed out by the phase's turn
+  order begins in the first), or what the optional ``stage(state)`` names. The base refuses a type the running stage
   does not take (after the declared shape, before the engine's own checks) and leaves it out
   of the legal actions, so an engine's moves never ask which step the turn is in;
 - what the code that uses states asks of a phase, so that it never branches on phase names:
@@ -119,8 +121,8 @@ class Phase(Generic[S]):
         limits = {m.name: m.limit for m in self.moves if m.limit is not None}
         object.__setattr__(self, "limits", limits)
         object.__setattr__(self, "by_stage", {st.name: st for st in self.stages})
-        if (self.stage is None) != (not self.stages):
-            raise ValueError(f"phase {self.name!r}: stages and ``stage`` go together")
+        if self.stage is not None and not self.stages:
+            raise ValueError(f"phase {self.name!r}: ``stage`` names stages it does not declare")
         for st in self.stages:
             unknown = (st.moves | st.refusals.keys()) - by_name.keys()
             if unknown:
@@ -133,7 +135,10 @@ class Phase(Generic[S]):
 
     def running_stage(self, state: S) -> Stage | None:
         """The stage the phase's turn is in now (``None``: the phase declares no stages)."""
-        return None if self.stage is None else self.by_stage[self.stage(state)]
+        if not self.stages:
+            return None
+        name = state.stage if self.stage is None else self.stage(state)
+        return self.stages[0] if name is None else self.by_stage[name]
 
     def check_stage(self, state: S, kind: str) -> None:
         """Refuse an action type the running stage does not take (its declared refusal)."""

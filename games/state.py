@@ -10,10 +10,13 @@ the move after which its turn clock started), ``phase_moves`` (how many actions 
 type each seat has taken since the running phase began), ``timeouts`` (how many moves in a row
 the table played for each seat whose time ran out) and ``absent`` (the seats marked absent after
 ``games.turns.ABSENT_AFTER`` such moves: the table plays for them at once until they are back),
-and the turn: ``current``, the seat whose turn it is, and ``order``, the seats in the order the
-running phase's turns go (``games.order``: a phase declares its turn order). The base keeps
-``moves``, ``phase_since`` and those four; engines change ``phase`` only through ``enter``, and
-``current`` and ``order`` only through the running phase's declared ``games.order.TurnOrder``.
+and the turn: ``current``, the seat whose turn it is, ``order``, the seats in the order the
+running phase's turns go (``games.order``: a phase declares its turn order), and ``stage``, the
+step the turn is in (``games.phases.Stage``: a phase declares its stages; ``None``: the first,
+where every turn begins). The base keeps ``moves``, ``phase_since`` and those four; engines
+change ``phase`` only through ``enter``, ``current`` and ``order`` only through the running
+phase's declared ``games.order.TurnOrder`` (which also puts a new turn in its first stage), and
+``stage`` only through ``to_stage``.
 
 **Seeds.** The base builds the generator, ``random.Random(seed)`` (``generator``), and hands it to
 the engine's ``setup``, which shuffles the deal with it and keeps it in the state: every later
@@ -57,6 +60,8 @@ class GameState:
     current: int | None = None
     #: The seats in the order the running phase's turns go (``games.order.TurnOrder.start``).
     order: list[int] = field(default_factory=list)
+    #: The stage the turn is in (``games.phases.Stage``, ``to_stage``); ``None``: its first.
+    stage: str | None = None
     #: A phase was entered during the action being applied and its ``begin`` has not run yet
     #: (``games.phases``); always false between actions.
     entering: bool = field(default=False, repr=False, compare=False)
@@ -70,6 +75,13 @@ def enter(state: GameState, phase: str) -> None:
     state.phase_since = state.moves
     state.phase_moves = {}
     state.entering = True
+
+
+def to_stage(state: GameState, stage: str | None) -> None:
+    """The turn moves on to ``stage``, one the running phase declares (``None``: the first).
+    The stage outlives a phase the turn hands over to (Tobago's sharing after a raise) and
+    goes back to the first when a turn begins (``games.order.TurnOrder``)."""
+    state.stage = stage
 
 
 class Generator(random.Random):
@@ -119,6 +131,7 @@ def common_json(state: GameState) -> dict[str, Any]:
         "absent": sorted(state.absent),
         "current": state.current,
         "order": list(state.order),
+        "stage": state.stage,
     }
 
 
@@ -129,7 +142,9 @@ def common_json(state: GameState) -> dict[str, Any]:
 #: (``current``, ``order``) moved from each engine's part into the base's; a snapshot of format 2
 #: is refused and the log replayed, its engine's part naming the turn in its own words (the
 #: engines' own formats stayed: this one refuses every snapshot of before).
-COMMON_FORMAT = 3
+#: Format 4 (issue 45): the stage of the turn (``stage``) moved into the base's part (Tobago's
+#: ``turn.mode`` before); a snapshot of format 3 is refused and the log replayed.
+COMMON_FORMAT = 4
 #: The entries of ``common_json``: an engine's part of a snapshot uses none of these names.
 COMMON_KEYS = frozenset(
     (
@@ -146,6 +161,7 @@ COMMON_KEYS = frozenset(
         "absent",
         "current",
         "order",
+        "stage",
         "format",
     )
 )
@@ -168,6 +184,7 @@ def common_from_json(data: dict[str, Any]) -> dict[str, Any]:
             "absent": {int(seat) for seat in data.get("absent", [])},
             "current": None if data["current"] is None else int(data["current"]),
             "order": [int(seat) for seat in data["order"]],
+            "stage": None if data["stage"] is None else str(data["stage"]),
         }
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise InvalidInput(f"not a state snapshot: {e!r}", "state") from None

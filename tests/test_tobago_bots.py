@@ -250,7 +250,7 @@ def test_the_clues_it_plays_are_the_solvers_best_hints(seed):
             if ranked:
                 assert action == {"type": "first_clue", "map": ranked[0]}
                 firsts += 1
-        elif s.phase == "turn" and s.turn.mode is None:
+        elif s.phase == "turn" and s.stage is None:
             ranked = _solver_hints(s, seat)
             if action["type"] == "play_clue":
                 best = ranked[0]

@@ -140,7 +140,7 @@ def test_a_legal_clue_play_reduces_without_emptying_and_earns_a_marker():
     events = KIND.apply(s, 0, {"type": "play_clue", "card": card("near1:palm"), "map": "white"})
     assert candidates(s, "white") == [(0, 1)]
     assert s.maps[0].clues[-1].seat == 0 and s.players[0].markers == 14
-    assert events[-1]["type"] == "clue_played" and s.turn.mode == "clues"
+    assert events[-1]["type"] == "clue_played" and s.stage == "clues"
     # A located map takes no further clue.
     give(s, 0, ["in:beach", "!in:beach", "in:lake", "in:river"])
     s.players[0].amulets = 1
@@ -171,7 +171,7 @@ def test_the_extra_marker_is_mandatory_and_goes_on_a_card_with_exactly_one_of_yo
     assert s.maps[1].clues[0].markers == 2
     assert s.players[0].markers == 15 - 1 - 2 - 1 - 1
     assert hand_before == 3 and len(s.players[0].hand) == 6  # refilled (2 players: 6 cards)
-    assert KIND.to_act(s) == [1] and s.turn.mode is None
+    assert KIND.to_act(s) == [1] and s.stage is None
 
 
 def test_each_further_clue_play_costs_an_amulet():
@@ -312,7 +312,7 @@ def test_driving_costs_one_point_per_region_and_per_terrain_change():
     refused(s, 0, {"type": "drive", "to": [-1, 0]}, field="action.to")  # sea
     refused(s, 0, {"type": "drive", "to": [0, 4]}, field="action.to")  # already there
     KIND.apply(s, 0, {"type": "drive", "to": [0, 0]})  # anywhere in the region: 1 point
-    assert s.turn.points == 2 and s.turn.mode == "drive"
+    assert s.turn.points == 2 and s.stage == "drive"
     KIND.apply(s, 0, {"type": "drive", "to": [1, 0]})  # a neighbour of another terrain: 1 point
     assert s.turn.points == 1
     refused(s, 0, {"type": "drive", "to": [3, 0]})
@@ -321,7 +321,7 @@ def test_driving_costs_one_point_per_region_and_per_terrain_change():
     assert "drive" not in types(s, 0)
     refused(s, 0, {"type": "play_clue", "card": s.players[0].hand[0], "map": "white"})
     KIND.apply(s, 0, {"type": "end_turn"})
-    assert s.current == 1 and s.turn.mode is None
+    assert s.current == 1 and s.stage is None
 
 
 def test_an_amulet_buys_a_movement_point():

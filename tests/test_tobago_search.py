@@ -96,7 +96,7 @@ def test_the_candidates_are_legal_the_strategic_move_first_and_never_a_pass():
         moves = search.candidates(view, legal, 6)
         assert moves[0] == strategic_bot(view, legal, random.Random(0))
         assert all(m in legal for m in moves) and len(moves) == len({json.dumps(m) for m in moves})
-        if state.phase == "turn" and state.turn.mode is None:
+        if state.phase == "turn" and state.stage is None:
             assert {"type": "end_turn"} not in moves[1:]
         seen[len(moves) > 1] += 1
     assert seen[True] > 20

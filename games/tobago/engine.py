@@ -11,7 +11,7 @@ from typing import Any
 
 from errors import IllegalAction
 from games.order import TurnOrder, once_around, round_robin
-from games.state import OVER, enter
+from games.state import OVER, enter, to_stage
 from games.tobago import islands
 from games.tobago.rules import (
     AMULETS,
@@ -151,6 +151,7 @@ def end_game(state: TobagoState, events: list[dict], reason: str, end: str) -> N
     state.sharing = None
     enter(state, OVER)
     state.turn = TurnState()
+    to_stage(state, None)
     scores = [sum(TREASURE_VALUES[c] for c in p.treasures) for p in state.players]
     emit(
         state,

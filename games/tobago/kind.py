@@ -44,7 +44,6 @@ PHASES: tuple[Phase[TobagoState], ...] = (
         to_act=engine.TURNS,
         legal=turn.legal_turn,
         stages=turn.STAGES,
-        stage=turn.stage,
         moves=(
             Move(A.PlayClue, turn.apply_play_clue),
             Move(A.ExtraMarker, turn.apply_extra_marker),

@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.state import generator
+from games.state import generator, to_stage
 from games.tobago.islands import island_for_view
 from games.tobago.rules import CURSE, CURSE_FREE_TOP, MAP_INDEX, TREASURE_CARDS, TREASURE_VALUES
 from games.tobago.sharing import value_label
@@ -113,9 +113,8 @@ def sample_state(view: dict, rng: random.Random) -> TobagoState:
     mine.treasures = [c["id"] for c in players_view[me]["treasures"]]
     mine.memory = [dict(r, values=list(r["values"])) for r in view["memory"]]
     t = view["turn"]
-    state.turn = TurnState(
-        t["mode"], t["plays"], _hex(t["start"]), t["points"], t["bonus"], t["progress"]
-    )
+    state.turn = TurnState(t["plays"], _hex(t["start"]), t["points"], t["bonus"], t["progress"])
+    to_stage(state, t["mode"])
     state.drawn = None if view["drawn"] is None else view["drawn"]["id"]
     state.sharings = max([r["sharing"] for r in view["memory"]] + [_sharing_number(view)])
     _deal_clues(state, view, rng)
@@ -152,6 +151,28 @@ def _deal_clues(state: TobagoState, view: dict, rng: random.Random) -> None:
     state.clue_deck = unknown
 
 
+def _sharing_pile(state: TobagoState, view: dict, gold: list[int]) -> tuple[list[int], int]:
+    """A running sharing's state, its offer and the cards the seat drew taken off ``gold``:
+    (the pile's cards the seat knows, how many it does not)."""
+    sh_view = view["sharing"]
+    if sh_view is None:
+        return [], 0
+    offer = None if sh_view["offer"] is None else _take_value(gold, sh_view["offer"])
+    pile_known = [_take_value(gold, label) for label in unturned_draws(view)]
+    pile_unknown = sh_view["cards_left"] - len(pile_known)
+    if pile_unknown < 0:
+        raise Inconsistent("the pile holds fewer cards than the seat drew")
+    state.sharing = Sharing(
+        number=sh_view["number"],
+        map=MAP_INDEX[sh_view["map"]],
+        raiser=sh_view["raiser"],
+        offer=offer,
+        declined=list(sh_view["declined"]),
+        last=sh_view["last"],
+    )
+    return pile_known, pile_unknown
+
+
 def _deal_treasures(state: TobagoState, view: dict, rng: random.Random) -> None:
     me = view["seat"]
     held = set(state.players[me].treasures)
@@ -162,23 +183,7 @@ def _deal_treasures(state: TobagoState, view: dict, rng: random.Random) -> None:
         raise Inconsistent("more cards out of the game than curses")
     state.treasure_removed = [curses.pop() for _ in range(removed_n)]
     sh_view = view["sharing"]
-    pile_known: list[int] = []
-    pile_unknown = 0
-    if sh_view is not None:
-        offer = None if sh_view["offer"] is None else _take_value(gold, sh_view["offer"])
-        for label in unturned_draws(view):
-            pile_known.append(_take_value(gold, label))
-        pile_unknown = sh_view["cards_left"] - len(pile_known)
-        if pile_unknown < 0:
-            raise Inconsistent("the pile holds fewer cards than the seat drew")
-        state.sharing = Sharing(
-            number=sh_view["number"],
-            map=MAP_INDEX[sh_view["map"]],
-            raiser=sh_view["raiser"],
-            offer=offer,
-            declined=list(sh_view["declined"]),
-            last=sh_view["last"],
-        )
+    pile_known, pile_unknown = _sharing_pile(state, view, gold)
     deck_n, discard_n = view["treasure_deck"], view["treasure_discard"]
     others = [(p["seat"], p["treasure_count"]) for p in view["players"] if p["seat"] != me]
     if sum(n for _, n in others) + deck_n + discard_n + pile_unknown != len(gold) + len(curses):

@@ -177,7 +177,7 @@ def rollout(
 
 
 def _turn_start(state: TobagoState) -> bool:
-    return state.phase == "turn" and state.turn.mode is None
+    return state.phase == "turn" and state.stage is None
 
 
 def _total(

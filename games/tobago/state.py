@@ -14,7 +14,7 @@ the top. Candidate masks are derived data, recomputed by ``refresh`` whenever a 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from errors import IllegalAction
 from games.state import GameState
@@ -31,7 +31,6 @@ LOG_KEPT = 64
 #: The phases of a game, in order (``sharing`` comes and goes between turns; ``games.tobago.kind``
 #: declares them): ``place_atv``, ``first_clue``, ``turn``, ``sharing``, ``over``.
 #: What the current player has started this turn: nothing yet, action 1, or action 2.
-TurnMode = Literal["clues", "drive"] | None
 
 
 @dataclass
@@ -76,9 +75,9 @@ class Player:
 
 @dataclass
 class TurnState:
-    """Progress inside the current player's turn."""
+    """Progress inside the current player's turn (the step it is in, nothing done yet, action 1
+    or action 2, is the base's ``GameState.stage``: ``games.tobago.turn.STAGES``)."""
 
-    mode: TurnMode = None  # None (nothing done yet) | "clues" (action 1) | "drive" (action 2)
     plays: int = 0  # clues played this turn
     start: Space | None = None  # where the drive action started
     points: int = 0  # movement points left
@@ -240,7 +239,6 @@ def state_to_json(s: TobagoState) -> dict:
             for p in s.players
         ],
         "turn": {
-            "mode": s.turn.mode,
             "plays": s.turn.plays,
             "start": _space(s.turn.start),
             "points": s.turn.points,
@@ -314,9 +312,7 @@ def state_from_json(
             )
         )
     t = d["turn"]
-    s.turn = TurnState(
-        t["mode"], t["plays"], _hex(t["start"]), t["points"], t["bonus"], t["progress"]
-    )
+    s.turn = TurnState(t["plays"], _hex(t["start"]), t["points"], t["bonus"], t["progress"])
     sh = d["sharing"]
     if sh is not None:
         s.sharing = Sharing(

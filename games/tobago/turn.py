@@ -16,8 +16,9 @@ The turn's steps are the ``turn`` phase's declared stages (``STAGES``, ``games.p
 ``choose`` (nothing done yet: any action), ``clues`` (action 1 begun) and ``drive`` (action 2
 begun), each with the action types it takes and the refusal of the others; the base refuses a
 type the running stage does not take, so the moves here never ask which step the turn is in.
-The stage is kept in ``TurnState.mode`` (``None``, ``"clues"``, ``"drive"``), the form the
-snapshots, the views and the bots' sampled states know.
+The stage is the base's (``GameState.stage``: ``None`` for ``choose``, where each turn begins,
+or ``"clues"``, ``"drive"``, the views' ``turn.mode``); the moves here move it on with
+``games.state.to_stage``.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 from errors import IllegalAction
 from games.phases import Stage
-from games.state import enter
+from games.state import enter, to_stage
 from games.tobago import sharing
 from games.tobago.actions import (
     Drive,
@@ -97,7 +98,7 @@ _TAKES = {st.name: st.moves for st in STAGES}
 
 def stage(state: TobagoState) -> str:
     """The stage the turn is in (``STAGES``)."""
-    return state.turn.mode or "choose"
+    return state.stage or "choose"
 
 
 # --- setup --------------------------------------------------------------------------------
@@ -175,10 +176,9 @@ def extra_marker_targets(state: TobagoState, seat: int) -> list[tuple[int, int]]
 def _can_play(state: TobagoState, seat: int) -> tuple[str, str] | None:
     """Why ``seat`` may not play a clue now, as (reason, English sentence); None if it may."""
     p = state.players[seat]
-    t = state.turn
     if p.markers < 1:
         return "no_marker_left", "you have no compass marker left"
-    if t.mode == "clues" and p.amulets < 1:
+    if state.stage == "clues" and p.amulets < 1:
         return (
             "extra_clue_needs_amulet",
             "another clue this turn costs an amulet and you have none",
@@ -222,14 +222,14 @@ def apply_play_clue(state: TobagoState, seat: int, action: PlayClue, events: lis
         )
     t = state.turn
     t.progress = True
-    if t.mode == "clues":
+    if state.stage == "clues":
         p.amulets -= 1
         state.amulet_supply += 1
         state.bump("amulets_spent")
         emit(state, events, "amulet_spent", seat=seat, use="clue")
     p.hand.remove(card)
     state.place_clue(m, card, seat)
-    t.mode = "clues"
+    to_stage(state, "clues")
     t.plays += 1
     state.bump("clues_played")
     emit(
@@ -321,15 +321,15 @@ def apply_exchange(state: TobagoState, seat: int, action: Any, events: list[dict
 def _drive_state(state: TobagoState, seat: int) -> tuple[Hex, int, int]:
     """(start, base points, amulet points) of the drive, as if it started now if it has not."""
     t = state.turn
-    if t.mode == "drive":
+    if state.stage == "drive":
         return (t.start if t.start is not None else state.atv(seat)), t.points, t.bonus
     return state.atv(seat), DRIVE_POINTS, 0
 
 
 def _begin_drive(state: TobagoState, seat: int) -> None:
     t = state.turn
-    if t.mode is None:
-        t.mode = "drive"
+    if state.stage is None:
+        to_stage(state, "drive")
         t.start = state.players[seat].atv
         t.points = DRIVE_POINTS
         t.bonus = 0
@@ -499,23 +499,21 @@ def apply_raise(state: TobagoState, seat: int, action: Raise, events: list[dict]
 
 
 def legal_end_turn(state: TobagoState, seat: int) -> list[dict]:
-    t = state.turn
-    if t.mode == "clues" and extra_marker_targets(state, seat):
+    if state.stage == "clues" and extra_marker_targets(state, seat):
         return []
     return [{"type": "end_turn"}]
 
 
 def apply_end_turn(state: TobagoState, seat: int, action: Any, events: list[dict]) -> None:
     """End the turn (with nothing done this turn: a pass)."""
-    t = state.turn
-    if t.mode == "clues":
+    if state.stage == "clues":
         if extra_marker_targets(state, seat):
             raise IllegalAction(
                 "place your extra compass marker first", "action", reason="extra_marker_first"
             )
         _finish_clues(state, seat, events)
         return
-    emit(state, events, "turn_ended", seat=seat, passed=t.mode is None)
+    emit(state, events, "turn_ended", seat=seat, passed=state.stage is None)
     next_turn(state, events)
 
 

@@ -137,7 +137,7 @@ def view(state: TobagoState, seat: int | None, to_act: list[int]) -> dict:
         "treasure_removed": len(state.treasure_removed),
         "drawn": None if state.drawn is None else hand_card(state.drawn),
         "turn": {
-            "mode": t.mode,
+            "mode": state.stage,
             "plays": t.plays,
             "start": _xy(t.start),
             "points": t.points,
