@@ -239,6 +239,37 @@ def _expand(counts: list[int]) -> list[int]:
     return [t for t, k in enumerate(counts) for _ in range(k)]
 
 
+def _others(view: dict, unseen: list[int]) -> list[int]:
+    """The per-type counts of the cards the other seats hold: the game's cards less the unseen
+    ones, mine, the display's and the finished rounds'."""
+    others = [f - u for f, u in zip(C.FULL_TYPE_COUNTS, unseen, strict=True)]
+    _counts(view["players"][view["you"]]["cards"] or [], others)
+    _counts(view["display"], others)
+    for finished in view.get("finished", []):
+        for pile in finished["piles"]:
+            _counts(pile, others)
+        _counts(finished["left"], others)
+    return others
+
+
+def _dealt(players: list[dict], me: int, pool: list[int]) -> tuple[list[list[int]], list[int]]:
+    """Each seat's hand as (points per element, card count): mine as I see it, the others'
+    dealt from the shuffled ``pool`` in seat order."""
+    g = [[0] * _NE for _ in players]
+    n = [0] * len(players)
+    for c in players[me]["cards"] or []:
+        g[me][C.ELEMENT_INDEX[c["element"]]] += c["value"] + 1
+        n[me] += 1
+    for s, p in enumerate(players):
+        if s == me:
+            continue
+        for t in pool[: p["count"]]:
+            g[s][_ELEMENT[t]] += _VALUE[t] + 1
+        n[s] = p["count"]
+        pool = pool[p["count"] :]
+    return g, n
+
+
 def sample(view: dict, rng: random.Random) -> Table:
     """A whole game drawn from ``view`` (module doc), ready for the seat ``view["you"]`` to
     move: the unseen cards shuffled into the decks, the others' cards dealt out at random."""
@@ -247,14 +278,8 @@ def sample(view: dict, rng: random.Random) -> Table:
     for e, name in enumerate(C.ELEMENTS):
         for i, k in enumerate(view["unseen"][name]):
             unseen[e * _NV + i] = k
-    others = [f - u for f, u in zip(C.FULL_TYPE_COUNTS, unseen, strict=True)]
+    others = _others(view, unseen)
     players = view["players"]
-    _counts(players[me]["cards"] or [], others)
-    _counts(view["display"], others)
-    for finished in view.get("finished", []):
-        for pile in finished["piles"]:
-            _counts(pile, others)
-        _counts(finished["left"], others)
     held = [p["count"] for s, p in enumerate(players) if s != me]
     if min(others) < 0 or sum(others) != sum(held) or not view["display"]:
         raise Inconsistent("the view's cards do not add up")
@@ -271,25 +296,14 @@ def sample(view: dict, rng: random.Random) -> Table:
         rest = rest[size:]
     pool = _expand(others)
     rng.shuffle(pool)
-    g = [[0] * _NE for _ in players]
-    n = [0] * len(players)
-    for c in players[me]["cards"] or []:
-        g[me][C.ELEMENT_INDEX[c["element"]]] += c["value"] + 1
-        n[me] += 1
-    for s, p in enumerate(players):
-        if s == me:
-            continue
-        for t in pool[: p["count"]]:
-            g[s][_ELEMENT[t]] += _VALUE[t] + 1
-        n[s] = p["count"]
-        pool = pool[p["count"] :]
+    hands = _dealt(players, me, pool)
     totals = [0.0] * len(players)
     for finished in view.get("finished", []):
         for s, points in enumerate(finished["scores"]):
             totals[s] += points
     disp = [C.type_of(C.ELEMENT_INDEX[c["element"]], c["value"]) for c in view["display"]]
     match_first = view["options"].get("bust_match") == "first"
-    table = Table(decks, disp, (g, n), totals, view["round"], match_first)
+    table = Table(decks, disp, hands, totals, view["round"], match_first)
     table.to_move = me
     return table
 

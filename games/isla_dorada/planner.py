@@ -99,11 +99,25 @@ class Mind:
         self.here = T.LOC_INDEX[view["expedition"]]
         self.explored = {T.LOC_INDEX[x] for x in view["explored"]}
         self.blocked = {T.ROUTE_INDEX[r] for r in (view["bigfoot"], view["leviathan"]) if r}
+        self.has_bongo = any(c["kind"] == "bongo" for c in self.hand)
+        value = self._card_values(p)
+        self.mission = (p["destiny"] or {}).get("mission")
+        self._add_mission(p["destiny"] or {}, value)
+        self.value = value
+        # outlook: the best discounted value within reach
+        self.outlook = _outlook(value)
+        self.need_types = self._needed_types()
+        #: ``bid_cost``'s cheapest payment per (route type, number, conversion): the bid forms
+        #: of one auction share them (every route of a type, with or without a special card).
+        self._cheapest: dict[tuple[str | None, int, tuple[str, str] | None], float | None] = {}
+
+    def _card_values(self, p: dict) -> list[float]:
+        """Each place's value by my treasures (with my bonus for its family; with a bongo, 0.6
+        of it to its neighbours) less my curses."""
         bonus_by_family: dict[str, int] = {}
         for c in self.hand:
             if c["kind"] == "bonus":
                 bonus_by_family[c["family"]] = max(bonus_by_family.get(c["family"], 0), c["points"])
-        self.has_bongo = any(c["kind"] == "bongo" for c in self.hand)
         value = [0.0] * T.LOC_COUNT
         for t in p["treasures"] or []:
             loc = T.LOC_INDEX[t["location"]]
@@ -114,8 +128,10 @@ class Mind:
                     value[n] += 0.6 * gain
         for c in p["curses"] or []:
             value[T.LOC_INDEX[c["location"]]] -= c["points"]
-        self.mission = (p["destiny"] or {}).get("mission")
-        destiny = p["destiny"] or {}
+        return value
+
+    def _add_mission(self, destiny: dict, value: list[float]) -> None:
+        """My mission's points spread over the unexplored places it needs, into ``value``."""
         if self.mission == "family":
             for loc in range(T.LOC_COUNT):
                 if T.LOC_FAMILY[loc] == destiny["family"] and loc not in self.explored:
@@ -125,13 +141,6 @@ class Mind:
                 loc = T.LOC_INDEX[x]
                 if loc not in self.explored:
                     value[loc] += destiny["points"] / 2
-        self.value = value
-        # outlook: the best discounted value within reach
-        self.outlook = _outlook(value)
-        self.need_types = self._needed_types()
-        #: ``bid_cost``'s cheapest payment per (route type, number, conversion): the bid forms
-        #: of one auction share them (every route of a type, with or without a special card).
-        self._cheapest: dict[tuple[str | None, int, tuple[str, str] | None], float | None] = {}
 
     def _needed_types(self) -> dict[str, float]:
         """How much each route type out of here (and one step on) leads toward my best places."""
