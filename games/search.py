@@ -265,6 +265,23 @@ def search(
     return decision
 
 
+def mean_values(
+    moves: Sequence[Action],
+    rng: random.Random,
+    each: int,
+    value: Callable[[Action, random.Random], float],
+    inconsistent: type[Exception],
+) -> list[float] | None:
+    """Every move's mean ``value(move, world)`` over the same ``each`` worlds, each a generator
+    seeded from ``rng`` (``None``: a view the game's sampler cannot add up, ``inconsistent``
+    raised): the comparison the reviews' analyses make."""
+    seeds = [rng.randrange(2**63) for _ in range(each)]
+    try:
+        return [sum(value(move, random.Random(seed)) for seed in seeds) / each for move in moves]
+    except inconsistent:
+        return None
+
+
 def win_share(final: Sequence[float], seat: int) -> float:
     """The seat's share of the win in final scores: 1 for the best, 1/k for a win shared by k
     seats, else 0 (a rollout's main value for the strong bots that play games to the end)."""

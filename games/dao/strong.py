@@ -40,7 +40,7 @@ from collections.abc import Callable
 
 from games.base import Action
 from games.dao import cards as C
-from games.search import Decision, Problem, Settings, lead, search, win_share
+from games.search import Decision, Problem, Settings, lead, mean_values, search, win_share
 from games.thinking import DEFAULT as DEFAULT_THINKING
 from games.thinking import Thinking
 
@@ -326,23 +326,19 @@ def rollout(table: Table, seat: int, move: Action) -> list[float]:
 Value = Callable[[list[float], int], float]
 
 
-def _total(view: dict, move: Action, seeds: list[int], value: Value = evaluate) -> float:
-    seat = view["you"]
-    return sum(
-        value(rollout(sample(view, random.Random(seed)), seat, move), seat) for seed in seeds
-    )
-
-
 def values(
     view: dict, moves: list[Action], rng: random.Random, each: int, value: Value = evaluate
 ) -> list[float] | None:
     """Every move's mean ``value`` over the same ``each`` sampled deals (``None``: the view does
     not add up): the comparison the review's analysis makes."""
-    seeds = [rng.randrange(2**63) for _ in range(each)]
-    try:
-        return [_total(view, move, seeds, value) / each for move in moves]
-    except Inconsistent:
-        return None
+    seat = view["you"]
+    return mean_values(
+        moves,
+        rng,
+        each,
+        lambda move, world: value(rollout(sample(view, world), seat, move), seat),
+        Inconsistent,
+    )
 
 
 def choose(

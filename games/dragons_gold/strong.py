@@ -69,7 +69,16 @@ from games.dragons_gold.scoring import scores
 from games.dragons_gold.splits import token_values, weighted_split, worth
 from games.dragons_gold.table import DragonsGoldState
 from games.dragons_gold.views import declared_phase
-from games.search import Decision, Problem, Settings, lead, search, thinker, win_share
+from games.search import (
+    Decision,
+    Problem,
+    Settings,
+    lead,
+    mean_values,
+    search,
+    thinker,
+    win_share,
+)
 from games.state import OVER
 from games.thinking import DEFAULT as DEFAULT_THINKING
 from games.thinking import Thinking
@@ -342,25 +351,20 @@ def evaluate(final: list[float], seat: int) -> float:
 Value = Callable[[list[float], int], float]
 
 
-def _total(kind: GameKind, view: dict, move: Action, seeds: list[int], value: Value) -> float:
-    seat = view["me"]
-    return sum(
-        value(rollout(kind, sample_state(view, random.Random(seed)), seat, move), seat)
-        for seed in seeds
-    )
-
-
 def values(
     view: dict, moves: list[Action], rng: random.Random, each: int, value: Value = evaluate
 ) -> list[float] | None:
     """Every move's mean ``value`` over the same ``each`` determinizations (``None``: the view
     does not add up): the comparison the review's analysis makes."""
     kind = get_kind("dragons_gold")
-    seeds = [rng.randrange(2**63) for _ in range(each)]
-    try:
-        return [_total(kind, view, move, seeds, value) / each for move in moves]
-    except Inconsistent:
-        return None
+    seat = view["me"]
+    return mean_values(
+        moves,
+        rng,
+        each,
+        lambda move, world: value(rollout(kind, sample_state(view, world), seat, move), seat),
+        Inconsistent,
+    )
 
 
 def _fight(view: dict, legal: list[Action], rng: random.Random, thinking: Thinking) -> Decision:

@@ -21,17 +21,15 @@ from games.dragons_gold.scoring import majority_points
 from games.dragons_gold.strong import Weigher
 from games.dragons_gold.trading import (
     GAIN,
-    MAX_OFFERS,
     Estimate,
-    answer,
     change,
+    market_step,
     normal_market,
     offer,
     offer_key,
     partners,
     refused_offers,
     swaps,
-    waiting,
 )
 
 #: Hoards drawn to weigh swaps.
@@ -97,11 +95,4 @@ def strong_market(view: dict, legal: list[Action], rng: random.Random) -> Action
         theirs = {c: -n for c, n in mine.items()}
         return weigher.margin({me: mine, o["from"]: theirs}) > still + GAIN
 
-    answered = answer(view, legal, good)
-    if answered is not None:
-        return answered
-    if waiting(view):
-        return None
-    if view["market"]["made"][me] >= MAX_OFFERS:
-        return {"type": "done"}
-    return _strong_offer(view, weigher)
+    return market_step(view, legal, good, lambda: _strong_offer(view, weigher))

@@ -193,13 +193,30 @@ def normal_market(
     def good(o: dict) -> bool:
         return estimate(change(mine, o["get"], o["give"])) > now + GAIN
 
+    return market_step(view, legal, good, lambda: _normal_offer(view, estimate, rng))
+
+
+def market_step(
+    view: dict, legal: list[Action], good: Callable[[dict], bool], propose: Callable[[], Action]
+) -> Action | None:
+    """A step of every level's market policy: accept an offer to me that ``good`` likes (or
+    reject it: ``answer``); wait while my own offer is out; leave once I made ``MAX_OFFERS``;
+    else my own offer, ``propose()``."""
     answered = answer(view, legal, good)
     if answered is not None:
         return answered
     if waiting(view):
         return None
-    if view["market"]["made"][me] >= MAX_OFFERS:
+    if view["market"]["made"][view["me"]] >= MAX_OFFERS:
         return {"type": "done"}
+    return propose()
+
+
+def _normal_offer(view: dict, estimate: Estimate, rng: random.Random | None) -> Action:
+    """The swap with the best gain by my ``estimate`` (with ``rng``: a random helpful one) to a
+    partner who has not refused it, or leaving."""
+    mine = view["players"][view["me"]]["hoard"] or {}
+    now = estimate(mine)
     refused = refused_offers(view)
     ranked = []
     for n, (give, get) in enumerate(swaps(view)):

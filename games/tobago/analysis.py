@@ -179,7 +179,7 @@ def judge_searched(view: dict, legal: list[Action], played: Action) -> Judgement
         moves.append(played)
     if len(moves) < 2:
         return None
-    horizon = 0 if view["phase"] == "sharing" else view["seats"] + 1  # as ``search.horizon_of``
+    horizon = search.horizon_of(view, view["seats"] + 1)
     found = search.values(view, moves, seeded(), ANALYSIS_ROLLOUTS, horizon)
     if found is None:
         return None

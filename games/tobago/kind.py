@@ -67,7 +67,11 @@ PHASES: tuple[Phase[TobagoState], ...] = (
             Move(A.Decline, sharing.decline),
         ),
         analysis=analysis.judge_searched,
-        bot={"strategic": strategy.sharing, "candidates": search.every_answer},
+        bot={
+            "strategic": strategy.sharing,
+            "candidates": search.every_answer,
+            "horizon": search.to_the_sharing_end,
+        },
     ),
 )
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 
 from games.base import Action, GameKind, get_kind
-from games.search import Decision, Problem, Settings, search, thinker
+from games.search import Decision, Problem, Settings, mean_values, search, thinker
 from games.state import OVER
 from games.thinking import DEFAULT as DEFAULT_THINKING
 from games.thinking import Thinking
@@ -180,21 +180,20 @@ def _turn_start(state: TobagoState) -> bool:
     return state.phase == "turn" and state.stage is None
 
 
-def _total(
-    kind: GameKind, view: dict, move: Action, seeds: list[int], horizon: int | None
-) -> float:
-    """The sum of ``move``'s values over the determinizations of ``seeds``."""
-    seat = view["seat"]
-    return sum(
-        rollout(kind, sample_state(view, random.Random(seed)), seat, move, horizon)
-        for seed in seeds
-    )
+def horizon_of(view: dict, turns: int | None = None) -> int | None:
+    """How far a rollout goes from this view: ``turns`` turns (default ``HORIZON``), or where
+    the running phase's ``Phase.bot["horizon"]`` piece says (a sharing's answer: to the
+    sharing's end)."""
+    piece = get_kind("tobago").bot_hook(view["phase"], "horizon")
+    if piece is None:
+        return HORIZON if turns is None else turns
+    horizon: int | None = piece(view)
+    return horizon
 
 
-def horizon_of(view: dict) -> int | None:
-    """How far a rollout goes from this view: ``HORIZON`` turns, a sharing's answer to the
-    sharing's end."""
-    return 0 if view["phase"] == "sharing" else HORIZON
+def to_the_sharing_end(view: dict) -> int:
+    """A sharing's rollouts end with the sharing (``rollout``'s horizon 0)."""
+    return 0
 
 
 def values(
@@ -203,11 +202,14 @@ def values(
     """Every move's mean value over the same ``each`` determinizations (``None``: the view does
     not add up to the game's cards): the comparison the review's analysis makes."""
     kind = get_kind("tobago")
-    seeds = [rng.randrange(2**63) for _ in range(each)]
-    try:
-        return [_total(kind, view, move, seeds, horizon) / each for move in moves]
-    except Inconsistent:
-        return None
+    seat = view["seat"]
+    return mean_values(
+        moves,
+        rng,
+        each,
+        lambda move, world: rollout(kind, sample_state(view, world), seat, move, horizon),
+        Inconsistent,
+    )
 
 
 def choose(
