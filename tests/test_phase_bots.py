@@ -51,9 +51,9 @@ def test_the_isla_dorada_bots_play_the_running_phase_s_pieces(monkeypatch):
     kind = get_kind("isla_dorada")
     view, legal = _first_seat_view("isla_dorada")
     assert view["phase"] == "setup" and len(legal) > 1
-    monkeypatch.setitem(kind.phases["setup"].bot, "planner", lambda mind, v, lg: SENTINEL)
+    monkeypatch.setitem(kind.phases["setup"].bot, "planner", lambda *_: SENTINEL)
     assert planner.plan(view, legal, random.Random(0)) == SENTINEL
-    monkeypatch.setitem(kind.phases["setup"].bot, "strong", lambda v, lg: {"type": "kept"})
+    monkeypatch.setitem(kind.phases["setup"].bot, "strong", lambda *_: {"type": "kept"})
     assert isla_strong.choose(view, legal, random.Random(0), LOW).move == {"type": "kept"}
     monkeypatch.delitem(kind.phases["setup"].bot, "strong")
     assert isla_strong.candidates(view, legal, 6) == [SENTINEL]  # no candidates piece: no search
@@ -65,10 +65,10 @@ def test_the_tobago_bots_play_the_running_phase_s_pieces(monkeypatch):
     assert view["phase"] == "place_atv" and len(legal) > 1
     own = strategy.strategic_bot(view, legal, random.Random(0))
     assert search.candidates(view, legal, 6) == [own]
-    monkeypatch.setitem(kind.phases["place_atv"].bot, "strategic", lambda v, lg: SENTINEL)
+    monkeypatch.setitem(kind.phases["place_atv"].bot, "strategic", lambda *_: SENTINEL)
     assert strategy.strategic_bot(view, legal, random.Random(0)) == SENTINEL
     monkeypatch.setitem(
-        kind.phases["place_atv"].bot, "candidates", lambda v, lg, own, limit: [own, legal[0]]
+        kind.phases["place_atv"].bot, "candidates", lambda *args: [args[2], legal[0]]
     )
     assert search.candidates(view, legal, 6) == [SENTINEL, legal[0]]
 
@@ -78,12 +78,12 @@ def test_the_dragons_gold_bots_play_the_running_phase_s_pieces(monkeypatch):
     view, legal = _first_seat_view("dragons_gold")
     assert view["phase"] == "fight" and len(legal) > 1
     fight = kind.phases["fight"].bot
-    monkeypatch.setitem(fight, "greedy", lambda v, lg, values: SENTINEL)
+    monkeypatch.setitem(fight, "greedy", lambda *_: SENTINEL)
     assert greedy.greedy_bot(view, legal, random.Random(0)) == SENTINEL
-    monkeypatch.setitem(fight, "strong", lambda v, lg, rng, thinking: {"type": "searched"})
+    monkeypatch.setitem(fight, "strong", lambda *_: {"type": "searched"})
     assert dg_strong.choose(view, legal, random.Random(0), LOW) == {"type": "searched"}
 
-    def inconsistent(v, lg, rng, thinking):
+    def inconsistent(*_):
         raise Inconsistent("the view does not add up")
 
     monkeypatch.setitem(fight, "strong", inconsistent)
