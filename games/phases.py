@@ -21,9 +21,10 @@ engine declares each phase once as a ``Phase``:
   each a ``Stage``: the action types it takes and, for each other type of the phase, the
   refusal; the running one is the base's ``GameState.stage`` (``None``: the first; an engine
   moves the turn on with ``games.state.to_stage``, and a turn handed out by the phase's turn
-  order begins in the first), or what the optional ``stage(state)`` names. The base refuses a type the running stage
-  does not take (after the declared shape, before the engine's own checks) and leaves it out
-  of the legal actions, so an engine's moves never ask which step the turn is in;
+  order begins in the first), or what the optional ``stage(state)`` names. The base refuses a
+  type the running stage does not take (after the declared shape, before the engine's own
+  checks) and leaves it out of the legal actions, so an engine's moves never ask which step
+  the turn is in;
 - what the code that uses states asks of a phase, so that it never branches on phase names:
   ``view(state, seat)``, the phase's piece of a view (the base adds it to the engine's
   ``observe``); ``bot``, how each of the game's bots chooses in this phase, by the bot's name
