@@ -145,6 +145,10 @@ class GameSessions:
         self.bell: Bell | None = None
         #: The strong bots' budgets at full effort (``BOT_ROLLOUTS``); the table scales them.
         self.thinking: Thinking = FULL_THINKING
+        #: How long the runner holds a game while its bot thinks (``BOT_LEASE_S``, seconds).
+        self.lease_s = LEASE_S
+        #: A file the runner appends a JSON line to per bot write (``DECISIONS_LOG``), or none.
+        self.decisions_log: str | None = None
         #: What the table runner does besides deadlines and bots, each every so many seconds
         #: (``web.service.table``): e.g. the turn e-mails (``web.accounts.mail``).
         self.chores: list[tuple[float, Callable[[], object]]] = []
