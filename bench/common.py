@@ -236,6 +236,40 @@ class PlayedOut:
         return self.actions / self.games
 
 
+def engine_start(doc: str | None, kind: GameKind, bot: Bot) -> tuple[argparse.Namespace, PlayedOut]:
+    """An engine bench's command line (``engine_parser``, four seats by default) and its engine
+    loop's step: ``bot`` at every seat, on a ``random.Random(1)`` (``PlayedOut.rng``)."""
+    args = parse(engine_parser(doc, seats=4))
+    return args, PlayedOut(kind, args.seats, bot, random.Random(1))
+
+
+def engine_loop_figures(
+    bench: str,
+    title: str,
+    got: dict[str, list[float]],
+    game: PlayedOut,
+    target: float,
+    deal: str,
+    per_game: str = ".1f",
+    **deal_more: Any,
+) -> list[Figure]:
+    """An engine bench's first two figures: ``title``'s random-bot games a second through the
+    engine loop (``got["engine"]``, ``game``'s step; ``target`` the least) and the cost of an
+    engine game in ``got["baseline"]``'s steps (``deal``: that ratio's label; ``deal_more``: its
+    note)."""
+    return [
+        Figure(
+            f"{bench}.engine_games_per_s",
+            f"{title} random-bot games/s, engine loop",
+            got["engine"],
+            "games/s",
+            (">=", target),
+            note=f"{game.per_game:{per_game}} actions/game",
+        ),
+        ratio(f"{bench}.engine_vs_deal", deal, got["baseline"], got["engine"], **deal_more),
+    ]
+
+
 def sample_positions(
     kind: GameKind,
     seeds: Iterable[int],
