@@ -302,6 +302,26 @@ def parser(doc: str | None) -> argparse.ArgumentParser:
     return ap
 
 
+def parse_options(
+    doc: str | None, options: dict[str, tuple[Any, str | None]], quick: dict[str, Any]
+) -> argparse.Namespace:
+    """``parse`` of ``parser(doc)`` with a bench's own options: ``--<name>`` (``_`` written
+    ``-``) for each of ``options``, its default (whose type is the option's; ``False``: a flag)
+    and its help; in a quick run the values of ``quick`` replace theirs."""
+    ap = parser(doc)
+    for name, (default, help_) in options.items():
+        flag = "--" + name.replace("_", "-")
+        if default is False:
+            ap.add_argument(flag, action="store_true", help=help_)
+        else:
+            ap.add_argument(flag, type=type(default), default=default, help=help_)
+    args = parse(ap)
+    if args.quick:
+        for name, value in quick.items():
+            setattr(args, name, value)
+    return args
+
+
 def engine_parser(doc: str | None, seats: int) -> argparse.ArgumentParser:
     """``parser`` with an engine bench's options: ``--seats`` (default ``seats``) and
     ``--seconds``, the CPU seconds per figure and round (``cpu_seconds``)."""
