@@ -18,13 +18,7 @@ from psycopg import pq
 from psycopg.types.json import Jsonb
 
 from errors import Forbidden, StorageReadOnly
-from tests.schema_rewinds import (
-    before_accounts,
-    before_banks,
-    before_chat,
-    before_lobby,
-    before_mail,
-)
+from tests import schema_rewinds as back
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat, VersionMoved
 from web.storage.chat import ChatLine
@@ -168,7 +162,7 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
     with psycopg.connect(url, autocommit=True) as conn:  # back to version 2
         for column in ("seed_chosen", "public", "turn_deadlines"):
             conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
-        before_accounts(conn)
+        back.before_accounts(conn)
         for game_id, seats in rows.items():
             indexed = [{"index": i, **s} for i, s in enumerate(seats)]
             conn.execute(
@@ -212,7 +206,7 @@ def old_database(
 
 def test_a_version_6_database_gains_the_table_chat(stores, url):
     """As the SQLite file's: games stored before the chat have none, and take lines."""
-    store = old_database(stores, url, 6, before_chat)
+    store = old_database(stores, url, 6, back.before_chat)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
     with store.transaction("g1") as tx:
         tx.add_chat(ChatLine(1, 1, "hello", 5.0, 6.0))
@@ -221,7 +215,7 @@ def test_a_version_6_database_gains_the_table_chat(stores, url):
 
 def test_a_version_4_database_gains_the_time_banks(stores, url):
     """As the SQLite file's: games stored before time banks (issue 41) have none, and play on."""
-    store = old_database(stores, url, 4, before_banks)
+    store = old_database(stores, url, 4, back.before_banks)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").banks is None
     banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
     with store.transaction("g1") as tx:
@@ -231,14 +225,14 @@ def test_a_version_4_database_gains_the_time_banks(stores, url):
 
 def test_a_version_7_database_gains_the_lobby(stores, url):
     """As the SQLite file's: games stored before the lobby are rated, none an open table."""
-    store = old_database(stores, url, 7, before_lobby)
+    store = old_database(stores, url, 7, back.before_lobby)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").rated
     assert store.open_tables("blind_auction", 10) == []
 
 
 def test_a_version_5_database_gains_the_turn_e_mails(stores, url):
     """As the SQLite file's: accounts stored before turn e-mails have no address."""
-    store = old_database(stores, url, 5, before_mail)
+    store = old_database(stores, url, 5, back.before_mail)
     assert store.schema_version == SCHEMA_VERSION and store.waiting(10) == []
 
 
