@@ -35,7 +35,12 @@ Starting the server raises the soft limit of open files (``RLIMIT_NOFILE``) to t
 where that is allowed: each connection is a file descriptor. The server's name (``proc_name``)
 is taken from its bind address, so that two servers on one machine never take each other's
 table process for an orphan of a crashed run (gunicorn's pid file for it is named after it).
-``WORKERS`` and the bind address come from the command line (``make run``).
+``WORKERS`` and the bind address come from the command line (``make run``). The settings are
+read through ``web.config.from_environment`` (README, "Settings": a bad value stops the start
+naming its variable); importing it here loads nothing the master would not load anyway (the
+worker class, ``web.gevent_worker``, imports the ``web`` package). The environment is written
+here only to hand things to the server's processes: ``TOBAGO_TABLE_RUNNER`` off for the HTTP
+workers' apps when table processes run the table, and ``TOBAGO_APP``, the app's factory.
 """
 
 from __future__ import annotations
@@ -44,18 +49,20 @@ import os
 import resource
 from typing import TYPE_CHECKING
 
+from web.config import from_environment
+
 if TYPE_CHECKING:
     from gunicorn.arbiter import Arbiter
     from gunicorn.http.message import Request
     from gunicorn.workers.base import Worker
 
 worker_class = "web.gevent_worker.ClientLimitedWorker"
-worker_connections = int(os.environ.get("TOBAGO_CONNECTIONS", 10_000))
+worker_connections: int = from_environment("CONNECTIONS")
 reuse_port = True
-keepalive = int(os.environ.get("TOBAGO_IDLE_TIMEOUT_S", 10))
-REQUEST_TIMEOUT_S = float(os.environ.get("TOBAGO_REQUEST_TIMEOUT_S", 30.0))
+keepalive: int = from_environment("IDLE_TIMEOUT_S")
+REQUEST_TIMEOUT_S: float = from_environment("REQUEST_TIMEOUT_S")
 
-dirty_workers = int(os.environ.get("TOBAGO_TABLE_PROCESSES") or os.cpu_count() or 1)
+dirty_workers: int = from_environment("TABLE_PROCESSES")
 dirty_apps = ["table_app:TableApp"] if dirty_workers > 0 else []
 #: Seconds one analysis may take in a table process (and gunicorn's own limit on its heartbeat);
 #: a table process whose runner stalls is replaced far sooner (``TOBAGO_TABLE_STALL_S``, 30 s:

@@ -42,9 +42,11 @@ from typing import Any
 from gunicorn import util
 from gunicorn.dirty import DirtyApp
 
+from web.config import from_environment
+
 #: A table process whose runner made no progress for this long is killed and replaced
-#: (seconds; ``TOBAGO_TABLE_STALL_S``).
-STALL_S = float(os.environ.get("TOBAGO_TABLE_STALL_S", 30.0))
+#: (seconds; ``TOBAGO_TABLE_STALL_S``, read in the dirty arbiter, where no app exists).
+STALL_S: float = from_environment("TABLE_STALL_S")
 #: How often the dirty arbiter looks at its table processes' heartbeats (seconds).
 WATCH_S = 1.0
 

@@ -35,8 +35,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, parse, parser, ratio, report  # noqa: E402
-from bench.http_load import Request, wrk_path, wrk_rounds  # noqa: E402
+from bench.common import Figure, ratio, report  # noqa: E402
+from bench.http_load import Request, load_args, wrk_rounds  # noqa: E402
 from games.base import get_kind, kinds, play_bots  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 from web.accounts import ratings  # noqa: E402
@@ -133,13 +133,7 @@ def rate_ms(store: SqliteStore, players: list[Account], games: int) -> float:
 
 
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--seconds", type=int, default=2, help="seconds of each load")
-    ap.add_argument("--games", type=int, default=1000, help="Ana's finished games")
-    a = parse(ap)
-    wrk_path()
-    seconds = 1 if a.quick else a.seconds
-    finished = 50 if a.quick else a.games
+    a, seconds, finished = load_args(__doc__, "games", 1000, 50, "Ana's finished games")
     with tempfile.TemporaryDirectory() as tmp:
         database = Path(tmp) / "accounts.sqlite3"
         store = SqliteStore(str(database))

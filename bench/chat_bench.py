@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, parse, parser, report  # noqa: E402
+from bench.common import Figure, parse_options, report  # noqa: E402
 from bench.live_bench import (  # noqa: E402
     HOST,
     http,
@@ -168,20 +168,15 @@ async def window(a: argparse.Namespace, port: int, opened: dict[str, Any], r: in
                 missed += 1
                 continue
             heard.append(max(f.heard[n] for f in fs) - at)
-    unrelated, lags = meters.unrelated, meters.lags
-    ms = 1000
+    heard_text, unrelated, load = meters.said(heard, missed, own, a.seconds)
     print(
         f"  a round: {len(said)} lines ({len(said) / a.seconds:.0f}/s; {len(refused)} refused),"
-        f" heard by every follower p50 {pct(heard, 0.5) * ms:.0f} / p99"
-        f" {pct(heard, 0.99) * ms:.0f} ms ({missed} not heard by all within 10 s); unrelated"
-        f" GET p50 {pct(unrelated, 0.5) * ms:.1f} / p99 {pct(unrelated, 0.99) * ms:.1f} ms"
-        f" ({len(unrelated)}); server CPU {cpu / a.seconds:.2f} cores; load generator"
-        f" {own / a.seconds:.0%} of a core, worst lag {max(lags, default=0) * ms:.0f} ms",
+        f" {heard_text}; {unrelated}; server CPU {cpu / a.seconds:.2f} cores; {load}",
         flush=True,
     )
     return {
         **meters.figures(heard, missed, cpu, own, a.seconds),
-        "heard_p50_ms": pct(heard, 0.5) * ms,
+        "heard_p50_ms": pct(heard, 0.5) * 1000,
         "refused": float(len(refused)),
         "rate": len(said) / a.seconds,
     }
@@ -252,16 +247,18 @@ async def run(a: argparse.Namespace, port: int) -> list[Figure]:
 
 
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--tables", type=int, default=100, help="tables that talk")
-    ap.add_argument("--followers", type=int, default=5000, help="streams over the tables")
-    ap.add_argument("--rate", type=float, default=200.0, help="lines a second, all tables")
-    ap.add_argument("--seconds", type=float, default=4.0, help="seconds of lines per round")
-    ap.add_argument("--retries", type=int, default=5, help="a refused stream's tries, as a page")
-    ap.add_argument("--connections", type=int, default=20, help="kept-alive POST connections")
-    a = parse(ap)
-    if a.quick:
-        a.tables, a.followers, a.rate, a.seconds = 10, 200, 20.0, 2.0
+    a = parse_options(
+        __doc__,
+        {
+            "tables": (100, "tables that talk"),
+            "followers": (5000, "streams over the tables"),
+            "rate": (200.0, "lines a second, all tables"),
+            "seconds": (4.0, "seconds of lines per round"),
+            "retries": (5, "a refused stream's tries, as a page"),
+            "connections": (20, "kept-alive POST connections"),
+        },
+        quick={"tables": 10, "followers": 200, "rate": 20.0, "seconds": 2.0},
+    )
     limit = raise_open_files_limit()
     if a.followers + 200 > limit:
         raise SystemExit(f"{a.followers:,} streams: only {limit:,} open files allowed")

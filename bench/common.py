@@ -236,6 +236,40 @@ class PlayedOut:
         return self.actions / self.games
 
 
+def engine_start(doc: str | None, kind: GameKind, bot: Bot) -> tuple[argparse.Namespace, PlayedOut]:
+    """An engine bench's command line (``engine_parser``, four seats by default) and its engine
+    loop's step: ``bot`` at every seat, on a ``random.Random(1)`` (``PlayedOut.rng``)."""
+    args = parse(engine_parser(doc, seats=4))
+    return args, PlayedOut(kind, args.seats, bot, random.Random(1))
+
+
+def engine_loop_figures(
+    bench: str,
+    title: str,
+    got: dict[str, list[float]],
+    game: PlayedOut,
+    target: float,
+    deal: str,
+    per_game: str = ".1f",
+    **deal_more: Any,
+) -> list[Figure]:
+    """An engine bench's first two figures: ``title``'s random-bot games a second through the
+    engine loop (``got["engine"]``, ``game``'s step; ``target`` the least) and the cost of an
+    engine game in ``got["baseline"]``'s steps (``deal``: that ratio's label; ``deal_more``: its
+    note)."""
+    return [
+        Figure(
+            f"{bench}.engine_games_per_s",
+            f"{title} random-bot games/s, engine loop",
+            got["engine"],
+            "games/s",
+            (">=", target),
+            note=f"{game.per_game:{per_game}} actions/game",
+        ),
+        ratio(f"{bench}.engine_vs_deal", deal, got["baseline"], got["engine"], **deal_more),
+    ]
+
+
 def sample_positions(
     kind: GameKind,
     seeds: Iterable[int],
@@ -266,6 +300,26 @@ def parser(doc: str | None) -> argparse.ArgumentParser:
     ap.add_argument("--quick", action="store_true", help="a tiny run: checks the bench works")
     ap.add_argument("--json", type=Path, default=None, help="write the figures to this file")
     return ap
+
+
+def parse_options(
+    doc: str | None, options: dict[str, tuple[Any, str | None]], quick: dict[str, Any]
+) -> argparse.Namespace:
+    """``parse`` of ``parser(doc)`` with a bench's own options: ``--<name>`` (``_`` written
+    ``-``) for each of ``options``, its default (whose type is the option's; ``False``: a flag)
+    and its help; in a quick run the values of ``quick`` replace theirs."""
+    ap = parser(doc)
+    for name, (default, help_) in options.items():
+        flag = "--" + name.replace("_", "-")
+        if default is False:
+            ap.add_argument(flag, action="store_true", help=help_)
+        else:
+            ap.add_argument(flag, type=type(default), default=default, help=help_)
+    args = parse(ap)
+    if args.quick:
+        for name, value in quick.items():
+            setattr(args, name, value)
+    return args
 
 
 def engine_parser(doc: str | None, seats: int) -> argparse.ArgumentParser:

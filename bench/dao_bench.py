@@ -25,11 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import (
     Figure,
-    PlayedOut,
     cpu_seconds,
-    engine_parser,
+    engine_loop_figures,
+    engine_start,
     interleaved,
-    parse,
     per_second,
     play_out,
     ratio,
@@ -44,10 +43,8 @@ TARGET_GAMES_PER_SECOND = 2000
 
 
 def main() -> None:
-    args = parse(engine_parser(__doc__, seats=4))
-    seats, seconds = args.seats, cpu_seconds(args)
-    rng = random.Random(1)
-    engine_game = PlayedOut(KIND, seats, random_bot, rng)
+    args, engine_game = engine_start(__doc__, KIND, random_bot)
+    seats, seconds, rng = args.seats, cpu_seconds(args), engine_game.rng
 
     def baseline(i: int) -> None:
         deck = list(range(60))
@@ -81,19 +78,13 @@ def main() -> None:
         },
     )
     figures = [
-        Figure(
-            "dao.engine_games_per_s",
-            "DAO random-bot games/s, engine loop",
-            got["engine"],
-            "games/s",
-            (">=", TARGET_GAMES_PER_SECOND),
-            note=f"{engine_game.per_game:.1f} actions/game",
-        ),
-        ratio(
-            "dao.engine_vs_deal",
+        *engine_loop_figures(
+            "dao",
+            "DAO",
+            got,
+            engine_game,
+            TARGET_GAMES_PER_SECOND,
             "DAO: a shuffle+deal of 60 cards / an engine-loop game",
-            got["baseline"],
-            got["engine"],
             note="an engine game costs this many deals",
         ),
         Figure(

@@ -24,6 +24,7 @@ whose bodies are known in advance; its own CPU per request is measured too.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import http.client
 import json
@@ -40,7 +41,7 @@ from urllib.parse import urlsplit
 
 import requests
 
-from bench.common import interleaved
+from bench.common import interleaved, parse, parser
 from tests.servers import server_cpu_seconds
 
 WRK_HELP = "this bench needs Debian's wrk: make wrk (apt-get install -y wrk)"
@@ -88,6 +89,21 @@ def wrk_path() -> str:
     if found is None:
         raise SystemExit(WRK_HELP)
     return found
+
+
+def load_args(
+    doc: str | None, held: str, default: int, quick: int, what: str
+) -> tuple[argparse.Namespace, int, int]:
+    """The command line of a bench that loads a server holding many rows: ``parser``'s options,
+    ``--seconds`` of each load (2; 1 in a quick run) and ``--<held>``, how many it holds
+    (``default``; ``quick`` in a quick run; ``what``: its help). Stops at once without wrk.
+    Returns the arguments, the seconds of each load and the rows held."""
+    ap = parser(doc)
+    ap.add_argument("--seconds", type=int, default=2, help="seconds of each load")
+    ap.add_argument(f"--{held}", type=int, default=default, help=what)
+    args = parse(ap)
+    wrk_path()
+    return args, 1 if args.quick else args.seconds, quick if args.quick else getattr(args, held)
 
 
 def _lua_string(data: bytes) -> str:

@@ -14,7 +14,6 @@ Figures (per second of this process's CPU time; each the median of interleaved r
 
 from __future__ import annotations
 
-import random
 import sys
 from pathlib import Path
 
@@ -22,13 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import (
     Figure,
-    PlayedOut,
     cpu_seconds,
-    engine_parser,
+    engine_loop_figures,
+    engine_start,
     interleaved,
-    parse,
     per_second,
-    ratio,
     report,
     sample_positions,
 )
@@ -41,10 +38,8 @@ TARGET_GAMES_PER_SECOND = 200
 
 
 def main() -> None:
-    args = parse(engine_parser(__doc__, seats=4))
-    seats, seconds = args.seats, cpu_seconds(args)
-    rng = random.Random(1)
-    engine_game = PlayedOut(KIND, seats, random_bot, rng)
+    args, engine_game = engine_start(__doc__, KIND, random_bot)
+    seats, seconds, rng = args.seats, cpu_seconds(args), engine_game.rng
 
     def baseline(i: int) -> None:
         KIND.new_state(i, seats)
@@ -75,19 +70,14 @@ def main() -> None:
         },
     )
     figures = [
-        Figure(
-            "isla_dorada.engine_games_per_s",
-            "Isla Dorada random-bot games/s, engine loop",
-            got["engine"],
-            "games/s",
-            (">=", TARGET_GAMES_PER_SECOND),
-            note=f"{engine_game.per_game:.0f} actions/game",
-        ),
-        ratio(
-            "isla_dorada.engine_vs_deal",
+        *engine_loop_figures(
+            "isla_dorada",
+            "Isla Dorada",
+            got,
+            engine_game,
+            TARGET_GAMES_PER_SECOND,
             "Isla Dorada: deals per engine-loop game",
-            got["baseline"],
-            got["engine"],
+            per_game=".0f",
         ),
         Figure(
             "isla_dorada.play_bots_games_per_s",

@@ -154,6 +154,19 @@ class Probed:
             "lag_ms": max(self.lags, default=0.0) * ms,
         }
 
+    def said(self, heard: list[float], missed: int, own: float, seconds: float) -> list[str]:
+        """A round's line's parts every round prints alike: how fast every follower heard, the
+        unrelated GET's latencies, the load generator's CPU (over ``seconds``) and worst lag."""
+        ms, unrelated = 1000, self.unrelated
+        return [
+            f"heard by every follower p50 {pct(heard, 0.5) * ms:.0f} / p99"
+            f" {pct(heard, 0.99) * ms:.0f} ms ({missed} not heard by all within 10 s)",
+            f"unrelated GET p50 {pct(unrelated, 0.5) * ms:.1f} / p99"
+            f" {pct(unrelated, 0.99) * ms:.1f} ms ({len(unrelated)})",
+            f"load generator {own / seconds:.0%} of a core, worst lag"
+            f" {max(self.lags, default=0) * ms:.0f} ms",
+        ]
+
 
 @contextlib.asynccontextmanager
 async def probed(port: int, seconds: float) -> AsyncIterator[Probed]:
@@ -252,20 +265,14 @@ async def window(a: argparse.Namespace, ports: list[int], opened: dict[str, Any]
             on_b = [f.arrived[version] for s, f in fs if s == 1]
             if on_b:
                 heard_b.append(max(on_b) - at)
-    unrelated, lags = meters.unrelated, meters.lags
-    ms = 1000
+    heard_text, unrelated, load = meters.said(heard, missed, own, a.seconds)
     print(
-        f"  a round: {len(moves)} moves, heard by every follower p50 {pct(heard, 0.5) * ms:.0f}"
-        f" / p99 {pct(heard, 0.99) * ms:.0f} ms ({missed} not heard by all within 10 s);"
-        f" unrelated GET p50 {pct(unrelated, 0.5) * ms:.1f} / p99"
-        f" {pct(unrelated, 0.99) * ms:.1f} ms ({len(unrelated)}); server CPU {cpu:.1f} s;"
-        f" load generator {own / a.seconds:.0%} of a core, worst lag"
-        f" {max(lags, default=0) * ms:.0f} ms",
+        f"  a round: {len(moves)} moves, {heard_text}; {unrelated}; server CPU {cpu:.1f} s; {load}",
         flush=True,
     )
     return {
         **meters.figures(heard, missed, cpu, own, a.seconds),
-        "heard_b_p99_ms": pct(heard_b, 0.99) * ms,
+        "heard_b_p99_ms": pct(heard_b, 0.99) * 1000,
     }
 
 

@@ -31,8 +31,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, parse, parser, ratio, report  # noqa: E402
-from bench.http_load import Request, wrk_path, wrk_rounds  # noqa: E402
+from bench.common import Figure, ratio, report  # noqa: E402
+from bench.http_load import Request, load_args, wrk_rounds  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 from web.lobby_api import LIST_SIZE  # noqa: E402
 from web.storage import HUMAN, OVER, GameRecord, Seat, new_token  # noqa: E402
@@ -74,13 +74,7 @@ def read_ms(store: SqliteStore, times: int) -> float:
 
 
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--seconds", type=int, default=2, help="seconds of each load")
-    ap.add_argument("--tables", type=int, default=10_000, help="open tables")
-    a = parse(ap)
-    wrk_path()
-    seconds = 1 if a.quick else a.seconds
-    tables = 200 if a.quick else a.tables
+    a, seconds, tables = load_args(__doc__, "tables", 10_000, 200, "open tables")
     with tempfile.TemporaryDirectory() as tmp:
         database = Path(tmp) / "lobby.sqlite3"
         store = SqliteStore(str(database))

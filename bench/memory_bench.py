@@ -44,7 +44,7 @@ from typing import Any, TypeVar
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, parse, parser, report  # noqa: E402
+from bench.common import Figure, parse_options, report  # noqa: E402
 from bench.tobago_games import next_move  # noqa: E402
 from tests.servers import Gunicorn, worker_pids  # noqa: E402
 
@@ -256,17 +256,19 @@ class Client:
 
 
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--games", type=int, default=1000, help="running long games")
-    ap.add_argument("--actions", type=int, default=400, help="log entries of each game")
-    ap.add_argument("--islands", type=int, default=1500, help="distinct islands solved")
-    ap.add_argument("--puzzles", type=int, default=300, help="distinct puzzles asked")
-    ap.add_argument("--reviews", type=int, default=30, help="finished games imported")
-    ap.add_argument("--steps", type=int, default=60, help="positions asked per review game")
-    ap.add_argument("--workers", type=int, default=1)
-    a = parse(ap)
-    if a.quick:
-        a.games, a.actions, a.islands, a.puzzles, a.reviews, a.steps = 40, 150, 40, 6, 2, 10
+    a = parse_options(
+        __doc__,
+        {
+            "games": (1000, "running long games"),
+            "actions": (400, "log entries of each game"),
+            "islands": (1500, "distinct islands solved"),
+            "puzzles": (300, "distinct puzzles asked"),
+            "reviews": (30, "finished games imported"),
+            "steps": (60, "positions asked per review game"),
+            "workers": (1, None),
+        },
+        quick={"games": 40, "actions": 150, "islands": 40, "puzzles": 6, "reviews": 2, "steps": 10},
+    )
     rounds = a.rounds
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -45,7 +45,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, cpu_median, interleaved, parse, parser, ratio, report  # noqa: E402
+from bench.common import Figure, cpu_median, interleaved, parse_options, ratio, report  # noqa: E402
 from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
@@ -257,15 +257,17 @@ def bench_http(
 
 
 def main() -> None:
-    ap = parser(__doc__)
-    ap.add_argument("--seconds", type=int, default=2, help="seconds per load (whole)")
-    ap.add_argument("--connections", type=int, default=4, help="wrk's keep-alive connections")
-    ap.add_argument("--workers", type=int, default=1, help="gunicorn workers")
-    ap.add_argument("--positions", type=int, default=60, help="distinct random queries")
-    ap.add_argument("--no-http", action="store_true", help="skip the gunicorn measurement")
-    a = parse(ap)
-    if a.quick:
-        a.seconds, a.positions = 1, 12
+    a = parse_options(
+        __doc__,
+        {
+            "seconds": (2, "seconds per load (whole)"),
+            "connections": (4, "wrk's keep-alive connections"),
+            "workers": (1, "gunicorn workers"),
+            "positions": (60, "distinct random queries"),
+            "no_http": (False, "skip the gunicorn measurement"),
+        },
+        quick={"seconds": 1, "positions": 12},
+    )
 
     seed, island = island_of_size(120)
     rng = random.Random(2024)

@@ -37,6 +37,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import requests
+
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 #: The settings ``make run`` uses (the worker class and its limits).
@@ -267,3 +269,13 @@ def serve_in_thread(app) -> Iterator[str]:
     finally:
         srv.shutdown()
         thread.join(5)
+
+
+def auction_with_bot(url: str, level: str, seed: int) -> dict:
+    """A Blind Auction of three rounds made on the server at ``url`` (the test game, registered
+    by its app): a human seat, then a bot of ``level``; the created game's answer."""
+    seats = [{"type": "human"}, {"type": "bot", "level": level}]
+    body = {"game": "blind_auction", "seats": seats, "seed": seed, "options": {"rounds": 3}}
+    made = requests.post(url + "/api/games", json=body, timeout=10)
+    assert made.status_code == 201, made.text
+    return made.json()

@@ -484,10 +484,11 @@ def test_account_answers_are_never_cached(app):
 
 def test_an_account_store_is_migrated_from_schema_6(tmp_path):
     """A SQLite file from before accounts gains their tables and games keep playing."""
-    from tests.test_storage_sqlite import _before_accounts, old_database
+    from tests.schema_rewinds import before_accounts
+    from tests.test_storage_sqlite import old_database
     from web.storage.sqlite import SCHEMA_VERSION
 
-    store = old_database(str(tmp_path / "old.sqlite3"), 6, _before_accounts)
+    store = old_database(str(tmp_path / "old.sqlite3"), 6, before_accounts)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").to_act == []
     assert store.account_named("ana") is None
     store.close()

@@ -238,20 +238,51 @@ def test_the_ratings_command_rebuilds_the_services_database(tmp_path, monkeypatc
 
 def test_declared_defaults_are_the_ones_their_readers_still_hold(monkeypatch):
     """Until the readers owned elsewhere take them from here, the two must agree."""
-    from table_app import STALL_S
     from web.client_limits import WORKER_CONNECTIONS
-    from web.service.table import LEASE_S
     from web.streams import HEARTBEAT_S
 
-    readers = {
-        "HEARTBEAT_S": HEARTBEAT_S,
-        "BOT_LEASE_S": LEASE_S,
-        "TABLE_STALL_S": STALL_S,
-        "CONNECTIONS": WORKER_CONNECTIONS,
-    }
+    readers = {"HEARTBEAT_S": HEARTBEAT_S, "CONNECTIONS": WORKER_CONNECTIONS}
     for name, value in readers.items():
         if from_environment(name) == BY_NAME[name].default:
             assert value == BY_NAME[name].default, name
+
+
+def test_the_table_takes_its_lease_and_decisions_log_from_the_apps_config(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOBAGO_BOT_LEASE_S", "2.5")
+    log = str(tmp_path / "decisions.jsonl")
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "l.sqlite3"), "DECISIONS_LOG": log}
+    )
+    sessions = app.extensions["game_sessions"]
+    assert (sessions.lease_s, sessions.decisions_log) == (2.5, log)
+    sessions.store.close()
+    default = build(tmp_path, None, {})
+    assert default["BOT_LEASE_S"] == 10.0 and "DECISIONS_LOG" not in default
+
+
+def test_the_server_processes_read_their_settings_through_the_config():
+    """gunicorn's settings and the table processes' watch: ``from_environment`` on a fresh
+    interpreter, so a variable set is taken and a bad one stops the start by its name."""
+    script = (
+        "import runpy, table_app, web.thinkers\n"
+        "g = runpy.run_path('gunicorn.conf.py')\n"
+        "print(g['worker_connections'], g['keepalive'], g['REQUEST_TIMEOUT_S'],"
+        " g['dirty_workers'], table_app.STALL_S, web.thinkers.STALL_S)\n"
+    )
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "TOBAGO_CONNECTIONS": "40",
+        "TOBAGO_IDLE_TIMEOUT_S": "4",
+        "TOBAGO_REQUEST_TIMEOUT_S": "7.5",
+        "TOBAGO_TABLE_PROCESSES": "0",
+        "TOBAGO_TABLE_STALL_S": "3",
+    }
+    run = [sys.executable, "-c", script]
+    proc = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.stdout.split() == ["40", "4", "7.5", "0", "3.0", "3.0"], proc.stderr
+    env["TOBAGO_IDLE_TIMEOUT_S"] = "soon"
+    proc = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode != 0 and "TOBAGO_IDLE_TIMEOUT_S: a positive whole number" in proc.stderr
 
 
 # --- completeness --------------------------------------------------------------------------------
@@ -306,27 +337,26 @@ def test_the_readme_lists_every_setting_as_declared():
         assert s.doc in row and all(f"`{v}`" in row for v in s.variables()), s.name
 
 
-#: Modules that still read the environment themselves: ``web.config`` (the one place that
-#: should), ``web/review.py`` (gunicorn's dirty socket: whether this process has a table process
-#: to send analyses to, no setting), the test suite's hooks, and the readers of ``PROCESS``
-#: settings owned elsewhere, to take them through ``from_environment`` or the app's config.
+#: Modules that still read the environment themselves, each for a reason that is no setting:
+#: ``web.config`` (the one place that reads settings), hand-offs between a server's processes
+#: and the test suite's hooks. ``web/streams.py`` and ``web/client_limits.py`` are the last
+#: readers of ``PROCESS`` settings, to take them through ``from_environment``.
 READS_THE_ENVIRONMENT = {
     "web/config.py",
-    "web/review.py",
+    "web/review.py",  # gunicorn's dirty socket: whether this process has table processes
+    "web/service/bell.py",  # the server's bell's descriptors, handed to its processes
+    "gunicorn.conf.py",  # hands the app's factory and TABLE_RUNNER off to the processes it forks
+    "table_app.py",  # takes the app's factory from gunicorn.conf.py, turns its table runner on
+    "web/thinkers.py",  # as table_app.py, for thinkers without HTTP
     "tests/testgame.py",
     "tests/servers.py",
     "tests/test_generator.py",
     "tests/test_thinkers.py",  # the environment of the thinkers it starts
     "tests/counting_app.py",  # a test hook (TOBAGO_TEST_SEEN): where a test server writes
     "bench/bot_tables_bench.py",  # the environment of the thinkers it starts
-    "web/service/bell.py",  # the server's bell's descriptors, handed to its processes: no setting
-    "web/thinkers.py",  # as table_app.py: the app's factory, and the table runner on
     # to convert (their declarations are here already)
     "web/streams.py",
     "web/client_limits.py",
-    "web/service/table.py",
-    "table_app.py",
-    "gunicorn.conf.py",
 }
 
 

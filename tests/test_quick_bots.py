@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from games.base import get_kind, legal_only
-from tests.testgame import BlindAuction
+from tests.testgame import BlindAuction, human_and_bots
 from web.service.moves import BotFailed
 from web.service.sessions import GameSessions
 
@@ -52,11 +52,7 @@ def _log(s: GameSessions, game_id: str) -> list[tuple]:
 
 
 def test_quick_bots_reply_in_the_players_write_as_a_runner_would(sessions):
-    seats = [
-        {"type": "human"},
-        {"type": "bot", "level": "quick"},
-        {"type": "bot", "level": "quick"},
-    ]
+    seats = human_and_bots("quick", "quick")
     logs = []
     for quick in (True, False):
         s = sessions(quick_bots=quick)
@@ -79,11 +75,7 @@ def test_a_moves_answer_carries_the_entries_it_appended_as_events_gives_them(ses
     bot that thinks in the runner, only the player's (its reply comes later, as an event)."""
     for level, count in (("quick", 3), ("greedy", 1)):
         s = sessions()
-        seats = [
-            {"type": "human"},
-            {"type": "bot", "level": level},
-            {"type": "bot", "level": level},
-        ]
+        seats = human_and_bots(level, level)
         game, _, _, _ = s.create("blind_auction", seats, {"rounds": 3}, 17)
         s.play_due_bots()
         before = s.store.version(game.id)
@@ -97,11 +89,7 @@ def test_a_moves_answer_carries_the_entries_it_appended_as_events_gives_them(ses
 
 def test_a_bot_that_reads_a_view_stays_in_the_runner(sessions):
     s = sessions()
-    seats = [
-        {"type": "human"},
-        {"type": "bot", "level": "quick"},
-        {"type": "bot", "level": "greedy"},
-    ]
+    seats = human_and_bots("quick", "greedy")
     game, _, _, _ = s.create("blind_auction", seats, {"rounds": 3}, 17)
     s.play_due_bots()
     answer = _bid(s, game.id)  # a table with one view-reading bot: every bot in the runner

@@ -18,7 +18,7 @@ import pytest
 
 from errors import IllegalAction, InvalidInput, NotFound, StaleVersion
 from games.base import get_kind
-from tests.testgame import BlindAuction
+from tests.testgame import BlindAuction, human_and_bots
 from web.service.moves import BotFailed
 from web.service.sessions import GameSessions
 from web.storage import (
@@ -189,11 +189,7 @@ def test_a_crashing_engine_is_raised_never_a_400_and_its_cached_state_is_rebuilt
 
 def test_bots_move_when_the_table_plays_them_each_as_its_own_version(sessions):
     sessions = sessions()
-    seats = [
-        {"type": "human"},
-        {"type": "bot", "level": "random"},
-        {"type": "bot", "level": "greedy"},
-    ]
+    seats = human_and_bots("random", "greedy")
     game, tokens, _, state = sessions.create("blind_auction", seats, {"rounds": 3}, 3)
     assert set(tokens) == {0}
     assert game.version == 0 and game.bot == "thinking"  # the bots' bids are due, not made

@@ -18,6 +18,7 @@ from psycopg import pq
 from psycopg.types.json import Jsonb
 
 from errors import Forbidden, StorageReadOnly
+from tests import schema_rewinds as back
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat, VersionMoved
 from web.storage.chat import ChatLine
@@ -161,7 +162,7 @@ def test_a_version_2_database_gains_chosen_seeds_public_games_and_turn_deadlines
     with psycopg.connect(url, autocommit=True) as conn:  # back to version 2
         for column in ("seed_chosen", "public", "turn_deadlines"):
             conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
-        before_accounts(conn)
+        back.before_accounts(conn)
         for game_id, seats in rows.items():
             indexed = [{"index": i, **s} for i, s in enumerate(seats)]
             conn.execute(
@@ -205,7 +206,7 @@ def old_database(
 
 def test_a_version_6_database_gains_the_table_chat(stores, url):
     """As the SQLite file's: games stored before the chat have none, and take lines."""
-    store = old_database(stores, url, 6, before_chat)
+    store = old_database(stores, url, 6, back.before_chat)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
     with store.transaction("g1") as tx:
         tx.add_chat(ChatLine(1, 1, "hello", 5.0, 6.0))
@@ -214,7 +215,7 @@ def test_a_version_6_database_gains_the_table_chat(stores, url):
 
 def test_a_version_4_database_gains_the_time_banks(stores, url):
     """As the SQLite file's: games stored before time banks (issue 41) have none, and play on."""
-    store = old_database(stores, url, 4, before_banks)
+    store = old_database(stores, url, 4, back.before_banks)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").banks is None
     banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
     with store.transaction("g1") as tx:
@@ -222,66 +223,17 @@ def test_a_version_4_database_gains_the_time_banks(stores, url):
     assert store.get("g1").banks == banks
 
 
-#: The accounts' tables (schema version 4), children first.
-ACCOUNT_TABLES = (
-    "rating_changes",
-    "ratings",
-    "players",
-    "attempts",
-    "access_tokens",
-    "web_sessions",
-    "accounts",
-)
-
-
-def before_lobby(conn: psycopg.Connection) -> None:
-    """Back to schema version 7: no lobby's columns (their indexes go with them)."""
-    for column in ("rated", "lobby", "lobby_until", "fill_at", "fill_level"):
-        conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
-
-
 def test_a_version_7_database_gains_the_lobby(stores, url):
     """As the SQLite file's: games stored before the lobby are rated, none an open table."""
-    store = old_database(stores, url, 7, before_lobby)
+    store = old_database(stores, url, 7, back.before_lobby)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").rated
     assert store.open_tables("blind_auction", 10) == []
 
 
-def before_chat(conn: psycopg.Connection) -> None:
-    """Back to schema version 6: no lobby, no table chat, no ``games.chat``."""
-    before_lobby(conn)
-    conn.execute("DROP TABLE chat")
-    conn.execute("ALTER TABLE games DROP COLUMN chat")
-
-
-def before_mail(conn: psycopg.Connection) -> None:
-    """Back to schema version 5: no table chat, no turn e-mails (their table, the accounts'
-    columns)."""
-    before_chat(conn)
-    conn.execute("DROP TABLE turn_mails")
-    for column in ("email", "mail_off", "mail_token"):
-        conn.execute(f"ALTER TABLE accounts DROP COLUMN {column}")
-
-
-def before_banks(conn: psycopg.Connection) -> None:
-    """Back to schema version 4: no turn e-mails, no ``games.banks``."""
-    before_mail(conn)
-    conn.execute("ALTER TABLE games DROP COLUMN banks")
-
-
 def test_a_version_5_database_gains_the_turn_e_mails(stores, url):
     """As the SQLite file's: accounts stored before turn e-mails have no address."""
-    store = old_database(stores, url, 5, before_mail)
+    store = old_database(stores, url, 5, back.before_mail)
     assert store.schema_version == SCHEMA_VERSION and store.waiting(10) == []
-
-
-def before_accounts(conn: psycopg.Connection) -> None:
-    """Back to schema version 3: no turn e-mails, no time banks, no accounts' tables, no
-    ``games.to_act``."""
-    before_banks(conn)
-    for table in ACCOUNT_TABLES:
-        conn.execute(f"DROP TABLE {table}")
-    conn.execute("ALTER TABLE games DROP COLUMN to_act")
 
 
 def _append(store: PostgresStore, version: int, fail: bool = False) -> None:

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from errors import DatabaseUnavailable, Forbidden
+from tests import schema_rewinds as back
 from web.service.sessions import GameSessions
 from web.storage import RUNNING, ActionRecord, GameRecord, Seat
 from web.storage.chat import ChatLine
@@ -54,10 +55,10 @@ def _check_schema(conn: sqlite3.Connection) -> None:
     assert {"games_seq", "games_bots"} <= indexes
     cols = {r[1] for r in conn.execute("PRAGMA table_info(actions)")}
     assert {"game", "version", "seat", "action", "time"} <= cols
-    assert set(ACCOUNT_TABLES) <= tables and "chat" in tables
+    assert set(back.ACCOUNT_TABLES) <= tables and "chat" in tables
     games = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
-    assert {"to_act", "banks", "chat", *LOBBY_COLUMNS} <= games
-    assert set(LOBBY_INDEXES) <= {r[1] for r in conn.execute("PRAGMA index_list(games)")}
+    assert {"to_act", "banks", "chat", *back.LOBBY_COLUMNS} <= games
+    assert set(back.LOBBY_INDEXES) <= {r[1] for r in conn.execute("PRAGMA index_list(games)")}
 
 
 def test_a_version_cannot_be_written_twice(store):
@@ -209,7 +210,7 @@ def _before_snapshots(conn: sqlite3.Connection) -> None:
         conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
     for column in ("bot_failed", "seed_chosen", "public", "turn_deadlines"):
         conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
-    _before_accounts(conn)
+    back.before_accounts(conn)
 
 
 def test_a_version_3_database_gains_the_snapshots_table_and_the_change_counter(db):
@@ -219,65 +220,9 @@ def test_a_version_3_database_gains_the_snapshots_table_and_the_change_counter(d
     _schema_checked(store)
 
 
-#: The accounts' tables (schema version 7), children first.
-ACCOUNT_TABLES = (
-    "rating_changes",
-    "ratings",
-    "players",
-    "attempts",
-    "access_tokens",
-    "web_sessions",
-    "accounts",
-)
-
-
-#: The lobby's columns of ``games`` and their indexes (schema version 11).
-LOBBY_COLUMNS = ("rated", "lobby", "lobby_until", "fill_at", "fill_level")
-LOBBY_INDEXES = ("games_lobby_kind", "games_lobby_key")
-
-
-def _before_lobby(conn: sqlite3.Connection) -> None:
-    """Back to schema version 10: no lobby's columns."""
-    for index in LOBBY_INDEXES:
-        conn.execute(f"DROP INDEX {index}")
-    for column in LOBBY_COLUMNS:
-        conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
-
-
-def before_chat(conn: sqlite3.Connection) -> None:
-    """Back to schema version 9: no lobby, no table chat, no ``games.chat``."""
-    _before_lobby(conn)
-    conn.execute("DROP TABLE chat")
-    conn.execute("ALTER TABLE games DROP COLUMN chat")
-
-
-def _before_mail(conn: sqlite3.Connection) -> None:
-    """Back to schema version 8: no table chat, no turn e-mails (their table, the accounts'
-    columns)."""
-    before_chat(conn)
-    conn.execute("DROP TABLE turn_mails")
-    conn.execute("DROP INDEX accounts_mail")
-    for column in ("email", "mail_off", "mail_token"):
-        conn.execute(f"ALTER TABLE accounts DROP COLUMN {column}")
-
-
-def _before_banks(conn: sqlite3.Connection) -> None:
-    """Back to schema version 7: no turn e-mails, no ``games.banks``."""
-    _before_mail(conn)
-    conn.execute("ALTER TABLE games DROP COLUMN banks")
-
-
-def _before_accounts(conn: sqlite3.Connection) -> None:
-    """Back to schema version 6: no time banks, no accounts' tables, no ``games.to_act``."""
-    _before_banks(conn)
-    for table in ACCOUNT_TABLES:
-        conn.execute(f"DROP TABLE {table}")
-    conn.execute("ALTER TABLE games DROP COLUMN to_act")
-
-
 def test_a_version_9_database_gains_the_table_chat(db):
     """Games stored before the chat have none, and take lines from then on."""
-    store = old_database(db, 9, before_chat)
+    store = old_database(db, 9, back.before_chat)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").chat == 0
     assert store.chat("g1") == []
     with store.transaction("g1") as tx:
@@ -306,7 +251,7 @@ def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines
     def rewind(conn: sqlite3.Connection) -> None:  # version 5, and games it stored
         for column in ("seed_chosen", "public", "turn_deadlines"):
             conn.execute(f"ALTER TABLE games DROP COLUMN {column}")
-        _before_accounts(conn)
+        back.before_accounts(conn)
         for game_id, seats in rows.items():
             conn.execute(
                 "INSERT INTO games (id, kind, options, seed, seats, version, status, origin,"
@@ -332,7 +277,7 @@ def test_a_version_5_database_gains_chosen_seeds_public_games_and_turn_deadlines
 
 def test_a_version_7_database_gains_the_time_banks(db):
     """Games stored before time banks (issue 41) have none, and play on."""
-    store = old_database(db, 7, _before_banks)
+    store = old_database(db, 7, back.before_banks)
     assert store.schema_version == SCHEMA_VERSION and store.get("g1").banks is None
     banks = {"left": {"0": 170.0, "1": 180.0}, "start": {"1": 5.0}, "opened": 1.0}
     with store.transaction("g1") as tx:
@@ -350,7 +295,7 @@ def test_a_database_from_newer_code_is_refused(db):
 
 def test_a_version_8_database_gains_the_turn_e_mails(db):
     """Accounts stored before turn e-mails (issue 41) have no address, and games play on."""
-    store = old_database(db, 8, _before_mail)
+    store = old_database(db, 8, back.before_mail)
     assert store.schema_version == SCHEMA_VERSION and store.waiting(10) == []
     assert store.email_of("nobody") == (None, False)
     _schema_checked(store)
@@ -358,7 +303,7 @@ def test_a_version_8_database_gains_the_turn_e_mails(db):
 
 def test_a_version_10_database_gains_the_lobby(db):
     """Games stored before the lobby (issue 41) are rated tables, none open in the lobby."""
-    store = old_database(db, 10, _before_lobby)
+    store = old_database(db, 10, back.before_lobby)
     game = store.get("g1")
     assert store.schema_version == SCHEMA_VERSION and game.rated and game.lobby_until is None
     assert store.open_tables("blind_auction", 10) == []

@@ -11,10 +11,12 @@ and a stream resumed with ``Last-Event-ID`` misses nothing.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
 import time
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 import requests
@@ -65,6 +67,23 @@ def _read(resp, count: int) -> list[dict[str, str]]:
     while len(_parse(text)) < count:
         text += next(chunks).decode()
     return _parse(text)[:count]
+
+
+@contextlib.contextmanager
+def _listening(client, gid: str, count: int) -> Iterator[list[list[dict[str, str]]]]:
+    """The game's stream read in a thread for its first ``count`` events, asleep on the watcher
+    when the block starts; the block's end waits for them (10 s at most) and closes it. Yields
+    the list they arrive in (empty: they did not)."""
+    resp = client.get(f"/api/games/{gid}/stream")
+    got: list[list[dict[str, str]]] = []
+    reader = threading.Thread(target=lambda: got.append(_read(resp, count)), daemon=True)
+    reader.start()
+    time.sleep(0.3)  # the stream is asleep on the watcher
+    try:
+        yield got
+        reader.join(10)
+    finally:
+        resp.close()
 
 
 def test_a_stream_sends_every_entry_as_the_events_endpoint_gives_it(client):
@@ -134,15 +153,9 @@ def test_a_silent_stream_sends_a_heartbeat(client, monkeypatch):
 
 def test_a_move_made_while_a_stream_waits_arrives(client):
     gid, tokens = _game(client)
-    resp = client.get(f"/api/games/{gid}/stream")
-    got: list[list[dict]] = []
-    reader = threading.Thread(target=lambda: got.append(_read(resp, 3)), daemon=True)
-    reader.start()
-    time.sleep(0.3)  # the stream is asleep on the watcher
-    _move(client, gid, tokens)
-    _move(client, gid, tokens)
-    reader.join(10)
-    resp.close()
+    with _listening(client, gid, 3) as got:
+        _move(client, gid, tokens)
+        _move(client, gid, tokens)
     assert got and [int(e["id"]) for e in got[0][1:]] == [1, 2]
 
 
@@ -209,18 +222,12 @@ def test_a_line_said_while_a_stream_waits_arrives_and_a_finished_game_ends_after
     client, clock
 ):
     gid, tokens = _game(client)
-    resp = client.get(f"/api/games/{gid}/stream")
-    got: list[list[dict]] = []
-    reader = threading.Thread(target=lambda: got.append(_read(resp, 4)), daemon=True)
-    reader.start()
-    time.sleep(0.3)  # the stream is asleep on the watcher
-    _say(client, gid, tokens[0], "first")
-    time.sleep(0.3)  # (within one look the entries go first: the two orders are apart)
-    _move(client, gid, tokens)
-    time.sleep(0.3)
-    _say(client, gid, tokens[1], "second")
-    reader.join(10)
-    resp.close()
+    with _listening(client, gid, 4) as got:
+        _say(client, gid, tokens[0], "first")
+        time.sleep(0.3)  # (within one look the entries go first: the two orders are apart)
+        _move(client, gid, tokens)
+        time.sleep(0.3)
+        _say(client, gid, tokens[1], "second")
     assert got, "the stream heard nothing"
     kinds = [(e.get("event"), e["id"]) for e in got[0][1:]]
     assert kinds == [("chat", "0:1"), (None, "1:1"), ("chat", "1:2")]
@@ -347,15 +354,9 @@ def test_a_bot_that_fails_while_a_stream_waits_is_told_by_a_bot_event(client, mo
     seats = [{"type": "human"}, {"type": "bot", "level": "crash"}]
     gid = client.post("/api/games", json={"game": "blind_auction", "seats": seats}).get_json()["id"]
     assert client.get(f"/api/games/{gid}").get_json()["bot"] == "thinking"
-    resp = client.get(f"/api/games/{gid}/stream")
-    got: list[list[dict]] = []
-    reader = threading.Thread(target=lambda: got.append(_read(resp, 2)), daemon=True)
-    reader.start()
-    time.sleep(0.3)  # the stream has looked once: the bot is thinking
-    sessions = client.application.extensions["game_sessions"]
-    assert sessions.play_bots(gid) == 0  # the runner's way: logged and marked
-    reader.join(10)
-    resp.close()
+    with _listening(client, gid, 2) as got:  # (it has looked once: the bot is thinking)
+        sessions = client.application.extensions["game_sessions"]
+        assert sessions.play_bots(gid) == 0  # the runner's way: logged and marked
     assert got and got[0][1]["event"] == "bot"
     assert json.loads(got[0][1]["data"]) == {"version": 0, "bot": "failed"}
     assert client.get(f"/api/games/{gid}").get_json()["bot"] == "failed"

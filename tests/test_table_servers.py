@@ -24,7 +24,7 @@ import requests
 
 from tests.api_calls import bearer
 from tests.bots import my_turn
-from tests.servers import APP_WITH_TESTGAME, Gunicorn, gunicorn_in, table_pids
+from tests.servers import APP_WITH_TESTGAME, Gunicorn, auction_with_bot, gunicorn_in, table_pids
 from web.storage import open_store
 
 pytestmark = pytest.mark.slow
@@ -59,14 +59,6 @@ def thinkers(marks: Path) -> list[int]:
     return [int(p.name.split("-")[0]) for p in found]
 
 
-def new_game(url: str, seed: int) -> dict:
-    seats = [{"type": "human"}, {"type": "bot", "level": "slow"}]
-    body = {"game": "blind_auction", "seats": seats, "seed": seed, "options": {"rounds": 3}}
-    resp = requests.post(url + "/api/games", json=body, timeout=10)
-    assert resp.status_code == 201, resp.text
-    return resp.json()
-
-
 def bid(url: str, gid: str, token: str) -> None:
     """The player bids their first legal card as soon as they may (again after a 409: the bot,
     bidding at the same time, may take the version first); the answer is their move alone."""
@@ -98,7 +90,7 @@ def log_seats(store, gid: str, entries: int, within: float = 60.0) -> list:
 def test_bot_moves_raced_for_by_two_servers_are_each_played_once(pg_cluster, tmp_path, marks):
     url, pair = servers_for(pg_cluster, tmp_path, marks, think_s=0.4)
     with pair[0] as a, pair[1] as b:
-        games = [new_game((a, b)[i % 2].url, i) for i in range(12)]
+        games = [auction_with_bot((a, b)[i % 2].url, "slow", i) for i in range(12)]
 
         def play(i: int, game: dict) -> None:
             for turn in range(3):  # three rounds, each bid through another server
@@ -123,7 +115,7 @@ def test_bot_moves_raced_for_by_two_servers_are_each_played_once(pg_cluster, tmp
 def test_kill_9_of_the_thinking_table_process_loses_nothing(pg_cluster, tmp_path, marks):
     url, pair = servers_for(pg_cluster, tmp_path, marks, think_s=2.0)
     with pair[0] as a, pair[1] as b:
-        gid = new_game(a.url, 5)["id"]  # the bot's first bid is due at once
+        gid = auction_with_bot(a.url, "slow", 5)["id"]  # the bot's first bid is due at once
         until = time.monotonic() + 30
         while not thinkers(marks) and time.monotonic() < until:
             time.sleep(0.05)

@@ -29,7 +29,7 @@ import pytest
 import requests
 
 from games.thinking import Thinking
-from tests.servers import ROOT, Gunicorn, table_pids
+from tests.servers import ROOT, Gunicorn, auction_with_bot, table_pids
 from tests.testgame import BlindAuction, greedy_bot, registered
 from web.service.bell import Bell
 from web.service.sessions import GameSessions
@@ -228,14 +228,6 @@ def app_with_long_tick():
     return create_app({"TABLE_TICK_S": LONG_TICK_S})
 
 
-def bot_game(url: str, seed: int) -> dict:
-    seats = [{"type": "human"}, {"type": "bot", "level": "greedy"}]
-    body = {"game": "blind_auction", "seats": seats, "seed": seed, "options": {"rounds": 3}}
-    made = requests.post(url + "/api/games", json=body, timeout=10)
-    assert made.status_code == 201, made.text
-    return made.json()
-
-
 def bot_seats(url: str, gid: str, after: int, within: float = 5.0) -> list[int]:
     """The seats of the game's entries after ``after`` once there is one (or none in time)."""
     got = requests.get(
@@ -251,7 +243,7 @@ def test_over_gunicorn_a_bot_due_by_an_http_workers_write_is_played_at_once(tmp_
         assert wait_for(lambda: len(table_pids(server.pid)) == 2, 30)
         time.sleep(1.0)  # each thinker's first look is over: from now on only a ring wakes one
         for seed in range(4):
-            game = bot_game(server.url, seed)
+            game = auction_with_bot(server.url, "greedy", seed)
             started = time.monotonic()
             assert bot_seats(server.url, game["id"], 0) == [1]  # the bot's bid, woken
             assert time.monotonic() - started < 3.0

@@ -84,6 +84,22 @@ def bid(client: Any, gid: str, token: str) -> dict:
     return resp.get_json()
 
 
+def until_absent(client: Any, clock: Any, gid: str, token: str, wait_s: float, looks: int) -> dict:
+    """Seat 0 plays (``bid``, with ``token``) while the others let their clocks run out
+    (``wait_s`` a turn), until a seat is marked absent or the game ends (``looks`` at most):
+    the last snapshot."""
+    snap = snapshot(client, gid)
+    for _ in range(looks):
+        if snap["absent"] or snap["over"]:
+            break
+        if 0 in snap["to_act"]:
+            bid(client, gid, token)
+        else:
+            clock.advance(wait_s)
+        snap = snapshot(client, gid)
+    return snap
+
+
 def auction(client: Any, clock: Any, rounds: int = 8) -> tuple[str, list[str], float]:
     """A Blind Auction of two human seats on a bank of ``BANK`` s + ``INCREMENT`` s: its id,
     the tokens and the time it was made."""
@@ -212,15 +228,7 @@ def test_an_absent_seat_on_a_turn_clock_is_played_at_once(client, clock):
     """The time per move (``turn_seconds``) marks absent seats too."""
     game = new_game(client, "dao", options={"turn_seconds": 60})
     gid, tokens = game["id"], [s["token"] for s in game["seats"]]
-    for _ in range(40):
-        snap = snapshot(client, gid)
-        if snap["absent"]:
-            break
-        seat = snap["to_act"][0]
-        if seat == 0:  # seat 0 plays; seat 1 lets its time run out
-            bid(client, gid, tokens[0])
-        else:
-            clock.advance(60)
+    snap = until_absent(client, clock, gid, tokens[0], 60, 40)  # seat 1 lets its time run out
     assert snap["absent"] == [1]
     if 1 in snap["to_act"]:  # its clock is 0 s
         assert snap["turn_deadlines"][1] == snap["now"]
@@ -235,16 +243,8 @@ def test_every_kind_keeps_banks_marks_the_absent_and_takes_them_back(app, client
     to the stored banks."""
     game = new_game(client, kind, options={"time_bank_s": 30, "increment_s": 10})
     gid, tokens = game["id"], [s["token"] for s in game["seats"]]
-    snap = snapshot(client, gid)
-    assert snap["banks"] == [30] * len(tokens)
-    for _ in range(300):
-        if snap["absent"] or snap["over"]:
-            break
-        if 0 in snap["to_act"]:
-            bid(client, gid, tokens[0])
-        else:
-            clock.advance(10)
-        snap = snapshot(client, gid)
+    assert snapshot(client, gid)["banks"] == [30] * len(tokens)
+    snap = until_absent(client, clock, gid, tokens[0], 10, 300)
     assert snap["absent"], "nobody was marked absent"
     seat = snap["absent"][0]
     assert all(b is not None and b >= 0 for b in snap["banks"])
@@ -332,15 +332,7 @@ def test_an_empty_bank_still_gives_a_short_move_to_a_player_back(client, clock):
     play it again at once)."""
     game = new_game(client, "dao", options={"time_bank_s": 30})
     gid, tokens = game["id"], [s["token"] for s in game["seats"]]
-    snap = snapshot(client, gid)
-    for _ in range(200):
-        if snap["absent"] or snap["over"]:
-            break
-        if 0 in snap["to_act"]:
-            bid(client, gid, tokens[0])
-        else:
-            clock.advance(31)
-        snap = snapshot(client, gid)
+    snap = until_absent(client, clock, gid, tokens[0], 31, 200)
     if snap["over"]:
         pytest.skip("the game ended before a seat was marked absent")
     (seat,) = snap["absent"]

@@ -46,6 +46,11 @@ RANKS = tuple(range(1, 11))
 PRIZES = tuple(range(1, 11))
 
 
+def human_and_bots(*levels: str) -> list[dict[str, Any]]:
+    """A table's seats for ``GameSessions.create``: a human, then a bot of each of ``levels``."""
+    return [{"type": "human"}, *({"type": "bot", "level": level} for level in levels)]
+
+
 def card_json(card: int) -> dict[str, Any]:
     """The JSON form of a card id ``0..39``: ``{"id": 17, "suit": "H", "rank": 8}``."""
     return {"id": card, "suit": SUITS[card // len(RANKS)], "rank": RANKS[card % len(RANKS)]}

@@ -27,7 +27,7 @@ from web.accounts import mail
 from web.accounts import ratings as ratings_
 from web.accounts.credentials import COOKIE, SESSION_S, Presented, csrf_token, current_account
 from web.accounts.service import Accounts
-from web.apidoc import api_route, path_param, query_param, validated
+from web.apidoc import E404_KIND, P_KIND, api_route, path_param, query_param, validated
 from web.schemas_accounts import (
     DeleteIn,
     LeaderboardOut,
@@ -524,8 +524,8 @@ def leaderboard(kind_name: str) -> dict[str, Any]:
     f"A game's top {BOARD_SIZE} rated players, by mu - 3 sigma, and the bots' fixed ratings",
     TAG,
     response=LeaderboardOut,
-    errors={404: "No such game kind"},
-    params=[path_param("kind", {"type": "string", "maxLength": 40})],
+    errors={404: E404_KIND},
+    params=[P_KIND],
 )
 def get_leaderboard(kind: str) -> dict:
     return leaderboard(kind)

@@ -80,6 +80,11 @@ def path_param(name: str, schema: dict[str, Any], description: str = "") -> dict
     return {**param, "description": description} if description else param
 
 
+#: The path parameter of a route by game kind (``/api/lobby/{kind}``), and its 404.
+P_KIND = path_param("kind", {"type": "string", "maxLength": 40})
+E404_KIND = "No such game kind"
+
+
 def query_param(name: str, schema: dict[str, Any], description: str = "") -> dict[str, Any]:
     """An OpenAPI query parameter (optional)."""
     param = {"name": name, "in": "query", "required": False, "schema": schema}

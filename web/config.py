@@ -38,7 +38,7 @@ from typing import Any
 from games.base import BUILTIN_GAMES
 from web.service.sessions import MAX_LOG_ENTRIES
 from web.service.states import STATE_CACHE_BYTES, parse_budget
-from web.service.table import TICK_S
+from web.service.table import LEASE_S, TICK_S
 from web.storage.sqlite import LOCK_WAIT_S
 
 #: An ``APP`` setting lives in ``app.config``; a ``PROCESS`` one only in the environment.
@@ -202,6 +202,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("CLOCK", None, in_code, time.time,
             "the clock deadlines are judged by (a function giving seconds)",
             "web/service/sessions.py", shown="`time.time`"),
+    Setting("BOT_LEASE_S", "TOBAGO_BOT_LEASE_S", seconds, LEASE_S,
+            "how long a runner holds a game while its bot thinks",
+            "web/service/table.py"),
+    Setting("DECISIONS_LOG", "TOBAGO_DECISIONS_LOG", text, None,
+            "a file each thinker appends a JSON line to per bot write (wait, effort, CPU)",
+            "web/service/table.py", shown="none"),
     Setting("REVIEW_BACKGROUND", None, flag, True,
             "compute finished games' analyses in the background", "web/review.py"),
     # Flask's own
@@ -254,13 +260,7 @@ SETTINGS: tuple[Setting, ...] = (
             "gunicorn.conf.py", PROCESS, shown="the machine's cores"),
     Setting("TABLE_STALL_S", "TOBAGO_TABLE_STALL_S", seconds, 30.0,
             "a table process whose runner makes no progress this long is replaced",
-            "table_app.py", PROCESS),
-    Setting("BOT_LEASE_S", "TOBAGO_BOT_LEASE_S", seconds, 10.0,
-            "how long a runner holds a game while its bot thinks",
-            "web/service/table.py", PROCESS),
-    Setting("DECISIONS_LOG", "TOBAGO_DECISIONS_LOG", text, None,
-            "a file each thinker appends a JSON line to per bot write (wait, effort, CPU)",
-            "web/service/table.py", PROCESS, shown="none"),
+            "table_app.py, web/thinkers.py", PROCESS),
     Setting("PORT", "PORT", port, 5000,
             "the port of `python app.py`'s development server (`make run` takes `PORT=`)",
             "app.py", PROCESS),

@@ -113,7 +113,9 @@ def init_sessions(app: Flask) -> GameSessions:
     failing bot raises. ``QUICK_BOTS`` (default on): a table whose bots all choose from their
     legal actions alone gets their replies in the player's write (``web.service.moves``). The
     lobby's tidying is one of the runner's chores. ``BOT_ROLLOUTS`` (a game kind's name → its
-    strong bot's rollouts a decision at full effort) is the bots' budget (``games.thinking``);
+    strong bot's rollouts a decision at full effort) is the bots' budget (``games.thinking``),
+    ``BOT_LEASE_S`` how long a runner holds a game while its bot thinks, and ``DECISIONS_LOG`` a
+    file the runner appends each bot write's effort to;
     a write that leaves a bot due rings the server's bell (``web.service.bell``)."""
     found = GameSessions(
         open_store(
@@ -129,6 +131,8 @@ def init_sessions(app: Flask) -> GameSessions:
         quick_bots=bool(app.config.get("QUICK_BOTS", True)),
     )
     found.thinking = Thinking(rollouts=dict(app.config.get("BOT_ROLLOUTS", {})))
+    found.lease_s = app.config["BOT_LEASE_S"]
+    found.decisions_log = app.config.get("DECISIONS_LOG")
     found.bell = inherited()  # the server's thinkers' bell, if its processes share one
     app.extensions["game_sessions"] = found
     # the lobby's open tables are filled by bots and expire on time (web.service.lobby)

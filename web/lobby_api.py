@@ -17,7 +17,7 @@ from flask import Blueprint, Response, current_app
 from errors import NotFound
 from games.base import kinds
 from web.accounts.credentials import current_account
-from web.apidoc import api_route, path_param, validated
+from web.apidoc import E404_KIND, P_KIND, api_route, validated
 from web.games_api import sessions
 from web.schemas_lobby import LobbyOut, QuickPlayIn, SeatedOut
 from web.service import lobby
@@ -95,8 +95,8 @@ def listing(kind: str) -> str:
     f"{LIST_SIZE}; count: how many there are. As read at most {LIST_FRESH_S:g} s before",
     TAG,
     response=LobbyOut,
-    errors={404: "No such game kind"},
-    params=[path_param("kind", {"type": "string", "maxLength": 40})],
+    errors={404: E404_KIND},
+    params=[P_KIND],
 )
 def get_lobby(kind: str) -> Response:
     return Response(listing(kind), mimetype="application/json")

@@ -97,10 +97,15 @@ class RatingOut(BaseModel):
     provisional: bool = Field(description="Fewer rated games than the leaderboards' threshold")
 
 
-class MeOut(BaseModel):
+class AccountOut(BaseModel):
+    """What my page and a player's profile both say of an account."""
+
     name: str
     created: float
     ratings: list[RatingOut]
+
+
+class MeOut(AccountOut):
     email: str | None = Field(description="Where turn e-mails go (null: none)")
     mail_off: bool = Field(description="Turn e-mails are turned off")
 
@@ -198,10 +203,7 @@ class StatOut(BaseModel):
     won: int = Field(description="Finished in first place (shared or not)")
 
 
-class PlayerOut(BaseModel):
-    name: str
-    created: float
-    ratings: list[RatingOut]
+class PlayerOut(AccountOut):
     stats: list[StatOut]
     recent: list[FinishedGameOut] = Field(description="Recent finished public games")
 

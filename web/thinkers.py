@@ -24,8 +24,11 @@ import threading
 import time
 from typing import Any
 
-#: A thinker whose runner made no progress for this long leaves, and is replaced (seconds).
-STALL_S = float(os.environ.get("TOBAGO_TABLE_STALL_S", 30.0))
+from web.config import from_environment
+
+#: A thinker whose runner made no progress for this long leaves, and is replaced (seconds;
+#: ``TOBAGO_TABLE_STALL_S``).
+STALL_S: float = from_environment("TABLE_STALL_S")
 #: How often a thinker looks at its runner's beat, and the parent at its thinkers (seconds).
 WATCH_S = 1.0
 

@@ -24,6 +24,7 @@ import math
 from typing import Any
 
 from errors import IllegalAction, TooManyRequests
+from web.service.cursors import check_within
 from web.service.deadlines import Clock
 from web.storage import GameRecord, GameStore
 from web.storage.chat import ChatLine
@@ -90,13 +91,8 @@ def post_line(store: GameStore, clock: Clock, game_id: str, seat: int, text: str
 def check_chat_after(game: GameRecord, after: int) -> GameRecord:
     """``game``, when ``after`` is at most its chat's line count (409 ``after_past_chat``
     beyond: a conflict with the game's state, like ``after_past_version``)."""
-    if after > game.chat:
-        raise IllegalAction(
-            f"chat_after={after} is past the chat's {game.chat} lines",
-            "after",
-            reason="after_past_chat",
-            params={"after": after, "count": game.chat},
-        )
+    message = f"chat_after={after} is past the chat's {game.chat} lines"
+    check_within(after, game.chat, message, "after_past_chat", "count")
     return game
 
 

@@ -50,6 +50,7 @@ from web.service import table_settings
 from web.service.banks import seat_banks
 from web.service.bell import Bell
 from web.service.chat import check_chat_after
+from web.service.cursors import check_within
 from web.service.deadlines import Clock, clocks_after, late_seat
 from web.service.imports import ends_full, replay_record
 from web.service.moves import (
@@ -145,6 +146,10 @@ class GameSessions:
         self.bell: Bell | None = None
         #: The strong bots' budgets at full effort (``BOT_ROLLOUTS``); the table scales them.
         self.thinking: Thinking = FULL_THINKING
+        #: How long the runner holds a game while its bot thinks (``BOT_LEASE_S``, seconds).
+        self.lease_s = LEASE_S
+        #: A file the runner appends a JSON line to per bot write (``DECISIONS_LOG``), or none.
+        self.decisions_log: str | None = None
         #: What the table runner does besides deadlines and bots, each every so many seconds
         #: (``web.service.table``): e.g. the turn e-mails (``web.accounts.mail``).
         self.chores: list[tuple[float, Callable[[], object]]] = []
@@ -306,13 +311,8 @@ class GameSessions:
     def check_after(game: GameRecord, after: int) -> GameRecord:
         """``game``, when ``after`` is at most its version (409 ``after_past_version`` beyond:
         a conflict with the game's state, not a malformed request)."""
-        if after > game.version:
-            raise IllegalAction(
-                f"after={after} is past the current version {game.version}",
-                "after",
-                reason="after_past_version",
-                params={"after": after, "version": game.version},
-            )
+        message = f"after={after} is past the current version {game.version}"
+        check_within(after, game.version, message, "after_past_version", "version")
         return game
 
     def _wait_for_move(

@@ -44,7 +44,9 @@ thinker took it: in full while the thinkers keep up (``SHRINK_AFTER_S``), less a
 queue grows (never below ``MIN_EFFORT``), so replies stay prompt and the thinkers catch up; the
 budgets at full effort are the app's (``BOT_ROLLOUTS``, ``GameSessions.thinking``). Each
 write's waited time, effort, moves and thinking CPU are appended, one JSON line, to
-``TOBAGO_DECISIONS_LOG`` when it is set (the bench reads it: ``bench/bot_tables_bench.py``).
+the sessions' ``decisions_log`` when it is set (the app's ``DECISIONS_LOG``; the bench reads
+it: ``bench/bot_tables_bench.py``). A runner takes a game for the sessions' ``lease_s``
+(``BOT_LEASE_S``).
 
 **The runner proves its progress.** Its loop beats (``TableRunner.beat``, monotonic seconds)
 at every tick and after every game it settled or played and every chore, and tells ``on_beat``
@@ -80,9 +82,9 @@ log = logging.getLogger(__name__)
 
 #: How often a runner looks for due deadlines and bots (seconds).
 TICK_S = 0.05
-#: How long a runner holds a game it thinks about; then any runner may take it again
-#: (``TOBAGO_BOT_LEASE_S``): longer than a bot's longest thought.
-LEASE_S = float(os.environ.get("TOBAGO_BOT_LEASE_S", 10.0))
+#: How long a runner holds a game it thinks about by default; then any runner may take it again
+#: (seconds, longer than a bot's longest thought; the app's ``BOT_LEASE_S``: ``lease_s``).
+LEASE_S = 10.0
 #: Thinking time written in one append (at least one move is).
 BATCH_S = 0.05
 #: A failed bot is tried again after this long (seconds on the service's clock).
@@ -101,9 +103,6 @@ BEHIND_S = 5.0
 SHRINK_AFTER_S = 0.3
 #: The least share of its budget a strong decision is granted, however long the queue.
 MIN_EFFORT = 0.05
-#: Where each thinker appends one JSON line per bot write (``TOBAGO_DECISIONS_LOG``; unset:
-#: nowhere): the bench's count of the budget each decision used.
-DECISIONS_LOG = os.environ.get("TOBAGO_DECISIONS_LOG") or None
 
 
 def effort_for(waited: float) -> float:
@@ -124,6 +123,8 @@ class GameSessions(Protocol):
     max_log: int
     strict_bots: bool
     thinking: Thinking
+    lease_s: float
+    decisions_log: str | None
     chores: list[tuple[float, Callable[[], object]]]
 
     def settle(self, game: GameRecord) -> GameRecord: ...
@@ -198,17 +199,23 @@ def play_bots(
         return 0
     if after.version == game.version:  # no bot wanted to act (a timed phase waits)
         _set_bot(sessions, game, None, failed=False)
-    elif DECISIONS_LOG is not None:
+    elif sessions.decisions_log is not None:
         moves, used = after.version - game.version, time.thread_time() - cpu
-        _record(game, sessions.clock(), moves, waited, thinking, used)
+        _record(sessions.decisions_log, game, sessions.clock(), moves, waited, thinking, used)
     return after.version - game.version
 
 
 def _record(
-    game: GameRecord, at: float, moves: int, waited: float, thinking: Thinking, cpu: float
+    path: str,
+    game: GameRecord,
+    at: float,
+    moves: int,
+    waited: float,
+    thinking: Thinking,
+    cpu: float,
 ) -> None:
-    """One line of ``DECISIONS_LOG`` (module doc): a short append, whole lines from every
-    process (``O_APPEND``)."""
+    """One line of the decisions log at ``path`` (module doc): a short append, whole lines from
+    every process (``O_APPEND``)."""
     line = {
         "at": round(at, 3),
         "game": game.id,
@@ -220,7 +227,7 @@ def _record(
         "pid": os.getpid(),
     }
     try:
-        with open(DECISIONS_LOG or os.devnull, "a", encoding="utf-8") as out:
+        with open(path, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
     except OSError as e:  # a full or gone disk never stops the bots
         log.warning("the decisions log cannot be written: %s", e)
@@ -364,7 +371,7 @@ class TableRunner:
         self._beat()
         started = time.monotonic()
         for game_id in sessions.store.bots_due(sessions.clock()):
-            play_bots(sessions, game_id)
+            play_bots(sessions, game_id, sessions.lease_s)
             self._beat()
             if time.monotonic() - started >= BOTS_PER_TICK_S:
                 self._again = True
