@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import parse_qsl
 
 import orjson
@@ -33,7 +33,18 @@ from web.errors import domain_error
 from web.security import security_headers
 
 if TYPE_CHECKING:
-    from web.client_limits import StreamSlots
+    from errors import ProjectError
+
+
+class StreamSlots(Protocol):
+    """What the guard asks of the app's stream counts (``web.client_limits.StreamSlots``; a
+    protocol here, so that module may build the guard without the two importing each other)."""
+
+    def take(self, client: str) -> bool: ...
+    def give(self, client: str) -> None: ...
+    def full(self, client: str) -> bool: ...
+    def refusal(self) -> ProjectError: ...
+
 
 #: The paths the guard looks at: a game's stream, and its events (a long-poll with ``wait``).
 _PATH = re.compile(r"/api/games/[^/]+/(stream|events)")
