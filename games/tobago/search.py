@@ -60,8 +60,9 @@ PLAYS = 4
 HORIZON: int | None = 6
 #: ... over at most this many candidates.
 CANDIDATES = 6
-#: The search's settings: 36 rollouts a decision at full effort (96 before the search raced).
-SETTINGS = Settings("tobago", 36, MARGIN, Inconsistent)
+#: The search's settings: 96 rollouts a decision at full effort (36 played 0.715 ± 0.088 heads-up
+#: against normal over 100 games, below the 0.875 ± 0.032 of 96: kept for its strength).
+SETTINGS = Settings("tobago", 96, MARGIN, Inconsistent)
 
 
 #: The strategic bot draws nothing from its generator; one is handed over all the same.
