@@ -213,6 +213,9 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
 
         new = events_after(page, live_server, game_id, version)
         assert new[0]["seat"] == 0 and new[0]["version"] == version + 1
+        # the page may still be catching up with replies the server made meanwhile: judge what
+        # it says once it shows them
+        wait_idle(page, new[-1]["version"] - 1)
         marks = [(entry["seat"], e) for entry in new for e in entry["events"]]
         shown = [(s, e) for s, e in marks if e["type"] in ("bust", "saved")]
         snap = snapshot(page)
