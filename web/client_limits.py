@@ -142,7 +142,6 @@ def install(app: Flask) -> None:
     from web.lean import LeanApi
     from web.stream_guard import StreamGuard
 
-    app.config.setdefault("TRUSTED_PROXIES", setting(app.config, "TRUSTED_PROXIES", 0))
     slots = app.extensions["client_streams"] = StreamSlots(client_streams(app.config))
     guard = app.extensions["stream_guard"] = StreamGuard(app.wsgi_app, slots)
     lean = app.wsgi_app
