@@ -64,6 +64,16 @@ CHROMIUM_ARGS = [
 ]
 OUT = Path(__file__).resolve().parents[1] / "test-output"
 OUT.mkdir(exist_ok=True)
+#: A phone's viewport: every page is also looked at (and screenshot) this narrow.
+PHONE = {"width": 390, "height": 844}
+
+
+def shots_dir(name: str) -> Path:
+    """``test-output/<name>/``, made if missing: where one browser test module's screenshots
+    land (git-ignored)."""
+    shots = OUT / name
+    shots.mkdir(parents=True, exist_ok=True)
+    return shots
 
 
 @contextmanager

@@ -25,7 +25,7 @@ import pytest
 
 from i18n import catalogue
 from tests.browser_support import (
-    OUT,
+    PHONE,
     SignedIn,
     api,
     as_account,
@@ -34,16 +34,15 @@ from tests.browser_support import (
     open_as,
     play_out,
     player_with_games,
+    shots_dir,
     sign_up,
     signed_in_page,
 )
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
-SHOTS = OUT / "accounts"
-SHOTS.mkdir(parents=True, exist_ok=True)
+SHOTS = shots_dir("accounts")
 PASSWORD = "a long passphrase"
-PHONE = {"width": 390, "height": 844}
 BOT = {"type": "bot", "level": "easy"}  # the quick bot: its replies come with the move's answer
 
 

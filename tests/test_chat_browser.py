@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser_support import OUT, api, new_page, open_as, play_by_tokens, say
+from tests.browser_support import PHONE, api, new_page, open_as, play_by_tokens, say, shots_dir
 from tests.game_states import game_at
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
-SHOTS = OUT / "chat"
-SHOTS.mkdir(exist_ok=True)
-PHONE = {"width": 390, "height": 844}
+SHOTS = shots_dir("chat")
 PAIR = [{"type": "human", "name": "Ana"}, {"type": "human", "name": "Bo"}]
 
 

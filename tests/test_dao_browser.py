@@ -18,18 +18,16 @@ from pathlib import Path
 import pytest
 
 from games.dao import strong as dao_strong
-from tests.browser_support import OUT, create_by_form, join_by_link, new_page
+from tests.browser_support import PHONE, create_by_form, join_by_link, new_page, shots_dir
 
 expect = pytest.importorskip("playwright.sync_api").expect
 ROOT = Path(__file__).resolve().parents[1]
-SHOTS = OUT / "dao"
-SHOTS.mkdir(parents=True, exist_ok=True)
+SHOTS = shots_dir("dao")
 #: 4 seats (me, ev, greedy and random bots): I bust once and am saved once by an equal value,
 #: the bots bust and are saved too, and I win (checked below, so a changed engine shows up).
 FOUR_SEED = 22
 #: 2 seats (me against the ev bot), two rounds, a shared win at 0 : 0.
 TWO_SEED = 8
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture(autouse=True)

@@ -17,14 +17,12 @@ import pytest
 import requests
 
 from games.dragons_gold.bots import greedy_bot
-from tests.browser_support import OUT, new_page
+from tests.browser_support import PHONE, new_page, shots_dir
 from tests.game_states import attack_by_keyboard, key
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
-SHOTS = OUT / "dragons_gold"
-SHOTS.mkdir(parents=True, exist_ok=True)
-PHONE = {"width": 390, "height": 844}
+SHOTS = shots_dir("dragons_gold")
 
 
 def snapshot(page) -> dict:

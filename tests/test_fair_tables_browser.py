@@ -13,7 +13,6 @@ import re
 import pytest
 
 from tests.browser_support import (
-    OUT,
     api,
     axe_violations,
     created_bodies,
@@ -21,12 +20,12 @@ from tests.browser_support import (
     new_page,
     open_as,
     served,
+    shots_dir,
 )
 from tests.conftest import FakeClock
 
 expect = pytest.importorskip("playwright.sync_api").expect
-SHOTS = OUT / "fair"
-SHOTS.mkdir(exist_ok=True)
+SHOTS = shots_dir("fair")
 
 
 @pytest.fixture(scope="module")

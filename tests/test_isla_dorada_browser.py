@@ -16,15 +16,13 @@ import pytest
 
 from games.isla_dorada import tables as T
 from i18n import has
-from tests.browser_support import OUT, create_by_form, new_page, open_as
+from tests.browser_support import PHONE, create_by_form, new_page, open_as, shots_dir
 from tests.game_states import game_at, key
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
 ROOT = Path(__file__).resolve().parents[1]
-SHOTS = OUT / "isla_dorada"
-SHOTS.mkdir(parents=True, exist_ok=True)
-PHONE = {"width": 390, "height": 844}
+SHOTS = shots_dir("isla_dorada")
 
 
 def catalogue(lang: str) -> dict:

@@ -13,11 +13,10 @@ import time
 import pytest
 
 from games.base import get_kind
-from tests.browser_support import OUT, api, axe_violations, new_page, open_as
+from tests.browser_support import api, axe_violations, new_page, open_as, shots_dir
 
 expect = pytest.importorskip("playwright.sync_api").expect
-SHOTS = OUT / "live"
-SHOTS.mkdir(exist_ok=True)
+SHOTS = shots_dir("live")
 
 
 def slow_bot(view, legal, rng):

@@ -19,20 +19,18 @@ import time
 import pytest
 
 from tests.browser_support import (
-    OUT,
     api,
     axe_violations,
     new_page,
     raw_keys,
+    shots_dir,
     sign_up,
     signed_in_page,
 )
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
-SHOTS = OUT / "lobby"
-SHOTS.mkdir(parents=True, exist_ok=True)
-PHONE = {"width": 390, "height": 844}
+SHOTS = shots_dir("lobby")
 ANYONE = {"type": "human", "open": True, "listed": True}
 GAME_URL = re.compile(r"/dao/games/([\w-]{12})(\?seat=(\d))?$")
 

@@ -18,13 +18,11 @@ import pytest
 
 from i18n import defined
 from tests.bots import game_over
-from tests.browser_support import OUT, new_page, raw_keys
+from tests.browser_support import PHONE, new_page, raw_keys, shots_dir
 
 expect = pytest.importorskip("playwright.sync_api").expect
 ROOT = Path(__file__).resolve().parents[1]
-SHOTS = OUT / "review"
-SHOTS.mkdir(parents=True, exist_ok=True)
-PHONE = {"width": 390, "height": 844}
+SHOTS = shots_dir("review")
 
 
 def finished(page, server: str, kind: str, seats: list[dict], seed: int) -> dict:

@@ -13,19 +13,18 @@ import urllib.error
 import pytest
 
 from tests.browser_support import (
-    OUT,
     api,
     axe_violations,
     new_page,
     open_as,
     player_with_games,
+    shots_dir,
     signed_in_page,
 )
 
 pytestmark = pytest.mark.browser
 expect = pytest.importorskip("playwright.sync_api").expect
-SHOTS = OUT / "names"
-SHOTS.mkdir(parents=True, exist_ok=True)
+SHOTS = shots_dir("names")
 
 #: The seats of each game: Ana (me) and easy bots, as few as the game takes.
 SEATS = {"dao": 2, "tobago": 2, "isla_dorada": 3, "dragons_gold": 3}

@@ -12,13 +12,20 @@ import time
 import pytest
 
 from games.base import get_kind
-from tests.browser_support import OUT, api, axe_violations, browser, live_server, new_page, open_as
+from tests.browser_support import (
+    api,
+    axe_violations,
+    browser,
+    live_server,
+    new_page,
+    open_as,
+    shots_dir,
+)
 
 __all__ = ["browser", "live_server"]  # fixtures
 
 expect = pytest.importorskip("playwright.sync_api").expect
-SHOTS = OUT / "thinking"
-SHOTS.mkdir(exist_ok=True)
+SHOTS = shots_dir("thinking")
 
 KINDS = ["tobago", "dao", "isla_dorada", "dragons_gold"]
 #: The notice's words in each language (``common.bot_thinking``).

@@ -18,7 +18,6 @@ import pytest
 
 from games.base import get_kind
 from tests.browser_support import (
-    OUT,
     api,
     axe_violations,
     created_bodies,
@@ -26,13 +25,13 @@ from tests.browser_support import (
     open_as,
     raw_keys,
     served,
+    shots_dir,
 )
 from tests.conftest import FakeClock
 
 expect = pytest.importorskip("playwright.sync_api").expect
 pytestmark = pytest.mark.browser
-SHOTS = OUT / "clocks"
-SHOTS.mkdir(exist_ok=True)
+SHOTS = shots_dir("clocks")
 
 #: The page object each game's script leaves on ``window``.
 HANDLES = {
