@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, ratio, report  # noqa: E402
-from bench.http_load import Request, load_args, wrk_rounds  # noqa: E402
+from bench.http_load import Request, healthz_figure, load_args, server_us, wrk_rounds  # noqa: E402
 from games.base import get_kind, kinds, play_bots  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 from web.accounts import ratings  # noqa: E402
@@ -163,10 +163,10 @@ def main() -> None:
         rate = [rate_ms(rated, players, 20 if a.quick else 200) for _ in range(a.rounds)]
         store.close()
         rated.close()
-    base = [x.server_us for x in loads["healthz"]]
-    us = {name: [x.server_us for x in got] for name, got in loads.items()}
+    us = server_us(loads)
+    base = us["healthz"]
     figures = [
-        Figure("accounts.healthz_us", "GET /healthz, server CPU per request", base, "µs"),
+        healthz_figure("accounts", base),
         Figure(
             "accounts.sign_in_ms",
             "a sign-in (argon2id), server CPU per request",

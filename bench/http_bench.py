@@ -59,7 +59,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, Target, parse, parser, ratios, report  # noqa: E402
-from bench.http_load import Load, Request, cpu_rounds, wrk_load, wrk_path  # noqa: E402
+from bench.http_load import (  # noqa: E402
+    Load,
+    Request,
+    cpu_rounds,
+    healthz_figure,
+    server_us,
+    wrk_load,
+    wrk_path,
+)
 from bench.tobago_games import next_move  # noqa: E402
 from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
 from web.service.states import SNAPSHOT_EVERY  # noqa: E402
@@ -466,12 +474,7 @@ def main() -> None:
             )
         base = got["healthz"]
         figures += [
-            Figure(
-                "http.healthz_us",
-                "GET /healthz, server CPU per request",
-                [x.server_us for x in base],
-                "µs",
-            ),
+            healthz_figure("http", server_us(got)["healthz"]),
             cpu_ratio("http.get_ratio", "seat view GET: /healthz CPU / GET CPU", base, got["get"]),
             cpu_ratio(
                 "http.post_ratio",

@@ -41,7 +41,7 @@ from urllib.parse import urlsplit
 
 import requests
 
-from bench.common import interleaved, parse, parser
+from bench.common import Figure, interleaved, parse, parser
 from tests.servers import server_cpu_seconds
 
 WRK_HELP = "this bench needs Debian's wrk: make wrk (apt-get install -y wrk)"
@@ -269,6 +269,16 @@ def wrk_rounds(
         for name, reqs in asked.items()
     }
     return cpu_rounds(master, rounds, loads)
+
+
+def server_us(loads: Mapping[str, list[Load]]) -> dict[str, list[float]]:
+    """The server's CPU µs per request in each round, by the name of the load."""
+    return {name: [x.server_us for x in got] for name, got in loads.items()}
+
+
+def healthz_figure(bench: str, base: list[float]) -> Figure:
+    """``<bench>.healthz_us``: the row an HTTP bench's ratios are taken against, printed first."""
+    return Figure(f"{bench}.healthz_us", "GET /healthz, server CPU per request", base, "µs")
 
 
 def cpu_rounds(

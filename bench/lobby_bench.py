@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, ratio, report  # noqa: E402
-from bench.http_load import Request, load_args, wrk_rounds  # noqa: E402
+from bench.http_load import Request, healthz_figure, load_args, server_us, wrk_rounds  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 from web.lobby_api import LIST_SIZE  # noqa: E402
 from web.storage import HUMAN, OVER, GameRecord, Seat, new_token  # noqa: E402
@@ -92,10 +92,10 @@ def main() -> None:
             loads = wrk_rounds(server.pid, url, asked, a.rounds, seconds)
         reads = [read_ms(store, 20 if a.quick else 100) for _ in range(a.rounds)]
         store.close()
-    base = [x.server_us for x in loads["healthz"]]
-    us = {name: [x.server_us for x in got] for name, got in loads.items()}
+    us = server_us(loads)
+    base = us["healthz"]
     figures = [
-        Figure("lobby.healthz_us", "GET /healthz, server CPU per request", base, "µs"),
+        healthz_figure("lobby", base),
         ratio(
             "lobby.list_ratio",
             f"GET /api/lobby/{KIND} with {tables:,} open tables: /healthz CPU / its CPU",

@@ -46,7 +46,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, cpu_median, interleaved, parse_options, ratio, report  # noqa: E402
-from bench.http_load import Load, Request, measured, once_load, wrk_load, wrk_path  # noqa: E402
+from bench.http_load import (  # noqa: E402
+    Load,
+    Request,
+    healthz_figure,
+    measured,
+    once_load,
+    wrk_load,
+    wrk_path,
+)
 from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
 from solver import DECK, Clue, MapColumn, clue_mask, column_mask, evaluate, legal_plays  # noqa: E402
@@ -228,9 +236,7 @@ def bench_http(
             wrk_load(server.url, reqs, 1, a.connections)
         cpu = interleaved(a.rounds, {key: functools.partial(load, key) for key in results})
     base = cpu["healthz"]
-    figures = [
-        Figure("solver.healthz_us", "GET /healthz, server CPU per request", base, "µs"),
-    ]
+    figures = [healthz_figure("solver", base)]
     for key, words, targeted in ROWS:
         figures.append(
             ratio(
