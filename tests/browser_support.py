@@ -237,6 +237,20 @@ def open_as(page, server: str, kind: str, game: dict, seat: int | None, query: s
 
 
 #: axe-core, vendored from the npm registry (static/vendor/axe-core/, MPL-2.0).
+def dao_idle(page, after: int | None = None, *, bots: bool = True, timeout: float = 20_000) -> dict:
+    """Until a DAO game page shows the server's latest snapshot (newer than ``after``), its replay
+    done and, with ``bots``, no bot thinking (the table's replies have come); that snapshot."""
+    settled = " && window.daoGame.snap.bot !== 'thinking'" if bots else ""
+    page.wait_for_function(
+        "v => window.daoGame && window.daoGame.snap && !window.daoGame.busy"
+        + settled
+        + " && (v === null || window.daoGame.snap.version > v)",
+        arg=after,
+        timeout=timeout,
+    )
+    return page.evaluate("() => window.daoGame.snap")
+
+
 AXE = Path(__file__).resolve().parents[1] / "static/vendor/axe-core/axe.min.js"
 
 

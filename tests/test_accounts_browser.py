@@ -30,6 +30,7 @@ from tests.browser_support import (
     api,
     as_account,
     close_clean,
+    dao_idle,
     new_page,
     open_as,
     play_out,
@@ -91,15 +92,6 @@ def session_of(page, server: str) -> SignedIn:
 def tokens_of(page, game_id: str) -> dict:
     return json.loads(
         page.evaluate("k => localStorage.getItem(k) || '{}'", f"tobago.tokens.{game_id}")
-    )
-
-
-def dao_idle(page, after: int | None = None) -> None:
-    page.wait_for_function(
-        "v => window.daoGame && window.daoGame.snap && !window.daoGame.busy"
-        " && window.daoGame.snap.bot !== 'thinking' && (v === null || window.daoGame.snap.version > v)",
-        arg=after,
-        timeout=20_000,
     )
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from games.dao import strong as dao_strong
-from tests.browser_support import PHONE, create_by_form, join_by_link, new_page, shots_dir
+from tests.browser_support import PHONE, create_by_form, dao_idle, join_by_link, new_page, shots_dir
 
 expect = pytest.importorskip("playwright.sync_api").expect
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,18 +43,6 @@ def snapshot(page) -> dict:
     return page.evaluate("() => window.daoGame.snap")
 
 
-def wait_idle(page, after: int | None = None, timeout: float = 20_000) -> None:
-    """Until the page shows the server's latest snapshot (newer than ``after``), replay done and
-    no bot thinking (the table's replies have come)."""
-    page.wait_for_function(
-        "v => window.daoGame && window.daoGame.snap && !window.daoGame.busy"
-        " && window.daoGame.snap.bot !== 'thinking'"
-        " && (v === null || window.daoGame.snap.version > v)",
-        arg=after,
-        timeout=timeout,
-    )
-
-
 def card_text(card: dict) -> str:
     return f"{card['element'].capitalize()} {card['value']}"
 
@@ -77,7 +65,7 @@ def new_game(page, server: str, seed: int, seats: list[tuple[str, str | None]] |
 
 def open_game(page) -> None:
     page.wait_for_url(re.compile(r"/dao/games/[\w-]+\?seat=\d"))
-    wait_idle(page)
+    dao_idle(page)
 
 
 def events_after(page, server: str, game_id: str, version: int) -> list[dict]:
@@ -201,7 +189,7 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
         moves[play(page, action, n)] += 1
         if n == 0:  # at the normal pace the bots' three replies are replayed one by one
             expect(page.locator("#status")).to_contain_text("is playing", timeout=3000)
-        wait_idle(page, version)
+        dao_idle(page, version)
         if n == 0:
             assert time.monotonic() - started > 1.2, "bots were not paced"
             page.select_option("#speed", "0")
@@ -213,7 +201,7 @@ def test_whole_game_against_three_bots_by_clicks_and_keys(browser, live_server):
         assert new[0]["seat"] == 0 and new[0]["version"] == version + 1
         # the page may still be catching up with replies the server made meanwhile: judge what
         # it says once it shows them
-        wait_idle(page, new[-1]["version"] - 1)
+        dao_idle(page, new[-1]["version"] - 1)
         marks = [(entry["seat"], e) for entry in new for e in entry["events"]]
         shown = [(s, e) for s, e in marks if e["type"] in ("bust", "saved")]
         snap = snapshot(page)
@@ -279,14 +267,14 @@ def test_a_friend_joins_by_link_and_sees_moves_without_reloading(browser, live_s
     # Alice takes; Bea's page shows it through the long-poll, then Bea takes too.
     version = snapshot(alice)["version"]
     alice.click("#take")
-    wait_idle(alice, version)
+    dao_idle(alice, version)
     expect(bob.locator("#player-0 .dao-player-count")).to_have_text("1 card", timeout=15_000)
     expect(bob.locator("#log li").first).to_contain_text("took")
     expect(bob.locator("#status")).to_contain_text("Your turn")
     bob.keyboard.press("t")
     expect(alice.locator("#player-1 .dao-player-count")).to_have_text("1 card", timeout=15_000)
     # each page lists its own pile only: the other's is a count (and absent from the snapshot)
-    wait_idle(bob)
+    dao_idle(bob)
     for me, seat in ((alice, 0), (bob, 1)):
         view = snapshot(me)["view"]
         assert view["players"][1 - seat]["cards"] is None
@@ -327,7 +315,7 @@ def test_phone_screen_in_chinese_two_rounds_to_the_end(browser, live_server):
         rounds_seen.add(snap["view"]["round"])
         version = snap["version"]
         page.locator(f"#{snap['view']['helper']['advice']}").tap()
-        wait_idle(page, version)
+        dao_idle(page, version)
         snap = snapshot(page)
         if snap["view"]["round"] == 2 and 2 not in rounds_seen:
             expect(page.locator("#round")).to_have_text("第 2 局，共 2 局")

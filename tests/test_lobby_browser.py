@@ -21,6 +21,7 @@ import pytest
 from tests.browser_support import (
     api,
     axe_violations,
+    dao_idle,
     new_page,
     raw_keys,
     shots_dir,
@@ -43,14 +44,9 @@ def game_of(page) -> tuple[str, int | None]:
 
 
 def idle(page, after: int | None = None) -> dict:
-    """Until the DAO page shows its latest snapshot (newer than ``after``); that snapshot."""
-    page.wait_for_function(
-        "v => window.daoGame && window.daoGame.snap && !window.daoGame.busy"
-        " && (v === null || window.daoGame.snap.version > v)",
-        arg=after,
-        timeout=20_000,
-    )
-    return page.evaluate("() => window.daoGame.snap")
+    """Until the DAO page shows its latest snapshot (newer than ``after``), a bot's turn or not;
+    that snapshot."""
+    return dao_idle(page, after, bots=False)
 
 
 def play_a_move_each(pages: list) -> None:
