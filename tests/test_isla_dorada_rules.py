@@ -61,6 +61,17 @@ def everyone_passes_but(state, winner, paying=None):
         KIND.apply(state, winner, way if paying is None else {"type": "pay", "cards": paying})
 
 
+def won_route(here: str, there: str, card: str, value: int):
+    """A three-seat game in which seat 0, at ``here`` with one ``card``, has won the move along
+    the route to ``there`` with a bid of ``value`` (everyone else passed)."""
+    state = S.game(3)
+    S.at(state, here)
+    S.give(state, 0, card)
+    KIND.apply(state, 0, bid(S.route(here, there), value))
+    everyone_passes_but(state, 0)
+    return state
+
+
 def no_treasures(state):
     while state.phase == "treasure":
         KIND.apply(state, KIND.to_act(state)[0], treasures())
@@ -406,11 +417,7 @@ def test_every_round_has_a_winner_and_the_expedition_moves_every_round():
 
 
 def test_a_river_carries_on_downstream_and_only_the_last_stop_is_explored():
-    state = S.game(3)
-    S.at(state, "snow_pass")
-    S.give(state, 0, "kayak")
-    KIND.apply(state, 0, bid(S.route("snow_pass", "golden_falls"), 2))
-    everyone_passes_but(state, 0)
+    state = won_route("snow_pass", "golden_falls", "kayak", 2)
     assert state.phase == "move" and KIND.legal_actions(state, 0) == [
         {"type": "continue"},
         {"type": "stop"},
@@ -430,11 +437,7 @@ def test_a_river_carries_on_downstream_and_only_the_last_stop_is_explored():
 
 
 def test_a_river_ends_at_its_mouth_on_the_sea():
-    state = S.game(3)
-    S.at(state, "lost_city")
-    S.give(state, 0, "kayak")
-    KIND.apply(state, 0, bid(S.route("lost_city", "coral_reef"), 2))
-    everyone_passes_but(state, 0)
+    state = won_route("lost_city", "coral_reef", "kayak", 2)
     assert state.location == T.LOC_INDEX["coral_reef"] and state.phase == "treasure"  # no choice
 
 
@@ -446,6 +449,18 @@ def _sangaia_case(count: int):
             if len(on) == count and here != T.CRASH and there != T.CRASH:
                 return r, here, there, on
     raise AssertionError("no such route on the map")
+
+
+def _sangaia_won(count: int):
+    """Seat 0 wins a move with Sangaia along a land route from which ``count`` routes of its type
+    go on (``_sangaia_case``); the state, the route's end and the routes on."""
+    state = S.game(3)
+    r, here, there, on = _sangaia_case(count)
+    S.at(state, T.LOC_IDS[here])
+    S.give(state, 0, T.KIND_FOR_LAND[T.ROUTE_TYPE[r]])
+    KIND.apply(state, 0, bid(T.ROUTE_IDS[r], 1, sangaia=S.give(state, 0, "sangaia")[0]))
+    everyone_passes_but(state, 0)
+    return state, there, on
 
 
 def test_sangaia_skips_the_destination_and_the_leader_chooses_the_route_on():
@@ -466,19 +481,9 @@ def test_sangaia_skips_the_destination_and_the_leader_chooses_the_route_on():
 
 
 def test_sangaia_with_one_way_on_goes_at_once_and_with_none_stops():
-    state = S.game(3)
-    r, here, there, on = _sangaia_case(1)
-    S.at(state, T.LOC_IDS[here])
-    S.give(state, 0, T.KIND_FOR_LAND[T.ROUTE_TYPE[r]])
-    KIND.apply(state, 0, bid(T.ROUTE_IDS[r], 1, sangaia=S.give(state, 0, "sangaia")[0]))
-    everyone_passes_but(state, 0)
+    state, there, on = _sangaia_won(1)
     assert state.location == dict(T.EXITS[there])[on[0]]
-    state = S.game(3)
-    r, here, there, _ = _sangaia_case(0)
-    S.at(state, T.LOC_IDS[here])
-    S.give(state, 0, T.KIND_FOR_LAND[T.ROUTE_TYPE[r]])
-    KIND.apply(state, 0, bid(T.ROUTE_IDS[r], 1, sangaia=S.give(state, 0, "sangaia")[0]))
-    everyone_passes_but(state, 0)
+    state, there, _ = _sangaia_won(0)
     assert state.location == there
 
 
@@ -504,11 +509,7 @@ def test_sangaia_on_a_flight_goes_on_to_any_neighbour_of_the_destination():
 
 
 def test_a_return_to_the_crash_site_places_no_marker():
-    state = S.game(3)
-    S.at(state, "red_mesa")
-    S.give(state, 0, "kamel")
-    KIND.apply(state, 0, bid(S.route("red_mesa", "crash_site"), 1))
-    everyone_passes_but(state, 0)
+    state = won_route("red_mesa", "crash_site", "kamel", 1)
     assert state.location == T.CRASH and state.markers_left == 16 and state.phase == "draw"
 
 
