@@ -59,15 +59,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, Target, parse, parser, ratios, report  # noqa: E402
-from bench.http_load import (  # noqa: E402
-    Load,
-    Request,
-    cpu_rounds,
-    healthz_figure,
-    server_us,
-    wrk_load,
-    wrk_path,
-)
+from bench.http_load import Load, Request, cpu_rounds, healthz_figure, wrk_load, wrk_path  # noqa: E402
 from bench.tobago_games import next_move  # noqa: E402
 from tests.servers import APP_WITH_TESTGAME, Gunicorn  # noqa: E402
 from web.service.states import SNAPSHOT_EVERY  # noqa: E402
@@ -474,7 +466,7 @@ def main() -> None:
             )
         base = got["healthz"]
         figures += [
-            healthz_figure("http", server_us(got)["healthz"]),
+            healthz_figure("http", [x.server_us for x in base]),
             cpu_ratio("http.get_ratio", "seat view GET: /healthz CPU / GET CPU", base, got["get"]),
             cpu_ratio(
                 "http.post_ratio",

@@ -45,16 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, interleaved, median_ratio, parse, parser, ratio, report  # noqa: E402
-from bench.http_load import (  # noqa: E402
-    Load,
-    Request,
-    healthz_figure,
-    measured,
-    once_load,
-    server_us,
-    wrk_load,
-    wrk_path,
-)
+from bench.http_load import Load, Request, healthz_figure, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from bench.tobago_games import next_move  # noqa: E402
 from games.analysis import analyse  # noqa: E402
 from games.base import Action, get_kind, replay  # noqa: E402
@@ -165,15 +156,14 @@ def figures_of(
     """The review's figures from a run's measurements: the HTTP ``loads`` per kind of request,
     the first positions' latencies (ms), the in-process ``cpu`` work per round, the service's
     analysis time (s)."""
-    us_of = server_us(loads)
-    base = us_of["healthz"]
+    base = [x.server_us for x in loads["healthz"]]
     figures = [healthz_figure("review", base)]
     for name, words in (
         ("built", "a step for a seat, built"),
         ("cached", "the same step again, cached"),
         ("all", "a step for everything, built"),
     ):
-        us = us_of[name]
+        us = [x.server_us for x in loads[name]]
         note = f"{statistics.median(us):.0f} µs per step"
         if name == "cached":
             size = statistics.median(x.nbytes / x.requests for x in loads[name])

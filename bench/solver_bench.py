@@ -46,15 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.common import Figure, cpu_median, interleaved, parse_options, ratio, report  # noqa: E402
-from bench.http_load import (  # noqa: E402
-    Load,
-    Request,
-    healthz_figure,
-    measured,
-    once_load,
-    wrk_load,
-    wrk_path,
-)
+from bench.http_load import Load, Request, healthz_figure, measured, once_load, wrk_load, wrk_path  # noqa: E402
 from hexmap.catalog import generated_island  # noqa: E402
 from hexmap.island import Island  # noqa: E402
 from solver import DECK, Clue, MapColumn, clue_mask, column_mask, evaluate, legal_plays  # noqa: E402
