@@ -149,12 +149,21 @@ def created_bodies(page) -> list[dict]:
     return bodies
 
 
+def seat_types(page, types: Sequence[str], names: Sequence[str] = ()) -> None:
+    """On a game's new-game page: each seat's type from seat 0 on (``"me"``, ``"friend"``,
+    ``"anyone"``, ``"bot"``, ``"none"``) and the first seats' names."""
+    for i, kind in enumerate(types):
+        page.select_option(f"#seat-{i}-type", kind)
+    for i, name in enumerate(names):
+        page.fill(f"#seat-{i}-name", name)
+
+
 def create_by_form(page, seed: int, seats: Sequence[tuple[str, str | None]] = ()) -> None:
     """On a game's new-game page: set each seat's type and bot level (``(type, level or
     None)`` from seat 0 on; the others as the form has them), the seed under "advanced", then
     create the game."""
-    for i, (kind, level) in enumerate(seats):
-        page.select_option(f"#seat-{i}-type", kind)
+    seat_types(page, [kind for kind, _ in seats])
+    for i, (_, level) in enumerate(seats):
         if level:
             page.select_option(f"#seat-{i}-level", level)
     page.click("details.advanced summary")

@@ -19,6 +19,7 @@ from tests.browser_support import (
     join_by_link,
     new_page,
     open_as,
+    seat_types,
     served,
     shots_dir,
 )
@@ -50,9 +51,7 @@ def test_tobagos_new_game_page_sends_a_turn_clock_and_an_invitation_link(browser
     host.locator("#time-mode-turn").check()
     expect(host.locator("#turn-seconds option")).to_have_text(["1 minute", "1 day", "3 days"])
     no_violations(host, "tobago/new")
-    for i, kind in enumerate(["me", "friend", "none", "none"]):
-        host.select_option(f"#seat-{i}-type", kind)
-    host.fill("#seat-0-name", "Ana")
+    seat_types(host, ["me", "friend", "none", "none"], ["Ana"])
     host.select_option("#turn-seconds", "60")
     host.click("#create-game")
     expect(host.locator("#created")).to_be_visible()

@@ -24,6 +24,7 @@ from tests.browser_support import (
     dao_idle,
     new_page,
     raw_keys,
+    seat_types,
     shots_dir,
     sign_up,
     signed_in_page,
@@ -86,9 +87,7 @@ def test_a_listed_dao_table_is_found_on_the_lobby_by_another_browser_and_joined(
 ):
     host = new_page(browser)
     host.goto(f"{live_server}/dao/new?lang=en")
-    for i, kind in enumerate(["me", "anyone", "none", "none", "none", "none"]):
-        host.select_option(f"#seat-{i}-type", kind)
-    host.fill("#seat-0-name", "Ana")
+    seat_types(host, ["me", "anyone", "none", "none", "none", "none"], ["Ana"])
     host.click("#create-game")
     expect(host.locator("#created")).to_be_visible()
     host.click("#open-seat")

@@ -16,7 +16,7 @@ import re
 import pytest
 
 from tests.bots import game_over
-from tests.browser_support import OUT, api, new_page, open_as
+from tests.browser_support import OUT, api, new_page, open_as, seat_types
 from tests.tobago_ui import hex_locator, snapshot, wait_idle
 
 pytestmark = pytest.mark.browser
@@ -218,10 +218,7 @@ def test_a_seat_for_a_friend_is_by_link_only_and_the_join_form_names_host_and_gu
     host = new_page(browser, permissions=["clipboard-read", "clipboard-write"])
     host.goto(f"{live_server}/tobago/new")
     expect(host.locator("#island-preview svg")).to_be_visible()
-    for i, kind in enumerate(["me", "friend", "anyone", "none"]):
-        host.select_option(f"#seat-{i}-type", kind)
-    host.fill("#seat-0-name", "Alice")
-    host.fill("#seat-1-name", "Bob")
+    seat_types(host, ["me", "friend", "anyone", "none"], ["Alice", "Bob"])
     host.click("#create-game")
     expect(host.locator("#created")).to_be_visible()
     link = host.locator("#share-1").input_value()
