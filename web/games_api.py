@@ -334,7 +334,7 @@ lean_pattern("POST", f"/api/games/(?P<game_id>{GAME_ID_PATTERN[1:-1]})/actions",
     "/api/games/{game_id}/events",
     f"Public events after a version, at most {EVENTS_PAGE} (`more`: ask again after the last); "
     "waits up to `wait` seconds (max 25) for one (long-poll), or with `chat_after` for a chat "
-    "line",
+    "line; a wait also ends when the table's `bot` changes (a bot starts or stops thinking)",
     TAG,
     response=EventsOut,
     errors={

@@ -496,6 +496,11 @@ class EventsOut(BaseModel):
     chat: int = Field(
         description="The lines of the game's table chat so far (GET /api/games/{game_id}/chat)"
     )
+    bot: Literal["thinking", "failed"] | None = Field(
+        description="The table's bots, as the game's `bot`: `thinking` while a bot's move is "
+        "due, `failed` when the last one tried failed, null when no bot is to act. A wait "
+        "also ends when this changes with no new entry (a bot found nothing to do)"
+    )
 
 
 class GameSummary(BaseModel):

@@ -143,6 +143,7 @@ PHASES: tuple[Phase[DragonsGoldState], ...] = (
             "greedy": greedy.market,
             "strong": strong.market,
             "strong_level": ST.strong_market,
+            "waits": trading.waits,
         },
         analysis=Z.judge_market,
     ),

@@ -160,6 +160,14 @@ def waiting(view: dict) -> bool:
     return any(o["from"] == me for o in view["market"]["offers"])
 
 
+def waits(view: dict, legal: list[Action]) -> bool:
+    """Whether a bot of every level says nothing here (the phase's ``Phase.bot["waits"]``):
+    no offer to me to answer and my own offer out, so ``market_step`` waits (``easy`` too:
+    its coin's other side is ``normal_market``). The table then marks no bot due for it
+    (``web.service.moves.bot_to_act``): it cannot act before someone else does."""
+    return not any(a["type"] in ("accept", "reject") for a in legal) and waiting(view)
+
+
 def swaps(view: dict) -> list[tuple[Tokens, Tokens]]:
     """The swaps (give, get) a bot considers: one or two tokens of a colour I hold for one of
     another colour, never less public worth (``splits.token_values``) to the partner than it

@@ -88,11 +88,27 @@ def quick_table(kind: GameKind, game: GameRecord) -> bool:
 
 
 def bot_to_act(kind: GameKind, state: Any, game: GameRecord) -> bool:
-    """Whether a bot seat is among those to act (then a runner asks it; it may wait)."""
+    """Whether a bot seat is among those to act and may have something to say (then a
+    runner asks it; in a timed phase it may still wait). A seat the phase says every bot
+    waits at (``bot_waits``) is not: the page would say "thinking" for nothing."""
     if kind.is_over(state):
         return False
     levels = bot_levels(game)
-    return any(levels[seat] is not None for seat in kind.to_act(state))
+    return any(
+        levels[seat] is not None and not bot_waits(kind, state, seat) for seat in kind.to_act(state)
+    )
+
+
+def bot_waits(kind: GameKind, state: Any, seat: int) -> bool:
+    """Whether the running phase's ``Phase.bot["waits"]`` piece says a bot of any level at
+    ``seat`` says nothing now, on its view and legal actions (Dragon's Gold's market: its
+    offer is out and none to it waits for an answer). Bots are deterministic functions of
+    the state, so such a bot cannot act until another entry is appended."""
+    phase = kind.phase(state)
+    piece = None if phase is None else kind.bot_hook(phase.name, "waits")
+    return piece is not None and bool(
+        piece(kind.view(state, seat), kind.legal_actions(state, seat))
+    )
 
 
 def bot_moves(

@@ -278,7 +278,9 @@ class GameSessions:
     def events(self, game_id: str, after: int, wait: float, chat_after: int | None = None) -> dict:
         """Public events after version ``after`` (at most ``EVENTS_PAGE`` entries: ``more`` says
         whether the log goes on); waits up to ``wait`` seconds for one (with ``chat_after``: or
-        for a chat line past that one, ``web.service.chat``; ``chat`` counts the lines).
+        for a chat line past that one, ``web.service.chat``; ``chat`` counts the lines), and
+        returns early when what the page shows of the bots changes (``bot``, as in the game's
+        state: ``thinking`` -> null or ``failed`` with no entry, or the reverse).
 
         Waiting sleeps on the process's watcher (``GameStore.wait``: SQLite's one query a tick
         for all followed games, PostgreSQL's ``LISTEN/NOTIFY``), so a move made through another
@@ -305,6 +307,7 @@ class GameSessions:
             "more": upto < game.version,
             "events": [public_entry(a) for a in entries],
             "chat": game.chat,
+            "bot": game.bot,
         }
 
     @staticmethod
@@ -318,19 +321,22 @@ class GameSessions:
     def _wait_for_move(
         self, game: GameRecord, after: int, until: float, chat_after: int | None = None
     ) -> GameRecord:
-        """Wait until the log passes ``after`` (or the chat ``chat_after``) or ``until``
-        (monotonic seconds); the game's row then. A running clock is looked at when, by its
-        reading, the deadline should have come (at least every ``DEADLINE_LOOK_S``)."""
+        """Wait until the log passes ``after`` (or the chat ``chat_after``), what the page
+        shows of the bots (``GameRecord.bot``) changes from ``game``'s, or ``until``
+        (monotonic seconds); the game's row then. A bot's mark cleared with nothing appended
+        (a bot with nothing to say) ends the wait too, so a client is not left waiting on a
+        "thinking" that is over. A running clock is looked at when, by its reading, the
+        deadline should have come (at least every ``DEADLINE_LOOK_S``)."""
+        bot_seen = game.bot
         while (left := until - time.monotonic()) > 0:
             step = left
             if game.deadline is not None and not game.over:
                 step = min(left, max(DEADLINE_LOOK_S, game.deadline - self.clock()))
-            if self.store.wait(game.id, after, step, chat_after) > after:
-                break
-            if chat_after is not None:  # woken by a chat line, or a look at the clock
-                game = self.store.get(game.id)
-                if game.chat > chat_after:
-                    return game
+            self.store.wait(game.id, after, step, chat_after, bot_seen)
+            game = self.store.get(game.id)
+            talk = chat_after is not None and game.chat > chat_after
+            if game.version > after or talk or game.bot != bot_seen:
+                return game
             if self._due(game):
                 game = self.settle(game)
                 if game.version > after:

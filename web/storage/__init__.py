@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 BOT = "bot"
+#: ``GameStore.wait``'s ``bot_seen`` when the bots' mark is not followed (no mark's value).
+BOT_UNWATCHED = "unwatched"
 RUNNING = "running"
 OVER = "over"
 
@@ -406,28 +408,37 @@ class GameStore(ABC):
     def watcher(self) -> Watcher:
         """This process's watcher of the store (``web.storage.watch``): one per store."""
 
-    def wait(self, game_id: str, after: int, timeout: float, chat_after: int | None = None) -> int:
+    def wait(
+        self,
+        game_id: str,
+        after: int,
+        timeout: float,
+        chat_after: int | None = None,
+        bot_seen: str | None = BOT_UNWATCHED,
+    ) -> int:
         """Block until the game's version is above ``after`` (with ``chat_after``: or its chat
-        has a line past that one) or ``timeout`` seconds have passed; returns the version seen
-        last (``NotFound`` for no such game). Sleeps on the process's watcher: no query of its
-        own while it waits."""
+        has a line past that one; with ``bot_seen``: or what the page shows of its bots,
+        ``GameRecord.bot``, is no longer that) or ``timeout`` seconds have passed; returns the
+        version seen last (``NotFound`` for no such game). Sleeps on the process's watcher: no
+        query of its own while it waits (a bot's mark wakes it like an append: ``set_bot``)."""
         until = time.monotonic() + timeout
 
         def news() -> tuple[int, bool]:
-            if chat_after is None:
+            if chat_after is None and bot_seen == BOT_UNWATCHED:
                 return self.version(game_id), False
             game = self.get(game_id)
-            return game.version, game.chat > chat_after
+            talk = chat_after is not None and game.chat > chat_after
+            return game.version, talk or (bot_seen != BOT_UNWATCHED and game.bot != bot_seen)
 
         with self.watcher().subscribe(game_id) as sub:
-            version, talk = news()  # after subscribing: no change can slip by
-            while version <= after and not talk:
+            version, other = news()  # after subscribing: no change can slip by
+            while version <= after and not other:
                 left = until - time.monotonic()
                 if left <= 0:
                     break
                 sub.wait(left)
                 if sub.news(version):
-                    version, talk = news()
+                    version, other = news()
         return version
 
     @abstractmethod
