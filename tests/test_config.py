@@ -236,15 +236,31 @@ def test_the_ratings_command_rebuilds_the_services_database(tmp_path, monkeypatc
     assert ratings.main(["rebuild"]) == 0
 
 
-def test_declared_defaults_are_the_ones_their_readers_still_hold(monkeypatch):
-    """Until the readers owned elsewhere take them from here, the two must agree."""
-    from web.client_limits import WORKER_CONNECTIONS
-    from web.streams import HEARTBEAT_S
+def test_only_the_configuration_reads_the_client_and_heartbeat_variables():
+    """The stream heartbeat and the per-client caps are read through ``web.config`` alone."""
+    for path in ("web/streams.py", "web/client_limits.py", "web/gevent_worker.py"):
+        code = (ROOT / path).read_text()
+        assert "os.environ" not in code and "getenv" not in code, path
 
-    readers = {"HEARTBEAT_S": HEARTBEAT_S, "CONNECTIONS": WORKER_CONNECTIONS}
-    for name, value in readers.items():
-        if from_environment(name) == BY_NAME[name].default:
-            assert value == BY_NAME[name].default, name
+
+def test_the_heartbeat_and_client_caps_follow_the_environment(monkeypatch):
+    from web import client_limits
+
+    monkeypatch.setenv("TOBAGO_CLIENT_CONNECTIONS", "12")
+    assert client_limits.client_connections(10_000) == 12
+    assert client_limits.client_streams({}) == 6  # half the client's connections
+    assert client_limits.client_streams({"CLIENT_STREAMS": 3}) == 3
+    monkeypatch.delenv("TOBAGO_CLIENT_CONNECTIONS")
+    monkeypatch.setenv("TOBAGO_CONNECTIONS", "40")
+    assert (client_limits.client_connections(40), client_limits.client_streams({})) == (10, 5)
+    monkeypatch.setenv("TOBAGO_CLIENT_CONNECTIONS", "many")
+    with pytest.raises(ConfigError, match="TOBAGO_CLIENT_CONNECTIONS"):
+        client_limits.client_connections(40)
+    script = "import web.streams; print(web.streams.HEARTBEAT_S)"
+    env = {"PATH": "/usr/bin:/bin", "TOBAGO_HEARTBEAT_S": "2.5"}
+    run = [sys.executable, "-c", script]
+    proc = subprocess.run(run, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.stdout.split() == ["2.5"], proc.stderr
 
 
 def test_the_table_takes_its_lease_and_decisions_log_from_the_apps_config(tmp_path, monkeypatch):

@@ -31,7 +31,6 @@ connections for the others):
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -40,31 +39,32 @@ from flask import Flask, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from errors import TooManyRequests
+from web.config import from_environment
 
-#: A worker's connections when ``TOBAGO_CONNECTIONS`` does not say (gunicorn.conf.py's default).
-WORKER_CONNECTIONS = 10_000
 #: The share of a worker's connections one client may hold (``CLIENT_CONNECTIONS``' default).
 CONNECTION_SHARE = 4
 #: What a refused stream or connection is told to wait before trying again (seconds).
 RETRY_AFTER_S = 10.0
 
 
-def setting(config: Mapping[str, Any], name: str, default: int) -> int:
-    """An integer setting: the app's ``config[name]``, else ``TOBAGO_<name>``, else
-    ``default``."""
-    return int(config.get(name, os.environ.get(f"TOBAGO_{name}", default)))
-
-
 def client_connections(worker_connections: int) -> int:
-    """The connections one client may hold open to one worker of ``worker_connections``."""
-    default = max(1, worker_connections // CONNECTION_SHARE)
-    return max(1, setting({}, "CLIENT_CONNECTIONS", default))
+    """The connections one client may hold open to one worker of ``worker_connections``:
+    ``CLIENT_CONNECTIONS`` (a process setting: read through ``web.config.from_environment``,
+    as the gunicorn worker class has no app), else a quarter of them."""
+    configured: int | None = from_environment("CLIENT_CONNECTIONS")
+    if configured is None:
+        configured = worker_connections // CONNECTION_SHARE
+    return max(1, configured)
 
 
 def client_streams(config: Mapping[str, Any]) -> int:
-    """The streams one client may hold open in one worker (module doc)."""
-    connections = setting(config, "CONNECTIONS", WORKER_CONNECTIONS)
-    return max(1, setting(config, "CLIENT_STREAMS", client_connections(connections) // 2))
+    """The streams one client may hold open in one worker (module doc): the app's
+    ``CLIENT_STREAMS`` (``web.config`` put the environment's there), else half the client's
+    connections to a worker of ``CONNECTIONS``."""
+    configured: int | None = config.get("CLIENT_STREAMS")
+    if configured is None:
+        configured = client_connections(from_environment("CONNECTIONS")) // 2
+    return max(1, configured)
 
 
 class Counts:

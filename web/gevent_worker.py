@@ -195,10 +195,11 @@ class ClientLimitedWorker(GeventWorker):
 
     def run(self) -> None:
         # (here, not at import: the worker has patched threading by now, so the lock is gevent's)
-        from web.client_limits import RETRY_AFTER_S, Counts, client_connections, setting
+        from web.client_limits import RETRY_AFTER_S, Counts, client_connections
+        from web.config import from_environment
 
         limit = client_connections(self.worker_connections)
-        self.trusted = setting({}, "TRUSTED_PROXIES", 0) > 0
+        self.trusted = from_environment("TRUSTED_PROXIES") > 0
         self.connections = Counts(limit)
         self.refusal = refusal(limit, RETRY_AFTER_S)
         extensions = getattr(self.wsgi, "extensions", {})  # (the Flask app's)

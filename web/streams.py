@@ -45,7 +45,6 @@ when it closes.
 
 from __future__ import annotations
 
-import os
 import random
 import socket
 import sys
@@ -60,6 +59,7 @@ from typing import Any, Literal
 import orjson
 
 from errors import DatabaseUnavailable, NotFound
+from web.config import from_environment
 from web.service.chat import CHAT_PAGE, check_chat_after, public_line
 from web.service.sessions import EVENTS_PAGE, GameSessions, public_entry
 from web.storage import ActionRecord, GameRecord, GameStore
@@ -67,8 +67,9 @@ from web.storage.chat import ChatLine
 from web.storage.watch import Subscription
 
 #: A comment is sent when the stream has been silent this long (seconds;
-#: ``TOBAGO_HEARTBEAT_S``): a gone client or a deleted game is noticed within it.
-HEARTBEAT_S = float(os.environ.get("TOBAGO_HEARTBEAT_S", 15.0))
+#: ``TOBAGO_HEARTBEAT_S``, a process setting read through ``web.config``, so a bad value stops
+#: the start): a gone client or a deleted game is noticed within it.
+HEARTBEAT_S: float = from_environment("HEARTBEAT_S")
 #: What a browser waits before reconnecting a dropped stream (milliseconds): at least this, at
 #: most twice this (drawn per stream).
 RETRY_MS = 3000
