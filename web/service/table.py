@@ -42,7 +42,8 @@ oldest). A thinker that played a table's bots plays its next due bot at once (up
 ``REPLY_WRITES`` writes): a player's reply is every bot's move after theirs, and so waits in
 the queue once, not once a bot. **Graceful under load, looking ahead:** a decision is granted ``effort_for(...)`` of
 a strong bot's budget (``games.thinking.Thinking.effort``) from the queue it leaves behind:
-the thinker taking a bot knows how many others are due (its look's ``bots_due``, ``ahead``),
+the thinker taking a bot knows how many others are due (``bots_due``, counted afresh before
+each game: ``ahead``),
 how many thinkers share them (``server_thinkers``) and how long a full-effort decision of that
 kind takes (``Pace``: a moving average of the bot writes this runner timed); it grants the
 effort with which this decision and its share of the queue fit in ``REPLY_BUDGET_S``, 1 when
@@ -463,26 +464,36 @@ class TableRunner:
         finally:
             self._own.close()
 
+    def _play_due(self, sessions: GameSessions) -> bool:
+        """Play due bots, the oldest first, each table's bots one after the other (up to
+        ``REPLY_WRITES`` writes), for ``BOTS_PER_TICK_S``; whether time ran out first. The due
+        bots are counted afresh before every game (the queue's length: ``effort_for``'s
+        ``ahead``); a game is taken once a look (one that could not be played, e.g. taken by
+        another thinker meanwhile, is not tried again at once)."""
+        started = time.monotonic()
+        tried: set[str] = set()
+        while time.monotonic() - started < BOTS_PER_TICK_S:
+            due = [g for g in sessions.store.bots_due(sessions.clock()) if g not in tried]
+            if not due:
+                return False
+            tried.add(due[0])
+            ahead = len(due) - 1  # due and not taken, besides this one
+            for _ in range(REPLY_WRITES):  # the table's next bot at once: one reply, one wait
+                moved = play_bots(
+                    sessions, due[0], sessions.lease_s, False, ahead, self.thinkers, self.pace
+                )
+                self._beat()
+                if not moved:
+                    break
+        return True
+
     def _tick(self, sessions: GameSessions, last: dict[int, float]) -> None:
         """One look: due deadlines, due bots oldest first (for ``BOTS_PER_TICK_S``: the next
         look, at once, goes on with them after the deadlines), the chores that are due; a beat
         after each."""
         sessions.settle_due()
         self._beat()
-        started = time.monotonic()
-        due = sessions.store.bots_due(sessions.clock())
-        for i, game_id in enumerate(due):
-            ahead = len(due) - i - 1  # due and not yet taken (by this look's count)
-            for _ in range(REPLY_WRITES):  # the table's next bot at once: one reply, one wait
-                moved = play_bots(
-                    sessions, game_id, sessions.lease_s, False, ahead, self.thinkers, self.pace
-                )
-                self._beat()
-                if not moved:
-                    break
-            if time.monotonic() - started >= BOTS_PER_TICK_S:
-                self._again = True
-                break
+        self._again = self._play_due(sessions)
         for i, (every, chore) in enumerate(sessions.chores):
             if time.monotonic() - last.get(i, -every) >= every:
                 last[i] = time.monotonic()
