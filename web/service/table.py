@@ -44,9 +44,10 @@ the queue once, not once a bot. **Graceful under load, looking ahead:** a decisi
 a strong bot's budget (``games.thinking.Thinking.effort``) from the queue it leaves behind:
 the thinker taking a bot knows how many others are due (``bots_due``, counted afresh before
 each game: ``ahead``),
-how many thinkers share them (``server_thinkers``) and how long a full-effort decision of that
-kind takes (``Pace``: a moving average of the bot writes this runner timed); it grants the
-effort with which this decision and its share of the queue fit in ``REPLY_BUDGET_S``, 1 when
+how many thinkers share them (``server_thinkers``) and how long a full-effort reply of that
+kind's bots takes (``Pace``: moving averages of the bot writes this runner timed and of the
+writes a reply took); it grants the effort with which this reply and its share of the queue
+fit in ``REPLY_BUDGET_S``, 1 when
 nothing else is due, never below ``MIN_EFFORT``: the budget shrinks as the queue builds, before
 the bots wait, and grows back as it clears. A bot that waited longer than ``SHRINK_AFTER_S``
 anyway (a queue this count missed: another server's) is granted at most ``SHRINK_AFTER_S /
@@ -111,9 +112,10 @@ BEHIND_S = 5.0
 SHRINK_AFTER_S = 0.3
 #: The least share of its budget a strong decision is granted, however long the queue.
 MIN_EFFORT = 0.05
-#: A thinker taking a bot grants the effort with which this decision and its share of the due
-#: bots behind it fit in this many seconds (``effort_for``).
-REPLY_BUDGET_S = 0.5
+#: A thinker taking a table's bots grants the effort with which their reply and its share of
+#: the due tables behind it fit in this many seconds (``effort_for``; a reply of two strong
+#: bots: about 0.5 s a decision).
+REPLY_BUDGET_S = 1.0
 #: A thinker that played a table's bots plays its next due bot at once, for at most this many
 #: writes (a round of a four-seat table): a player's reply is every bot's move after theirs,
 #: which then waits in the queue once, not once a bot; a table of bots alone plays on in turn.
@@ -129,11 +131,11 @@ def effort_for(
     ahead: int = 0, thinkers: int = 1, full_s: float | None = None, waited: float = 0.0
 ) -> float:
     """The share of a strong bot's budget granted to a decision (module doc), from numbers
-    alone (no clock): ``ahead`` bots are due besides this one, shared by ``thinkers``; a
-    full-effort decision of this kind takes ``full_s`` seconds (learnt, ``Pace``; ``None``: not
-    yet). **Ahead:** the effort ``e`` with which this decision and its share of the queue,
-    ``(1 + ahead / thinkers) × e × full_s``, fit in ``REPLY_BUDGET_S``; 1 when nothing else is
-    due. **Back (the backstop):** a bot that already waited ``waited`` seconds, more than
+    alone (no clock): ``ahead`` tables have bots due besides this one, shared by ``thinkers``;
+    a full-effort reply of a table of this kind (its bots' decisions after a player's move)
+    takes ``full_s`` seconds (learnt, ``Pace.reply_s``; ``None``: not yet). **Ahead:** the
+    effort ``e`` with which this reply and its share of the queue, ``(1 + ahead / thinkers) ×
+    e × full_s``, fit in ``REPLY_BUDGET_S``; 1 when nothing else is due. **Back (the backstop):** a bot that already waited ``waited`` seconds, more than
     ``SHRINK_AFTER_S``, gets at most ``SHRINK_AFTER_S / waited`` (a queue the count missed:
     another server's, a stale count). Never below ``MIN_EFFORT``."""
     share = 1.0 if waited <= SHRINK_AFTER_S else SHRINK_AFTER_S / waited
@@ -144,29 +146,50 @@ def effort_for(
 
 
 class Pace:
-    """What this process learnt of its decisions: per game kind, the seconds of one full-effort
-    decision (a moving average of ``PACE_WEIGHT``), from the bot writes its thinkers timed:
-    a write's seconds over its moves, over the effort granted (an anytime search thinks about
-    in proportion to its effort)."""
+    """What this runner learnt of its decisions, per game kind, as moving averages (weight
+    ``PACE_WEIGHT``): the seconds of one full-effort decision, from the bot writes it timed (a
+    write's seconds over its moves, over the effort granted: an anytime search thinks about in
+    proportion to its effort), and the writes of a reply (a table's bots played one after the
+    other, ``REPLY_WRITES``): ``reply_s``, a full-effort reply's seconds, is what a due table
+    costs the queue. One runner's thread uses it."""
 
     def __init__(self) -> None:
         self._full_s: dict[str, float] = {}
-        self._lock = threading.Lock()
+        self._writes: dict[str, float] = {}
+        self._reply: tuple[str, int] | None = None  # the reply being played: kind, writes
 
     def full_s(self, kind: str) -> float | None:
         """The learnt seconds of a full-effort decision of ``kind`` (``None``: none timed)."""
         return self._full_s.get(kind)
 
+    def reply_s(self, kind: str) -> float | None:
+        """The learnt seconds of a full-effort reply of ``kind``'s bots (``None``: none)."""
+        full = self._full_s.get(kind)
+        return None if full is None else full * self._writes.get(kind, 1.0)
+
     def timed(self, kind: str, seconds: float, moves: int, effort: float) -> None:
         """A bot write of ``kind``: ``moves`` decisions at ``effort`` took ``seconds``."""
+        if self._reply is not None:
+            self._reply = (kind, self._reply[1] + 1)
         if moves <= 0 or effort < PACE_MIN_EFFORT or seconds < 0:
             return
-        sample = seconds / moves / effort
-        with self._lock:
-            before = self._full_s.get(kind)
-            self._full_s[kind] = (
-                sample if before is None else before + PACE_WEIGHT * (sample - before)
-            )
+        _learn(self._full_s, kind, seconds / moves / effort)
+
+    def reply_begins(self) -> None:
+        """The writes ``timed`` from now on are one reply (a table's bots, one after another)."""
+        self._reply = ("", 0)
+
+    def reply_ends(self) -> None:
+        """The reply is played: learn its writes (a reply of none is not one)."""
+        if self._reply is not None and self._reply[1] > 0:
+            _learn(self._writes, *self._reply)
+        self._reply = None
+
+
+def _learn(averages: dict[str, float], kind: str, sample: float) -> None:
+    """Move ``averages[kind]`` a ``PACE_WEIGHT`` step towards ``sample`` (the first: it)."""
+    before = averages.get(kind)
+    averages[kind] = sample if before is None else before + PACE_WEIGHT * (sample - before)
 
 
 def server_thinkers(bell: Bell | None) -> int:
@@ -247,7 +270,7 @@ def play_bots(
     if lease_s is not None and not _take(sessions, game, lease_s):
         return 0
     # (the tests' explicit runner, without leases, thinks in full: the same moves every run)
-    full_s = pace.full_s(game.kind) if pace is not None else None
+    full_s = pace.reply_s(game.kind) if pace is not None else None
     effort = effort_for(ahead, thinkers, full_s, waited) if lease_s is not None else 1.0
     thinking = sessions.thinking.at(effort)
     cpu, started = time.thread_time(), time.perf_counter()  # measures, not the service's clock
@@ -478,6 +501,7 @@ class TableRunner:
                 return False
             tried.add(due[0])
             ahead = len(due) - 1  # due and not taken, besides this one
+            self.pace.reply_begins()
             for _ in range(REPLY_WRITES):  # the table's next bot at once: one reply, one wait
                 moved = play_bots(
                     sessions, due[0], sessions.lease_s, False, ahead, self.thinkers, self.pace
@@ -485,6 +509,7 @@ class TableRunner:
                 self._beat()
                 if not moved:
                     break
+            self.pace.reply_ends()
         return True
 
     def _tick(self, sessions: GameSessions, last: dict[int, float]) -> None:
