@@ -124,7 +124,9 @@ def _join(
     for table in tables:
         if table.id in avoid:
             continue
-        if before is not None and (table.id == before.id or table.created > before.created):
+        # (opened before ``before`` by time, then id: two tables opened at the same instant
+        # agree on which is older, so their players meet at one instead of crossing)
+        if before is not None and (table.created, table.id) >= (before.created, before.id):
             continue
         if holder is not None and table.seat_of_account(holder.id) is not None:
             continue
