@@ -129,3 +129,26 @@ def test_a_quick_bot_that_fails_leaves_the_move_stored_and_the_failure_to_the_ru
     with pytest.raises(BotFailed):  # the runner meets the failure (under TESTING: raised)
         strict = sessions()
         strict.play_due_bots()
+
+
+def test_a_moves_answer_is_its_own_version_while_the_table_plays_on(sessions, monkeypatch):
+    """The answer is built under the game's lock. The runner's next write carries the shared
+    cached state on in place as soon as the lock is free; an answer built after that would put
+    a later version's facts (the bots' replies, the game's end) under the move's number."""
+    s = sessions(quick_bots=False)
+    game, _, _, _ = s.create("blind_auction", human_and_bots("greedy", "greedy"), {"rounds": 3}, 17)
+    s.play_due_bots()
+    at_move: list[dict] = []
+
+    def runner_at_once(after: object) -> None:  # the runner wins the lock the moment it is free
+        if not at_move:
+            row, state = s.current(game.id)
+            at_move.append(s.snapshot(row, 0, state))
+            s.play_due_bots()
+
+    monkeypatch.setattr(s, "_bots_due", runner_at_once)
+    answer = _bid(s, game.id)
+    assert s.current(game.id)[0].version == 5  # the bots replied before the answer was sent
+    assert (answer["version"], answer["bot"]) == (3, "thinking")
+    for key in ("version", "view", "legal_actions", "to_act", "over"):
+        assert answer[key] == at_move[0][key], key

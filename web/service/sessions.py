@@ -427,17 +427,20 @@ class GameSessions:
                     raise _QuickBotsFailed from e
             return out
 
+        def answer(current: GameRecord, state: Any) -> dict:
+            return self.snapshot(current, seat, state)
+
         try:
             try:
-                game, state = self._write(game, play)
+                game, response = self._write(game, play, answer)
             except _QuickBotsFailed as failed:
                 cause = failed.__cause__
                 log.warning("a quick bot of %s failed (%r): the runner tries it", game_id, cause)
                 quick = False
-                game, state = self._write(game, play)
+                game, response = self._write(game, play, answer)
         except VersionMoved as moved:  # another process wrote first: this version is spent
             raise StaleVersion(version, moved.current) from None
-        return {**self.snapshot(game, seat, state), "appended": [public_entry(a) for a in appended]}
+        return {**response, "appended": [public_entry(a) for a in appended]}
 
     def _due(self, game: GameRecord) -> bool:
         """Whether the table must act: a deadline passed, or a log full from before the table
@@ -514,7 +517,10 @@ class GameSessions:
         return ActionRecord(version, SYSTEM, dict(END_LOG_FULL), events, self.clock())
 
     def _write(
-        self, game: GameRecord, plan: Callable[[GameRecord, Any, GameKind], list[ActionRecord]]
+        self,
+        game: GameRecord,
+        plan: Callable[[GameRecord, Any, GameKind], list[ActionRecord]],
+        answer: Callable[[GameRecord, Any], Any] | None = None,
     ) -> tuple[GameRecord, Any]:
         """One optimistic write (module doc): ``plan(game, state, kind)`` applies the actions to
         the state at ``game.version`` and returns their log entries (none: nothing to do);
@@ -523,8 +529,14 @@ class GameSessions:
         is changed in place under the game's lock and dropped if anything fails after it may
         have changed: after the plan applied its moves (a lost race, a database fault), or when
         the plan failed otherwise than by a refusal (a ``ProjectError`` leaves the state as it
-        was; anything else is a bug). The log stays the truth."""
+        was; anything else is a bug). The log stays the truth.
+
+        Returns the game's row and ``answer(game, state)``, built under the lock (without
+        ``answer``: the state itself, which the caller must not read for a response: once the
+        lock is released, the table's next write carries the shared state on in place, so a
+        response built from it could say a later version's facts under this one's number)."""
         entry = self._entry(game.id)
+        respond = answer or (lambda g, st: st)
         with self._writing(entry):
             if entry.version > game.version:  # this process wrote meanwhile: start from there
                 game = self.store.get(game.id)
@@ -537,7 +549,7 @@ class GameSessions:
                     raise IllegalAction("the game is over", "action", reason="game_over")
                 entries = plan(game, state, kind)
                 if not entries:
-                    return game, state
+                    return game, respond(game, state)
                 last = entries[-1].version
                 if last >= self.max_log and not kind.is_over(state):  # the log is full: the end
                     entries.append(self._end_of_log(kind, state, last + 1))
@@ -568,8 +580,9 @@ class GameSessions:
                 raise
             entry.version = game.version
             self.states.saved(game, before, state)
+            answered = respond(game, state)
         self._bots_due(game)
-        return game, state
+        return game, answered
 
     @contextmanager
     def _writing(self, entry: Entry) -> Iterator[None]:
