@@ -5,8 +5,11 @@
 - Several thinkers (runners of separate sessions over one database, as separate processes or
   servers are) race for many due bots: each bot move is thought out once and played once, on
   SQLite and on PostgreSQL, promptly though their tick is long (the bell wakes them).
-- Under an overload (many tables due at once, two thinkers) the effort granted shrinks as the
-  bots wait, and every table moves: none starves.
+- Under an overload (many tables due at once, two thinkers) the effort granted shrinks with the
+  queue, before the bots wait, and every table moves: none starves. ``effort_for`` follows the
+  backlog (the due bots ahead, the thinkers, the learnt seconds of a full decision, ``Pace``),
+  with the wait as a backstop; a thinker plays a table's bots one after the other (one reply,
+  one wait in the queue).
 - Over real gunicorn (the table processes are separate processes from the HTTP workers, their
   tick 30 s): a bot made due by an HTTP worker's write is played at once.
 - A thinkers-only server (``python -m web.thinkers``, tick 30 s) on PostgreSQL plays the bots
@@ -15,6 +18,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -33,7 +37,16 @@ from tests.servers import ROOT, Gunicorn, auction_with_bot, table_pids
 from tests.testgame import BlindAuction, greedy_bot, registered
 from web.service.bell import Bell
 from web.service.sessions import GameSessions
-from web.service.table import MIN_EFFORT, SHRINK_AFTER_S, effort_for
+from web.service.table import (
+    MIN_EFFORT,
+    PACE_MIN_EFFORT,
+    PACE_WEIGHT,
+    REPLY_BUDGET_S,
+    SHRINK_AFTER_S,
+    Pace,
+    TableRunner,
+    effort_for,
+)
 from web.storage import open_store
 
 #: A tick long enough that a move within a few seconds was woken, not ticked.
@@ -70,14 +83,17 @@ def recorder():
         yield bot
 
 
-def thinkers_over(database: str, count: int, bell: Bell | None) -> list[GameSessions]:
+def thinkers_over(
+    database: str, count: int, bell: Bell | None, log: str | None = None
+) -> list[GameSessions]:
     """``count`` sessions over ``database``, each with its runner (a long tick), sharing
-    ``bell`` as one server's processes do."""
+    ``bell`` as one server's processes do (``log``: their decisions log)."""
     out = []
     for _ in range(count):
         s = GameSessions(open_store(database))
         s.bell = bell
-        s.start_runner(LONG_TICK_S)
+        s.decisions_log = log
+        s.start_runner(LONG_TICK_S, thinkers=count)
         out.append(s)
     return out
 
@@ -129,11 +145,12 @@ def test_thinkers_racing_play_each_due_bot_once_both_stores(database, recorder):
 
 def test_under_an_overload_the_effort_shrinks_and_every_table_moves(tmp_path, recorder):
     database = str(tmp_path / "games.sqlite3")
+    log = tmp_path / "decisions.jsonl"
     writer = GameSessions(open_store(database))
     recorder.seconds = 0.1
     games = new_games(writer, 40)  # 40 bots due at once, 2 thinkers, 0.1 s a full decision
     bell = Bell.new()
-    thinkers = thinkers_over(database, 2, bell)
+    thinkers = thinkers_over(database, 2, bell, str(log))
     try:
         bell.ring()
         bell.ring()
@@ -144,18 +161,80 @@ def test_under_an_overload_the_effort_shrinks_and_every_table_moves(tmp_path, re
         bell.close()
     efforts = [e for _, _, e in recorder.calls]
     assert len(efforts) == len(games)  # every table moved, once
-    assert efforts[0] == 1.0  # the first ones waited less than SHRINK_AFTER_S
-    assert min(efforts) < 0.5  # the queue's tail was thought about faster
+    assert efforts[0] == 1.0  # nothing learnt yet, nothing waited: in full
+    assert min(efforts) < 0.5  # the queue was thought about faster
     assert all(MIN_EFFORT <= e <= 1.0 for e in efforts)
+    writes = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(writes) == len(games)
+    # looking ahead: decisions whose bots had not yet waited long were shrunk by the queue
+    early = [w["effort"] for w in writes if w["waited"] <= SHRINK_AFTER_S]
+    assert early and min(early) < 0.75
 
 
-def test_effort_is_full_while_the_thinkers_keep_up_and_shrinks_with_the_wait():
-    assert effort_for(0.0) == effort_for(SHRINK_AFTER_S) == 1.0
+def test_the_effort_follows_the_due_bots_ahead_and_the_learnt_pace():
+    assert effort_for() == 1.0  # idle, nothing learnt
+    assert effort_for(0, 2, 5.0) == 1.0  # nothing else due: in full, however slow
+    assert effort_for(30, 2, None) == 1.0  # nothing learnt yet: only the wait could shrink it
+    # this reply and its share of the queue fit the reply budget
+    assert effort_for(9, 2, 0.4) == pytest.approx(REPLY_BUDGET_S / (5.5 * 0.4))
+    assert effort_for(19, 2, 0.4) == pytest.approx(REPLY_BUDGET_S / (10.5 * 0.4))
+    queue = [effort_for(n, 2, 0.4) for n in (0, 2, 5, 10, 20, 50, 100)]
+    assert queue == sorted(queue, reverse=True) and queue[0] == 1.0 and queue[-1] < 0.1
+    assert effort_for(20, 4, 0.4) > effort_for(20, 2, 0.4)  # more thinkers, more each
+    assert effort_for(20, 2, 0.8) < effort_for(20, 2, 0.4)  # a slower kind, less
+    assert effort_for(1000, 1, 1.0) == MIN_EFFORT
+    assert effort_for(20, 0, 0.4) == effort_for(20, 1, 0.4)  # no thinker counted: one
+
+
+def test_the_wait_is_the_backstop_full_while_the_thinkers_keep_up():
+    assert effort_for(waited=0.0) == effort_for(waited=SHRINK_AFTER_S) == 1.0
     waits = [SHRINK_AFTER_S * k for k in (1.5, 2, 4, 10, 100, 10_000)]
-    shares = [effort_for(w) for w in waits]
+    shares = [effort_for(waited=w) for w in waits]
     assert shares == sorted(shares, reverse=True) and shares[0] < 1.0
-    assert effort_for(2 * SHRINK_AFTER_S) == pytest.approx(0.5)
+    assert effort_for(waited=2 * SHRINK_AFTER_S) == pytest.approx(0.5)
     assert shares[-1] == MIN_EFFORT
+    # the smaller of the two rules
+    assert effort_for(2, 2, 0.1, waited=2 * SHRINK_AFTER_S) == pytest.approx(0.5)
+    assert effort_for(50, 2, 0.1, waited=2 * SHRINK_AFTER_S) < 0.5
+
+
+def test_the_pace_learns_a_full_decisions_seconds_per_kind():
+    pace = Pace()
+    assert pace.full_s("tobago") is None
+    pace.timed("tobago", 0.05, 1, 0.5)  # half the effort in 50 ms: 100 ms in full
+    assert pace.full_s("tobago") == pytest.approx(0.1)
+    pace.timed("tobago", 0.6, 2, 1.0)  # 300 ms a decision: the average moves a step
+    assert pace.full_s("tobago") == pytest.approx(0.1 + PACE_WEIGHT * 0.2)
+    before = pace.full_s("tobago")
+    pace.timed("tobago", 5.0, 1, PACE_MIN_EFFORT / 2)  # mostly fixed costs: not learnt
+    pace.timed("tobago", 5.0, 0, 1.0)  # no move
+    assert pace.full_s("tobago") == before
+    assert pace.full_s("dao") is None  # per kind
+    assert pace.reply_s("tobago") == pace.full_s("tobago")  # a reply of one write until learnt
+    pace.reply_begins()
+    pace.timed("tobago", 0.1, 1, 1.0)
+    pace.timed("tobago", 0.1, 1, 1.0)
+    pace.reply_ends()  # a reply of two writes
+    assert pace.reply_s("tobago") == pytest.approx(2 * pace.full_s("tobago"))
+    pace.reply_begins()
+    pace.reply_ends()  # nothing played: no reply
+    assert pace.reply_s("tobago") == pytest.approx(2 * pace.full_s("tobago"))
+
+
+def test_a_thinker_plays_a_tables_bots_one_after_the_other(tmp_path, recorder):
+    recorder.seconds = 0.06  # more than a write's batch: one bot's bid a write
+    sessions = GameSessions(open_store(str(tmp_path / "g.sqlite3")))
+    seats = [{"type": "human"}] + [{"type": "bot", "level": "recorder"}] * 2
+    first, second = (
+        sessions.create("blind_auction", seats, {"rounds": 3}, i)[0].id for i in range(2)
+    )
+    runner = TableRunner(sessions, LONG_TICK_S, None, thinkers=1)  # not started: one look
+    runner._tick(sessions, {})
+    times = {
+        g: [a.time for a in sessions.store.actions(g) if a.seat in (1, 2)] for g in (first, second)
+    }
+    assert [len(t) for t in times.values()] == [2, 2]  # two writes a table
+    assert max(times[first]) <= min(times[second])  # the first table's reply whole, then next
 
 
 def test_the_tests_runner_thinks_in_full_however_long_the_bot_waited(tmp_path, recorder):

@@ -154,11 +154,12 @@ class GameSessions:
         #: (``web.service.table``): e.g. the turn e-mails (``web.accounts.mail``).
         self.chores: list[tuple[float, Callable[[], object]]] = []
 
-    def start_runner(self, tick: float = TICK_S) -> None:
+    def start_runner(self, tick: float = TICK_S, thinkers: int | None = None) -> None:
         """Run the table in this process (``web.service.table``): every ``tick`` seconds a
-        background thread settles due deadlines and plays due bots (once)."""
+        background thread settles due deadlines and plays due bots (once), one of ``thinkers``
+        that share them (default: the server's, ``web.service.table.server_thinkers``)."""
         if self.runner is None:
-            self.runner = TableRunner(self, tick, self.bell).start()
+            self.runner = TableRunner(self, tick, self.bell, thinkers).start()
 
     def stop_runner(self) -> None:
         if self.runner is not None:

@@ -38,13 +38,22 @@ under ``TESTING`` it is off and tests call ``play_due_bots``.
 (``GameStore.bots_due``) and takes each game by its lease before thinking: a game one thinker
 took is no longer due for the others, which go on to the next, so several thinkers never all
 think about the same oldest game, and no table starves (a game's wait only grows until it is the
-oldest). **Graceful under load:** a decision is granted ``effort_for(waited)`` of a strong bot's
-budget (``games.thinking.Thinking.effort``), ``waited`` being how long its bot was due when a
-thinker took it: in full while the thinkers keep up (``SHRINK_AFTER_S``), less and less as the
-queue grows (never below ``MIN_EFFORT``), so replies stay prompt and the thinkers catch up; the
-budgets at full effort are the app's (``BOT_ROLLOUTS``, ``GameSessions.thinking``). Each
-write's waited time, effort, moves and thinking CPU are appended, one JSON line, to
-the sessions' ``decisions_log`` when it is set (the app's ``DECISIONS_LOG``; the bench reads
+oldest). A thinker that played a table's bots plays its next due bot at once (up to
+``REPLY_WRITES`` writes): a player's reply is every bot's move after theirs, and so waits in
+the queue once, not once a bot. **Graceful under load, looking ahead:** a decision is granted ``effort_for(...)`` of
+a strong bot's budget (``games.thinking.Thinking.effort``) from the queue it leaves behind:
+the thinker taking a bot knows how many others are due (``bots_due``, counted afresh before
+each game: ``ahead``),
+how many thinkers share them (``server_thinkers``) and how long a full-effort reply of that
+kind's bots takes (``Pace``: moving averages of the bot writes this runner timed and of the
+writes a reply took); it grants the effort with which this reply and its share of the queue
+fit in ``REPLY_BUDGET_S``, 1 when
+nothing else is due, never below ``MIN_EFFORT``: the budget shrinks as the queue builds, before
+the bots wait, and grows back as it clears. A bot that waited longer than ``SHRINK_AFTER_S``
+anyway (a queue this count missed: another server's) is granted at most ``SHRINK_AFTER_S /
+waited``. The budgets at full effort are the app's (``BOT_ROLLOUTS``,
+``GameSessions.thinking``). Each write's waited time, effort, moves and thinking CPU are
+appended, one JSON line, to the sessions' ``decisions_log`` when it is set (the app's ``DECISIONS_LOG``; the bench reads
 it: ``bench/bot_tables_bench.py``). A runner takes a game for the sessions' ``lease_s``
 (``BOT_LEASE_S``).
 
@@ -99,19 +108,98 @@ BEAT_S = 1.0
 #: A table later than this (seconds on the service's clock) is behind: a page says so.
 BEHIND_S = 5.0
 #: A bot due for longer than this when a thinker takes it is granted less than its full budget
-#: (seconds; ``effort_for``).
+#: (seconds; ``effort_for``: the backstop when the count of due bots missed a queue).
 SHRINK_AFTER_S = 0.3
 #: The least share of its budget a strong decision is granted, however long the queue.
 MIN_EFFORT = 0.05
+#: A thinker taking a table's bots grants the effort with which their reply and its share of
+#: the due tables behind it fit in this many seconds (``effort_for``; a reply of two strong
+#: bots: about 0.5 s a decision).
+REPLY_BUDGET_S = 1.0
+#: A thinker that played a table's bots plays its next due bot at once, for at most this many
+#: writes (a round of a four-seat table): a player's reply is every bot's move after theirs,
+#: which then waits in the queue once, not once a bot; a table of bots alone plays on in turn.
+REPLY_WRITES = 4
+#: How much one timed decision moves the learnt seconds of a full-effort decision (``Pace``).
+PACE_WEIGHT = 0.2
+#: Decisions granted less than this effort do not teach ``Pace``: their fixed costs (loading,
+#: saving) would pass for thinking, scaled up by 1 / effort.
+PACE_MIN_EFFORT = 0.25
 
 
-def effort_for(waited: float) -> float:
-    """The share of a strong bot's budget granted to a decision whose bot waited ``waited``
-    seconds to be taken (module doc): 1 up to ``SHRINK_AFTER_S``, then inversely to the wait,
-    at least ``MIN_EFFORT``: a queue twice as long thinks half as much a move."""
-    if waited <= SHRINK_AFTER_S:
-        return 1.0
-    return max(MIN_EFFORT, SHRINK_AFTER_S / waited)
+def effort_for(
+    ahead: int = 0, thinkers: int = 1, full_s: float | None = None, waited: float = 0.0
+) -> float:
+    """The share of a strong bot's budget granted to a decision (module doc), from numbers
+    alone (no clock): ``ahead`` tables have bots due besides this one, shared by ``thinkers``;
+    a full-effort reply of a table of this kind (its bots' decisions after a player's move)
+    takes ``full_s`` seconds (learnt, ``Pace.reply_s``; ``None``: not yet). **Ahead:** the
+    effort ``e`` with which this reply and its share of the queue, ``(1 + ahead / thinkers) ×
+    e × full_s``, fit in ``REPLY_BUDGET_S``; 1 when nothing else is due. **Back (the backstop):** a bot that already waited ``waited`` seconds, more than
+    ``SHRINK_AFTER_S``, gets at most ``SHRINK_AFTER_S / waited`` (a queue the count missed:
+    another server's, a stale count). Never below ``MIN_EFFORT``."""
+    share = 1.0 if waited <= SHRINK_AFTER_S else SHRINK_AFTER_S / waited
+    if ahead > 0 and full_s is not None and full_s > 0:
+        queue = 1.0 + ahead / max(1, thinkers)
+        share = min(share, REPLY_BUDGET_S / (queue * full_s))
+    return max(MIN_EFFORT, min(1.0, share))
+
+
+class Pace:
+    """What this runner learnt of its decisions, per game kind, as moving averages (weight
+    ``PACE_WEIGHT``): the seconds of one full-effort decision, from the bot writes it timed (a
+    write's seconds over its moves, over the effort granted: an anytime search thinks about in
+    proportion to its effort), and the writes of a reply (a table's bots played one after the
+    other, ``REPLY_WRITES``): ``reply_s``, a full-effort reply's seconds, is what a due table
+    costs the queue. One runner's thread uses it."""
+
+    def __init__(self) -> None:
+        self._full_s: dict[str, float] = {}
+        self._writes: dict[str, float] = {}
+        self._reply: tuple[str, int] | None = None  # the reply being played: kind, writes
+
+    def full_s(self, kind: str) -> float | None:
+        """The learnt seconds of a full-effort decision of ``kind`` (``None``: none timed)."""
+        return self._full_s.get(kind)
+
+    def reply_s(self, kind: str) -> float | None:
+        """The learnt seconds of a full-effort reply of ``kind``'s bots (``None``: none)."""
+        full = self._full_s.get(kind)
+        return None if full is None else full * self._writes.get(kind, 1.0)
+
+    def timed(self, kind: str, seconds: float, moves: int, effort: float) -> None:
+        """A bot write of ``kind``: ``moves`` decisions at ``effort`` took ``seconds``."""
+        if self._reply is not None:
+            self._reply = (kind, self._reply[1] + 1)
+        if moves <= 0 or effort < PACE_MIN_EFFORT or seconds < 0:
+            return
+        _learn(self._full_s, kind, seconds / moves / effort)
+
+    def reply_begins(self) -> None:
+        """The writes ``timed`` from now on are one reply (a table's bots, one after another)."""
+        self._reply = ("", 0)
+
+    def reply_ends(self) -> None:
+        """The reply is played: learn its writes (a reply of none is not one)."""
+        if self._reply is not None and self._reply[1] > 0:
+            _learn(self._writes, *self._reply)
+        self._reply = None
+
+
+def _learn(averages: dict[str, float], kind: str, sample: float) -> None:
+    """Move ``averages[kind]`` a ``PACE_WEIGHT`` step towards ``sample`` (the first: it)."""
+    before = averages.get(kind)
+    averages[kind] = sample if before is None else before + PACE_WEIGHT * (sample - before)
+
+
+def server_thinkers(bell: Bell | None) -> int:
+    """How many thinkers share the due bots with this one: a server's table processes
+    (``TABLE_PROCESSES``) when it shares the server's bell with them, else itself alone."""
+    if bell is None:
+        return 1
+    from web.config import from_environment  # (web.config reads this module's defaults)
+
+    return max(1, int(from_environment("TABLE_PROCESSES")))
 
 
 class GameSessions(Protocol):
@@ -160,11 +248,19 @@ def behind(game: GameRecord, now: float) -> float | None:
 
 
 def play_bots(
-    sessions: GameSessions, game_id: str, lease_s: float | None = LEASE_S, strict: bool = False
+    sessions: GameSessions,
+    game_id: str,
+    lease_s: float | None = LEASE_S,
+    strict: bool = False,
+    ahead: int = 0,
+    thinkers: int = 1,
+    pace: Pace | None = None,
 ) -> int:
     """Let the game's bots move if one is due (module doc): take it for ``lease_s`` seconds
-    (``None``: no lease, for tests), think, append. A failing bot is logged and marked
-    (``strict``: raised). Returns the entries appended."""
+    (``None``: no lease, for tests), think at ``effort_for`` the ``ahead`` other due bots that
+    ``thinkers`` share and ``pace``'s learnt seconds, append (and teach ``pace`` the write's
+    time). A failing bot is logged and marked (``strict``: raised). Returns the entries
+    appended."""
     game = sessions.store.get(game_id)
     if game.version >= sessions.max_log:  # a log filled before full logs ended games: end it
         game = sessions.settle(game)
@@ -174,8 +270,10 @@ def play_bots(
     if lease_s is not None and not _take(sessions, game, lease_s):
         return 0
     # (the tests' explicit runner, without leases, thinks in full: the same moves every run)
-    thinking = sessions.thinking.at(effort_for(waited) if lease_s is not None else 1.0)
-    cpu = time.thread_time()
+    full_s = pace.reply_s(game.kind) if pace is not None else None
+    effort = effort_for(ahead, thinkers, full_s, waited) if lease_s is not None else 1.0
+    thinking = sessions.thinking.at(effort)
+    cpu, started = time.thread_time(), time.perf_counter()  # measures, not the service's clock
 
     def play(current: GameRecord, state: Any, kind: GameKind) -> list[ActionRecord]:
         room = sessions._check_room
@@ -183,26 +281,44 @@ def play_bots(
             kind, current, state, current.version, sessions.clock, room, BATCH_S, thinking
         )
 
-    try:
-        after, _ = sessions._write(game, play)
-    except VersionMoved:  # someone else wrote first: the next look decides again
+    after = _attempt(sessions, game, play, strict)
+    if after is None:
         return 0
+    moves = after.version - game.version
+    if not moves:  # no bot wanted to act (a timed phase waits)
+        _set_bot(sessions, game, None, failed=False)
+        return 0
+    if pace is not None:
+        pace.timed(game.kind, time.perf_counter() - started, moves, effort)
+    if sessions.decisions_log is not None:
+        used = time.thread_time() - cpu
+        _record(sessions.decisions_log, game, sessions.clock(), moves, waited, thinking, used)
+    return moves
+
+
+def _attempt(
+    sessions: GameSessions,
+    game: GameRecord,
+    play: Callable[[GameRecord, Any, GameKind], list[ActionRecord]],
+    strict: bool,
+) -> GameRecord | None:
+    """The bots' write of ``game`` by ``play``; ``None`` when it did not happen: another
+    process wrote first, the game is stored under earlier rules, or the bot failed (logged and
+    marked, or raised when ``strict``). A store that cannot write raises."""
+    try:
+        return sessions._write(game, play)[0]
+    except VersionMoved:  # someone else wrote first: the next look decides again
+        return None
     except DatabaseUnavailable:  # the store cannot write now: no fault of the bot's
         raise
     except (BotFailed, ProjectError) as e:
         if isinstance(e, IllegalAction) and e.reason == "rules_changed":
-            return 0  # stored under earlier rules: it no longer plays, and keeps no bot due
+            return None  # stored under earlier rules: it no longer plays, and keeps no bot due
         if strict:
             raise
-        log.error("the bots of %s failed; tried again in %g s", game_id, RETRY_S, exc_info=e)
+        log.error("the bots of %s failed; tried again in %g s", game.id, RETRY_S, exc_info=e)
         _set_bot(sessions, game, sessions.clock() + RETRY_S, failed=True)
-        return 0
-    if after.version == game.version:  # no bot wanted to act (a timed phase waits)
-        _set_bot(sessions, game, None, failed=False)
-    elif sessions.decisions_log is not None:
-        moves, used = after.version - game.version, time.thread_time() - cpu
-        _record(sessions.decisions_log, game, sessions.clock(), moves, waited, thinking, used)
-    return after.version - game.version
+        return None
 
 
 def _record(
@@ -283,10 +399,18 @@ class TableRunner:
     made progress (``time.monotonic``); ``on_beat``: told of it at most every ``BEAT_S``."""
 
     def __init__(
-        self, sessions: GameSessions, tick: float = TICK_S, bell: Bell | None = None
+        self,
+        sessions: GameSessions,
+        tick: float = TICK_S,
+        bell: Bell | None = None,
+        thinkers: int | None = None,
     ) -> None:
         self._sessions = weakref.ref(sessions)
         self.tick = tick
+        #: The thinkers that share the due bots (``server_thinkers`` unless given).
+        self.thinkers = thinkers if thinkers is not None else server_thinkers(bell)
+        #: The seconds of a full-effort decision, learnt from this runner's bot writes.
+        self.pace = Pace()
         self.beat = time.monotonic()
         self.on_beat: Callable[[float], object] | None = None
         self._told = float("-inf")
@@ -363,19 +487,38 @@ class TableRunner:
         finally:
             self._own.close()
 
+    def _play_due(self, sessions: GameSessions) -> bool:
+        """Play due bots, the oldest first, each table's bots one after the other (up to
+        ``REPLY_WRITES`` writes), for ``BOTS_PER_TICK_S``; whether time ran out first. The due
+        bots are counted afresh before every game (the queue's length: ``effort_for``'s
+        ``ahead``); a game is taken once a look (one that could not be played, e.g. taken by
+        another thinker meanwhile, is not tried again at once)."""
+        started = time.monotonic()
+        tried: set[str] = set()
+        while time.monotonic() - started < BOTS_PER_TICK_S:
+            due = [g for g in sessions.store.bots_due(sessions.clock()) if g not in tried]
+            if not due:
+                return False
+            tried.add(due[0])
+            ahead = len(due) - 1  # due and not taken, besides this one
+            self.pace.reply_begins()
+            for _ in range(REPLY_WRITES):  # the table's next bot at once: one reply, one wait
+                moved = play_bots(
+                    sessions, due[0], sessions.lease_s, False, ahead, self.thinkers, self.pace
+                )
+                self._beat()
+                if not moved:
+                    break
+            self.pace.reply_ends()
+        return True
+
     def _tick(self, sessions: GameSessions, last: dict[int, float]) -> None:
         """One look: due deadlines, due bots oldest first (for ``BOTS_PER_TICK_S``: the next
         look, at once, goes on with them after the deadlines), the chores that are due; a beat
         after each."""
         sessions.settle_due()
         self._beat()
-        started = time.monotonic()
-        for game_id in sessions.store.bots_due(sessions.clock()):
-            play_bots(sessions, game_id, sessions.lease_s)
-            self._beat()
-            if time.monotonic() - started >= BOTS_PER_TICK_S:
-                self._again = True
-                break
+        self._again = self._play_due(sessions)
         for i, (every, chore) in enumerate(sessions.chores):
             if time.monotonic() - last.get(i, -every) >= every:
                 last[i] = time.monotonic()
