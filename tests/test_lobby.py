@@ -6,6 +6,8 @@ results, and casual tables. The service's clock is the tests' ``FakeClock``."""
 from __future__ import annotations
 
 import threading
+import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -126,6 +128,26 @@ def test_two_players_asking_at_once_meet_at_one_table(app):
     store = app.extensions["game_sessions"].store
     closed = [g for g in (store.get(i) for i in store.game_ids()) if g.id != results[0]["id"]]
     assert all(g.status == OVER for g in closed)
+
+
+def test_a_key_s_open_tables_are_older_in_the_order_they_were_stored(app, monkeypatch):
+    """A table stored after another of its key is the newer, even when the server that
+    stored the first had a clock an hour ahead (else two players who open tables at once
+    could each miss the other's); a game that is no open table keeps its own time."""
+    import web.storage.lobby as stored
+
+    store = app.extensions["game_sessions"].store
+    now = time.time()
+    monkeypatch.setattr(stored, "time", SimpleNamespace(time=lambda: now + 3600))
+    first = store.get(open_table(app)["id"])
+    monkeypatch.setattr(stored, "time", SimpleNamespace(time=lambda: now))
+    second = store.get(open_table(app)["id"])
+    assert first.created == pytest.approx(now + 3600)
+    assert second.created > first.created
+    other = app.test_client().post(
+        "/api/games", json={"game": "dao", "seats": [{"type": "human"}, {"type": "human"}]}
+    )
+    assert store.get(other.get_json()["id"]).created == pytest.approx(now)
 
 
 def test_bots_take_the_free_seats_after_the_wait_the_host_chose(app, clock):

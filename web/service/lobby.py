@@ -14,7 +14,8 @@ account sits at already), or opens a table of the fewest seats asked for, the pl
 and the others listed, for the next player to find. Two players who ask at the same moment
 meet: each opens a table, then looks again for an older table that fits; the one who finds the
 other's takes a seat there and closes their own (it ends as expired, before any move of theirs),
-so both sit at the older table. Claims are the seats' own transactions (``web.service.seats``):
+so both sit at the older table. "Older" is the order the store wrote the tables in
+(``LobbySql.lobby_created``), so of two tables each player sees the one stored first. Claims are the seats' own transactions (``web.service.seats``):
 one seat, one claim, whatever the race.
 
 The table runner (``web.service.table``) calls ``tidy`` every ``TIDY_S`` seconds (one of its

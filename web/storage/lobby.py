@@ -17,12 +17,13 @@ games.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from games.turns import time_control
 from web.storage import GameRecord
-from web.storage.dialect import Dialect, StoreLayer
+from web.storage.dialect import Connection, Dialect, StoreLayer
 
 
 def lobby_columns(real: str, boolean: str, true: str) -> tuple[str, ...]:
@@ -54,8 +55,11 @@ def lobby_key(game: GameRecord) -> str | None:
 class LobbyStatements:
     """The lobby's statements in one database's words."""
 
-    def __init__(self, sql: Dialect, game_columns: Sequence[str]) -> None:
+    def __init__(self, sql: Dialect, game_columns: Sequence[str], key_lock: str = "") -> None:
         say = sql.say
+        #: The lock of one key's new tables, for the rest of the write ("": the database's).
+        self.key_lock = say(key_lock)
+        self.newest = say("SELECT MAX(created) AS t FROM games WHERE lobby = ?")
         game = f"SELECT {', '.join(game_columns)} FROM games"
         self.tables = say(f"{game} WHERE kind = ? AND lobby IS NOT NULL ORDER BY created LIMIT ?")
         self.count = say("SELECT COUNT(*) AS n FROM games WHERE kind = ? AND lobby IS NOT NULL")
@@ -73,6 +77,21 @@ class LobbySql(StoreLayer):
 
         @property
         def lobby_sql(self) -> LobbyStatements: ...
+
+    def lobby_created(self, conn: Connection, key: str | None) -> float:
+        """The creation time of a new game, in its write transaction ``conn``: now, and for an
+        open table (``key``) also after every open table of its key, that key's lock taken first
+        (PostgreSQL's advisory lock; SQLite's write transaction holds the database's). So the
+        open tables of a key are older in the order they were stored, whatever the clocks of
+        the servers, and two players who open tables at once agree on which is older ("Play
+        now", ``web.service.lobby``: by time alone, each could miss the other's table)."""
+        if key is None:
+            return time.time()
+        if self.lobby_sql.key_lock:
+            conn.execute(self.lobby_sql.key_lock, (key,)).fetchone()  # waits for the lock
+        now = time.time()
+        newest = conn.execute(self.lobby_sql.newest, (key,)).fetchone()["t"]
+        return now if newest is None or newest < now else newest + 1e-6
 
     def open_tables(self, kind: str, limit: int) -> list[GameRecord]:
         """The open tables of ``kind``, the longest waiting first."""

@@ -224,7 +224,11 @@ class PostgresStore(SqlStore):
     """The PostgreSQL store for a ``postgresql://`` URL. Thread-safe (a connection pool); a
     forked process opens its own pool and listener on first use."""
 
-    sql = Statements(param="%s", row_lock=" FOR UPDATE")
+    sql = Statements(
+        param="%s",
+        row_lock=" FOR UPDATE",
+        key_lock="SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
+    )
 
     def __init__(self, url: str, pool_size: int = POOL_SIZE) -> None:
         self.url = url

@@ -104,10 +104,17 @@ class Statements(Dialect):
     database's words: its parameter mark (``param``) and what follows the read of a game's row
     in a write transaction to lock it (``row_lock``) and, where the change mark is a column, what
     an append sets besides (``append_mark``: then ``append`` needs no ``_mark`` of its own); the
-    next number of a rating change (``next_rated``: a sequence's ``DEFAULT``, or a query)."""
+    next number of a rating change (``next_rated``: a sequence's ``DEFAULT``, or a query); the
+    statement that takes a lock named by a text for the rest of a write transaction
+    (``key_lock``: none where a write transaction already holds the whole database's)."""
 
     def __init__(
-        self, param: str, row_lock: str, append_mark: str = "", next_rated: str = "DEFAULT"
+        self,
+        param: str,
+        row_lock: str,
+        append_mark: str = "",
+        next_rated: str = "DEFAULT",
+        key_lock: str = "",
     ) -> None:
         super().__init__(param)
         self.append_mark = append_mark
@@ -145,7 +152,7 @@ class Statements(Dialect):
             "UPDATE games SET seats = ?, free_seats = ?, updated = ?, lobby = ? WHERE id = ?"
         )
         #: The lobby's statements (``web.storage.lobby``).
-        self.lobby = LobbyStatements(self, GAME_COLUMNS)
+        self.lobby = LobbyStatements(self, GAME_COLUMNS, key_lock)
         self.new_actions = self.insert(
             "actions", ("game", "version", "seat", "action", "events", "time")
         )
@@ -406,10 +413,10 @@ class SqlStore(AccountsSql, MailSql, LobbySql, GameStore):
         }
 
     def create(self, game: GameRecord, actions: list[ActionRecord]) -> None:
-        now = time.time()
-        game.created = game.updated = now
-        row = self._new_game(game, now)  # refused input is refused before the write
+        row = self._new_game(game, time.time())  # refused input is refused before the write
         with self._writing() as conn:
+            now = self.lobby_created(conn, row["lobby"])
+            game.created = game.updated = row["created"] = row["updated"] = now
             conn.execute(self.sql.insert("games", row), tuple(row.values()))
             final_status, deadline = game.status, game.deadline
             game.version, game.status = 0, RUNNING
