@@ -106,3 +106,25 @@ def test_a_stream_says_at_once_when_a_bot_stops_thinking_with_nothing_to_say(app
     assert got and got[0][1]["event"] == "bot"
     assert json.loads(got[0][1]["data"]) == {"version": 0, "bot": None}
     assert took < HEARTBEAT_S  # woken by the mark, not at the next heartbeat
+
+
+def test_a_client_that_shows_another_mark_is_answered_without_a_wait(app, client, monkeypatch):
+    """``bot``: what the client shows. A mark that changed between the client's read and its
+    long-poll is answered at once (a wait would begin from the new mark and miss it)."""
+    gid = _game(client)
+    sessions = app.extensions["game_sessions"]
+    waited: list[int] = []
+    real = sessions._wait_for_move
+    monkeypatch.setattr(
+        sessions, "_wait_for_move", lambda *a, **k: waited.append(1) or real(*a, **k)
+    )
+    _set_bot(app, gid, 5.0, failed=True)
+    for shown, answered_at_once in (("thinking", True), ("none", True), ("failed", False)):
+        waited.clear()
+        resp = client.get(f"/api/games/{gid}/events?after=0&wait=0.2&bot={shown}")
+        assert resp.status_code == 200 and resp.get_json()["bot"] == "failed"
+        assert waited == ([] if answered_at_once else [1]), shown
+    for bad in ("busy", "", "THINKING", "null"):
+        resp = client.get(f"/api/games/{gid}/events?after=0&wait=1&bot={bad}")
+        assert resp.status_code == 400
+        assert resp.get_json()["error"]["field"] == "bot"

@@ -28,12 +28,18 @@ def crashing_bot(view, legal, rng):
     raise ZeroDivisionError("a bot bug")
 
 
+def late_crashing_bot(view, legal, rng):
+    time.sleep(3)
+    raise ZeroDivisionError("a bot bug, after a while")
+
+
 @pytest.fixture
 def dao_bots(monkeypatch):
-    """DAO with the bot levels ``slow`` and ``crash`` for this test."""
+    """DAO with the bot levels ``slow``, ``crash`` and ``late_crash`` for this test."""
     bots = get_kind("dao").bots
     monkeypatch.setitem(bots, "slow", slow_bot)
     monkeypatch.setitem(bots, "crash", crashing_bot)
+    monkeypatch.setitem(bots, "late_crash", late_crashing_bot)
 
 
 def requests_of(page) -> list[str]:
@@ -126,6 +132,24 @@ def test_without_event_source_the_page_follows_by_long_poll(browser, live_server
     urllib.request.urlopen(req, timeout=10).read()
     page.wait_for_function("() => window.daoGame.snap.version === 2", timeout=15_000)
     assert any("wait=20" in u for u in urls) and not any("/stream" in u for u in urls)
+    assert page.js_errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.usefixtures("dao_bots")
+def test_by_long_poll_a_bot_that_fails_with_no_entry_is_told(browser, live_server):
+    """The long-poll ends when the bots' mark changes with no new entry (thinking, then
+    failed): the page, which follows by long-poll alone here, asks again and says so."""
+    seats = [{"type": "bot", "level": "late_crash"}, {"type": "human"}]
+    game = api(live_server, "POST", "/api/games", {"game": "dao", "seats": seats, "seed": 5})
+    page = new_page(browser)
+    page.add_init_script("delete window.EventSource")
+    urls = requests_of(page)
+    open_as(page, live_server, "dao", game, 1, "?lang=en")
+    # within the long-poll's 20 s: its answer came with the mark's change, not at its end
+    expect(page.locator("#bot-status")).to_contain_text("could not make its move", timeout=15_000)
+    assert page.evaluate("() => window.daoGame.snap.version") == 0
+    assert any("wait=20" in u and "&bot=" in u for u in urls)
     assert page.js_errors == []
 
 

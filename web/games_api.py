@@ -46,7 +46,7 @@ from web.service import lobby
 from web.service.bell import inherited
 from web.service.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
 from web.service.table_settings import TableSettings
-from web.storage import GameRecord, open_store
+from web.storage import BOT_UNWATCHED, GameRecord, open_store
 from web.storage.accounts import Account, AccountsSql
 from web.streams import HEARTBEAT_S, EventStream
 
@@ -71,6 +71,8 @@ CHAT_AFTER = query_param(
     "The table chat's lines already read: the lines numbered above this come too (default 0; "
     "at most the chat's line count, else 409 after_past_chat)",
 )
+#: ``bot`` of the events long-poll: what the client shows of the table's bots (``GameRecord.bot``).
+BOTS_SHOWN: dict[str, str | None] = {"thinking": "thinking", "failed": "failed", "none": None}
 #: A stream's ``Last-Event-ID``: the version, then (once the stream sent chat lines or was
 #: asked for lines after some) ``:`` and the chat lines read.
 _EVENT_ID = re.compile(r"([0-9]{1,19})(?::([0-9]{1,19}))?")
@@ -362,6 +364,12 @@ lean_pattern("POST", f"/api/games/(?P<game_id>{GAME_ID_PATTERN[1:-1]})/actions",
             "(`chat` counts the lines; read them with GET /api/games/{game_id}/chat); at most "
             "the chat's line count, else 409 after_past_chat",
         },
+        query_param(
+            "bot",
+            {"type": "string", "enum": list(BOTS_SHOWN)},
+            "What the client shows of the table's bots (`none`: no bot at work): when the "
+            "table's `bot` is already another, the answer comes without waiting",
+        ),
     ],
 )
 def get_events(game_id: str) -> dict:
@@ -373,7 +381,11 @@ def get_events(game_id: str) -> dict:
     wait = float(raw)
     if not 0 <= wait <= MAX_WAIT_S:  # also refuses nan and inf
         raise InvalidInput(f"wait must be between 0 and {MAX_WAIT_S:g} seconds", "wait")
-    return sessions().events(game_id, after, wait, chat_after)
+    shown = request.args.get("bot")
+    if shown is not None and shown not in BOTS_SHOWN:
+        raise InvalidInput(f"bot must be one of {', '.join(BOTS_SHOWN)}, got {shown!r}", "bot")
+    bot = BOT_UNWATCHED if shown is None else BOTS_SHOWN[shown]
+    return sessions().events(game_id, after, wait, chat_after, bot)
 
 
 @api_route(

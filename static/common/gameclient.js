@@ -339,9 +339,11 @@ export class GameClient {
       if (this.snap && this.snap.over) return;
       try {
         const chatAfter = this.chat ? `&chat_after=${this.chat.count}` : "";
-        const ev = await api("GET", `${this.base}/events?after=${Math.max(this.shownVersion, 0)}&wait=20${chatAfter}`);
+        const shown = (this.snap && this.snap.bot) || null; // what #bot-status says (web: `bot`)
+        const ev = await api("GET", `${this.base}/events?after=${Math.max(this.shownVersion, 0)}&wait=20${chatAfter}&bot=${shown || "none"}`);
         if (this.chat) await this.chat.polled(ev.chat);
-        if (ev.version > this.shownVersion) await this.exclusive(() => this.catchUp());
+        // a new entry, or a change of what the bots do (one began or stopped thinking, or failed)
+        if (ev.version > this.shownVersion || (ev.bot || null) !== shown) await this.exclusive(() => this.catchUp());
       } catch (e) {
         await sleep(3000);
       }

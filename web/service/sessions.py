@@ -75,6 +75,7 @@ from web.service.table import (
     stop_clocks,
 )
 from web.storage import (
+    BOT_UNWATCHED,
     OVER,
     RUNNING,
     ActionRecord,
@@ -276,12 +277,21 @@ class GameSessions:
             "actions": [{"seat": a.seat, "action": a.action} for a in self.store.actions(game.id)],
         }
 
-    def events(self, game_id: str, after: int, wait: float, chat_after: int | None = None) -> dict:
+    def events(
+        self,
+        game_id: str,
+        after: int,
+        wait: float,
+        chat_after: int | None = None,
+        bot_shown: str | None = BOT_UNWATCHED,
+    ) -> dict:
         """Public events after version ``after`` (at most ``EVENTS_PAGE`` entries: ``more`` says
         whether the log goes on); waits up to ``wait`` seconds for one (with ``chat_after``: or
         for a chat line past that one, ``web.service.chat``; ``chat`` counts the lines), and
         returns early when what the page shows of the bots changes (``bot``, as in the game's
-        state: ``thinking`` -> null or ``failed`` with no entry, or the reverse).
+        state: ``thinking`` -> null or ``failed`` with no entry, or the reverse). With
+        ``bot_shown`` (what the client shows now), it does not wait when the bots' mark is
+        already another: a change between the client's last read and its wait is not missed.
 
         Waiting sleeps on the process's watcher (``GameStore.wait``: SQLite's one query a tick
         for all followed games, PostgreSQL's ``LISTEN/NOTIFY``), so a move made through another
@@ -295,7 +305,9 @@ class GameSessions:
         if chat_after is not None:
             check_chat_after(game, chat_after)
         talk = chat_after is not None and game.chat > chat_after
-        if game.version == after and wait > 0 and not game.over and not talk:  # over: final
+        bots_moved = bot_shown != BOT_UNWATCHED and game.bot != bot_shown  # since the client read
+        news = talk or bots_moved or game.over  # over: final
+        if game.version == after and wait > 0 and not news:
             game = self._wait_for_move(game, after, time.monotonic() + wait, chat_after)
         upto = min(game.version, after + EVENTS_PAGE)
         entries = self.store.actions(game_id, after=after, upto=upto)
