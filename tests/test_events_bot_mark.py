@@ -128,3 +128,21 @@ def test_a_client_that_shows_another_mark_is_answered_without_a_wait(app, client
         resp = client.get(f"/api/games/{gid}/events?after=0&wait=1&bot={bad}")
         assert resp.status_code == 400
         assert resp.get_json()["error"]["field"] == "bot"
+
+
+def test_a_read_that_waited_for_the_game_reads_its_row_again(app, client):
+    """A GET waits while this process holds the game (a bot thinking in a write); what the
+    write changed meanwhile (here the bots' mark, with no new entry) is in its answer."""
+    gid = _game(client)
+    sessions = app.extensions["game_sessions"]
+    entry = sessions._entry(gid)
+    answers: list[dict] = []
+    with entry.lock:
+        reader = threading.Thread(
+            target=lambda: answers.append(client.get(f"/api/games/{gid}").get_json())
+        )
+        reader.start()
+        time.sleep(0.3)  # the reader has read the row and waits for the lock
+        _set_bot(app, gid, 5.0, failed=True)
+    reader.join(10)
+    assert answers and answers[0]["bot"] == "failed"

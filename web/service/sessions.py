@@ -190,10 +190,15 @@ class GameSessions:
         passed is settled first."""
         game = self.settle(self.store.get(game_id))
         entry = self._entry(game_id)
-        with entry.lock:
-            if entry.version > game.version:  # a write landed meanwhile: serve the newer one
+        waited = not entry.lock.acquire(blocking=False)
+        if waited:  # a write of this process (a bot's thinking, say) held the game meanwhile
+            entry.lock.acquire()
+        try:
+            if waited or entry.version > game.version:  # the row may be older: read it again
                 game = self.store.get(game_id)
             yield game, self._bring_up(entry, game)
+        finally:
+            entry.lock.release()
 
     def current(self, game_id: str) -> tuple[GameRecord, Any]:
         """Row and state for tools and tests (shared state: read it, do not mutate it)."""
