@@ -112,11 +112,12 @@ def test_a_client_that_shows_another_mark_is_answered_without_a_wait(app, client
     """``bot``: what the client shows. A mark that changed between the client's read and its
     long-poll is answered at once (a wait would begin from the new mark and miss it)."""
     gid = _game(client)
-    sessions = app.extensions["game_sessions"]
+    from web.service import following
+
     waited: list[int] = []
-    real = sessions._wait_for_move
+    real = following.wait_for_move
     monkeypatch.setattr(
-        sessions, "_wait_for_move", lambda *a, **k: waited.append(1) or real(*a, **k)
+        following, "wait_for_move", lambda *a, **k: waited.append(1) or real(*a, **k)
     )
     _set_bot(app, gid, 5.0, failed=True)
     for shown, answered_at_once in (("thinking", True), ("none", True), ("failed", False)):

@@ -538,9 +538,9 @@ def test_a_log_filled_before_full_logs_ended_games_is_ended_by_the_next_read(ses
 
 
 def test_events_come_in_pages(sessions, monkeypatch):
-    import web.service.sessions as sessions_module
+    import web.service.following as following
 
-    monkeypatch.setattr(sessions_module, "EVENTS_PAGE", 2)
+    monkeypatch.setattr(following, "EVENTS_PAGE", 2)
     s = sessions()
     seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
     game, _, _, state = s.create("blind_auction", seats, {"rounds": 6}, 3)

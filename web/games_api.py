@@ -44,7 +44,8 @@ from web.schemas_games import (
 )
 from web.service import lobby
 from web.service.bell import inherited
-from web.service.sessions import EVENTS_PAGE, MAX_WAIT_S, GameSessions
+from web.service.following import EVENTS_PAGE, MAX_WAIT_S
+from web.service.sessions import GameSessions
 from web.service.table_settings import TableSettings
 from web.storage import BOT_UNWATCHED, GameRecord, open_store
 from web.storage.accounts import Account, AccountsSql

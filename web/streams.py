@@ -61,7 +61,8 @@ import orjson
 from errors import DatabaseUnavailable, NotFound
 from web.config import from_environment
 from web.service.chat import CHAT_PAGE, check_chat_after, public_line
-from web.service.sessions import EVENTS_PAGE, GameSessions, public_entry
+from web.service.following import EVENTS_PAGE, public_entry
+from web.service.sessions import GameSessions
 from web.storage import ActionRecord, GameRecord, GameStore
 from web.storage.chat import ChatLine
 from web.storage.watch import Subscription

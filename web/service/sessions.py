@@ -25,9 +25,9 @@ answers with them (``quick_bots``; a reply that fails leaves the player's move t
 alone, and the runner meets the failure: logged and marked).
 
 Limits (README, "Storage"): a game's log holds at most ``MAX_LOG_ENTRIES`` entries (then 409
-``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries. Waiting (a long-poll, a stream) has
-no cap of its own: a waiting client sleeps on the process's watcher (``web.storage.watch``) and
-costs a subscription, not a query.
+``log_full``); ``events`` pages by ``EVENTS_PAGE`` entries (``web.service.following``). Waiting (a
+long-poll, a stream) has no cap of its own: a waiting client sleeps on the process's watcher
+(``web.storage.watch``) and costs a subscription, not a query.
 """
 
 from __future__ import annotations
@@ -45,13 +45,13 @@ from games.thinking import DEFAULT as FULL_THINKING
 from games.thinking import Thinking
 from games.turns import BACK, END_LOG_FULL
 from web.accounts.results import record_end
+from web.service import following, table_settings
 from web.service import seats as seats_
-from web.service import table_settings
 from web.service.banks import seat_banks
 from web.service.bell import Bell
-from web.service.chat import check_chat_after
 from web.service.cursors import check_within
 from web.service.deadlines import Clock, clocks_after, late_seat
+from web.service.following import public_entry
 from web.service.imports import ends_full, replay_record
 from web.service.moves import (
     QUICK_BUDGET_S,
@@ -90,23 +90,11 @@ log = logging.getLogger(__name__)
 #: A game's log holds at most this many entries (the longest games measured, Tobago with four
 #: random bots, end within ~2,000); an append past it is refused with 409 ``log_full``.
 MAX_LOG_ENTRIES = 10_000
-#: Long-polls wait at most this long.
-MAX_WAIT_S = 25.0
-#: ``events`` returns at most this many log entries (``more``: ask again after the last one).
-EVENTS_PAGE = 500
 #: A write whose version moved under it is recomputed this often (settling) before giving up.
 WRITE_RETRIES = 5
 #: The most entries one settling writes, one at a time: every seat whose turn clock ran out
 #: (they may run out together), and the next phase's timer if that one has passed too.
 SETTLE_WRITES = 24
-#: A long-poll on a game whose deadline should have passed looks again this often (seconds).
-DEADLINE_LOOK_S = 0.2
-
-
-def public_entry(a: ActionRecord) -> dict[str, Any]:
-    """A log entry as anyone may see it: the acting seat and the engine's public events, never
-    the action itself (a secret simultaneous choice stays secret)."""
-    return {"version": a.version, "seat": a.seat, "events": a.events, "time": a.time}
 
 
 class _QuickBotsFailed(Exception):
@@ -290,43 +278,8 @@ class GameSessions:
         chat_after: int | None = None,
         bot_shown: str | None = BOT_UNWATCHED,
     ) -> dict:
-        """Public events after version ``after`` (at most ``EVENTS_PAGE`` entries: ``more`` says
-        whether the log goes on); waits up to ``wait`` seconds for one (with ``chat_after``: or
-        for a chat line past that one, ``web.service.chat``; ``chat`` counts the lines), and
-        returns early when what the page shows of the bots changes (``bot``, as in the game's
-        state: ``thinking`` -> null or ``failed`` with no entry, or the reverse). With
-        ``bot_shown`` (what the client shows now), it does not wait when the bots' mark is
-        already another: a change between the client's last read and its wait is not missed.
-
-        Waiting sleeps on the process's watcher (``GameStore.wait``: SQLite's one query a tick
-        for all followed games, PostgreSQL's ``LISTEN/NOTIFY``), so a move made through another
-        worker or server is seen too; a
-        deadline that passes while waiting is settled (its timeout is an event like any other).
-        Only the engine's public events and the acting seat (``None`` for the table) are
-        returned, never the actions themselves (a secret simultaneous choice stays secret).
-        """
-        wait = min(max(wait, 0.0), MAX_WAIT_S)
-        game = self.check_after(self.settle(self.store.get(game_id)), after)
-        if chat_after is not None:
-            check_chat_after(game, chat_after)
-        talk = chat_after is not None and game.chat > chat_after
-        bots_moved = bot_shown != BOT_UNWATCHED and game.bot != bot_shown  # since the client read
-        news = talk or bots_moved or game.over  # over: final
-        if game.version == after and wait > 0 and not news:
-            game = self._wait_for_move(game, after, time.monotonic() + wait, chat_after)
-        upto = min(game.version, after + EVENTS_PAGE)
-        entries = self.store.actions(game_id, after=after, upto=upto)
-        return {
-            "id": game.id,
-            "version": game.version,
-            "over": game.over,
-            "deadline": game.deadline,
-            "now": self.clock(),
-            "more": upto < game.version,
-            "events": [public_entry(a) for a in entries],
-            "chat": game.chat,
-            "bot": game.bot,
-        }
+        """Public events after version ``after`` and the long-poll (``web.service.following``)."""
+        return following.events(self, game_id, after, wait, chat_after, bot_shown)
 
     @staticmethod
     def check_after(game: GameRecord, after: int) -> GameRecord:
@@ -335,31 +288,6 @@ class GameSessions:
         message = f"after={after} is past the current version {game.version}"
         check_within(after, game.version, message, "after_past_version", "version")
         return game
-
-    def _wait_for_move(
-        self, game: GameRecord, after: int, until: float, chat_after: int | None = None
-    ) -> GameRecord:
-        """Wait until the log passes ``after`` (or the chat ``chat_after``), what the page
-        shows of the bots (``GameRecord.bot``) changes from ``game``'s, or ``until``
-        (monotonic seconds); the game's row then. A bot's mark cleared with nothing appended
-        (a bot with nothing to say) ends the wait too, so a client is not left waiting on a
-        "thinking" that is over. A running clock is looked at when, by its reading, the
-        deadline should have come (at least every ``DEADLINE_LOOK_S``)."""
-        bot_seen = game.bot
-        while (left := until - time.monotonic()) > 0:
-            step = left
-            if game.deadline is not None and not game.over:
-                step = min(left, max(DEADLINE_LOOK_S, game.deadline - self.clock()))
-            self.store.wait(game.id, after, step, chat_after, bot_seen)
-            game = self.store.get(game.id)
-            talk = chat_after is not None and game.chat > chat_after
-            if game.version > after or talk or game.bot != bot_seen:
-                return game
-            if self._due(game):
-                game = self.settle(game)
-                if game.version > after:
-                    return game
-        return self.store.get(game.id)
 
     # --- writing ----------------------------------------------------------------------------
 
