@@ -236,11 +236,49 @@ class PlayedOut:
         return self.actions / self.games
 
 
-def engine_start(doc: str | None, kind: GameKind, bot: Bot) -> tuple[argparse.Namespace, PlayedOut]:
+@dataclass
+class EngineBench:
+    """An engine bench's run (``engine_start``): its command line and its engine loop's step."""
+
+    args: argparse.Namespace
+    game: PlayedOut
+
+    @property
+    def seats(self) -> int:
+        return int(self.args.seats)
+
+    @property
+    def seconds(self) -> float:
+        """The CPU seconds per figure and round (``cpu_seconds``)."""
+        return cpu_seconds(self.args)
+
+    @property
+    def rng(self) -> random.Random:
+        """The engine loop's generator, which the bench's other steps share."""
+        return self.game.rng
+
+    def rounds(
+        self, baseline: Callable[[int], Any], **more: Callable[[int], Any]
+    ) -> dict[str, list[float]]:
+        """Calls per CPU second (``per_second``) of the engine loop (``"engine"``), of
+        ``baseline`` (``"baseline"``) and of each of ``more`` (by its name), in ``args.rounds``
+        interleaved rounds, in that order: each one's values (``engine_loop_figures``'s
+        ``got``)."""
+        steps: dict[str, Callable[[int], Any]] = {
+            "engine": self.game,
+            "baseline": baseline,
+            **more,
+        }
+        return interleaved(
+            self.args.rounds, {name: per_second(step, self.seconds) for name, step in steps.items()}
+        )
+
+
+def engine_start(doc: str | None, kind: GameKind, bot: Bot) -> EngineBench:
     """An engine bench's command line (``engine_parser``, four seats by default) and its engine
-    loop's step: ``bot`` at every seat, on a ``random.Random(1)`` (``PlayedOut.rng``)."""
+    loop's step: ``bot`` at every seat, on a ``random.Random(1)`` (``EngineBench.rng``)."""
     args = parse(engine_parser(doc, seats=4))
-    return args, PlayedOut(kind, args.seats, bot, random.Random(1))
+    return EngineBench(args, PlayedOut(kind, args.seats, bot, random.Random(1)))
 
 
 def engine_loop_figures(
