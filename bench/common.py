@@ -139,6 +139,15 @@ def row(fig: Figure) -> str:
     return f"  {fig.label:<58} {number(fig.median):>9} {fig.unit:<6} {spread:<21}{tail}{note}"
 
 
+def quantile(values: Iterable[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (``0.99``: the p99), the nearest rank below: the value at
+    ``int(q * n)`` of the ``n`` sorted (the last at most); NaN when there are none."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def interleaved(rounds: int, measures: dict[str, Callable[[], float]]) -> dict[str, list[float]]:
     """Call every measure once per round, in turn, for ``rounds`` rounds: each one's values."""
     out: dict[str, list[float]] = {name: [] for name in measures}

@@ -52,7 +52,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, chunks, games_parser, number, parse_games, report
+from bench.common import Figure, chunks, games_parser, number, parse_games, quantile, report
 from bench.run import RESULTS, write_readme
 from games import search
 from games.base import get_kind
@@ -190,11 +190,6 @@ def play(args: tuple[str, int, list[int]]) -> dict[str, Any]:
         "granted": [granted for spent, granted in _SPENT if spent > 0],
         "normal": [t for t, _ in _TIMES[f"{game}/normal"]],
     }
-
-
-def quantile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(len(xs) * q))]
 
 
 @dataclass
