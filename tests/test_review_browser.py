@@ -33,6 +33,15 @@ def finished(page, server: str, kind: str, seats: list[dict], seed: int) -> dict
     return game_over(server, resp.json()["id"], timeout=120)  # the table's bots play it out
 
 
+def finished_record(
+    page, server: str, kind: str, seats: list[dict], seed: int
+) -> tuple[dict, dict]:
+    """A game ``finished`` by its bots, and its record as ``GET .../record`` gives it (what the
+    hub imports)."""
+    snap = finished(page, server, kind, seats, seed)
+    return snap, page.request.get(f"{server}/api/games/{snap['id']}/record").json()
+
+
 def wait_step(page, step: int, seat: int | None = None) -> None:
     """Until position ``step`` from ``seat`` is drawn (and no other asked since)."""
     page.wait_for_function(
@@ -212,8 +221,9 @@ def test_a_dao_game_on_a_phone_in_chinese_hides_the_other_piles(browser, live_se
 @pytest.mark.browser
 def test_isla_dorada_and_an_imported_record_are_reviewed_through_the_hub(browser, live_server):
     page = new_page(browser)
-    snap = finished(page, live_server, "isla_dorada", [{"type": "bot", "level": "planner"}] * 3, 2)
-    record = page.request.get(f"{live_server}/api/games/{snap['id']}/record").json()
+    snap, record = finished_record(
+        page, live_server, "isla_dorada", [{"type": "bot", "level": "planner"}] * 3, 2
+    )
     page.goto(f"{live_server}/review")
     page.fill("#record-text", json.dumps(record))
     page.click("#import")
@@ -311,8 +321,7 @@ def test_a_running_game_is_not_reviewed(browser, live_server):
 @pytest.mark.browser
 def test_an_import_refusal_says_what_is_wrong_in_the_pages_language(browser, live_server):
     page = new_page(browser)
-    snap = finished(page, live_server, "dao", [{"type": "bot", "level": "ev"}] * 2, 3)
-    record = page.request.get(f"{live_server}/api/games/{snap['id']}/record").json()
+    _, record = finished_record(page, live_server, "dao", [{"type": "bot", "level": "ev"}] * 2, 3)
     bad = {**record, "actions": [dict(a) for a in record["actions"]]}
     bad["actions"][2] = {**bad["actions"][2], "action": {"type": "steal"}}
     cases = {
