@@ -16,19 +16,22 @@ mean little).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import statistics
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from games.base import Bot, GameKind
+    from web.storage.sqlite import SqliteStore
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -337,6 +340,22 @@ def sample_positions(
 
         play_out(kind, kind.new_state(seed, seats), bot, rng, take)
     return out
+
+
+@contextlib.contextmanager
+def sqlite_store(name: str) -> Iterator[tuple[Path, SqliteStore]]:
+    """A SQLite store ``<name>.sqlite3`` in a temporary directory (a bench's database, which it
+    fills in process and a server then serves): its path and the store, closed and removed
+    after."""
+    from web.storage.sqlite import SqliteStore  # (the other benches need no store)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        database = Path(tmp) / f"{name}.sqlite3"
+        store = SqliteStore(str(database))
+        try:
+            yield database, store
+        finally:
+            store.close()
 
 
 def parser(doc: str | None) -> argparse.ArgumentParser:

@@ -17,8 +17,6 @@ whose bodies are known in advance; its own CPU per request is measured too.
   threads (wrk cannot stop before its duration ends): for a list that must not repeat, such as
   positions never asked before;
 - ``measured(master, run)``: a load with the server's CPU time around it (``Load.server_s``);
-- ``sqlite_store(name)``: a SQLite store in a temporary directory, for a bench to fill and a
-  server to serve;
 - ``cpu_rounds(master, rounds, loads)``: several named loads, each ``measured``, in interleaved
   rounds; ``wrk_rounds(master, url, asked, rounds, seconds)``: the same for wrk loads, each
   answered once first.
@@ -27,7 +25,6 @@ whose bodies are known in advance; its own CPU per request is measured too.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
 import http.client
 import json
@@ -39,9 +36,8 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -49,7 +45,6 @@ import requests
 
 from bench.common import Figure, interleaved, parse, parser, ratio
 from tests.servers import server_cpu_seconds
-from web.storage.sqlite import SqliteStore
 
 WRK_HELP = "this bench needs Debian's wrk: make wrk (apt-get install -y wrk)"
 
@@ -302,20 +297,6 @@ def healthz_ratio(
         note=f"{statistics.median(us[name]):.0f} µs",
         **more,
     )
-
-
-@contextlib.contextmanager
-def sqlite_store(name: str) -> Iterator[tuple[Path, SqliteStore]]:
-    """A SQLite store ``<name>.sqlite3`` in a temporary directory (a bench's database, which it
-    fills in process and a server then serves): its path and the store, closed and removed
-    after."""
-    with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / f"{name}.sqlite3"
-        store = SqliteStore(str(database))
-        try:
-            yield database, store
-        finally:
-            store.close()
 
 
 def cpu_rounds(

@@ -30,16 +30,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, report  # noqa: E402
-from bench.http_load import (  # noqa: E402
-    Request,
-    healthz_figure,
-    healthz_ratio,
-    load_args,
-    server_us,
-    sqlite_store,
-    wrk_rounds,
-)
+from bench.common import Figure, report, sqlite_store  # noqa: E402
+from bench.http_load import Request, healthz_figure, healthz_ratio, load_args, server_us, wrk_rounds  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 from web.lobby_api import LIST_SIZE  # noqa: E402
 from web.storage import HUMAN, OVER, GameRecord, Seat, new_token  # noqa: E402
