@@ -250,8 +250,11 @@ class PlayedOut:
 
 @dataclass
 class EngineBench:
-    """An engine bench's run (``engine_start``): its command line and its engine loop's step."""
+    """An engine bench's run (``engine_start``): its name (its figures' keys start with it), its
+    game's title, its command line and its engine loop's step."""
 
+    name: str
+    title: str
     args: argparse.Namespace
     game: PlayedOut
 
@@ -274,8 +277,7 @@ class EngineBench:
     ) -> dict[str, list[float]]:
         """Calls per CPU second (``per_second``) of the engine loop (``"engine"``), of
         ``baseline`` (``"baseline"``) and of each of ``more`` (by its name), in ``args.rounds``
-        interleaved rounds, in that order: each one's values (``engine_loop_figures``'s
-        ``got``)."""
+        interleaved rounds, in that order: each one's values."""
         steps: dict[str, Callable[[int], Any]] = {
             "engine": self.game,
             "baseline": baseline,
@@ -285,39 +287,40 @@ class EngineBench:
             self.args.rounds, {name: per_second(step, self.seconds) for name, step in steps.items()}
         )
 
+    def loop_figures(
+        self,
+        got: dict[str, list[float]],
+        target: float,
+        deal: str,
+        per_game: str = ".1f",
+        **deal_more: Any,
+    ) -> list[Figure]:
+        """The first two figures of ``rounds``' values ``got``: random-bot games a second
+        through the engine loop (``target`` the least) and the cost of an engine game in
+        ``baseline``'s steps (``deal``: that ratio's label; ``deal_more``: its note)."""
+        return [
+            Figure(
+                f"{self.name}.engine_games_per_s",
+                f"{self.title} random-bot games/s, engine loop",
+                got["engine"],
+                "games/s",
+                (">=", target),
+                note=f"{self.game.per_game:{per_game}} actions/game",
+            ),
+            ratio(f"{self.name}.engine_vs_deal", deal, got["baseline"], got["engine"], **deal_more),
+        ]
 
-def engine_start(doc: str | None, kind: GameKind, bot: Bot) -> EngineBench:
-    """An engine bench's command line (``engine_parser``, four seats by default) and its engine
-    loop's step: ``bot`` at every seat, on a ``random.Random(1)`` (``EngineBench.rng``)."""
+    def report(self, figures: list[Figure]) -> None:
+        """``report`` of the bench's ``figures``, with its seats among the facts."""
+        report(self.name, figures, self.args, seats=self.seats)
+
+
+def engine_start(doc: str | None, kind: GameKind, title: str, bot: Bot) -> EngineBench:
+    """The engine bench of ``kind`` (named by it; ``title``: the game in words): its command
+    line (``engine_parser``, four seats by default) and its engine loop's step: ``bot`` at every
+    seat, on a ``random.Random(1)`` (``EngineBench.rng``)."""
     args = parse(engine_parser(doc, seats=4))
-    return EngineBench(args, PlayedOut(kind, args.seats, bot, random.Random(1)))
-
-
-def engine_loop_figures(
-    bench: str,
-    title: str,
-    got: dict[str, list[float]],
-    game: PlayedOut,
-    target: float,
-    deal: str,
-    per_game: str = ".1f",
-    **deal_more: Any,
-) -> list[Figure]:
-    """An engine bench's first two figures: ``title``'s random-bot games a second through the
-    engine loop (``got["engine"]``, ``game``'s step; ``target`` the least) and the cost of an
-    engine game in ``got["baseline"]``'s steps (``deal``: that ratio's label; ``deal_more``: its
-    note)."""
-    return [
-        Figure(
-            f"{bench}.engine_games_per_s",
-            f"{title} random-bot games/s, engine loop",
-            got["engine"],
-            "games/s",
-            (">=", target),
-            note=f"{game.per_game:{per_game}} actions/game",
-        ),
-        ratio(f"{bench}.engine_vs_deal", deal, got["baseline"], got["engine"], **deal_more),
-    ]
+    return EngineBench(kind.name, title, args, PlayedOut(kind, args.seats, bot, random.Random(1)))
 
 
 def sample_positions(

@@ -23,15 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import (
-    Figure,
-    engine_loop_figures,
-    engine_start,
-    play_out,
-    ratio,
-    report,
-    sample_positions,
-)
+from bench.common import Figure, engine_start, play_out, ratio, sample_positions
 from games.base import Bot
 from games.dao import KIND
 from games.dao.bots import ev_bot, greedy_bot, random_bot
@@ -40,7 +32,7 @@ TARGET_GAMES_PER_SECOND = 2000
 
 
 def main() -> None:
-    bench = engine_start(__doc__, KIND, random_bot)
+    bench = engine_start(__doc__, KIND, "DAO", random_bot)
     seats, rng = bench.seats, bench.rng
 
     def baseline(i: int) -> None:
@@ -71,11 +63,8 @@ def main() -> None:
         view=lambda i: KIND.view(*positions[i % len(positions)]),
     )
     figures = [
-        *engine_loop_figures(
-            "dao",
-            "DAO",
+        *bench.loop_figures(
             got,
-            bench.game,
             TARGET_GAMES_PER_SECOND,
             "DAO: a shuffle+deal of 60 cards / an engine-loop game",
             note="an engine game costs this many deals",
@@ -96,7 +85,7 @@ def main() -> None:
             note=f"{len(positions)} positions",
         ),
     ]
-    report("dao", figures, bench.args, seats=seats)
+    bench.report(figures)
 
 
 if __name__ == "__main__":

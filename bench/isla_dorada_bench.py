@@ -19,13 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import (
-    Figure,
-    engine_loop_figures,
-    engine_start,
-    report,
-    sample_positions,
-)
+from bench.common import Figure, engine_start, sample_positions
 from games.base import play_bots
 from games.isla_dorada import KIND
 from games.isla_dorada.bots import random_bot
@@ -35,7 +29,7 @@ TARGET_GAMES_PER_SECOND = 200
 
 
 def main() -> None:
-    bench = engine_start(__doc__, KIND, random_bot)
+    bench = engine_start(__doc__, KIND, "Isla Dorada", random_bot)
     seats, rng = bench.seats, bench.rng
 
     def baseline(i: int) -> None:
@@ -59,11 +53,8 @@ def main() -> None:
 
     got = bench.rounds(baseline, generic=generic_game, planner=decide)
     figures = [
-        *engine_loop_figures(
-            "isla_dorada",
-            "Isla Dorada",
+        *bench.loop_figures(
             got,
-            bench.game,
             TARGET_GAMES_PER_SECOND,
             "Isla Dorada: deals per engine-loop game",
             per_game=".0f",
@@ -82,7 +73,7 @@ def main() -> None:
             note=f"{len(positions)} positions",
         ),
     ]
-    report("isla_dorada", figures, bench.args, seats=seats)
+    bench.report(figures)
 
 
 if __name__ == "__main__":
