@@ -25,6 +25,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -419,6 +420,27 @@ def parse_games(ap: argparse.ArgumentParser) -> argparse.Namespace:
     if args.quick:
         args.games = args.rounds
     return args
+
+
+def games_rounds(
+    a: argparse.Namespace,
+    names: Sequence[str],
+    play: Callable[[Any], Any],
+    work: Callable[[str, list[int]], Any],
+) -> Iterator[tuple[str, list[Any], int]]:
+    """The loop of a bench that plays whole games (``games_parser``'s ``a``): ``a.games`` games
+    of each row of ``names``, in ``a.rounds`` interleaved rounds (game ``g`` in round ``g %
+    rounds``, whatever ``--jobs``), each round's games of a row dealt out to ``a.jobs`` worker
+    processes (``chunks``), each calling ``play(work(name, its numbers))``. Yields each row's
+    round: the row's name, its workers' results and its games; prints each round's end."""
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=a.jobs) as pool:
+        for r in range(a.rounds):
+            for name in names:
+                numbers = list(range(a.games))[r :: a.rounds]
+                parts = list(pool.map(play, [work(name, c) for c in chunks(numbers, a.jobs)]))
+                yield name, parts, len(numbers)
+            print(f"round {r + 1} of {a.rounds}: {time.perf_counter() - start:.0f} s", flush=True)
 
 
 def chunks(numbers: list[int], jobs: int) -> list[list[int]]:
