@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -35,8 +34,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, ratio, report  # noqa: E402
-from bench.http_load import Request, healthz_figure, load_args, server_us, wrk_rounds  # noqa: E402
+from bench.common import Figure, report, sqlite_store  # noqa: E402
+from bench.http_load import Request, healthz_figure, healthz_ratio, load_args, server_us, wrk_rounds  # noqa: E402
 from games.base import get_kind, kinds, play_bots  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 from web.accounts import ratings  # noqa: E402
@@ -134,11 +133,9 @@ def rate_ms(store: SqliteStore, players: list[Account], games: int) -> float:
 
 def main() -> None:
     a, seconds, finished = load_args(__doc__, "games", 1000, 50, "Ana's finished games")
-    with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / "accounts.sqlite3"
-        store = SqliteStore(str(database))
+    with sqlite_store("accounts") as (database, store):
         fill(store, finished, 5)
-        rated = SqliteStore(str(Path(tmp) / "rate.sqlite3"))
+        rated = SqliteStore(str(database.parent / "rate.sqlite3"))
         with Gunicorn(database, start_timeout=60) as server:
             url = server.url
             signed = requests.post(
@@ -161,7 +158,6 @@ def main() -> None:
             loads = wrk_rounds(server.pid, url, asked, a.rounds, seconds)
         players = raters(rated)
         rate = [rate_ms(rated, players, 20 if a.quick else 200) for _ in range(a.rounds)]
-        store.close()
         rated.close()
     us = server_us(loads)
     base = us["healthz"]
@@ -184,13 +180,12 @@ def main() -> None:
     ):
         target = (">=", 1 / TARGET_TIMES) if not name.startswith("board") else None
         figures.append(
-            ratio(
-                f"accounts.{name}_ratio",
-                f"{words} of an account with {finished} finished games: /healthz CPU / its CPU",
-                base,
-                us[name],
+            healthz_ratio(
+                "accounts",
+                name,
+                f"{words} of an account with {finished} finished games",
+                us,
                 target=target,
-                note=f"{statistics.median(us[name]):.0f} µs",
             )
         )
     figures.append(

@@ -55,7 +55,7 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, parse, parser, report  # noqa: E402
+from bench.common import Figure, parse, parser, quantile, report  # noqa: E402
 from tests.servers import Gunicorn, pids_cpu_seconds, table_pids  # noqa: E402
 
 PLAYER_PACE_S = 10.0
@@ -103,13 +103,6 @@ ROWS = {
 #: Options that keep a table's waits the bots' (Dragon's Gold's timed negotiation waits for
 #: its clock, not for a bot).
 OPTIONS = {"dragons_gold": {"negotiation": "division"}}
-
-
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))]
 
 
 class Table(threading.Thread):
@@ -219,11 +212,13 @@ def measure(
             {
                 # (no reply came in the round: the longest still awaited, a lower bound; 0 when
                 # no human waited for a bot at all)
-                "p50": pct(replies or waiting or [0.0], 0.5),
-                "p99": pct(replies or waiting or [0.0], 0.99),
+                "p50": quantile(replies or waiting or [0.0], 0.5),
+                "p99": quantile(replies or waiting or [0.0], 0.99),
                 "replies": len(replies),
                 "bounds": 0 if replies else 1,
-                "wait_p99": pct([d["waited"] for d in made] or [0.0], 0.99),  # (none: none waited)
+                "wait_p99": quantile(
+                    [d["waited"] for d in made] or [0.0], 0.99
+                ),  # (none: none waited)
                 "effort": statistics.fmean([d["effort"] for d in made]) if made else 1.0,
                 "cpu": (cpu1 - cpu0) / (t1 - t0),
                 "per_s": len(made) / (t1 - t0),

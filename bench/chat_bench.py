@@ -41,11 +41,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, parse_options, report  # noqa: E402
+from bench.common import Figure, parse_options, quantile, report  # noqa: E402
 from bench.live_bench import (  # noqa: E402
     HOST,
     http,
-    pct,
     probed,
     raise_open_files_limit,
     rss_mb,
@@ -176,7 +175,7 @@ async def window(a: argparse.Namespace, port: int, opened: dict[str, Any], r: in
     )
     return {
         **meters.figures(heard, missed, cpu, own, a.seconds),
-        "heard_p50_ms": pct(heard, 0.5) * 1000,
+        "heard_p50_ms": quantile(heard, 0.5) * 1000,
         "refused": float(len(refused)),
         "rate": len(said) / a.seconds,
     }

@@ -16,19 +16,23 @@ mean little).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import statistics
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from games.base import Bot, GameKind
+    from web.storage.sqlite import SqliteStore
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -139,6 +143,15 @@ def row(fig: Figure) -> str:
     return f"  {fig.label:<58} {number(fig.median):>9} {fig.unit:<6} {spread:<21}{tail}{note}"
 
 
+def quantile(values: Iterable[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (``0.99``: the p99), the nearest rank below: the value at
+    ``int(q * n)`` of the ``n`` sorted (the last at most); NaN when there are none."""
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def interleaved(rounds: int, measures: dict[str, Callable[[], float]]) -> dict[str, list[float]]:
     """Call every measure once per round, in turn, for ``rounds`` rounds: each one's values."""
     out: dict[str, list[float]] = {name: [] for name in measures}
@@ -236,38 +249,79 @@ class PlayedOut:
         return self.actions / self.games
 
 
-def engine_start(doc: str | None, kind: GameKind, bot: Bot) -> tuple[argparse.Namespace, PlayedOut]:
-    """An engine bench's command line (``engine_parser``, four seats by default) and its engine
-    loop's step: ``bot`` at every seat, on a ``random.Random(1)`` (``PlayedOut.rng``)."""
+@dataclass
+class EngineBench:
+    """An engine bench's run (``engine_start``): its name (its figures' keys start with it), its
+    game's title, its command line and its engine loop's step."""
+
+    name: str
+    title: str
+    args: argparse.Namespace
+    game: PlayedOut
+
+    @property
+    def seats(self) -> int:
+        return int(self.args.seats)
+
+    @property
+    def seconds(self) -> float:
+        """The CPU seconds per figure and round (``cpu_seconds``)."""
+        return cpu_seconds(self.args)
+
+    @property
+    def rng(self) -> random.Random:
+        """The engine loop's generator, which the bench's other steps share."""
+        return self.game.rng
+
+    def rounds(
+        self, baseline: Callable[[int], Any], **more: Callable[[int], Any]
+    ) -> dict[str, list[float]]:
+        """Calls per CPU second (``per_second``) of the engine loop (``"engine"``), of
+        ``baseline`` (``"baseline"``) and of each of ``more`` (by its name), in ``args.rounds``
+        interleaved rounds, in that order: each one's values."""
+        steps: dict[str, Callable[[int], Any]] = {
+            "engine": self.game,
+            "baseline": baseline,
+            **more,
+        }
+        return interleaved(
+            self.args.rounds, {name: per_second(step, self.seconds) for name, step in steps.items()}
+        )
+
+    def loop_figures(
+        self,
+        got: dict[str, list[float]],
+        target: float,
+        deal: str,
+        per_game: str = ".1f",
+        **deal_more: Any,
+    ) -> list[Figure]:
+        """The first two figures of ``rounds``' values ``got``: random-bot games a second
+        through the engine loop (``target`` the least) and the cost of an engine game in
+        ``baseline``'s steps (``deal``: that ratio's label; ``deal_more``: its note)."""
+        return [
+            Figure(
+                f"{self.name}.engine_games_per_s",
+                f"{self.title} random-bot games/s, engine loop",
+                got["engine"],
+                "games/s",
+                (">=", target),
+                note=f"{self.game.per_game:{per_game}} actions/game",
+            ),
+            ratio(f"{self.name}.engine_vs_deal", deal, got["baseline"], got["engine"], **deal_more),
+        ]
+
+    def report(self, figures: list[Figure]) -> None:
+        """``report`` of the bench's ``figures``, with its seats among the facts."""
+        report(self.name, figures, self.args, seats=self.seats)
+
+
+def engine_start(doc: str | None, kind: GameKind, title: str, bot: Bot) -> EngineBench:
+    """The engine bench of ``kind`` (named by it; ``title``: the game in words): its command
+    line (``engine_parser``, four seats by default) and its engine loop's step: ``bot`` at every
+    seat, on a ``random.Random(1)`` (``EngineBench.rng``)."""
     args = parse(engine_parser(doc, seats=4))
-    return args, PlayedOut(kind, args.seats, bot, random.Random(1))
-
-
-def engine_loop_figures(
-    bench: str,
-    title: str,
-    got: dict[str, list[float]],
-    game: PlayedOut,
-    target: float,
-    deal: str,
-    per_game: str = ".1f",
-    **deal_more: Any,
-) -> list[Figure]:
-    """An engine bench's first two figures: ``title``'s random-bot games a second through the
-    engine loop (``got["engine"]``, ``game``'s step; ``target`` the least) and the cost of an
-    engine game in ``got["baseline"]``'s steps (``deal``: that ratio's label; ``deal_more``: its
-    note)."""
-    return [
-        Figure(
-            f"{bench}.engine_games_per_s",
-            f"{title} random-bot games/s, engine loop",
-            got["engine"],
-            "games/s",
-            (">=", target),
-            note=f"{game.per_game:{per_game}} actions/game",
-        ),
-        ratio(f"{bench}.engine_vs_deal", deal, got["baseline"], got["engine"], **deal_more),
-    ]
+    return EngineBench(kind.name, title, args, PlayedOut(kind, args.seats, bot, random.Random(1)))
 
 
 def sample_positions(
@@ -290,6 +344,22 @@ def sample_positions(
 
         play_out(kind, kind.new_state(seed, seats), bot, rng, take)
     return out
+
+
+@contextlib.contextmanager
+def sqlite_store(name: str) -> Iterator[tuple[Path, SqliteStore]]:
+    """A SQLite store ``<name>.sqlite3`` in a temporary directory (a bench's database, which it
+    fills in process and a server then serves): its path and the store, closed and removed
+    after."""
+    from web.storage.sqlite import SqliteStore  # (the other benches need no store)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        database = Path(tmp) / f"{name}.sqlite3"
+        store = SqliteStore(str(database))
+        try:
+            yield database, store
+        finally:
+            store.close()
 
 
 def parser(doc: str | None) -> argparse.ArgumentParser:
@@ -350,6 +420,27 @@ def parse_games(ap: argparse.ArgumentParser) -> argparse.Namespace:
     if args.quick:
         args.games = args.rounds
     return args
+
+
+def games_rounds(
+    a: argparse.Namespace,
+    names: Sequence[str],
+    play: Callable[[Any], Any],
+    work: Callable[[str, list[int]], Any],
+) -> Iterator[tuple[str, list[Any], int]]:
+    """The loop of a bench that plays whole games (``games_parser``'s ``a``): ``a.games`` games
+    of each row of ``names``, in ``a.rounds`` interleaved rounds (game ``g`` in round ``g %
+    rounds``, whatever ``--jobs``), each round's games of a row dealt out to ``a.jobs`` worker
+    processes (``chunks``), each calling ``play(work(name, its numbers))``. Yields each row's
+    round: the row's name, its workers' results and its games; prints each round's end."""
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=a.jobs) as pool:
+        for r in range(a.rounds):
+            for name in names:
+                numbers = list(range(a.games))[r :: a.rounds]
+                parts = list(pool.map(play, [work(name, c) for c in chunks(numbers, a.jobs)]))
+                yield name, parts, len(numbers)
+            print(f"round {r + 1} of {a.rounds}: {time.perf_counter() - start:.0f} s", flush=True)
 
 
 def chunks(numbers: list[int], jobs: int) -> list[list[int]]:

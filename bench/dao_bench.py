@@ -23,18 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import (
-    Figure,
-    cpu_seconds,
-    engine_loop_figures,
-    engine_start,
-    interleaved,
-    per_second,
-    play_out,
-    ratio,
-    report,
-    sample_positions,
-)
+from bench.common import Figure, engine_start, play_out, ratio, sample_positions
 from games.base import Bot
 from games.dao import KIND
 from games.dao.bots import ev_bot, greedy_bot, random_bot
@@ -43,8 +32,8 @@ TARGET_GAMES_PER_SECOND = 2000
 
 
 def main() -> None:
-    args, engine_game = engine_start(__doc__, KIND, random_bot)
-    seats, seconds, rng = args.seats, cpu_seconds(args), engine_game.rng
+    bench = engine_start(__doc__, KIND, "DAO", random_bot)
+    seats, rng = bench.seats, bench.rng
 
     def baseline(i: int) -> None:
         deck = list(range(60))
@@ -66,23 +55,16 @@ def main() -> None:
 
         return run
 
-    got = interleaved(
-        args.rounds,
-        {
-            "engine": per_second(engine_game, seconds),
-            "baseline": per_second(baseline, seconds),
-            "viewed": per_second(viewed_game, seconds),
-            "greedy": per_second(decide(greedy_bot), seconds),
-            "ev": per_second(decide(ev_bot), seconds),
-            "view": per_second(lambda i: KIND.view(*positions[i % len(positions)]), seconds),
-        },
+    got = bench.rounds(
+        baseline,
+        viewed=viewed_game,
+        greedy=decide(greedy_bot),
+        ev=decide(ev_bot),
+        view=lambda i: KIND.view(*positions[i % len(positions)]),
     )
     figures = [
-        *engine_loop_figures(
-            "dao",
-            "DAO",
+        *bench.loop_figures(
             got,
-            engine_game,
             TARGET_GAMES_PER_SECOND,
             "DAO: a shuffle+deal of 60 cards / an engine-loop game",
             note="an engine game costs this many deals",
@@ -103,7 +85,7 @@ def main() -> None:
             note=f"{len(positions)} positions",
         ),
     ]
-    report("dao", figures, args, seats=seats)
+    bench.report(figures)
 
 
 if __name__ == "__main__":

@@ -31,17 +31,19 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import tempfile
 import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urlsplit
 
 import requests
 
-from bench.common import Figure, interleaved, parse, parser
+from bench.common import Figure, interleaved, parse, parser, ratio
 from tests.servers import server_cpu_seconds
 
 WRK_HELP = "this bench needs Debian's wrk: make wrk (apt-get install -y wrk)"
@@ -279,6 +281,22 @@ def server_us(loads: Mapping[str, list[Load]]) -> dict[str, list[float]]:
 def healthz_figure(bench: str, base: list[float]) -> Figure:
     """``<bench>.healthz_us``: the row an HTTP bench's ratios are taken against, printed first."""
     return Figure(f"{bench}.healthz_us", "GET /healthz, server CPU per request", base, "µs")
+
+
+def healthz_ratio(
+    bench: str, name: str, what: str, us: Mapping[str, list[float]], **more: Any
+) -> Figure:
+    """``<bench>.<name>_ratio``: ``/healthz``'s server CPU per request over the load ``name``'s,
+    per round (``us``: ``server_us``; ``what``: the load in words; its median µs in the note;
+    ``more``: the figure's ``target``)."""
+    return ratio(
+        f"{bench}.{name}_ratio",
+        f"{what}: /healthz CPU / its CPU",
+        us["healthz"],
+        us[name],
+        note=f"{statistics.median(us[name]):.0f} µs",
+        **more,
+    )
 
 
 def cpu_rounds(

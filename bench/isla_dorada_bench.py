@@ -19,16 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import (
-    Figure,
-    cpu_seconds,
-    engine_loop_figures,
-    engine_start,
-    interleaved,
-    per_second,
-    report,
-    sample_positions,
-)
+from bench.common import Figure, engine_start, sample_positions
 from games.base import play_bots
 from games.isla_dorada import KIND
 from games.isla_dorada.bots import random_bot
@@ -38,8 +29,8 @@ TARGET_GAMES_PER_SECOND = 200
 
 
 def main() -> None:
-    args, engine_game = engine_start(__doc__, KIND, random_bot)
-    seats, seconds, rng = args.seats, cpu_seconds(args), engine_game.rng
+    bench = engine_start(__doc__, KIND, "Isla Dorada", random_bot)
+    seats, rng = bench.seats, bench.rng
 
     def baseline(i: int) -> None:
         KIND.new_state(i, seats)
@@ -49,7 +40,7 @@ def main() -> None:
 
     positions = sample_positions(
         KIND,
-        range(10_000, 10_004 if args.quick else 10_020),
+        range(10_000, 10_004 if bench.args.quick else 10_020),
         seats,
         random_bot,
         rng,
@@ -60,21 +51,10 @@ def main() -> None:
         state, seat = positions[i % len(positions)]
         plan(KIND.view(state, seat), KIND.legal_actions(state, seat), rng)
 
-    got = interleaved(
-        args.rounds,
-        {
-            "engine": per_second(engine_game, seconds),
-            "baseline": per_second(baseline, seconds),
-            "generic": per_second(generic_game, seconds),
-            "planner": per_second(decide, seconds),
-        },
-    )
+    got = bench.rounds(baseline, generic=generic_game, planner=decide)
     figures = [
-        *engine_loop_figures(
-            "isla_dorada",
-            "Isla Dorada",
+        *bench.loop_figures(
             got,
-            engine_game,
             TARGET_GAMES_PER_SECOND,
             "Isla Dorada: deals per engine-loop game",
             per_game=".0f",
@@ -93,7 +73,7 @@ def main() -> None:
             note=f"{len(positions)} positions",
         ),
     ]
-    report("isla_dorada", figures, args, seats=seats)
+    bench.report(figures)
 
 
 if __name__ == "__main__":

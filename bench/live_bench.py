@@ -48,7 +48,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, parse, parser, report  # noqa: E402
+from bench.common import Figure, parse, parser, quantile, report  # noqa: E402
 from tests.servers import Gunicorn, server_cpu_seconds, table_pids, worker_pids  # noqa: E402
 from tests.sse_client import Follower, page_address  # noqa: E402
 
@@ -79,11 +79,6 @@ async def http(
     writer.close()
     top, _, payload = raw.partition(b"\r\n\r\n")
     return int(top.split(b" ", 2)[1]), json.loads(payload) if payload else None
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 def rss_mb(pid: int) -> float:
@@ -147,8 +142,8 @@ class Probed:
         server's and the load generator's CPU, the worst lag."""
         ms = 1000
         return {
-            "heard_p99_ms": pct(heard, 0.99) * ms if not missed else float("inf"),
-            "unrelated_p99_ms": pct(self.unrelated, 0.99) * ms,
+            "heard_p99_ms": quantile(heard, 0.99) * ms if not missed else float("inf"),
+            "unrelated_p99_ms": quantile(self.unrelated, 0.99) * ms,
             "server_cpu": cpu / seconds,
             "own_cpu": own / seconds,
             "lag_ms": max(self.lags, default=0.0) * ms,
@@ -159,10 +154,10 @@ class Probed:
         unrelated GET's latencies, the load generator's CPU (over ``seconds``) and worst lag."""
         ms, unrelated = 1000, self.unrelated
         return [
-            f"heard by every follower p50 {pct(heard, 0.5) * ms:.0f} / p99"
-            f" {pct(heard, 0.99) * ms:.0f} ms ({missed} not heard by all within 10 s)",
-            f"unrelated GET p50 {pct(unrelated, 0.5) * ms:.1f} / p99"
-            f" {pct(unrelated, 0.99) * ms:.1f} ms ({len(unrelated)})",
+            f"heard by every follower p50 {quantile(heard, 0.5) * ms:.0f} / p99"
+            f" {quantile(heard, 0.99) * ms:.0f} ms ({missed} not heard by all within 10 s)",
+            f"unrelated GET p50 {quantile(unrelated, 0.5) * ms:.1f} / p99"
+            f" {quantile(unrelated, 0.99) * ms:.1f} ms ({len(unrelated)})",
             f"load generator {own / seconds:.0%} of a core, worst lag"
             f" {max(self.lags, default=0) * ms:.0f} ms",
         ]
@@ -272,7 +267,7 @@ async def window(a: argparse.Namespace, ports: list[int], opened: dict[str, Any]
     )
     return {
         **meters.figures(heard, missed, cpu, own, a.seconds),
-        "heard_b_p99_ms": pct(heard_b, 0.99) * 1000,
+        "heard_b_p99_ms": quantile(heard_b, 0.99) * 1000,
     }
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -31,8 +30,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, ratio, report  # noqa: E402
-from bench.http_load import Request, healthz_figure, load_args, server_us, wrk_rounds  # noqa: E402
+from bench.common import Figure, report, sqlite_store  # noqa: E402
+from bench.http_load import Request, healthz_figure, healthz_ratio, load_args, server_us, wrk_rounds  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
 from web.lobby_api import LIST_SIZE  # noqa: E402
 from web.storage import HUMAN, OVER, GameRecord, Seat, new_token  # noqa: E402
@@ -75,9 +74,7 @@ def read_ms(store: SqliteStore, times: int) -> float:
 
 def main() -> None:
     a, seconds, tables = load_args(__doc__, "tables", 10_000, 200, "open tables")
-    with tempfile.TemporaryDirectory() as tmp:
-        database = Path(tmp) / "lobby.sqlite3"
-        store = SqliteStore(str(database))
+    with sqlite_store("lobby") as (database, store):
         fill(store, tables, tables // 5)
         with Gunicorn(database, start_timeout=60) as server:
             url = server.url
@@ -91,26 +88,18 @@ def main() -> None:
                 raise SystemExit(f"the lobby lists {listed['count']} tables, not {tables}")
             loads = wrk_rounds(server.pid, url, asked, a.rounds, seconds)
         reads = [read_ms(store, 20 if a.quick else 100) for _ in range(a.rounds)]
-        store.close()
     us = server_us(loads)
     base = us["healthz"]
     figures = [
         healthz_figure("lobby", base),
-        ratio(
-            "lobby.list_ratio",
-            f"GET /api/lobby/{KIND} with {tables:,} open tables: /healthz CPU / its CPU",
-            base,
-            us["list"],
+        healthz_ratio(
+            "lobby",
+            "list",
+            f"GET /api/lobby/{KIND} with {tables:,} open tables",
+            us,
             target=(">=", 1 / TARGET_TIMES),
-            note=f"{statistics.median(us['list']):.0f} µs",
         ),
-        ratio(
-            "lobby.page_ratio",
-            f"the lobby page /{KIND} with {tables:,} open tables: /healthz CPU / its CPU",
-            base,
-            us["page"],
-            note=f"{statistics.median(us['page']):.0f} µs",
-        ),
+        healthz_ratio("lobby", "page", f"the lobby page /{KIND} with {tables:,} open tables", us),
         Figure(
             "lobby.read_ms",
             f"the store's read of {LIST_SIZE} of {tables:,} open tables and their count "

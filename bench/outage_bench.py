@@ -28,15 +28,10 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.common import Figure, parse, parser, report  # noqa: E402
+from bench.common import Figure, parse, parser, quantile, report  # noqa: E402
 from tests.askers import Answer, Askers  # noqa: E402
 from tests.pg_support import PostgresCluster  # noqa: E402
 from tests.servers import Gunicorn  # noqa: E402
-
-
-def p99(values: list[float]) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else float("nan")
 
 
 def outage_round(
@@ -73,7 +68,7 @@ def round_figures(
         "errors_500": float(by_status.get(500, 0)),
         "refusal_s": max((x.seconds for x in refused), default=0.0),
         "refusals": float(len(refused)),
-        "free_p99_ms": p99(during) * 1000,
+        "free_p99_ms": quantile(during, 0.99) * 1000,
         "first_read_s": (min(good) - up) if good else float("inf"),
     }
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.common import Figure, parse, parser, report
+from bench.common import Figure, parse, parser, quantile, report
 from hexmap.catalog import generated_island
 from hexmap.hexes import Hex
 from hexmap.island import Island
@@ -61,11 +61,6 @@ def islands() -> list[Island]:
             out.append(island)
         seed += 1
     return out
-
-
-def pct(values: list[float], p: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(p * len(values)))]
 
 
 def brute_minimum(island: Island, answer: Hex, limit: int) -> int | None:
@@ -137,7 +132,7 @@ def _minimal_round(isl: list[Island], r: int) -> dict[str, float]:
                 pairs.append((time.process_time() - t, dt))
                 assert brute == k, (brute, k)
     out["minimal_ms"] = statistics.median(times) * 1e3
-    out["minimal_p90_ms"] = pct(times, 0.9) * 1e3
+    out["minimal_p90_ms"] = quantile(times, 0.9) * 1e3
     for k, pairs in by_size.items():
         if pairs:
             brute_s = statistics.median(b for b, _ in pairs)

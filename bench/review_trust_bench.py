@@ -29,7 +29,6 @@ import json
 import os
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
@@ -37,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, chunks, games_parser, parse_games, report
+from bench.common import Figure, games_parser, games_rounds, parse_games, report
 from bench.run import RESULTS, worker_class, write_readme
 from games.review_trust import Summary, Trial, summary, trial
 
@@ -106,14 +105,8 @@ def main() -> None:
     names = a.only or list(ROWS)
     trials: dict[str, list[Trial]] = {name: [] for name in names}
     start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=a.jobs) as pool:
-        for r in range(a.rounds):
-            for name in names:
-                numbers = list(range(a.games))[r :: a.rounds]
-                work = [(name, ROWS[name], c) for c in chunks(numbers, a.jobs)]
-                for part in pool.map(play, work):
-                    trials[name] += [Trial(**t) for t in part]
-            print(f"round {r + 1} of {a.rounds}: {time.perf_counter() - start:.0f} s", flush=True)
+    for name, parts, _ in games_rounds(a, names, play, lambda name, c: (name, ROWS[name], c)):
+        trials[name] += [Trial(**t) for part in parts for t in part]
     out = [f for name in names for f in figures(name, summary(trials[name]))]
     wall = round(time.perf_counter() - start)
     report("review_trust", out, a, games=a.games, jobs=a.jobs, rows=names, wall_s=wall)

@@ -44,7 +44,6 @@ import os
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -52,7 +51,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import Figure, chunks, games_parser, number, parse_games, report
+from bench.common import Figure, games_parser, games_rounds, number, parse_games, quantile, report
 from bench.run import RESULTS, write_readme
 from games import search
 from games.base import get_kind
@@ -192,11 +191,6 @@ def play(args: tuple[str, int, list[int]]) -> dict[str, Any]:
     }
 
 
-def quantile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(len(xs) * q))]
-
-
 @dataclass
 class Tally:
     """A row's games so far, and its think times: every searched decision's, and each round's
@@ -275,16 +269,9 @@ def main() -> None:
     names = a.only or list(ROWS)
     tallies = {name: Tally() for name in names}
     start = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=a.jobs) as pool:
-        for r in range(a.rounds):
-            for name in names:
-                row = ROWS[name]
-                numbers = list(range(a.games))[r :: a.rounds]
-                parts = list(
-                    pool.map(play, [(row.game, row.seats, c) for c in chunks(numbers, a.jobs)])
-                )
-                tallies[name].add_round(parts, len(numbers))
-            print(f"round {r + 1} of {a.rounds}: {time.perf_counter() - start:.0f} s", flush=True)
+    rows = games_rounds(a, names, play, lambda name, c: (ROWS[name].game, ROWS[name].seats, c))
+    for name, parts, games in rows:
+        tallies[name].add_round(parts, games)
     out = [f for name in names for f in figures(ROWS[name], tallies[name])]
     report(
         "strong_bots",

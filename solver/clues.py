@@ -34,6 +34,7 @@ _TERRAIN_SET = frozenset(TERRAINS)
 #: Number of distinct clue codes (relation/distance 3 × targets × largest 2 × negated 2).
 CLUE_CODES = 3 * len(TARGETS) * 4
 
+#: The keys of a clue's JSON object form (``Clue.to_json``, ``parse_clue``).
 _CLUE_KEYS = ("relation", "target", "distance", "largest", "negated")
 
 
@@ -60,14 +61,9 @@ class Clue:
         object.__setattr__(self, "code", code + self.negated)
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON object form (every key present; ``distance`` is None for ``in``)."""
-        return {
-            "relation": self.relation,
-            "target": self.target,
-            "distance": self.distance,
-            "largest": self.largest,
-            "negated": self.negated,
-        }
+        """The JSON object form (every key of ``_CLUE_KEYS`` present, the keys ``parse_clue``
+        reads back; ``distance`` is None for ``in``)."""
+        return {key: getattr(self, key) for key in _CLUE_KEYS}
 
     @property
     def notation(self) -> str:

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 from bench import run
-from bench.common import MIN_ROUNDS, Figure, row
+from bench.common import MIN_ROUNDS, Figure, quantile, row
 
 RESULTS = json.loads(run.RESULTS.read_text(encoding="utf-8"))
 
@@ -47,6 +47,20 @@ def test_a_figure_is_its_rounds_median_and_range_against_its_target():
     assert "0.910" in line and "[0.700 – 0.950]" in line and "≥ 0.900 x pass" in line
     with pytest.raises(ValueError):
         Figure("x.v", "empty", [], "")
+
+
+def test_a_quantile_is_the_sorted_values_nearest_rank_below():
+    values = [5.0, 1.0, 4.0, 2.0, 3.0]
+    assert [quantile(values, q) for q in (0.0, 0.5, 0.79, 0.8, 0.99, 1.0)] == [
+        1.0,
+        3.0,
+        4.0,
+        5.0,
+        5.0,
+        5.0,
+    ]
+    assert quantile(iter([7.0]), 0.99) == 7.0
+    assert math.isnan(quantile([], 0.5))
 
 
 @pytest.mark.slow

@@ -33,6 +33,15 @@ def finished(page, server: str, kind: str, seats: list[dict], seed: int) -> dict
     return game_over(server, resp.json()["id"], timeout=120)  # the table's bots play it out
 
 
+def finished_record(
+    page, server: str, kind: str, seats: list[dict], seed: int
+) -> tuple[dict, dict]:
+    """A game ``finished`` by its bots, and its record as ``GET .../record`` gives it (what the
+    hub imports)."""
+    snap = finished(page, server, kind, seats, seed)
+    return snap, page.request.get(f"{server}/api/games/{snap['id']}/record").json()
+
+
 def wait_step(page, step: int, seat: int | None = None) -> None:
     """Until position ``step`` from ``seat`` is drawn (and no other asked since)."""
     page.wait_for_function(
@@ -41,6 +50,18 @@ def wait_step(page, step: int, seat: int | None = None) -> None:
         arg=[step, seat],
     )
     expect(page.locator("#step")).to_have_value(str(step))
+
+
+def review_from_the_end(page, server: str, kind: str, gid: str, lang: str = "en") -> None:
+    """Open game ``gid``'s page (in ``lang``), follow the review link of its end screen and wait
+    for the review's first position."""
+    page.goto(f"{server}/{kind}/games/{gid}?lang={lang}")
+    link = page.locator("#end #review-link")
+    expect(link).to_be_visible(timeout=20_000)
+    expect(link).to_have_text({"en": "Review this game", "zh": "覆盤這局遊戲"}[lang])
+    link.click()
+    page.wait_for_url(re.compile(rf"/{kind}/games/{gid}/review"))
+    wait_step(page, 0)
 
 
 def url_state(page) -> dict:
@@ -69,12 +90,7 @@ def test_a_tobago_game_stepped_through_from_two_seats_with_its_analysis(browser,
     snap = finished(page, live_server, "tobago", seats, seed=4)
     gid, steps = snap["id"], snap["version"]
     # the end screen of the game page links the review
-    page.goto(f"{live_server}/tobago/games/{gid}")
-    link = page.locator("#end #review-link")
-    expect(link).to_be_visible(timeout=20_000)
-    link.click()
-    page.wait_for_url(re.compile(rf"/tobago/games/{gid}/review"))
-    wait_step(page, 0)
+    review_from_the_end(page, live_server, "tobago", gid)
     expect(page.locator("#now")).to_contain_text("start of the game")
     expect(page.locator("#moves li")).to_have_count(steps + 1)
     expect(page.locator("#step")).to_have_attribute("max", str(steps))
@@ -173,13 +189,7 @@ def test_a_dao_game_on_a_phone_in_chinese_hides_the_other_piles(browser, live_se
     page = new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
     snap = finished(page, live_server, "dao", [{"type": "bot", "level": "ev"}] * 3, seed=6)
     gid, steps = snap["id"], snap["version"]
-    page.goto(f"{live_server}/dao/games/{gid}?lang=zh")
-    link = page.locator("#end #review-link")
-    expect(link).to_be_visible(timeout=20_000)
-    expect(link).to_have_text("覆盤這局遊戲")
-    link.click()
-    page.wait_for_url(re.compile(rf"/dao/games/{gid}/review"))
-    wait_step(page, 0)
+    review_from_the_end(page, live_server, "dao", gid, "zh")
     expect(page.locator("h1")).to_contain_text("覆盤")
     for k in range(1, 6):
         page.locator("#forward").tap()
@@ -212,8 +222,9 @@ def test_a_dao_game_on_a_phone_in_chinese_hides_the_other_piles(browser, live_se
 @pytest.mark.browser
 def test_isla_dorada_and_an_imported_record_are_reviewed_through_the_hub(browser, live_server):
     page = new_page(browser)
-    snap = finished(page, live_server, "isla_dorada", [{"type": "bot", "level": "planner"}] * 3, 2)
-    record = page.request.get(f"{live_server}/api/games/{snap['id']}/record").json()
+    snap, record = finished_record(
+        page, live_server, "isla_dorada", [{"type": "bot", "level": "planner"}] * 3, 2
+    )
     page.goto(f"{live_server}/review")
     page.fill("#record-text", json.dumps(record))
     page.click("#import")
@@ -267,12 +278,7 @@ def test_a_dragons_gold_game_hides_the_other_hoards(browser, live_server):
     resp = page.request.post(f"{live_server}/api/games/import", data=record)
     assert resp.status == 201, resp.text()
     gid, steps = resp.json()["id"], log.steps
-    page.goto(f"{live_server}/dragons_gold/games/{gid}")
-    link = page.locator("#end #review-link")
-    expect(link).to_be_visible(timeout=20_000)
-    link.click()
-    page.wait_for_url(re.compile(rf"/dragons_gold/games/{gid}/review"))
-    wait_step(page, 0)
+    review_from_the_end(page, live_server, "dragons_gold", gid)
     mid = steps // 2
     page.locator("#step").fill(str(mid))
     wait_step(page, mid)
@@ -311,8 +317,7 @@ def test_a_running_game_is_not_reviewed(browser, live_server):
 @pytest.mark.browser
 def test_an_import_refusal_says_what_is_wrong_in_the_pages_language(browser, live_server):
     page = new_page(browser)
-    snap = finished(page, live_server, "dao", [{"type": "bot", "level": "ev"}] * 2, 3)
-    record = page.request.get(f"{live_server}/api/games/{snap['id']}/record").json()
+    _, record = finished_record(page, live_server, "dao", [{"type": "bot", "level": "ev"}] * 2, 3)
     bad = {**record, "actions": [dict(a) for a in record["actions"]]}
     bad["actions"][2] = {**bad["actions"][2], "action": {"type": "steal"}}
     cases = {

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
 from flask import Blueprint, Flask
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError
 from werkzeug.routing import BaseConverter, Map
 
 from errors import InvalidInput, ProjectError
@@ -141,6 +141,13 @@ def api_route(
         return view
 
     return wrap
+
+
+class StrictIn(BaseModel):
+    """The base of every request body's model (``validated``): a field it does not name, or a
+    value of another JSON type (``"3"`` for ``3``), is refused rather than dropped or coerced."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 def field_path(loc: tuple[Any, ...]) -> str:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 from web.accounts.names import MAX_NAME, MIN_NAME
 from web.accounts.passwords import MAX_PASSWORD, MIN_PASSWORD
+from web.apidoc import StrictIn
 from web.schemas_games import SeatOut, describe_name, plain_name
 from web.text_rules import name_pattern
 
@@ -16,16 +17,12 @@ from web.text_rules import name_pattern
 GAME_ID_TEXT = "^[A-Za-z0-9_-]{12}$"
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
 def _plain(value: str) -> str:
     plain_name(value)
     return value
 
 
-class SignUpIn(_In):
+class SignUpIn(StrictIn):
     # the lengths are described here and judged by web.accounts (a refusal in words: reasons
     # name_length and password_length); pydantic keeps only a hard cap
     name: Annotated[str, AfterValidator(_plain)] = Field(
@@ -44,12 +41,12 @@ class SignUpIn(_In):
     )
 
 
-class SignInIn(_In):
+class SignInIn(StrictIn):
     name: str = Field(min_length=1, max_length=200)
     password: str = Field(min_length=1, max_length=MAX_PASSWORD)
 
 
-class PasswordIn(_In):
+class PasswordIn(StrictIn):
     password: str = Field(min_length=1, max_length=MAX_PASSWORD, description="The current one")
     new_password: str = Field(
         max_length=1000,
@@ -58,11 +55,11 @@ class PasswordIn(_In):
     )
 
 
-class DeleteIn(_In):
+class DeleteIn(StrictIn):
     password: str = Field(min_length=1, max_length=MAX_PASSWORD, description="The current one")
 
 
-class TokenIn(_In):
+class TokenIn(StrictIn):
     label: Annotated[str, AfterValidator(_plain)] = Field(
         min_length=1,
         max_length=40,
@@ -71,13 +68,13 @@ class TokenIn(_In):
     )
 
 
-class HeldSeatIn(_In):
+class HeldSeatIn(StrictIn):
     game: str = Field(pattern=GAME_ID_TEXT)
     seat: int = Field(ge=0, le=15)
     token: str = Field(min_length=1, max_length=256, description="The seat's token")
 
 
-class SeatsIn(_In):
+class SeatsIn(StrictIn):
     seats: list[HeldSeatIn] = Field(min_length=1, max_length=100)
 
 
@@ -110,7 +107,7 @@ class MeOut(AccountOut):
     mail_off: bool = Field(description="Turn e-mails are turned off")
 
 
-class EmailIn(_In):
+class EmailIn(StrictIn):
     email: str | None = Field(
         max_length=1000,
         description="An address for 'your turn' e-mails of turn-based games (null or empty: "
@@ -123,7 +120,7 @@ class EmailOut(BaseModel):
     mail_off: bool
 
 
-class StopMailIn(_In):
+class StopMailIn(StrictIn):
     token: str = Field(min_length=1, max_length=100, description="The e-mail's unsubscribe link's")
 
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 from errors import InvalidInput
+from web.apidoc import StrictIn
 from web.text_rules import character_class, code_point, line_pattern, unfit_character
 
 #: The longest line, in characters (Unicode code points, as JSON Schema counts them).
@@ -61,9 +62,7 @@ def chat_text(value: str) -> str:
 LineText = Annotated[str, AfterValidator(chat_text)]
 
 
-class ChatIn(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
+class ChatIn(StrictIn):
     text: LineText = Field(
         description=f"One line: at most {MAX_CHARS} characters, no control characters or line "
         "breaks, none a reader cannot see, not only spaces (kept without the spaces around it)",

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, Field, WithJsonSchema
 
 from errors import InvalidInput
 from games.base import GameKind, OptionSpec, kinds
-from web.apidoc import SEED_SCHEMA
+from web.apidoc import SEED_SCHEMA, StrictIn
 from web.text_rules import character_class, code_point, name_pattern, unfit_character
 
 MAX_SEED = 2**63 - 1
@@ -87,11 +87,7 @@ ActionObject = Annotated[
 ]
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SeatIn(_In):
+class SeatIn(StrictIn):
     type: Literal["human", "bot"]
     name: NameText = Name(description="Display name")
     level: str | None = Field(
@@ -123,7 +119,7 @@ FILL_AFTER = (
 FILL_LEVEL = "The bots' level that fills the table (default: the game's first)"
 
 
-class CreateGameIn(_In):
+class CreateGameIn(StrictIn):
     game: str = Field(max_length=40, description="A game kind, see GET /api/games/kinds")
     seats: list[SeatIn] = Field(min_length=1, max_length=MAX_SEATS)
     options: dict[str, Any] | None = Field(default=None, description="Rule options (see kinds)")
@@ -133,7 +129,7 @@ class CreateGameIn(_In):
     fill_level: str | None = Field(default=None, max_length=40, description=FILL_LEVEL)
 
 
-class ActionIn(_In):
+class ActionIn(StrictIn):
     version: int = Field(
         ge=0,
         le=MAX_VERSION,
@@ -143,7 +139,7 @@ class ActionIn(_In):
     action: ActionObject
 
 
-class ClaimIn(_In):
+class ClaimIn(StrictIn):
     name: NameText = Name(description="Display name")
     invite: str | None = Field(
         default=None,
@@ -153,21 +149,21 @@ class ClaimIn(_In):
     )
 
 
-class RecordSeat(_In):
+class RecordSeat(StrictIn):
     index: int | None = Field(default=None, ge=0, le=MAX_SEATS - 1)
     type: Literal["human", "bot"]
     name: NameText = Name(min_length=None)
     level: str | None = Field(default=None, max_length=40)
 
 
-class RecordAction(_In):
+class RecordAction(StrictIn):
     seat: int | None = Field(
         ge=0, le=64, description="The seat that acted; null for the table's own action (a timeout)"
     )
     action: ActionObject
 
 
-class GameRecordIO(_In):
+class GameRecordIO(StrictIn):
     """A finished game: what GET /record returns and POST /import accepts."""
 
     game: str = Field(max_length=40)

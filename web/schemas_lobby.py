@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, Field, StringConstraints
 
+from web.apidoc import StrictIn
 from web.schemas_accounts import GAME_ID_TEXT
 from web.schemas_games import FILL_LEVEL, Name, NameText, SeatOut
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class TimeControlIn(_In):
+class TimeControlIn(StrictIn):
     """One clock or none: ``turn_seconds`` (a time per move), or ``time_bank_s`` with
     ``increment_s`` (a bank per seat); the game's option rules judge them."""
 
@@ -23,7 +20,7 @@ class TimeControlIn(_In):
     increment_s: int | None = Field(default=None, ge=0, le=600)
 
 
-class QuickPlayIn(_In):
+class QuickPlayIn(StrictIn):
     game: str = Field(max_length=40, description="A game kind, see GET /api/games/kinds")
     seats: list[Annotated[int, Field(ge=1, le=16)]] = Field(
         min_length=2,

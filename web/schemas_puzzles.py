@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from web.apidoc import StrictIn
 from web.schemas_island import Coordinate
 
 Pair = list[int]
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class CheckIn(_In):
+class CheckIn(StrictIn):
     space: list[Coordinate] = Field(
         min_length=2, max_length=2, description="The space the player picks, [q, r]"
     )

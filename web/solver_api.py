@@ -19,7 +19,6 @@ from typing import Annotated, Literal
 from flask import Blueprint, Response
 from pydantic import (
     BaseModel,
-    ConfigDict,
     Discriminator,
     Field,
     StrictBool,
@@ -31,7 +30,7 @@ from pydantic import (
 from solver.answer import answer_text
 from solver.clues import TARGETS
 from solver.solve import MAX_CLUES, MAX_HAND, MAX_MAPS, MAX_REMOVED, parse_solve_request
-from web.apidoc import api_route
+from web.apidoc import StrictIn, api_route
 from web.jsonbody import parse_json, request_bytes
 from web.lean import lean_route
 from web.schemas_island import Coordinate, IslandModel, IslandSpecIn
@@ -43,11 +42,7 @@ Target = Literal[TARGETS]  # type: ignore[valid-type]
 Pair = Annotated[list[Coordinate], Field(min_length=2, max_length=2, description="[q, r]")]
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SolveClueIn(_In):
+class SolveClueIn(StrictIn):
     """A clue as an object (the notation string is the other form)."""
 
     relation: Literal["in", "near"]
@@ -86,7 +81,7 @@ ClueValue = Annotated[
 ]
 
 
-class SolveMapIn(_In):
+class SolveMapIn(StrictIn):
     id: StrictStr = Field(min_length=1, description="The map's colour or any unique id")
     clues: list[ClueValue] = Field(default_factory=list, max_length=MAX_CLUES)
     removed: list[Pair] = Field(
@@ -94,12 +89,12 @@ class SolveMapIn(_In):
     )
 
 
-class SolveOptionsIn(_In):
+class SolveOptionsIn(StrictIn):
     near_includes_target: StrictBool = False
     treasure_on_landmarks: StrictBool = True
 
 
-class SolveIn(_In):
+class SolveIn(StrictIn):
     island: IslandSpecIn
     maps: list[SolveMapIn] = Field(max_length=MAX_MAPS)
     hand: list[ClueValue] = Field(default_factory=list, max_length=MAX_HAND)

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from flask import render_template
 from markupsafe import Markup, escape
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from errors import InvalidInput
 from games.tobago import analysis
@@ -40,7 +40,7 @@ from solver.hints import Hint, hints
 from solver.places import place_names
 from solver.solve import MAX_HAND, MAX_MAPS, parse_list, parse_solve_request, parse_space_on
 from web import islands_api, puzzles_api, solver_api
-from web.apidoc import api_route
+from web.apidoc import StrictIn, api_route
 from web.game_pages import pages_blueprint
 from web.game_site import GamePage, GameSite, Link, NewGamePage, OptionField
 from web.i18n import translate
@@ -69,11 +69,7 @@ def playground() -> str:
 HELPER_KEYS = ("island", "maps", "hand", "me", "others", "options", "lang", "places")
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class HelperIn(_In):
+class HelperIn(StrictIn):
     """What the helper takes (the OpenAPI description: ``solver.solve`` checks the body)."""
 
     island: IslandSpecIn = Field(

@@ -335,13 +335,27 @@ class VersionMoved(Exception):
         self.current = current
 
 
+@dataclass(frozen=True)
+class Progress:
+    """What an append sets beside the actions: the status, the deadline, when a bot is due, the
+    turn deadlines, the seats to act and the time banks. ``Transaction.append`` makes it, once
+    for every store, so that a finished game keeps no deadline, no bot due, no turn deadline
+    and no seat to act; a store writes what it is given."""
+
+    status: str
+    deadline: float | None
+    bot_due: float | None
+    turn_deadlines: dict[int, float]
+    to_act: list[int]
+    banks: dict[str, Any] | None
+
+
 class Transaction(ABC):
     """A game locked for writing; see ``GameStore.transaction`` (both stores':
     ``web.storage.sql.SqlTransaction``)."""
 
     game: GameRecord
 
-    @abstractmethod
     def append(
         self,
         actions: list[ActionRecord],
@@ -354,7 +368,25 @@ class Transaction(ABC):
     ) -> None:
         """Add actions ``game.version + 1, + 2, ...``, set the status, the deadline, the turn
         deadlines, when a bot is due, the seats to act and the time banks (kept once the game
-        is over); bumps the version and wakes the game's followers."""
+        is over); bumps the version and wakes the game's followers. An unknown status is a
+        ``ValueError`` (a bug, not an input)."""
+        if status not in (RUNNING, OVER):
+            raise ValueError(f"bad status {status!r}")
+        over = status == OVER  # no clock runs and no bot is due in a finished game
+        progress = Progress(
+            status,
+            None if over else deadline,
+            None if over else bot_due,
+            {} if over or turn_deadlines is None else dict(turn_deadlines),
+            [] if over or to_act is None else list(to_act),
+            banks,
+        )
+        self._append(actions, progress)
+
+    @abstractmethod
+    def _append(self, actions: list[ActionRecord], progress: Progress) -> None:
+        """``append``'s write: ``actions`` (which must continue the log at ``game.version``)
+        and ``progress`` (already what a finished game keeps), in the store and in ``game``."""
 
     @abstractmethod
     def set_bot(self, bot_due: float | None, failed: bool) -> None:

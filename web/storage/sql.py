@@ -53,6 +53,7 @@ from web.storage import (
     AnalysisRecord,
     GameRecord,
     GameStore,
+    Progress,
     Seat,
     Snapshot,
     Transaction,
@@ -214,24 +215,11 @@ class SqlTransaction(Transaction):
         self.conn = conn
         self.game = game
 
-    def append(
-        self,
-        actions: list[ActionRecord],
-        status: str,
-        deadline: float | None,
-        bot_due: float | None = None,
-        turn_deadlines: dict[int, float] | None = None,
-        to_act: list[int] | None = None,
-        banks: dict[str, Any] | None = None,
-    ) -> None:
-        rows = self._action_rows(actions, status)
-        game, store = self.game, self.store
+    def _append(self, actions: list[ActionRecord], progress: Progress) -> None:
+        rows = self._action_rows(actions)
+        game, store, p = self.game, self.store, progress
         version = game.version + len(rows)
-        over = status == OVER  # no clock runs and no bot is due in a finished game
-        turns = {} if over or turn_deadlines is None else dict(turn_deadlines)
-        deadline, bot_due = (None, None) if over else (deadline, bot_due)
-        acting = [] if over or to_act is None else list(to_act)
-        clocks = turn_deadlines_json(turns)
+        clocks = turn_deadlines_json(p.turn_deadlines)
         if rows:
             with closing(self.conn.cursor()) as cur:
                 cur.executemany(store.sql.new_actions, rows)
@@ -240,30 +228,28 @@ class SqlTransaction(Transaction):
             store.sql.appended,
             (
                 version,
-                status,
+                p.status,
                 now,
-                deadline,
-                bot_due,
+                p.deadline,
+                p.bot_due,
                 None if clocks is None else store._encode(clocks, "turn_deadlines"),
                 False,
-                store._encode(acting, "to_act") if acting else None,
-                None if banks is None else store._encode(banks, "banks"),
-                None if over else lobby_key(game),
+                store._encode(p.to_act, "to_act") if p.to_act else None,
+                None if p.banks is None else store._encode(p.banks, "banks"),
+                None if p.status == OVER else lobby_key(game),
                 game.id,
             ),
         )
         if not store.sql.append_mark:
             store._mark(self.conn, game.id, version)
-        game.version, game.status, game.deadline, game.updated = version, status, deadline, now
-        game.turn_deadlines, game.to_act, game.banks = turns, acting, banks
-        game.bot_due, game.bot_failed = bot_due, False  # a failure mark goes with any append
+        game.version, game.status, game.deadline, game.updated = version, p.status, p.deadline, now
+        game.turn_deadlines, game.to_act, game.banks = p.turn_deadlines, p.to_act, p.banks
+        game.bot_due, game.bot_failed = p.bot_due, False  # a failure mark goes with any append
 
-    def _action_rows(self, actions: list[ActionRecord], status: str) -> list[tuple]:
+    def _action_rows(self, actions: list[ActionRecord]) -> list[tuple]:
         """The ``actions`` rows ``(game, version, seat, action, events, time)`` of ``actions``,
-        which must continue the log at ``game.version`` with a known ``status`` (``ValueError``
-        otherwise: a bug, not an input)."""
-        if status not in (RUNNING, OVER):
-            raise ValueError(f"bad status {status!r}")
+        which must continue the log at ``game.version`` (``ValueError`` otherwise: a bug, not
+        an input)."""
         encode = self.store._encode
         rows = []
         for version, a in enumerate(actions, self.game.version + 1):
