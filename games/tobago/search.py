@@ -10,7 +10,9 @@ a drive's small steps) it plays the strategic move. Each candidate is tried in t
 *determinizations*: whole states sampled from the view (``games.tobago.sampling``: the others'
 hands, the decks' order, the sharing pile drawn consistently with what the seat sees). In each,
 the candidate is applied with the real engine, then every seat (this one too) plays the
-strategic bot's moves for ``HORIZON`` turns (or to the end), and the position is scored:
+strategic bot's moves for ``HORIZON`` turns (or to the end: read straight from the sampled state
+by ``games.tobago.direct``, the same choices without a view built and parsed per move), and the
+position is scored:
 for each seat its gold plus what its compass markers on the columns are expected to bring
 (``games.tobago.shares.share_gold`` by the map's candidate count) plus ``AMULET_GOLD`` per
 amulet; the bot's *value* is its score less the best other seat's. Candidates are compared by
@@ -42,6 +44,7 @@ from games.search import Decision, Problem, Settings, mean_values, search, think
 from games.state import OVER
 from games.thinking import DEFAULT as DEFAULT_THINKING
 from games.thinking import Thinking
+from games.tobago.direct import direct_move
 from games.tobago.rules import TREASURE_VALUES
 from games.tobago.sampling import Inconsistent, sample_state
 from games.tobago.shares import share_gold
@@ -172,7 +175,7 @@ def rollout(
             break
         actor = kind.to_act(state)[0]
         legal = kind.legal_actions(state, actor)
-        move = legal[0] if len(legal) == 1 else strategic_move(kind.view(state, actor), legal)
+        move = legal[0] if len(legal) == 1 else direct_move(state, actor, legal)
         kind.apply(state, actor, move)
     return evaluate(state, seat)
 
