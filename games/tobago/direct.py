@@ -32,6 +32,9 @@ from games.tobago.strategy import (
     turn_step,
 )
 from games.tobago.views import _sharing_view, hand_card
+from hexmap.hexes import Hex
+from hexmap.island import Island
+from solver.compiled import remember
 from solver.deck import DECK
 from solver.engine import MapColumn
 
@@ -60,7 +63,7 @@ class StatePosition(Position):
         self.drawn_clue = None if state.drawn is None else DECK[state.drawn]
         self.maps = []
         for m in state.maps:
-            cands = island.spaces_of(m.candidates)
+            cands = _spaces(island, m.candidates)
             self.maps.append(
                 {
                     "colour": m.colour,
@@ -80,6 +83,16 @@ class StatePosition(Position):
         else:
             self.points, self.bonus, self.start = DRIVE_POINTS, 0, self.me
         self.amulet_spaces = set(state.amulets)
+
+
+def _spaces(island: Island, mask: int) -> tuple[Hex, ...]:
+    """A mask's spaces in index order, kept per island geometry (rollouts meet the same few
+    candidate masks again and again; listing a mask's bits was a fifth of the policy's time)."""
+    return remember(
+        ("direct-spaces", island.geometry_key, mask),
+        lambda: tuple(island.spaces_of(mask)),
+        lambda spaces: 100 + 64 * len(spaces),
+    )
 
 
 def direct_move(state: TobagoState, seat: int, legal: list[Action]) -> Action:
