@@ -10,12 +10,16 @@ a drive's small steps) it plays the strategic move. Each candidate is tried in t
 *determinizations*: whole states sampled from the view (``games.tobago.sampling``: the others'
 hands, the decks' order, the sharing pile drawn consistently with what the seat sees). In each,
 the candidate is applied with the real engine, then every seat (this one too) plays the
-strategic bot's moves for ``HORIZON`` turns (or to the end), and the position is scored:
+strategic bot's moves for ``HORIZON`` turns (or to the end: read straight from the sampled state
+by ``games.tobago.direct``, the same choices without a view built and parsed per move), and the
+position is scored:
 for each seat its gold plus what its compass markers on the columns are expected to bring
 (``games.tobago.shares.share_gold`` by the map's candidate count) plus ``AMULET_GOLD`` per
 amulet; the bot's *value* is its score less the best other seat's. Candidates are compared by
 **sequential halving** on a fixed number of rollouts: each round gives the candidates left the
-same determinizations, the worse half goes; the best mean value is played.
+same determinizations, the worse half goes; the best mean value is played. Each
+determinization is sampled once and every candidate plays a copy of it (``state.copy_state``:
+the same world, a fraction of a sampling's cost).
 
 **The think budget** is the shared search's (``games.search``): a count of rollouts, never a
 clock, ``SETTINGS.rollouts`` at full effort unless the ``Thinking`` handed in names another for
@@ -42,10 +46,12 @@ from games.search import Decision, Problem, Settings, mean_values, search, think
 from games.state import OVER
 from games.thinking import DEFAULT as DEFAULT_THINKING
 from games.thinking import Thinking
+from games.tobago.direct import direct_move
+from games.tobago.playout import play
 from games.tobago.rules import TREASURE_VALUES
 from games.tobago.sampling import Inconsistent, sample_state
 from games.tobago.shares import share_gold
-from games.tobago.state import TobagoState
+from games.tobago.state import TobagoState, copy_state
 from games.tobago.strategy import Position, _hints, strategic_bot
 
 #: What an amulet in hand is worth, in gold (it buys a move, a play or a curse's protection).
@@ -164,7 +170,7 @@ def rollout(
     turns have begun (``None``: the end; ``0``: the end of the running sharing), and the value
     reached."""
     start = state.turn_number
-    kind.apply(state, seat, action)
+    kind.apply(state, seat, action)  # checked: a candidate is the view's legal move
     while state.phase != OVER:
         if horizon == 0 and state.phase != "sharing":
             break
@@ -172,8 +178,8 @@ def rollout(
             break
         actor = kind.to_act(state)[0]
         legal = kind.legal_actions(state, actor)
-        move = legal[0] if len(legal) == 1 else strategic_move(kind.view(state, actor), legal)
-        kind.apply(state, actor, move)
+        move = legal[0] if len(legal) == 1 else direct_move(state, actor, legal)
+        play(kind, state, actor, move)
     return evaluate(state, seat)
 
 
@@ -231,6 +237,7 @@ def choose(
         moves,
         lambda r: sample_state(view, r),
         lambda state, move: rollout(kind, state, seat, move, horizon),
+        copy_state,
     )
     return search(SETTINGS, problem, rng, thinking)
 

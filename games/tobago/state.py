@@ -13,11 +13,11 @@ the top. Candidate masks are derived data, recomputed by ``refresh`` whenever a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from errors import IllegalAction
-from games.state import GameState
+from games.state import GameState, Generator
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.deck import DECK
@@ -326,3 +326,59 @@ def state_from_json(
             last=sh["last"],
         )
     return s
+
+
+def copy_state(s: TobagoState) -> TobagoState:
+    """An independent copy of ``s`` (its generator too: the copy draws what ``s`` would), much
+    cheaper than a deep copy or a JSON round trip: the strong bot's search samples each world
+    once and plays every candidate in a copy of it. The island, the options' values, the
+    statues' spaces and the log's events are shared (never changed once made)."""
+    rng = Generator()
+    rng.setstate(s.rng.getstate())
+    sh = s.sharing
+    return replace(
+        s,
+        rng=rng,
+        options=dict(s.options),
+        turn_since=dict(s.turn_since),
+        phase_moves=dict(s.phase_moves),
+        timeouts=dict(s.timeouts),
+        absent=set(s.absent),
+        order=list(s.order),
+        clue_deck=list(s.clue_deck),
+        clue_discard=list(s.clue_discard),
+        treasure_deck=list(s.treasure_deck),
+        treasure_discard=list(s.treasure_discard),
+        treasure_removed=list(s.treasure_removed),
+        amulets=list(s.amulets),
+        statues=[list(st) for st in s.statues],
+        maps=[
+            TreasureMap(
+                m.colour,
+                [ClueEntry(e.card, e.seat, e.markers) for e in m.clues],
+                m.removed,
+                m.raiser,
+                m.candidates,
+            )
+            for m in s.maps
+        ],
+        players=[
+            Player(
+                p.atv,
+                list(p.hand),
+                list(p.treasures),
+                p.amulets,
+                p.markers,
+                [dict(r, values=list(r["values"])) for r in p.memory],
+            )
+            for p in s.players
+        ],
+        turn=replace(s.turn),
+        sharing=None
+        if sh is None
+        else replace(
+            sh, pile=list(sh.pile), declined=list(sh.declined), revealed=list(sh.revealed)
+        ),
+        log=list(s.log),
+        stats=dict(s.stats),
+    )

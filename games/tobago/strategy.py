@@ -87,6 +87,9 @@ class Position:
         self.amulets: int = me["amulets"]
         self.markers: int = me["markers_left"]
         self.hand = me.get("hand", [])
+        self.hand_clues: list[Clue] = [parse_clue(c["clue"]) for c in self.hand]
+        drawn = view["drawn"]
+        self.drawn_clue: Clue | None = None if drawn is None else parse_clue(drawn["clue"])
         mask_of = self.island.mask_of
         self.maps = []
         for m in view["maps"]:
@@ -103,7 +106,11 @@ class Position:
                     ),
                 }
             )
+        self.seats: int = view["seats"]
+        self.stall_turns: int = view["stall"]["turns"]
+        self.stall_limit: int = view["stall"]["limit"]
         t = view["turn"]
+        self.progress: bool = t["progress"]
         self.mode = t["mode"]
         if self.mode == "drive":
             self.points, self.bonus = t["points"], t["bonus"]
@@ -154,7 +161,12 @@ def first_clue(view: dict, legal: list[Action]) -> Action:
 
 def turn(view: dict, legal: list[Action]) -> Action:
     """A turn's step, by the stage the turn is in: its start, after a clue play, driving."""
-    pos, kinds = Position(view), _by_type(legal)
+    return turn_step(Position(view), _by_type(legal))
+
+
+def turn_step(pos: Position, kinds: dict[str, list[Action]]) -> Action:
+    """``turn``'s choice from a parsed position and the legal actions by type (the strong
+    bot's rollouts build the position from a sampled state: ``games.tobago.direct``)."""
     if pos.mode == "clues":
         return _after_play(pos, kinds)
     if pos.mode == "drive":
@@ -190,8 +202,9 @@ def _central(island: Island) -> Hex:
 
 def _first_clue(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     legal = kinds["first_clue"]
-    drawn = pos.view["drawn"]
-    ranked = _hints(pos, [parse_clue(drawn["clue"])])
+    if pos.drawn_clue is None:
+        return dict(legal[0])
+    ranked = _hints(pos, [pos.drawn_clue])
     allowed = {a["map"] for a in legal}
     for h in ranked:
         if h.map in allowed:
@@ -209,7 +222,7 @@ def _hints(pos: Position, hand: list[Clue] | None = None) -> list[Hint]:
     if pos.me is None:
         return []
     if hand is None:
-        hand = [parse_clue(c["clue"]) for c in pos.hand]
+        hand = pos.hand_clues
     maps = [m["column"] for m in pos.maps]
     return hints(pos.island, maps, hand, pos.me, pos.rivals, pos.options)
 
@@ -229,7 +242,7 @@ def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     reserve = pos.markers <= RESERVE_MARKERS and any(m["count"] == 1 for m in pos.maps)
     if best is not None and not reserve and best.score >= STRONG_HINT:
         return _play(pos, best)
-    if _urgent(pos.view):  # a whole round without progress: make some now if I can
+    if _urgent(pos):  # a whole round without progress: make some now if I can
         if best is not None:
             return _play(pos, best)
         removal = _removal(pos, kinds)
@@ -269,11 +282,10 @@ def _weak_start(
     return step
 
 
-def _urgent(view: dict) -> bool:
+def _urgent(pos: Position) -> bool:
     """This turn has made no progress yet and the table has gone a whole round without any: a
     turn of mine without progress would let the others end the game (rules §8)."""
-    stall = view["stall"]
-    return not view["turn"]["progress"] and stall["turns"] + view["seats"] >= stall["limit"]
+    return not pos.progress and pos.stall_turns + pos.seats >= pos.stall_limit
 
 
 def _removal(pos: Position, kinds: dict[str, list[Action]]) -> Action | None:
@@ -474,7 +486,7 @@ def _best_drive(
 def _or_progress(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     """The end of my turn; or, when the table stalls and this turn made no progress, a
     candidate marker removed first if I can (``_urgent``)."""
-    if _urgent(pos.view):
+    if _urgent(pos):
         removal = _removal(pos, kinds)
         if removal is not None:
             return removal

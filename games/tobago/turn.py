@@ -56,6 +56,7 @@ from games.tobago.engine import (
 from games.tobago.rules import DRIVE_POINTS
 from games.tobago.state import TobagoState
 from hexmap.hexes import Hex
+from solver.compiled import remember
 from solver.deck import DECK
 from solver.engine import is_legal_play
 from solver.masks import play_refusal
@@ -340,15 +341,28 @@ def _pick_cost(state: TobagoState, seat: int, start: Hex) -> int:
     return 0 if state.players[seat].atv == start else 1
 
 
+def _reachable(state: TobagoState, seat: int, budget: int) -> tuple[tuple[int, int], ...]:
+    """The spaces a drive from the seat's ATV reaches within ``budget`` points (at least one
+    step away), in the drive table's order, kept per geometry, space and budget (a strong bot's
+    rollouts ask for the same few thousand again and again)."""
+    island, at = state.island, state.atv(seat)
+
+    def build() -> tuple[tuple[int, int], ...]:
+        costs = costs_from(island, at)
+        return tuple((h.q, h.r) for h, c in costs.items() if 1 <= c <= budget)
+
+    return remember(
+        ("drive-reach", island.geometry_key, at, budget), build, lambda xs: 100 + 72 * len(xs)
+    )
+
+
 def legal_drive(state: TobagoState, seat: int) -> list[dict]:
     start, points, bonus = _drive_state(state, seat)
     p = state.players[seat]
     out: list[dict] = []
     budget = points + bonus
     if budget:
-        for h, c in costs_from(state.island, state.atv(seat)).items():
-            if 1 <= c <= budget:
-                out.append({"type": "drive", "to": [h.q, h.r]})
+        out += [{"type": "drive", "to": [q, r]} for q, r in _reachable(state, seat, budget)]
     if p.atv in state.amulets and points >= _pick_cost(state, seat, start):
         out.append({"type": "pick_amulet"})
     if p.amulets:
