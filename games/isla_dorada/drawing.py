@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from errors import InvalidInput
 from games.isla_dorada import tables as T
 from games.isla_dorada.actions import Bigfoot, Buy, Discard, Leviathan, Take, Thief, Voodoo
-from games.isla_dorada.phases import illegal, start_round
+from games.isla_dorada.phases import check_distinct, illegal, start_round
 from games.isla_dorada.state import IslaState
 from games.order import TurnOrder, round_robin
 from games.state import enter
@@ -280,13 +279,9 @@ def legal_discard(state: IslaState, seat: int) -> list[dict[str, Any]]:
 def play_discard(state: IslaState, seat: int, action: Discard, events: list[dict]) -> None:
     k = len(state.hands[seat]) - T.HAND_LIMIT
     cards = action.cards
-    if len(cards) != k or len(set(cards)) != k:
-        raise InvalidInput(
-            f"discard exactly {k} different cards",
-            "action.cards",
-            reason="isla_discard_count",
-            params={"count": k},
-        )
+    check_distinct(
+        cards, k, f"discard exactly {k} different cards", "action.cards", "isla_discard_count"
+    )
     hand = set(state.hands[seat])
     for i, card in enumerate(cards):
         if card not in hand:

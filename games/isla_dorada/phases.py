@@ -1,11 +1,13 @@
 """What every phase of an Isla Dorada round shares: the start of a round, the end of the game,
-and the rules' refusal (``rounds`` and ``drawing`` both use them)."""
+the rules' refusal and the check of a chosen set of cards (``rounds`` and ``drawing`` both use
+them)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
-from errors import IllegalAction
+from errors import IllegalAction, InvalidInput
 from games.isla_dorada.auction import start_auction
 from games.isla_dorada.scoring import breakdown
 from games.isla_dorada.state import IslaState
@@ -14,6 +16,15 @@ from games.state import OVER, enter
 
 def illegal(message: str, field: str, reason: str, **params: Any) -> IllegalAction:
     return IllegalAction(message, field, reason=reason, params=params)
+
+
+def check_distinct(
+    cards: Collection[Any], count: int, message: str, field: str, reason: str
+) -> None:
+    """Refuse (400 ``reason`` on ``field``, with ``count``) unless ``cards`` are exactly ``count``
+    different cards: a discard or a choice of news names each card once."""
+    if len(cards) != count or len(set(cards)) != count:
+        raise InvalidInput(message, field, reason=reason, params={"count": count})
 
 
 # --- rounds and the end ----------------------------------------------------------------------

@@ -20,12 +20,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from errors import InvalidInput
 from games.isla_dorada import tables as T
 from games.isla_dorada.actions import Detour, News, Treasures
 from games.isla_dorada.auction import open_exits
 from games.isla_dorada.drawing import begin_draw
-from games.isla_dorada.phases import finish, illegal
+from games.isla_dorada.phases import check_distinct, finish, illegal
 from games.isla_dorada.state import IslaState
 from games.state import enter
 
@@ -373,13 +372,9 @@ def legal_news(state: IslaState, seat: int) -> list[dict[str, Any]]:
 def play_news(state: IslaState, seat: int, action: News, events: list[dict]) -> None:
     keep = action.keep
     n = news_keep(state, seat)
-    if len(keep) != n or len(set(keep)) != n:
-        raise InvalidInput(
-            f"keep is a list of {n} of the cards drawn",
-            "action.keep",
-            reason="isla_keep_count",
-            params={"count": n},
-        )
+    check_distinct(
+        keep, n, f"keep is a list of {n} of the cards drawn", "action.keep", "isla_keep_count"
+    )
     for i, g in enumerate(keep):
         if g not in state.offers[seat]:
             raise illegal(
