@@ -13,7 +13,9 @@ the top. Candidate masks are derived data, recomputed by ``refresh`` whenever a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from errors import IllegalAction
@@ -202,20 +204,29 @@ def _space_of(v: Any) -> Space:
     return Hex(v[0], v[1])
 
 
+# The state's fields a snapshot stores as they are (numbers and strings), and its card piles
+# (lists of card numbers, copied): one list each, read by the snapshot, its rebuild and
+# ``copy_state``, so a new field of either sort is named once.
+_PLAIN_FIELDS = ("island_source", "turn_number", "idle_turns", "drawn", "amulet_supply", "sharings")
+_PILES = ("clue_deck", "clue_discard", "treasure_deck", "treasure_discard", "treasure_removed")
+
+
+def _plain(get: Callable[[str], Any]) -> dict[str, Any]:
+    """The plain fields by name, each read by ``get`` (a state's attribute or a snapshot's key)."""
+    return {f: get(f) for f in _PLAIN_FIELDS}
+
+
+def _piles(get: Callable[[str], Any]) -> dict[str, Any]:
+    """The card piles by name, each read by ``get`` and copied."""
+    return {f: list(get(f)) for f in _PILES}
+
+
 def state_to_json(s: TobagoState) -> dict:
     """The engine's part of a snapshot, holding everything (hidden parts included; the base's
     part, ``games.state.common_json``, holds the generator)."""
     return {
-        "island_source": s.island_source,
-        "turn_number": s.turn_number,
-        "idle_turns": s.idle_turns,
-        "clue_deck": list(s.clue_deck),
-        "clue_discard": list(s.clue_discard),
-        "drawn": s.drawn,
-        "treasure_deck": list(s.treasure_deck),
-        "treasure_discard": list(s.treasure_discard),
-        "treasure_removed": list(s.treasure_removed),
-        "amulet_supply": s.amulet_supply,
+        **_plain(partial(getattr, s)),
+        **_piles(partial(getattr, s)),
         "amulets": [_space(h) for h in s.amulets],
         "statues": [[_space(h), d] for h, d in s.statues],
         "maps": [
@@ -257,7 +268,6 @@ def state_to_json(s: TobagoState) -> dict:
             "revealed": list(s.sharing.revealed),
             "last": s.sharing.last,
         },
-        "sharings": s.sharings,
         # Only the tail the views show: a snapshot's size must not grow with the game.
         "log": [dict(e) for e in s.log[-LOG_KEPT:]],
         "log_dropped": s.log_dropped + max(0, len(s.log) - LOG_KEPT),
@@ -274,19 +284,10 @@ def state_from_json(
         **common,
         island=island,
         solver_options=solver_options,
-        island_source=d["island_source"],
-        turn_number=d["turn_number"],
-        idle_turns=d["idle_turns"],
-        clue_deck=list(d["clue_deck"]),
-        clue_discard=list(d["clue_discard"]),
-        drawn=d["drawn"],
-        treasure_deck=list(d["treasure_deck"]),
-        treasure_discard=list(d["treasure_discard"]),
-        treasure_removed=list(d["treasure_removed"]),
-        amulet_supply=d["amulet_supply"],
+        **_plain(d.__getitem__),
+        **_piles(d.__getitem__),
         amulets=[_space_of(v) for v in d["amulets"]],
         statues=[[_space_of(h), f] for h, f in d["statues"]],
-        sharings=d["sharings"],
         log=[dict(e) for e in d["log"]],
         log_dropped=d["log_dropped"],
         stats=dict(d["stats"]),
@@ -345,11 +346,7 @@ def copy_state(s: TobagoState) -> TobagoState:
         timeouts=dict(s.timeouts),
         absent=set(s.absent),
         order=list(s.order),
-        clue_deck=list(s.clue_deck),
-        clue_discard=list(s.clue_discard),
-        treasure_deck=list(s.treasure_deck),
-        treasure_discard=list(s.treasure_discard),
-        treasure_removed=list(s.treasure_removed),
+        **_piles(partial(getattr, s)),
         amulets=list(s.amulets),
         statues=[list(st) for st in s.statues],
         maps=[
