@@ -46,6 +46,11 @@ def emit(state: TobagoState, events: list[dict], kind: str, **fields: Any) -> No
         state.log_dropped += LOG_KEPT
 
 
+def clue_named(card: int) -> dict[str, Any]:
+    """How an event names a clue card: its number and its notation (for the log's words)."""
+    return {"card": card, "clue": DECK[card].notation}
+
+
 def xy(h: Hex) -> list[int]:
     return [h.q, h.r]
 
@@ -247,19 +252,10 @@ def begin_first_clue(state: TobagoState, events: list[dict]) -> None:
             return
         if any(placement_ok(state, m, card) for m in state.maps):
             state.drawn = card
-            emit(
-                state,
-                events,
-                "first_clue_drawn",
-                seat=state.current,
-                card=card,
-                clue=DECK[card].notation,
-            )
+            emit(state, events, "first_clue_drawn", seat=state.current, **clue_named(card))
             return
         state.clue_discard.append(card)
-        emit(
-            state, events, "clue_discarded", card=card, clue=DECK[card].notation, why="fits no map"
-        )
+        emit(state, events, "clue_discarded", **clue_named(card), why="fits no map")
 
 
 def finish_first_clue(state: TobagoState, events: list[dict]) -> None:

@@ -13,10 +13,17 @@ from __future__ import annotations
 from typing import Any
 
 from games.state import enter
-from games.tobago.engine import draw_clue, emit, end_game, next_turn, placement_ok, xy
+from games.tobago.engine import (
+    clue_named,
+    draw_clue,
+    emit,
+    end_game,
+    next_turn,
+    placement_ok,
+    xy,
+)
 from games.tobago.rules import CURSE, TREASURE_VALUES
 from games.tobago.state import Sharing, TobagoState, TreasureMap
-from solver.deck import DECK
 
 
 def value_label(card: int) -> int | str:
@@ -229,25 +236,10 @@ def _restart(state: TobagoState, m: TreasureMap, raiser: int, events: list[dict]
             return
         if placement_ok(state, m, card):
             state.place_clue(m, card, raiser)
-            emit(
-                state,
-                events,
-                "map_restarted",
-                map=m.colour,
-                seat=raiser,
-                card=card,
-                clue=DECK[card].notation,
-            )
+            emit(state, events, "map_restarted", map=m.colour, seat=raiser, **clue_named(card))
             return
         state.clue_discard.append(card)
-        emit(
-            state,
-            events,
-            "clue_discarded",
-            card=card,
-            clue=DECK[card].notation,
-            why="leaves no candidate",
-        )
+        emit(state, events, "clue_discarded", **clue_named(card), why="leaves no candidate")
 
 
 def _statues(state: TobagoState, events: list[dict]) -> None:

@@ -42,6 +42,7 @@ from games.tobago.engine import (
     SETUP,
     begin_first_clue,
     card_mask,
+    clue_named,
     costs_from,
     draw_clue,
     emit,
@@ -146,15 +147,7 @@ def apply_first_clue(state: TobagoState, seat: int, action: FirstClue, events: l
             params={"clue": notation, "map": m.colour},
         )
     state.place_clue(m, drawn, seat)
-    emit(
-        state,
-        events,
-        "first_clue",
-        seat=seat,
-        map=m.colour,
-        card=drawn,
-        clue=DECK[drawn].notation,
-    )
+    emit(state, events, "first_clue", seat=seat, map=m.colour, **clue_named(drawn))
     state.drawn = None
     finish_first_clue(state, events)
 
@@ -239,8 +232,7 @@ def apply_play_clue(state: TobagoState, seat: int, action: PlayClue, events: lis
         "clue_played",
         seat=seat,
         map=m.colour,
-        card=card,
-        clue=DECK[card].notation,
+        **clue_named(card),
         candidates=m.candidates.bit_count(),
     )
     if not extra_marker_targets(state, seat) and not legal_plays(state, seat):
