@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 
 from errors import InvalidInput
@@ -189,14 +189,8 @@ class Grade:
     level: str
 
     def to_json(self) -> dict:
-        return {
-            "level": self.level,
-            "points": self.points,
-            "steps": self.steps,
-            "negated": self.negated,
-            "largest": self.largest,
-            "distance2": self.distance2,
-        }
+        """Every field by its name (all are numbers or the level's name)."""
+        return asdict(self)
 
 
 def explain(island: Island, clue_ids: Sequence[int]) -> list[Step]:
