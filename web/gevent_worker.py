@@ -127,8 +127,7 @@ class Turns:
         self.handed.append(waiter)
         timer = self.next_iteration
         if timer is None:
-            timer = self.next_iteration = get_hub().loop.timer(0.0)
-            timer.priority = MIN_PRIORITY
+            timer = self.next_iteration = get_hub().loop.timer(0.0, priority=MIN_PRIORITY)
         if not timer.active:
             timer.start(self.run_handed)
 
