@@ -79,9 +79,12 @@ def test_a_new_connection_is_handled_before_a_busy_clients_queued_work():
 def test_a_waiter_handed_a_turn_and_killed_passes_it_on():
     turns = Turns(1)
     order: list[str] = []
-    first = gevent.spawn(lambda: (Turn(turns, "busy").take(), order.append("first")))
-    second = gevent.spawn(lambda: (Turn(turns, "busy").take(), order.append("second")))
-    third = gevent.spawn(lambda: (Turn(turns, "busy").take(), order.append("third")))
+
+    def piece(name: str) -> None:
+        Turn(turns, "busy").take()
+        order.append(name)
+
+    first, second, third = (gevent.spawn(piece, name) for name in ("first", "second", "third"))
     first.join(10)  # its turn given back and handed to the second, not woken yet
     assert turns.handed and order == ["first"]
     second.kill()  # killed before its wake-up: the turn goes on to the third
