@@ -31,11 +31,13 @@ polls, and the connections accepted and requests read at that poll run before it
 Handed on at once (a callback in the same pass), a burst's queued stream openings (about
 0.7 ms of CPU each) ran dozens back to back before the loop looked at its sockets again.
 Another client's request has its own turns: it waits behind at most the few pieces of work the
-busy clients hold turns for, not behind their whole queue. To reach the loop at all a new connection must be accepted, so the worker takes up to
-``ACCEPT_BATCH`` connections from the listening socket at each wake-up (gunicorn takes one,
-to share a socket among workers; with ``reuse_port`` each worker has its own): a burst's
-connections are parked cheaply and a fresh connection of another client is not left behind
-them in the listen queue. Behind trusted proxies every connection is a proxy's and no turns are
+busy clients hold turns for, not behind their whole queue. To reach the loop at all a new
+connection must be accepted, so the worker takes up to ``ACCEPT_BATCH`` connections from the
+listening socket at each wake-up (gunicorn takes one, to share a socket among workers; with
+``reuse_port`` each worker has its own): a burst's connections are parked cheaply and a fresh
+connection of another client is not left behind them in the listen queue. (It still waits for
+the busy client's connections ahead of it in that queue to be accepted and parked, and for the
+worker to be given a CPU: on a loaded machine most of a slow new connection's time.) Behind trusted proxies every connection is a proxy's and no turns are
 counted (a proxy is one peer for many clients).
 """
 
