@@ -37,8 +37,9 @@ listening socket at each wake-up (gunicorn takes one, to share a socket among wo
 ``reuse_port`` each worker has its own): a burst's connections are parked cheaply and a fresh
 connection of another client is not left behind them in the listen queue. (It still waits for
 the busy client's connections ahead of it in that queue to be accepted and parked, and for the
-worker to be given a CPU: on a loaded machine most of a slow new connection's time.) Behind trusted proxies every connection is a proxy's and no turns are
-counted (a proxy is one peer for many clients).
+worker to be given a CPU: on a loaded machine most of a slow new connection's time.) Behind
+trusted proxies every connection is a proxy's and no turns are counted (a proxy is one peer
+for many clients).
 """
 
 from __future__ import annotations
