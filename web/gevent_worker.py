@@ -25,14 +25,21 @@ a request read and answered, or a stream's opening up to its first wait for news
 that waits (for bytes, a long-poll, the table, a lock) never holds up its client's others
 meanwhile. A connection whose client's turns are all
 taken waits, parked, in its client's queue, and is handed the next turn given back (first
-come, first served within a client). Another client's request has its own turns: it waits
-behind at most the few pieces of work the busy clients hold turns for, not behind their whole
-queue. To reach the loop at all a new connection must be accepted, so the worker takes up to
-``ACCEPT_BATCH`` connections from the listening socket at each wake-up (gunicorn takes one,
-to share a socket among workers; with ``reuse_port`` each worker has its own): a burst's
-connections are parked cheaply and a fresh connection of another client is not left behind
-them in the listen queue. Behind trusted proxies every connection is a proxy's and no turns are
-counted (a proxy is one peer for many clients).
+come, first served within a client) at the loop's next iteration, once the loop has polled its
+sockets (``Turns.hand_on``): a busy client does at most its turns' pieces of work between two
+polls, and the connections accepted and requests read at that poll run before its next ones.
+Handed on at once (a callback in the same pass), a burst's queued stream openings (about
+0.7 ms of CPU each) ran dozens back to back before the loop looked at its sockets again.
+Another client's request has its own turns: it waits behind at most the few pieces of work the
+busy clients hold turns for, not behind their whole queue. To reach the loop at all a new
+connection must be accepted, so the worker takes up to ``ACCEPT_BATCH`` connections from the
+listening socket at each wake-up (gunicorn takes one, to share a socket among workers; with
+``reuse_port`` each worker has its own): a burst's connections are parked cheaply and a fresh
+connection of another client is not left behind them in the listen queue. (It still waits for
+the busy client's connections ahead of it in that queue to be accepted and parked, and for the
+worker to be given a CPU: on a loaded machine most of a slow new connection's time.) Behind
+trusted proxies every connection is a proxy's and no turns are counted (a proxy is one peer
+for many clients).
 """
 
 from __future__ import annotations
@@ -59,6 +66,8 @@ DRAIN_S = 1.0
 TURNS_PER_CLIENT = 2
 #: The connections a worker accepts at once when its listening socket wakes it.
 ACCEPT_BATCH = 100
+#: libev's lowest watcher priority: the timer that hands turns on fires after the sockets.
+MIN_PRIORITY = -2
 
 
 def refusal(limit: int, retry_after_s: float) -> bytes:
@@ -108,6 +117,30 @@ class Turns:
         self.per_client = per_client
         self.busy: dict[str, int] = {}
         self.queued: dict[str, deque[Waiter]] = {}
+        self.handed: list[Waiter] = []  # turns handed on, run at the next iteration
+        self.next_iteration: Any = None  # the loop's timer that runs them (made when needed)
+
+    def hand_on(self, waiter: Waiter) -> None:
+        """Wake ``waiter``, handed a turn, once the loop has polled its sockets again: a zero
+        timer of the lowest priority fires after that poll's ready sockets (a new connection
+        accepted, a kept-alive connection's next request) have been served, and their greenlets
+        are queued to run before it. Woken at once (a callback, run in the same pass of the
+        loop's callbacks), a busy client's queued work ran back to back, dozens of stream
+        openings before the loop looked at its sockets again (module doc)."""
+        self.handed.append(waiter)
+        timer = self.next_iteration
+        if timer is None:
+            timer = self.next_iteration = get_hub().loop.timer(0.0, priority=MIN_PRIORITY)
+        if not timer.active:
+            timer.start(self.run_handed)
+
+    def run_handed(self) -> None:
+        """The turns handed on since the last iteration: each connection's greenlet queued to
+        run (after those the iteration's sockets woke), in the order they were handed."""
+        handed, self.handed = self.handed, []
+        loop = get_hub().loop
+        for waiter in handed:
+            loop.run_callback(waiter.switch, None)
 
     def take(self, who: str) -> None:
         """Take one of ``who``'s turns, waiting (this greenlet parked) until one is free."""
@@ -130,13 +163,14 @@ class Turns:
             raise
 
     def give(self, who: str) -> None:
-        """Give back one of ``who``'s turns: to the first connection waiting for one, if any."""
+        """Give back one of ``who``'s turns: to the first connection waiting for one, if any,
+        at the loop's next iteration (``hand_on``)."""
         queue = self.queued.get(who)
         if queue:
             waiter = queue.popleft()
             if not queue:
                 del self.queued[who]
-            get_hub().loop.run_callback(waiter.switch, None)  # its turn now: after the others
+            self.hand_on(waiter)
             return
         n = self.busy[who] - 1
         if n > 0:
