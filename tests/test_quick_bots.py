@@ -11,6 +11,7 @@ import pytest
 
 from games.base import get_kind, legal_only
 from tests.testgame import BlindAuction, human_and_bots
+from web.service import following
 from web.service.moves import BotFailed
 from web.service.sessions import GameSessions
 
@@ -83,7 +84,7 @@ def test_a_moves_answer_carries_the_entries_it_appended_as_events_gives_them(ses
         appended = answer["appended"]
         assert [e["version"] for e in appended] == list(range(before + 1, before + 1 + count))
         assert appended[-1]["version"] == answer["version"] and appended[0]["seat"] == 0
-        assert appended == s.events(game.id, before, 0)["events"]
+        assert appended == following.events(s, game.id, before, 0)["events"]
         assert all("action" not in e for e in appended)  # public events only, as events gives
 
 

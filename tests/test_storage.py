@@ -19,6 +19,7 @@ import pytest
 from errors import IllegalAction, InvalidInput, NotFound, StaleVersion
 from games.base import get_kind
 from tests.testgame import BlindAuction, human_and_bots
+from web.service import following
 from web.service.moves import BotFailed
 from web.service.sessions import GameSessions
 from web.storage import (
@@ -534,12 +535,10 @@ def test_a_log_filled_before_full_logs_ended_games_is_ended_by_the_next_read(ses
     full = sessions(max_log=3)
     row, ended = full.current(game.id)
     assert row.over and row.version == 4 and get_kind("blind_auction").is_over(ended)
-    assert full.events(game.id, 0, 0)["events"][-1]["seat"] is None
+    assert following.events(full, game.id, 0, 0)["events"][-1]["seat"] is None
 
 
 def test_events_come_in_pages(sessions, monkeypatch):
-    import web.service.following as following
-
     monkeypatch.setattr(following, "EVENTS_PAGE", 2)
     s = sessions()
     seats = [{"type": "human"}, {"type": "bot", "level": "random"}]
@@ -547,7 +546,7 @@ def test_events_come_in_pages(sessions, monkeypatch):
     version = _play(s, game, state, 2)  # 5 entries
     seen, after, pages = [], 0, 0
     while True:
-        page = s.events(game.id, after, 0)
+        page = following.events(s, game.id, after, 0)
         pages += 1
         seen += [e["version"] for e in page["events"]]
         assert page["version"] == version and len(page["events"]) <= 2
@@ -611,7 +610,7 @@ def test_a_long_poll_on_a_finished_game_answers_at_once(sessions):
     game = s.store.get(game.id)
     assert game.over
     started = time.monotonic()
-    out = s.events(game.id, game.version, 10)
+    out = following.events(s, game.id, game.version, 10)
     assert out["over"] and out["events"] == [] and time.monotonic() - started < 1
 
 

@@ -42,7 +42,7 @@ from web.schemas_games import (
     create_game_schema,
     record_schema,
 )
-from web.service import lobby
+from web.service import following, lobby
 from web.service.bell import inherited
 from web.service.following import EVENTS_PAGE, MAX_WAIT_S
 from web.service.sessions import GameSessions
@@ -386,7 +386,7 @@ def get_events(game_id: str) -> dict:
     if shown is not None and shown not in BOTS_SHOWN:
         raise InvalidInput(f"bot must be one of {', '.join(BOTS_SHOWN)}, got {shown!r}", "bot")
     bot = BOT_UNWATCHED if shown is None else BOTS_SHOWN[shown]
-    return sessions().events(game_id, after, wait, chat_after, bot)
+    return following.events(sessions(), game_id, after, wait, chat_after, bot)
 
 
 @api_route(

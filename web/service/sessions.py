@@ -45,8 +45,8 @@ from games.thinking import DEFAULT as FULL_THINKING
 from games.thinking import Thinking
 from games.turns import BACK, END_LOG_FULL
 from web.accounts.results import record_end
-from web.service import following, table_settings
 from web.service import seats as seats_
+from web.service import table_settings
 from web.service.banks import seat_banks
 from web.service.bell import Bell
 from web.service.cursors import check_within
@@ -75,7 +75,6 @@ from web.service.table import (
     stop_clocks,
 )
 from web.storage import (
-    BOT_UNWATCHED,
     OVER,
     RUNNING,
     ActionRecord,
@@ -269,17 +268,6 @@ class GameSessions:
             ],
             "actions": [{"seat": a.seat, "action": a.action} for a in self.store.actions(game.id)],
         }
-
-    def events(
-        self,
-        game_id: str,
-        after: int,
-        wait: float,
-        chat_after: int | None = None,
-        bot_shown: str | None = BOT_UNWATCHED,
-    ) -> dict:
-        """Public events after version ``after`` and the long-poll (``web.service.following``)."""
-        return following.events(self, game_id, after, wait, chat_after, bot_shown)
 
     @staticmethod
     def check_after(game: GameRecord, after: int) -> GameRecord:
