@@ -25,16 +25,20 @@ PostgreSQL (``tests/pg_support.py``) with one thinker each, to stand for two mac
 --processes 1``); the humans play through A, ``--pg-tables`` tables of ``--pg-row`` (enough to
 keep one thinker busy). Capacity is the bot writes per second at that load (``pg_capacity``: with
 B / without), which B should double where it has cores of its own (here the two share this
-machine's two cores with everything else).
+machine's two cores with everything else). ``--pin`` stands for two one-core machines instead:
+this bench and all it starts (PostgreSQL, server A with its thinker, the players) run on core 0
+and B's thinker alone on core 1, so B brings a core of its own (its rows are ``pg_pinned_*``,
+with no targets: A alone has one core for everything).
 
 Usage: ``.venv/bin/python bench/bot_tables_bench.py [--rows tobago-strong-slow,...]
-[--scale 0.05 | --tables 4] [--window 10] [--rounds 5] [--no-pg] [--quick]``.
+[--scale 0.05 | --tables 4] [--window 10] [--rounds 5] [--no-pg | --pin] [--quick]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import random
@@ -310,8 +314,11 @@ def sqlite_rows(a: argparse.Namespace, tmp: Path) -> list[Figure]:
 
 
 @contextlib.contextmanager
-def thinkers_only(database: str, log: Path, out: Path) -> Iterator[list[int]]:
-    """``python -m web.thinkers --processes 1`` on ``database``; yields its pids."""
+def thinkers_only(
+    database: str, log: Path, out: Path, cores: set[int] | None = None
+) -> Iterator[list[int]]:
+    """``python -m web.thinkers --processes 1`` on ``database`` (on ``cores`` if given); yields
+    its pids."""
     env = {**os.environ, "TOBAGO_DATABASE": database, "PYTHONPATH": str(ROOT), **server_env(log)}
     with out.open("ab") as f:
         proc = subprocess.Popen(
@@ -320,6 +327,7 @@ def thinkers_only(database: str, log: Path, out: Path) -> Iterator[list[int]]:
             env=env,
             stdout=f,
             stderr=f,
+            preexec_fn=None if cores is None else lambda: os.sched_setaffinity(0, cores),
         )
     try:
         time.sleep(3.0)
@@ -343,8 +351,12 @@ def pg_rows(a: argparse.Namespace, tmp: Path) -> list[Figure]:
 
     row = ROWS[a.pg_row]
     tables = a.pg_tables
+    cores = os.sched_getaffinity(0)
+    if a.pin:
+        os.sched_setaffinity(0, {0})  # (module doc: all this process starts runs on core 0)
     cluster = PostgresCluster().start()
     out: list[Figure] = []
+    prefix = "pg_pinned" if a.pin else "pg"
     try:
         per_s: dict[str, list[float]] = {}
         for setup in ("alone", "with_thinkers"):
@@ -357,15 +369,20 @@ def pg_rows(a: argparse.Namespace, tmp: Path) -> list[Figure]:
             ):
                 extra: list[int] = []
                 if setup == "with_thinkers":
-                    extra = more.enter_context(thinkers_only(url, log, tmp / "b.log"))
+                    b_cores = {1} if a.pin else None
+                    extra = more.enter_context(thinkers_only(url, log, tmp / "b.log", b_cores))
 
                 def pids(s: Gunicorn = s, extra: list[int] = extra) -> list[int]:
                     return table_pids(s.pid) + extra
 
                 rounds = measure(s.url, row, tables, a, log, pids)
             label = f"PostgreSQL, {'A alone' if setup == 'alone' else 'A + thinkers-only B'}"
-            key = f"bot_tables.pg_{setup}_{row.key}"
-            out += figures_of(key, f"{label}: {label_of(row)}", rounds, row, tables)[:1]
+            if a.pin:
+                label += " (one core each)"
+            key = f"bot_tables.{prefix}_{setup}_{row.key}"
+            judged = dataclasses.replace(row, target=None) if a.pin else row
+            shown = figures_of(key, f"{label}: {label_of(row)}", rounds, judged, tables)
+            out += shown[:1] + (shown[3:] if a.pin else [])  # (pinned: effort, thinkers' CPU)
             per_s[setup] = [r["per_s"] for r in rounds]
             out.append(
                 Figure(f"{key}_per_s", f"{label}: bot writes/s", per_s[setup], "/s", note="")
@@ -376,15 +393,17 @@ def pg_rows(a: argparse.Namespace, tmp: Path) -> list[Figure]:
         ]
         out.append(
             Figure(
-                "bot_tables.pg_capacity",
+                f"bot_tables.{prefix}_capacity",
                 "PostgreSQL: bot writes/s with a thinkers-only server / without",
                 ratio,
                 "x",
-                note=f"{tables} tables of {row.key}; one thinker each, sharing this machine's cores",
+                note=f"{tables} tables of {row.key}; one thinker each, "
+                + ("A on core 0, B on core 1" if a.pin else "sharing this machine's cores"),
             )
         )
     finally:
         cluster.stop()
+        os.sched_setaffinity(0, cores)
     return out
 
 
@@ -395,6 +414,7 @@ def main() -> None:
     ap.add_argument("--tables", type=int, default=0, help="every row's tables (0: its own)")
     ap.add_argument("--window", type=float, default=20.0, help="seconds a round")
     ap.add_argument("--no-pg", action="store_true", help="leave out the PostgreSQL rows")
+    ap.add_argument("--pin", action="store_true", help="PostgreSQL rows: A on core 0, B on 1")
     ap.add_argument("--pg-row", default="tobago-strong-fast", help="the PostgreSQL rows' load")
     ap.add_argument("--pg-tables", type=int, default=20, help="the PostgreSQL rows' tables")
     a = parse(ap)
