@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.bots import bots_move
-from web.accounts import limits, ratings
+from web.accounts import limits, ratings, rerate
 from web.accounts.credentials import COOKIE, TOKEN_PREFIX
 
 pytestmark = pytest.mark.usefixtures("blind_auction")
@@ -503,6 +503,6 @@ def test_the_rebuild_command_rates_the_stored_games_again(app, database, capsys)
         with store._writing() as conn:  # a rating lost, as a restored backup might have it
             conn.execute("DELETE FROM ratings")
     assert ana.get("/api/me").get_json()["ratings"] == []
-    assert ratings.main(["rebuild", "--database", database]) == 0
+    assert rerate.main(["--database", database]) == 0
     assert "rated again: 1 games" in capsys.readouterr().out
     assert ana.get("/api/me").get_json()["ratings"] == before

@@ -13,7 +13,7 @@ import pytest
 
 from app import create_app
 from web import config
-from web.accounts import ratings
+from web.accounts import rerate
 from web.accounts.mail import MailSettings
 from web.config import (
     APP,
@@ -233,7 +233,7 @@ def test_the_ratings_command_rebuilds_the_services_database(tmp_path, monkeypatc
     create_app({"TESTING": True, "DATABASE": str(db)}).extensions["game_sessions"].store.close()
     monkeypatch.setenv("TOBAGO_DATABASE", str(db))
     assert config.database() == str(db)
-    assert ratings.main(["rebuild"]) == 0
+    assert rerate.main([]) == 0
 
 
 def test_only_the_configuration_reads_the_client_and_heartbeat_variables():

@@ -45,7 +45,7 @@ from web.storage.sqlite import LOCK_WAIT_S
 APP = "app"
 PROCESS = "process"
 #: The instance folder of ``app.py``'s app (Flask's ``instance_path`` for it), for tools that
-#: have no app (``web.accounts.ratings``'s command line).
+#: have no app (``web.accounts.rerate``).
 INSTANCE_PATH = Path(__file__).resolve().parents[1] / "instance"
 #: The instance file, in the instance folder.
 INSTANCE_FILE = "config.toml"

@@ -25,6 +25,7 @@ from games.thinking import Thinking
 from web.accounts.credentials import Presented, acting_seat, current_account
 from web.apidoc import api_route, path_param, query_param, validated
 from web.client_limits import client_address, stream_slots
+from web.config import from_environment
 from web.jsonbody import parse_json, read_body, request_bytes
 from web.lean import LeanRequest, lean_pattern
 from web.schemas_games import (
@@ -43,7 +44,7 @@ from web.schemas_games import (
     record_schema,
 )
 from web.service import following, lobby
-from web.service.bell import inherited
+from web.service.bell import Bell, inherited
 from web.service.following import EVENTS_PAGE, MAX_WAIT_S
 from web.service.sessions import GameSessions
 from web.service.table_settings import TableSettings
@@ -141,8 +142,14 @@ def init_sessions(app: Flask) -> GameSessions:
     # the lobby's open tables are filled by bots and expire on time (web.service.lobby)
     found.chores.append((lobby.TIDY_S, lambda: lobby.tidy(found)))
     if app.config["TABLE_RUNNER"]:
-        found.start_runner(app.config["TABLE_TICK_S"])
+        found.start_runner(app.config["TABLE_TICK_S"], _thinkers(found.bell))
     return found
+
+
+def _thinkers(bell: Bell | None) -> int:
+    """How many thinkers share the due bots with this process's runner: the server's table
+    processes (``TABLE_PROCESSES``) when it shares their bell, else itself alone."""
+    return max(1, int(from_environment("TABLE_PROCESSES"))) if bell is not None else 1
 
 
 def sessions() -> GameSessions:

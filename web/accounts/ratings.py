@@ -22,12 +22,11 @@ games. New accounts start at openskill's defaults (mu 25, sigma 25/3); the dynam
 conservative ``ordinal`` (mu - 3 sigma); a rating of fewer than ``PROVISIONAL_UNDER`` rated
 games is marked provisional.
 
-    python -m web.accounts.ratings rebuild   # on the service's DATABASE (web.config)
+    python -m web.accounts.rerate   # rebuild on the service's DATABASE (web.accounts.rerate)
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -126,24 +125,3 @@ def rebuild(store: AccountsSql) -> int:
     changes, ratings = replay(store.rating_changes())
     store.replace_ratings(changes, ratings)
     return len({c.game for c in changes})
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Rebuild every rating from the rated games.")
-    parser.add_argument("command", choices=["rebuild"])
-    parser.add_argument(
-        "--database", help="default: the service's DATABASE setting (README, 'Settings')"
-    )
-    args = parser.parse_args(argv)
-    from web.config import database
-    from web.storage import open_store
-
-    store = open_store(args.database or database())
-    assert isinstance(store, AccountsSql)
-    print(f"rated again: {rebuild(store)} games")
-    store.close()
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

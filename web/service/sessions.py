@@ -145,7 +145,7 @@ class GameSessions:
     def start_runner(self, tick: float = TICK_S, thinkers: int | None = None) -> None:
         """Run the table in this process (``web.service.table``): every ``tick`` seconds a
         background thread settles due deadlines and plays due bots (once), one of ``thinkers``
-        that share them (default: the server's, ``web.service.table.server_thinkers``)."""
+        that share them (default: alone)."""
         if self.runner is None:
             self.runner = TableRunner(self, tick, self.bell, thinkers).start()
 

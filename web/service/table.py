@@ -43,9 +43,8 @@ oldest). A thinker that played a table's bots plays its next due bot at once (up
 the queue once, not once a bot. **Graceful under load, looking ahead:** a decision is granted ``effort_for(...)`` of
 a strong bot's budget (``games.thinking.Thinking.effort``) from the queue it leaves behind:
 the thinker taking a bot knows how many others are due (``bots_due``, counted afresh before
-each game: ``ahead``),
-how many thinkers share them (``server_thinkers``) and how long a full-effort reply of that
-kind's bots takes (``Pace``: moving averages of the bot writes this runner timed and of the
+each game: ``ahead``), how many thinkers share them (``TableRunner.thinkers``: the server's
+table processes) and how long a full-effort reply of that kind's bots takes (``Pace``: moving averages of the bot writes this runner timed and of the
 writes a reply took); it grants the effort with which this reply and its share of the queue
 fit in ``REPLY_BUDGET_S``, 1 when
 nothing else is due, never below ``MIN_EFFORT``: the budget shrinks as the queue builds, before
@@ -190,16 +189,6 @@ def _learn(averages: dict[str, float], kind: str, sample: float) -> None:
     """Move ``averages[kind]`` a ``PACE_WEIGHT`` step towards ``sample`` (the first: it)."""
     before = averages.get(kind)
     averages[kind] = sample if before is None else before + PACE_WEIGHT * (sample - before)
-
-
-def server_thinkers(bell: Bell | None) -> int:
-    """How many thinkers share the due bots with this one: a server's table processes
-    (``TABLE_PROCESSES``) when it shares the server's bell with them, else itself alone."""
-    if bell is None:
-        return 1
-    from web.config import from_environment  # (web.config reads this module's defaults)
-
-    return max(1, int(from_environment("TABLE_PROCESSES")))
 
 
 class GameSessions(Protocol):
@@ -407,8 +396,9 @@ class TableRunner:
     ) -> None:
         self._sessions = weakref.ref(sessions)
         self.tick = tick
-        #: The thinkers that share the due bots (``server_thinkers`` unless given).
-        self.thinkers = thinkers if thinkers is not None else server_thinkers(bell)
+        #: The thinkers that share the due bots (the server's table processes, when they share
+        #: its bell: ``web.games_api.open_sessions``); this one alone unless given.
+        self.thinkers = thinkers if thinkers is not None else 1
         #: The seconds of a full-effort decision, learnt from this runner's bot writes.
         self.pace = Pace()
         self.beat = time.monotonic()
