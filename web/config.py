@@ -257,7 +257,7 @@ SETTINGS: tuple[Setting, ...] = (
             "web/streams.py", PROCESS),
     Setting("TABLE_PROCESSES", "TOBAGO_TABLE_PROCESSES", count, os.cpu_count() or 1,
             "table processes (thinkers) per server (0: the HTTP workers run the table)",
-            "gunicorn.conf.py", PROCESS, shown="the machine's cores"),
+            "gunicorn.conf.py, web/games_api.py", PROCESS, shown="the machine's cores"),
     Setting("TABLE_STALL_S", "TOBAGO_TABLE_STALL_S", seconds, 30.0,
             "a table process whose runner makes no progress this long is replaced",
             "table_app.py, web/thinkers.py", PROCESS),
