@@ -59,6 +59,7 @@ from collections.abc import Callable
 from games.base import SYSTEM, Action, GameKind, get_kind
 from games.dragons_gold.data import COLOURS, count, empty, full, sparse
 from games.dragons_gold.greedy import PATIENCE_PROPOSALS, _play_score, greedy_bot
+from games.dragons_gold.playout import play, rollout_view, to_move
 from games.dragons_gold.sampling import (
     Inconsistent,
     infer,
@@ -163,6 +164,12 @@ class PublicWeigher(Weigher):
 
     def margin(self, deltas: Deltas) -> float:
         return worth(deltas.get(self.me, {}), self.values)
+
+    def split_margin(self, shares: dict[str, dict[str, int]]) -> float:
+        """``margin`` of a split read in place: my share's worth (a token count times its
+        value is the same float whether the count is an int or a float), the others' shares
+        not copied."""
+        return worth(shares.get(str(self.me), {}), self.values)
 
 
 def _full(tokens: dict[str, float]) -> dict[str, float]:
@@ -317,7 +324,35 @@ def public_proposals(view: dict, legal: list[Action]) -> Action | None:
 
 
 def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) -> list[float]:
-    """Apply ``action`` for ``seat``, play the game out (module doc), and the final scores."""
+    """Apply ``action`` for ``seat``, play the game out (module doc), and the final scores.
+    The moves go through ``playout`` (no service checks, legal actions listed once, the
+    partial view): the same game ``rollout_by_views`` plays, cheaper."""
+    play(kind, state, seat, action)
+    for _ in range(ROLLOUT_ACTIONS):
+        if state.phase == OVER:
+            break
+        if state.phase == "market" and not TRADE_IN_ROLLOUTS:
+            kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
+            continue
+        for actor, legal in to_move(kind, state):
+            view = rollout_view(state, actor)
+            if actor == seat:
+                move = rollout_policy(view, legal)
+            else:
+                move = greedy_bot(view, legal, _NO_CHANCE)
+            if move is not None:
+                play(kind, state, actor, move)
+                break
+        else:
+            kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
+    return scores(state.hoards, state.options["advanced"])
+
+
+def rollout_by_views(
+    kind: GameKind, state: DragonsGoldState, seat: int, action: Action
+) -> list[float]:
+    """``rollout`` through the service's door: every move by ``GameKind.apply``, every seat's
+    whole view (the reference the cheap ``rollout`` is tested against)."""
     kind.apply(state, seat, action)
     for _ in range(ROLLOUT_ACTIONS):
         if state.phase == OVER:
