@@ -11,7 +11,7 @@ import random
 import pytest
 
 from games.base import SYSTEM, get_kind
-from games.dragons_gold import playout, strong
+from games.dragons_gold import direct, playout, strong
 from games.dragons_gold.greedy import greedy_bot
 from games.dragons_gold.sampling import sample_state
 from games.dragons_gold.splits import token_values
@@ -87,9 +87,11 @@ def test_a_rollout_plays_the_game_the_service_door_plays(seed, options):
 def test_playout_lists_applies_and_views_as_the_engine_does(seed, options):
     """Along a whole game of normal bots from a midgame: ``to_move`` lists ``to_act``'s seats
     with their legal actions; ``playout.play`` leaves the state ``GameKind.apply`` leaves; and
-    ``rollout_view`` holds every entry it has exactly as the seat's whole view does."""
+    ``rollout_view`` holds every entry it has exactly as the seat's whole view does, and the normal
+    bot's fight read from the state (``direct.Fight``) plays what it plays on the view."""
     state = _midgame(seed, options, 10)
-    checked = 0
+    fight = direct.Fight(state.seats, state.options["advanced"])
+    checked = fights = 0
     while state.phase != OVER:
         if state.phase == "market":  # closed by its clock in a rollout
             KIND.apply(state, SYSTEM, KIND.timeout_action(state, state.rng))
@@ -108,6 +110,9 @@ def test_playout_lists_applies_and_views_as_the_engine_does(seed, options):
                 assert mine == {k: theirs[k] for k in mine}
             move = greedy_bot(part, legal, random.Random(0))
             assert move == greedy_bot(whole, legal, random.Random(0))
+            if state.phase == "fight":
+                assert fight.move(state, seat, legal) == move
+                fights += 1
             if move is not None:
                 fast, slow = copy.deepcopy(state), copy.deepcopy(state)
                 playout.play(KIND, fast, seat, move)
@@ -118,7 +123,7 @@ def test_playout_lists_applies_and_views_as_the_engine_does(seed, options):
                 break
         if move is None:
             KIND.apply(state, SYSTEM, KIND.timeout_action(state, state.rng))
-    assert checked > 20
+    assert checked > 20 and fights > 10
 
 
 def test_the_public_weigher_reads_a_split_as_the_weigher_does():

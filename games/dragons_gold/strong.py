@@ -58,6 +58,7 @@ from collections.abc import Callable
 
 from games.base import SYSTEM, Action, GameKind, get_kind
 from games.dragons_gold.data import COLOURS, count, empty, full, sparse
+from games.dragons_gold.direct import Fight
 from games.dragons_gold.greedy import PATIENCE_PROPOSALS, _play_score, greedy_bot
 from games.dragons_gold.playout import play, rollout_view, to_move
 from games.dragons_gold.sampling import (
@@ -325,14 +326,20 @@ def public_proposals(view: dict, legal: list[Action]) -> Action | None:
 
 def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) -> list[float]:
     """Apply ``action`` for ``seat``, play the game out (module doc), and the final scores.
-    The moves go through ``playout`` (no service checks, legal actions listed once, the
-    partial view): the same game ``rollout_by_views`` plays, cheaper."""
+    The moves go through ``playout`` (no service checks, legal actions listed once, a
+    partial view) and the fight's plays are read from the state (``direct.Fight``): the same
+    game ``rollout_by_views`` plays, cheaper."""
     play(kind, state, seat, action)
+    fight = Fight(state.seats, state.options["advanced"])
     for _ in range(ROLLOUT_ACTIONS):
         if state.phase == OVER:
             break
         if state.phase == "market" and not TRADE_IN_ROLLOUTS:
             kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
+            continue
+        found = next(to_move(kind, state), None) if state.phase == "fight" else None
+        if found is not None:  # the normal bot's play for every seat, this one's too
+            play(kind, state, found[0], fight.move(state, found[0], found[1]))
             continue
         for actor, legal in to_move(kind, state):
             view = rollout_view(state, actor)
