@@ -1,5 +1,5 @@
 """A Dragon's Gold rollout's moves, cheaper: applied without the service's checks, each seat's
-legal actions listed once a step, and the fight read from a partial view.
+legal actions listed once a step, and a partial view.
 
 ``GameKind.apply`` is the one door for a player's move: it checks the action's shape, the
 seat, the turn, the running stage and the phase's limits, parses the action against its
@@ -12,13 +12,15 @@ begun: ``games.phases.run``) and nothing else; the table's own actions (a timer'
 through ``GameKind.apply``. ``to_move`` lists the seats that may act with their legal actions,
 once each (``GameKind.to_act`` then ``legal_actions`` listed them twice).
 
-**The view** (``rollout_view``): a rollout's policies (``games.dragons_gold.greedy``'s fight,
-negotiation, picks and thefts, and the strong seat's public negotiation; the market is closed
-by its clock in a rollout) read the seat, the seat count, the options, the bag's size, the
-tokens out of the game, the dragons, the players' token counts, the seat's own hoard and hand,
-and the settlement; ``rollout_view`` builds those entries as ``views.observe`` does (the same
-values: ``tests/test_dragons_gold_cheap.py`` compares them) and leaves the rest out (the
-others' hunters and items, notes, the discard, the market, the scores). The same moves, the same random draws in the same order: a rollout plays exactly the
+**The view** (``rollout_view``): a rollout's policies away from the fight (the normal bot's
+negotiation, picks and thefts, the strong seat's public negotiation; the market is closed by
+its clock in a rollout, and the fight is read from the state: ``games.dragons_gold.direct``)
+read the seat, the seat count, the options, the bag's size, the tokens out of the game, the
+dragons' treasures, the players' token counts, the seat's own hoard and hand, and the
+settlement; ``rollout_view`` builds those entries as ``views.observe`` does (the same values:
+``tests/test_dragons_gold_cheap.py`` compares them) and leaves the rest out (the hunters on
+the dragons, the others' hunters and items, notes, the discard, the market, the scores).
+The same moves, the same random draws in the same order: a rollout plays exactly the
 game it played before.
 """
 
@@ -31,8 +33,8 @@ from games.actions import Action, parse
 from games.base import GameKind
 from games.dragons_gold import table
 from games.dragons_gold.table import DragonsGoldState
-from games.dragons_gold.data import count
-from games.dragons_gold.views import _dragon, _negotiation, phase_name
+from games.dragons_gold.data import count, full
+from games.dragons_gold.views import _negotiation, phase_name
 from games.phases import run
 from games.turns import counted
 
@@ -77,7 +79,7 @@ def rollout_view(state: DragonsGoldState, seat: int) -> dict[str, Any]:
         "options": dict(state.options),
         "bag": len(state.bag),
         "removed": dict(state.removed),
-        "dragons": [_dragon(d) for d in state.row],
+        "dragons": [{"id": d.id, "treasure": full(d.treasure)} for d in state.row],
         "players": players,
         "negotiation": _negotiation(state, seat),
     }
