@@ -138,9 +138,7 @@ def test_the_public_weigher_reads_a_split_as_the_weigher_does():
     rng = random.Random(3)
     colours = list(token_values(5, False))
     for _ in range(200):
-        shares = {
-            str(s): {c: rng.randrange(4) for c in rng.sample(colours, 3)} for s in range(5)
-        }
+        shares = {str(s): {c: rng.randrange(4) for c in rng.sample(colours, 3)} for s in range(5)}
         want = strong.Weigher.split_margin(weigher, shares)
         assert weigher.split_margin(shares) == want
 

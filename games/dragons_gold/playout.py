@@ -32,14 +32,16 @@ from typing import Any
 from games.actions import Action, parse
 from games.base import GameKind
 from games.dragons_gold import table
-from games.dragons_gold.table import DragonsGoldState
 from games.dragons_gold.data import count, full
+from games.dragons_gold.table import DragonsGoldState
 from games.dragons_gold.views import _negotiation, phase_name
 from games.phases import run
 from games.turns import counted
 
 
-def play(kind: GameKind[DragonsGoldState], state: DragonsGoldState, seat: int, action: Action) -> None:
+def play(
+    kind: GameKind[DragonsGoldState], state: DragonsGoldState, seat: int, action: Action
+) -> None:
     """Apply ``action``, one of ``seat``'s legal actions now, to ``state`` (module doc)."""
     phase = kind.phases[state.phase]
     move = phase.by_name[action["type"]]
