@@ -14,9 +14,9 @@ normal bot's do (the weaker hunter, then the leftmost dragon); a Map is used at 
 from __future__ import annotations
 
 from games.actions import Action
-from games.dragons_gold.data import ATTACK, DRAGONS, ITEM_OF_CARD, SWORD_BONUS, full
+from games.dragons_gold.data import ATTACK, COLOURS, DRAGONS, ITEM_OF_CARD, SWORD_BONUS
 from games.dragons_gold.greedy import NEGOTIATION_RISK, NOT_SLAYING, _average_token
-from games.dragons_gold.splits import token_values, worth
+from games.dragons_gold.splits import token_values
 from games.dragons_gold.table import DragonsGoldState, attack
 
 
@@ -54,7 +54,9 @@ class Fight:
         dragon = state.row[index]
         card = DRAGONS[dragon.id]
         hidden = min(card["hidden"], len(state.bag))
-        treasure = worth(full(dragon.treasure), self.values) + hidden * self.average
+        tokens, values = dragon.treasure, self.values
+        # ``worth(full(tokens), values)``: the same products summed in the same order
+        treasure = sum(tokens.get(c, 0) * values[c] for c in COLOURS) + hidden * self.average
         stack = dragon.stack
         mine = sum(e["attack"] for e in stack if e["seat"] == seat)
         others = bool({e["seat"] for e in stack} - {seat})
