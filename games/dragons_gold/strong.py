@@ -18,7 +18,10 @@ next best plays by its own scoring, up to ``CANDIDATES``. Each is tried in the s
 hoards, the bag's order, the dragons to come, the others' items). In each, the candidate is
 applied with the real engine and the game is played to its end, the other seats by the normal
 bot and this seat by the normal bot's fight and this module's negotiation (weighing a split by
-the public worth of my share, ``PublicWeigher``, so a rollout stays cheap); a candidate's value
+the public worth of my share, ``PublicWeigher``, so a rollout stays cheap). The moves go through
+``games.dragons_gold.playout`` (no service checks, legal actions listed once, a partial view)
+and the fight's plays are read from the state (``games.dragons_gold.direct``): the very game
+``rollout_by_views`` plays through ``GameKind.apply`` and whole views, cheaper; a candidate's value
 is the mean of its win share (a win shared by k counts 1/k) plus ``POINT_WEIGHT`` × its final
 margin. **Sequential halving** (``games.search``) spends ``SETTINGS.rollouts`` rollouts: each
 round gives the candidates left the same determinizations, the worse half goes; a candidate
