@@ -18,7 +18,10 @@ next best plays by its own scoring, up to ``CANDIDATES``. Each is tried in the s
 hoards, the bag's order, the dragons to come, the others' items). In each, the candidate is
 applied with the real engine and the game is played to its end, the other seats by the normal
 bot and this seat by the normal bot's fight and this module's negotiation (weighing a split by
-the public worth of my share, ``PublicWeigher``, so a rollout stays cheap); a candidate's value
+the public worth of my share, ``PublicWeigher``, so a rollout stays cheap). The moves go through
+``games.dragons_gold.playout`` (no service checks, legal actions listed once, a partial view)
+and the fight's plays are read from the state (``games.dragons_gold.direct``): the very game
+``rollout_by_views`` plays through ``GameKind.apply`` and whole views, cheaper; a candidate's value
 is the mean of its win share (a win shared by k counts 1/k) plus ``POINT_WEIGHT`` × its final
 margin. **Sequential halving** (``games.search``) spends ``SETTINGS.rollouts`` rollouts: each
 round gives the candidates left the same determinizations, the worse half goes; a candidate
@@ -58,7 +61,9 @@ from collections.abc import Callable
 
 from games.base import SYSTEM, Action, GameKind, get_kind
 from games.dragons_gold.data import COLOURS, count, empty, full, sparse
+from games.dragons_gold.direct import Fight
 from games.dragons_gold.greedy import PATIENCE_PROPOSALS, _play_score, greedy_bot
+from games.dragons_gold.playout import play, rollout_view, to_move
 from games.dragons_gold.sampling import (
     Inconsistent,
     infer,
@@ -163,6 +168,12 @@ class PublicWeigher(Weigher):
 
     def margin(self, deltas: Deltas) -> float:
         return worth(deltas.get(self.me, {}), self.values)
+
+    def split_margin(self, shares: dict[str, dict[str, int]]) -> float:
+        """``margin`` of a split read in place: my share's worth (a token count times its
+        value is the same float whether the count is an int or a float), the others' shares
+        not copied."""
+        return worth(shares.get(str(self.me), {}), self.values)
 
 
 def _full(tokens: dict[str, float]) -> dict[str, float]:
@@ -317,7 +328,41 @@ def public_proposals(view: dict, legal: list[Action]) -> Action | None:
 
 
 def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) -> list[float]:
-    """Apply ``action`` for ``seat``, play the game out (module doc), and the final scores."""
+    """Apply ``action`` for ``seat``, play the game out (module doc), and the final scores.
+    The moves go through ``playout`` (no service checks, legal actions listed once, a
+    partial view) and the fight's plays are read from the state (``direct.Fight``): the same
+    game ``rollout_by_views`` plays, cheaper."""
+    play(kind, state, seat, action)
+    fight = Fight(state.seats, state.options["advanced"])
+    for _ in range(ROLLOUT_ACTIONS):
+        if state.phase == OVER:
+            break
+        if state.phase == "market" and not TRADE_IN_ROLLOUTS:
+            kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
+            continue
+        found = next(to_move(kind, state), None) if state.phase == "fight" else None
+        if found is not None:  # the normal bot's play for every seat, this one's too
+            play(kind, state, found[0], fight.move(state, found[0], found[1]))
+            continue
+        for actor, legal in to_move(kind, state):
+            view = rollout_view(state, actor)
+            if actor == seat:
+                move = rollout_policy(view, legal)
+            else:
+                move = greedy_bot(view, legal, _NO_CHANCE)
+            if move is not None:
+                play(kind, state, actor, move)
+                break
+        else:
+            kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
+    return scores(state.hoards, state.options["advanced"])
+
+
+def rollout_by_views(
+    kind: GameKind, state: DragonsGoldState, seat: int, action: Action
+) -> list[float]:
+    """``rollout`` through the service's door: every move by ``GameKind.apply``, every seat's
+    whole view (the reference the cheap ``rollout`` is tested against)."""
     kind.apply(state, seat, action)
     for _ in range(ROLLOUT_ACTIONS):
         if state.phase == OVER:
