@@ -37,7 +37,7 @@ from hexmap.hexes import Hex
 from hexmap.island import Island
 from hexmap.island_json import parse_space
 from solver.clues import Clue, describe_clue
-from solver.compiled import compile_island, drive_from
+from solver.compiled import CompiledIsland, compile_island, drive_from
 from solver.masks import MapColumn, as_map_column
 from solver.options import DEFAULT_OPTIONS, SolverOptions
 
@@ -123,20 +123,36 @@ def hints(
         drive_from(island, _position(island, me, "me")) if me is not None else None
     ]
     atvs += [drive_from(island, _position(island, o, f"others[{i}]")) for i, o in enumerate(others)]
+    return ranked_plays(
+        [(col.id, t.column(col.clues, col.removed)) for col in columns], t, hand, atvs
+    )
+
+
+def ranked_plays(
+    columns: Sequence[tuple[str, int]],
+    compiled: CompiledIsland,
+    hand: Sequence[Clue],
+    atvs: Sequence[DriveCosts | None],
+) -> list[Hint]:
+    """``hints``' work on what it has checked and looked up: each map as ``(id, candidates
+    mask)``, the compiled island, the hand, and the drive tables of ``me`` (``None``: no ATV)
+    and then of the others. A caller that holds the candidates already (the strong bot's
+    rollouts read them off a state) ranks its plays without a column's clues recombined or a
+    space checked again; the same plays, scores and order as ``hints``."""
     rivals = len(atvs) > 1
-    hand_masks = [t.masks[clue.code] for clue in hand]
+    masks = compiled.masks
+    hand_masks = [masks[clue.code] for clue in hand]
     out: list[tuple[tuple, Hint]] = []
-    for mi, col in enumerate(columns):
-        before_mask = t.column(col.clues, col.removed)
+    for mi, (mid, before_mask) in enumerate(columns):
         before = before_mask.bit_count()
         for hi, clue_mask in enumerate(hand_masks):
             after_mask = before_mask & clue_mask
             after = after_mask.bit_count()
             if not 0 < after < before:
                 continue
-            costs = tuple(a.nearest(after_mask) if a is not None else None for a in atvs)
+            costs = tuple([a.nearest(after_mask) if a is not None else None for a in atvs])
             score = _score(before, after, costs, rivals)
-            hint = Hint(hi, col.id, hand[hi], after_mask, after, before, costs, score)
+            hint = Hint(hi, mid, hand[hi], after_mask, after, before, costs, score)
             out.append(((-score, after, hi, mi), hint))
     out.sort(key=lambda pair: pair[0])
     return [h for _, h in out]

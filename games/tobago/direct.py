@@ -20,10 +20,13 @@ positions of many games, that ``direct_move`` and the view-based ``strategic_bot
 from __future__ import annotations
 
 from games.actions import Action
+from games.base import GameKind
 from games.tobago.engine import stall_limit
 from games.tobago.rules import DRIVE_POINTS
-from games.tobago.state import TobagoState
+from games.tobago.sharing import offeree, value_label
+from games.tobago.state import TobagoState, TreasureMap
 from games.tobago.strategy import (
+    APPROACH_COUNT,
     Position,
     _by_type,
     _first_clue,
@@ -31,12 +34,14 @@ from games.tobago.strategy import (
     central_space,
     turn_step,
 )
-from games.tobago.views import _sharing_view, hand_card
+from games.tobago.turn import legal_turn
+from games.tobago.views import hand_card
 from hexmap.hexes import Hex
 from hexmap.island import Island
-from solver.compiled import remember
+from solver.clues import Clue
+from solver.compiled import compile_island, drive_from, remember
 from solver.deck import DECK
-from solver.engine import MapColumn
+from solver.hints import Hint, ranked_plays
 
 
 class StatePosition(Position):
@@ -61,17 +66,11 @@ class StatePosition(Position):
         self.hand = [hand_card(c) for c in me.hand]
         self.hand_clues = [DECK[c] for c in me.hand]
         self.drawn_clue = None if state.drawn is None else DECK[state.drawn]
-        self.maps = []
-        for m in state.maps:
-            cands = _spaces(island, m.candidates)
-            self.maps.append(
-                {
-                    "colour": m.colour,
-                    "count": len(cands),
-                    "cands": cands,
-                    "column": MapColumn(m.colour, tuple(DECK[e.card] for e in m.clues), m.removed),
-                }
-            )
+        self.maps = [
+            {"colour": m.colour, "count": m.candidates.bit_count(), "cands": _spaces(island, m)}
+            for m in state.maps
+        ]
+        self.columns = [(m.colour, m.candidates) for m in state.maps]
         self.seats = state.seats
         self.stall_turns = state.idle_turns
         self.stall_limit = stall_limit(state)
@@ -83,11 +82,25 @@ class StatePosition(Position):
         else:
             self.points, self.bonus, self.start = DRIVE_POINTS, 0, self.me
         self.amulet_spaces = set(state.amulets)
+        self._tables: dict[Hex, dict[Hex, int]] = {}
+
+    def ranked_hints(self, hand: list[Clue]) -> list[Hint]:
+        """``Position.ranked_hints`` on the state's candidate masks (``solver.hints``'
+        ``ranked_plays``): the same plays in the same order, without the columns' clues
+        recombined or the spaces checked again."""
+        assert self.me is not None
+        island = self.island
+        atvs = [drive_from(island, h) for h in (self.me, *self.rivals)]
+        return ranked_plays(self.columns, compile_island(island, self.options), hand, atvs)
 
 
-def _spaces(island: Island, mask: int) -> tuple[Hex, ...]:
-    """A mask's spaces in index order, kept per island geometry (rollouts meet the same few
-    candidate masks again and again; listing a mask's bits was a fifth of the policy's time)."""
+def _spaces(island: Island, m: TreasureMap) -> tuple[Hex, ...]:
+    """A map's candidate spaces in index order while it has ``APPROACH_COUNT`` or fewer (the
+    only counts the strategy reads them at), kept per island geometry and mask (rollouts meet
+    the same few small masks again and again); none listed for a larger map."""
+    mask = m.candidates
+    if mask.bit_count() > APPROACH_COUNT:
+        return ()
     return remember(
         ("direct-spaces", island.geometry_key, mask),
         lambda: tuple(island.spaces_of(mask)),
@@ -104,10 +117,47 @@ def direct_move(state: TobagoState, seat: int, legal: list[Action]) -> Action:
     if phase == "turn":
         return turn_step(StatePosition(state, seat), _by_type(legal))
     if phase == "sharing":
-        memory = state.players[seat].memory
-        return _sharing({"seat": seat, "sharing": _sharing_view(state), "memory": memory})
+        return sharing_answer(state, seat)
     if phase == "first_clue":
         return _first_clue(StatePosition(state, seat), _by_type(legal))
     if phase == "place_atv":
         return {"type": "place_atv", "at": list(central_space(state.island))}
     return dict(legal[0])
+
+
+def sharing_answer(state: TobagoState, seat: int) -> Action:
+    """The strategic answer of ``seat``, the seat asked, to the face-up card: ``_sharing`` on
+    the parts of the sharing's view it reads (the offer, the cards left, the column's markers,
+    the cards turned) and the seat's memory, without the rest of the view (who is asked, who
+    declined: an ``offeree`` walk per answer)."""
+    sh = state.sharing
+    assert sh is not None and sh.offer is not None
+    face = {
+        "number": sh.number,
+        "offer": value_label(sh.offer),
+        "cards_left": len(sh.pile),
+        "markers": state.maps[sh.map].markers_bottom_up(),
+        "revealed": [value_label(c) for c in sh.revealed],
+    }
+    return _sharing({"seat": seat, "sharing": face, "memory": state.players[seat].memory})
+
+
+def next_move(kind: GameKind[TobagoState], state: TobagoState) -> tuple[int, Action]:
+    """The seat to act in a rollout and its strategic move: what ``kind.to_act``,
+    ``kind.legal_actions`` and ``direct_move`` give, with the rollout's two common steps
+    asked straight (a sharing's answer: the seat asked, its two answers not listed; a turn:
+    the current seat, ``turn.legal_turn``, which no stage or move limit filters further)."""
+    phase = state.phase
+    if phase == "sharing":
+        asked = offeree(state)
+        if asked is not None:
+            return asked, sharing_answer(state, asked)
+    elif phase == "turn" and state.current is not None:
+        seat = state.current
+        legal = legal_turn(state, seat)
+        if len(legal) == 1:
+            return seat, legal[0]
+        return seat, turn_step(StatePosition(state, seat), _by_type(legal))
+    seat = kind.to_act(state)[0]
+    legal = kind.legal_actions(state, seat)
+    return seat, legal[0] if len(legal) == 1 else direct_move(state, seat, legal)

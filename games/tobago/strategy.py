@@ -118,14 +118,28 @@ class Position:
         else:
             self.points, self.bonus, self.start = DRIVE_POINTS, 0, self.me
         self.amulet_spaces = {Hex(*a) for a in view["amulets_on_island"]}
+        self._tables: dict[Hex, dict[Hex, int]] = {}
+
+    def costs(self, start: Hex) -> dict[Hex, int]:
+        """Drive costs from ``start`` (``engine.costs_from``), looked up once per position: a
+        decision asks about the same few spaces again and again."""
+        table = self._tables.get(start)
+        if table is None:
+            table = self._tables[start] = costs_from(self.island, start)
+        return table
 
     def cost(self, a: Hex, b: Hex) -> int:
         """Drive cost between two spaces (the cost is symmetric)."""
-        return costs_from(self.island, a).get(b, UNREACHABLE)
+        return self.costs(a).get(b, UNREACHABLE)
 
     def rival_cost(self, target: Hex) -> int:
-        costs = costs_from(self.island, target)
+        costs = self.costs(target)
         return min((costs.get(o, UNREACHABLE) for o in self.rivals), default=UNREACHABLE)
+
+    def ranked_hints(self, hand: list[Clue]) -> list[Hint]:
+        """Every legal play of ``hand``, best first (``solver.hints``; the ATV is placed)."""
+        maps = [m["column"] for m in self.maps]
+        return hints(self.island, maps, hand, self.me, self.rivals, self.options)
 
 
 def _hex(v: list[int] | None) -> Hex | None:
@@ -221,10 +235,7 @@ def _hints(pos: Position, hand: list[Clue] | None = None) -> list[Hint]:
     for the bot's ATV against every other ATV on the island."""
     if pos.me is None:
         return []
-    if hand is None:
-        hand = pos.hand_clues
-    maps = [m["column"] for m in pos.maps]
-    return hints(pos.island, maps, hand, pos.me, pos.rivals, pos.options)
+    return pos.ranked_hints(pos.hand_clues if hand is None else hand)
 
 
 def _play(pos: Position, hint: Hint) -> Action:
@@ -457,7 +468,7 @@ def _best_drive(
 ) -> Action | None:
     """The drive that brings the ATV nearest ``targets`` (and onto an amulet it can still
     use), or ``None`` when staying is as good."""
-    target_costs = [costs_from(pos.island, t) for t in targets]
+    target_costs = [pos.costs(t) for t in targets]
 
     def distance_left(h: Hex) -> float:
         if not target_costs:
@@ -473,7 +484,7 @@ def _best_drive(
         return v
 
     stay = value(here, 0) - (AMULET_VALUE if here in pos.amulet_spaces else 0)
-    costs = costs_from(pos.island, here)
+    costs = pos.costs(here)
     best, best_v = None, stay
     for a in drives:
         h = Hex(*a["to"])
