@@ -133,16 +133,19 @@ def ranked_plays(
     compiled: CompiledIsland,
     hand: Sequence[Clue],
     atvs: Sequence[DriveCosts | None],
+    best_only: bool = False,
 ) -> list[Hint]:
     """``hints``' work on what it has checked and looked up: each map as ``(id, candidates
     mask)``, the compiled island, the hand, and the drive tables of ``me`` (``None``: no ATV)
     and then of the others. A caller that holds the candidates already (the strong bot's
     rollouts read them off a state) ranks its plays without a column's clues recombined or a
-    space checked again; the same plays, scores and order as ``hints``."""
+    space checked again; the same plays, scores and order as ``hints``. ``best_only``: the
+    first of them alone (the others' ``Hint`` not built)."""
     rivals = len(atvs) > 1
     masks = compiled.masks
     hand_masks = [masks[clue.code] for clue in hand]
-    out: list[tuple[tuple, Hint]] = []
+    # (-score, after, hand index, map index): the order, unique per play; then the rest.
+    found: list[tuple[float, int, int, int, str, int, int, tuple[int | None, ...]]] = []
     for mi, (mid, before_mask) in enumerate(columns):
         before = before_mask.bit_count()
         for hi, clue_mask in enumerate(hand_masks):
@@ -152,10 +155,15 @@ def ranked_plays(
                 continue
             costs = tuple([a.nearest(after_mask) if a is not None else None for a in atvs])
             score = _score(before, after, costs, rivals)
-            hint = Hint(hi, mid, hand[hi], after_mask, after, before, costs, score)
-            out.append(((-score, after, hi, mi), hint))
-    out.sort(key=lambda pair: pair[0])
-    return [h for _, h in out]
+            found.append((-score, after, hi, mi, mid, after_mask, before, costs))
+    if best_only:
+        found = [min(found)] if found else []
+    else:
+        found.sort()
+    return [
+        Hint(hi, mid, hand[hi], mask, after, before, costs, -neg)
+        for neg, after, hi, _, mid, mask, before, costs in found
+    ]
 
 
 def _rival(costs: tuple[int | None, ...]) -> int | None:

@@ -24,7 +24,7 @@ from games.base import GameKind
 from games.tobago.engine import stall_limit
 from games.tobago.rules import DRIVE_POINTS
 from games.tobago.sharing import offeree, value_label
-from games.tobago.state import TobagoState, TreasureMap
+from games.tobago.state import TobagoState
 from games.tobago.strategy import (
     APPROACH_COUNT,
     Position,
@@ -39,7 +39,7 @@ from games.tobago.views import hand_card
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import Clue
-from solver.compiled import compile_island, drive_from, remember
+from solver.compiled import compile_island, drive_from
 from solver.deck import DECK
 from solver.hints import Hint, ranked_plays
 
@@ -66,10 +66,11 @@ class StatePosition(Position):
         self.hand = [hand_card(c) for c in me.hand]
         self.hand_clues = [DECK[c] for c in me.hand]
         self.drawn_clue = None if state.drawn is None else DECK[state.drawn]
-        self.maps = [
-            {"colour": m.colour, "count": m.candidates.bit_count(), "cands": _spaces(island, m)}
-            for m in state.maps
-        ]
+        self.maps = []
+        for m in state.maps:
+            count = m.candidates.bit_count()
+            cands = _spaces(island, m.candidates, count)
+            self.maps.append({"colour": m.colour, "count": count, "cands": cands})
         self.columns = [(m.colour, m.candidates) for m in state.maps]
         self.seats = state.seats
         self.stall_turns = state.idle_turns
@@ -84,28 +85,21 @@ class StatePosition(Position):
         self.amulet_spaces = set(state.amulets)
         self._tables: dict[Hex, dict[Hex, int]] = {}
 
-    def ranked_hints(self, hand: list[Clue]) -> list[Hint]:
+    def ranked_hints(self, hand: list[Clue], best_only: bool = False) -> list[Hint]:
         """``Position.ranked_hints`` on the state's candidate masks (``solver.hints``'
         ``ranked_plays``): the same plays in the same order, without the columns' clues
         recombined or the spaces checked again."""
         assert self.me is not None
         island = self.island
         atvs = [drive_from(island, h) for h in (self.me, *self.rivals)]
-        return ranked_plays(self.columns, compile_island(island, self.options), hand, atvs)
+        compiled = compile_island(island, self.options)
+        return ranked_plays(self.columns, compiled, hand, atvs, best_only)
 
 
-def _spaces(island: Island, m: TreasureMap) -> tuple[Hex, ...]:
+def _spaces(island: Island, mask: int, count: int) -> tuple[Hex, ...]:
     """A map's candidate spaces in index order while it has ``APPROACH_COUNT`` or fewer (the
-    only counts the strategy reads them at), kept per island geometry and mask (rollouts meet
-    the same few small masks again and again); none listed for a larger map."""
-    mask = m.candidates
-    if mask.bit_count() > APPROACH_COUNT:
-        return ()
-    return remember(
-        ("direct-spaces", island.geometry_key, mask),
-        lambda: tuple(island.spaces_of(mask)),
-        lambda spaces: 100 + 64 * len(spaces),
-    )
+    only counts the strategy reads them at); none listed for a larger map."""
+    return tuple(island.spaces_of(mask)) if count <= APPROACH_COUNT else ()
 
 
 def direct_move(state: TobagoState, seat: int, legal: list[Action]) -> Action:

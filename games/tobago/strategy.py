@@ -136,10 +136,12 @@ class Position:
         costs = self.costs(target)
         return min((costs.get(o, UNREACHABLE) for o in self.rivals), default=UNREACHABLE)
 
-    def ranked_hints(self, hand: list[Clue]) -> list[Hint]:
-        """Every legal play of ``hand``, best first (``solver.hints``; the ATV is placed)."""
+    def ranked_hints(self, hand: list[Clue], best_only: bool = False) -> list[Hint]:
+        """Every legal play of ``hand``, best first (``solver.hints``; the ATV is placed);
+        ``best_only``: the first alone."""
         maps = [m["column"] for m in self.maps]
-        return hints(self.island, maps, hand, self.me, self.rivals, self.options)
+        ranked = hints(self.island, maps, hand, self.me, self.rivals, self.options)
+        return ranked[:1] if best_only else ranked
 
 
 def _hex(v: list[int] | None) -> Hex | None:
@@ -149,7 +151,11 @@ def _hex(v: list[int] | None) -> Hex | None:
 def _by_type(legal: list[Action]) -> dict[str, list[Action]]:
     out: dict[str, list[Action]] = {}
     for a in legal:
-        out.setdefault(a["type"], []).append(a)
+        same = out.get(a["type"])
+        if same is None:
+            out[a["type"]] = [a]
+        else:
+            same.append(a)
     return out
 
 
@@ -230,12 +236,12 @@ def _first_clue(pos: Position, kinds: dict[str, list[Action]]) -> Action:
 # --- a turn -------------------------------------------------------------------------------
 
 
-def _hints(pos: Position, hand: list[Clue] | None = None) -> list[Hint]:
+def _hints(pos: Position, hand: list[Clue] | None = None, best_only: bool = False) -> list[Hint]:
     """Every legal play of ``hand`` (the bot's hand by default), best first: ``solver.hints``
     for the bot's ATV against every other ATV on the island."""
     if pos.me is None:
         return []
-    return pos.ranked_hints(pos.hand_clues if hand is None else hand)
+    return pos.ranked_hints(pos.hand_clues if hand is None else hand, best_only)
 
 
 def _play(pos: Position, hint: Hint) -> Action:
@@ -246,7 +252,7 @@ def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     goal = _goal(pos)
     if goal is not None and goal[0] in ("raise", "remove"):
         return _drive_step(pos, kinds, goal)
-    ranked = _hints(pos) if "play_clue" in kinds else []
+    ranked = _hints(pos, best_only=True) if "play_clue" in kinds else []
     best = ranked[0] if ranked else None
     # With a treasure located, keep the compass markers needed to raise it: a play and its
     # extra marker would leave none.
@@ -312,7 +318,7 @@ def _removal(pos: Position, kinds: dict[str, list[Action]]) -> Action | None:
 
 def _after_play(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     if "play_clue" in kinds and pos.amulets >= 2:
-        ranked = _hints(pos)
+        ranked = _hints(pos, best_only=True)
         if ranked and ranked[0].score >= EXTRA_PLAY_HINT:
             return _play(pos, ranked[0])
     if "extra_marker" in kinds:

@@ -57,7 +57,7 @@ from games.tobago.engine import (
 from games.tobago.rules import DRIVE_POINTS
 from games.tobago.state import TobagoState
 from hexmap.hexes import Hex
-from solver.compiled import remember
+from solver.compiled import compile_island, remember
 from solver.deck import DECK
 from solver.engine import is_legal_play
 from solver.masks import play_refusal
@@ -183,9 +183,10 @@ def _can_play(state: TobagoState, seat: int) -> tuple[str, str] | None:
 def legal_plays(state: TobagoState, seat: int) -> list[dict]:
     if _can_play(state, seat) is not None:
         return []
+    masks = compile_island(state.island, state.solver_options).masks  # ``card_mask``'s table
     out = []
     for card in state.players[seat].hand:
-        mask = card_mask(state, card)
+        mask = masks[DECK[card].code]
         for m in state.maps:
             if is_legal_play(m.candidates, mask):
                 out.append({"type": "play_clue", "card": card, "map": m.colour})
