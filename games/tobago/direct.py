@@ -35,7 +35,6 @@ from games.tobago.strategy import (
     turn_step,
 )
 from games.tobago.turn import legal_turn
-from games.tobago.views import hand_card
 from hexmap.hexes import Hex
 from hexmap.island import Island
 from solver.clues import Clue
@@ -55,7 +54,6 @@ class StatePosition(Position):
         players = state.players
         me = players[seat]
         self.me = me.atv
-        self.others = [p.atv for i, p in enumerate(players) if i != seat and p.atv is not None]
         self.rivals = [
             p.atv
             for i, p in enumerate(players)
@@ -63,7 +61,7 @@ class StatePosition(Position):
         ]
         self.amulets = me.amulets
         self.markers = me.markers
-        self.hand = [hand_card(c) for c in me.hand]
+        self.hand_ids = list(me.hand)
         self.hand_clues = [DECK[c] for c in me.hand]
         self.drawn_clue = None if state.drawn is None else DECK[state.drawn]
         self.maps = []

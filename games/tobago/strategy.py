@@ -35,6 +35,8 @@ the card is the last one.
 from __future__ import annotations
 
 import random
+from itertools import groupby
+from operator import itemgetter
 
 from games.base import Action, get_kind
 from games.tobago.engine import costs_from
@@ -75,9 +77,6 @@ class Position:
         players = view["players"]
         me = players[self.seat]
         self.me: Hex | None = _hex(me["atv"])
-        self.others: list[Hex] = [
-            Hex(*p["atv"]) for p in players if p["seat"] != self.seat and p["atv"] is not None
-        ]
         #: Rivals that can raise (a compass marker left): the ones to race.
         self.rivals: list[Hex] = [
             Hex(*p["atv"])
@@ -86,8 +85,9 @@ class Position:
         ]
         self.amulets: int = me["amulets"]
         self.markers: int = me["markers_left"]
-        self.hand = me.get("hand", [])
-        self.hand_clues: list[Clue] = [parse_clue(c["clue"]) for c in self.hand]
+        hand = me.get("hand", [])
+        self.hand_ids: list[int] = [c["id"] for c in hand]
+        self.hand_clues: list[Clue] = [parse_clue(c["clue"]) for c in hand]
         drawn = view["drawn"]
         self.drawn_clue: Clue | None = None if drawn is None else parse_clue(drawn["clue"])
         mask_of = self.island.mask_of
@@ -150,12 +150,12 @@ def _hex(v: list[int] | None) -> Hex | None:
 
 def _by_type(legal: list[Action]) -> dict[str, list[Action]]:
     out: dict[str, list[Action]] = {}
-    for a in legal:
-        same = out.get(a["type"])
+    for kind, run in groupby(legal, itemgetter("type")):  # the engine lists them type by type
+        same = out.get(kind)
         if same is None:
-            out[a["type"]] = [a]
+            out[kind] = list(run)
         else:
-            same.append(a)
+            same.extend(run)
     return out
 
 
@@ -245,7 +245,7 @@ def _hints(pos: Position, hand: list[Clue] | None = None, best_only: bool = Fals
 
 
 def _play(pos: Position, hint: Hint) -> Action:
-    return {"type": "play_clue", "card": pos.hand[hint.hand_index]["id"], "map": hint.map}
+    return {"type": "play_clue", "card": pos.hand_ids[hint.hand_index], "map": hint.map}
 
 
 def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
