@@ -154,7 +154,8 @@ def ranked_plays(
             if not 0 < after < before:
                 continue
             costs = tuple([a.nearest(after_mask) if a is not None else None for a in atvs])
-            score = _score(before, after, costs, rivals)
+            known = [c for c in costs[1:] if c is not None]
+            score = _scored(before, after, costs[0], min(known) if known else None, rivals)
             found.append((-score, after, hi, mi, mid, after_mask, before, costs))
     if best_only:
         found = [min(found)] if found else []
@@ -182,10 +183,9 @@ def _finish(after: int, mine: int | None, rival: int | None) -> float:
     return 0.0
 
 
-def _score(before: int, after: int, costs: tuple[int | None, ...], rivals: bool) -> float:
-    """``1.5 × lead + progress + finish`` (see the module doc)."""
-    mine = costs[0]
-    rival = _rival(costs)
+def _scored(before: int, after: int, mine: int | None, rival: int | None, rivals: bool) -> float:
+    """``1.5 × lead + progress + finish`` (see the module doc) from my cost to the nearest
+    candidate left and the closest rival's (``None``: unreachable, or no rival)."""
     if rivals:
         my_eff = UNREACHABLE if mine is None else mine
         rival_eff = UNREACHABLE if rival is None else rival
