@@ -19,7 +19,7 @@ from games.state import OVER
 from games.thinking import Thinking
 from games.tobago import search as tobago_search
 from games.tobago.direct import StatePosition, next_move
-from games.tobago.sampling import Inconsistent, sample_state
+from games.tobago.sampling import Inconsistent, Sampler, sample_state
 from games.tobago.sharing import offeree
 from games.tobago.strategy import Position, strategic_bot
 
@@ -163,3 +163,26 @@ def test_a_strong_decision_is_the_one_the_search_made_before():
             assert got.values == expected.values
             decided[state.phase] += 1
     assert decided["turn"] >= 8 and sum(decided.values()) >= 10
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_a_sampler_draws_each_world_as_sample_state_does(seats):
+    """One ``Sampler`` per decision (what the view fixes built once): each of its worlds, in
+    any order of seeds, equals ``sample_state``'s from the same seed (its generator too), and
+    playing one world on leaves the next ones as they were."""
+    checked = 0
+    for n, (state, seat) in enumerate(positions(70 + seats, seats)):
+        if n % 7 or state.phase == "place_atv":
+            continue
+        view = json.loads(json.dumps(KIND.view(state, seat)))
+        sampler = Sampler(view)
+        for k in (3, 1, 3):
+            world = sampler(random.Random(k))
+            fresh = sample_state(view, random.Random(k))
+            assert world == fresh
+            assert KIND.state_to_json(world) == KIND.state_to_json(fresh)
+            while not KIND.is_over(world):  # a rollout to the end in the first world
+                actor, move = next_move(KIND, world)
+                KIND.apply(world, actor, move)
+        checked += 1
+    assert checked > 8

@@ -49,7 +49,7 @@ from games.thinking import Thinking
 from games.tobago.direct import next_move
 from games.tobago.playout import play
 from games.tobago.rules import TREASURE_VALUES
-from games.tobago.sampling import Inconsistent, sample_state
+from games.tobago.sampling import Inconsistent, Sampler, sample_state
 from games.tobago.shares import share_gold
 from games.tobago.state import TobagoState, copy_state
 from games.tobago.strategy import Position, _hints, strategic_bot
@@ -233,7 +233,7 @@ def choose(
     seat = view["seat"]
     problem: Problem[TobagoState] = Problem(
         moves,
-        lambda r: sample_state(view, r),
+        Sampler(view),
         lambda state, move: rollout(kind, state, seat, move, horizon),
         copy_state,
     )

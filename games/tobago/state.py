@@ -13,6 +13,7 @@ the top. Candidate masks are derived data, recomputed by ``refresh`` whenever a 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -329,7 +330,7 @@ def state_from_json(
     return s
 
 
-def copy_state(s: TobagoState) -> TobagoState:
+def copy_state(s: TobagoState, rng: random.Random | None = None) -> TobagoState:
     """An independent copy of ``s`` (its generator too: the copy draws what ``s`` would), much
     cheaper than a deep copy or a JSON round trip: the strong bot's search samples each world
     once and plays every candidate in a copy of it. The island, the options' values, the
@@ -337,9 +338,11 @@ def copy_state(s: TobagoState) -> TobagoState:
 
     Built field by field on a bare object (no ``dataclasses.replace``: its per-field
     introspection and ``__init__`` were a third of a copy), and the generator made bare before
-    its state is set (``random.Random()`` seeds itself from the system first)."""
-    rng = Generator.__new__(Generator)
-    rng.setstate(s.rng.getstate())
+    its state is set (``random.Random()`` seeds itself from the system first). ``rng``: the
+    copy's generator instead of a copy of ``s``'s (a sampled world's own)."""
+    if rng is None:
+        rng = Generator.__new__(Generator)
+        rng.setstate(s.rng.getstate())
     sh = s.sharing
     c: TobagoState = object.__new__(TobagoState)
     d = c.__dict__
