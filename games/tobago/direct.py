@@ -4,17 +4,22 @@ A rollout (``games.tobago.search``) plays every seat's strategic move (``games.t
 the ``normal`` level) for a few turns in a world sampled from the searching seat's view. The
 strategic bot reads a seat's JSON view; building that view and parsing it back into a
 ``strategy.Position`` for every move of every rollout was about half of a strong decision's CPU.
-``direct_move`` makes the same choice from the state itself: ``StatePosition`` fills the same
-fields a ``Position`` parses out of the view, from the state's objects (the clue cards by their
-``solver.deck.DECK`` entries, the candidates by their masks), and the same choosing functions of
-``games.tobago.strategy`` run on it.
+``direct_move`` makes the same choice from the state itself: ``StatePosition`` fills the
+fields a ``Position`` parses out of the view that the strategy reads, from the state's objects
+(the clue cards by their ``solver.deck.DECK`` entries, a map's candidate spaces while it has
+``APPROACH_COUNT`` or fewer, the only counts the strategy lists them at), ranks the plays on the
+state's candidate masks (``solver.hints.ranked_plays``, the same ranking as the view's columns
+give), and the same choosing functions of ``games.tobago.strategy`` run on it. ``next_move`` is
+a rollout's step: the seat to act and its move, the sharing's asked seat and the turn's legal
+actions asked straight rather than through ``GameKind.to_act`` and ``legal_actions``.
 
 **What it reads.** Only what ``seat``'s view would show: the public parts (the island, the
 columns, the candidates, the ATVs, amulets and markers, the turn's progress, the stall count, the
 drawn first-clue card, the running sharing's public face) and ``seat``'s own hand and sharing
 memory. In a sampled world that is all the world holds for the seat, so the rollout player knows
 no more than its view would have told it. ``tests/test_tobago_direct.py`` checks, over many
-positions of many games, that ``direct_move`` and the view-based ``strategic_bot`` choose alike.
+positions of many games, that ``direct_move`` and the view-based ``strategic_bot`` choose alike;
+``tests/test_tobago_cheap_search.py`` that ``next_move`` is the engine's seat and that move.
 """
 
 from __future__ import annotations
