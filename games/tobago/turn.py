@@ -188,7 +188,8 @@ def legal_plays(state: TobagoState, seat: int) -> list[dict]:
     for card in state.players[seat].hand:
         mask = masks[DECK[card].code]
         for m in state.maps:
-            if is_legal_play(m.candidates, mask):
+            both = m.candidates & mask  # ``is_legal_play``, inlined: a rollout's hot loop
+            if both and both != m.candidates:
                 out.append({"type": "play_clue", "card": card, "map": m.colour})
     return out
 
