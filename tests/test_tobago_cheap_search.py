@@ -1,8 +1,9 @@
 """The strong Tobago bot's cheaper rollouts decide exactly as before: a rollout's step
-(``direct.next_move``) is the engine's seat to act and the view-based strategic bot's move; the
-plays ranked on a state's candidate masks (``StatePosition.ranked_hints``, ``solver.hints.
-ranked_plays``) are ``solver.hints.hints``' on the view's columns, the best alone included;
-and a whole decision (``search.choose``) spends the same rollouts to the same values as the
+(``direct.next_move``, its drives kept ones) is the engine's seat to act and the view-based
+strategic bot's move; the plays ranked on a state's candidate masks (``StatePosition.
+ranked_hints``, ``solver.hints.ranked_plays``) are ``solver.hints.hints``' on the view's
+columns, the best alone included; a ``Sampler``'s worlds are ``sample_state``'s; and a whole
+decision (``search.choose``) spends the same rollouts to the same values as the
 search before these shortcuts (a reference rollout through ``GameKind.apply`` and views)."""
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from games.tobago.direct import StatePosition, next_move
 from games.tobago.sampling import Inconsistent, Sampler, sample_state
 from games.tobago.sharing import offeree
 from games.tobago.strategy import Position, strategic_bot
+from games.tobago.turn import legal_turn
 
 KIND = get_kind("tobago")
 
@@ -55,6 +57,8 @@ def test_a_rollout_step_is_the_engine_s_seat_and_the_strategic_move(seats, level
     for seed in (31, 32, 33):
         for n, (state, seat) in enumerate(positions(seed, seats, levels)):
             assert next_move(KIND, state) == engine_step(state)
+            if state.phase == "turn":  # the drives kept for the rollouts list as the engine's
+                assert legal_turn(state, seat, shared=True) == KIND.legal_actions(state, seat)
             phases[state.phase] += 1
             if n % 4 == 0 and state.phase != "place_atv":
                 view = json.loads(json.dumps(KIND.view(state, seat)))

@@ -151,7 +151,7 @@ def next_move(kind: GameKind[TobagoState], state: TobagoState) -> tuple[int, Act
             return asked, sharing_answer(state, asked)
     elif phase == "turn" and state.current is not None:
         seat = state.current
-        legal = legal_turn(state, seat)
+        legal = legal_turn(state, seat, shared=True)  # read only: the moves returned are new
         if len(legal) == 1:
             return seat, legal[0]
         return seat, turn_step(StatePosition(state, seat), _by_type(legal))
