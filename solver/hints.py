@@ -37,7 +37,7 @@ from hexmap.hexes import Hex
 from hexmap.island import Island
 from hexmap.island_json import parse_space
 from solver.clues import Clue, describe_clue
-from solver.compiled import compile_island, drive_from
+from solver.compiled import CompiledIsland, compile_island, drive_from
 from solver.masks import MapColumn, as_map_column
 from solver.options import DEFAULT_OPTIONS, SolverOptions
 
@@ -123,23 +123,48 @@ def hints(
         drive_from(island, _position(island, me, "me")) if me is not None else None
     ]
     atvs += [drive_from(island, _position(island, o, f"others[{i}]")) for i, o in enumerate(others)]
+    return ranked_plays(
+        [(col.id, t.column(col.clues, col.removed)) for col in columns], t, hand, atvs
+    )
+
+
+def ranked_plays(
+    columns: Sequence[tuple[str, int]],
+    compiled: CompiledIsland,
+    hand: Sequence[Clue],
+    atvs: Sequence[DriveCosts | None],
+    best_only: bool = False,
+) -> list[Hint]:
+    """``hints``' work on what it has checked and looked up: each map as ``(id, candidates
+    mask)``, the compiled island, the hand, and the drive tables of ``me`` (``None``: no ATV)
+    and then of the others. A caller that holds the candidates already (the strong bot's
+    rollouts read them off a state) ranks its plays without a column's clues recombined or a
+    space checked again; the same plays, scores and order as ``hints``. ``best_only``: the
+    first of them alone (the others' ``Hint`` not built)."""
     rivals = len(atvs) > 1
-    hand_masks = [t.masks[clue.code] for clue in hand]
-    out: list[tuple[tuple, Hint]] = []
-    for mi, col in enumerate(columns):
-        before_mask = t.column(col.clues, col.removed)
+    masks = compiled.masks
+    hand_masks = [masks[clue.code] for clue in hand]
+    # (-score, after, hand index, map index): the order, unique per play; then the rest.
+    found: list[tuple[float, int, int, int, str, int, int, tuple[int | None, ...]]] = []
+    for mi, (mid, before_mask) in enumerate(columns):
         before = before_mask.bit_count()
         for hi, clue_mask in enumerate(hand_masks):
             after_mask = before_mask & clue_mask
             after = after_mask.bit_count()
             if not 0 < after < before:
                 continue
-            costs = tuple(a.nearest(after_mask) if a is not None else None for a in atvs)
-            score = _score(before, after, costs, rivals)
-            hint = Hint(hi, col.id, hand[hi], after_mask, after, before, costs, score)
-            out.append(((-score, after, hi, mi), hint))
-    out.sort(key=lambda pair: pair[0])
-    return [h for _, h in out]
+            costs = tuple([a.nearest(after_mask) if a is not None else None for a in atvs])
+            known = [c for c in costs[1:] if c is not None]
+            score = _scored(before, after, costs[0], min(known) if known else None, rivals)
+            found.append((-score, after, hi, mi, mid, after_mask, before, costs))
+    if best_only:
+        found = [min(found)] if found else []
+    else:
+        found.sort()
+    return [
+        Hint(hi, mid, hand[hi], mask, after, before, costs, -neg)
+        for neg, after, hi, _, mid, mask, before, costs in found
+    ]
 
 
 def _rival(costs: tuple[int | None, ...]) -> int | None:
@@ -158,10 +183,9 @@ def _finish(after: int, mine: int | None, rival: int | None) -> float:
     return 0.0
 
 
-def _score(before: int, after: int, costs: tuple[int | None, ...], rivals: bool) -> float:
-    """``1.5 × lead + progress + finish`` (see the module doc)."""
-    mine = costs[0]
-    rival = _rival(costs)
+def _scored(before: int, after: int, mine: int | None, rival: int | None, rivals: bool) -> float:
+    """``1.5 × lead + progress + finish`` (see the module doc) from my cost to the nearest
+    candidate left and the closest rival's (``None``: unreachable, or no rival)."""
     if rivals:
         my_eff = UNREACHABLE if mine is None else mine
         rival_eff = UNREACHABLE if rival is None else rival

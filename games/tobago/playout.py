@@ -29,7 +29,7 @@ _KEPT = 20_000
 
 
 def _key(action: Action) -> tuple:
-    return tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items())
+    return tuple([(k, tuple(v) if v.__class__ is list else v) for k, v in action.items()])
 
 
 def play(kind: GameKind[TobagoState], state: TobagoState, seat: int, action: Action) -> None:
@@ -46,4 +46,7 @@ def play(kind: GameKind[TobagoState], state: TobagoState, seat: int, action: Act
     def work(events: list[dict]) -> None:
         counted(state, phase, seat, move.name, lambda: move.apply(state, seat, checked, events))
 
-    run(kind.phases, state, work)
+    if phase.limits:
+        run(kind.phases, state, work)
+    else:  # no move of the phase is counted (``counted`` would only call it)
+        run(kind.phases, state, lambda events: move.apply(state, seat, checked, events))

@@ -42,6 +42,7 @@ from games.tobago.state import (
     TobagoState,
     TreasureMap,
     TurnState,
+    copy_state,
 )
 from games.tobago.strategy import unturned_draws
 from hexmap.hexes import Hex
@@ -72,16 +73,41 @@ def _take_value(pool: list[int], label: int | str) -> int:
 def sample_state(view: dict, rng: random.Random) -> TobagoState:
     """One state consistent with ``view`` (a seat's view of a running game; see the module
     doc), every hidden part drawn from ``rng``."""
+    return Sampler(view)(rng)
+
+
+class Sampler:
+    """``sample_state`` for one view, many times: what the view fixes (the island, the columns
+    and their candidates, the players' public parts, the seat's own cards, the turn) is built
+    once, on the first call, and each world is a copy of it (``state.copy_state``) with the
+    hidden parts drawn, the same draws in the same order as ``sample_state``'s. The strong
+    bot's search samples a world per seed of a decision."""
+
+    def __init__(self, view: dict) -> None:
+        self.view = view
+        self.skeleton: TobagoState | None = None
+
+    def __call__(self, rng: random.Random) -> TobagoState:
+        if self.skeleton is None:
+            self.skeleton = _skeleton(self.view)
+        state = copy_state(self.skeleton, generator(rng.randrange(2**63)))
+        _deal_clues(state, self.view, rng)
+        _deal_treasures(state, self.view, rng)
+        return state
+
+
+def _skeleton(view: dict) -> TobagoState:
+    """The state's parts the view shows, nothing drawn (its generator a placeholder: each
+    world gets its own)."""
     me = view["seat"]
-    seats = view["seats"]
     island = island_for_view(view["island"])
     opts = view["options"]
     players_view = view["players"]
     state = TobagoState(
         seed=0,
-        seats=seats,
+        seats=view["seats"],
         options=dict(opts),
-        rng=generator(rng.randrange(2**63)),
+        rng=_PLACEHOLDER,
         phase=view["phase"],
         island=island,
         solver_options=SolverOptions(opts["near_includes_target"], opts["treasure_on_landmarks"]),
@@ -117,9 +143,11 @@ def sample_state(view: dict, rng: random.Random) -> TobagoState:
     to_stage(state, t["mode"])
     state.drawn = None if view["drawn"] is None else view["drawn"]["id"]
     state.sharings = max([r["sharing"] for r in view["memory"]] + [_sharing_number(view)])
-    _deal_clues(state, view, rng)
-    _deal_treasures(state, view, rng)
     return state
+
+
+#: The skeleton's generator: never drawn from (every world gets its own).
+_PLACEHOLDER = generator(0)
 
 
 def _source(ref: dict) -> dict:

@@ -46,10 +46,10 @@ from games.search import Decision, Problem, Settings, mean_values, search, think
 from games.state import OVER
 from games.thinking import DEFAULT as DEFAULT_THINKING
 from games.thinking import Thinking
-from games.tobago.direct import direct_move
+from games.tobago.direct import next_move
 from games.tobago.playout import play
 from games.tobago.rules import TREASURE_VALUES
-from games.tobago.sampling import Inconsistent, sample_state
+from games.tobago.sampling import Inconsistent, Sampler, sample_state
 from games.tobago.shares import share_gold
 from games.tobago.state import TobagoState, copy_state
 from games.tobago.strategy import Position, _hints, strategic_bot
@@ -176,9 +176,7 @@ def rollout(
             break
         if horizon is not None and state.turn_number >= start + horizon and _turn_start(state):
             break
-        actor = kind.to_act(state)[0]
-        legal = kind.legal_actions(state, actor)
-        move = legal[0] if len(legal) == 1 else direct_move(state, actor, legal)
+        actor, move = next_move(kind, state)
         play(kind, state, actor, move)
     return evaluate(state, seat)
 
@@ -235,7 +233,7 @@ def choose(
     seat = view["seat"]
     problem: Problem[TobagoState] = Problem(
         moves,
-        lambda r: sample_state(view, r),
+        Sampler(view),
         lambda state, move: rollout(kind, state, seat, move, horizon),
         copy_state,
     )

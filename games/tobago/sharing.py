@@ -51,9 +51,15 @@ def offeree(state: TobagoState) -> int | None:
     sh = state.sharing
     if state.phase != "sharing" or sh is None or sh.offer is None:
         return None
-    for seat in state.maps[sh.map].markers_bottom_up():
-        if seat not in sh.declined:
-            return seat
+    # ``markers_bottom_up``'s first seat not in ``declined``, without the list built (a
+    # strong bot's rollouts ask this at every answer).
+    m = state.maps[sh.map]
+    declined = sh.declined
+    if m.raiser is not None and m.raiser not in declined:
+        return m.raiser
+    for entry in reversed(m.clues):
+        if entry.markers and entry.seat not in declined:
+            return entry.seat
     return None
 
 

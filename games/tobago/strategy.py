@@ -35,6 +35,8 @@ the card is the last one.
 from __future__ import annotations
 
 import random
+from itertools import groupby
+from operator import itemgetter
 
 from games.base import Action, get_kind
 from games.tobago.engine import costs_from
@@ -75,9 +77,6 @@ class Position:
         players = view["players"]
         me = players[self.seat]
         self.me: Hex | None = _hex(me["atv"])
-        self.others: list[Hex] = [
-            Hex(*p["atv"]) for p in players if p["seat"] != self.seat and p["atv"] is not None
-        ]
         #: Rivals that can raise (a compass marker left): the ones to race.
         self.rivals: list[Hex] = [
             Hex(*p["atv"])
@@ -86,8 +85,9 @@ class Position:
         ]
         self.amulets: int = me["amulets"]
         self.markers: int = me["markers_left"]
-        self.hand = me.get("hand", [])
-        self.hand_clues: list[Clue] = [parse_clue(c["clue"]) for c in self.hand]
+        hand = me.get("hand", [])
+        self.hand_ids: list[int] = [c["id"] for c in hand]
+        self.hand_clues: list[Clue] = [parse_clue(c["clue"]) for c in hand]
         drawn = view["drawn"]
         self.drawn_clue: Clue | None = None if drawn is None else parse_clue(drawn["clue"])
         mask_of = self.island.mask_of
@@ -118,14 +118,30 @@ class Position:
         else:
             self.points, self.bonus, self.start = DRIVE_POINTS, 0, self.me
         self.amulet_spaces = {Hex(*a) for a in view["amulets_on_island"]}
+        self._tables: dict[Hex, dict[Hex, int]] = {}
+
+    def costs(self, start: Hex) -> dict[Hex, int]:
+        """Drive costs from ``start`` (``engine.costs_from``), looked up once per position: a
+        decision asks about the same few spaces again and again."""
+        table = self._tables.get(start)
+        if table is None:
+            table = self._tables[start] = costs_from(self.island, start)
+        return table
 
     def cost(self, a: Hex, b: Hex) -> int:
         """Drive cost between two spaces (the cost is symmetric)."""
-        return costs_from(self.island, a).get(b, UNREACHABLE)
+        return self.costs(a).get(b, UNREACHABLE)
 
     def rival_cost(self, target: Hex) -> int:
-        costs = costs_from(self.island, target)
+        costs = self.costs(target)
         return min((costs.get(o, UNREACHABLE) for o in self.rivals), default=UNREACHABLE)
+
+    def ranked_hints(self, hand: list[Clue], best_only: bool = False) -> list[Hint]:
+        """Every legal play of ``hand``, best first (``solver.hints``; the ATV is placed);
+        ``best_only``: the first alone."""
+        maps = [m["column"] for m in self.maps]
+        ranked = hints(self.island, maps, hand, self.me, self.rivals, self.options)
+        return ranked[:1] if best_only else ranked
 
 
 def _hex(v: list[int] | None) -> Hex | None:
@@ -134,8 +150,12 @@ def _hex(v: list[int] | None) -> Hex | None:
 
 def _by_type(legal: list[Action]) -> dict[str, list[Action]]:
     out: dict[str, list[Action]] = {}
-    for a in legal:
-        out.setdefault(a["type"], []).append(a)
+    for kind, run in groupby(legal, itemgetter("type")):  # the engine lists them type by type
+        same = out.get(kind)
+        if same is None:
+            out[kind] = list(run)
+        else:
+            same.extend(run)
     return out
 
 
@@ -216,26 +236,23 @@ def _first_clue(pos: Position, kinds: dict[str, list[Action]]) -> Action:
 # --- a turn -------------------------------------------------------------------------------
 
 
-def _hints(pos: Position, hand: list[Clue] | None = None) -> list[Hint]:
+def _hints(pos: Position, hand: list[Clue] | None = None, best_only: bool = False) -> list[Hint]:
     """Every legal play of ``hand`` (the bot's hand by default), best first: ``solver.hints``
     for the bot's ATV against every other ATV on the island."""
     if pos.me is None:
         return []
-    if hand is None:
-        hand = pos.hand_clues
-    maps = [m["column"] for m in pos.maps]
-    return hints(pos.island, maps, hand, pos.me, pos.rivals, pos.options)
+    return pos.ranked_hints(pos.hand_clues if hand is None else hand, best_only)
 
 
 def _play(pos: Position, hint: Hint) -> Action:
-    return {"type": "play_clue", "card": pos.hand[hint.hand_index]["id"], "map": hint.map}
+    return {"type": "play_clue", "card": pos.hand_ids[hint.hand_index], "map": hint.map}
 
 
 def _turn_start(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     goal = _goal(pos)
     if goal is not None and goal[0] in ("raise", "remove"):
         return _drive_step(pos, kinds, goal)
-    ranked = _hints(pos) if "play_clue" in kinds else []
+    ranked = _hints(pos, best_only=True) if "play_clue" in kinds else []
     best = ranked[0] if ranked else None
     # With a treasure located, keep the compass markers needed to raise it: a play and its
     # extra marker would leave none.
@@ -301,7 +318,7 @@ def _removal(pos: Position, kinds: dict[str, list[Action]]) -> Action | None:
 
 def _after_play(pos: Position, kinds: dict[str, list[Action]]) -> Action:
     if "play_clue" in kinds and pos.amulets >= 2:
-        ranked = _hints(pos)
+        ranked = _hints(pos, best_only=True)
         if ranked and ranked[0].score >= EXTRA_PLAY_HINT:
             return _play(pos, ranked[0])
     if "extra_marker" in kinds:
@@ -457,7 +474,7 @@ def _best_drive(
 ) -> Action | None:
     """The drive that brings the ATV nearest ``targets`` (and onto an amulet it can still
     use), or ``None`` when staying is as good."""
-    target_costs = [costs_from(pos.island, t) for t in targets]
+    target_costs = [pos.costs(t) for t in targets]
 
     def distance_left(h: Hex) -> float:
         if not target_costs:
@@ -473,7 +490,7 @@ def _best_drive(
         return v
 
     stay = value(here, 0) - (AMULET_VALUE if here in pos.amulet_spaces else 0)
-    costs = costs_from(pos.island, here)
+    costs = pos.costs(here)
     best, best_v = None, stay
     for a in drives:
         h = Hex(*a["to"])

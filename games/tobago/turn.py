@@ -57,7 +57,7 @@ from games.tobago.engine import (
 from games.tobago.rules import DRIVE_POINTS
 from games.tobago.state import TobagoState
 from hexmap.hexes import Hex
-from solver.compiled import remember
+from solver.compiled import compile_island, remember
 from solver.deck import DECK
 from solver.engine import is_legal_play
 from solver.masks import play_refusal
@@ -183,11 +183,13 @@ def _can_play(state: TobagoState, seat: int) -> tuple[str, str] | None:
 def legal_plays(state: TobagoState, seat: int) -> list[dict]:
     if _can_play(state, seat) is not None:
         return []
+    masks = compile_island(state.island, state.solver_options).masks  # ``card_mask``'s table
     out = []
     for card in state.players[seat].hand:
-        mask = card_mask(state, card)
+        mask = masks[DECK[card].code]
         for m in state.maps:
-            if is_legal_play(m.candidates, mask):
+            both = m.candidates & mask  # ``is_legal_play``, inlined: a rollout's hot loop
+            if both and both != m.candidates:
                 out.append({"type": "play_clue", "card": card, "map": m.colour})
     return out
 
@@ -348,13 +350,29 @@ def _reachable(state: TobagoState, seat: int, budget: int) -> tuple[tuple[int, i
     )
 
 
-def legal_drive(state: TobagoState, seat: int) -> list[dict]:
+def _drives(state: TobagoState, seat: int, budget: int, shared: bool) -> list[dict]:
+    """The drive actions within ``budget``: new dicts, or with ``shared`` the ones kept per
+    geometry, space and budget (built once: a strong bot's rollouts list the same drives again
+    and again, and only read them; never hand them to anyone who may change them)."""
+    if not shared:
+        return [{"type": "drive", "to": [q, r]} for q, r in _reachable(state, seat, budget)]
+    island, at = state.island, state.atv(seat)
+    kept: tuple[dict, ...] = remember(
+        ("drive-actions", island.geometry_key, at, budget),
+        lambda: tuple(_drives(state, seat, budget, False)),
+        lambda xs: 100 + 330 * len(xs),
+    )
+    return list(kept)
+
+
+def legal_drive(state: TobagoState, seat: int, shared: bool = False) -> list[dict]:
+    """The drive's small actions now (``shared``: the drives are ``_drives``' kept ones)."""
     start, points, bonus = _drive_state(state, seat)
     p = state.players[seat]
     out: list[dict] = []
     budget = points + bonus
     if budget:
-        out += [{"type": "drive", "to": [q, r]} for q, r in _reachable(state, seat, budget)]
+        out += _drives(state, seat, budget, shared)
     if p.atv in state.amulets and points >= _pick_cost(state, seat, start):
         out.append({"type": "pick_amulet"})
     if p.amulets:
@@ -523,9 +541,10 @@ def apply_end_turn(state: TobagoState, seat: int, action: Any, events: list[dict
     next_turn(state, events)
 
 
-def legal_turn(state: TobagoState, seat: int) -> list[dict]:
+def legal_turn(state: TobagoState, seat: int, shared: bool = False) -> list[dict]:
     """Every action of the turn's seat now, of the types its stage takes: clue plays, extra
-    markers, the exchange, the drive's small actions, the end of the turn."""
+    markers, the exchange, the drive's small actions, the end of the turn. ``shared``: the
+    drive actions are kept ones, read only (``_drives``: the strong bot's rollouts)."""
     takes = _TAKES[stage(state)]
     out = legal_plays(state, seat) if "play_clue" in takes else []
     if "extra_marker" in takes:
@@ -533,6 +552,6 @@ def legal_turn(state: TobagoState, seat: int) -> list[dict]:
     if "exchange" in takes and state.players[seat].hand:
         out.append({"type": "exchange"})
     if "drive" in takes:
-        out += legal_drive(state, seat)
+        out += legal_drive(state, seat, shared)
     out += legal_end_turn(state, seat)
     return out
