@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass
 
 from games.isla_dorada import tables as T
-from games.isla_dorada.planner import MISSION_ODDS, _outlook
+from games.isla_dorada.planner import MISSION_ODDS, outlook_of
 
 #: How many holdings are drawn for each other seat per decision.
 PARTICLES = 64
@@ -185,7 +185,7 @@ def log_likelihood(holding: Holding, choices: list[Choice]) -> float:
     """How well ``holding`` explains the seat's ``choices`` (module doc), as a log weight."""
     total = 0.0
     for c in choices:
-        outlook = _outlook(place_values(holding, c))
+        outlook = outlook_of(tuple(place_values(holding, c)))
         best = max([outlook[d] for _, d in T.EXITS[c.here]] + [outlook[c.dest]])
         total += c.beta * (outlook[c.dest] - best)
     return total

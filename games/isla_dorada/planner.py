@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
 from games.base import Action, get_kind
@@ -84,6 +85,29 @@ def _outlook(value: list[float]) -> list[float]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def outlook_of(value: tuple[float, ...]) -> tuple[float, ...]:
+    """``_outlook`` of ``value``, remembered: a game's planners (and the strong bot's rollouts
+    and inference) ask for the same place values again and again."""
+    return tuple(_outlook(list(value)))
+
+
+@lru_cache(maxsize=8192)
+def cheapest_payment(
+    cards: tuple[int, ...], gold: int, rtype: str | None, value: int, conv: payment.Conversion
+) -> float | None:
+    """The least a payment of ``value`` on a route of type ``rtype`` costs a hand of ``cards``
+    (sorted) with ``gold`` (``payment_cost``; ``None``: it cannot pay), remembered: the bids of
+    many positions ask for the same hands' payments."""
+    ways = payment.ways(cards, gold, rtype, value, conv)
+    return min((payment_cost(w) for w in ways), default=None)
+
+
+def payment_cost(cards: list[int]) -> float:
+    """What paying with ``cards`` costs me: their gold, and their value as future bids."""
+    return CARD_COST * sum(T.ADV_VALUE[c] for c in cards) + payment.cost(cards)
+
+
 class Mind:
     """What the view says about my position, with the place values cached."""
 
@@ -95,6 +119,7 @@ class Mind:
         self.hand: list[dict] = p["hand"] or []
         #: My hand as card indices (the payment tables' form).
         self.cards = [T.CARD_INDEX[c["id"]][1] for c in self.hand]
+        self._sorted = tuple(sorted(self.cards))
         self.gold: int = p["gold"]
         self.here = T.LOC_INDEX[view["expedition"]]
         self.explored = {T.LOC_INDEX[x] for x in view["explored"]}
@@ -105,7 +130,7 @@ class Mind:
         self._add_mission(p["destiny"] or {}, value)
         self.value = value
         # outlook: the best discounted value within reach
-        self.outlook = _outlook(value)
+        self.outlook = outlook_of(tuple(value))
         self.need_types = self._needed_types()
         #: ``bid_cost``'s cheapest payment per (route type, number, conversion): the bid forms
         #: of one auction share them (every route of a type, with or without a special card).
@@ -178,7 +203,7 @@ class Mind:
 
     def payment_cost(self, cards: list[int]) -> float:
         """What paying with ``cards`` costs me: their gold, and their value as future bids."""
-        return CARD_COST * sum(T.ADV_VALUE[c] for c in cards) + payment.cost(cards)
+        return payment_cost(cards)
 
     def bid_cost(self, action: Action) -> float | None:
         """What a bid form would cost me if it won: the cheapest way my hand pays its number on
@@ -189,8 +214,9 @@ class Mind:
         conv = None if shaman is None else (shaman["from"], shaman["to"])
         memo = (rtype, action["value"], conv)
         if memo not in self._cheapest:
-            ways = payment.ways(self.cards, self.gold, rtype, action["value"], conv)
-            self._cheapest[memo] = min((self.payment_cost(w) for w in ways), default=None)
+            self._cheapest[memo] = cheapest_payment(
+                self._sorted, self.gold, rtype, action["value"], conv
+            )
         cheapest = self._cheapest[memo]
         if cheapest is None:
             return None

@@ -105,6 +105,7 @@ from pathlib import Path
 
 from games.base import Action, GameKind, get_kind
 from games.isla_dorada import tables as T
+from games.isla_dorada.fast import copy_state, planner_view
 from games.isla_dorada.planner import Mind, baseline, bid_gain, plan
 from games.isla_dorada.sampling import Inconsistent, goal_belief, sample_state
 from games.isla_dorada.scoring import achieved, breakdown, mission_progress
@@ -296,7 +297,9 @@ def rollout(kind: GameKind, state: IslaState, seat: int, action: Action) -> floa
     ):
         actor = kind.to_act(state)[0]
         legal = kind.legal_actions(state, actor)
-        move = legal[0] if len(legal) == 1 else planner_move(kind.view(state, actor), legal)
+        move = (
+            legal[0] if len(legal) == 1 else planner_move(planner_view(kind, state, actor), legal)
+        )
         kind.apply(state, actor, move)
     return evaluate(state, seat)
 
@@ -361,6 +364,7 @@ def choose(
         moves,
         lambda r: sample_state(view, r, belief),
         lambda state, move: rollout(kind, state, seat, move),
+        copy_state,
     )
     return search(SETTINGS, problem, rng, thinking, granted)
 
