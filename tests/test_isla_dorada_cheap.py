@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games.base import get_kind, next_bot_action
-from games.isla_dorada import fast, inference, planner, strong
+from games.isla_dorada import fast, inference, planner, playout, strong
 from games.isla_dorada import payment as M
 from games.isla_dorada import tables as T
 from games.isla_dorada.sampling import SAMPLED_PHASES, goal_belief, sample_state
@@ -131,6 +131,23 @@ def test_a_copied_state_equals_its_original_shares_nothing_and_plays_on_the_same
     assert checked > 100
 
 
+@pytest.mark.parametrize(("seed", "options"), [(14, {}), (15, {"turn_seconds": 60})])
+def test_a_playout_move_leaves_the_state_as_apply_does(seed: int, options: dict) -> None:
+    state = KIND.new_state(seed, 4, options)
+    twin = fast.copy_state(state)
+    rng = random.Random(seed)
+    n = 0
+    while not KIND.is_over(state):
+        seat = KIND.to_act(state)[0]
+        move = KIND.bot_action(state, seat, "normal", rng)
+        events = KIND.apply(state, seat, move)
+        playout.play(KIND, twin, seat, move)
+        assert _snapshot(twin) == _snapshot(state) and twin.last_events == events
+        assert twin.turn_since == state.turn_since
+        n += 1
+    assert n > 200
+
+
 def test_a_copied_sampled_state_equals_one_sampled_again() -> None:
     for state, seat in positions(7, every=5):
         if state.phase not in SAMPLED_PHASES:
@@ -167,6 +184,9 @@ def _old_path(monkeypatch: pytest.MonkeyPatch) -> None:
     no outlook or payment remembered."""
     monkeypatch.setattr(strong, "planner_view", lambda kind, state, seat: kind.view(state, seat))
     monkeypatch.setattr(strong, "copy_state", None)
+    monkeypatch.setattr(
+        strong, "play", lambda kind, state, seat, action: kind.apply(state, seat, action)
+    )
     computed = planner.outlook_of.__wrapped__
     monkeypatch.setattr(planner, "outlook_of", computed)
     monkeypatch.setattr(inference, "outlook_of", computed)

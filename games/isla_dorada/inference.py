@@ -196,11 +196,12 @@ def draw(pool: list[int], n: int, avoid: frozenset[int], rng: random.Random) -> 
     as likely as another (weighted keys: Efraimidis and Spirakis)."""
     if n <= 0:
         return []
+    random, log, where = rng.random, math.log, T.GOAL_LOC  # the loop's names, looked up once
     keys = []
     for g in pool:
-        u = rng.random()
-        weight = MISSED if T.GOAL_LOC[g] in avoid else 1.0
-        keys.append((math.log(u) / weight if u > 0 else -math.inf, g))
+        u = random()
+        weight = MISSED if where[g] in avoid else 1.0
+        keys.append((log(u) / weight if u > 0 else -math.inf, g))
     keys.sort(reverse=True)
     return [g for _, g in keys[:n]]
 

@@ -107,6 +107,7 @@ from games.base import Action, GameKind, get_kind
 from games.isla_dorada import tables as T
 from games.isla_dorada.fast import copy_state, planner_view
 from games.isla_dorada.planner import Mind, baseline, bid_gain, plan
+from games.isla_dorada.playout import play
 from games.isla_dorada.sampling import Inconsistent, goal_belief, sample_state
 from games.isla_dorada.scoring import achieved, breakdown, mission_progress
 from games.isla_dorada.state import IslaState
@@ -300,7 +301,7 @@ def rollout(kind: GameKind, state: IslaState, seat: int, action: Action) -> floa
         move = (
             legal[0] if len(legal) == 1 else planner_move(planner_view(kind, state, actor), legal)
         )
-        kind.apply(state, actor, move)
+        play(kind, state, actor, move)
     return evaluate(state, seat)
 
 
