@@ -140,6 +140,7 @@ def test_a_playout_move_leaves_the_state_as_apply_does(seed: int, options: dict)
     while not KIND.is_over(state):
         seat = KIND.to_act(state)[0]
         move = KIND.bot_action(state, seat, "normal", rng)
+        assert move is not None
         events = KIND.apply(state, seat, move)
         playout.play(KIND, twin, seat, move)
         assert _snapshot(twin) == _snapshot(state) and twin.last_events == events
