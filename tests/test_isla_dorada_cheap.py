@@ -1,5 +1,5 @@
 """The strong Isla Dorada bot's cheaper rollouts make the same decisions
-(``games.isla_dorada.fast``, the planner's caches): the lean view holds what the full view
+(``games.isla_dorada.fast``, ``playout``, the planner's caches): the lean view holds what the full view
 holds and the planner moves the same on it; a copied state equals its original and shares
 nothing with it; the remembered outlooks and payments equal the computed ones; and a whole
 decision (its move and every rollout's value) equals the old path's: full views, each
@@ -168,6 +168,8 @@ def test_the_remembered_outlooks_and_payments_are_the_computed_ones() -> None:
         for _ in range(rng.randrange(6)):
             value[rng.randrange(T.LOC_COUNT)] += rng.choice([-3.0, -1.0, 1.5, 2.0, 4.0, 6.0])
         assert planner.outlook_of(tuple(value)) == tuple(planner._outlook(value))
+        places = rng.sample(range(T.LOC_COUNT), 5)
+        assert planner.outlook_at(value, places) == [planner._outlook(value)[a] for a in places]
     for state, seat in positions(9, every=3):
         mind_cards = sorted(state.hands[seat])
         for rtype in (None, *T.ROUTE_TYPES):
@@ -190,7 +192,9 @@ def _old_path(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     computed = planner.outlook_of.__wrapped__
     monkeypatch.setattr(planner, "outlook_of", computed)
-    monkeypatch.setattr(inference, "outlook_of", computed)
+    monkeypatch.setattr(
+        inference, "outlook_at", lambda value, places: [planner._outlook(value)[a] for a in places]
+    )
     monkeypatch.setattr(planner, "cheapest_payment", planner.cheapest_payment.__wrapped__)
 
 

@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass
 
 from games.isla_dorada import tables as T
-from games.isla_dorada.planner import MISSION_ODDS, outlook_of
+from games.isla_dorada.planner import MISSION_ODDS, outlook_at
 
 #: How many holdings are drawn for each other seat per decision.
 PARTICLES = 64
@@ -185,9 +185,9 @@ def log_likelihood(holding: Holding, choices: list[Choice]) -> float:
     """How well ``holding`` explains the seat's ``choices`` (module doc), as a log weight."""
     total = 0.0
     for c in choices:
-        outlook = outlook_of(tuple(place_values(holding, c)))
-        best = max([outlook[d] for _, d in T.EXITS[c.here]] + [outlook[c.dest]])
-        total += c.beta * (outlook[c.dest] - best)
+        places = [d for _, d in T.EXITS[c.here]] + [c.dest]
+        outlook = outlook_at(place_values(holding, c), places)
+        total += c.beta * (outlook[-1] - max(outlook))
     return total
 
 

@@ -85,6 +85,25 @@ def _outlook(value: list[float]) -> list[float]:
     return out
 
 
+def outlook_at(value: list[float], places: list[int]) -> list[float]:
+    """``_outlook(value)`` at ``places`` only, worked out as ``_outlook`` works it out (the
+    same products, the first of equal maxima): the inference's likelihoods need a few."""
+    valued = [(b, v) for b, v in enumerate(value) if v]
+    zeros = len(value) - len(valued)
+    out = []
+    for a in places:
+        other = -math.inf
+        for i, (b, v) in enumerate(valued):
+            x = -math.inf if b == a else v * _TOWARD[b][a]
+            if i == 0 or x > other:
+                other = x
+        here = value[a]
+        if zeros - (not here) > 0 and other < 0.0:
+            other = 0.0
+        out.append(here + FUTURE * (0.0 if other == -math.inf else other))
+    return out
+
+
 @lru_cache(maxsize=4096)
 def outlook_of(value: tuple[float, ...]) -> tuple[float, ...]:
     """``_outlook`` of ``value``, remembered: a game's planners (and the strong bot's rollouts
@@ -135,6 +154,8 @@ class Mind:
         #: ``bid_cost``'s cheapest payment per (route type, number, conversion): the bid forms
         #: of one auction share them (every route of a type, with or without a special card).
         self._cheapest: dict[tuple[str | None, int, tuple[str, str] | None], float | None] = {}
+        #: ``arrive_value`` per (destination, route, Sangaia).
+        self._arrivals: dict[tuple[int, int, bool], float] = {}
 
     def _card_values(self, p: dict) -> list[float]:
         """Each place's value by my treasures (with my bonus for its family; with a bongo, 0.6
@@ -225,7 +246,16 @@ class Mind:
 
     def arrive_value(self, dest: int, via: int, sangaia: bool = False) -> float:
         """The outlook of a move to ``dest`` along ``via`` (``-1``: a flight), taking river
-        continuations and a Sangaia detour at their best for me."""
+        continuations and a Sangaia detour at their best for me (remembered: an auction's bid
+        forms lead to the same few places)."""
+        key = (dest, via, sangaia)
+        known = self._arrivals.get(key)
+        if known is None:
+            known = self._arrivals[key] = self._arrive(dest, via, sangaia)
+        return known
+
+    def _arrive(self, dest: int, via: int, sangaia: bool) -> float:
+        """``arrive_value``, worked out."""
         if sangaia:
             if via >= 0:
                 options = [
