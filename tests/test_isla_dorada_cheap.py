@@ -89,6 +89,25 @@ def test_the_lean_view_of_a_finished_game_is_the_full_view() -> None:
     assert fast.planner_view(KIND, state, seat) == KIND.view(state, seat)
 
 
+class _NoDraw(random.Random):
+    """A generator that refuses to be drawn from."""
+
+    def random(self) -> float:
+        raise AssertionError("the planner drew from its generator")
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("the planner drew from its generator")
+
+
+@pytest.mark.parametrize("seed", [16, 17])
+def test_the_planner_never_draws_from_its_generator(seed: int) -> None:
+    """The strong bot hands the planner one generator for all its moves (``_UNUSED``)."""
+    for state, seat in positions(seed):
+        legal = KIND.legal_actions(state, seat)
+        view = fast.planner_view(KIND, state, seat)
+        assert planner.plan(view, legal, _NoDraw(0)) == planner.plan(view, legal, random.Random(0))
+
+
 def _mutables(value: Any, seen: dict[int, Any]) -> None:
     """Every list, dict and set within ``value``, by identity."""
     if isinstance(value, list | dict | set):

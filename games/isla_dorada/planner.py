@@ -111,7 +111,7 @@ def outlook_of(value: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(_outlook(list(value)))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1 << 16)
 def cheapest_payment(
     cards: tuple[int, ...], gold: int, rtype: str | None, value: int, conv: payment.Conversion
 ) -> float | None:
@@ -241,7 +241,7 @@ class Mind:
         cheapest = self._cheapest[memo]
         if cheapest is None:
             return None
-        shown = sum(1 for key in ("shaman", "ovetos", "sangaia") if key in action)
+        shown = ("shaman" in action) + ("ovetos" in action) + ("sangaia" in action)
         return cheapest + SPECIAL_COST * shown
 
     def arrive_value(self, dest: int, via: int, sangaia: bool = False) -> float:

@@ -231,9 +231,14 @@ def evaluate(state: IslaState, seat: int) -> float:
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
+#: The generator handed to the planner, never drawn from (``planner.plan`` is deterministic):
+#: one for all its moves, not a new one seeded for each.
+_UNUSED = random.Random(0)
+
+
 def planner_move(view: dict, legal: list[Action]) -> Action:
     """The planner's move (it is deterministic: its generator is never drawn from)."""
-    return plan(view, legal, random.Random(0))
+    return plan(view, legal, _UNUSED)
 
 
 def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
