@@ -91,6 +91,13 @@ at start-up), scaled by its effort: the same view, generator and ``Thinking`` gi
 move; a candidate clearly worse than the leader drops out of the race early. A view the sampler cannot add up (``sampling.Inconsistent``) gives the
 planner's move.
 
+**Cheaper, the same computation.** The search samples each seed's state once and gives every
+candidate a copy (``fast.copy_state``); inside a rollout the planner reads a lean view
+(``fast.planner_view``) and the moves are applied without the checks a legal action always
+passes (``games.isla_dorada.playout``); the planner remembers outlooks and cheapest payments.
+The moves and every rollout's value are those of the full views, fresh samples and checked
+moves (``tests/test_isla_dorada_cheap.py``).
+
 **Progress.** Every candidate is a legal move and the planner's is the default; whatever the
 bot bids, the round ends and the expedition moves (every auction has a winner), so a table
 of strong bots ends.
