@@ -34,6 +34,11 @@ _adv = T.adv_json
 _goal = T.goal_json
 
 
+#: Each adventure card's place in a view's hand (``views._order`` of its JSON): sorting the
+#: cards by it, stably, gives the order ``observe`` sorts their JSON in.
+_HAND_ORDER = tuple(_order(T.ADV_JSON[c]) for c in range(T.ADV_COUNT))
+
+
 class Lean(dict[str, Any]):
     """A view's parts built so far; any other key is read from ``full()`` (the whole view or
     its part, built once, when first needed)."""
@@ -70,7 +75,7 @@ def planner_view(kind: Any, state: IslaState, seat: int) -> dict:
             "bid": A.bid_json(bid) if bid is not None else None,
         }
         if s == seat:
-            parts["hand"] = sorted((_adv(c) for c in state.hands[s]), key=_order)
+            parts["hand"] = [_adv(c) for c in sorted(state.hands[s], key=_HAND_ORDER.__getitem__)]
             parts["treasures"] = [_goal(g) for g in state.treasures[s]]
             parts["curses"] = [_goal(g) for g in state.curses[s]]
             parts["destiny"] = _goal(state.destiny[s]) if state.destiny[s] >= 0 else None
