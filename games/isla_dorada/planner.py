@@ -111,7 +111,7 @@ def outlook_of(value: tuple[float, ...]) -> tuple[float, ...]:
     return tuple(_outlook(list(value)))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def cheapest_payment(
     cards: tuple[int, ...], gold: int, rtype: str | None, value: int, conv: payment.Conversion
 ) -> float | None:
