@@ -1,9 +1,10 @@
 """The strong Isla Dorada bot's cheaper rollouts make the same decisions
-(``games.isla_dorada.fast``, ``playout``, the planner's caches): the lean view holds what the full view
-holds and the planner moves the same on it; a copied state equals its original and shares
-nothing with it; the remembered outlooks and payments equal the computed ones; and a whole
-decision (its move and every rollout's value) equals the old path's: full views, each
-candidate's state sampled again, nothing remembered."""
+(``games.isla_dorada.fast``, ``games.isla_dorada.playout``, the planner's caches): the lean
+view holds what the full view holds and the planner moves the same on it (never drawing from
+its generator); a copied state equals its original and shares nothing with it; a playout move
+leaves a state as ``GameKind.apply`` does; the remembered outlooks and payments equal the
+computed ones; and a whole decision (its move and every rollout's value) equals the old
+path's: full views, each candidate's state sampled again, checked moves, nothing remembered."""
 
 from __future__ import annotations
 
