@@ -212,6 +212,7 @@ def _old_path(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     computed = planner.outlook_of.__wrapped__
     monkeypatch.setattr(planner, "outlook_of", computed)
+    monkeypatch.setattr(planner, "_reckoned", planner._reckoned.__wrapped__)
     monkeypatch.setattr(
         inference, "outlook_at", lambda value, places: [planner._outlook(value)[a] for a in places]
     )

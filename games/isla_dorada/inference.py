@@ -197,11 +197,10 @@ def draw(pool: list[int], n: int, avoid: frozenset[int], rng: random.Random) -> 
     if n <= 0:
         return []
     random, log, where = rng.random, math.log, T.GOAL_LOC  # the loop's names, looked up once
-    keys = []
-    for g in pool:
-        u = random()
-        weight = MISSED if where[g] in avoid else 1.0
-        keys.append((log(u) / weight if u > 0 else -math.inf, g))
+    keys = [
+        (log(u) / (MISSED if where[g] in avoid else 1.0) if (u := random()) > 0 else -math.inf, g)
+        for g in pool
+    ]
     keys.sort(reverse=True)
     return [g for _, g in keys[:n]]
 

@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from games.base import Action, get_kind
@@ -127,6 +129,29 @@ def payment_cost(cards: list[int]) -> float:
     return CARD_COST * sum(T.ADV_VALUE[c] for c in cards) + payment.cost(cards)
 
 
+def needed_types(outlook: tuple[float, ...], here: int) -> dict[str, float]:
+    """How much each route type out of ``here`` (and one step on) leads toward my best places
+    (by their ``outlook``)."""
+    need = dict.fromkeys(T.ROUTE_TYPES, 0.0)
+    for r, d in T.EXITS[here]:
+        gain = outlook[d]
+        if gain > 0:
+            need[T.ROUTE_TYPE[r]] += gain
+        for r2, d2 in T.EXITS[d]:
+            if outlook[d2] > 0:
+                need[T.ROUTE_TYPE[r2]] += 0.4 * outlook[d2]
+    return need
+
+
+@lru_cache(maxsize=4096)
+def _reckoned(value: tuple[float, ...], here: int) -> tuple[tuple[float, ...], Mapping[str, float]]:
+    """The outlook of ``value`` and the route types it needs from ``here`` (``needed_types``,
+    read-only), remembered: a game's planners (and the strong bot's rollouts) reckon the same
+    places again and again."""
+    outlook = outlook_of(value)
+    return outlook, MappingProxyType(needed_types(outlook, here))
+
+
 class Mind:
     """What the view says about my position, with the place values cached."""
 
@@ -149,8 +174,7 @@ class Mind:
         self._add_mission(p["destiny"] or {}, value)
         self.value = value
         # outlook: the best discounted value within reach
-        self.outlook = outlook_of(tuple(value))
-        self.need_types = self._needed_types()
+        self.outlook, self.need_types = _reckoned(tuple(value), self.here)
         #: ``bid_cost``'s cheapest payment per (route type, number, conversion): the bid forms
         #: of one auction share them (every route of a type, with or without a special card).
         self._cheapest: dict[tuple[str | None, int, tuple[str, str] | None], float | None] = {}
@@ -187,18 +211,6 @@ class Mind:
                 loc = T.LOC_INDEX[x]
                 if loc not in self.explored:
                     value[loc] += destiny["points"] / 2
-
-    def _needed_types(self) -> dict[str, float]:
-        """How much each route type out of here (and one step on) leads toward my best places."""
-        need = dict.fromkeys(T.ROUTE_TYPES, 0.0)
-        for r, d in T.EXITS[self.here]:
-            gain = self.outlook[d]
-            if gain > 0:
-                need[T.ROUTE_TYPE[r]] += gain
-            for r2, d2 in T.EXITS[d]:
-                if self.outlook[d2] > 0:
-                    need[T.ROUTE_TYPE[r2]] += 0.4 * self.outlook[d2]
-        return need
 
     def card_use(self, card: dict) -> float:
         """How useful an adventure card in hand is to me (for taking and discarding)."""
