@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass
 
 from games.isla_dorada import tables as T
-from games.isla_dorada.planner import MISSION_ODDS, _outlook
+from games.isla_dorada.planner import MISSION_ODDS, outlook_at
 
 #: How many holdings are drawn for each other seat per decision.
 PARTICLES = 64
@@ -185,9 +185,9 @@ def log_likelihood(holding: Holding, choices: list[Choice]) -> float:
     """How well ``holding`` explains the seat's ``choices`` (module doc), as a log weight."""
     total = 0.0
     for c in choices:
-        outlook = _outlook(place_values(holding, c))
-        best = max([outlook[d] for _, d in T.EXITS[c.here]] + [outlook[c.dest]])
-        total += c.beta * (outlook[c.dest] - best)
+        places = [d for _, d in T.EXITS[c.here]] + [c.dest]
+        outlook = outlook_at(place_values(holding, c), places)
+        total += c.beta * (outlook[-1] - max(outlook))
     return total
 
 
@@ -196,11 +196,11 @@ def draw(pool: list[int], n: int, avoid: frozenset[int], rng: random.Random) -> 
     as likely as another (weighted keys: Efraimidis and Spirakis)."""
     if n <= 0:
         return []
-    keys = []
-    for g in pool:
-        u = rng.random()
-        weight = MISSED if T.GOAL_LOC[g] in avoid else 1.0
-        keys.append((math.log(u) / weight if u > 0 else -math.inf, g))
+    random, log, where = rng.random, math.log, T.GOAL_LOC  # the loop's names, looked up once
+    keys = [
+        (log(u) / (MISSED if where[g] in avoid else 1.0) if (u := random()) > 0 else -math.inf, g)
+        for g in pool
+    ]
     keys.sort(reverse=True)
     return [g for _, g in keys[:n]]
 

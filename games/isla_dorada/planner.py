@@ -29,6 +29,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from games.base import Action, get_kind
@@ -84,6 +87,71 @@ def _outlook(value: list[float]) -> list[float]:
     return out
 
 
+def outlook_at(value: list[float], places: list[int]) -> list[float]:
+    """``_outlook(value)`` at ``places`` only, worked out as ``_outlook`` works it out (the
+    same products, the first of equal maxima): the inference's likelihoods need a few."""
+    valued = [(b, v) for b, v in enumerate(value) if v]
+    zeros = len(value) - len(valued)
+    out = []
+    for a in places:
+        other = -math.inf
+        for i, (b, v) in enumerate(valued):
+            x = -math.inf if b == a else v * _TOWARD[b][a]
+            if i == 0 or x > other:
+                other = x
+        here = value[a]
+        if zeros - (not here) > 0 and other < 0.0:
+            other = 0.0
+        out.append(here + FUTURE * (0.0 if other == -math.inf else other))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def outlook_of(value: tuple[float, ...]) -> tuple[float, ...]:
+    """``_outlook`` of ``value``, remembered: a game's planners (and the strong bot's rollouts
+    and inference) ask for the same place values again and again."""
+    return tuple(_outlook(list(value)))
+
+
+@lru_cache(maxsize=1 << 14)
+def cheapest_payment(
+    cards: tuple[int, ...], gold: int, rtype: str | None, value: int, conv: payment.Conversion
+) -> float | None:
+    """The least a payment of ``value`` on a route of type ``rtype`` costs a hand of ``cards``
+    (sorted) with ``gold`` (``payment_cost``; ``None``: it cannot pay), remembered: the bids of
+    many positions ask for the same hands' payments."""
+    ways = payment.ways(cards, gold, rtype, value, conv)
+    return min((payment_cost(w) for w in ways), default=None)
+
+
+def payment_cost(cards: list[int]) -> float:
+    """What paying with ``cards`` costs me: their gold, and their value as future bids."""
+    return CARD_COST * sum(T.ADV_VALUE[c] for c in cards) + payment.cost(cards)
+
+
+def needed_types(outlook: tuple[float, ...], here: int) -> dict[str, float]:
+    """How much each route type out of ``here`` (and one step on) leads toward my best places
+    (by their ``outlook``)."""
+    need = dict.fromkeys(T.ROUTE_TYPES, 0.0)
+    for r, d in T.EXITS[here]:
+        gain = outlook[d]
+        if gain > 0:
+            need[T.ROUTE_TYPE[r]] += gain
+        for r2, d2 in T.EXITS[d]:
+            if outlook[d2] > 0:
+                need[T.ROUTE_TYPE[r2]] += 0.4 * outlook[d2]
+    return need
+
+
+@lru_cache(maxsize=4096)
+def _reckoned(value: tuple[float, ...], here: int) -> tuple[tuple[float, ...], Mapping[str, float]]:
+    """The outlook of ``value`` and the route types it needs from ``here`` (``needed_types``,
+    read-only), remembered: a game's planners (and the strong bot's rollouts) reckon the same
+    places again and again."""
+    outlook = outlook_of(value)
+    return outlook, MappingProxyType(needed_types(outlook, here))
+
+
 class Mind:
     """What the view says about my position, with the place values cached."""
 
@@ -95,6 +163,7 @@ class Mind:
         self.hand: list[dict] = p["hand"] or []
         #: My hand as card indices (the payment tables' form).
         self.cards = [T.CARD_INDEX[c["id"]][1] for c in self.hand]
+        self._sorted = tuple(sorted(self.cards))
         self.gold: int = p["gold"]
         self.here = T.LOC_INDEX[view["expedition"]]
         self.explored = {T.LOC_INDEX[x] for x in view["explored"]}
@@ -105,11 +174,12 @@ class Mind:
         self._add_mission(p["destiny"] or {}, value)
         self.value = value
         # outlook: the best discounted value within reach
-        self.outlook = _outlook(value)
-        self.need_types = self._needed_types()
+        self.outlook, self.need_types = _reckoned(tuple(value), self.here)
         #: ``bid_cost``'s cheapest payment per (route type, number, conversion): the bid forms
         #: of one auction share them (every route of a type, with or without a special card).
         self._cheapest: dict[tuple[str | None, int, tuple[str, str] | None], float | None] = {}
+        #: ``arrive_value`` per (destination, route, Sangaia).
+        self._arrivals: dict[tuple[int, int, bool], float] = {}
 
     def _card_values(self, p: dict) -> list[float]:
         """Each place's value by my treasures (with my bonus for its family; with a bongo, 0.6
@@ -142,18 +212,6 @@ class Mind:
                 if loc not in self.explored:
                     value[loc] += destiny["points"] / 2
 
-    def _needed_types(self) -> dict[str, float]:
-        """How much each route type out of here (and one step on) leads toward my best places."""
-        need = dict.fromkeys(T.ROUTE_TYPES, 0.0)
-        for r, d in T.EXITS[self.here]:
-            gain = self.outlook[d]
-            if gain > 0:
-                need[T.ROUTE_TYPE[r]] += gain
-            for r2, d2 in T.EXITS[d]:
-                if self.outlook[d2] > 0:
-                    need[T.ROUTE_TYPE[r2]] += 0.4 * self.outlook[d2]
-        return need
-
     def card_use(self, card: dict) -> float:
         """How useful an adventure card in hand is to me (for taking and discarding)."""
         kind = card["kind"]
@@ -178,7 +236,7 @@ class Mind:
 
     def payment_cost(self, cards: list[int]) -> float:
         """What paying with ``cards`` costs me: their gold, and their value as future bids."""
-        return CARD_COST * sum(T.ADV_VALUE[c] for c in cards) + payment.cost(cards)
+        return payment_cost(cards)
 
     def bid_cost(self, action: Action) -> float | None:
         """What a bid form would cost me if it won: the cheapest way my hand pays its number on
@@ -189,17 +247,27 @@ class Mind:
         conv = None if shaman is None else (shaman["from"], shaman["to"])
         memo = (rtype, action["value"], conv)
         if memo not in self._cheapest:
-            ways = payment.ways(self.cards, self.gold, rtype, action["value"], conv)
-            self._cheapest[memo] = min((self.payment_cost(w) for w in ways), default=None)
+            self._cheapest[memo] = cheapest_payment(
+                self._sorted, self.gold, rtype, action["value"], conv
+            )
         cheapest = self._cheapest[memo]
         if cheapest is None:
             return None
-        shown = sum(1 for key in ("shaman", "ovetos", "sangaia") if key in action)
+        shown = ("shaman" in action) + ("ovetos" in action) + ("sangaia" in action)
         return cheapest + SPECIAL_COST * shown
 
     def arrive_value(self, dest: int, via: int, sangaia: bool = False) -> float:
         """The outlook of a move to ``dest`` along ``via`` (``-1``: a flight), taking river
-        continuations and a Sangaia detour at their best for me."""
+        continuations and a Sangaia detour at their best for me (remembered: an auction's bid
+        forms lead to the same few places)."""
+        key = (dest, via, sangaia)
+        known = self._arrivals.get(key)
+        if known is None:
+            known = self._arrivals[key] = self._arrive(dest, via, sangaia)
+        return known
+
+    def _arrive(self, dest: int, via: int, sangaia: bool) -> float:
+        """``arrive_value``, worked out."""
         if sangaia:
             if via >= 0:
                 options = [

@@ -91,6 +91,13 @@ at start-up), scaled by its effort: the same view, generator and ``Thinking`` gi
 move; a candidate clearly worse than the leader drops out of the race early. A view the sampler cannot add up (``sampling.Inconsistent``) gives the
 planner's move.
 
+**Cheaper, the same computation.** The search samples each seed's state once and gives every
+candidate a copy (``fast.copy_state``); inside a rollout the planner reads a lean view
+(``fast.planner_view``) and the moves are applied without the checks a legal action always
+passes (``games.isla_dorada.playout``); the planner remembers outlooks and cheapest payments.
+The moves and every rollout's value are those of the full views, fresh samples and checked
+moves (``tests/test_isla_dorada_cheap.py``).
+
 **Progress.** Every candidate is a legal move and the planner's is the default; whatever the
 bot bids, the round ends and the expedition moves (every auction has a winner), so a table
 of strong bots ends.
@@ -105,7 +112,9 @@ from pathlib import Path
 
 from games.base import Action, GameKind, get_kind
 from games.isla_dorada import tables as T
+from games.isla_dorada.fast import copy_state, planner_view
 from games.isla_dorada.planner import Mind, baseline, bid_gain, plan
+from games.isla_dorada.playout import play
 from games.isla_dorada.sampling import Inconsistent, goal_belief, sample_state
 from games.isla_dorada.scoring import achieved, breakdown, mission_progress
 from games.isla_dorada.state import IslaState
@@ -229,9 +238,14 @@ def evaluate(state: IslaState, seat: int) -> float:
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
+#: The generator handed to the planner, never drawn from (``planner.plan`` is deterministic):
+#: one for all its moves, not a new one seeded for each.
+_UNUSED = random.Random(0)
+
+
 def planner_move(view: dict, legal: list[Action]) -> Action:
     """The planner's move (it is deterministic: its generator is never drawn from)."""
-    return plan(view, legal, random.Random(0))
+    return plan(view, legal, _UNUSED)
 
 
 def candidates(view: dict, legal: list[Action], limit: int) -> list[Action]:
@@ -296,8 +310,10 @@ def rollout(kind: GameKind, state: IslaState, seat: int, action: Action) -> floa
     ):
         actor = kind.to_act(state)[0]
         legal = kind.legal_actions(state, actor)
-        move = legal[0] if len(legal) == 1 else planner_move(kind.view(state, actor), legal)
-        kind.apply(state, actor, move)
+        move = (
+            legal[0] if len(legal) == 1 else planner_move(planner_view(kind, state, actor), legal)
+        )
+        play(kind, state, actor, move)
     return evaluate(state, seat)
 
 
@@ -361,6 +377,7 @@ def choose(
         moves,
         lambda r: sample_state(view, r, belief),
         lambda state, move: rollout(kind, state, seat, move),
+        copy_state,
     )
     return search(SETTINGS, problem, rng, thinking, granted)
 
