@@ -3,7 +3,11 @@ a test lets the bots make their due moves when it wants them, deterministically.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
 from typing import Any
+
+from games.base import SYSTEM, get_kind
 
 
 def bots_move(client_or_app: Any) -> int:
@@ -75,3 +79,43 @@ def strong_match(kind: Any, seats: int, games: range) -> tuple[float, float, flo
         mine += scores[seat]
         theirs += (sum(scores) - scores[seat]) / (seats - 1)
     return wins, mine, theirs
+
+
+def dragons_gold_midgame(seed: int, options: dict | None = None, steps: int = 60, seats: int = 5):
+    """A running Dragon's Gold game after at least ``steps`` actions of normal bots, stopped in
+    a fight (a strong bot's searched decision)."""
+    kind = get_kind("dragons_gold")
+    state = kind.new_state(seed, seats, options)
+    rng = random.Random(seed)
+    played = 0
+    while played < steps or state.phase != "fight":
+        found = next(
+            (
+                (seat, action)
+                for seat in kind.to_act(state)
+                if (action := kind.bot_action(state, seat, "normal", rng)) is not None
+            ),
+            None,
+        )
+        if found is None:
+            kind.apply(state, SYSTEM, kind.timeout_action(state, rng))
+        else:
+            kind.apply(state, *found)
+        played += 1
+    assert not kind.is_over(state)
+    return state
+
+
+def tobago_positions(
+    seed: int, seats: int, levels: tuple[str, ...] = ("normal",)
+) -> Iterator[tuple[Any, int]]:
+    """(state, seat) at every decision of a Tobago game of bots of ``levels`` (seat by seat, in
+    turn), as it goes: the normal bot's games and, with the easy bot's moves mixed in, positions
+    the normal bot alone would not reach."""
+    kind = get_kind("tobago")
+    state = kind.new_state(seed, seats, {"island": f"classic-{seed % 6 + 1}"})
+    rng = random.Random(seed)
+    while not kind.is_over(state):
+        seat = kind.to_act(state)[0]
+        yield state, seat
+        kind.apply(state, seat, kind.bot_action(state, seat, levels[seat % len(levels)], rng))

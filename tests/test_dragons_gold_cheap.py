@@ -17,6 +17,7 @@ from games.dragons_gold.sampling import sample_state
 from games.dragons_gold.splits import token_values
 from games.state import OVER
 from games.thinking import Thinking
+from tests.bots import dragons_gold_midgame
 
 KIND = get_kind("dragons_gold")
 OPTIONS = [
@@ -26,29 +27,6 @@ OPTIONS = [
     {"advanced": True, "negotiation": "division"},
 ]
 CASES = [(seed, options) for seed in (1, 2, 3) for options in OPTIONS]
-
-
-def _midgame(seed: int, options: dict | None, steps: int, seats: int = 5):
-    """A running game after at least ``steps`` actions of normal bots, stopped in a fight."""
-    state = KIND.new_state(seed, seats, options)
-    rng = random.Random(seed)
-    played = 0
-    while played < steps or state.phase != "fight":
-        found = next(
-            (
-                (seat, action)
-                for seat in KIND.to_act(state)
-                if (action := KIND.bot_action(state, seat, "normal", rng)) is not None
-            ),
-            None,
-        )
-        if found is None:
-            KIND.apply(state, SYSTEM, KIND.timeout_action(state, rng))
-        else:
-            KIND.apply(state, *found)
-        played += 1
-    assert not KIND.is_over(state)
-    return state
 
 
 def _same(a, b) -> None:
@@ -68,7 +46,7 @@ def test_a_rollout_plays_the_game_the_service_door_plays(seed, options):
     """From sampled worlds, each candidate's rollout through ``playout`` ends in the very state
     (and generator) the reference rollout (``GameKind.apply``, whole views) ends in."""
     for steps in (5, 40):
-        state = _midgame(seed, options, steps)
+        state = dragons_gold_midgame(seed, options, steps)
         me = state.current
         view = KIND.view(state, me)
         legal = KIND.legal_actions(state, me)
@@ -89,7 +67,7 @@ def test_playout_lists_applies_and_views_as_the_engine_does(seed, options):
     with their legal actions; ``playout.play`` leaves the state ``GameKind.apply`` leaves; and
     ``rollout_view`` holds every entry it has exactly as the seat's whole view does, and the normal
     bot's fight read from the state (``direct.Fight``) plays what it plays on the view."""
-    state = _midgame(seed, options, 10)
+    state = dragons_gold_midgame(seed, options, 10)
     fight = direct.Fight(state.seats, state.options["advanced"])
     checked = fights = 0
     while state.phase != OVER:
@@ -132,7 +110,7 @@ def test_playout_lists_applies_and_views_as_the_engine_does(seed, options):
 def test_the_public_weigher_reads_a_split_as_the_weigher_does():
     """``PublicWeigher.split_margin`` (my share read in place) equals the base class's (every
     share copied to floats, then ``margin``), for random splits."""
-    state = _midgame(2, None, 10)
+    state = dragons_gold_midgame(2, None, 10)
     view = KIND.view(state, state.current)
     weigher = strong.PublicWeigher(view)
     rng = random.Random(3)
@@ -149,7 +127,7 @@ def test_the_strong_fight_decides_as_the_reference_does(seed, options, monkeypat
     it chooses over the reference rollouts, positions some turns in."""
     thinking = Thinking(rollouts={"dragons_gold": 9})
     for steps in (8, 50):
-        state = _midgame(seed, options, steps)
+        state = dragons_gold_midgame(seed, options, steps)
         me = state.current
         view, legal = KIND.view(state, me), KIND.legal_actions(state, me)
         fast = strong._fight(view, legal, random.Random(seed + steps), thinking)

@@ -17,33 +17,10 @@ from games.dragons_gold.greedy import greedy_bot
 from games.dragons_gold.scenario import position
 from games.dragons_gold.splits import token_values, worth
 from games.thinking import Thinking
-from tests.bots import strong_match
+from tests.bots import dragons_gold_midgame, strong_match
 
 KIND = get_kind("dragons_gold")
 SMALL = Thinking(rollouts={"dragons_gold": 4})
-
-
-def _midgame(seed: int, seats: int = 5, steps: int = 60):
-    """A running game after at least ``steps`` actions of normal bots, stopped in a fight."""
-    state = KIND.new_state(seed, seats, None)
-    rng = random.Random(seed)
-    played = 0
-    while played < steps or state.phase != "fight":
-        found = next(
-            (
-                (seat, action)
-                for seat in KIND.to_act(state)
-                if (action := KIND.bot_action(state, seat, "normal", rng)) is not None
-            ),
-            None,
-        )
-        if found is None:
-            KIND.apply(state, None, KIND.timeout_action(state, rng))
-        else:
-            KIND.apply(state, *found)
-        played += 1
-    assert not KIND.is_over(state)
-    return state
 
 
 PUBLIC = ("phase", "turn", "bag", "deck", "market_card", "removed", "dragons", "seats")
@@ -51,7 +28,7 @@ PUBLIC = ("phase", "turn", "bag", "deck", "market_card", "removed", "dragons", "
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_sampled_state_shows_the_seat_the_view_it_was_drawn_from(seed):
-    state = _midgame(seed)
+    state = dragons_gold_midgame(seed)
     me = state.current
     view = KIND.view(state, me)
     for k in range(5):
@@ -143,7 +120,7 @@ def test_the_strong_bot_proposes_its_demand_rather_than_accept_the_split_by_atta
 def test_the_move_depends_on_the_view_alone():
     """Two states the seat cannot tell apart (the other screens and the bag hold other tokens,
     the counts unchanged) give the same move from the same generator."""
-    state = _midgame(4)
+    state = dragons_gold_midgame(4)
     me = state.current
     other = copy.deepcopy(state)
     victim = next(s for s in range(other.seats) if s != me and sum(other.hoards[s].values()))

@@ -24,18 +24,9 @@ from games.tobago.sampling import Inconsistent, Sampler, sample_state
 from games.tobago.sharing import offeree
 from games.tobago.strategy import Position, strategic_bot
 from games.tobago.turn import legal_turn
+from tests.bots import tobago_positions
 
 KIND = get_kind("tobago")
-
-
-def positions(seed: int, seats: int, levels: tuple[str, ...] = ("normal",)):
-    """(state, seat) at every decision of a bots' game (``levels`` seat by seat), as it goes."""
-    state = KIND.new_state(seed, seats, {"island": f"classic-{seed % 6 + 1}"})
-    rng = random.Random(seed)
-    while not KIND.is_over(state):
-        seat = KIND.to_act(state)[0]
-        yield state, seat
-        KIND.apply(state, seat, KIND.bot_action(state, seat, levels[seat % len(levels)], rng))
 
 
 def engine_step(state) -> tuple[int, dict]:
@@ -55,7 +46,7 @@ def test_a_rollout_step_is_the_engine_s_seat_and_the_strategic_move(seats, level
     seat the engine says acts and the move the strategic bot makes from that seat's view."""
     phases: Counter[str] = Counter()
     for seed in (31, 32, 33):
-        for n, (state, seat) in enumerate(positions(seed, seats, levels)):
+        for n, (state, seat) in enumerate(tobago_positions(seed, seats, levels)):
             assert next_move(KIND, state) == engine_step(state)
             if state.phase == "turn":  # the drives kept for the rollouts list as the engine's
                 assert legal_turn(state, seat, shared=True) == KIND.legal_actions(state, seat)
@@ -72,7 +63,7 @@ def test_the_seat_asked_in_a_sharing_is_the_lowest_marker_not_declined():
     markers, bottom up, that has not declined the face-up card."""
     asked = 0
     for seed in (41, 42, 43, 44):
-        for state, _ in positions(seed, 4, ("normal", "easy")):
+        for state, _ in tobago_positions(seed, 4, ("normal", "easy")):
             sh = state.sharing
             if state.phase != "sharing" or sh is None or sh.offer is None:
                 continue
@@ -89,7 +80,7 @@ def test_plays_ranked_on_the_state_are_the_hints_of_the_view(seats):
     ``Hint`` values, in the same order); the best alone is the first of them."""
     ranked_some = 0
     for seed in (51, 52):
-        for n, (state, _) in enumerate(positions(seed, seats)):
+        for n, (state, _) in enumerate(tobago_positions(seed, seats)):
             if n % 2 or state.phase not in ("turn", "first_clue"):
                 continue
             for seat in range(seats):
@@ -138,7 +129,7 @@ def test_a_strong_decision_is_the_one_the_search_made_before():
     afresh from its seed, played through the engine's checks and views)."""
     decided = Counter()
     for seats, seed in ((2, 61), (3, 62), (4, 63)):
-        for n, (state, seat) in enumerate(positions(seed, seats)):
+        for n, (state, seat) in enumerate(tobago_positions(seed, seats)):
             if n % 9 or state.phase == "place_atv":
                 continue
             view = json.loads(json.dumps(KIND.view(state, seat)))
@@ -175,7 +166,7 @@ def test_a_sampler_draws_each_world_as_sample_state_does(seats):
     any order of seeds, equals ``sample_state``'s from the same seed (its generator too), and
     playing one world on leaves the next ones as they were."""
     checked = 0
-    for n, (state, seat) in enumerate(positions(70 + seats, seats)):
+    for n, (state, seat) in enumerate(tobago_positions(70 + seats, seats)):
         if n % 7 or state.phase == "place_atv":
             continue
         view = json.loads(json.dumps(KIND.view(state, seat)))

@@ -19,20 +19,9 @@ from games.tobago.playout import play
 from games.tobago.sampling import sample_state
 from games.tobago.state import copy_state
 from games.tobago.strategy import strategic_bot
+from tests.bots import tobago_positions
 
 KIND = get_kind("tobago")
-
-
-def positions(seed: int, seats: int, levels: tuple[str, ...]):
-    """(state, seat) at every decision of a game of bots of ``levels`` (seat by seat, in turn),
-    as it goes: the normal bot's games and, with the easy bot's moves mixed in, positions the
-    normal bot alone would not reach."""
-    state = KIND.new_state(seed, seats, {"island": f"classic-{seed % 6 + 1}"})
-    rng = random.Random(seed)
-    while not KIND.is_over(state):
-        seat = KIND.to_act(state)[0]
-        yield state, seat
-        KIND.apply(state, seat, KIND.bot_action(state, seat, levels[seat % len(levels)], rng))
 
 
 def _same(state, seat) -> str:
@@ -57,7 +46,7 @@ def _same(state, seat) -> str:
 def test_the_direct_policy_chooses_what_the_strategic_bot_chooses(seats, levels):
     phases: Counter[str] = Counter()
     for seed in range(1, 9):
-        phases.update(_same(state, seat) for state, seat in positions(seed, seats, levels))
+        phases.update(_same(state, seat) for state, seat in tobago_positions(seed, seats, levels))
     assert phases["turn"] > 200 and phases["first_clue"] >= 8 and phases["sharing"] >= 5
 
 
@@ -67,7 +56,7 @@ def test_in_sampled_worlds_too_and_from_the_seats_view_only(seats):
     strategic bot's; and the searching seat's move is the same in every world sampled from its
     view (the hidden parts drawn differently): it reads only what the view shows."""
     checked = 0
-    games = (positions(seed, seats, ("normal",)) for seed in (10, 11, 12))
+    games = (tobago_positions(seed, seats, ("normal",)) for seed in (10, 11, 12))
     for n, (state, seat) in enumerate(p for game in games for p in game):
         if n % 3 or state.phase == "place_atv":
             continue
@@ -105,7 +94,7 @@ def test_a_copied_world_is_equal_and_independent(seats):
     drawing what it would draw, sharing none of its mutable parts; a game played on in the copy
     leaves the world as it was."""
     checked = 0
-    for n, (state, seat) in enumerate(positions(20 + seats, seats, ("normal",))):
+    for n, (state, seat) in enumerate(tobago_positions(20 + seats, seats, ("normal",))):
         if n % 5 or state.phase == "place_atv":
             continue
         world = sample_state(KIND.view(state, seat), random.Random(n))
@@ -129,7 +118,7 @@ def test_a_rollout_move_leaves_the_world_as_the_engine_s_apply_does(seats, level
     state of every legal move the bots choose, phase changes and sharings included."""
     phases: Counter[str] = Counter()
     for seed in (1, 2, 3):
-        for n, (state, seat) in enumerate(positions(seed, seats, levels)):
+        for n, (state, seat) in enumerate(tobago_positions(seed, seats, levels)):
             legal = KIND.legal_actions(state, seat)
             move = legal[n % len(legal)] if state.phase != "sharing" else legal[n % 2]
             a, b = copy_state(state), copy_state(state)
