@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from games.actions import Action
 from games.dragons_gold.data import ATTACK, COLOURS, DRAGONS, ITEM_OF_CARD, SWORD_BONUS
-from games.dragons_gold.greedy import NEGOTIATION_RISK, NOT_SLAYING, _average_token
+from games.dragons_gold.greedy import NEGOTIATION_RISK, NOT_SLAYING, _average_token, best_play
 from games.dragons_gold.splits import token_values
 from games.dragons_gold.table import DragonsGoldState, attack
 
@@ -34,18 +34,7 @@ class Fight:
             if action["type"] == "use" and ITEM_OF_CARD[action["card"]] == "map":
                 return dict(action)
         dragons = [self._dragon(state, seat, i) for i in range(len(state.row))]
-        best: tuple[float, int, int] | None = None
-        choice = legal[0]
-        for action in legal:
-            if action["type"] != "play":
-                continue
-            score = self._score(dragons[action["dragon"]], action)
-            if score is None:
-                continue
-            key = (score, -ATTACK[action["hunter"]], -action["dragon"])
-            if best is None or key > best:
-                best, choice = key, action
-        return dict(choice)
+        return best_play(legal, lambda action: self._score(dragons[action["dragon"]], action))
 
     def _dragon(self, state: DragonsGoldState, seat: int, index: int) -> tuple:
         """What every play on dragon ``index`` reads: its attack, my attack on it, its

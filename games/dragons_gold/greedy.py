@@ -38,6 +38,7 @@ swap helps.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from games.base import Action, get_kind
 from games.dragons_gold.data import (
@@ -94,15 +95,22 @@ def _fight(view: dict, legal: list[Action], values: dict[str, float]) -> Action:
     for action in legal:
         if action["type"] == "use" and _item(view, action["card"]) == "map":
             return dict(action)
+    return best_play(legal, lambda action: _play_score(view, action, values))
+
+
+def best_play(legal: list[Action], score: Callable[[Action], float | None]) -> Action:
+    """The play of ``legal`` with the best ``score`` (None: never), ties to the weaker hunter,
+    then the leftmost dragon; ``legal[0]`` if no play scores (the strong bot's rollouts score
+    from the state: ``games.dragons_gold.direct``)."""
     best: tuple[float, int, int] | None = None
     choice = legal[0]
     for action in legal:
         if action["type"] != "play":
             continue
-        score = _play_score(view, action, values)
-        if score is None:
+        value = score(action)
+        if value is None:
             continue
-        key = (score, -ATTACK[action["hunter"]], -action["dragon"])
+        key = (value, -ATTACK[action["hunter"]], -action["dragon"])
         if best is None or key > best:
             best, choice = key, action
     return dict(choice)

@@ -21,7 +21,7 @@ bot and this seat by the normal bot's fight and this module's negotiation (weigh
 the public worth of my share, ``PublicWeigher``, so a rollout stays cheap). The moves go through
 ``games.dragons_gold.playout`` (no service checks, legal actions listed once, a partial view)
 and the fight's plays are read from the state (``games.dragons_gold.direct``): the very game
-``rollout_by_views`` plays through ``GameKind.apply`` and whole views, cheaper; a candidate's value
+one through ``GameKind.apply`` and whole views plays (the tests' reference), cheaper; a candidate's value
 is the mean of its win share (a win shared by k counts 1/k) plus ``POINT_WEIGHT`` × its final
 margin. **Sequential halving** (``games.search``) spends ``SETTINGS.rollouts`` rollouts: each
 round gives the candidates left the same determinizations, the worse half goes; a candidate
@@ -331,7 +331,8 @@ def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) 
     """Apply ``action`` for ``seat``, play the game out (module doc), and the final scores.
     The moves go through ``playout`` (no service checks, legal actions listed once, a
     partial view) and the fight's plays are read from the state (``direct.Fight``): the same
-    game ``rollout_by_views`` plays, cheaper."""
+    game as through ``GameKind.apply`` and whole views (``tests/test_dragons_gold_cheap.py``
+    holds them equal), cheaper."""
     play(kind, state, seat, action)
     fight = Fight(state.seats, state.options["advanced"])
     for _ in range(ROLLOUT_ACTIONS):
@@ -352,35 +353,6 @@ def rollout(kind: GameKind, state: DragonsGoldState, seat: int, action: Action) 
                 move = greedy_bot(view, legal, _NO_CHANCE)
             if move is not None:
                 play(kind, state, actor, move)
-                break
-        else:
-            kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
-    return scores(state.hoards, state.options["advanced"])
-
-
-def rollout_by_views(
-    kind: GameKind, state: DragonsGoldState, seat: int, action: Action
-) -> list[float]:
-    """``rollout`` through the service's door: every move by ``GameKind.apply``, every seat's
-    whole view (the reference the cheap ``rollout`` is tested against)."""
-    kind.apply(state, seat, action)
-    for _ in range(ROLLOUT_ACTIONS):
-        if state.phase == OVER:
-            break
-        if state.phase == "market" and not TRADE_IN_ROLLOUTS:
-            kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
-            continue
-        for actor in kind.to_act(state):
-            legal = kind.legal_actions(state, actor)
-            if not legal:
-                continue
-            view = kind.view(state, actor)
-            if actor == seat:
-                move = rollout_policy(view, legal)
-            else:
-                move = greedy_bot(view, legal, _NO_CHANCE)
-            if move is not None:
-                kind.apply(state, actor, move)
                 break
         else:
             kind.apply(state, SYSTEM, kind.timeout_action(state, state.rng))
