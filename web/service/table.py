@@ -40,21 +40,21 @@ took is no longer due for the others, which go on to the next, so several thinke
 think about the same oldest game, and no table starves (a game's wait only grows until it is the
 oldest). A thinker that played a table's bots plays its next due bot at once (up to
 ``REPLY_WRITES`` writes): a player's reply is every bot's move after theirs, and so waits in
-the queue once, not once a bot. **Graceful under load, looking ahead:** a decision is granted ``effort_for(...)`` of
-a strong bot's budget (``games.thinking.Thinking.effort``) from the queue it leaves behind:
-the thinker taking a bot knows how many others are due (``bots_due``, counted afresh before
-each game: ``ahead``), how many thinkers share them (``TableRunner.thinkers``: the server's
-table processes) and how long a full-effort reply of that kind's bots takes (``Pace``: moving averages of the bot writes this runner timed and of the
-writes a reply took); it grants the effort with which this reply and its share of the queue
-fit in ``REPLY_BUDGET_S``, 1 when
+the queue once, not once a bot. **Graceful under load, looking ahead:** a decision is granted
+``effort_for(...)`` of a strong bot's budget (``games.thinking.Thinking.effort``) from the queue
+it leaves behind: the thinker taking a bot knows how many others are due (``bots_due``, counted
+afresh before each game: ``ahead``), how many thinkers share them (``TableRunner.thinkers``: the
+server's table processes) and how long a full-effort reply of that kind's bots takes (``Pace``:
+moving averages of the bot writes this runner timed and of the writes a reply took); it grants
+the effort with which this reply and its share of the queue fit in ``REPLY_BUDGET_S``, 1 when
 nothing else is due, never below ``MIN_EFFORT``: the budget shrinks as the queue builds, before
 the bots wait, and grows back as it clears. A bot that waited longer than ``SHRINK_AFTER_S``
 anyway (a queue this count missed: another server's) is granted at most ``SHRINK_AFTER_S /
 waited``. The budgets at full effort are the app's (``BOT_ROLLOUTS``,
 ``GameSessions.thinking``). Each write's waited time, effort, moves and thinking CPU are
-appended, one JSON line, to the sessions' ``decisions_log`` when it is set (the app's ``DECISIONS_LOG``; the bench reads
-it: ``bench/bot_tables_bench.py``). A runner takes a game for the sessions' ``lease_s``
-(``BOT_LEASE_S``).
+appended, one JSON line, to the sessions' ``decisions_log`` when it is set (the app's
+``DECISIONS_LOG``; the bench reads it: ``bench/bot_tables_bench.py``). A runner takes a game
+for the sessions' ``lease_s`` (``BOT_LEASE_S``).
 
 **The runner proves its progress.** Its loop beats (``TableRunner.beat``, monotonic seconds)
 at every tick and after every game it settled or played and every chore, and tells ``on_beat``
