@@ -33,7 +33,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -216,7 +216,10 @@ class Gunicorn:
             self.app,
         ]
         with open(self.log, "ab") as out:
-            self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=out)
+            # its own process group: ``stop`` ends every process of the server with it
+            self.proc = subprocess.Popen(
+                cmd, cwd=ROOT, env=env, stdout=out, stderr=out, start_new_session=True
+            )
         deadline = time.monotonic() + self.start_timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -231,7 +234,9 @@ class Gunicorn:
         raise RuntimeError(f"gunicorn did not answer within {self.start_timeout:g} s: {tail}")
 
     def stop(self, timeout: float = 15.0) -> None:
-        """SIGTERM and wait (long-polls end within the 5 s grace); kill if it lingers."""
+        """SIGTERM and wait (long-polls end within the 5 s grace); kill if it lingers. Then
+        every process left in the server's group is killed: a worker or table process whose
+        master was killed would otherwise outlive the test."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -239,6 +244,9 @@ class Gunicorn:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        if self.proc is not None:
+            with suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc = None
         if self._own_log:
             self.log.unlink(missing_ok=True)
