@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
     from web.service.bell import made_for_children
 
     bell = made_for_children()  # referenced until the end: every thinker shares it
-    # (each thinker grants efforts for its share of the queue: web.games_api.open_sessions)
+    # (each thinker grants efforts for its share of the queue: web.games_api.init_sessions)
     os.environ["TOBAGO_TABLE_PROCESSES"] = str(max(1, args.processes))
     children = {_start() for _ in range(max(1, args.processes))}
     ending = threading.Event()

@@ -397,7 +397,7 @@ class TableRunner:
         self._sessions = weakref.ref(sessions)
         self.tick = tick
         #: The thinkers that share the due bots (the server's table processes, when they share
-        #: its bell: ``web.games_api.open_sessions``); this one alone unless given.
+        #: its bell: ``web.games_api.init_sessions``); this one alone unless given.
         self.thinkers = thinkers if thinkers is not None else 1
         #: The seconds of a full-effort decision, learnt from this runner's bot writes.
         self.pace = Pace()
