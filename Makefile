@@ -7,7 +7,12 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 WORKERS ?= 2
 
-.PHONY: run thinkers test lint format bench chromium postgresql wrk settings
+.PHONY: run thinkers test lint format bench chromium postgresql wrk settings native
+
+# The compiled copies of the hot modules (games/native.py: mypyc, used only while they match
+# their source; needs gcc and Python's headers): the modules that carry games.native's line.
+NATIVE := build/native/.built
+NATIVE_SOURCES := $(shell grep -rlx --include='*.py' '\# games.native: compiled' games)
 
 $(VENV)/.run-installed: requirements.txt
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -19,14 +24,20 @@ $(VENV)/.dev-installed: requirements.txt requirements-dev.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(VENV)/.run-installed $@
 
-run: $(VENV)/.run-installed
+$(NATIVE): $(VENV)/.run-installed games/native.py $(NATIVE_SOURCES)
+	$(PY) -m games.native
+	touch $@
+
+native: $(NATIVE)
+
+run: $(VENV)/.run-installed $(NATIVE)
 	mkdir -p instance
 	$(VENV)/bin/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers $(WORKERS) \
 		--access-logfile - 'app:create_app()'
 
 # Thinkers alone (no HTTP): this machine's cores for the bots of the games another server serves
 # on the same PostgreSQL (TOBAGO_DATABASE=postgresql://...; PROCESSES: default the cores).
-thinkers: $(VENV)/.run-installed
+thinkers: $(VENV)/.run-installed $(NATIVE)
 	$(PY) -m web.thinkers $(if $(PROCESSES),--processes $(PROCESSES))
 
 chromium:
@@ -43,7 +54,7 @@ wrk:
 	@command -v wrk >/dev/null 2>&1 || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk)
 
-test: $(VENV)/.dev-installed chromium postgresql wrk
+test: $(VENV)/.dev-installed $(NATIVE) chromium postgresql wrk
 	$(PY) -m pytest
 
 # ruff (lint and format), mypy, and vulture's dead-code check (pyproject.toml, vulture_whitelist.py).
@@ -60,5 +71,5 @@ format: $(VENV)/.dev-installed
 
 # Every bench, one table, bench/results.json and the README's figures (bench/run.py);
 # QUICK=1: a tiny run that only checks the benches work; ONLY=solver,http: those benches.
-bench: $(VENV)/.dev-installed wrk
+bench: $(VENV)/.dev-installed $(NATIVE) wrk
 	$(PY) bench/run.py $(if $(QUICK),--quick) $(if $(ONLY),--only $(ONLY))

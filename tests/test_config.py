@@ -370,6 +370,7 @@ READS_THE_ENVIRONMENT = {
     "tests/test_thinkers.py",  # the environment of the thinkers it starts
     "tests/counting_app.py",  # a test hook (TOBAGO_TEST_SEEN): where a test server writes
     "bench/bot_tables_bench.py",  # the environment of the thinkers it starts
+    "games/native.py",  # the environment of the mypyc build it starts (MYPYPATH added)
     # to convert (their declarations are here already)
     "web/streams.py",
     "web/client_limits.py",

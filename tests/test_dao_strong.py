@@ -15,6 +15,7 @@ from games.dao import cards as C
 from games.dao import strong
 from games.dao.bots import ev_bot, greedy_bot, strong_bot
 from games.dao.odds import position_from_view
+from games.dao.strong import RULES
 from games.thinking import Thinking
 from tests.bots import strong_match
 
@@ -35,10 +36,10 @@ def _running(seed: int, seats: int, steps: int, bust_match: str = "previous"):
     return state
 
 
-def _table(state) -> strong.Table:
+def _table(state, rules=RULES):
     """The state itself as a rollout table (the true decks and piles)."""
     t = C.CARD_TYPE
-    table = strong.Table(
+    table = rules.Table(
         [[t[c] for c in d] for d in state.decks[state.round - 1 :]],
         [t[c] for c in state.display],
         ([C.pile_gains(p) for p in state.piles], [len(p) for p in state.piles]),
@@ -62,9 +63,7 @@ def test_the_rollout_rule_is_the_normal_levels_choice(seats):
             move = greedy_bot(view, KIND.legal_actions(state, seat), rng)
             pos = position_from_view(view)
             disp = [C.type_of(e, v) for e, v in pos.disp]
-            turns = strong.greedy_move(
-                list(pos.g), pos.n, disp, pos.pool, pos.unseen, pos.match_first
-            )
+            turns = RULES.greedy_move(list(pos.g), disp, pos.pool, pos.unseen, pos.match_first)
             assert turns == (move == TURN), (seed, view["display"], move)
             checked += 1
             KIND.apply(state, seat, move if rng.random() < 0.7 else rng.choice([TAKE, TURN]))
