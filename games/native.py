@@ -67,7 +67,9 @@ def source_hash(name: str) -> str:
 
 def _import_compiled(name: str) -> ModuleType | None:
     """The compiled copy of ``name`` from ``BUILD``, or ``None`` when none was built or it does
-    not import (built for another Python)."""
+    not import (built for another Python). Imported once a process (``sys.modules``)."""
+    if native_name(name) in sys.modules:
+        return sys.modules[native_name(name)]
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
         path = BUILD / (native_name(name) + suffix)
         if path.exists():
@@ -79,6 +81,7 @@ def _import_compiled(name: str) -> ModuleType | None:
                 spec.loader.exec_module(module)
             except ImportError:
                 return None
+            sys.modules[native_name(name)] = module
             return module
     return None
 

@@ -4,6 +4,7 @@ as their source does, and a copy that no longer matches its source is never used
 from __future__ import annotations
 
 import random
+import sys
 
 import pytest
 
@@ -33,6 +34,7 @@ def test_a_stale_copy_is_not_used(monkeypatch):
 
 def test_a_module_never_built_loads_from_source(tmp_path, monkeypatch):
     monkeypatch.setattr(native, "BUILD", tmp_path)
+    monkeypatch.delitem(sys.modules, native.native_name("games.dao.rollout"))
     assert native.load("games.dao.rollout") is source_rules
 
 
