@@ -99,7 +99,7 @@ def test_a_sampled_game_agrees_with_the_view_it_was_drawn_from(seed, seats):
             for c in state.piles[s]:
                 others[C.CARD_TYPE[c]] += 1
     for k in range(6):
-        table = strong.sample(view, random.Random(k))
+        table = strong.Dealer(view).deal(random.Random(k))
         assert table.pool == truth.pool and table.unseen == truth.unseen
         assert [len(d) for d in table.decks] == [len(d) for d in truth.decks]
         assert table.disp == truth.disp and table.totals == truth.totals
@@ -109,7 +109,7 @@ def test_a_sampled_game_agrees_with_the_view_it_was_drawn_from(seed, seats):
         gains = [sum(table.g[s][e] for s in range(seats) if s != me) for e in range(5)]
         assert gains == [sum(truth.g[s][e] for s in range(seats) if s != me) for e in range(5)]
     if seats == 2:  # heads-up the opponent's pile is known exactly
-        assert strong.sample(view, random.Random(0)).g == truth.g
+        assert strong.Dealer(view).deal(random.Random(0)).g == truth.g
 
 
 def test_a_view_that_does_not_add_up_gives_the_default_move():
@@ -117,7 +117,7 @@ def test_a_view_that_does_not_add_up_gives_the_default_move():
     view = KIND.view(state, state.current)
     view["players"][(state.current + 1) % 4]["count"] += 5  # cards from nowhere
     with pytest.raises(strong.Inconsistent):
-        strong.sample(view, random.Random(0))
+        strong.Dealer(view)
     assert strong.choose(view, [TAKE, TURN], random.Random(0), TURN, SMALL).move == TURN
 
 

@@ -49,7 +49,7 @@ def _positions(seats: int, games: int):
 @pytest.mark.parametrize("seats", [2, 3, 4, 6])
 def test_the_compiled_rules_play_the_same_games(seats):
     """From true game states: every first move (none, take, turn) played out by the compiled
-    table ends in the same totals and the same table as by the source's; copies too."""
+    table ends in the same totals as by the source's; their copies too."""
     compiled_rules = strong.RULES
     checked = 0
     for _, state in _positions(seats, 25):

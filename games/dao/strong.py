@@ -1,7 +1,7 @@
 """DAO's strong bot: determinized rollouts of take against turn, played to the game's end by the
 normal policy. It reads only its seat's view.
 
-**What it samples** (``sample``): the cards never seen face up (``view["unseen"]``: the decks
+**What it samples** (``Dealer``): the cards never seen face up (``view["unseen"]``: the decks
 of this round and of the rounds to come, whose order nobody knows) are shuffled into this
 round's deck (``view["deck"]`` cards) and the later rounds' decks; the cards in the other
 seats' piles are known together (every card reaches a pile through the face-up display: all 60
@@ -99,9 +99,9 @@ def _others(view: dict, unseen: list[int]) -> list[int]:
 class Dealer:
     """What a view fixes of the worlds drawn from it (module doc), read once per decision: the
     unseen cards, the others' cards, my pile, the display, the finished rounds' points. Each
-    ``deal`` shuffles copies of the same lists with the generator given, so a world is the
-    one ``sample`` draws from that generator. A view that does not add up raises
-    ``Inconsistent`` here."""
+    ``deal`` shuffles copies of the same lists with the generator given, so the same
+    generator gives the same world. A view that does not add up raises ``Inconsistent``
+    here."""
 
     def __init__(self, view: dict) -> None:
         me = self.me = view["you"]
@@ -164,12 +164,6 @@ class Dealer:
         )
         table.to_move = self.me
         return table
-
-
-def sample(view: dict, rng: random.Random) -> rules.Table:
-    """A whole game drawn from ``view`` (module doc), ready for the seat ``view["you"]`` to
-    move (``Dealer``, for one world)."""
-    return Dealer(view).deal(rng)
 
 
 def evaluate(final: list[float], seat: int) -> float:
