@@ -163,7 +163,7 @@ def test_every_operation_matches_its_schema(case):
 
 
 def test_every_api_route_is_served_as_described_and_described_as_served():
-    """One ``api_route`` per endpoint: the Flask rules under /api/ and the description list the
+    """One ``ApiRoutes`` route per endpoint: the Flask rules under /api/ and the description list the
     same (method, path) pairs (the HTML docs page aside)."""
     served = set()
     for rule in app.url_map.iter_rules():

@@ -27,7 +27,7 @@ from web.accounts import mail
 from web.accounts import ratings as ratings_
 from web.accounts.credentials import COOKIE, SESSION_S, Presented, csrf_token, current_account
 from web.accounts.service import Accounts
-from web.apidoc import E404_KIND, P_KIND, api_route, path_param, query_param, validated
+from web.apidoc import E404_KIND, P_KIND, ApiRoutes, path_param, query_param, validated
 from web.schemas_accounts import (
     DeleteIn,
     LeaderboardOut,
@@ -47,7 +47,7 @@ from web.schemas_accounts import (
 from web.storage.accounts import Account, AccountsSql, PlayerGame, Rating
 
 bp = Blueprint("accounts_api", __name__)
-TAG = "accounts"
+api = ApiRoutes(bp, "accounts")
 E401 = "Not signed in (no session cookie or access token, or a session that has ended)"
 E403 = (
     "A cookie write without the session's X-CSRF-Token (csrf_failed), an access token that is "
@@ -187,12 +187,9 @@ def finished_out(p: PlayerGame) -> dict[str, Any]:
     }
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/accounts",
     "Make an account and sign this client in (the session cookie; its CSRF token answered)",
-    TAG,
     request=SignUpIn,
     response=SessionOut,
     status=201,
@@ -208,12 +205,9 @@ def sign_up() -> Response:
     return _signed_in(account, secret, 201)
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/session",
     "Sign in: the session cookie, and its CSRF token for writes",
-    TAG,
     request=SignInIn,
     response=SessionOut,
     errors={401: "No account has this name and password (wrong_credentials)", 429: E429},
@@ -224,12 +218,9 @@ def sign_in() -> Response:
     return _signed_in(account, secret, 200)
 
 
-@api_route(
-    bp,
-    "DELETE",
+@api.delete(
     "/api/session",
     "Sign this browser out (its session ends on every server at once)",
-    TAG,
     status=204,
     errors={403: E403},
     params=[CSRF_HEADER],
@@ -242,12 +233,9 @@ def sign_out() -> Response:
     return _signed_out()
 
 
-@api_route(
-    bp,
-    "DELETE",
+@api.delete(
     "/api/me/sessions",
     "Sign out everywhere: every session of the account ends, this one too",
-    TAG,
     status=204,
     errors=SIGNED_IN,
     params=[CSRF_HEADER],
@@ -258,12 +246,9 @@ def sign_out_everywhere() -> Response:
     return _signed_out()
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/me",
     "The signed-in account: its name and ratings",
-    TAG,
     response=MeOut,
     errors=SIGNED_IN,
     bearer="required",
@@ -282,13 +267,10 @@ def get_me() -> dict:
     }
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/me/games",
     "The account's games from every device: the running ones (whose turn, the clock), and the "
     f"finished ones, newest first, {FINISHED_PAGE} at a time (before: the last one's ended)",
-    TAG,
     response=MyGamesOut,
     errors={400: "A malformed before", **SIGNED_IN},
     params=[query_param("before", {"type": "number", "minimum": 0, "maximum": 1e12})],
@@ -347,13 +329,10 @@ def finished_entries(
     ]
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/me/tokens",
     "Make a personal access token for an API client (Authorization: Bearer <token>): it acts "
     "for the account's seats; shown once",
-    TAG,
     request=TokenIn,
     response=TokenCreatedOut,
     status=201,
@@ -368,12 +347,9 @@ def new_token() -> tuple[dict, int]:
     return {**out, "token": secret}, 201
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/me/tokens",
     "The account's access tokens (never the tokens)",
-    TAG,
     response=TokensOut,
     errors=SIGNED_IN,
     cookie="required",
@@ -383,12 +359,9 @@ def list_tokens() -> dict:
     return {"tokens": [t.__dict__ for t in found]}
 
 
-@api_route(
-    bp,
-    "DELETE",
+@api.delete(
     "/api/me/tokens/{token_id}",
     "Revoke an access token (at once, on every server)",
-    TAG,
     status=204,
     errors={**SIGNED_IN, 404: "No token of the account has this id (no_such_token)"},
     params=[path_param("token_id", {"type": "string", "maxLength": 64}), CSRF_HEADER],
@@ -399,12 +372,9 @@ def revoke_token(token_id: str) -> Response:
     return Response(status=204)
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/me/password",
     "Change the password (the current one first); every other session ends",
-    TAG,
     request=PasswordIn,
     status=204,
     errors={**SIGNED_IN, 401: "Not signed in, or the current password is wrong", 429: E429},
@@ -419,13 +389,10 @@ def change_password() -> Response:
     return Response(status=204)
 
 
-@api_route(
-    bp,
-    "DELETE",
+@api.delete(
     "/api/me",
     "Delete the account (the password first): its games stay, its seats read 'deleted "
     "player' and nobody holds them; its sessions, tokens and ratings go",
-    TAG,
     request=DeleteIn,
     status=204,
     errors={**SIGNED_IN, 401: "Not signed in, or the password is wrong", 429: E429},
@@ -438,13 +405,10 @@ def delete_account() -> Response:
     return _signed_out()
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/me/seats",
     "Move seats this client holds by seat token into the account (each answered moved or "
     "skipped with why)",
-    TAG,
     request=SeatsIn,
     response=SeatsMovedOut,
     errors=SIGNED_IN,
@@ -483,12 +447,9 @@ def player(name: str) -> tuple[Account, dict[str, Any]]:
     }
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/players/{name}",
     "A player's profile: games played and won per game, ratings, recent public games",
-    TAG,
     response=PlayerOut,
     errors={404: "No player has this name (no_such_player)"},
     params=[path_param("name", {"type": "string", "minLength": 1, "maxLength": 200})],
@@ -517,12 +478,9 @@ def leaderboard(kind_name: str) -> dict[str, Any]:
     }
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/leaderboards/{kind}",
     f"A game's top {BOARD_SIZE} rated players, by mu - 3 sigma, and the bots' fixed ratings",
-    TAG,
     response=LeaderboardOut,
     errors={404: E404_KIND},
     params=[P_KIND],

@@ -1,8 +1,9 @@
 """One place where every JSON endpoint states its route and schemas, used to serve, validate and
 document it.
 
-An API module decorates its view once with ``@api_route(bp, method, path, summary, tag, ...)``:
-the path is written once, OpenAPI style (``/api/games/{game_id}``), and the decorator both
+An API module names its blueprint and OpenAPI tag once (``api = ApiRoutes(bp, "games")``) and
+decorates each view once, in Flask's own shape: ``@api.get(path, summary, ...)``. The path is
+written once, OpenAPI style (``/api/games/{game_id}``), and the decorator both
 registers the Flask rule on the blueprint and records the description in ``ROUTES`` (built into
 ``/openapi.json`` by ``web.openapi``), so the served route, its parameters and its description
 cannot drift apart. A path parameter whose schema has a ``pattern`` is matched by that pattern in
@@ -100,7 +101,7 @@ class PatternConverter(BaseConverter):
 
 
 def install_converters(app: Flask) -> None:
-    """Make the converters ``api_route`` writes known to ``app`` (before any blueprint)."""
+    """Make the converters ``ApiRoutes`` writes known to ``app`` (before any blueprint)."""
     app.url_map.converters["pattern"] = PatternConverter
 
 
@@ -125,22 +126,39 @@ def flask_rule(path: str, params: list[dict[str, Any]], converters: dict[str, st
     return re.sub(r"{(\w+)}", rule, path)
 
 
-def api_route(
-    bp: Blueprint, method: str, path: str, summary: str, tag: str, **kw: Any
-) -> Callable[[V], V]:
-    """Serve the view at ``path`` (OpenAPI style) for ``method`` on ``bp`` and describe it
-    (``RouteDoc`` fields as keywords: ``request``, ``response``, ``errors``, ``params``,
-    ``content_type``, ``status``, ``bearer``, ``cookie``, ``request_schema``, ``converters``,
-    ``links``)."""
-    doc = RouteDoc(method.lower(), path, summary, tag, **kw)
-    ROUTES.append(doc)
-    rule = flask_rule(path, doc.params, doc.converters)
+@dataclass(frozen=True)
+class ApiRoutes:
+    """A blueprint's documented routes under one OpenAPI tag, in Flask's shape:
+    ``@api.get(path, summary, **doc)`` serves the view at ``path`` (OpenAPI style) on the
+    blueprint and describes it in ``ROUTES`` (``doc``: the ``RouteDoc`` fields as keywords:
+    ``request``, ``response``, ``errors``, ``params``, ``content_type``, ``status``, ``bearer``,
+    ``cookie``, ``request_schema``, ``converters``, ``links``)."""
 
-    def wrap(view: V) -> V:
-        bp.add_url_rule(rule, view_func=view, methods=[method.upper()])
-        return view
+    bp: Blueprint
+    tag: str
 
-    return wrap
+    def route(self, method: str, path: str, summary: str, **doc: Any) -> Callable[[V], V]:
+        described = RouteDoc(method.lower(), path, summary, self.tag, **doc)
+        ROUTES.append(described)
+        rule = flask_rule(path, described.params, described.converters)
+
+        def wrap(view: V) -> V:
+            self.bp.add_url_rule(rule, view_func=view, methods=[method.upper()])
+            return view
+
+        return wrap
+
+    def get(self, path: str, summary: str, **doc: Any) -> Callable[[V], V]:
+        return self.route("GET", path, summary, **doc)
+
+    def post(self, path: str, summary: str, **doc: Any) -> Callable[[V], V]:
+        return self.route("POST", path, summary, **doc)
+
+    def put(self, path: str, summary: str, **doc: Any) -> Callable[[V], V]:
+        return self.route("PUT", path, summary, **doc)
+
+    def delete(self, path: str, summary: str, **doc: Any) -> Callable[[V], V]:
+        return self.route("DELETE", path, summary, **doc)
 
 
 class StrictIn(BaseModel):

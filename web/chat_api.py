@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from web.apidoc import api_route, query_param, validated
+from web.apidoc import ApiRoutes, query_param, validated
 from web.games_api import (
     E400,
     E401,
@@ -23,7 +23,6 @@ from web.games_api import (
     E413,
     GAME_ID,
     MAX_AFTER,
-    TAG,
     int_arg,
     request_seat,
     sessions,
@@ -32,15 +31,13 @@ from web.schemas_chat import MAX_CHARS, ChatIn, ChatLineOut, ChatOut
 from web.service.chat import BURST, CHAT_PAGE, MAX_LINES, chat_page, post_line, public_line
 
 bp = Blueprint("chat_api", __name__)
+api = ApiRoutes(bp, "games")
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/games/{game_id}/chat",
     "Write a line in the game's table chat, for the seat the credentials act for (seats "
     "write, spectators read); it reaches the game's followers as a `chat` event on its stream",
-    TAG,
     request=ChatIn,
     response=ChatLineOut,
     status=201,
@@ -70,13 +67,10 @@ def post_chat(game_id: str) -> tuple[dict, int]:
     return public_line(post_line(s.store, s.clock, game_id, seat, body.text)), 201
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/games/{game_id}/chat",
     f"The game's table chat after line `after`, at most {CHAT_PAGE} lines (`more`: ask again "
     "after the last); anyone may read it, a finished game's too",
-    TAG,
     response=ChatOut,
     errors={
         400: E400,

@@ -1,8 +1,8 @@
 """The JSON game API: one set of endpoints for every registered game kind.
 
 Views only translate HTTP to ``web.service.sessions.GameSessions`` calls and back; every body is
-parsed with ``validated(Model)`` and every route is served and described by one ``api_route``
-(models in ``web.schemas_games``), so ``/openapi.json`` is built from the same schemas that
+parsed with ``validated(Model)`` and every route is served and described by one ``@api.get``
+or ``@api.post`` (models in ``web.schemas_games``), so ``/openapi.json`` is built from the same schemas that
 validate. Game ids have one shape (``GAME_ID_PATTERN``, matched by the route itself), so
 ``/api/games/import`` and ``/api/games/kinds`` are never read as a game.
 
@@ -23,7 +23,7 @@ from errors import InvalidInput
 from games.base import kinds
 from games.thinking import Thinking
 from web.accounts.credentials import Presented, acting_seat, current_account
-from web.apidoc import api_route, path_param, query_param, validated
+from web.apidoc import ApiRoutes, path_param, query_param, validated
 from web.client_limits import client_address, stream_slots
 from web.config import from_environment
 from web.jsonbody import parse_json, read_body, request_bytes
@@ -53,7 +53,7 @@ from web.storage.accounts import Account, AccountsSql
 from web.streams import HEARTBEAT_S, EventStream
 
 bp = Blueprint("games_api", __name__)
-TAG = "games"
+api = ApiRoutes(bp, "games")
 #: A game id: 12 URL-safe characters (``web.service.sessions.new_game_id``, 72 random bits).
 GAME_ID_PATTERN = "^[A-Za-z0-9_-]{12}$"
 GAME_ID = path_param(
@@ -191,25 +191,19 @@ def int_arg(name: str, default: int, low: int, high: int) -> int:
     return value
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/games/kinds",
     "Every game kind: seats, rule options, bot levels (for a new-game form)",
-    TAG,
     response=KindsOut,
 )
 def list_kinds() -> dict:
     return {"kinds": [k.metadata() for _, k in sorted(kinds().items())]}
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/games",
     "Start a game; tokens for human seats, and the secrets of the seats left open as "
     "invitations, are returned here, once",
-    TAG,
     request=CreateGameIn,
     request_schema=create_game_schema,
     response=GameCreatedOut,
@@ -246,13 +240,10 @@ def create_game() -> tuple[dict, int]:
     return out, 201
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/games",
     "List the public games, newest first (a game whose free seats are all invitations is not "
     "listed); open=true: running games with a listed free human seat",
-    TAG,
     response=GameListOut,
     errors={400: E400},
     params=[
@@ -272,12 +263,9 @@ def list_games() -> dict:
     return {"games": [s.summary(g) for g in games]}
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/games/{game_id}",
     "The game as one seat sees it (bearer token), or as a spectator (no token)",
-    TAG,
     response=GameStateOut,
     errors={401: E401, 403: E403, 404: E404, 409: E409_RULES},
     params=[GAME_ID],
@@ -290,12 +278,9 @@ def get_game(game_id: str) -> dict:
         return s.snapshot(game, request_seat(game, required=False), state)
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/games/{game_id}/actions",
     "Act for the token's seat at a version; bots then move until a human must act",
-    TAG,
     request=ActionIn,
     response=MoveOut,
     errors={
@@ -338,14 +323,11 @@ def _lean_move(req: LeanRequest) -> str:
 lean_pattern("POST", f"/api/games/(?P<game_id>{GAME_ID_PATTERN[1:-1]})/actions", _lean_move)
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/games/{game_id}/events",
     f"Public events after a version, at most {EVENTS_PAGE} (`more`: ask again after the last); "
     "waits up to `wait` seconds (max 25) for one (long-poll), or with `chat_after` for a chat "
     "line; a wait also ends when the table's `bot` changes (a bot starts or stops thinking)",
-    TAG,
     response=EventsOut,
     errors={
         400: E400,
@@ -396,9 +378,7 @@ def get_events(game_id: str) -> dict:
     return following.events(sessions(), game_id, after, wait, chat_after, bot)
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/games/{game_id}/stream",
     "The game's public events pushed as they come (Server-Sent Events): one event per log "
     "entry, `id` its version and `data` the entry as the events endpoint gives it; each table "
@@ -410,7 +390,6 @@ def get_events(game_id: str) -> dict:
     'event with `"deleted": true`, at the next heartbeat at the latest). Resumes after '
     "`Last-Event-ID` (which wins) or `after` and `chat_after`. At most `TOBAGO_CLIENT_STREAMS` "
     "open streams per client address and server process (429 beyond)",
-    TAG,
     content_type="text/event-stream",
     errors={
         400: E400,
@@ -464,12 +443,9 @@ def stream_events(game_id: str) -> Response:
     return Response(stream, mimetype="text/event-stream", headers=headers)
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/games/{game_id}/record",
     "The whole record of a finished game (options, seed, seats, every action)",
-    TAG,
     response=GameRecordIO,
     errors={404: E404, 409: "The game is not over yet"},
     params=[GAME_ID],
@@ -479,12 +455,9 @@ def get_record(game_id: str) -> dict:
     return s.record(s.store.get(game_id))
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/games/import",
     "Replay a finished game's record into a new finished game (for review)",
-    TAG,
     request=GameRecordIO,
     request_schema=record_schema,
     response=GameStateOut,
@@ -499,13 +472,10 @@ def import_game() -> tuple[dict, int]:
     return s.snapshot(game, None, state), 201
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/games/{game_id}/seats/{index}/claim",
     "Take a free human seat: its token is returned once. A seat that is not listed is an "
     "invitation: claiming it needs the secret of its share link (`invite`)",
-    TAG,
     request=ClaimIn,
     response=ClaimOut,
     errors={

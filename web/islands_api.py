@@ -22,11 +22,11 @@ from hexmap.catalog import builtin_names, classic_island, generated_island
 from hexmap.island import Island
 from hexmap.seeds import parse_seed
 from hexmap.svg import render_svg
-from web.apidoc import SEED_SCHEMA, api_route, path_param, query_param
+from web.apidoc import SEED_SCHEMA, ApiRoutes, path_param, query_param
 from web.schemas_island import IslandListModel, IslandModel
 
 bp = Blueprint("islands_api", __name__)
-TAG = "islands"
+api = ApiRoutes(bp, "islands")
 BASE = "/api/tobago/islands"
 #: Islands never change: clients and proxies may keep them for a day.
 CACHE_CONTROL = "public, max-age=86400"
@@ -81,7 +81,7 @@ def _generated(seed: str) -> Island:
     return generated_island(parse_seed(seed, "seed"), _landmarks_seed())
 
 
-@api_route(bp, "GET", BASE, "The built-in islands", TAG, response=IslandListModel)
+@api.get(BASE, "The built-in islands", response=IslandListModel)
 def list_islands() -> Response:
     names = builtin_names()
     return jsonify(
@@ -102,12 +102,9 @@ def list_islands() -> Response:
     )
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     f"{BASE}/{{name}}",
     "A built-in island with its landmarks (JSON form)",
-    TAG,
     response=IslandModel,
     params=[P_NAME, P_LANDMARKS_SEED],
     errors={400: E400, 404: E404},
@@ -116,12 +113,9 @@ def island_json(name: str) -> Response:
     return _json(_classic(name))
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     f"{BASE}/{{name}}.svg",
     "A built-in island as an SVG picture",
-    TAG,
     params=[P_NAME, P_LANDMARKS_SEED, P_COORDS],
     errors={400: E400, 404: E404},
     content_type="image/svg+xml",
@@ -130,12 +124,9 @@ def island_svg(name: str) -> Response:
     return _svg(_classic(name))
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     f"{BASE}/generated/{{seed}}",
     "A generated island with its landmarks (JSON form)",
-    TAG,
     response=IslandModel,
     params=[P_SEED, P_LANDMARKS_SEED],
     errors={400: E400},
@@ -144,12 +135,9 @@ def generated_json(seed: str) -> Response:
     return _json(_generated(seed))
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     f"{BASE}/generated/{{seed}}.svg",
     "A generated island as an SVG picture",
-    TAG,
     params=[P_SEED, P_LANDMARKS_SEED, P_COORDS],
     errors={400: E400},
     content_type="image/svg+xml",

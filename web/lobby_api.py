@@ -17,7 +17,7 @@ from flask import Blueprint, Response, current_app
 from errors import NotFound
 from games.base import kinds
 from web.accounts.credentials import current_account
-from web.apidoc import E404_KIND, P_KIND, api_route, validated
+from web.apidoc import E404_KIND, P_KIND, ApiRoutes, validated
 from web.games_api import sessions
 from web.schemas_lobby import LobbyOut, QuickPlayIn, SeatedOut
 from web.service import lobby
@@ -25,7 +25,7 @@ from web.storage import GameRecord
 from web.storage.lobby import LobbySql
 
 bp = Blueprint("lobby_api", __name__)
-TAG = "lobby"
+api = ApiRoutes(bp, "lobby")
 #: The most tables a lobby answer lists.
 LIST_SIZE = 50
 #: How long a process serves a kind's open tables as it read them (seconds).
@@ -87,13 +87,10 @@ def listing(kind: str) -> str:
     return text
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/lobby/{kind}",
     f"A game's open tables (a free seat anyone may take), the longest waiting first, at most "
     f"{LIST_SIZE}; count: how many there are. As read at most {LIST_FRESH_S:g} s before",
-    TAG,
     response=LobbyOut,
     errors={404: E404_KIND},
     params=[P_KIND],
@@ -102,14 +99,11 @@ def get_lobby(kind: str) -> Response:
     return Response(listing(kind), mimetype="application/json")
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/quick-play",
     "Play now: a seat at the longest waiting open table of the game that fits (its seat "
     "count within seats, the same time control), or a new table for the next player to find; "
     "its token given once (a signed-in player holds the seat by account too)",
-    TAG,
     request=QuickPlayIn,
     response=SeatedOut,
     errors={

@@ -1,8 +1,8 @@
 """The OpenAPI 3.1 description of every JSON endpoint, built from ``web.apidoc.ROUTES``.
 
-Each API module declares its routes with ``api_route(...)`` (pydantic request/response models,
-extra error statuses, parameters, whether a seat token is read); this module turns that registry
-into one document. Schemas come from ``pydantic.json_schema.models_json_schema`` (requests in
+Each API module declares its routes with ``@api.get(...)``, ``@api.post(...)``
+(``web.apidoc.ApiRoutes``: pydantic request/response models, extra error statuses, parameters,
+whether a seat token is read); this module turns that registry into one document. Schemas come from ``pydantic.json_schema.models_json_schema`` (requests in
 validation mode, responses in serialization mode) and land under ``components/schemas``; a route
 may replace its request schema with a sharper one (``request_schema``: one variant per game
 kind). Every error status refers to the shared ``Error`` schema.

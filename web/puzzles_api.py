@@ -64,12 +64,12 @@ from solver.puzzles.text import (
     steps_json,
     why_text,
 )
-from web.apidoc import SEED_SCHEMA, api_route, path_param, query_param, validated
+from web.apidoc import SEED_SCHEMA, ApiRoutes, path_param, query_param, validated
 from web.i18n import current_lang
 from web.schemas_puzzles import CheckIn, CheckOut, PuzzleOut
 
 bp = Blueprint("puzzles_api", __name__)
-TAG = "puzzles"
+api = ApiRoutes(bp, "puzzles")
 BASE = "/api/tobago/puzzles"
 LIST_SIZE = 6
 
@@ -215,12 +215,9 @@ def puzzle_json(p: Puzzle, reveal: bool) -> dict:
     return out
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     BASE,
     "A generated puzzle: island, clues, exactly one answer (revealed on request)",
-    TAG,
     response=PuzzleOut,
     params=[P_DIFFICULTY, P_SEED, P_MINIMAL, P_REVEAL],
     errors={400: E400, 409: "No puzzle of that difficulty on that seed's island (rare)"},
@@ -231,12 +228,9 @@ def api_puzzle() -> dict[str, Any]:
     return puzzle_json(_by_seed(seed, difficulty, minimal), reveal)
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     f"{BASE}/daily",
     "The puzzle of the day (the same for everyone; difficulty follows the weekday)",
-    TAG,
     response=PuzzleOut,
     params=[P_DATE, P_REVEAL],
     errors={400: E400},
@@ -246,12 +240,9 @@ def api_daily() -> dict[str, Any]:
     return {**puzzle_json(_daily(day), reveal), "date": day.isoformat()}
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     f"{BASE}/{{code}}",
     "The puzzle of a code",
-    TAG,
     response=PuzzleOut,
     params=[P_CODE, P_REVEAL],
     converters={"code": "string"},
@@ -262,12 +253,9 @@ def api_by_code(code: str) -> dict[str, Any]:
     return puzzle_json(_api_by_code(code), reveal)
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     f"{BASE}/{{code}}/check",
     "Is this space the answer? If not, which clue rules it out",
-    TAG,
     request=CheckIn,
     response=CheckOut,
     params=[P_CODE, P_LANG],

@@ -1,7 +1,7 @@
 """The review API: a finished game's position at any step, from any seat, and its analysis.
 
 Views only translate HTTP to ``web.review.Reviews`` and back; every route is described with
-``api_route(...)`` (models below), so ``/openapi.json`` carries them like every other route.
+``api.get(...)`` (models below), so ``/openapi.json`` carries them like every other route.
 Both refuse a running game (409, reason ``game_running``): positions and analyses are for
 finished games, whose every view is open anyway, so no token is needed.
 """
@@ -14,13 +14,13 @@ from flask import Blueprint, Response, request
 from pydantic import BaseModel, Field
 
 from errors import InvalidInput
-from web.apidoc import api_route, path_param, query_param
+from web.apidoc import ApiRoutes, path_param, query_param
 from web.games_api import GAME_ID
 from web.i18n import current_lang
 from web.review import reviews
 
 bp = Blueprint("review_api", __name__)
-TAG = "review"
+api = ApiRoutes(bp, "review")
 #: The largest step a client may name (games stay far below it).
 MAX_STEP = 999_999_999
 E409 = (
@@ -150,13 +150,10 @@ def _seat_arg() -> int | None:
     return int(raw)
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/games/{game_id}/positions/{step}",
     "A finished game after `step` actions, as `seat` knew it then (no seat: everything), with "
     "the game's helper for that seat",
-    TAG,
     response=PositionOut,
     errors={
         400: "A step or seat that is not a number",
@@ -188,13 +185,10 @@ def get_position(game_id: str, step: str) -> Response:
     return Response(text, mimetype="application/json")
 
 
-@api_route(
-    bp,
-    "GET",
+@api.get(
     "/api/games/{game_id}/analysis",
     "A finished game's analysis: every decision against the engine's best move, per-seat "
     "summaries, expected gold or score per step. Asking starts it; poll until done",
-    TAG,
     response=AnalysisOut,
     errors={404: "No such game", 409: E409},
     params=[GAME_ID],

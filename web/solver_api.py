@@ -17,26 +17,18 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from flask import Blueprint, Response
-from pydantic import (
-    BaseModel,
-    Discriminator,
-    Field,
-    StrictBool,
-    StrictInt,
-    StrictStr,
-    Tag,
-)
+from pydantic import BaseModel, Discriminator, Field, StrictBool, StrictInt, StrictStr, Tag
 
 from solver.answer import answer_text
 from solver.clues import TARGETS
 from solver.solve import MAX_CLUES, MAX_HAND, MAX_MAPS, MAX_REMOVED, parse_solve_request
-from web.apidoc import StrictIn, api_route
+from web.apidoc import ApiRoutes, StrictIn
 from web.jsonbody import parse_json, request_bytes
 from web.lean import lean_route
 from web.schemas_island import Coordinate, IslandModel, IslandSpecIn
 
 bp = Blueprint("solver_api", __name__)
-TAG = "solver"
+api = ApiRoutes(bp, "solver")
 
 Target = Literal[TARGETS]  # type: ignore[valid-type]
 Pair = Annotated[list[Coordinate], Field(min_length=2, max_length=2, description="[q, r]")]
@@ -136,13 +128,10 @@ class SolveOut(BaseModel):
     plays: list[SolvePlayOut] = Field(description="One per hand card × map, hand order first")
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/tobago/solve",
     "Candidates of each treasure map, why every other space is out, and every hand card's "
     "legality on every map",
-    TAG,
     request=SolveIn,
     response=SolveOut,
     errors={

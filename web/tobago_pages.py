@@ -40,7 +40,7 @@ from solver.hints import Hint, hints
 from solver.places import place_names
 from solver.solve import MAX_HAND, MAX_MAPS, parse_list, parse_solve_request, parse_space_on
 from web import islands_api, puzzles_api, solver_api
-from web.apidoc import StrictIn, api_route
+from web.apidoc import ApiRoutes, StrictIn
 from web.game_pages import pages_blueprint
 from web.game_site import GamePage, GameSite, Link, NewGamePage, OptionField
 from web.i18n import translate
@@ -50,7 +50,7 @@ from web.schemas_island import IslandSpecIn
 from web.solver_api import ClueValue, Pair, SolveMapIn, SolveOptionsIn
 
 bp = pages_blueprint(__name__, "tobago")
-TAG = "tobago"
+api = ApiRoutes(bp, "tobago")
 MAX_ATVS = 8
 
 # --- pages ------------------------------------------------------------------------------------
@@ -183,13 +183,10 @@ def hint_reason(lang: str, hint: Hint, with_costs: bool = True) -> str:
     return tr(lang, "helper.reason_join").join(parts)
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/tobago/helper",
     "The deduction helper for a public position: why each space is out, the steps of each "
     "column, driving costs to each map's nearest candidate, the ranked legal plays of a hand",
-    TAG,
     request=HelperIn,
     response=HelperOut,
     errors={

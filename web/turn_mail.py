@@ -10,12 +10,12 @@ from flask import Blueprint, Response, render_template, request
 from errors import NotFound
 from web.accounts.mail import checked_address
 from web.accounts_api import CSRF_HEADER, SIGNED_IN, accounts, me
-from web.apidoc import api_route, validated
+from web.apidoc import ApiRoutes, validated
 from web.schemas_accounts import EmailIn, EmailOut, StopMailIn
 from web.storage import new_token
 
 bp = Blueprint("turn_mail", __name__)
-TAG = "accounts"
+api = ApiRoutes(bp, "accounts")
 
 
 @bp.after_request
@@ -24,13 +24,10 @@ def _no_store(resp: Response) -> Response:
     return resp
 
 
-@api_route(
-    bp,
-    "PUT",
+@api.put(
     "/api/me/email",
     "Give (or remove: null) the address for 'your turn' e-mails of turn-based games; giving "
     "one turns them on",
-    TAG,
     request=EmailIn,
     response=EmailOut,
     errors={**SIGNED_IN, 400: "Not an e-mail address (bad_email)"},
@@ -45,13 +42,10 @@ def set_email() -> dict:
     return {"email": address, "mail_off": False}
 
 
-@api_route(
-    bp,
-    "POST",
+@api.post(
     "/api/mail/stop",
     "Turn off an account's 'your turn' e-mails with the secret of their unsubscribe link (no "
     "sign-in)",
-    TAG,
     request=StopMailIn,
     status=204,
     errors={404: "No account's link has this secret (no_such_link)"},
