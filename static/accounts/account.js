@@ -4,13 +4,12 @@
 // where the player goes next: on what the action said, or the control that follows.
 
 import { api } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { errorText } from "../common/errors.js";
 import { t } from "../common/i18n.js";
 import { copyButton } from "../common/newgame.js";
 import { timeText } from "./times.js";
 
-const $ = (id) => document.getElementById(id);
 const data = JSON.parse($("account-data").textContent);
 
 /** Run `work` for a form's button: errors go in `errorBox` (focus back on the button). */

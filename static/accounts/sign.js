@@ -6,11 +6,10 @@
 // sign-in was asked from (data-next, a path of this site: web/accounts_pages.py safe_next).
 
 import { api, seatTokens, setCsrfToken } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { errorText } from "../common/errors.js";
 import { t } from "../common/i18n.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("sign");
 const { mode, next } = root.dataset;
 /** The most seats one request moves (web/accounts/service.py MAX_MOVED). */

@@ -3,8 +3,8 @@
 
 import { api } from "../common/api.js";
 import { errorText } from "../common/errors.js";
+import { $ } from "../common/dom.js";
 
-const $ = (id) => document.getElementById(id);
 const { token } = $("stop").dataset;
 
 $("stop-mail").addEventListener("click", async () => {

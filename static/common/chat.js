@@ -14,12 +14,11 @@
 // game's side column); with none shown it stays where the page put it.
 
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { lang, t } from "./i18n.js";
 import { seatName } from "./seats.js";
 
-const $ = (id) => document.getElementById(id);
 /** The characters-left line shows once this few are left (the server's limit is 500). */
 const LEFT_SHOWN = 100;
 const SLOTS = ["panel", "beside", "side"];

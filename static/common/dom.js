@@ -2,6 +2,9 @@
 
 import { t } from "./i18n.js";
 
+/** The page's element with this id (null when there is none). */
+export const $ = (id) => document.getElementById(id);
+
 /**
  * Create an element: h("button", {class: "x", onclick: fn}, "text", child...).
  * Attributes: `on<event>` adds a listener, `class`, `style` (CSS text), `dataset` (an object);

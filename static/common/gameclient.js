@@ -16,7 +16,7 @@
 // `<prefix>not_found`; errors are worded by static/common/errors.js (the `error.*` strings).
 
 import { api, ApiError, seatTokens, signedIn } from "./api.js";
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { list, t } from "./i18n.js";
 import { accountSeat, seatName } from "./seats.js";
@@ -27,7 +27,6 @@ import { signalTurn } from "./yourturn.js";
 export const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 
 export const clone = (v) => JSON.parse(JSON.stringify(v));
-const $ = (id) => document.getElementById(id);
 /** Refusals or drops of the event stream in a row, without an event between, before the long-poll takes over. */
 const STREAM_TRIES = 4;
 /** Seconds the table may be late (its deadline, or a due bot's move) before the page says it is

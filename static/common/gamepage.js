@@ -41,12 +41,11 @@
 // `mySeat`, `shown`, `seats`, `replaying`, `actor` (the seat whose move a replay shows),
 // `current()`, `myTurn()`, `who(s)`, `render()`, `lines` (the log's), `reword(fn)`.
 
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { clone, GameClient } from "./gameclient.js";
 import { t } from "./i18n.js";
 import { seatName } from "./seats.js";
 
-const $ = (id) => document.getElementById(id);
 
 /** Say `text` to screen readers (the page's #announce live region, where it has one). */
 function announce(text) {

@@ -10,8 +10,8 @@
 import { api, seatTokens, signedIn } from "./api.js";
 import { t } from "./i18n.js";
 import { errorText } from "./errors.js";
+import { $ } from "./dom.js";
 
-const $ = (id) => document.getElementById(id);
 const box = $("join");
 const { game: gameId, kind, strings } = box.dataset;
 const seat = Number(box.dataset.seat);

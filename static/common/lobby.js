@@ -16,13 +16,12 @@
 // - this browser's games of the kind (their tokens in localStorage).
 
 import { api, seatTokens, signedIn } from "./api.js";
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { list, t } from "./i18n.js";
 import { seatName } from "./seats.js";
 import { timeOptions } from "./timecontrol.js";
 
-const $ = (id) => document.getElementById(id);
 const cfg = JSON.parse($("lobby-data").textContent);
 const kind = cfg.kind;
 /** How often the open tables are asked for again (ms); the server keeps its answer a second. */

@@ -13,12 +13,11 @@
 // a page with more to ask (Tobago's island) passes its own `options` and `body`.
 
 import { api, seatLinks, seatTokens } from "./api.js";
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { errorText } from "./errors.js";
 import { t } from "./i18n.js";
 import { timeOptions } from "./timecontrol.js";
 
-const $ = (id) => document.getElementById(id);
 
 /**
  * A Copy button for the link in `input`: it copies (or, without clipboard access, selects the

@@ -6,10 +6,9 @@
 // counted down from the snapshot's `now`), "away" for a seat marked absent (`absent`) — and, when
 // this browser's seat is marked away, the "I'm back" button that sends `{"type": "back"}`.
 
-import { h } from "./dom.js";
+import { $, h } from "./dom.js";
 import { t } from "./i18n.js";
 
-const $ = (id) => document.getElementById(id);
 let ticking = null;
 
 /**

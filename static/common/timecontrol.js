@@ -3,7 +3,7 @@
 // or turn-based, a time per move (#turn-seconds). The chosen mode's fields show (wired when this
 // module loads, on any page that has the fieldset); `timeOptions` reads the choice as options.
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
 
 /** The mode chosen in #time-control: "none", "bank" or "turn" (none on a page without it). */
 function mode() {

@@ -5,14 +5,13 @@
 // static/common/gamepage.js's, shared with the other games; this file is the renderer and the
 // actions).
 
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { clone, endScreen, panelSwitch } from "../common/gameclient.js";
 import { gamePage } from "../common/gamepage.js";
 import { t } from "../common/i18n.js";
 import { applyEvent, cardBack, cardFace, cardText, DATA, eventText, nameList } from "./cards.js";
 import { renderEnd, renderHelper, renderPile } from "./panels.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("dao");
 const page = gamePage({
   kind: "dao", strings: "dao.", root, handle: "daoGame", draw, note, apply, first, settled, opened,

@@ -7,7 +7,7 @@
 // focus kept on my next step after each action (static/common/focus.js). The page's life (the
 // loop, the replay, the log) is static/common/gamepage.js's.
 
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { firstControl, FocusKeeper, skipLinks } from "../common/focus.js";
 import { endScreen } from "../common/gameclient.js";
 import { gamePage } from "../common/gamepage.js";
@@ -15,7 +15,6 @@ import { t } from "../common/i18n.js";
 import { renderEnd, renderMarket, renderNegotiation } from "./panels.js";
 import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemEffect, itemLabel, nameList, tableFacts, tokensText } from "./tokens.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("dg");
 const page = gamePage({
   kind: "dragons_gold", strings: "dg.", root, handle: "dgGame", draw, note, pause, settled, opened,

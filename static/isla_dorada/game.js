@@ -7,7 +7,7 @@
 // picked on the map: the number to bid), or waits on the status line for my turn
 // (static/common/focus.js).
 
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { firstControl, FocusKeeper, skipLinks } from "../common/focus.js";
 import { endScreen } from "../common/gameclient.js";
 import { gamePage } from "../common/gamepage.js";
@@ -17,7 +17,6 @@ import { eventText, learnMap, nameList, placeName } from "./cards.js";
 import { drawMap, legendItems } from "./map.js";
 import { renderAuction, renderDisplay, renderEnd, renderHand, renderPlayers, renderTrack } from "./panels.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("isla");
 const page = gamePage({
   kind: "isla_dorada", strings: "isla.", root, handle: "islaGame", draw, note, apply, settled, opened,

@@ -6,12 +6,11 @@
 // (the loop, the replay, the log) is static/common/gamepage.js's, as on every game page. A timed
 // phase shows its time left.
 
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { gamePage } from "../common/gamepage.js";
 import { has, list, t } from "../common/i18n.js";
 import { seatName } from "../common/seats.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("play");
 const kind = root.dataset.kind;
 const page = gamePage({

@@ -2,7 +2,7 @@
 // view shows (grouped by element, as the end screen shows them), the others' counts, the rounds
 // already counted, and the odds helper from the position (the game page's own panel).
 
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { list, t } from "../common/i18n.js";
 import { cardFace, DATA, eventText, seatName } from "../dao/cards.js";
 import { groups, renderHelper } from "../dao/panels.js";
@@ -20,7 +20,6 @@ export async function createRenderer({ root, helperBox, seats, viewer = null }) 
     h("h3", {}, t("dao.players")),
     h("ul", { id: "rv-players", class: "rv-dao-players" }),
     h("div", { id: "rv-rounds" }));
-  const $ = (id) => document.getElementById(id);
 
   return {
     seatName: (i, me = viewer) => seatName(seats, i, me),

@@ -4,7 +4,7 @@
 // note the chosen view shows. The game page has no helper panel, so the review has none either:
 // the analysis judges fight plays, picks and market answers by the greedy bot's values.
 
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { renderMarket, renderNegotiation } from "../dragons_gold/panels.js";
 import { chips, eventText, hunterAttack, hunterLabel, hunterTag, itemLabel, seatName, tableFacts } from "../dragons_gold/tokens.js";
@@ -24,7 +24,6 @@ export async function createRenderer({ root, helperBox, seats, viewer = null }) 
     h("ul", { id: "rv-players", class: "dg-players" }),
     h("h3", {}, t("review.dg_hoards")),
     h("div", { id: "rv-hands", class: "rv-hands" }));
-  const $ = (id) => document.getElementById(id);
   const ui = { seats, replaying: true, actor: null, hunter: null, sword: false, draft: null, draftKey: null, clock: null };
 
   return {

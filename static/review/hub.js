@@ -3,12 +3,11 @@
 // (POST /api/games/import) that opens the review of the imported copy.
 
 import { api, seatTokens, signedIn } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { lang, list, t } from "../common/i18n.js";
 import { errorText } from "../common/errors.js";
 import { seatName } from "../common/seats.js";
 
-const $ = (id) => document.getElementById(id);
 const reviewable = new Set(JSON.parse($("review-kinds").textContent));
 const LOCALE = lang === "zh" ? "zh-Hant" : "en";
 const when = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeStyle: "short" });

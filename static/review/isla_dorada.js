@@ -3,7 +3,7 @@
 // chosen view shows (the game page's own modules). The game page has no helper panel, so the
 // review has none either: the analysis judges bids, moves and treasure plays by the planner.
 
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 import { eventText, learnMap, placeName, routeName, seatName } from "../isla_dorada/cards.js";
 import { drawMap } from "../isla_dorada/map.js";
@@ -24,7 +24,6 @@ export async function createRenderer({ root, helperBox, seats, view, viewer = nu
     h("ul", { id: "rv-players", class: "isla-players" }),
     h("h3", {}, t("review.isla_hands")),
     h("div", { id: "rv-hands", class: "rv-hands" }));
-  const $ = (id) => document.getElementById(id);
 
   return {
     seatName: (i, me = viewer) => seatName(seats, i, me),

@@ -8,12 +8,11 @@
 
 import { errorText } from "../common/errors.js";
 import { api } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { has, lang, t } from "../common/i18n.js";
 import { reviewChat } from "../common/chat.js";
 import { seatName, viewerSeat } from "../common/seats.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("review");
 const gameId = root.dataset.game;
 const kind = root.dataset.kind;

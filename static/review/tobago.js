@@ -8,7 +8,7 @@
 // an explanation names, and the spaces the shown move names, are marked on the island.
 
 import { api } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { HexBoard, key } from "../common/hexboard.js";
 import { clueText, lang, list, t } from "../common/i18n.js";
 import { drawPosition } from "../tobago/gameboard.js";
@@ -34,7 +34,6 @@ export async function createRenderer({ root, helperBox, seats, gameId, view, vie
     h("div", { id: "rv-columns", class: "columns" }),
     h("h3", {}, t("game.players")),
     h("div", { id: "rv-players", class: "players" }));
-  const $ = (id) => document.getElementById(id);
   const spec = specOf(view.island);
   // the island, and every space's name for players (once: the island never changes)
   const [solved, named] = await Promise.all([

@@ -5,7 +5,7 @@
 // asks /api/tobago/helper with the public position and this seat's own hand only.
 
 import { api } from "../common/api.js";
-import { h, scrollBox } from "../common/dom.js";
+import { $, h, scrollBox } from "../common/dom.js";
 import { panelSwitch } from "../common/gameclient.js";
 import { gamePage } from "../common/gamepage.js";
 import { driveCosts, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
@@ -15,7 +15,6 @@ import { renderActions, renderColumns, renderEnd, renderHand, renderPlayers, ren
 import { MAP_COLOURS, mapIcon, seatMarker } from "./icons.js";
 import { applyEvent, eventText, mapName, ownTargetNote, seatName, setPlaceNames } from "./logtext.js";
 
-const $ = (id) => document.getElementById(id);
 const root = $("game");
 const page = gamePage({
   kind: "tobago", strings: "game.", root, handle: "tobagoGame", draw, note, apply, over, settled, opened,

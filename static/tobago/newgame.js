@@ -5,13 +5,12 @@
 // told the host chose it.
 
 import { api } from "../common/api.js";
-import { h } from "../common/dom.js";
+import { $, h } from "../common/dom.js";
 import { HexBoard } from "../common/hexboard.js";
 import { t } from "../common/i18n.js";
 import { newGamePage, typedSeed } from "../common/newgame.js";
 import { errorText } from "../common/errors.js";
 
-const $ = (id) => document.getElementById(id);
 const form = $("new-game");
 let landmarksSeed = randomSeed();
 let previewToken = 0;

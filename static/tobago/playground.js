@@ -4,13 +4,12 @@
 // The whole state lives in the URL hash (#s=...), so a position can be bookmarked and shared.
 
 import { api } from "../common/api.js";
-import { h, scrollBox } from "../common/dom.js";
+import { $, h, scrollBox } from "../common/dom.js";
 import { DIRECTIONS, HexBoard, key, landmarkSwatch, TERRAINS, terrainSwatch } from "../common/hexboard.js";
 import { clauses, clueText, lang, list, t } from "../common/i18n.js";
 import { candidateMarker, clueIcon, MAP_COLOURS, mapIcon } from "./icons.js";
 import { errorText } from "../common/errors.js";
 
-const $ = (id) => document.getElementById(id);
 const DECK = JSON.parse($("pg-deck").textContent);
 const LETTER = { jungle: "j", beach: "b", river: "r", lake: "l", mountain: "m", grassland: "g" };
 const TERRAIN_OF = Object.fromEntries(Object.entries(LETTER).map(([k, v]) => [v, k]));
