@@ -4,9 +4,9 @@ player's request (``web.service.table``).
 - Through Flask's test client (no runner runs under ``TESTING``): the player's POST answers with
   their own move, the bot still thinking; the table's ``play_due_bots`` then plays the move the
   strong search chooses from the bot seat's view with the move's seeded generator.
-- Over real HTTP (gunicorn with its table process, the default think budget): every POST answers
-  with the player's move alone, and the bot's thinking is spent in the table process, not in the
-  HTTP workers.
+- Over real HTTP (gunicorn with its table process, a think budget of eight times the default):
+  every POST answers with the player's move alone, and the bot's thinking is spent in the table
+  process, not in the HTTP workers.
 """
 
 from __future__ import annotations
@@ -71,9 +71,16 @@ def test_the_players_post_answers_before_the_strong_bot_which_the_table_plays(ap
     assert searched >= 3
 
 
+#: The strong bot's rollouts a decision in the HTTP test: eight times the default, so that its
+#: searches cost far more CPU than answering the requests does, however long a busy machine
+#: makes the player's long-polls wait (each wait costs the HTTP workers CPU too).
+ROLLOUTS = 8 * search.SETTINGS.rollouts
+
+
 @pytest.mark.slow
 def test_over_http_the_strong_bot_thinks_in_the_table_process_and_no_post_waits(tmp_path):
-    with gunicorn_in(tmp_path) as server:
+    env = {"TOBAGO_STRONG_ROLLOUTS": str(ROLLOUTS)}
+    with gunicorn_in(tmp_path, env=env) as server:
         url = server.url
         table = table_pids(server.pid)
         assert table
