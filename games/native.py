@@ -11,9 +11,10 @@ declares its own and no shared file names it; the Makefile finds them by the sam
 
 **Building** (``python -m games.native``; ``make run``, ``make test``, ``make bench`` and
 ``make thinkers`` do it when such a module changed): each module is copied into
-``build/native/`` under a private name (``_native_`` and its dotted name with underscores),
-with the SHA-256 of its source appended as ``SOURCE_SHA256``, and compiled there. Building needs a C compiler and Python's headers (the
-machines have both); the build fails loudly rather than leave a half-built copy.
+``build/native/`` under a private name (``_native_`` and its dotted name with underscores), with
+the SHA-256 of its source appended as ``SOURCE_SHA256``, and compiled there. Building needs a C
+compiler and Python's headers (the machines have both); the build fails loudly rather than leave
+a half-built copy.
 
 **Loading** (``load``): the compiled copy when one was built from the source as it is on disk
 now (the hashes match), else the source module itself. An edit without a rebuild is therefore

@@ -3,16 +3,16 @@ document it.
 
 An API module names its blueprint and OpenAPI tag once (``api = ApiRoutes(bp, "games")``) and
 decorates each view once, in Flask's own shape: ``@api.get(path, summary, ...)``. The path is
-written once, OpenAPI style (``/api/games/{game_id}``), and the decorator both
-registers the Flask rule on the blueprint and records the description in ``ROUTES`` (built into
-``/openapi.json`` by ``web.openapi``), so the served route, its parameters and its description
-cannot drift apart. A path parameter whose schema has a ``pattern`` is matched by that pattern in
-the route itself (``PatternConverter``, installed by ``install_converters``), so
-``/api/games/import`` can never be read as a game id; ``converters`` names others (``int``, or
-``string`` for a view that checks its pattern itself and names the field).
-``validated(Model)`` parses the body against the same pydantic model that documents it;
-pydantic errors become ``InvalidInput`` with a field path like ``maps[0].clues[2]`` (a model's
-validator that raises a domain error keeps its reason and params, with that path).
+written once, OpenAPI style (``/api/games/{game_id}``), and the decorator both registers the Flask
+rule on the blueprint and records the description in ``ROUTES`` (built into ``/openapi.json`` by
+``web.openapi``), so the served route, its parameters and its description cannot drift apart. A path
+parameter whose schema has a ``pattern`` is matched by that pattern in the route itself
+(``PatternConverter``, installed by ``install_converters``), so ``/api/games/import`` can never be
+read as a game id; ``converters`` names others (``int``, or ``string`` for a view that checks its
+pattern itself and names the field). ``validated(Model)`` parses the body against the same pydantic
+model that documents it; pydantic errors become ``InvalidInput`` with a field path like
+``maps[0].clues[2]`` (a model's validator that raises a domain error keeps its reason and params,
+with that path).
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The JSON game API: one set of endpoints for every registered game kind.
 
 Views only translate HTTP to ``web.service.sessions.GameSessions`` calls and back; every body is
-parsed with ``validated(Model)`` and every route is served and described by one ``@api.get``
-or ``@api.post`` (models in ``web.schemas_games``), so ``/openapi.json`` is built from the same schemas that
-validate. Game ids have one shape (``GAME_ID_PATTERN``, matched by the route itself), so
+parsed with ``validated(Model)`` and every route is served and described by one ``@api.get`` or
+``@api.post`` (models in ``web.schemas_games``), so ``/openapi.json`` is built from the same schemas
+that validate. Game ids have one shape (``GAME_ID_PATTERN``, matched by the route itself), so
 ``/api/games/import`` and ``/api/games/kinds`` are never read as a game.
 
 Seat tokens travel as ``Authorization: Bearer <token>``; a signed-in account (its session cookie,

@@ -2,10 +2,11 @@
 
 Each API module declares its routes with ``@api.get(...)``, ``@api.post(...)``
 (``web.apidoc.ApiRoutes``: pydantic request/response models, extra error statuses, parameters,
-whether a seat token is read); this module turns that registry into one document. Schemas come from ``pydantic.json_schema.models_json_schema`` (requests in
-validation mode, responses in serialization mode) and land under ``components/schemas``; a route
-may replace its request schema with a sharper one (``request_schema``: one variant per game
-kind). Every error status refers to the shared ``Error`` schema.
+whether a seat token is read); this module turns that registry into one document. Schemas come from
+``pydantic.json_schema.models_json_schema`` (requests in validation mode, responses in serialization
+mode) and land under ``components/schemas``; a route may replace its request schema with a sharper
+one (``request_schema``: one variant per game kind). Every error status refers to the shared
+``Error`` schema.
 
 Filled in for every route without being declared: 400 and 413 where there is a request body,
 404 where there is a path parameter, 414 (gunicorn's own HTML page, before the app) where there
