@@ -40,9 +40,13 @@ run: $(VENV)/.run-installed $(NATIVE)
 thinkers: $(VENV)/.run-installed $(NATIVE)
 	$(PY) -m web.thinkers $(if $(PROCESSES),--processes $(PROCESSES))
 
+# Debian's Chromium for the browser tests, and Noto CJK so that their Chinese screenshots show
+# the characters (without it every one is an empty box).
 chromium:
 	@command -v chromium >/dev/null 2>&1 || test -x /usr/bin/chromium || \
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium)
+	@test -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk)
 
 # The store tests run a throw-away PostgreSQL cluster (tests/pg_support.py): Debian's server.
 postgresql:
